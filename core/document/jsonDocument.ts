@@ -1,0 +1,139 @@
+import * as jsonc from 'jsonc-parser';
+import { LineIndex, type Span } from './lineIndex';
+import { scanContainer, skipWhitespace, type ContainerChildren } from './scanner';
+
+export type JsonPath = readonly (string | number)[];
+
+/** Which part of the node at a path a finding points at. */
+export type NodePart = 'key' | 'value';
+
+export interface SyntaxError {
+  span: Span;
+  message: string;
+}
+
+/**
+ * One parse of one version of a JSON text. Values come from `JSON.parse` (the fast path); positions are
+ * found lazily, only for the paths a feature asks about, and cached per container. When the text is not
+ * valid JSON, a fault-tolerant parse provides both the partial value and the positions.
+ */
+export class JsonDocument {
+  readonly value: unknown;
+  readonly syntaxErrors: SyntaxError[];
+  private lines?: LineIndex;
+  private readonly containers = new Map<number, ContainerChildren | null>();
+  private readonly tree?: jsonc.Node;
+  private readonly valueStart: number;
+
+  constructor(readonly text: string) {
+    // A UTF-8 byte order mark is legal at the start of a file; skip it like editors do.
+    const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    let value: unknown;
+    let errors: SyntaxError[] = [];
+    try {
+      value = JSON.parse(bom ? text.slice(1) : text);
+    } catch {
+      const parseErrors: jsonc.ParseError[] = [];
+      this.tree = jsonc.parseTree(text, parseErrors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
+      value = this.tree ? jsonc.getNodeValue(this.tree) : undefined;
+      errors = parseErrors.map((e) => ({
+        span: { start: e.offset, end: e.offset + Math.max(1, e.length) },
+        message: jsonc.printParseErrorCode(e.error),
+      }));
+      if (errors.length === 0) errors.push({ span: { start: 0, end: Math.min(1, text.length) }, message: 'InvalidSymbol' });
+    }
+    this.value = value;
+    this.syntaxErrors = errors;
+    this.valueStart = skipWhitespace(text, bom);
+  }
+
+  get isValidJson(): boolean {
+    return this.syntaxErrors.length === 0;
+  }
+
+  get lineIndex(): LineIndex {
+    return (this.lines ??= new LineIndex(this.text));
+  }
+
+  /** Span of the value (or of the key, for a property) at `path`; undefined when the path is absent. */
+  locate(path: JsonPath, part: NodePart = 'value'): Span | undefined {
+    if (this.tree) return this.locateInTree(path, part);
+    let span: Span = { start: this.valueStart, end: this.text.length };
+    let keySpan: Span | undefined;
+    for (const segment of path) {
+      const children = this.children(span.start);
+      if (!children) return undefined;
+      if (children.kind === 'array') {
+        if (typeof segment !== 'number' || segment < 0 || segment >= children.items.length) return undefined;
+        span = children.items[segment];
+        keySpan = undefined;
+      } else {
+        if (typeof segment !== 'string') return undefined;
+        // JSON.parse keeps the last of duplicate keys, so the last one is the one that counts.
+        let found: (typeof children.properties)[number] | undefined;
+        for (let i = children.properties.length - 1; i >= 0; i--) {
+          if (children.properties[i].key === segment) {
+            found = children.properties[i];
+            break;
+          }
+        }
+        if (!found) return undefined;
+        span = found.valueSpan;
+        keySpan = found.keySpan;
+      }
+    }
+    if (path.length === 0) span = { start: this.valueStart, end: this.children(this.valueStart)?.span.end ?? this.text.length };
+    return part === 'key' && keySpan ? keySpan : span;
+  }
+
+  /** The children of the container at `path` (for symbols, ids and other whole-array features). */
+  childrenAt(path: JsonPath): ContainerChildren | undefined {
+    if (this.tree) {
+      const node = path.length === 0 ? this.tree : jsonc.findNodeAtLocation(this.tree, path as (string | number)[]);
+      return node ? childrenOfNode(node) : undefined;
+    }
+    const span = this.locate(path);
+    return span ? this.children(span.start) : undefined;
+  }
+
+  private children(start: number): ContainerChildren | undefined {
+    let cached = this.containers.get(start);
+    if (cached === undefined) {
+      cached = scanContainer(this.text, start) ?? null;
+      this.containers.set(start, cached);
+    }
+    return cached ?? undefined;
+  }
+
+  private locateInTree(path: JsonPath, part: NodePart): Span | undefined {
+    if (!this.tree) return undefined;
+    const node = path.length === 0 ? this.tree : jsonc.findNodeAtLocation(this.tree, path as (string | number)[]);
+    if (!node) return undefined;
+    if (part === 'key' && node.parent?.type === 'property' && node.parent.children?.[0]) {
+      const key = node.parent.children[0];
+      return { start: key.offset, end: key.offset + key.length };
+    }
+    return { start: node.offset, end: node.offset + node.length };
+  }
+}
+
+function childrenOfNode(node: jsonc.Node): ContainerChildren | undefined {
+  const span = { start: node.offset, end: node.offset + node.length };
+  if (node.type === 'array') {
+    return { kind: 'array', span, items: (node.children ?? []).map((c) => ({ start: c.offset, end: c.offset + c.length })) };
+  }
+  if (node.type === 'object') {
+    const properties = [];
+    for (const prop of node.children ?? []) {
+      const [key, value] = prop.children ?? [];
+      if (!key) continue;
+      properties.push({
+        key: String(key.value),
+        keySpan: { start: key.offset, end: key.offset + key.length },
+        valueSpan: value ? { start: value.offset, end: value.offset + value.length } : { start: key.offset + key.length, end: key.offset + key.length },
+      });
+    }
+    return { kind: 'object', span, properties };
+  }
+  return undefined;
+}

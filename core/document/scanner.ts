@@ -1,0 +1,120 @@
+import type { Span } from './lineIndex';
+
+/**
+ * A minimal structural scanner over JSON text that is known to be valid (JSON.parse accepted it).
+ * It finds where values start and end without building values, so positions cost one pass over the
+ * part of the text that a caller asks about and nothing elsewhere.
+ */
+
+const QUOTE = 34; // "
+const BACKSLASH = 92;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
+const COMMA = 44;
+const COLON = 58;
+
+export function skipWhitespace(text: string, pos: number): number {
+  for (;;) {
+    const c = text.charCodeAt(pos);
+    if (c === 32 || c === 10 || c === 13 || c === 9) pos++;
+    else return pos;
+  }
+}
+
+/** `pos` is at an opening quote; returns the offset just past the closing quote. */
+export function skipString(text: string, pos: number): number {
+  let i = pos + 1;
+  for (;;) {
+    const q = text.indexOf('"', i);
+    if (q < 0) return text.length;
+    // Count the backslashes before the quote: an odd number escapes it.
+    let b = q - 1;
+    while (text.charCodeAt(b) === BACKSLASH) b--;
+    if ((q - 1 - b) % 2 === 0) return q + 1;
+    i = q + 1;
+  }
+}
+
+/** `pos` is at the first character of a value; returns the offset just past it. */
+export function skipValue(text: string, pos: number): number {
+  const c = text.charCodeAt(pos);
+  if (c === QUOTE) return skipString(text, pos);
+  if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+    let depth = 0;
+    let i = pos;
+    const n = text.length;
+    while (i < n) {
+      const ch = text.charCodeAt(i);
+      if (ch === QUOTE) {
+        i = skipString(text, i);
+        continue;
+      }
+      if (ch === OPEN_BRACE || ch === OPEN_BRACKET) depth++;
+      else if (ch === CLOSE_BRACE || ch === CLOSE_BRACKET) {
+        depth--;
+        if (depth === 0) return i + 1;
+      }
+      i++;
+    }
+    return n;
+  }
+  // number, true, false, null: runs until a delimiter
+  let i = pos;
+  for (;;) {
+    const ch = text.charCodeAt(i);
+    if (Number.isNaN(ch) || ch === COMMA || ch === CLOSE_BRACE || ch === CLOSE_BRACKET || ch === 32 || ch === 10 || ch === 13 || ch === 9) return i;
+    i++;
+  }
+}
+
+export interface PropertySpans {
+  key: string;
+  keySpan: Span;
+  valueSpan: Span;
+}
+
+/** Children of one container, found by a single pass over it. */
+export type ContainerChildren =
+  | { kind: 'object'; span: Span; properties: PropertySpans[] }
+  | { kind: 'array'; span: Span; items: Span[] };
+
+function decodeKey(text: string, span: Span): string {
+  const raw = text.slice(span.start + 1, span.end - 1);
+  return raw.includes('\\') ? (JSON.parse(text.slice(span.start, span.end)) as string) : raw;
+}
+
+/** `pos` is at `{` or `[`; lists its children with their spans. Returns undefined for scalars. */
+export function scanContainer(text: string, pos: number): ContainerChildren | undefined {
+  const open = text.charCodeAt(pos);
+  if (open === OPEN_BRACKET) {
+    const items: Span[] = [];
+    let i = skipWhitespace(text, pos + 1);
+    if (text.charCodeAt(i) === CLOSE_BRACKET) return { kind: 'array', span: { start: pos, end: i + 1 }, items };
+    for (;;) {
+      const end = skipValue(text, i);
+      items.push({ start: i, end });
+      i = skipWhitespace(text, end);
+      if (text.charCodeAt(i) === COMMA) i = skipWhitespace(text, i + 1);
+      else return { kind: 'array', span: { start: pos, end: i + 1 }, items };
+    }
+  }
+  if (open === OPEN_BRACE) {
+    const properties: PropertySpans[] = [];
+    let i = skipWhitespace(text, pos + 1);
+    if (text.charCodeAt(i) === CLOSE_BRACE) return { kind: 'object', span: { start: pos, end: i + 1 }, properties };
+    for (;;) {
+      const keyEnd = skipString(text, i);
+      const keySpan = { start: i, end: keyEnd };
+      i = skipWhitespace(text, keyEnd);
+      if (text.charCodeAt(i) === COLON) i = skipWhitespace(text, i + 1);
+      const valueEnd = skipValue(text, i);
+      properties.push({ key: decodeKey(text, keySpan), keySpan, valueSpan: { start: i, end: valueEnd } });
+      i = skipWhitespace(text, valueEnd);
+      if (text.charCodeAt(i) === COMMA) i = skipWhitespace(text, i + 1);
+      else return { kind: 'object', span: { start: pos, end: i + 1 }, properties };
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,51 @@
+import type { Bilingual } from '../i18n/locale';
+
+export type Severity = 'error' | 'warning' | 'information' | 'hint';
+
+/**
+ * Every diagnostic code the project emits, with its default severity and a one-line summary.
+ * This table is the single source of truth: the README's code list, the server's `codeDescription`
+ * links and the tests all read it.
+ */
+export const DIAGNOSTIC_CODES = {
+  'invalid-json': { severity: 'error', summary: { en: 'The text is not valid JSON.', fr: "Le texte n'est pas du JSON valide." } },
+  'missing-field': { severity: 'error', summary: { en: 'A required field is absent.', fr: 'Un champ obligatoire est absent.' } },
+  'unknown-field': { severity: 'warning', summary: { en: 'A field the format does not define.', fr: 'Un champ que le format ne définit pas.' } },
+  'wrong-type': { severity: 'error', summary: { en: 'A value has the wrong JSON type.', fr: "Une valeur n'a pas le bon type JSON." } },
+  'invalid-value': { severity: 'error', summary: { en: 'A value is outside what the format allows.', fr: 'Une valeur sort de ce que le format permet.' } },
+  'duplicate-id': { severity: 'error', summary: { en: 'Two tests or entries share an id.', fr: 'Deux tests ou entrées partagent un identifiant.' } },
+  'prompt-and-messages': { severity: 'error', summary: { en: 'A test has both `prompt` and `messages`.', fr: 'Un test a à la fois `prompt` et `messages`.' } },
+  'method-field': { severity: 'error', summary: { en: 'The scoring method needs a field that is missing or empty.', fr: 'La méthode de score exige un champ absent ou vide.' } },
+  'unknown-eval-method': { severity: 'warning', summary: { en: 'Unknown `eval_method`: the harness scores it with ewe_quality.', fr: '`eval_method` inconnu : le harness le note avec ewe_quality.' } },
+  'ignored-format-key': { severity: 'warning', summary: { en: 'An `expected_format` key the harness never reads.', fr: '`expected_format` contient une clé que le harness ne lit jamais.' } },
+  'format-false-rewarded': { severity: 'warning', summary: { en: 'A `false` format check the harness still rewards.', fr: 'Un critère de format à `false` que le harness récompense quand même.' } },
+  'messages-order': { severity: 'error', summary: { en: 'The conversation is not in an order the model can answer.', fr: "La conversation n'est pas dans un ordre auquel le modèle peut répondre." } },
+  'provenance-undeclared': { severity: 'warning', summary: { en: 'An entry provenance the dataset envelope does not declare.', fr: "Une provenance d'entrée que l'enveloppe du jeu de données ne déclare pas." } },
+  'segment-minimum': { severity: 'warning', summary: { en: 'A corpus segment has fewer entries than the spec asks.', fr: "Un segment du corpus a moins d'entrées que la spécification ne l'exige." } },
+  'difficulty-coverage': { severity: 'warning', summary: { en: 'The corpus covers fewer than 3 difficulty tiers.', fr: 'Le corpus couvre moins de 3 niveaux de difficulté.' } },
+  'register-coverage': { severity: 'warning', summary: { en: 'The corpus covers fewer than 2 registers.', fr: 'Le corpus couvre moins de 2 registres.' } },
+  'secret-segment': { severity: 'warning', summary: { en: 'An entry of a segment meant to stay secret.', fr: "Une entrée d'un segment censé rester secret." } },
+  'corpus-shape': { severity: 'information', summary: { en: 'Which of the known corpus shapes this file uses.', fr: 'Quelle forme de corpus connue ce fichier utilise.' } },
+  'legacy-field': { severity: 'information', summary: { en: 'A legacy harness field name with a spec equivalent.', fr: 'Un ancien nom de champ du harness qui a un équivalent dans la spécification.' } },
+  'fingerprint-mismatch': { severity: 'error', summary: { en: 'The stored fingerprint hash does not match its components.', fr: "L'empreinte enregistrée ne correspond pas à ses composantes." } },
+  'run-card-hash-mismatch': { severity: 'error', summary: { en: 'The run card hash does not match the card.', fr: 'Le hash de la fiche de run ne correspond pas à la fiche.' } },
+  'score-inconsistent': { severity: 'error', summary: { en: 'A rate or total disagrees with the counts it comes from.', fr: 'Un taux ou un total contredit les comptes dont il découle.' } },
+  'confusable-char': { severity: 'warning', summary: { en: 'A look-alike character from another alphabet.', fr: "Un caractère sosie venu d'un autre alphabet." } },
+  'mixed-normalization': { severity: 'warning', summary: { en: 'The file mixes NFC and NFD forms.', fr: 'Le fichier mélange les formes NFC et NFD.' } },
+} as const satisfies Record<string, { severity: Severity; summary: Bilingual }>;
+
+export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
+
+export const ALL_CODES = Object.keys(DIAGNOSTIC_CODES) as DiagnosticCode[];
+
+export function defaultSeverity(code: DiagnosticCode): Severity {
+  return DIAGNOSTIC_CODES[code].severity;
+}
+
+/** Anchor of the code's entry in README.md (GitHub-style heading slug of "`code`"). */
+export function docAnchor(code: DiagnosticCode): string {
+  return code;
+}
+
+/** Every diagnostic carries this `source`. */
+export const DIAGNOSTIC_SOURCE = 'ewebench';

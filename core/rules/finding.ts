@@ -1,0 +1,31 @@
+import type { JsonPath, NodePart } from '../document/jsonDocument';
+import type { Span } from '../document/lineIndex';
+import type { DiagnosticCode, Severity } from './codes';
+
+/** Where a finding points: a node of the document (its key or its value), or an explicit text span. */
+export type Anchor = { path: JsonPath; part?: NodePart } | { span: Span };
+
+/** A place in another part of the same file or in another file, shown as related information. */
+export interface RelatedLocation {
+  /** File URI (or path in the CLI) of the other place; undefined means the same document. */
+  uri?: string;
+  at: Anchor;
+  message: string;
+}
+
+/** Data a quick fix needs; each fix kind is produced by one rule and applied by one code action. */
+export type FixData =
+  | { kind: 'add-field'; objectPath: JsonPath; field: string; value: unknown }
+  | { kind: 'renumber-id'; path: JsonPath; newId: string | number }
+  | { kind: 'rename-legacy-fields'; renames: { path: JsonPath; from: string; to: string }[]; valueRewrites: { path: JsonPath; value: unknown }[] }
+  | { kind: 'replace-text'; edits: { span: Span; newText: string }[]; title: 'one' | 'all' | 'nfc' };
+
+/** What a rule reports, before positions are resolved. Messages are already in the user's language. */
+export interface Finding {
+  code: DiagnosticCode;
+  message: string;
+  at: Anchor;
+  severity?: Severity;
+  related?: RelatedLocation[];
+  fixes?: FixData[];
+}
