@@ -8,6 +8,8 @@ const common = {
   format: 'cjs',
   sourcemap: true,
   logLevel: 'warning',
+  // jsonc-parser's UMD build loads its parts with a dynamic require that a bundle cannot follow; its ESM build bundles.
+  mainFields: ['module', 'main'],
 };
 
 await Promise.all([

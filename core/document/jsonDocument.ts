@@ -4,8 +4,8 @@ import { scanContainer, skipWhitespace, type ContainerChildren } from './scanner
 
 export type JsonPath = readonly (string | number)[];
 
-/** Which part of the node at a path a finding points at. */
-export type NodePart = 'key' | 'value';
+/** Which part of the node at a path a finding points at: its key, its whole value, or its first character. */
+export type NodePart = 'key' | 'value' | 'start';
 
 export interface SyntaxError {
   span: Span;
@@ -83,6 +83,7 @@ export class JsonDocument {
       }
     }
     if (path.length === 0) span = { start: this.valueStart, end: this.children(this.valueStart)?.span.end ?? this.text.length };
+    if (part === 'start') return { start: span.start, end: Math.min(span.start + 1, this.text.length) };
     return part === 'key' && keySpan ? keySpan : span;
   }
 
@@ -109,6 +110,7 @@ export class JsonDocument {
     if (!this.tree) return undefined;
     const node = path.length === 0 ? this.tree : jsonc.findNodeAtLocation(this.tree, path as (string | number)[]);
     if (!node) return undefined;
+    if (part === 'start') return { start: node.offset, end: node.offset + Math.min(1, node.length) };
     if (part === 'key' && node.parent?.type === 'property' && node.parent.children?.[0]) {
       const key = node.parent.children[0];
       return { start: key.offset, end: key.offset + key.length };

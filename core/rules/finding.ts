@@ -1,17 +1,17 @@
 import type { JsonPath, NodePart } from '../document/jsonDocument';
-import type { Span } from '../document/lineIndex';
+import type { Span, TextRange } from '../document/lineIndex';
 import type { DiagnosticCode, Severity } from './codes';
 
 /** Where a finding points: a node of the document (its key or its value), or an explicit text span. */
 export type Anchor = { path: JsonPath; part?: NodePart } | { span: Span };
 
-/** A place in another part of the same file or in another file, shown as related information. */
-export interface RelatedLocation {
-  /** File URI (or path in the CLI) of the other place; undefined means the same document. */
-  uri?: string;
-  at: Anchor;
-  message: string;
-}
+/**
+ * A place shown as related information: in the same document (an anchor, resolved like the finding's own),
+ * or in another file (a URI, or a path in the CLI, with a range already resolved by whoever indexed it).
+ */
+export type RelatedLocation =
+  | { at: Anchor; message: string }
+  | { uri: string; range: TextRange; message: string };
 
 /** Data a quick fix needs; each fix kind is produced by one rule and applied by one code action. */
 export type FixData =

@@ -1,0 +1,104 @@
+/**
+ * Validation speed and memory, printed as ratios to baselines measured in the same run:
+ *  - full validation of a 20,000-entry corpus and a 2,000-test file vs JSON.parse of the same text, and vs
+ *    vscode-json-languageservice (parse + doValidation) with the same schema;
+ *  - keystroke-to-diagnostics latency (p50/p95) over 200 edits through a real LSP client over stdio;
+ *  - the language server's resident memory after those runs.
+ * Run: `npm run bench` (builds first). Figures vary by machine; compare the ratios.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import * as jsonService from 'vscode-json-languageservice';
+import { JsonDocument } from '../core/document/jsonDocument';
+import { SCHEMAS } from '../core/schemas/registry';
+import { resolveFindings, validateDocument } from '../core/validate';
+import { TestLspClient } from '../test/helpers/lspClient';
+import { generateCorpus, generateTests } from './generate';
+import { fmt, median, percentile, ratio, timeRuns } from './stats';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+
+function fullValidation(text: string): number {
+  const doc = new JsonDocument(text);
+  const result = validateDocument(doc, { locale: 'en' });
+  return resolveFindings(doc, result.findings).length;
+}
+
+async function jsonServiceTime(text: string, schemaName: keyof typeof SCHEMAS): Promise<number> {
+  const schema = SCHEMAS[schemaName] as jsonService.JSONSchema;
+  const service = jsonService.getLanguageService({ schemaRequestService: async () => JSON.stringify(schema) });
+  service.configure({ validate: true, schemas: [{ uri: String(schema.$id ?? 'bench://schema'), fileMatch: ['*.json'], schema }] });
+  const doc = TextDocument.create('file:///bench.json', 'json', 1, text);
+  await service.doValidation(doc, service.parseJSONDocument(doc));
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = process.hrtime.bigint();
+    await service.doValidation(doc, service.parseJSONDocument(doc));
+    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  return median(times);
+}
+
+async function throughput(label: string, text: string, schema: keyof typeof SCHEMAS): Promise<void> {
+  const parse = median(timeRuns(RUNS, () => JSON.parse(text)));
+  const ours = median(timeRuns(RUNS, () => fullValidation(text)));
+  const service = await jsonServiceTime(text, schema);
+  console.log(`${label} (${(text.length / 1e6).toFixed(1)} MB, ${fullValidation(text)} findings)`);
+  console.log(`  JSON.parse                       ${fmt(parse)}  (baseline)`);
+  console.log(`  ewebench full validation         ${fmt(ours)}  = ${ratio(ours, parse)} JSON.parse   (target <= 3x)`);
+  console.log(`  json-languageservice validation  ${fmt(service)}  = ${ratio(service, parse)} JSON.parse; ours is ${ratio(service, ours)} faster (target >= 5x)`);
+}
+
+function rssOf(pid: number | undefined): number | undefined {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+)/.exec(status);
+    return kb ? Number(kb[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function keystrokes(label: string, text: string, edits: number): Promise<void> {
+  const client = new TestLspClient();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-bench-'));
+  try {
+    await client.initialize({ rootUri: null });
+    const uri = 'file://' + path.join(dir, 'bench.json');
+    client.open(uri, text);
+    await client.waitForVersion(uri, 1, 60000);
+    // Type into a description string in the middle of the file: insert a letter, then delete it.
+    const doc = TextDocument.create(uri, 'json', 1, text);
+    const anchor = text.indexOf('"description": "', Math.floor(text.length / 2)) + '"description": "'.length;
+    const at = doc.positionAt(anchor);
+    const latencies: number[] = [];
+    for (let i = 0; i < edits; i++) {
+      const insert = i % 2 === 0;
+      const range = insert ? { start: at, end: at } : { start: at, end: { line: at.line, character: at.character + 1 } };
+      const t0 = process.hrtime.bigint();
+      const version = client.edit(uri, range, insert ? 'ɛ' : '');
+      await client.waitForVersion(uri, version, 60000);
+      latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    }
+    const rss = rssOf(client.pid);
+    console.log(`${label}: keystroke → diagnostics over ${edits} edits: p50 ${fmt(percentile(latencies, 50))}, p95 ${fmt(percentile(latencies, 95))} (target p95 <= 50 ms); server RSS ${rss?.toFixed(0) ?? '?'} MB (target <= 150 MB)`);
+  } finally {
+    await client.shutdown();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const corpus = generateCorpus(20000);
+  const tests = generateTests(2000);
+  console.log(`node ${process.version}, ${os.cpus().length} cores, median of ${RUNS} runs\n`);
+  await throughput('20,000-entry corpus', corpus, 'rosetta-corpus');
+  await throughput('2,000-test file', tests, 'ewebench-tests');
+  console.log('');
+  await keystrokes('2,000-test file', tests, 200);
+  await keystrokes('20,000-entry corpus', corpus, 200);
+}
+
+void main();

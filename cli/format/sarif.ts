@@ -1,0 +1,43 @@
+import { DIAGNOSTIC_CODES, type DiagnosticCode, type Severity } from '../../core/rules/codes';
+import type { FileReport } from '../commands/validate';
+
+const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
+
+/** SARIF 2.1.0 for code-scanning tools; columns are 1-based UTF-16 code units (SARIF's default column kind). */
+export function toSarif(reports: readonly FileReport[]) {
+  const used = [...new Set(reports.flatMap((r) => r.diagnostics.map((d) => d.code)))].sort() as DiagnosticCode[];
+  return {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'ewebench-studio',
+            rules: used.map((code) => ({
+              id: code,
+              shortDescription: { text: DIAGNOSTIC_CODES[code].summary.en },
+              defaultConfiguration: { level: LEVEL[DIAGNOSTIC_CODES[code].severity] },
+            })),
+          },
+        },
+        columnKind: 'utf16CodeUnits',
+        results: reports.flatMap((r) =>
+          r.diagnostics.map((d) => ({
+            ruleId: d.code,
+            level: LEVEL[d.severity],
+            message: { text: d.message },
+            locations: [
+              {
+                physicalLocation: {
+                  artifactLocation: { uri: r.file },
+                  region: { startLine: d.range.start.line + 1, startColumn: d.range.start.character + 1, endLine: d.range.end.line + 1, endColumn: d.range.end.character + 1 },
+                },
+              },
+            ],
+          })),
+        ),
+      },
+    ],
+  };
+}

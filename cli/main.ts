@@ -1,0 +1,40 @@
+import { processIo, UsageError, type CliIo } from './io';
+import * as validate from './commands/validate';
+
+type Command = { run(args: string[], io: CliIo): Promise<number>; usage: string };
+
+/** The subcommands of `ewebench-studio`; each lives in its own module under commands/. */
+const COMMANDS: Record<string, Command> = { validate };
+
+function usage(): string {
+  return ['usage: ewebench-studio <command> [options]', '', 'commands:', ...Object.values(COMMANDS).map((c) => '  ' + c.usage), ''].join('\n');
+}
+
+export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout(usage());
+    return name ? 0 : 2;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.stderr(`ewebench-studio: unknown command '${name}'\n${usage()}`);
+    return 2;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`ewebench-studio ${name}: ${error.message}\n  ${command.usage}\n`);
+      return 2;
+    }
+    io.stderr(`ewebench-studio ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
+}
+
+if (require.main === module || process.argv[1]?.endsWith('ewebench-studio.js')) {
+  void main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -1,0 +1,64 @@
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { FILE_INFO_REQUEST, type FileInfo } from '../server/protocol';
+
+function kindLabel(info: FileInfo): string {
+  switch (info.kind) {
+    case 'ewebench-tests':
+      return vscode.l10n.t('ÈwéBench tests');
+    case 'rosetta-corpus':
+      return info.shape && info.shape !== 'envelope' ? vscode.l10n.t('Rosetta corpus ({0})', info.shape) : vscode.l10n.t('Rosetta corpus');
+    case 'rosetta-run-card':
+      return vscode.l10n.t('Rosetta run card');
+    default:
+      return '';
+  }
+}
+
+/** Status bar item naming the kind of the active JSON file, as the server classified it. */
+export class FileKindStatus implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem('ewebench.fileKind', vscode.StatusBarAlignment.Right, 100);
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private pending?: NodeJS.Timeout;
+
+  constructor(private readonly client: () => LanguageClient | undefined) {
+    this.item.name = vscode.l10n.t('ÈwéBench file kind');
+    this.item.command = 'workbench.action.problems.focus';
+    this.subscriptions.push(
+      vscode.window.onDidChangeActiveTextEditor(() => this.refresh()),
+      vscode.languages.onDidChangeDiagnostics((event) => {
+        const active = vscode.window.activeTextEditor?.document.uri.toString();
+        if (active && event.uris.some((u) => u.toString() === active)) this.refresh();
+      }),
+    );
+  }
+
+  refresh(): void {
+    if (this.pending) clearTimeout(this.pending);
+    this.pending = setTimeout(() => void this.update(), 50);
+  }
+
+  private async update(): Promise<void> {
+    const editor = vscode.window.activeTextEditor;
+    const client = this.client();
+    if (!editor || !client || !client.isRunning() || !['json', 'jsonc'].includes(editor.document.languageId)) {
+      this.item.hide();
+      return;
+    }
+    const info = await client.sendRequest<FileInfo | null>(FILE_INFO_REQUEST, { uri: editor.document.uri.toString() }).catch(() => null);
+    const label = info ? kindLabel(info) : '';
+    if (!info || !label) {
+      this.item.hide();
+      return;
+    }
+    this.item.text = `$(beaker) ${label}`;
+    this.item.tooltip = vscode.l10n.t('{0} finding(s) from ÈwéBench Studio. Click to open the Problems panel.', info.problems);
+    this.item.show();
+  }
+
+  dispose(): void {
+    if (this.pending) clearTimeout(this.pending);
+    this.item.dispose();
+    for (const s of this.subscriptions) s.dispose();
+  }
+}

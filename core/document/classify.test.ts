@@ -1,0 +1,35 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { classify, kindFromGlobs, globToRegExp } from './classify';
+
+test('ÈwéBench tests are arrays of objects with eval_method, prompt or messages', () => {
+  assert.equal(classify([{ id: 'a', prompt: 'x' }]).kind, 'ewebench-tests');
+  assert.equal(classify([{ id: 'a', messages: [] }]).kind, 'ewebench-tests');
+  assert.equal(classify([]).kind, 'unknown');
+  assert.equal(classify([1, 2]).kind, 'unknown');
+});
+
+test('the four corpus shapes are told apart', () => {
+  assert.deepEqual(classify({ dataset: {}, entries: [{ id: 1, source: 'a', reference: 'b' }] }), { kind: 'rosetta-corpus', shape: 'envelope', entriesPath: ['entries'] });
+  assert.equal(classify({ corpus_id: 'x', entries: [] }).shape, 'curated');
+  assert.deepEqual(classify([{ source: 'a', target: 'b' }]), { kind: 'rosetta-corpus', shape: 'flat', entriesPath: [] });
+  assert.equal(classify([{ index: 1, source_text: 'a', target_expected: 'b' }]).shape, 'legacy');
+  assert.equal(classify({ dataset: {}, entries: [{ index: 1, source_text: 'a' }] }).shape, 'legacy');
+});
+
+test('run cards have run_card_hash, or a fingerprint with scores', () => {
+  assert.equal(classify({ run_card_hash: '' }).kind, 'rosetta-run-card');
+  assert.equal(classify({ fingerprint: {}, scores: {} }).kind, 'rosetta-run-card');
+  assert.equal(classify({ fingerprint: {} }).kind, 'unknown');
+});
+
+test('$schema decides when present', () => {
+  assert.equal(classify({ $schema: 'https://ewebench.studio/schemas/rosetta-run-card.schema.json' }).kind, 'rosetta-run-card');
+});
+
+test('settings globs force a kind by path', () => {
+  assert.equal(kindFromGlobs('/w/tests/empty.json', { 'ewebench-tests': ['**/tests/*.json'] }), 'ewebench-tests');
+  assert.equal(kindFromGlobs('/w/other/empty.json', { 'ewebench-tests': ['**/tests/*.json'] }), undefined);
+  assert.ok(globToRegExp('data/**').test('/w/data/a/b.json'));
+  assert.ok(!globToRegExp('*.json').test('a/b.txt'));
+});

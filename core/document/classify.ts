@@ -1,0 +1,104 @@
+/**
+ * Decides what a JSON document is from its content (and `$schema` when present), never from its name.
+ * Settings may force a kind by glob; that override is applied by the caller (see `kindFromGlobs`).
+ */
+export type FileKind = 'ewebench-tests' | 'rosetta-corpus' | 'rosetta-run-card' | 'unknown';
+
+/** The four corpus shapes met in the wild (notes/rosetta-harness.md). */
+export type CorpusShape = 'envelope' | 'curated' | 'flat' | 'legacy';
+
+export interface Classification {
+  kind: FileKind;
+  /** For corpora: which shape; `legacy` wins over the container shape when entries use legacy names. */
+  shape?: CorpusShape;
+  /** For corpora: where the entries array is (root for flat arrays). */
+  entriesPath?: readonly string[];
+}
+
+export const FILE_KINDS: readonly FileKind[] = ['ewebench-tests', 'rosetta-corpus', 'rosetta-run-card', 'unknown'];
+
+const TEST_KEYS = ['eval_method', 'prompt', 'messages'];
+const ENTRY_KEYS = ['source', 'reference', 'target', 'source_text', 'target_expected'];
+export const LEGACY_ENTRY_KEYS = ['index', 'source_text', 'target_expected'];
+
+const SCHEMA_KINDS: [RegExp, FileKind][] = [
+  [/ewebench-tests/i, 'ewebench-tests'],
+  [/rosetta-(curated-)?corpus/i, 'rosetta-corpus'],
+  [/run-card/i, 'rosetta-run-card'],
+];
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Looks at up to the first few objects of an array: enough to decide, cheap on 20,000 entries. */
+function someItemHas(items: readonly unknown[], keys: readonly string[], sample = 8): boolean {
+  let seen = 0;
+  for (const item of items) {
+    if (!isObject(item)) continue;
+    if (keys.some((k) => k in item)) return true;
+    if (++seen >= sample) break;
+  }
+  return false;
+}
+
+function corpusShape(container: CorpusShape, entries: readonly unknown[]): CorpusShape {
+  return someItemHas(entries, LEGACY_ENTRY_KEYS) ? 'legacy' : container;
+}
+
+export function classify(value: unknown): Classification {
+  if (isObject(value) && typeof value.$schema === 'string') {
+    for (const [pattern, kind] of SCHEMA_KINDS) {
+      if (pattern.test(value.$schema)) return kind === 'rosetta-corpus' ? classifyCorpusObject(value) ?? { kind } : { kind };
+    }
+  }
+  if (Array.isArray(value)) {
+    if (someItemHas(value, TEST_KEYS)) return { kind: 'ewebench-tests' };
+    if (someItemHas(value, ENTRY_KEYS)) return { kind: 'rosetta-corpus', shape: corpusShape('flat', value), entriesPath: [] };
+    return { kind: 'unknown' };
+  }
+  if (!isObject(value)) return { kind: 'unknown' };
+  if ('run_card_hash' in value || ('fingerprint' in value && 'scores' in value)) return { kind: 'rosetta-run-card' };
+  return classifyCorpusObject(value) ?? { kind: 'unknown' };
+}
+
+function classifyCorpusObject(value: Record<string, unknown>): Classification | undefined {
+  const entries = Array.isArray(value.entries) ? value.entries : undefined;
+  if ('dataset' in value && ('entries' in value)) return { kind: 'rosetta-corpus', shape: corpusShape('envelope', entries ?? []), entriesPath: ['entries'] };
+  if ('corpus_id' in value && 'entries' in value) return { kind: 'rosetta-corpus', shape: corpusShape('curated', entries ?? []), entriesPath: ['entries'] };
+  if (entries && someItemHas(entries, ENTRY_KEYS)) return { kind: 'rosetta-corpus', shape: corpusShape('flat', entries), entriesPath: ['entries'] };
+  return undefined;
+}
+
+/** Minimal glob matcher for settings (`**`, `*`, `?`), matched against a forward-slash path. */
+export function globToRegExp(glob: string): RegExp {
+  let re = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === '*' && glob[i + 1] === '*') {
+      // `**/` matches any number of folders, a trailing `**` anything at all
+      if (glob[i + 2] === '/') {
+        re += '(?:.*/)?';
+        i += 2;
+      } else {
+        re += '.*';
+        i += 1;
+      }
+    } else if (c === '*') {
+      re += '[^/]*';
+    } else if (c === '?') re += '[^/]';
+    else re += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp('(?:^|/)' + re + '$');
+}
+
+/** Settings map a kind to globs; the first kind whose glob matches the path wins. */
+export function kindFromGlobs(path: string, globs: Partial<Record<FileKind, readonly string[]>>): FileKind | undefined {
+  const normalized = path.replace(/\\/g, '/');
+  for (const kind of FILE_KINDS) {
+    for (const glob of globs[kind] ?? []) {
+      if (globToRegExp(glob).test(normalized)) return kind;
+    }
+  }
+  return undefined;
+}

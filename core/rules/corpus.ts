@@ -1,0 +1,153 @@
+import type { CorpusShape } from '../document/classify';
+import type { JsonPath } from '../document/jsonDocument';
+import type { Locale } from '../i18n/locale';
+import type { Anchor, Finding, FixData } from './finding';
+import { msg, type MessageId } from './messages';
+import { schemaFindings } from './schemaFindings';
+import { LEGACY_DIFFICULTY, LEGACY_FIELD_NAMES, MIN_DIFFICULTY_TIERS, MIN_REGISTERS, SECRET_SEGMENTS, SEGMENT_MINIMUMS } from './corpusTables';
+
+type Obj = Record<string, unknown>;
+
+function isObject(value: unknown): value is Obj {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** At most this many per-entry information findings for legacy names; the shape finding gives the total. */
+const MAX_LEGACY_FINDINGS = 200;
+
+/** Rules for a Rosetta corpus in any of its four shapes; ids are checked separately (rules/ids.ts). */
+export function corpusFindings(root: unknown, shape: CorpusShape, entriesPath: JsonPath, locale: Locale): Finding[] {
+  const entries = entriesPath.length === 0 ? root : isObject(root) ? root[entriesPath[0] as string] : undefined;
+  const list = Array.isArray(entries) ? entries : [];
+  const findings: Finding[] = [];
+
+  // Shape: each shape has its schema; legacy entries are checked with the loose entry definition.
+  if (shape === 'envelope') findings.push(...schemaFindings(root, [], 'rosetta-corpus', undefined, locale));
+  else if (shape === 'curated') findings.push(...schemaFindings(root, [], 'rosetta-curated-corpus', undefined, locale));
+  else {
+    if (isObject(root) && isObject(root.dataset)) findings.push(...schemaFindings(root.dataset, ['dataset'], 'rosetta-corpus', 'dataset', locale));
+    findings.push(...schemaFindings(list, entriesPath, 'rosetta-corpus', 'flatCorpus', locale));
+  }
+
+  const shapeAnchor: Anchor = isObject(root) && 'dataset' in root ? { path: ['dataset'], part: 'key' } : { path: [], part: 'start' };
+  const legacy = legacyFindings(list, entriesPath, locale);
+  if (shape !== 'envelope') {
+    const shapeName: Record<Exclude<CorpusShape, 'envelope'>, MessageId> = { curated: 'shapeCurated', flat: 'shapeFlat', legacy: 'shapeLegacy' };
+    const suffix = legacy.entriesWithLegacy > 0 ? msg(locale, 'shapeLegacyCount', { count: legacy.entriesWithLegacy }) : '';
+    findings.push({
+      code: 'corpus-shape',
+      message: msg(locale, 'corpusShape', { shape: msg(locale, shapeName[shape]) }) + suffix,
+      at: shapeAnchor,
+      fixes: legacy.fix ? [legacy.fix] : undefined,
+    });
+  }
+  findings.push(...legacy.findings);
+
+  if (isObject(root) && isObject(root.dataset)) findings.push(...provenanceFindings(root.dataset, list, entriesPath, locale));
+  findings.push(...distributionFindings(list, shapeAnchor, locale));
+  findings.push(...secretFindings(root, list, entriesPath, locale));
+  return findings;
+}
+
+interface LegacyResult {
+  findings: Finding[];
+  entriesWithLegacy: number;
+  fix?: FixData;
+}
+
+/** One finding per legacy key (up to a cap), all sharing one quick fix that converts the whole file. */
+function legacyFindings(entries: unknown[], entriesPath: JsonPath, locale: Locale): LegacyResult {
+  const renames: { path: JsonPath; from: string; to: string }[] = [];
+  const valueRewrites: { path: JsonPath; value: unknown }[] = [];
+  const pending: Finding[] = [];
+  let entriesWithLegacy = 0;
+  entries.forEach((entry, index) => {
+    if (!isObject(entry)) return;
+    const path = [...entriesPath, index];
+    let legacyHere = false;
+    for (const [from, to] of Object.entries(LEGACY_FIELD_NAMES)) {
+      // Rename only when the spec name is free; otherwise the two fields would collide.
+      if (from in entry && !(to in entry)) {
+        legacyHere = true;
+        renames.push({ path, from, to });
+        pending.push({ code: 'legacy-field', message: msg(locale, 'legacyField', { from, to }), at: { path: [...path, from], part: 'key' } });
+      }
+    }
+    const difficulty = entry.difficulty;
+    if (typeof difficulty === 'string' && difficulty in LEGACY_DIFFICULTY) {
+      legacyHere = true;
+      const { tier, range } = LEGACY_DIFFICULTY[difficulty];
+      valueRewrites.push({ path: [...path, 'difficulty'], value: tier });
+      pending.push({ code: 'legacy-field', message: msg(locale, 'legacyDifficulty', { from: difficulty, mapping: `${difficulty} = ${range} → ${tier}` }), at: { path: [...path, 'difficulty'] } });
+    }
+    if (legacyHere) entriesWithLegacy++;
+  });
+  if (pending.length === 0) return { findings: [], entriesWithLegacy };
+  const fix: FixData = { kind: 'rename-legacy-fields', renames, valueRewrites };
+  const findings = pending.slice(0, MAX_LEGACY_FINDINGS).map((f) => ({ ...f, fixes: [fix] }));
+  return { findings, entriesWithLegacy, fix };
+}
+
+function provenanceFindings(dataset: Obj, entries: unknown[], entriesPath: JsonPath, locale: Locale): Finding[] {
+  if (!Array.isArray(dataset.provenance)) return [];
+  const declared = new Set(dataset.provenance.filter((t): t is string => typeof t === 'string'));
+  const declaredText = [...declared].map((t) => `\`${t}\``).join(', ') || '∅';
+  const out: Finding[] = [];
+  entries.forEach((entry, index) => {
+    if (!isObject(entry) || typeof entry.provenance !== 'string' || declared.has(entry.provenance)) return;
+    out.push({
+      code: 'provenance-undeclared',
+      message: msg(locale, 'provenanceUndeclared', { tag: entry.provenance, declared: declaredText }),
+      at: { path: [...entriesPath, index, 'provenance'] },
+      related: [{ at: { path: ['dataset', 'provenance'] }, message: msg(locale, 'provenanceDeclaredHere') }],
+    });
+  });
+  return out;
+}
+
+function tierOf(difficulty: unknown): string | undefined {
+  if (typeof difficulty === 'number' && Number.isInteger(difficulty) && difficulty >= 1 && difficulty <= 5) return String(difficulty);
+  if (typeof difficulty === 'string' && difficulty in LEGACY_DIFFICULTY) return difficulty;
+  return undefined;
+}
+
+/** Dataset-level rules of spec §2.3 and §11.1, reported once on the envelope (or the start of the file). */
+function distributionFindings(entries: unknown[], anchor: Anchor, locale: Locale): Finding[] {
+  if (entries.length === 0) return [];
+  const segments = new Map<string, number>();
+  const tiers = new Set<string>();
+  const registers = new Set<string>();
+  for (const entry of entries) {
+    if (!isObject(entry)) continue;
+    if (typeof entry.segment === 'string') segments.set(entry.segment, (segments.get(entry.segment) ?? 0) + 1);
+    const tier = tierOf(entry.difficulty);
+    if (tier) tiers.add(tier);
+    if (typeof entry.register === 'string') registers.add(entry.register);
+  }
+  const out: Finding[] = [];
+  for (const [segment, count] of segments) {
+    const minimum = SEGMENT_MINIMUMS[segment];
+    if (minimum !== undefined && count < minimum) out.push({ code: 'segment-minimum', message: msg(locale, 'segmentMinimum', { segment, count, minimum }), at: anchor });
+  }
+  if (tiers.size < MIN_DIFFICULTY_TIERS) {
+    out.push({ code: 'difficulty-coverage', message: msg(locale, 'difficultyCoverage', { count: tiers.size, tiers: [...tiers].sort().join(', ') || '∅' }), at: anchor });
+  }
+  // Register is optional in the curated and flat shapes: judge coverage only when entries carry it.
+  if (registers.size > 0 && registers.size < MIN_REGISTERS) {
+    out.push({ code: 'register-coverage', message: msg(locale, 'registerCoverage', { count: registers.size, registers: [...registers].sort().join(', ') }), at: anchor });
+  }
+  return out;
+}
+
+function secretFindings(root: unknown, entries: unknown[], entriesPath: JsonPath, locale: Locale): Finding[] {
+  const out: Finding[] = [];
+  if (isObject(root) && typeof root.segment === 'string' && SECRET_SEGMENTS.includes(root.segment)) {
+    out.push({ code: 'secret-segment', message: msg(locale, 'secretSegment', { segment: root.segment }), at: { path: ['segment'] } });
+  }
+  entries.forEach((entry, index) => {
+    if (isObject(entry) && typeof entry.segment === 'string' && SECRET_SEGMENTS.includes(entry.segment)) {
+      out.push({ code: 'secret-segment', message: msg(locale, 'secretSegment', { segment: entry.segment }), at: { path: [...entriesPath, index, 'segment'] } });
+    }
+  });
+  return out;
+}

@@ -1,0 +1,32 @@
+/** Corpus facts from the Rosetta spec (§2.3, §2.4, §11.1) and the harness's legacy names, as data. */
+
+/** Minimum entries per segment (spec §2.3 and §11.1). */
+export const SEGMENT_MINIMUMS: Readonly<Record<string, number>> = {
+  gold_standard: 50,
+  development: 30,
+  diagnostic: 10,
+  held_out: 10,
+};
+
+/** Segments held only by the governance organisation (spec §2.3, §8). */
+export const SECRET_SEGMENTS: readonly string[] = ['gold_standard', 'held_out'];
+
+export const MIN_DIFFICULTY_TIERS = 3;
+export const MIN_REGISTERS = 2;
+
+/** Legacy harness field names and their spec names (spec §2.2 implementation note). */
+export const LEGACY_FIELD_NAMES: Readonly<Record<string, string>> = {
+  index: 'id',
+  source_text: 'source',
+  target_expected: 'reference',
+};
+
+/**
+ * Legacy string difficulties. The spec maps easy to tiers 1–2, medium to 3 and hard to 4–5; a conversion has
+ * to pick one tier, and we pick the one nearer the middle (2 and 4), where the spec says most entries sit.
+ */
+export const LEGACY_DIFFICULTY: Readonly<Record<string, { tier: number; range: string }>> = {
+  easy: { tier: 2, range: '1–2' },
+  medium: { tier: 3, range: '3' },
+  hard: { tier: 4, range: '4–5' },
+};

@@ -1,0 +1,157 @@
+import type { JsonPath } from '../document/jsonDocument';
+import type { Locale } from '../i18n/locale';
+import { EVAL_METHODS, HARNESS_FORMAT_KEYS, METHOD_REQUIRED_FIELDS, STRICT_ONLY_FORMAT_KEYS, type EvalMethod } from '../scoring/ewebench/tables';
+import { objectAnchor } from './anchors';
+import type { Finding } from './finding';
+import { msg } from './messages';
+import { schemaFindings } from './schemaFindings';
+
+type Test = Record<string, unknown>;
+
+function isObject(value: unknown): value is Test {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Rules for a ÈwéBench tests file (a JSON array of tests); ids are checked separately (rules/ids.ts). */
+export function ewebenchFindings(value: unknown, locale: Locale): Finding[] {
+  const findings = schemaFindings(value, [], 'ewebench-tests', undefined, locale);
+  if (!Array.isArray(value)) return findings;
+  value.forEach((test, index) => {
+    if (isObject(test)) findings.push(...testFindings(test, [index], locale));
+  });
+  return findings;
+}
+
+function testFindings(test: Test, path: JsonPath, locale: Locale): Finding[] {
+  const out: Finding[] = [];
+  const hasPrompt = 'prompt' in test;
+  const hasMessages = 'messages' in test;
+  if (hasPrompt && hasMessages) {
+    out.push({
+      code: 'prompt-and-messages',
+      message: msg(locale, 'promptAndMessages'),
+      at: { path: [...path, 'messages'], part: 'key' },
+      related: [{ at: { path: [...path, 'prompt'], part: 'key' }, message: msg(locale, 'promptHere') }],
+    });
+  } else if (!hasPrompt && !hasMessages) {
+    out.push({ code: 'missing-field', message: msg(locale, 'missingPromptOrMessages'), at: objectAnchor(path, test), fixes: [{ kind: 'add-field', objectPath: path, field: 'prompt', value: '' }] });
+  }
+
+  const rawMethod = test.eval_method;
+  let method: EvalMethod | undefined;
+  if (!('eval_method' in test)) {
+    out.push({ code: 'missing-field', message: msg(locale, 'missingEvalMethod'), at: objectAnchor(path, test), fixes: [{ kind: 'add-field', objectPath: path, field: 'eval_method', value: 'keywords' }] });
+    method = 'keywords';
+  } else if (typeof rawMethod === 'string') {
+    if ((EVAL_METHODS as readonly string[]).includes(rawMethod)) method = rawMethod as EvalMethod;
+    else {
+      const candidate = closest(rawMethod, EVAL_METHODS);
+      out.push({
+        code: 'unknown-eval-method',
+        message: msg(locale, 'unknownEvalMethod', { method: rawMethod, suggestion: candidate ? msg(locale, 'didYouMean', { candidate }) : '' }),
+        at: { path: [...path, 'eval_method'] },
+      });
+    }
+  }
+
+  if (method) out.push(...methodFieldFindings(test, path, method, locale));
+  if (isObject(test.expected_format)) out.push(...formatFindings(test.expected_format, [...path, 'expected_format'], method, locale));
+  if (Array.isArray(test.messages)) out.push(...messagesFindings(test.messages, [...path, 'messages'], locale));
+  return out;
+}
+
+function methodFieldFindings(test: Test, path: JsonPath, method: EvalMethod, locale: Locale): Finding[] {
+  const out: Finding[] = [];
+  const methodAnchor = 'eval_method' in test ? { path: [...path, 'eval_method'] } : objectAnchor(path, test);
+  for (const field of METHOD_REQUIRED_FIELDS[method]) {
+    const present = field in test && test[field] !== null;
+    if (!present) {
+      // exact_match and multiple_choice read test["expected"] directly: the harness raises KeyError without it.
+      const crash = field === 'expected';
+      out.push({
+        code: 'method-field',
+        message: msg(locale, 'methodFieldMissing', { method, field, consequence: msg(locale, crash ? 'consequenceCrash' : 'consequenceZero') }),
+        at: methodAnchor,
+        fixes: [{ kind: 'add-field', objectPath: path, field, value: defaultFor(field) }],
+      });
+    } else if (field === 'expected_keywords' && Array.isArray(test[field]) && (test[field] as unknown[]).length === 0) {
+      out.push({ code: 'method-field', message: msg(locale, 'methodFieldEmpty', { method, field }), at: { path: [...path, field] } });
+    }
+  }
+  return out;
+}
+
+function defaultFor(field: string): unknown {
+  if (field === 'expected_keywords') return [''];
+  if (field === 'expected_format') return { contains_ewe: true };
+  return '';
+}
+
+/** What the harness does with a `false` value of a key it only tests for presence. */
+const FALSE_MEANING = { contains_ewe: 'meaningContainsEwe', contains_function_call: 'meaningFunctionCall' } as const;
+
+function formatFindings(format: Record<string, unknown>, path: JsonPath, method: EvalMethod | undefined, locale: Locale): Finding[] {
+  const out: Finding[] = [];
+  if (method && method !== 'format' && method !== 'composite') {
+    out.push({ code: 'ignored-format-key', message: msg(locale, 'formatUnused', { method }), at: { path, part: 'key' } });
+    return out;
+  }
+  for (const [key, value] of Object.entries(format)) {
+    if (!(HARNESS_FORMAT_KEYS as readonly string[]).includes(key)) {
+      const known = (STRICT_ONLY_FORMAT_KEYS as readonly string[]).includes(key);
+      out.push({ code: 'ignored-format-key', message: msg(locale, known ? 'ignoredFormatKey' : 'unknownFormatKey', { key }), at: { path: [...path, key], part: 'key' } });
+    } else if (value === false) {
+      const meaning = key in FALSE_MEANING ? FALSE_MEANING[key as keyof typeof FALSE_MEANING] : 'meaningGeneric';
+      out.push({ code: 'format-false-rewarded', message: msg(locale, 'formatFalseRewarded', { key, meaning: msg(locale, meaning) }), at: { path: [...path, key] } });
+    }
+  }
+  return out;
+}
+
+function messagesFindings(messages: unknown[], path: JsonPath, locale: Locale): Finding[] {
+  const out: Finding[] = [];
+  if (messages.length === 0) {
+    out.push({ code: 'messages-order', message: msg(locale, 'messagesEmpty'), at: { path } });
+    return out;
+  }
+  const roles = messages.map((m) => (isObject(m) && typeof m.role === 'string' ? m.role : undefined));
+  roles.forEach((role, i) => {
+    if (role === 'system' && i > 0) out.push({ code: 'messages-order', message: msg(locale, 'messagesSystemNotFirst'), at: { path: [...path, i, 'role'] } });
+    if (i > 0 && role && role !== 'system' && role === roles[i - 1]) {
+      out.push({ code: 'messages-order', message: msg(locale, 'messagesSameRoleTwice', { role }), at: { path: [...path, i, 'role'] }, severity: 'warning' });
+    }
+  });
+  const last = roles[roles.length - 1];
+  if (last && last !== 'user') {
+    out.push({ code: 'messages-order', message: msg(locale, 'messagesLastNotUser', { role: last }), at: { path: [...path, roles.length - 1, 'role'] } });
+  }
+  return out;
+}
+
+/** The known value nearest to a misspelling (edit distance at most 3), for "did you mean". */
+export function closest(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = 4;
+  for (const candidate of candidates) {
+    const d = editDistance(word.toLowerCase(), candidate);
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length];
+}

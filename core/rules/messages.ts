@@ -1,0 +1,142 @@
+import { pick, type Bilingual, type Locale, type Params } from '../i18n/locale';
+
+/** Every sentence the validator says, in English and French. `{name}` placeholders are filled per finding. */
+export const MESSAGES = {
+  invalidJson: { en: 'Invalid JSON: {detail}.', fr: 'JSON invalide : {detail}.' },
+  missingField: { en: 'Missing required field `{field}`.', fr: 'Champ obligatoire manquant : `{field}`.' },
+  missingEvalMethod: {
+    en: 'Missing required field `eval_method`; the harness falls back to `keywords`.',
+    fr: 'Champ obligatoire manquant : `eval_method` ; le harness se rabat sur `keywords`.',
+  },
+  missingPromptOrMessages: {
+    en: 'A test needs `prompt` or `messages`; the harness crashes on a test with neither.',
+    fr: 'Un test doit avoir `prompt` ou `messages` ; le harness plante sur un test qui n’a ni l’un ni l’autre.',
+  },
+  unknownField: { en: 'Unknown field `{field}`: the format does not define it.', fr: 'Champ inconnu `{field}` : le format ne le définit pas.' },
+  wrongType: { en: '`{field}` must be {expected}, not {actual}.', fr: '`{field}` doit être {expected}, pas {actual}.' },
+  invalidValue: { en: '`{field}`: {detail}', fr: '`{field}` : {detail}' },
+  enumValue: { en: '`{field}` must be one of {allowed}; got {actual}.', fr: '`{field}` doit valoir l’une de ces valeurs : {allowed} ; reçu {actual}.' },
+  rangeValue: { en: '`{field}` must be {comparison} {limit}; got {actual}.', fr: '`{field}` doit être {comparison} {limit} ; reçu {actual}.' },
+  patternValue: { en: '`{field}` does not have the expected form ({pattern}).', fr: '`{field}` n’a pas la forme attendue ({pattern}).' },
+  formatValue: { en: '`{field}` is not a valid {format}.', fr: '`{field}` n’est pas un {format} valide.' },
+  tooFewItems: { en: '`{field}` needs at least {limit} item(s).', fr: '`{field}` doit contenir au moins {limit} élément(s).' },
+  duplicateId: { en: 'Duplicate id {id}: it is also used {where}.', fr: 'Identifiant en double {id} : il est aussi utilisé {where}.' },
+  duplicateIdHere: { en: 'in this file', fr: 'dans ce fichier' },
+  duplicateIdElsewhere: { en: 'in {file}', fr: 'dans {file}' },
+  duplicateIdOther: { en: 'The same id {id} is used here.', fr: 'Le même identifiant {id} est utilisé ici.' },
+  promptAndMessages: {
+    en: 'A test has both `prompt` and `messages`; use one of them (the harness sends `messages` and ignores `prompt`).',
+    fr: 'Le test a à la fois `prompt` et `messages` ; n’en gardez qu’un (le harness envoie `messages` et ignore `prompt`).',
+  },
+  promptHere: { en: '`prompt` is set here.', fr: '`prompt` est défini ici.' },
+  methodFieldMissing: {
+    en: '`{method}` needs `{field}`{consequence}.',
+    fr: '`{method}` exige `{field}`{consequence}.',
+  },
+  consequenceCrash: { en: ' (the harness crashes without it)', fr: ' (le harness plante sans lui)' },
+  consequenceZero: { en: ' (without it the test always scores 0)', fr: ' (sans lui le test vaut toujours 0)' },
+  methodFieldEmpty: {
+    en: '`{field}` is empty: `{method}` then scores 0 for every response.',
+    fr: '`{field}` est vide : `{method}` donne alors 0 à toute réponse.',
+  },
+  unknownEvalMethod: {
+    en: 'Unknown eval_method `{method}`: the harness silently scores this test with `ewe_quality`.{suggestion}',
+    fr: 'eval_method inconnu `{method}` : le harness note ce test avec `ewe_quality` sans prévenir.{suggestion}',
+  },
+  didYouMean: { en: ' Did you mean `{candidate}`?', fr: ' Vouliez-vous dire `{candidate}` ?' },
+  ignoredFormatKey: {
+    en: '`expected_format.{key}` is never read by the harness; it has no effect on the score (strict mode scores it).',
+    fr: '`expected_format.{key}` n’est jamais lu par le harness ; il ne change pas le score (le mode strict le note).',
+  },
+  unknownFormatKey: {
+    en: '`expected_format.{key}` is not a format check the harness knows; it has no effect on the score.',
+    fr: '`expected_format.{key}` n’est pas un critère que le harness connaît ; il ne change pas le score.',
+  },
+  formatUnused: {
+    en: '`expected_format` is ignored by `{method}`; only `format` and `composite` read it.',
+    fr: '`expected_format` est ignoré par `{method}` ; seuls `format` et `composite` le lisent.',
+  },
+  formatFalseRewarded: {
+    en: '`{key}: false` is still rewarded: the harness checks only that the key is present, so it scores {meaning}.',
+    fr: '`{key}: false` est quand même récompensé : le harness vérifie seulement la présence de la clé et note donc {meaning}.',
+  },
+  meaningContainsEwe: { en: 'responses that DO contain Ewe letters', fr: 'les réponses qui CONTIENNENT des lettres ewe' },
+  meaningFunctionCall: { en: 'responses that DO contain `<function_call>`', fr: 'les réponses qui CONTIENNENT `<function_call>`' },
+  meaningGeneric: { en: 'as if the value were true', fr: 'comme si la valeur était true' },
+  messagesEmpty: { en: '`messages` is empty: there is nothing to send to the model.', fr: '`messages` est vide : il n’y a rien à envoyer au modèle.' },
+  messagesLastNotUser: {
+    en: 'The last message is from `{role}`; it must be from `user` so the model has something to answer.',
+    fr: 'Le dernier message vient de `{role}` ; il doit venir de `user` pour que le modèle ait une question à traiter.',
+  },
+  messagesSystemNotFirst: {
+    en: 'A `system` message must come first in the conversation.',
+    fr: 'Un message `system` doit venir en premier dans la conversation.',
+  },
+  messagesSameRoleTwice: {
+    en: 'Two `{role}` messages in a row: turns should alternate between `user` and `assistant`.',
+    fr: 'Deux messages `{role}` à la suite : les tours devraient alterner entre `user` et `assistant`.',
+  },
+  provenanceUndeclared: {
+    en: 'Provenance `{tag}` is not listed in `dataset.provenance` ({declared}).',
+    fr: 'La provenance `{tag}` n’est pas listée dans `dataset.provenance` ({declared}).',
+  },
+  provenanceDeclaredHere: { en: 'Declared provenance tags.', fr: 'Provenances déclarées.' },
+  segmentMinimum: {
+    en: 'Segment `{segment}` has too few entries: {count}, where the spec asks for at least {minimum}.',
+    fr: 'Le segment `{segment}` a trop peu d’entrées : {count}, là où la spécification en demande au moins {minimum}.',
+  },
+  difficultyCoverage: {
+    en: 'Difficulty tiers covered: {tiers} ({count} of 5); the spec asks for at least 3.',
+    fr: 'Niveaux de difficulté couverts : {tiers} ({count} sur 5) ; la spécification en demande au moins 3.',
+  },
+  registerCoverage: {
+    en: 'Registers covered: {registers} only; the spec asks for at least 2.',
+    fr: 'Registres couverts : {registers} seulement ; la spécification en demande au moins 2.',
+  },
+  secretSegment: {
+    en: 'This entry belongs to `{segment}`, a segment meant to stay secret with the governance organisation; it should not be in a shared file.',
+    fr: 'Cette entrée appartient à `{segment}`, un segment censé rester secret chez l’organisation de gouvernance ; elle ne devrait pas être dans un fichier partagé.',
+  },
+  corpusShape: {
+    en: 'Recognised as a Rosetta corpus in the {shape} shape; validated with the rules for that shape.',
+    fr: 'Reconnu comme corpus Rosetta de forme {shape} ; validé avec les règles de cette forme.',
+  },
+  shapeCurated: { en: 'harness "curated"', fr: '« curated » du harness' },
+  shapeFlat: { en: 'flat array of entries', fr: 'tableau plat d’entrées' },
+  shapeLegacy: { en: 'legacy field names', fr: 'anciens noms de champs' },
+  shapeLegacyCount: { en: ' Entries with legacy field names: {count}.', fr: ' Entrées avec d’anciens noms de champs : {count}.' },
+  legacyField: {
+    en: 'Legacy field `{from}`: the spec calls it `{to}`.',
+    fr: 'Ancien nom de champ `{from}` : la spécification l’appelle `{to}`.',
+  },
+  legacyDifficulty: {
+    en: 'Legacy difficulty `{from}`: the spec uses tiers 1–5 ({mapping}).',
+    fr: 'Ancienne difficulté `{from}` : la spécification utilise les niveaux 1 à 5 ({mapping}).',
+  },
+  fingerprintMismatch: {
+    en: 'Fingerprint hash does not match its components: expected {expected}.',
+    fr: 'L’empreinte ne correspond pas à ses composantes : attendu {expected}.',
+  },
+  fingerprintComponent: {
+    en: 'Fingerprint component `{component}` is {stored} but the card says {actual}.',
+    fr: 'La composante d’empreinte `{component}` vaut {stored} mais la fiche indique {actual}.',
+  },
+  promptHashMismatch: {
+    en: '`system_prompt_sha256` is not the SHA-256 of `system_prompt_used`: expected {expected}.',
+    fr: '`system_prompt_sha256` n’est pas le SHA-256 de `system_prompt_used` : attendu {expected}.',
+  },
+  runCardHashMismatch: {
+    en: '`run_card_hash` does not match the card: expected {expected}. The card was changed after it was sealed.',
+    fr: '`run_card_hash` ne correspond pas à la fiche : attendu {expected}. La fiche a été modifiée après son scellement.',
+  },
+  scoreInconsistent: {
+    en: '`{field}` is {actual} but {formula} gives {expected}.',
+    fr: '`{field}` vaut {actual} mais {formula} donne {expected}.',
+  },
+} satisfies Record<string, Bilingual>;
+
+export type MessageId = keyof typeof MESSAGES;
+
+export function msg(locale: Locale, id: MessageId, params?: Params): string {
+  return pick(MESSAGES[id], locale, params);
+}

@@ -1,0 +1,106 @@
+import { classify, type Classification, type FileKind } from './document/classify';
+import type { JsonDocument, JsonPath } from './document/jsonDocument';
+import type { TextRange } from './document/lineIndex';
+import type { Locale } from './i18n/locale';
+import { defaultSeverity, type DiagnosticCode, type Severity } from './rules/codes';
+import { corpusFindings } from './rules/corpus';
+import { ewebenchFindings } from './rules/ewebench';
+import type { Anchor, Finding, FixData } from './rules/finding';
+import { collectIds, duplicateIdFindings, type ExternalIdOccurrence, type Id, type IdOccurrence } from './rules/ids';
+import { msg } from './rules/messages';
+import { runCardFindings } from './rules/runCard';
+
+export interface ValidationOptions {
+  locale: Locale;
+  /** A kind forced by settings (globs); otherwise the content decides. */
+  kind?: FileKind;
+  /** Occurrences of a test id in other files of the workspace (ÈwéBench tests only). */
+  externalIds?: (id: Id) => readonly ExternalIdOccurrence[];
+}
+
+export interface ValidationResult {
+  classification: Classification;
+  findings: Finding[];
+  /** The ids this file defines, for the workspace index. */
+  ids: IdOccurrence[];
+}
+
+/** Every rule for one parsed document: the path text → parse → rules → findings, with no I/O. */
+export function validateDocument(doc: JsonDocument, options: ValidationOptions): ValidationResult {
+  const { locale } = options;
+  const findings: Finding[] = doc.syntaxErrors.map((e) => ({ code: 'invalid-json', message: msg(locale, 'invalidJson', { detail: describeSyntaxError(e.message) }), at: { span: e.span } }));
+  let classification = classify(doc.value);
+  if (options.kind && options.kind !== classification.kind) {
+    classification = options.kind === 'rosetta-corpus' ? { kind: 'rosetta-corpus', shape: Array.isArray(doc.value) ? 'flat' : 'envelope', entriesPath: Array.isArray(doc.value) ? [] : ['entries'] } : { kind: options.kind };
+  }
+  let ids: IdOccurrence[] = [];
+  switch (classification.kind) {
+    case 'ewebench-tests':
+      findings.push(...ewebenchFindings(doc.value, locale));
+      ids = collectIds(doc.value, []);
+      findings.push(...duplicateIdFindings(ids, locale, options.externalIds));
+      break;
+    case 'rosetta-corpus': {
+      const entriesPath = classification.entriesPath ?? ['entries'];
+      findings.push(...corpusFindings(doc.value, classification.shape ?? 'envelope', entriesPath, locale));
+      const entries = entriesPath.length === 0 ? doc.value : (doc.value as Record<string, unknown> | undefined)?.[entriesPath[0]];
+      ids = [...collectIds(entries, entriesPath), ...collectIds(entries, entriesPath, 'index')];
+      findings.push(...duplicateIdFindings(ids, locale));
+      break;
+    }
+    case 'rosetta-run-card':
+      findings.push(...runCardFindings(doc, locale));
+      break;
+    case 'unknown':
+      break;
+  }
+  return { classification, findings, ids };
+}
+
+function describeSyntaxError(code: string): string {
+  // jsonc-parser's error names (e.g. "CommaExpected") read well once split into words.
+  return code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+export interface ResolvedRelated {
+  /** Undefined for the same document. */
+  uri?: string;
+  range: TextRange;
+  message: string;
+}
+
+/** A finding placed in the text: what the server, the CLI and the tests all report. */
+export interface ResolvedDiagnostic {
+  code: DiagnosticCode;
+  severity: Severity;
+  message: string;
+  range: TextRange;
+  related: ResolvedRelated[];
+  fixes: FixData[];
+}
+
+export function resolveSpan(doc: JsonDocument, anchor: Anchor): { start: number; end: number } {
+  if ('span' in anchor) return anchor.span;
+  // A path that no longer exists (or never did) falls back to its nearest existing ancestor.
+  let path: JsonPath = anchor.path;
+  let part = anchor.part ?? 'value';
+  for (;;) {
+    const span = doc.locate(path, part);
+    if (span) return span;
+    if (path.length === 0) return { start: 0, end: Math.min(1, doc.text.length) };
+    path = path.slice(0, -1);
+    part = typeof path[path.length - 1] === 'string' ? 'key' : 'start';
+  }
+}
+
+export function resolveFindings(doc: JsonDocument, findings: readonly Finding[]): ResolvedDiagnostic[] {
+  const lines = doc.lineIndex;
+  return findings.map((f) => ({
+    code: f.code,
+    severity: f.severity ?? defaultSeverity(f.code),
+    message: f.message,
+    range: lines.rangeOf(resolveSpan(doc, f.at)),
+    related: (f.related ?? []).map((r) => ('uri' in r ? { uri: r.uri, range: r.range, message: r.message } : { range: lines.rangeOf(resolveSpan(doc, r.at)), message: r.message })),
+    fixes: f.fixes ?? [],
+  }));
+}

@@ -1,0 +1,57 @@
+import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic, type TextEdit } from 'vscode-languageserver';
+import { editsForFix } from '../../core/fixes';
+import type { Locale } from '../../core/i18n/locale';
+import { pick, type Bilingual } from '../../core/i18n/locale';
+import { DIAGNOSTIC_SOURCE } from '../../core/rules/codes';
+import type { FixData } from '../../core/rules/finding';
+import type { Analysis } from '../analysis';
+
+const TITLES: Record<string, Bilingual> = {
+  'add-field': { en: 'Add field `{field}`', fr: 'Ajouter le champ `{field}`' },
+  'renumber-id': { en: 'Renumber to {id}', fr: 'Renuméroter en {id}' },
+  'rename-legacy-fields': { en: 'Convert legacy field names to the spec’s ({count} edits)', fr: 'Convertir les anciens noms de champs ({count} modifications)' },
+  one: { en: 'Replace with the intended letter', fr: 'Remplacer par la lettre voulue' },
+  all: { en: 'Replace every look-alike in the file', fr: 'Remplacer tous les sosies du fichier' },
+  nfc: { en: 'Normalise the file to NFC', fr: 'Normaliser le fichier en NFC' },
+};
+
+function title(fix: FixData, edits: number, locale: Locale): string {
+  switch (fix.kind) {
+    case 'add-field':
+      return pick(TITLES['add-field'], locale, { field: fix.field });
+    case 'renumber-id':
+      return pick(TITLES['renumber-id'], locale, { id: JSON.stringify(fix.newId) });
+    case 'rename-legacy-fields':
+      return pick(TITLES['rename-legacy-fields'], locale, { count: edits });
+    case 'replace-text':
+      return pick(TITLES[fix.title], locale);
+  }
+}
+
+/** Quick fixes for our own diagnostics; the fix data travels in `diagnostic.data` from the validator. */
+export function codeActions(analysis: Analysis, params: CodeActionParams, locale: Locale): CodeAction[] {
+  const out: CodeAction[] = [];
+  const seen = new Set<string>();
+  for (const diagnostic of params.context.diagnostics) {
+    if (diagnostic.source !== DIAGNOSTIC_SOURCE) continue;
+    const fixes = (diagnostic.data as { fixes?: FixData[] } | undefined)?.fixes ?? [];
+    for (const fix of fixes) {
+      const edits = editsForFix(analysis.doc, fix);
+      if (!edits || edits.length === 0) continue;
+      const label = title(fix, edits.length, locale);
+      // File-wide fixes (legacy names, all look-alikes, NFC) appear once however many diagnostics carry them.
+      const key = fix.kind === 'renumber-id' || fix.kind === 'add-field' ? `${label}@${JSON.stringify(diagnostic.range)}` : label;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const lspEdits: TextEdit[] = edits.map((e) => ({ range: analysis.doc.lineIndex.rangeOf(e.span), newText: e.newText }));
+      out.push({
+        title: label,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [diagnostic as Diagnostic],
+        isPreferred: fix.kind === 'renumber-id' || (fix.kind === 'replace-text' && fix.title === 'one'),
+        edit: { changes: { [analysis.uri]: lspEdits } },
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,81 @@
+import * as jsonc from 'jsonc-parser';
+import { CompletionItemKind, InsertTextFormat, type CompletionItem, type Position } from 'vscode-languageserver';
+import type { Locale } from '../../core/i18n/locale';
+import { describe, knownValues, propertiesOf, schemaForPath } from '../../core/schemas/lookup';
+import { SNIPPETS } from '../../core/schemas/snippets';
+import type { Analysis } from '../analysis';
+
+/** Keys the schema documents, values it knows, and a whole-object snippet where a new test or entry can go. */
+export function complete(analysis: Analysis, position: Position, locale: Locale): CompletionItem[] {
+  const { doc, result } = analysis;
+  const offset = doc.lineIndex.offsetAt(position);
+  const location = jsonc.getLocation(doc.text, offset);
+  const { classification } = result;
+  if (classification.kind === 'unknown') return [];
+
+  if (location.isAtPropertyKey) {
+    const objectPath = location.path.slice(0, -1);
+    const schema = schemaForPath(classification, objectPath);
+    if (!schema) return [];
+    const present = new Set(Object.keys(valueAt(doc.value, objectPath) ?? {}));
+    const node = location.previousNode;
+    const inQuotes = node?.type === 'string' || doc.text[offset - 1] === '"';
+    return propertiesOf(schema)
+      .filter(([key]) => !present.has(key) || key === location.path[location.path.length - 1])
+      .map(([key, prop]) => ({
+        label: key,
+        kind: CompletionItemKind.Property,
+        documentation: markdown(describe(prop, locale)),
+        insertText: inQuotes ? key : `"${key}": $1`,
+        insertTextFormat: inQuotes ? InsertTextFormat.PlainText : InsertTextFormat.Snippet,
+        filterText: inQuotes ? key : `"${key}"`,
+      }));
+  }
+
+  const items: CompletionItem[] = [];
+  const schema = schemaForPath(classification, location.path);
+  if (schema && location.path.length > 0) {
+    const previous = location.previousNode;
+    const inString = previous?.type === 'string';
+    for (const known of knownValues(schema, locale)) {
+      const text = JSON.stringify(known.value);
+      items.push({
+        label: text,
+        kind: CompletionItemKind.EnumMember,
+        documentation: markdown(known.doc),
+        insertText: inString && typeof known.value === 'string' ? known.value : text,
+        filterText: inString ? String(known.value) : text,
+      });
+    }
+  }
+
+  // A new element of the tests array, or of the corpus entries array.
+  const container = classification.kind === 'ewebench-tests' ? [] : classification.kind === 'rosetta-corpus' ? classification.entriesPath ?? ['entries'] : undefined;
+  const atElement = container && location.path.length === container.length + 1 && container.every((seg, i) => location.path[i] === seg) && typeof location.path[container.length] === 'number';
+  if (atElement && location.previousNode === undefined) {
+    const wanted = classification.kind === 'ewebench-tests' ? 'test' : 'entry';
+    for (const snippet of SNIPPETS.filter((s) => s.target === wanted)) {
+      items.push({
+        label: snippet.label,
+        kind: CompletionItemKind.Snippet,
+        detail: snippet.detail[locale],
+        insertText: snippet.body,
+        insertTextFormat: InsertTextFormat.Snippet,
+      });
+    }
+  }
+  return items;
+}
+
+function markdown(value: string | undefined) {
+  return value ? { kind: 'markdown' as const, value } : undefined;
+}
+
+function valueAt(root: unknown, path: jsonc.JSONPath): Record<string, unknown> | undefined {
+  let node = root;
+  for (const seg of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string | number, unknown>)[seg];
+  }
+  return node && typeof node === 'object' && !Array.isArray(node) ? (node as Record<string, unknown>) : undefined;
+}

@@ -1,0 +1,54 @@
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
+import { DIAGNOSTIC_SOURCE, docAnchor, type Severity } from '../../core/rules/codes';
+import { resolveFindings } from '../../core/validate';
+import type { Analysis } from '../analysis';
+import type { ServerSettings } from '../settings';
+
+const SEVERITY: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+/** The README shipped beside the server (dist/../README.md): each code has an entry there. */
+const README = pathToFileURL(path.join(__dirname, '..', 'README.md')).toString();
+
+export function toLspDiagnostics(analysis: Analysis, settings: ServerSettings): Diagnostic[] {
+  const findings = settings.reportSyntaxErrors ? analysis.result.findings : analysis.result.findings.filter((f) => f.code !== 'invalid-json');
+  return resolveFindings(analysis.doc, findings).map((d) => ({
+    range: d.range,
+    severity: SEVERITY[d.severity],
+    code: d.code,
+    codeDescription: { href: `${README}#${docAnchor(d.code)}` },
+    source: DIAGNOSTIC_SOURCE,
+    message: d.message,
+    relatedInformation: d.related.length ? d.related.map((r) => ({ location: { uri: r.uri ?? analysis.uri, range: r.range }, message: r.message })) : undefined,
+    data: d.fixes.length ? { fixes: d.fixes } : undefined,
+  }));
+}
+
+/**
+ * Coalesces bursts of edits per document. Small documents are validated almost at once; large ones wait a
+ * little longer so typing is not slowed by validations that the next keystroke would make stale.
+ */
+export class Debouncer {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+
+  schedule(uri: string, textLength: number, run: () => void): void {
+    this.cancel(uri);
+    const delay = textLength < 256 * 1024 ? 10 : textLength < 2 * 1024 * 1024 ? 60 : 150;
+    this.timers.set(uri, setTimeout(() => {
+      this.timers.delete(uri);
+      run();
+    }, delay));
+  }
+
+  cancel(uri: string): void {
+    const timer = this.timers.get(uri);
+    if (timer) clearTimeout(timer);
+    this.timers.delete(uri);
+  }
+}

@@ -1,0 +1,34 @@
+import * as jsonc from 'jsonc-parser';
+import type { Hover, Position } from 'vscode-languageserver';
+import type { Locale } from '../../core/i18n/locale';
+import { describe, knownValues, schemaForPath } from '../../core/schemas/lookup';
+import type { Analysis } from '../analysis';
+
+/** Hover on a key or a value: the field's documentation from the schema, and the meaning of an enum value. */
+export function hover(analysis: Analysis, position: Position, locale: Locale, extra?: (analysis: Analysis, offset: number) => string | undefined): Hover | null {
+  const { doc, result } = analysis;
+  const offset = doc.lineIndex.offsetAt(position);
+  const location = jsonc.getLocation(doc.text, offset);
+  const node = location.previousNode;
+  if (!node || (node.type !== 'property' && node.type !== 'string' && node.type !== 'number' && node.type !== 'boolean' && node.type !== 'null')) {
+    return null;
+  }
+  const schema = schemaForPath(result.classification, location.path);
+  const parts: string[] = [];
+  if (schema) {
+    const field = location.path[location.path.length - 1];
+    const doc = describe(schema, locale);
+    if (doc) parts.push((typeof field === 'string' ? `**${field}**\n\n` : '') + doc);
+    if (!location.isAtPropertyKey) {
+      const match = knownValues(schema, locale).find((k) => k.value === node.value);
+      if (match?.doc) parts.push(`\`${String(match.value)}\`: ${match.doc}`);
+    }
+  }
+  const more = extra?.(analysis, offset);
+  if (more) parts.push(more);
+  if (parts.length === 0) return null;
+  return {
+    contents: { kind: 'markdown', value: parts.join('\n\n---\n\n') },
+    range: doc.lineIndex.rangeOf({ start: node.offset, end: node.offset + node.length }),
+  };
+}

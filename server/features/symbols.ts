@@ -1,0 +1,73 @@
+import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver';
+import type { JsonDocument, JsonPath } from '../../core/document/jsonDocument';
+import type { Span } from '../../core/document/lineIndex';
+import type { Analysis } from '../analysis';
+
+/** Outline: tests by id (with their method), corpus entries by id (with the start of the source), card sections. */
+export function documentSymbols(analysis: Analysis): DocumentSymbol[] {
+  const { doc, result } = analysis;
+  const { classification } = result;
+  switch (classification.kind) {
+    case 'ewebench-tests':
+      return itemSymbols(doc, [], (item) => (typeof item.eval_method === 'string' ? item.eval_method : undefined));
+    case 'rosetta-corpus': {
+      const entriesPath = classification.entriesPath ?? ['entries'];
+      const entries = itemSymbols(doc, entriesPath, (item) => preview(item.source ?? item.source_text));
+      if (entriesPath.length === 0) return entries;
+      const container = doc.childrenAt([]);
+      if (!container || container.kind !== 'object') return entries;
+      return container.properties.map((p) => {
+        const symbol = propertySymbol(doc, p.key, p.keySpan, p.valueSpan);
+        if (p.key === entriesPath[0]) symbol.children = entries;
+        return symbol;
+      });
+    }
+    case 'rosetta-run-card': {
+      const container = doc.childrenAt([]);
+      if (!container || container.kind !== 'object') return [];
+      return container.properties.map((p) => propertySymbol(doc, p.key, p.keySpan, p.valueSpan));
+    }
+    default:
+      return [];
+  }
+}
+
+function preview(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  return value.length > 40 ? value.slice(0, 39) + '…' : value;
+}
+
+function propertySymbol(doc: JsonDocument, key: string, keySpan: Span, valueSpan: Span): DocumentSymbol {
+  const open = doc.text.charCodeAt(valueSpan.start);
+  return {
+    name: key,
+    kind: open === 123 ? SymbolKind.Object : open === 91 ? SymbolKind.Array : SymbolKind.Property,
+    range: doc.lineIndex.rangeOf({ start: keySpan.start, end: valueSpan.end }),
+    selectionRange: doc.lineIndex.rangeOf(keySpan),
+  };
+}
+
+function itemSymbols(doc: JsonDocument, arrayPath: JsonPath, detail: (item: Record<string, unknown>) => string | undefined): DocumentSymbol[] {
+  const children = doc.childrenAt(arrayPath);
+  const values = arrayPath.length === 0 ? doc.value : (doc.value as Record<string, unknown> | undefined)?.[arrayPath[0] as string];
+  if (!children || children.kind !== 'array' || !Array.isArray(values)) return [];
+  const symbols: DocumentSymbol[] = [];
+  children.items.forEach((span, index) => {
+    const item = values[index];
+    if (!item || typeof item !== 'object' || Array.isArray(item)) return;
+    const obj = item as Record<string, unknown>;
+    const idField = obj.id !== undefined ? 'id' : 'index';
+    const id = obj[idField];
+    // Only scalar ids name a symbol; anything else (an object mid-edit, say) falls back to the position.
+    const named = (typeof id === 'string' && id !== '') || typeof id === 'number';
+    const idSpan = named ? doc.locate([...arrayPath, index, idField]) : undefined;
+    symbols.push({
+      name: named ? String(id) : `#${index}`,
+      detail: detail(obj),
+      kind: SymbolKind.Object,
+      range: doc.lineIndex.rangeOf(span),
+      selectionRange: doc.lineIndex.rangeOf(idSpan ?? { start: span.start, end: span.start + 1 }),
+    });
+  });
+  return symbols;
+}

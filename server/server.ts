@@ -1,0 +1,174 @@
+import {
+  createConnection,
+  DidChangeConfigurationNotification,
+  ProposedFeatures,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type InitializeParams,
+  type InitializeResult,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { toLocale, type Locale } from '../core/i18n/locale';
+import { AnalysisCache, type Analysis } from './analysis';
+import { codeActions } from './features/codeActions';
+import { complete } from './features/completion';
+import { Debouncer, toLspDiagnostics } from './features/diagnostics';
+import { hover } from './features/hover';
+import { documentSymbols } from './features/symbols';
+import { FILE_INFO_REQUEST, COVERAGE_REQUEST, type FileInfo } from './protocol';
+import { DEFAULT_SETTINGS, mergeSettings, type ServerSettings } from './settings';
+import { WorkspaceIndex } from './workspaceIndex';
+
+const connection = createConnection(ProposedFeatures.all);
+const documents = new TextDocuments(TextDocument);
+const index = new WorkspaceIndex();
+const debouncer = new Debouncer();
+let settings: ServerSettings = DEFAULT_SETTINGS;
+let locale: Locale = 'en';
+let canRegisterConfiguration = false;
+
+const cache = new AnalysisCache(() => settings, () => locale, (uri) => index.elsewhere(uri));
+
+function isJson(doc: TextDocument): boolean {
+  return doc.languageId === 'json' || doc.languageId === 'jsonc' || doc.uri.endsWith('.json');
+}
+
+/** The current analysis of an open document (re-parsed only if its version moved on). */
+function analysisOf(uri: string): Analysis | undefined {
+  const doc = documents.get(uri);
+  if (!doc || !isJson(doc)) return undefined;
+  return cache.get(uri, doc.version, () => doc.getText());
+}
+
+/** Guards every handler: a bad document must never take the server down. */
+function safely<T>(fallback: T, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    connection.console.error(`ewebench: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    return fallback;
+  }
+}
+
+function publish(analysis: Analysis): void {
+  const diagnostics = settings.enable ? toLspDiagnostics(analysis, settings) : [];
+  void connection.sendDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics });
+}
+
+function validateNow(uri: string): void {
+  safely(undefined, () => {
+    const doc = documents.get(uri);
+    if (!doc || !isJson(doc)) return;
+    const analysis = cache.get(uri, doc.version, () => doc.getText());
+    // A newer edit may have arrived while this one was queued: publish only the current version.
+    if (documents.get(uri)?.version !== analysis.version) return;
+    const idsChanged = analysis.result.classification.kind === 'ewebench-tests'
+      ? index.update(uri, analysis.doc, analysis.result.ids)
+      : index.remove(uri);
+    publish(analysis);
+    if (idsChanged) revalidateOthers(uri);
+  });
+}
+
+/** Another file's ids changed: duplicate-id findings of the other open tests files may change too. */
+function revalidateOthers(changedUri: string): void {
+  for (const uri of cache.uris()) {
+    if (uri === changedUri) continue;
+    const previous = cache.peek(uri);
+    if (previous?.result.classification.kind !== 'ewebench-tests') continue;
+    const analysis = cache.revalidate(uri);
+    if (analysis) publish(analysis);
+  }
+}
+
+connection.onInitialize((params: InitializeParams): InitializeResult => {
+  locale = toLocale(params.locale);
+  settings = mergeSettings(params.initializationOptions?.settings);
+  canRegisterConfiguration = !!params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration;
+  const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+  index.setRoots(folders);
+  return {
+    capabilities: {
+      textDocumentSync: TextDocumentSyncKind.Incremental,
+      hoverProvider: true,
+      completionProvider: { triggerCharacters: ['"', ':', ' '] },
+      codeActionProvider: { codeActionKinds: ['quickfix'] },
+      documentSymbolProvider: true,
+    },
+    serverInfo: { name: 'ewebench-studio' },
+  };
+});
+
+connection.onInitialized(() => {
+  if (canRegisterConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, undefined);
+  // Once the files on disk are indexed, open tests files may have new cross-file duplicates.
+  void index.scan((uri) => documents.get(uri) !== undefined).then(() => revalidateOthers(''));
+});
+
+connection.onDidChangeConfiguration((change) => {
+  const section = (change.settings as { ewebench?: unknown } | undefined)?.ewebench ?? change.settings;
+  settings = mergeSettings(section, settings);
+  for (const doc of documents.all()) {
+    cache.delete(doc.uri);
+    validateNow(doc.uri);
+  }
+});
+
+documents.onDidChangeContent((event) => {
+  if (!isJson(event.document)) return;
+  debouncer.schedule(event.document.uri, event.document.getText().length, () => validateNow(event.document.uri));
+});
+
+documents.onDidClose((event) => {
+  const uri = event.document.uri;
+  debouncer.cancel(uri);
+  cache.delete(uri);
+  void connection.sendDiagnostics({ uri, diagnostics: [] });
+  // The file on disk may differ from the closed buffer: index what is saved.
+  if (uri.startsWith('file:')) void index.indexFile(uri).then((changed) => changed && revalidateOthers(uri));
+  else if (index.remove(uri)) revalidateOthers(uri);
+});
+
+connection.onDidChangeWatchedFiles(async (change) => {
+  let changed = false;
+  for (const event of change.changes) {
+    if (documents.get(event.uri)) continue;
+    changed = (await index.indexFile(event.uri)) || changed;
+  }
+  if (changed) revalidateOthers('');
+});
+
+connection.onHover((params) => safely(null, () => {
+  const analysis = analysisOf(params.textDocument.uri);
+  return analysis ? hover(analysis, params.position, locale) : null;
+}));
+
+connection.onCompletion((params) => safely([], () => {
+  const analysis = analysisOf(params.textDocument.uri);
+  return analysis ? complete(analysis, params.position, locale) : [];
+}));
+
+connection.onCodeAction((params) => safely([], () => {
+  const analysis = analysisOf(params.textDocument.uri);
+  return analysis ? codeActions(analysis, params, locale) : [];
+}));
+
+connection.onDocumentSymbol((params) => safely([], () => {
+  const analysis = analysisOf(params.textDocument.uri);
+  return analysis ? documentSymbols(analysis) : [];
+}));
+
+connection.onRequest(FILE_INFO_REQUEST, (params: { uri: string }): FileInfo | null => safely(null, () => {
+  const analysis = analysisOf(params.uri);
+  if (!analysis) return null;
+  const { classification, findings } = analysis.result;
+  return { kind: classification.kind, shape: classification.shape, problems: findings.length };
+}));
+
+connection.onRequest(COVERAGE_REQUEST, (params: { uri: string }) => safely(null, () => {
+  const analysis = analysisOf(params.uri);
+  return analysis ? null : null;
+}));
+
+documents.listen(connection);
+connection.listen();

@@ -1,0 +1,30 @@
+import type { FileKind } from '../core/document/classify';
+
+/** The `ewebench.*` settings the server reads (the client sends them at start and on change). */
+export interface ServerSettings {
+  enable: boolean;
+  /** Globs that force a kind, for files whose content does not say (e.g. an empty tests file). */
+  fileKinds: Partial<Record<FileKind, string[]>>;
+  /** Off when the editor's own JSON support already reports syntax errors, so they are not shown twice. */
+  reportSyntaxErrors: boolean;
+}
+
+export const DEFAULT_SETTINGS: ServerSettings = {
+  enable: true,
+  fileKinds: {},
+  reportSyntaxErrors: true,
+};
+
+export function mergeSettings(raw: unknown, base: ServerSettings = DEFAULT_SETTINGS): ServerSettings {
+  const obj = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+  const kinds = obj.fileKinds && typeof obj.fileKinds === 'object' ? (obj.fileKinds as Record<string, unknown>) : {};
+  const fileKinds: Partial<Record<FileKind, string[]>> = {};
+  for (const [kind, globs] of Object.entries(kinds)) {
+    if (Array.isArray(globs)) fileKinds[kind as FileKind] = globs.filter((g): g is string => typeof g === 'string');
+  }
+  return {
+    enable: typeof obj.enable === 'boolean' ? obj.enable : base.enable,
+    fileKinds: Object.keys(fileKinds).length ? fileKinds : base.fileKinds,
+    reportSyntaxErrors: typeof obj.reportSyntaxErrors === 'boolean' ? obj.reportSyntaxErrors : base.reportSyntaxErrors,
+  };
+}

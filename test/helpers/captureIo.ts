@@ -1,0 +1,20 @@
+import * as fs from 'node:fs';
+import type { CliIo } from '../../cli/io';
+import { repoRoot } from './paths';
+
+/** A CLI io that records what a command prints. */
+export function captureIo(cwd = repoRoot): CliIo & { out: string; err: string } {
+  const io = {
+    out: '',
+    err: '',
+    cwd,
+    stdout(text: string) {
+      io.out += text;
+    },
+    stderr(text: string) {
+      io.err += text;
+    },
+    readFile: (p: string) => fs.readFileSync(p, 'utf8'),
+  };
+  return io;
+}

@@ -1,0 +1,131 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import {
+  createProtocolConnection,
+  InitializeRequest,
+  InitializedNotification,
+  PublishDiagnosticsNotification,
+  ShutdownRequest,
+  ExitNotification,
+  StreamMessageReader,
+  StreamMessageWriter,
+  DidOpenTextDocumentNotification,
+  DidChangeTextDocumentNotification,
+  DidCloseTextDocumentNotification,
+  type ProtocolConnection,
+  type PublishDiagnosticsParams,
+  type Diagnostic,
+  type InitializeResult,
+} from 'vscode-languageserver-protocol/node';
+import { fromRepo } from './paths';
+
+/**
+ * A real LSP client over stdio for tests: spawns the bundled server (dist/server.js) as users' editors do,
+ * speaks JSON-RPC to it, and records every diagnostics notification.
+ */
+export class TestLspClient {
+  readonly connection: ProtocolConnection;
+  private readonly child: ChildProcess;
+  private readonly diagnostics = new Map<string, PublishDiagnosticsParams>();
+  private readonly waiters: { uri: string; test: (d: PublishDiagnosticsParams) => boolean; resolve: (d: PublishDiagnosticsParams) => void }[] = [];
+  private readonly versions = new Map<string, number>();
+  stderr = '';
+  /** Error-level `window/logMessage` texts: the server logs every exception a handler caught. */
+  readonly errors: string[] = [];
+
+  constructor(serverPath = fromRepo('dist', 'server.js')) {
+    this.child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child.stderr?.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
+    this.connection = createProtocolConnection(new StreamMessageReader(this.child.stdout!), new StreamMessageWriter(this.child.stdin!));
+    this.connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
+      this.diagnostics.set(params.uri, params);
+      for (let i = this.waiters.length - 1; i >= 0; i--) {
+        const w = this.waiters[i];
+        if (w.uri === params.uri && w.test(params)) {
+          this.waiters.splice(i, 1);
+          w.resolve(params);
+        }
+      }
+    });
+    this.connection.onNotification('window/logMessage', (params: { type: number; message: string }) => {
+      if (params.type === 1) this.errors.push(params.message);
+    });
+    this.connection.onRequest('client/registerCapability', () => null);
+    this.connection.onRequest('workspace/configuration', () => []);
+    this.connection.listen();
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  async initialize(options: { rootUri?: string | null; locale?: string; settings?: unknown } = {}): Promise<InitializeResult> {
+    const result = await this.connection.sendRequest(InitializeRequest.type, {
+      processId: process.pid,
+      rootUri: options.rootUri ?? null,
+      workspaceFolders: options.rootUri ? [{ uri: options.rootUri, name: 'workspace' }] : null,
+      locale: options.locale,
+      capabilities: {
+        textDocument: { publishDiagnostics: { relatedInformation: true, versionSupport: true, codeDescriptionSupport: true, dataSupport: true } },
+        workspace: { didChangeConfiguration: { dynamicRegistration: false } },
+      },
+      initializationOptions: { settings: options.settings },
+    });
+    await this.connection.sendNotification(InitializedNotification.type, {});
+    return result;
+  }
+
+  open(uri: string, text: string, languageId = 'json'): void {
+    this.versions.set(uri, 1);
+    void this.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: 1, text } });
+  }
+
+  /** Replaces the whole text (full sync is allowed by the protocol even with incremental sync announced). */
+  replace(uri: string, text: string): number {
+    const version = (this.versions.get(uri) ?? 1) + 1;
+    this.versions.set(uri, version);
+    void this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ text }] });
+    return version;
+  }
+
+  /** An incremental edit: replace the text between two positions. */
+  edit(uri: string, range: { start: { line: number; character: number }; end: { line: number; character: number } }, text: string): number {
+    const version = (this.versions.get(uri) ?? 1) + 1;
+    this.versions.set(uri, version);
+    void this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ range, text }] });
+    return version;
+  }
+
+  close(uri: string): void {
+    void this.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
+  }
+
+  latest(uri: string): Diagnostic[] | undefined {
+    return this.diagnostics.get(uri)?.diagnostics;
+  }
+
+  /** Resolves with the first diagnostics notification for `uri` (already received or future) that passes `test`. */
+  waitForDiagnostics(uri: string, test: (d: PublishDiagnosticsParams) => boolean = () => true, timeoutMs = 10000): Promise<PublishDiagnosticsParams> {
+    const current = this.diagnostics.get(uri);
+    if (current && test(current)) return Promise.resolve(current);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no matching diagnostics for ${uri} within ${timeoutMs} ms; last: ${JSON.stringify(this.diagnostics.get(uri))}\n${this.stderr}`)), timeoutMs);
+      this.waiters.push({ uri, test, resolve: (d) => { clearTimeout(timer); resolve(d); } });
+    });
+  }
+
+  /** Waits for the diagnostics of a given document version. */
+  waitForVersion(uri: string, version: number, timeoutMs = 10000): Promise<PublishDiagnosticsParams> {
+    return this.waitForDiagnostics(uri, (d) => d.version === version, timeoutMs);
+  }
+
+  async shutdown(): Promise<void> {
+    try {
+      await this.connection.sendRequest(ShutdownRequest.type);
+      await this.connection.sendNotification(ExitNotification.type);
+    } catch {
+      // the process may already be gone
+    }
+    this.connection.dispose();
+    this.child.kill();
+  }
+}
