@@ -12,9 +12,9 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[rank - 1];
 }
 
-/** Runs `fn` `runs` times after one warm-up and returns each run's milliseconds. */
+/** Runs `fn` `runs` times after three warm-ups (a server runs warm) and returns each run's milliseconds. */
 export function timeRuns(runs: number, fn: () => void): number[] {
-  fn();
+  for (let i = 0; i < 3; i++) fn();
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const t0 = process.hrtime.bigint();

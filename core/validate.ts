@@ -44,7 +44,7 @@ export function validateDocument(doc: JsonDocument, options: ValidationOptions):
       const entriesPath = classification.entriesPath ?? ['entries'];
       findings.push(...corpusFindings(doc.value, classification.shape ?? 'envelope', entriesPath, locale));
       const entries = entriesPath.length === 0 ? doc.value : (doc.value as Record<string, unknown> | undefined)?.[entriesPath[0]];
-      ids = [...collectIds(entries, entriesPath), ...collectIds(entries, entriesPath, 'index')];
+      ids = collectIds(entries, entriesPath, ['id', 'index']);
       findings.push(...duplicateIdFindings(ids, locale));
       break;
     }
@@ -94,6 +94,7 @@ export function resolveSpan(doc: JsonDocument, anchor: Anchor): { start: number;
 }
 
 export function resolveFindings(doc: JsonDocument, findings: readonly Finding[]): ResolvedDiagnostic[] {
+  if (findings.length === 0) return [];
   const lines = doc.lineIndex;
   return findings.map((f) => ({
     code: f.code,

@@ -25,16 +25,24 @@ export function idKey(id: Id): string {
   return typeof id === 'number' ? `n:${id}` : `s:${id}`;
 }
 
-/** The ids of the objects of an array, with their paths; objects without a string or integer id are skipped. */
-export function collectIds(items: unknown, basePath: JsonPath, field = 'id'): IdOccurrence[] {
+/**
+ * The ids of the objects of an array, with their paths; objects without a string or integer id are skipped.
+ * With several fields (`id`, then the legacy `index`), the first one an object has is its id.
+ */
+export function collectIds(items: unknown, basePath: JsonPath, fields: readonly string[] = ['id']): IdOccurrence[] {
   if (!Array.isArray(items)) return [];
   const out: IdOccurrence[] = [];
-  items.forEach((item, index) => {
-    if (item && typeof item === 'object' && !Array.isArray(item)) {
-      const id = (item as Record<string, unknown>)[field];
-      if (typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id))) out.push({ id, path: [...basePath, index, field] });
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index] as Record<string, unknown> | null;
+    if (!item || typeof item !== 'object' || Array.isArray(item)) continue;
+    for (const field of fields) {
+      const id = item[field];
+      if (typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id))) {
+        out.push({ id, path: [...basePath, index, field] });
+        break;
+      }
     }
-  });
+  }
   return out;
 }
 
@@ -49,18 +57,19 @@ export function duplicateIdFindings(
   locale: Locale,
   external: (id: Id) => readonly ExternalIdOccurrence[] = () => [],
 ): Finding[] {
-  const byKey = new Map<string, IdOccurrence[]>();
+  // A Map tells 1 from "1" by itself, so the raw ids are the keys.
+  const byId = new Map<Id, IdOccurrence[]>();
   for (const occ of occurrences) {
-    const key = idKey(occ.id);
-    const list = byKey.get(key);
+    const list = byId.get(occ.id);
     if (list) list.push(occ);
-    else byKey.set(key, [occ]);
+    else byId.set(occ.id, [occ]);
   }
-  const taken = new Set(byKey.keys());
+  let taken: Set<string> | undefined;
   const findings: Finding[] = [];
-  for (const list of byKey.values()) {
+  for (const list of byId.values()) {
     const others = external(list[0].id);
     if (list.length < 2 && others.length === 0) continue;
+    const takenIds = (taken ??= new Set([...byId.keys()].map(idKey)));
     list.forEach((occ, i) => {
       const sameFile = list.filter((_, j) => j !== i);
       const related: RelatedLocation[] = [
@@ -75,7 +84,7 @@ export function duplicateIdFindings(
         at: { path: occ.path },
         related,
         // The first occurrence in a file keeps its id; the fix is offered on the later ones (and on any clash with another file).
-        fixes: offerFix ? [{ kind: 'renumber-id', path: occ.path, newId: nextFreeId(occ.id, taken) }] : undefined,
+        fixes: offerFix ? [{ kind: 'renumber-id', path: occ.path, newId: nextFreeId(occ.id, takenIds) }] : undefined,
       });
     });
   }

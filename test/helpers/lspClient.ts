@@ -33,7 +33,7 @@ export class TestLspClient {
   readonly errors: string[] = [];
 
   constructor(serverPath = fromRepo('dist', 'server.js')) {
-    this.child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child = spawn(process.execPath, [...(process.env.EWB_SERVER_ARGS ?? '').split(' ').filter(Boolean), serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     this.child.stderr?.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
     this.connection = createProtocolConnection(new StreamMessageReader(this.child.stdout!), new StreamMessageWriter(this.child.stdin!));
     this.connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
