@@ -1,10 +1,82 @@
 import type { JsonDocument } from '../document/jsonDocument';
 import type { Locale } from '../i18n/locale';
+import { dumpsPy, HASH_DUMPS_OPTIONS, isPyObject, parsePyJson, type PyObject, type PyValue } from '../runcard/pyJson';
+import { fingerprintComponents, fingerprintHash, runCardHash, systemPromptSha256 } from '../runcard/hashes';
 import type { Finding } from './finding';
+import { msg } from './messages';
 import { scoreConsistencyFindings } from './runCardScores';
 import { schemaFindings } from './schemaFindings';
 
-/** Rules for a Rosetta run card: its shape, the consistency of its scores and (runCardHashes.ts) its seals. */
+/** Rules for a Rosetta run card: its shape, the consistency of its scores, and the hashes that seal it. */
 export function runCardFindings(doc: JsonDocument, locale: Locale): Finding[] {
-  return [...schemaFindings(doc.value, [], 'rosetta-run-card', undefined, locale), ...scoreConsistencyFindings(doc.value, locale)];
+  return [...schemaFindings(doc.value, [], 'rosetta-run-card', undefined, locale), ...scoreConsistencyFindings(doc.value, locale), ...hashFindings(doc, locale)];
+}
+
+const show = (value: PyValue | undefined) => (value === undefined ? 'absent' : dumpsPy(value, HASH_DUMPS_OPTIONS));
+
+/**
+ * Recomputes the hashes exactly as the harness does. That needs Python's view of the numbers (`0.0` is a float,
+ * `0` an int), so the card is read again from its text by the Python-compatible parser, never from JSON.parse.
+ */
+function hashFindings(doc: JsonDocument, locale: Locale): Finding[] {
+  if (!doc.isValidJson) return [];
+  let card: PyValue;
+  try {
+    card = parsePyJson(doc.text.charCodeAt(0) === 0xfeff ? doc.text.slice(1) : doc.text);
+  } catch {
+    return [];
+  }
+  if (!isPyObject(card)) return [];
+  const out: Finding[] = [];
+
+  const prompt = card.get('system_prompt_used');
+  const promptHash = card.get('system_prompt_sha256');
+  if (typeof prompt === 'string' && typeof promptHash === 'string') {
+    const expected = systemPromptSha256(prompt);
+    if (expected !== promptHash) out.push({ code: 'fingerprint-mismatch', message: msg(locale, 'promptHashMismatch', { expected }), at: { path: ['system_prompt_sha256'] } });
+  }
+
+  const fingerprint = card.get('fingerprint');
+  if (isPyObject(fingerprint)) {
+    const stored = fingerprint.get('components');
+    const hash = fingerprint.get('hash');
+    if (isPyObject(stored)) {
+      if (typeof hash === 'string') {
+        const expected = fingerprintHash(stored);
+        if (expected !== hash) out.push({ code: 'fingerprint-mismatch', message: msg(locale, 'fingerprintMismatch', { expected }), at: { path: ['fingerprint', 'hash'] } });
+      }
+      out.push(...componentFindings(card, stored, locale));
+    }
+  }
+
+  const seal = card.get('run_card_hash');
+  if (typeof seal === 'string' && seal !== '') {
+    const expected = runCardHash(card);
+    if (expected !== seal) out.push({ code: 'run-card-hash-mismatch', message: msg(locale, 'runCardHashMismatch', { expected }), at: { path: ['run_card_hash'] } });
+  }
+  return out;
+}
+
+/** Components that disagree with the card's own fields: the fingerprint describes another setup. */
+function componentFindings(card: PyObject, stored: PyObject, locale: Locale): Finding[] {
+  const out: Finding[] = [];
+  const actual = fingerprintComponents(card);
+  for (const [component, value] of stored) {
+    if (!actual.has(component)) continue;
+    const mine = actual.get(component);
+    // A field the card leaves out says nothing against the stored component.
+    if (mine === null && !cardHasSource(card, component)) continue;
+    if (show(mine) !== show(value)) {
+      out.push({ code: 'fingerprint-mismatch', message: msg(locale, 'fingerprintComponent', { component, stored: show(value), actual: show(mine) }), at: { path: ['fingerprint', 'components', component] } });
+    }
+  }
+  return out;
+}
+
+function cardHasSource(card: PyObject, component: string): boolean {
+  if (component === 'dataset_sha256') {
+    const dataset = card.get('dataset');
+    return isPyObject(dataset) && dataset.has('sha256');
+  }
+  return card.has(component);
 }
