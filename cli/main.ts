@@ -1,10 +1,11 @@
 import { processIo, UsageError, type CliIo } from './io';
 import * as validate from './commands/validate';
+import * as chrf from './commands/chrf';
 
 type Command = { run(args: string[], io: CliIo): Promise<number>; usage: string };
 
 /** The subcommands of `ewebench-studio`; each lives in its own module under commands/. */
-const COMMANDS: Record<string, Command> = { validate };
+const COMMANDS: Record<string, Command> = { validate, chrf };
 
 function usage(): string {
   return ['usage: ewebench-studio <command> [options]', '', 'commands:', ...Object.values(COMMANDS).map((c) => '  ' + c.usage), ''].join('\n');
@@ -31,10 +32,4 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     io.stderr(`ewebench-studio ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;
   }
-}
-
-if (require.main === module || process.argv[1]?.endsWith('ewebench-studio.js')) {
-  void main(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  });
 }

@@ -15,5 +15,5 @@ const common = {
 await Promise.all([
   build({ ...common, entryPoints: ['client/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
   build({ ...common, entryPoints: ['server/server.ts'], outfile: 'dist/server.js' }),
-  build({ ...common, entryPoints: ['cli/main.ts'], outfile: 'dist/cli.js' }),
+  build({ ...common, entryPoints: ['cli/bin.ts'], outfile: 'dist/cli.js' }),
 ]);

@@ -12,7 +12,7 @@ const dir = mkdtempSync(join(tmpdir(), 'ewb-test-'));
 const outs = [];
 for (const input of inputs) {
   const outfile = join(dir, basename(input).replace(/\.ts$/, '.js'));
-  await build({ entryPoints: [input], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'inline', external: ['vscode'], logLevel: 'warning' });
+  await build({ entryPoints: [input], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'inline', external: ['vscode'], mainFields: ['module', 'main'], logLevel: 'warning' });
   outs.push(outfile);
 }
 const r = spawnSync(process.execPath, ['--enable-source-maps', '--test', '--test-reporter=spec', ...outs], { stdio: 'inherit', env: { ...process.env, EWB_REPO_ROOT: process.cwd() } });
