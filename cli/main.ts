@@ -2,11 +2,12 @@ import { processIo, UsageError, type CliIo } from './io';
 import * as validate from './commands/validate';
 import * as chrf from './commands/chrf';
 import * as score from './commands/score';
+import * as coverage from './commands/coverage';
 
 type Command = { run(args: string[], io: CliIo): Promise<number>; usage: string };
 
 /** The subcommands of `ewebench-studio`; each lives in its own module under commands/. */
-const COMMANDS: Record<string, Command> = { validate, chrf, score };
+const COMMANDS: Record<string, Command> = { validate, chrf, score, coverage };
 
 function usage(): string {
   return ['usage: ewebench-studio <command> [options]', '', 'commands:', ...Object.values(COMMANDS).map((c) => '  ' + c.usage), ''].join('\n');

@@ -9,6 +9,7 @@ import type { Anchor, Finding, FixData } from './rules/finding';
 import { collectIds, duplicateIdFindings, type ExternalIdOccurrence, type Id, type IdOccurrence } from './rules/ids';
 import { msg } from './rules/messages';
 import { runCardFindings } from './rules/runCard';
+import { coverageFindings } from './coverage/rules';
 
 export interface ValidationOptions {
   locale: Locale;
@@ -54,6 +55,7 @@ export function validateDocument(doc: JsonDocument, options: ValidationOptions):
     case 'unknown':
       break;
   }
+  if (classification.kind === 'ewebench-tests' || classification.kind === 'rosetta-corpus') findings.push(...coverageFindings(doc, classification, locale));
   return { classification, findings, ids };
 }
 

@@ -12,6 +12,7 @@ import { toLocale, type Locale } from '../core/i18n/locale';
 import { AnalysisCache, type Analysis } from './analysis';
 import { codeActions } from './features/codeActions';
 import { complete } from './features/completion';
+import { coverageHover, coverageReport } from './features/coverage';
 import { Debouncer, toLspDiagnostics } from './features/diagnostics';
 import { hover } from './features/hover';
 import { documentSymbols } from './features/symbols';
@@ -140,7 +141,7 @@ connection.onDidChangeWatchedFiles(async (change) => {
 
 connection.onHover((params) => safely(null, () => {
   const analysis = analysisOf(params.textDocument.uri);
-  return analysis ? hover(analysis, params.position, locale) : null;
+  return analysis ? hover(analysis, params.position, locale, (a, offset) => coverageHover(a, offset, locale)) : null;
 }));
 
 connection.onCompletion((params) => safely([], () => {
@@ -167,7 +168,7 @@ connection.onRequest(FILE_INFO_REQUEST, (params: { uri: string }): FileInfo | nu
 
 connection.onRequest(COVERAGE_REQUEST, (params: { uri: string }) => safely(null, () => {
   const analysis = analysisOf(params.uri);
-  return analysis ? null : null;
+  return analysis ? coverageReport(analysis) ?? null : null;
 }));
 
 documents.listen(connection);

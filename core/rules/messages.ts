@@ -133,6 +133,14 @@ export const MESSAGES = {
     en: '`{field}` is {actual} but {formula} gives {expected}.',
     fr: '`{field}` vaut {actual} mais {formula} donne {expected}.',
   },
+  confusableChar: {
+    en: '`{found}` ({code}) is a look-alike from another alphabet; the letter meant is most likely `{expected}` ({expectedCode}).',
+    fr: '`{found}` ({code}) est un sosie venu d’un autre alphabet ; la lettre voulue est sans doute `{expected}` ({expectedCode}).',
+  },
+  mixedNormalization: {
+    en: 'This string uses decomposed accents (NFD) while the file also has precomposed ones (NFC): the same word can then fail to match. Strings in NFD: {count}.',
+    fr: 'Cette chaîne utilise des accents décomposés (NFD) alors que le fichier en a aussi des précomposés (NFC) : un même mot peut alors ne pas correspondre. Chaînes en NFD : {count}.',
+  },
 } satisfies Record<string, Bilingual>;
 
 export type MessageId = keyof typeof MESSAGES;

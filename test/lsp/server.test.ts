@@ -172,3 +172,24 @@ test('messages follow the client locale (French)', async () => {
     await fr.shutdown();
   }
 });
+
+test('a look-alike letter gets confusable-char with quick fixes, and hover on the string shows its coverage', async () => {
+  const uri = uriOf('tests/confusable.json');
+  client.open(uri, '[\n  { "id": "c_01", "prompt": "Ðe wòle Togo? ŋ", "eval_method": "ewe_quality" }\n]\n');
+  const { diagnostics } = await client.waitForDiagnostics(uri, (d) => d.diagnostics.some((x) => x.code === 'confusable-char'));
+  const hit = diagnostics.find((d) => d.code === 'confusable-char')!;
+  assert.deepEqual(hit.range, { start: { line: 1, character: 29 }, end: { line: 1, character: 30 } });
+  const actions = (await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: hit.range, context: { diagnostics: [hit] } })) as CodeAction[];
+  assert.equal(actions[0].edit?.changes?.[uri]?.[0].newText, 'Ɖ');
+  const result = (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 1, character: 33 } })) as Hover | null;
+  const value = result && typeof result.contents === 'object' && 'value' in result.contents ? result.contents.value : '';
+  assert.match(value, /Ewe\*\* special letters 1\/7: ŋ/);
+});
+
+test('the coverage request returns the report the preview shows', async () => {
+  const uri = uriOf('tests/confusable.json');
+  const report = (await client.connection.sendRequest('ewebench/coverage', { uri })) as { languages: { code: string; missing: string[] }[]; confusables: unknown[] };
+  assert.equal(report.languages[0].code, 'ee');
+  assert.equal(report.confusables.length, 1);
+  assert.equal(report.languages[0].missing.length, 6);
+});

@@ -1,0 +1,43 @@
+import * as jsonc from 'jsonc-parser';
+import { languageStrings } from '../../core/coverage/fields';
+import { fileCoverage, stringCoverageSummary, type FileCoverageReport } from '../../core/coverage/report';
+import { pick, type Locale } from '../../core/i18n/locale';
+import type { Analysis } from '../analysis';
+
+const reports = new WeakMap<Analysis, FileCoverageReport>();
+
+/** The coverage report of the analysed version (computed once per version, on request). */
+export function coverageReport(analysis: Analysis): FileCoverageReport | undefined {
+  const { kind } = analysis.result.classification;
+  if (kind !== 'ewebench-tests' && kind !== 'rosetta-corpus') return undefined;
+  let report = reports.get(analysis);
+  if (!report) {
+    report = fileCoverage(analysis.doc, analysis.result.classification);
+    reports.set(analysis, report);
+  }
+  return report;
+}
+
+const TEXT = {
+  line: { en: '**{language}** special letters {present}/{total}: {letters}', fr: '**{language}** lettres spéciales {present}/{total} : {letters}' },
+  missing: { en: 'missing: {letters}', fr: 'absentes : {letters}' },
+  marks: { en: 'tone marks: {marks}', fr: 'tons : {marks}' },
+  nasal: { en: 'nasal vowels: {vowels}', fr: 'voyelles nasales : {vowels}' },
+};
+
+/** Hover text for a string that carries the language: which special letters it uses and which it lacks. */
+export function coverageHover(analysis: Analysis, offset: number, locale: Locale): string | undefined {
+  const location = jsonc.getLocation(analysis.doc.text, offset);
+  if (location.isAtPropertyKey || location.previousNode?.type !== 'string') return undefined;
+  const target = JSON.stringify(location.path);
+  const s = languageStrings(analysis.doc.value, analysis.result.classification).find((x) => JSON.stringify(x.path) === target);
+  if (!s) return undefined;
+  const { present, missing, coverage } = stringCoverageSummary(s.text, s.profile);
+  const lines = [pick(TEXT.line, locale, { language: s.profile.name[locale], present: present.length, total: s.profile.specialLetters.length, letters: present.join(' ') || '—' })];
+  if (missing.length) lines.push(pick(TEXT.missing, locale, { letters: missing.join(' ') }));
+  const marks = Object.entries(coverage.toneMarks).map(([m, n]) => `${m} ×${n}`);
+  if (marks.length) lines.push(pick(TEXT.marks, locale, { marks: marks.join(', ') }));
+  const nasal = Object.entries(coverage.nasalVowels).map(([v, n]) => `${v} ×${n}`);
+  if (nasal.length) lines.push(pick(TEXT.nasal, locale, { vowels: nasal.join(', ') }));
+  return lines.join('  \n');
+}
