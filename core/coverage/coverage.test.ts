@@ -113,6 +113,7 @@ test('the file report gives per-language counts, missing letters, items and occu
   assert.equal(report.languages[0].code, 'ee');
   assert.ok(report.languages[0].missing.includes('ƒ'));
   assert.deepEqual(report.items.map((i) => i.label), ['t1', 't2']);
+  assert.equal(report.items[0].special[0], 1); // ɖ in the keyword "ɖe"
   assert.equal(report.occurrences['ɖ'][0].label, 't1');
   assert.equal(report.confusables.length, 4);
   assert.equal(report.confusables[0].range.start.line, 3);

@@ -17,23 +17,31 @@ function codePointName(ch: string): string {
   return 'U+' + ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
 }
 
+const confusablePatterns = new WeakMap<Readonly<Record<string, string>>, RegExp>();
+
+/** One character class per profile: most strings have no look-alike and are passed over by one regex test. */
+function confusablePattern(table: Readonly<Record<string, string>>): RegExp {
+  let re = confusablePatterns.get(table);
+  if (!re) {
+    re = new RegExp('[' + Object.keys(table).join('').replace(/[\\\]^-]/g, '\\$&') + ']', 'gu');
+    confusablePatterns.set(table, re);
+  }
+  return re;
+}
+
 /** Look-alikes in the language strings, with their exact place in the text. */
 export function findConfusables(doc: JsonDocument, strings: readonly LanguageString[]): ConfusableHit[] {
   const hits: ConfusableHit[] = [];
   for (const s of strings) {
     const table = s.profile.confusables;
-    let offsets: ((index: number, length?: number) => Span) | undefined;
-    for (let i = 0; i < s.text.length; i++) {
-      const ch = s.text[i];
-      const expected = table[ch];
-      if (!expected) continue;
-      if (!offsets) {
-        const span = doc.locate(s.path);
-        if (!span) break;
-        offsets = stringOffsets(doc.text, span);
-      }
-      hits.push({ span: offsets(i), found: ch, expected });
-    }
+    const pattern = confusablePattern(table);
+    pattern.lastIndex = 0;
+    if (!pattern.test(s.text)) continue;
+    const span = doc.locate(s.path);
+    if (!span) continue;
+    const offsets = stringOffsets(doc.text, span);
+    pattern.lastIndex = 0;
+    for (const m of s.text.matchAll(pattern)) hits.push({ span: offsets(m.index!, m[0].length), found: m[0], expected: table[m[0]] });
   }
   return hits;
 }
