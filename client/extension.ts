@@ -1,6 +1,9 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { COVERAGE_REQUEST } from '../server/protocol';
+import type { FileCoverageReport } from '../core/coverage/report';
+import { registerCoveragePreview } from './coverage/panel';
 import { FileKindStatus } from './fileKindStatus';
 import { readServerSettings } from './settings';
 
@@ -36,6 +39,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       status.refresh();
     }),
     vscode.commands.registerCommand('ewebench.showOutput', () => client?.outputChannel.show()),
+    registerCoveragePreview(context, async (uri) => (client?.isRunning() ? (await client.sendRequest<FileCoverageReport | null>(COVERAGE_REQUEST, { uri: uri.toString() })) ?? undefined : undefined)),
   );
   await client.start();
   status.refresh();
