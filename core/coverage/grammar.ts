@@ -2,7 +2,7 @@ import { EWE, type LanguageProfile } from './profiles';
 
 /** Characters as a regex class body, for TextMate (Oniguruma) patterns. */
 function charClass(chars: readonly string[]): string {
-  return chars.map((c) => c.replace(/[\\\]\[^-]/g, '\\$&')).join('');
+  return chars.map((c) => c.replace(/[\\\]^[-]/g, '\\$&')).join('');
 }
 
 /**
