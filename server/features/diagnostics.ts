@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
@@ -13,8 +14,8 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-/** The README shipped beside the server (dist/../README.md): each code has an entry there. */
-const README = pathToFileURL(path.join(__dirname, '..', 'README.md')).toString();
+/** The README shipped beside the server (dist/../README.md; a packaged .vsix names it readme.md): each code has an entry there. */
+const README = pathToFileURL(['README.md', 'readme.md'].map((name) => path.join(__dirname, '..', name)).find((p) => fs.existsSync(p)) ?? path.join(__dirname, '..', 'README.md')).toString();
 
 export function toLspDiagnostics(analysis: Analysis, settings: ServerSettings): Diagnostic[] {
   const findings = settings.reportSyntaxErrors ? analysis.result.findings : analysis.result.findings.filter((f) => f.code !== 'invalid-json');
