@@ -1,4 +1,12 @@
 import type { Bilingual } from '../i18n/locale';
+import { SCHEMAS, type JsonSchema } from './registry';
+
+/** A snippet choice list from the enum of a corpus entry field, so the schema stays the one place for values. */
+function choices(field: string): string {
+  const entry = ((SCHEMAS['rosetta-corpus'] as JsonSchema).definitions as Record<string, JsonSchema>).entry;
+  const values = ((entry.properties as Record<string, JsonSchema>)[field].enum as unknown[]) ?? [];
+  return values.join(',');
+}
 
 /** Whole-object snippets offered where a new test (one per scoring method) or a new corpus entry can go. */
 export interface Snippet {
@@ -43,11 +51,11 @@ export const SNIPPETS: readonly Snippet[] = [
       '\t"id": ${1:1},',
       '\t"source": "${2}",',
       '\t"reference": "${3}",',
-      '\t"segment": "${4|development,diagnostic,gold_standard,held_out|}",',
+      `\t"segment": "\${4|${choices('segment')}|}",`,
       '\t"difficulty": ${5|1,2,3,4,5|},',
-      '\t"provenance": "${6|gold_standard,textbook,elicited,corpus|}",',
-      '\t"register": "${7|conversational,formal,technical,ceremonial,educational|}",',
-      '\t"context": "${8|greeting,declaration,question,instruction,narrative,label,error|}"',
+      `\t"provenance": "\${6|${choices('provenance')}|}",`,
+      `\t"register": "\${7|${choices('register')}|}",`,
+      `\t"context": "\${8|${choices('context')}|}"`,
       '}',
     ].join('\n'),
   },

@@ -193,3 +193,28 @@ test('the coverage request returns the report the preview shows', async () => {
   assert.equal(report.confusables.length, 1);
   assert.equal(report.languages[0].missing.length, 6);
 });
+
+test('a new element of the tests array is offered one snippet per scoring method', async () => {
+  const uri = uriOf('tests/snippets.json');
+  client.open(uri, '[\n  { "id": "x_01", "prompt": "Woezɔ", "eval_method": "ewe_quality" },\n  \n]\n');
+  await client.waitForDiagnostics(uri);
+  const items = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 2, character: 2 } })) as CompletionItem[];
+  const snippets = items.filter((i) => i.label.startsWith('ewebench: '));
+  assert.deepEqual(snippets.map((s) => s.label.slice(10)).sort(), ['composite', 'ewe_quality', 'exact_match', 'format', 'keywords', 'multiple_choice']);
+  assert.equal(snippets[0].insertTextFormat, 2);
+});
+
+test('hover speaks French to a French client', async () => {
+  const fr = new TestLspClient();
+  try {
+    await fr.initialize({ locale: 'fr-FR' });
+    const uri = 'untitled:fr-hover.json';
+    fr.open(uri, TESTS);
+    await fr.waitForDiagnostics(uri);
+    const result = (await fr.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 4, character: 8 } })) as Hover | null;
+    const value = result && typeof result.contents === 'object' && 'value' in result.contents ? result.contents.value : '';
+    assert.match(value, /Comment la réponse est notée/);
+  } finally {
+    await fr.shutdown();
+  }
+});
