@@ -5,6 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 E2E="$PWD/.e2e"
+# Under `npm run`, npm exports npm_* variables naming its own Node 20; the nested installs below must run with
+# Node 24 alone, or code-server's install script sees Node 20 and refuses.
+for v in $(compgen -e | grep '^npm_'); do unset "$v"; done
 mkdir -p "$E2E"
 step() { local start=$SECONDS; "$@"; echo "  ($(( SECONDS - start )) s) $*" >&2; }
 
