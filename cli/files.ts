@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { UsageError } from './io';
+import { UsageError, type CliIo } from './io';
 
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
 
@@ -69,4 +69,14 @@ export function formatOption(value: string[] | undefined, allowed: readonly stri
   const format = value?.[0] ?? allowed[0];
   if (!allowed.includes(format)) throw new UsageError(`--format must be one of ${allowed.join(', ')}`);
   return format;
+}
+
+/** Reads a file named on the command line; a failure says which file and why (exit 2 in main). */
+export function readText(file: string, io: CliIo): string {
+  const full = path.resolve(io.cwd, file);
+  try {
+    return io.readFile(full);
+  } catch (error) {
+    throw new Error(`${displayPath(full, io.cwd)}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { cause: error });
+  }
 }

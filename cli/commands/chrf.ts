@@ -1,20 +1,13 @@
-import * as path from 'node:path';
 import { chrfSignature, corpusChrf, sentenceChrf } from '../../core/scoring/chrf';
 import { pyFixed } from '../../core/text/pyRound';
-import { formatOption, parseArgs } from '../files';
+import { formatOption, parseArgs, readText } from '../files';
 import { UsageError, type CliIo } from '../io';
 
 export const usage = 'chrf --hyp FILE --ref FILE [--ref FILE ...] [--word-order 0|2] [--sentence] [--format text|json]   sacrebleu-identical chrF/chrF++';
 
 /** One segment per line, like sacrebleu: a final newline does not make an extra empty segment. */
 function segments(file: string, io: CliIo): string[] {
-  let text: string;
-  try {
-    text = io.readFile(path.resolve(io.cwd, file));
-  } catch (error) {
-    throw new Error(`${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { cause: error });
-  }
-  const lines = text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+  const lines = readText(file, io).split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
   if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   return lines;
 }

@@ -1,7 +1,7 @@
 import { classify } from '../../core/document/classify';
 import { JsonDocument } from '../../core/document/jsonDocument';
 import { fileCoverage } from '../../core/coverage/report';
-import { displayPath, expandJsonPaths, formatOption, parseArgs } from '../files';
+import { displayPath, expandJsonPaths, formatOption, parseArgs, readText } from '../files';
 import type { CliIo } from '../io';
 
 export const usage = 'coverage PATH... [--format text|json]   which letters of the language the tests or corpora exercise';
@@ -13,13 +13,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   let text = '';
   for (const file of expandJsonPaths(positional, io.cwd)) {
     const shown = displayPath(file, io.cwd);
-    let source: string;
-    try {
-      source = io.readFile(file);
-    } catch (error) {
-      throw new Error(`${shown}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { cause: error });
-    }
-    const doc = new JsonDocument(source);
+    const doc = new JsonDocument(readText(file, io));
     const classification = classify(doc.value);
     if (classification.kind !== 'ewebench-tests' && classification.kind !== 'rosetta-corpus') {
       if (format === 'text') io.stderr(`${shown}: skipped (${classification.kind === 'unknown' ? 'not a tests file or corpus' : classification.kind})\n`);

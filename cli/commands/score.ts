@@ -4,7 +4,7 @@ import { categoryScore, eweScore, passes } from '../../core/scoring/ewebench/agg
 import { categoryOf } from '../../core/scoring/ewebench/categories';
 import { scoreTest, type Breakdown } from '../../core/scoring/ewebench/methods';
 import { pyRound } from '../../core/text/pyRound';
-import { displayPath, formatOption, parseArgs } from '../files';
+import { displayPath, formatOption, parseArgs, readText } from '../files';
 import { UsageError, type CliIo } from '../io';
 
 export const usage = 'score TESTS.json... --responses RESPONSES.json [--strict] [--format text|json]   score responses as the ÈwéBench harness does';
@@ -20,13 +20,7 @@ interface ScoredTest {
 
 function readJson(file: string, io: CliIo): unknown {
   const shown = displayPath(path.resolve(io.cwd, file), io.cwd);
-  let text: string;
-  try {
-    text = io.readFile(path.resolve(io.cwd, file));
-  } catch (error) {
-    throw new Error(`${shown}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { cause: error });
-  }
-  const doc = new JsonDocument(text);
+  const doc = new JsonDocument(readText(file, io));
   if (!doc.isValidJson) {
     const at = doc.lineIndex.positionAt(doc.syntaxErrors[0].span.start);
     throw new Error(`${shown}:${at.line + 1}:${at.character + 1}: invalid JSON (${doc.syntaxErrors[0].message})`);

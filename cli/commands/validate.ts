@@ -4,7 +4,7 @@ import { JsonDocument } from '../../core/document/jsonDocument';
 import { toLocale } from '../../core/i18n/locale';
 import { collectIds, idKey, type ExternalIdOccurrence, type Id } from '../../core/rules/ids';
 import { resolveFindings, validateDocument, type ResolvedDiagnostic } from '../../core/validate';
-import { displayPath, expandJsonPaths, formatOption, parseArgs } from '../files';
+import { displayPath, expandJsonPaths, formatOption, parseArgs, readText } from '../files';
 import type { CliIo } from '../io';
 import { toSarif } from '../format/sarif';
 
@@ -18,15 +18,7 @@ export interface FileReport {
 
 /** Validates files as one workspace: test ids must be unique across all the tests files given. */
 export function validateFiles(files: readonly string[], io: CliIo, locale = toLocale(process.env.LANG)): FileReport[] {
-  const docs = files.map((file) => {
-    let text: string;
-    try {
-      text = io.readFile(file);
-    } catch (error) {
-      throw new Error(`${displayPath(file, io.cwd)}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { cause: error });
-    }
-    return { file, doc: new JsonDocument(text) };
-  });
+  const docs = files.map((file) => ({ file, doc: new JsonDocument(readText(file, io)) }));
 
   // First pass: every test id of every tests file, with its place, so each file can see the others'.
   const idsByFile = new Map<string, Map<string, ExternalIdOccurrence[]>>();
