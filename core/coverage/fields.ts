@@ -19,51 +19,65 @@ function itemLabel(item: Obj, index: number): string {
   return typeof id === 'string' || typeof id === 'number' ? String(id) : `#${index + 1}`;
 }
 
+/** Called for each language string; `path` is built only if the caller asks for it (most strings need none). */
+export type LanguageStringVisitor = (text: string, profile: LanguageProfile, path: () => JsonPath, item: LanguageString['item']) => void;
+
 /**
  * Which strings carry the language, per file kind. ÈwéBench tests: prompt, message contents, expected answer
  * and keywords (not ids, system prompts or descriptions, which are often French or English). Corpora: the
  * reference in the target language and the source in the source language, each with its own profile.
  */
-export function languageStrings(value: unknown, classification: Classification, override?: LanguageProfile): LanguageString[] {
-  const out: LanguageString[] = [];
+export function visitLanguageStrings(value: unknown, classification: Classification, visit: LanguageStringVisitor, override?: LanguageProfile): void {
   if (classification.kind === 'ewebench-tests' && Array.isArray(value)) {
     const profile = override ?? EWE;
     value.forEach((test, index) => {
       if (!isObject(test)) return;
       const item = { label: itemLabel(test, index), path: [index] };
-      const add = (path: JsonPath, text: unknown) => typeof text === 'string' && out.push({ path, text, profile, item });
-      add([index, 'prompt'], test.prompt);
-      add([index, 'expected'], test.expected);
-      if (Array.isArray(test.expected_keywords)) test.expected_keywords.forEach((k, i) => add([index, 'expected_keywords', i], k));
+      const add = (text: unknown, path: () => JsonPath) => typeof text === 'string' && visit(text, profile, path, item);
+      add(test.prompt, () => [index, 'prompt']);
+      add(test.expected, () => [index, 'expected']);
+      if (Array.isArray(test.expected_keywords)) test.expected_keywords.forEach((k, i) => add(k, () => [index, 'expected_keywords', i]));
       if (Array.isArray(test.messages)) {
         test.messages.forEach((m, i) => {
           // A system message is an instruction to the model, usually not in the language under test.
-          if (isObject(m) && m.role !== 'system') add([index, 'messages', i, 'content'], m.content);
+          if (isObject(m) && m.role !== 'system') add(m.content, () => [index, 'messages', i, 'content']);
         });
       }
     });
-    return out;
+    return;
   }
-  if (classification.kind !== 'rosetta-corpus') return out;
+  if (classification.kind !== 'rosetta-corpus') return;
   const root = isObject(value) ? value : undefined;
   const entriesPath = classification.entriesPath ?? ['entries'];
   const entries = entriesPath.length === 0 ? value : root?.[entriesPath[0] as string];
-  if (!Array.isArray(entries)) return out;
+  if (!Array.isArray(entries)) return;
   const { target, source } = corpusLanguages(root);
   // A flat corpus says nothing of its languages: Ewe is assumed for the target, as this is an Ewe tool.
   const targetProfile = override ?? profileFor(target) ?? (target ? undefined : EWE);
   const sourceProfile = profileFor(source);
-  entries.forEach((entry, index) => {
-    if (!isObject(entry)) return;
-    const path = [...entriesPath, index];
-    const item = { label: itemLabel(entry, index), path };
-    for (const field of ['reference', 'target', 'target_expected']) {
-      if (targetProfile && typeof entry[field] === 'string') out.push({ path: [...path, field], text: entry[field] as string, profile: targetProfile, item });
+  for (let index = 0; index < entries.length; index++) {
+    const entry = entries[index];
+    if (!isObject(entry)) continue;
+    let item: LanguageString['item'] | undefined;
+    const itemOf = () => (item ??= { label: itemLabel(entry, index), path: [...entriesPath, index] });
+    for (const field of TARGET_FIELDS) {
+      const text = entry[field];
+      if (targetProfile && typeof text === 'string') visit(text, targetProfile, () => [...entriesPath, index, field], itemOf());
     }
-    for (const field of ['source', 'source_text']) {
-      if (sourceProfile && typeof entry[field] === 'string') out.push({ path: [...path, field], text: entry[field] as string, profile: sourceProfile, item });
+    for (const field of SOURCE_FIELDS) {
+      const text = entry[field];
+      if (sourceProfile && typeof text === 'string') visit(text, sourceProfile, () => [...entriesPath, index, field], itemOf());
     }
-  });
+  }
+}
+
+const TARGET_FIELDS = ['reference', 'target', 'target_expected'];
+const SOURCE_FIELDS = ['source', 'source_text'];
+
+/** Every language string with its path, for callers that need them all (the coverage report). */
+export function languageStrings(value: unknown, classification: Classification, override?: LanguageProfile): LanguageString[] {
+  const out: LanguageString[] = [];
+  visitLanguageStrings(value, classification, (text, profile, path, item) => out.push({ path: path(), text, profile, item }), override);
   return out;
 }
 

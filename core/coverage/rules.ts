@@ -4,7 +4,7 @@ import type { Span } from '../document/lineIndex';
 import type { Locale } from '../i18n/locale';
 import type { Finding } from '../rules/finding';
 import { msg } from '../rules/messages';
-import { languageStrings, type LanguageString } from './fields';
+import { visitLanguageStrings, type LanguageString } from './fields';
 import { stringOffsets } from './textOffsets';
 
 export interface ConfusableHit {
@@ -23,32 +23,40 @@ const confusablePatterns = new WeakMap<Readonly<Record<string, string>>, RegExp>
 function confusablePattern(table: Readonly<Record<string, string>>): RegExp {
   let re = confusablePatterns.get(table);
   if (!re) {
-    re = new RegExp('[' + Object.keys(table).join('').replace(/[\\\]^-]/g, '\\$&') + ']', 'gu');
+    const chars = Object.keys(table);
+    // Without the u flag (all look-alikes so far are in the BMP) the engine's fast path applies.
+    const flags = chars.every((c) => c.length === 1) ? 'g' : 'gu';
+    re = new RegExp('[' + chars.join('').replace(/[\\\]^-]/g, '\\$&') + ']', flags);
     confusablePatterns.set(table, re);
   }
   return re;
 }
 
+function confusablesIn(doc: JsonDocument, text: string, table: Readonly<Record<string, string>>, path: () => readonly (string | number)[], hits: ConfusableHit[]): void {
+  const pattern = confusablePattern(table);
+  pattern.lastIndex = 0;
+  if (!pattern.test(text)) return;
+  const span = doc.locate(path());
+  if (!span) return;
+  const offsets = stringOffsets(doc.text, span);
+  pattern.lastIndex = 0;
+  for (const m of text.matchAll(pattern)) hits.push({ span: offsets(m.index!, m[0].length), found: m[0], expected: table[m[0]] });
+}
+
 /** Look-alikes in the language strings, with their exact place in the text. */
 export function findConfusables(doc: JsonDocument, strings: readonly LanguageString[]): ConfusableHit[] {
   const hits: ConfusableHit[] = [];
-  for (const s of strings) {
-    const table = s.profile.confusables;
-    const pattern = confusablePattern(table);
-    pattern.lastIndex = 0;
-    if (!pattern.test(s.text)) continue;
-    const span = doc.locate(s.path);
-    if (!span) continue;
-    const offsets = stringOffsets(doc.text, span);
-    pattern.lastIndex = 0;
-    for (const m of s.text.matchAll(pattern)) hits.push({ span: offsets(m.index!, m[0].length), found: m[0], expected: table[m[0]] });
-  }
+  for (const s of strings) confusablesIn(doc, s.text, s.profile.confusables, () => s.path, hits);
   return hits;
 }
 
-/** A string is in NFD form when NFC would change it; in NFC form when it holds precomposed letters NFD would split. */
-const MAYBE_DECOMPOSED = /\p{M}/u;
-const MAYBE_PRECOMPOSED = /[\u00c0-\u024f\u1e00-\u1eff]/u;
+/**
+ * A string is in NFD form when NFC would change it; in NFC form when it holds precomposed letters NFD would
+ * split. The pre-tests look at the combining-mark blocks and the Latin blocks with precomposed letters, the
+ * scripts our profiles write; `normalize` runs only on strings that pass them.
+ */
+const MAYBE_DECOMPOSED = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/;
+const MAYBE_PRECOMPOSED = /[\u00c0-\u024f\u1e00-\u1eff]/;
 
 function isNfcOnly(text: string): boolean {
   return MAYBE_PRECOMPOSED.test(text) && text.normalize('NFD') !== text;
@@ -60,11 +68,15 @@ function isNotNfc(text: string): boolean {
 
 /** The file's confusable-char and mixed-normalization findings, each with its quick fixes. */
 export function coverageFindings(doc: JsonDocument, classification: Classification, locale: Locale): Finding[] {
-  const strings = languageStrings(doc.value, classification);
-  if (strings.length === 0) return [];
+  const hits: ConfusableHit[] = [];
+  const decomposed: { text: string; path: readonly (string | number)[] }[] = [];
+  const candidates: string[] = [];
+  visitLanguageStrings(doc.value, classification, (text, profile, path) => {
+    confusablesIn(doc, text, profile.confusables, path, hits);
+    if (isNotNfc(text)) decomposed.push({ text, path: path() });
+    else if (MAYBE_PRECOMPOSED.test(text)) candidates.push(text);
+  });
   const findings: Finding[] = [];
-
-  const hits = findConfusables(doc, strings);
   const all = hits.map((h) => ({ span: h.span, newText: h.expected }));
   for (const hit of hits) {
     findings.push({
@@ -77,9 +89,8 @@ export function coverageFindings(doc: JsonDocument, classification: Classificati
       ],
     });
   }
-
-  const decomposed = strings.filter((s) => isNotNfc(s.text));
-  if (decomposed.length > 0 && strings.some((s) => isNfcOnly(s.text))) {
+  // Mixing needs both forms; most files have no decomposed string, and then nothing else is normalised.
+  if (decomposed.length > 0 && (candidates.some(isNfcOnly) || decomposed.some((d) => isNfcOnly(d.text)))) {
     const edits = decomposed.flatMap((s) => {
       const span = doc.locate(s.path);
       return span ? [{ span, newText: JSON.stringify(s.text.normalize('NFC')) }] : [];
