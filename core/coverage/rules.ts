@@ -55,6 +55,8 @@ export function findConfusables(doc: JsonDocument, strings: readonly LanguageStr
  * split. The pre-tests look at the combining-mark blocks and the Latin blocks with precomposed letters, the
  * scripts our profiles write; `normalize` runs only on strings that pass them.
  */
+// A range of combining marks is what this class is for, not a misread combined character.
+// eslint-disable-next-line no-misleading-character-class
 const MAYBE_DECOMPOSED = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/;
 const MAYBE_PRECOMPOSED = /[\u00c0-\u024f\u1e00-\u1eff]/;
 
