@@ -218,3 +218,20 @@ test('hover speaks French to a French client', async () => {
     await fr.shutdown();
   }
 });
+
+test('settings: globs force a kind the content does not show, and syntax errors can be left to the editor', async () => {
+  const configured = new TestLspClient();
+  try {
+    await configured.initialize({ settings: { fileKinds: { 'ewebench-tests': ['**/drafts/*.json'] }, reportSyntaxErrors: false } });
+    const uri = 'file:///w/drafts/new.json';
+    configured.open(uri, '[\n  { "id": "d_01" }\n]\n');
+    const { diagnostics } = await configured.waitForDiagnostics(uri, (d) => d.diagnostics.length > 0);
+    assert.ok(diagnostics.some((d) => d.code === 'missing-field'), JSON.stringify(diagnostics.map((d) => d.code)));
+    const broken = 'file:///w/drafts/broken.json';
+    configured.open(broken, '[\n  { "id": "d_01" "prompt": "x", "eval_method": "ewe_quality" }\n]\n');
+    const published = await configured.waitForVersion(broken, 1);
+    assert.ok(!published.diagnostics.some((d) => d.code === 'invalid-json'));
+  } finally {
+    await configured.shutdown();
+  }
+});
