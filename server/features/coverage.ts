@@ -1,5 +1,6 @@
 import * as jsonc from 'jsonc-parser';
-import { languageStrings } from '../../core/coverage/fields';
+import { visitLanguageStrings } from '../../core/coverage/fields';
+import type { LanguageProfile } from '../../core/coverage/profiles';
 import { fileCoverage, stringCoverageSummary, type FileCoverageReport } from '../../core/coverage/report';
 import { pick, type Locale } from '../../core/i18n/locale';
 import type { Analysis } from '../analysis';
@@ -29,8 +30,13 @@ const TEXT = {
 export function coverageHover(analysis: Analysis, offset: number, locale: Locale): string | undefined {
   const location = jsonc.getLocation(analysis.doc.text, offset);
   if (location.isAtPropertyKey || location.previousNode?.type !== 'string') return undefined;
+  // Compare the cheap thing (the text) first; a path is built only for strings that could be the hovered one.
+  const hovered = location.previousNode.value;
   const target = JSON.stringify(location.path);
-  const s = languageStrings(analysis.doc.value, analysis.result.classification).find((x) => JSON.stringify(x.path) === target);
+  let s: { text: string; profile: LanguageProfile } | undefined;
+  visitLanguageStrings(analysis.doc.value, analysis.result.classification, (text, profile, path) => {
+    if (!s && text === hovered && JSON.stringify(path()) === target) s = { text, profile };
+  });
   if (!s) return undefined;
   const { present, missing, coverage } = stringCoverageSummary(s.text, s.profile);
   const lines = [pick(TEXT.line, locale, { language: s.profile.name[locale], present: present.length, total: s.profile.specialLetters.length, letters: present.join(' ') || '—' })];
