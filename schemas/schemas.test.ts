@@ -375,3 +375,23 @@ test('a run card’s required fields, hashes, dates, enums and score ranges are 
     '/totals/total_cost_usd minimum',
   ]);
 });
+
+test('a fingerprint carries its hash and the components it was computed from, typed like the card’s own fields', () => {
+  const components = {
+    batch_size: 25,
+    condition: 'baseline',
+    dataset_sha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+    harness_version: '3.0.0',
+    model_slug: 'google/gemini-3.1-pro',
+    system_prompt_sha256: 'a17d0bbf66fa1ef8e4fef3db95e67f5bd6b9ee8572349b2e8e1952763a3cceb5',
+    temperature: 0.0,
+    tools_enabled: false,
+  };
+  const base = { model_slug: 'google/gemini-3.1-pro', condition: 'baseline', temperature: 0, scores: {} };
+  assert.deepEqual(errorsOf(validator(CARD), { ...base, fingerprint: { hash: HEX, components } }), []);
+  const bad = { ...components, dataset_sha256: 'sha256:e3b0', temperature: '0.0' };
+  assert.deepEqual(errorsOf(validator(CARD), { ...base, fingerprint: { hash: HEX, components: bad } }), [
+    '/fingerprint/components/dataset_sha256 pattern',
+    '/fingerprint/components/temperature type:number',
+  ]);
+});

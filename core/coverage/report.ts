@@ -2,9 +2,9 @@ import type { Classification } from '../document/classify';
 import type { JsonDocument } from '../document/jsonDocument';
 import type { TextRange } from '../document/lineIndex';
 import { compile, coverageOf, missingSpecialLetters, type Coverage } from './coverage';
-import { languageStrings, type LanguageString } from './fields';
+import { visitLanguageStrings, type LanguageString } from './fields';
 import type { LanguageProfile } from './profiles';
-import { findConfusables } from './rules';
+import { confusablesIn, type ConfusableHit } from './rules';
 
 export interface LanguageCoverage extends Coverage {
   code: string;
@@ -44,43 +44,57 @@ export interface FileCoverageReport {
 const MAX_OCCURRENCES = 200;
 
 export function fileCoverage(doc: JsonDocument, classification: Classification, override?: LanguageProfile): FileCoverageReport {
-  const strings = languageStrings(doc.value, classification, override);
   const totals = new Map<LanguageProfile, { counts: Int32Array; capitals: Int32Array }>();
   // Strings of one test or entry share their `item` object, so it keys the per-item totals.
   const items = new Map<LanguageString['item'], Int32Array>();
   const occurrences: Record<string, Occurrence[]> = {};
-  const main = strings[0]?.profile;
-  const mainTable = main ? compile(main) : undefined;
-  const mainLetters = mainTable ? mainTable.slots.flatMap((slot, i) => (slot.kind === 'letters' ? [i] : [])) : [];
-  const one = new Int32Array(mainTable?.size ?? 0);
-  const oneCapitals = new Int32Array(mainTable?.size ?? 0);
-  for (const s of strings) {
-    const table = compile(s.profile);
-    let total = totals.get(s.profile);
-    if (!total) totals.set(s.profile, (total = { counts: new Int32Array(table.size), capitals: new Int32Array(table.size) }));
-    if (s.profile !== main) {
-      table.count(s.text, total.counts, total.capitals);
-      continue;
+  // The main language is the first one met: Ewe for tests, the target language for corpora.
+  let main: LanguageProfile | undefined;
+  let one = new Int32Array(0);
+  let oneCapitals = new Int32Array(0);
+  let stringCount = 0;
+  const hits: ConfusableHit[] = [];
+  visitLanguageStrings(doc.value, classification, (text, profile, path, item) => {
+    stringCount++;
+    confusablesIn(doc, text, profile.confusables, path, hits);
+    const table = compile(profile);
+    if (!main) {
+      main = profile;
+      one = new Int32Array(table.size);
+      oneCapitals = new Int32Array(table.size);
     }
-    one.fill(0);
-    oneCapitals.fill(0);
-    table.count(s.text, one, oneCapitals);
-    for (let i = 0; i < one.length; i++) {
-      total.counts[i] += one[i];
-      total.capitals[i] += oneCapitals[i];
+    let total = totals.get(profile);
+    if (!total) totals.set(profile, (total = { counts: new Int32Array(table.size), capitals: new Int32Array(table.size) }));
+    if (profile !== main) {
+      table.count(text, total.counts, total.capitals);
+      return;
     }
-    let item = items.get(s.item);
-    if (!item) items.set(s.item, (item = new Int32Array(table.size)));
+    // Count this string alone, then spread it into the file total, its item and the occurrence lists,
+    // clearing the scratch arrays on the way.
+    table.count(text, one, oneCapitals);
+    let itemCounts = items.get(item);
+    if (!itemCounts) items.set(item, (itemCounts = new Int32Array(table.size)));
     let offset = -1;
     for (let i = 0; i < one.length; i++) {
-      if (!one[i]) continue;
-      item[i] += one[i];
-      if (table.slots[i].kind !== 'letters') continue;
-      if (offset < 0) offset = doc.locate(s.path)?.start ?? 0;
-      const list = (occurrences[table.slots[i].key] ??= []);
-      if (list.length < MAX_OCCURRENCES) list.push({ label: s.item.label, offset });
+      const n = one[i];
+      if (oneCapitals[i]) {
+        total.capitals[i] += oneCapitals[i];
+        oneCapitals[i] = 0;
+      }
+      if (!n) continue;
+      one[i] = 0;
+      total.counts[i] += n;
+      itemCounts[i] += n;
+      const slot = table.slots[i];
+      if (slot.kind !== 'letters') continue;
+      const list = (occurrences[slot.key] ??= []);
+      if (list.length >= MAX_OCCURRENCES) continue;
+      if (offset < 0) offset = doc.locate(path())?.start ?? 0;
+      list.push({ label: item.label, offset });
     }
-  }
+  }, override);
+  const mainTable = main ? compile(main) : undefined;
+  const mainLetters = mainTable ? mainTable.slots.flatMap((slot, i) => (slot.kind === 'letters' ? [i] : [])) : [];
   const languages: LanguageCoverage[] = [...totals].map(([profile, t]) => {
     const coverage = compile(profile).toCoverage(t.counts, t.capitals);
     return {
@@ -92,7 +106,8 @@ export function fileCoverage(doc: JsonDocument, classification: Classification, 
       ...coverage,
     };
   });
-  const specialSlots = main && mainTable ? main.specialLetters.map((l) => mainTable.slots.findIndex((slot) => slot.kind === 'letters' && slot.key === l)) : [];
+  const mainProfile = main as LanguageProfile | undefined;
+  const specialSlots = mainProfile && mainTable ? mainProfile.specialLetters.map((l) => mainTable.slots.findIndex((slot) => slot.kind === 'letters' && slot.key === l)) : [];
   return {
     kind: classification.kind,
     languages,
@@ -103,8 +118,8 @@ export function fileCoverage(doc: JsonDocument, classification: Classification, 
       distinctLetters: mainLetters.reduce((n, i) => n + (counts[i] > 0 ? 1 : 0), 0),
     })),
     occurrences,
-    confusables: findConfusables(doc, strings).map((h) => ({ offset: h.span.start, range: doc.lineIndex.rangeOf(h.span), found: h.found, expected: h.expected })),
-    strings: strings.length,
+    confusables: hits.map((h) => ({ offset: h.span.start, range: doc.lineIndex.rangeOf(h.span), found: h.found, expected: h.expected })),
+    strings: stringCount,
   };
 }
 

@@ -32,7 +32,7 @@ function confusablePattern(table: Readonly<Record<string, string>>): RegExp {
   return re;
 }
 
-function confusablesIn(doc: JsonDocument, text: string, table: Readonly<Record<string, string>>, path: () => readonly (string | number)[], hits: ConfusableHit[]): void {
+export function confusablesIn(doc: JsonDocument, text: string, table: Readonly<Record<string, string>>, path: () => readonly (string | number)[], hits: ConfusableHit[]): void {
   const pattern = confusablePattern(table);
   pattern.lastIndex = 0;
   if (!pattern.test(text)) return;
