@@ -11,7 +11,7 @@ if (inputs.length === 0) { console.error('usage: node scripts/test-one.mjs FILE.
 const dir = mkdtempSync(join(tmpdir(), 'ewb-test-'));
 const outs = [];
 for (const input of inputs) {
-  const outfile = join(dir, basename(input).replace(/\.ts$/, '.js'));
+  const outfile = join(dir, outs.length + '-' + basename(input).replace(/\.ts$/, '.js'));
   await build({ entryPoints: [input], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'inline', external: ['vscode'], mainFields: ['module', 'main'], logLevel: 'warning' });
   outs.push(outfile);
 }

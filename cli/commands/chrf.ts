@@ -17,8 +17,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (positional.length) throw new UsageError(`unexpected argument '${positional[0]}'`);
   if (!values.hyp) throw new UsageError('--hyp is required');
   if (!values.ref) throw new UsageError('at least one --ref is required');
-  const wordOrder = Number(values['word-order']?.[0] ?? 2);
-  if (wordOrder !== 0 && wordOrder !== 2) throw new UsageError('--word-order must be 0 (chrF) or 2 (chrF++)');
+  const wordOrderText = values['word-order']?.[0] ?? '2';
+  if (wordOrderText !== '0' && wordOrderText !== '2') throw new UsageError(`--word-order must be 0 (chrF) or 2 (chrF++), not '${wordOrderText}'`);
+  const wordOrder = Number(wordOrderText);
   const format = formatOption(values.format, ['text', 'json']);
 
   const hyps = segments(values.hyp[0], io);

@@ -59,8 +59,8 @@ function isAsciiPunctuation(code: number): boolean {
 
 /**
  * Symbols (code points, and words) of one segment replaced by small integers shared by the hypothesis and its
- * references, so an n-gram becomes one exact number and counting becomes sorting. Code points go through a
- * table stamped per segment, which is much cheaper than a Map on this hot path.
+ * references, so an n-gram becomes one exact number and counting needs no strings. Code points go through a
+ * table over all of Unicode (about 9 MB, allocated once) stamped per segment, much cheaper than a Map here.
  */
 class Vocabulary {
   private static stamps = new Int32Array(0);
@@ -115,33 +115,6 @@ function codePointIds(sentence: string, vocab: Vocabulary): number[] {
   return out;
 }
 
-type Codes = Float64Array | string[];
-
-/**
- * N-gram codes of orders 1..maxOrder, in text order. While base^n stays below 2^53 an n-gram's base-B number is
- * exact and is built from the (n-1)-gram's; beyond that (never for real sentences) n-grams are spelled as strings.
- */
-function ngramCodes(ids: readonly number[], maxOrder: number, base: number): Codes[] {
-  const out: Codes[] = [];
-  let previous: Float64Array | undefined;
-  let power = 1;
-  for (let n = 1; n <= maxOrder; n++) {
-    const count = Math.max(0, ids.length - n + 1);
-    power *= base;
-    if (power < Number.MAX_SAFE_INTEGER) {
-      const codes = new Float64Array(count);
-      for (let i = 0; i < count; i++) codes[i] = previous ? previous[i] * base + ids[i + n - 1] : ids[i];
-      previous = codes;
-      out.push(codes);
-    } else {
-      const codes: string[] = [];
-      for (let i = 0; i < count; i++) codes.push(ids.slice(i, i + n).join(','));
-      out.push(codes);
-    }
-  }
-  return out;
-}
-
 /**
  * A reusable open-addressing multiset of n-gram codes: the reference's n-grams go in with their counts, then
  * each hypothesis n-gram takes one out if any is left. Nothing is allocated per segment, which is what makes
@@ -152,13 +125,15 @@ class CodeCounter {
   private counts = new Int32Array(1024);
   private stamps = new Int32Array(1024);
   private epoch = 0;
+  /** 32 - log2(capacity): a multiplicative hash's best-mixed bits are its highest. */
+  private shift = 22;
 
-  /** Σ min(count in hyp, count in ref) over distinct n-grams. */
-  clippedMatches(hyp: Float64Array, ref: Float64Array): number {
-    this.reset(ref.length);
-    for (let i = 0; i < ref.length; i++) this.counts[this.slot(ref[i])]++;
+  /** Σ min(count in hyp, count in ref) over distinct n-grams, from the first `hypCount` / `refCount` codes. */
+  clippedMatches(hyp: Float64Array, hypCount: number, ref: Float64Array, refCount: number): number {
+    this.reset(refCount);
+    for (let i = 0; i < refCount; i++) this.counts[this.slot(ref[i])]++;
     let matches = 0;
-    for (let i = 0; i < hyp.length; i++) {
+    for (let i = 0; i < hypCount; i++) {
       const slot = this.slot(hyp[i]);
       if (this.counts[slot] > 0) {
         this.counts[slot]--;
@@ -175,6 +150,7 @@ class CodeCounter {
       this.keys = new Float64Array(capacity);
       this.counts = new Int32Array(capacity);
       this.stamps = new Int32Array(capacity);
+      this.shift = Math.clz32(capacity) + 1;
       this.epoch = 0;
     }
     this.epoch++;
@@ -183,9 +159,8 @@ class CodeCounter {
   /** The slot holding `code`, claimed (with count 0) if the code is not there yet. */
   private slot(code: number): number {
     const mask = this.keys.length - 1;
-    let h = Math.imul((code >>> 0) ^ Math.floor(code / 4294967296), 0x9e3779b1) >>> 0;
+    let h = Math.imul((code >>> 0) ^ Math.imul(Math.floor(code / 4294967296), 0x85ebca6b), 0x9e3779b1) >>> this.shift;
     for (;;) {
-      h &= mask;
       if (this.stamps[h] !== this.epoch) {
         this.stamps[h] = this.epoch;
         this.keys[h] = code;
@@ -193,50 +168,78 @@ class CodeCounter {
         return h;
       }
       if (this.keys[h] === code) return h;
-      h++;
+      h = (h + 1) & mask;
     }
   }
 }
 
-const counter = new CodeCounter();
-
-function clippedMatches(hyp: Codes, ref: Codes): number {
-  if (hyp instanceof Float64Array && ref instanceof Float64Array) return counter.clippedMatches(hyp, ref);
-  const left = new Map<string | number, number>();
-  for (const code of ref) left.set(code, (left.get(code) ?? 0) + 1);
+/** The slow, exact path for n-grams whose base-B number would pass 2^53: spelled as strings. */
+function clippedMatchesBySpelling(hyp: readonly number[], ref: readonly number[], n: number): number {
+  const left = new Map<string, number>();
+  for (let i = 0; i + n <= ref.length; i++) {
+    const key = ref.slice(i, i + n).join(',');
+    left.set(key, (left.get(key) ?? 0) + 1);
+  }
   let matches = 0;
-  for (const code of hyp) {
-    const n = left.get(code) ?? 0;
-    if (n > 0) {
-      left.set(code, n - 1);
+  for (let i = 0; i + n <= hyp.length; i++) {
+    const key = hyp.slice(i, i + n).join(',');
+    const count = left.get(key) ?? 0;
+    if (count > 0) {
+      left.set(key, count - 1);
       matches++;
     }
   }
   return matches;
 }
 
-interface Side {
-  chars: Codes[];
-  words: Codes[];
+/**
+ * Scratch space reused by every segment: an n-gram's code is its symbols read as a base-B number (B above every
+ * symbol id), so order n's codes come from order n-1's in place. Exact while B^n stays below 2^53.
+ */
+const counter = new CodeCounter();
+let hypCodes = new Float64Array(256);
+let refCodes = new Float64Array(256);
+
+/**
+ * Appends [hyp n-grams, ref n-grams, clipped matches] for orders 1..maxOrder of one symbol sequence (characters
+ * or words). When the reference has no n-gram of an order, the hypothesis count is 0 too, as in sacrebleu.
+ */
+function appendOrderStatistics(stats: number[], hyp: readonly number[], ref: readonly number[], maxOrder: number, base: number): void {
+  if (hypCodes.length < hyp.length) hypCodes = new Float64Array(hyp.length * 2);
+  if (refCodes.length < ref.length) refCodes = new Float64Array(ref.length * 2);
+  for (let i = 0; i < hyp.length; i++) hypCodes[i] = hyp[i];
+  for (let i = 0; i < ref.length; i++) refCodes[i] = ref[i];
+  let power = base;
+  for (let n = 1; n <= maxOrder; n++) {
+    const hypCount = Math.max(0, hyp.length - n + 1);
+    const refCount = Math.max(0, ref.length - n + 1);
+    let matches: number;
+    if (power < Number.MAX_SAFE_INTEGER) {
+      if (n > 1) {
+        for (let i = 0; i < hypCount; i++) hypCodes[i] = hypCodes[i] * base + hyp[i + n - 1];
+        for (let i = 0; i < refCount; i++) refCodes[i] = refCodes[i] * base + ref[i + n - 1];
+      }
+      matches = counter.clippedMatches(hypCodes, hypCount, refCodes, refCount);
+    } else matches = clippedMatchesBySpelling(hyp, ref, n);
+    stats.push(refCount > 0 ? hypCount : 0, refCount, matches);
+    power *= base;
+  }
 }
 
-function prepare(sentence: string, vocab: Vocabulary, o: Required<ChrfOptions>): { chars: number[]; words: number[] } {
+interface Symbols {
+  chars: number[];
+  words: number[];
+}
+
+function symbols(sentence: string, vocab: Vocabulary, o: Required<ChrfOptions>): Symbols {
   return { chars: codePointIds(sentence, vocab), words: o.wordOrder > 0 ? chrfWords(sentence).map((w) => vocab.word(w)) : [] };
 }
 
-function encode(side: { chars: number[]; words: number[] }, o: Required<ChrfOptions>, base: number): Side {
-  return { chars: ngramCodes(side.chars, o.charOrder, base), words: ngramCodes(side.words, o.wordOrder, base) };
-}
-
-/**
- * Statistics of one hypothesis against one reference: for each char order then word order, [hyp n-grams,
- * ref n-grams, clipped matches]. When the reference has no n-gram of an order, the hypothesis count is 0 too.
- */
-function pairStatistics(hyp: Side, ref: Side): number[] {
+/** Statistics of one hypothesis against one reference: char orders, then word orders, 3 numbers each. */
+function pairStatistics(hyp: Symbols, ref: Symbols, o: Required<ChrfOptions>, base: number): number[] {
   const stats: number[] = [];
-  const order = (h: Codes, r: Codes) => stats.push(r.length > 0 ? h.length : 0, r.length, clippedMatches(h, r));
-  hyp.chars.forEach((codes, i) => order(codes, ref.chars[i]));
-  hyp.words.forEach((codes, i) => order(codes, ref.words[i]));
+  appendOrderStatistics(stats, hyp.chars, ref.chars, o.charOrder, base);
+  appendOrderStatistics(stats, hyp.words, ref.words, o.wordOrder, base);
   return stats;
 }
 
@@ -266,18 +269,20 @@ export function chrfFromStatistics(stats: readonly number[], options: ChrfOption
   return 100 * score;
 }
 
-/** Statistics of the best reference for one segment: the first with the highest F wins (strict `>`). */
-export function segmentStatistics(hypothesis: string, references: readonly string[], options: ChrfOptions = {}): number[] {
+/**
+ * One segment's statistics: [hyp n-grams, ref n-grams, clipped matches] per char order then word order, taken
+ * from the reference with the best F (the first of equal bests, as sacrebleu's strict `>`). Corpus scores sum these.
+ */
+export function chrfStats(hypothesis: string, references: readonly string[], options: ChrfOptions = {}): number[] {
   const o = resolved(options);
   const vocab = new Vocabulary();
-  const hypIds = prepare(hypothesis, vocab, o);
-  const refIds = references.map((r) => prepare(r, vocab, o));
+  const hyp = symbols(hypothesis, vocab, o);
+  const refs = references.map((r) => symbols(r, vocab, o));
   const base = vocab.size + 1;
-  const hyp = encode(hypIds, o, base);
   let best: number[] = new Array(3 * (o.charOrder + o.wordOrder)).fill(0);
   let bestF = -1;
-  for (const ref of refIds) {
-    const stats = pairStatistics(hyp, encode(ref, o, base));
+  for (const ref of refs) {
+    const stats = pairStatistics(hyp, ref, o, base);
     const f = chrfFromStatistics(stats, o);
     if (f > bestF) {
       bestF = f;
@@ -294,7 +299,7 @@ export interface ChrfScore {
 }
 
 export function sentenceChrf(hypothesis: string, references: readonly string[], options: ChrfOptions = {}): ChrfScore {
-  return { score: chrfFromStatistics(segmentStatistics(hypothesis, references, options), options), signature: chrfSignature(options, references.length) };
+  return { score: chrfFromStatistics(chrfStats(hypothesis, references, options), options), signature: chrfSignature(options, references.length) };
 }
 
 /**
@@ -308,7 +313,7 @@ export function corpusChrf(hypotheses: readonly string[], referenceStreams: read
   const o = resolved(options);
   const totals = new Array(3 * (o.charOrder + o.wordOrder)).fill(0);
   hypotheses.forEach((hyp, i) => {
-    const stats = segmentStatistics(hyp, referenceStreams.map((s) => s[i]), o);
+    const stats = chrfStats(hyp, referenceStreams.map((s) => s[i]), o);
     for (let k = 0; k < totals.length; k++) totals[k] += stats[k];
   });
   return { score: chrfFromStatistics(totals, o), signature: chrfSignature(options, referenceStreams.length) };
