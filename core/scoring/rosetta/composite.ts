@@ -1,9 +1,8 @@
-import type { Bilingual } from '../../i18n/locale';
 import { pyRound } from '../../text/pyRound';
 
 /**
- * The Rosetta composite score (Scoring Specification §4, as the harness mt_eval_harness 3.0.0 implements it):
- * a weighted mean of the metrics that are available, with the weights of the missing ones redistributed.
+ * The Rosetta composite (Scoring Specification §4, as mt_eval_harness 3.0.0 computes it): a weighted mean of
+ * the metrics available for a run, the weights of missing metrics redistributed over the others.
  */
 export type RosettaMetric =
   | 'fst_acceptance_rate'
@@ -17,89 +16,113 @@ export type RosettaMetric =
   | 'exact_match_rate'
   | 'orthographic_accuracy';
 
-/** Profile A: languages with an FST analyser. */
-export const PROFILE_A: Readonly<Partial<Record<RosettaMetric, number>>> = {
-  fst_acceptance_rate: 0.25,
-  morphological_accuracy: 0.15,
-  chrf_plus_plus: 0.15,
-  semantic_score: 0.15,
-  equivalent_match_rate: 0.1,
-  code_switching_rate: 0.05,
-  terminology_adherence: 0.05,
-  hallucination_rate: 0.05,
-  exact_match_rate: 0.05,
+export type CompositeProfile = 'A' | 'B';
+
+type WeightTable = Readonly<Partial<Record<RosettaMetric, number>>>;
+
+/**
+ * Weight tables in the harness's order (the order of summation, which can matter in the last bit before
+ * rounding). Profile A is for languages with an FST analyser; structural metrics carry 40% of it.
+ */
+export const PROFILE_WEIGHTS: Readonly<Record<CompositeProfile, WeightTable>> = {
+  A: {
+    fst_acceptance_rate: 0.25,
+    morphological_accuracy: 0.15,
+    chrf_plus_plus: 0.15,
+    semantic_score: 0.15,
+    equivalent_match_rate: 0.1,
+    code_switching_rate: 0.05,
+    terminology_adherence: 0.05,
+    hallucination_rate: 0.05,
+    exact_match_rate: 0.05,
+  },
+  B: {
+    semantic_score: 0.25,
+    chrf_plus_plus: 0.25,
+    equivalent_match_rate: 0.15,
+    exact_match_rate: 0.1,
+    code_switching_rate: 0.1,
+    terminology_adherence: 0.05,
+    hallucination_rate: 0.05,
+    orthographic_accuracy: 0.05,
+  },
 };
 
-/** Profile B: languages without one. */
-export const PROFILE_B: Readonly<Partial<Record<RosettaMetric, number>>> = {
-  semantic_score: 0.25,
-  chrf_plus_plus: 0.25,
-  equivalent_match_rate: 0.15,
-  exact_match_rate: 0.1,
-  code_switching_rate: 0.1,
-  terminology_adherence: 0.05,
-  hallucination_rate: 0.05,
-  orthographic_accuracy: 0.05,
-};
+/** Rates where lower is better: they enter the composite as 1 - value. */
+export const INVERTED_METRICS: readonly RosettaMetric[] = ['code_switching_rate', 'hallucination_rate'];
 
-/** Metrics where lower is better enter the composite as 1 - value; chrF++ enters on the 0–1 scale. */
-function normalised(metric: RosettaMetric, value: number): number {
+/** The value a metric contributes: chrF++ moves from its native 0–100 scale to 0–1, "lower is better" rates flip. */
+export function compositeInput(metric: RosettaMetric, value: number): number {
   if (metric === 'chrf_plus_plus') return value / 100;
-  if (metric === 'code_switching_rate' || metric === 'hallucination_rate') return 1 - value;
+  if (INVERTED_METRICS.includes(metric)) return 1 - value;
   return value;
 }
 
-export type MetricValues = Partial<Record<RosettaMetric, number | null>>;
+/** Metric values as a run card's `scores` holds them; null or absent means "not available". */
+export type RosettaMetricValues = Partial<Record<RosettaMetric, number | null>>;
 
-export interface Composite {
-  /** Rounded to 4 decimals; null when no metric is available. */
+export interface CompositeResult {
+  /** Rounded to 4 decimals (Python rounding); null when no metric of the profile is available. */
   composite: number | null;
-  profile: 'A' | 'B';
-  /** The weights actually used after renormalisation, per metric that counted. */
+  /** A when an FST acceptance rate exists, else B. */
+  profile: CompositeProfile;
+  /** Weight each counted metric carried after renormalisation (they sum to 1), in table order. */
   weights: Partial<Record<RosettaMetric, number>>;
+  /** Metrics of the profile that were unavailable and had their weight redistributed. */
+  missing: RosettaMetric[];
+  /** Metrics given a value that the profile does not weigh (e.g. orthographic_accuracy under Profile A). */
+  ignored: RosettaMetric[];
 }
 
-export function compositeScore(metrics: MetricValues): Composite {
-  const hasFst = metrics.fst_acceptance_rate !== undefined && metrics.fst_acceptance_rate !== null;
-  const profile = hasFst ? 'A' : 'B';
-  const table = hasFst ? PROFILE_A : PROFILE_B;
-  let weighted = 0;
-  let totalWeight = 0;
-  const used: [RosettaMetric, number][] = [];
+function available(value: number | null | undefined): value is number {
+  return value !== null && value !== undefined;
+}
+
+/** Throws RangeError on NaN or ±Infinity: a broken metric must not pass for a missing one. */
+export function compositeScore(metrics: RosettaMetricValues): CompositeResult {
+  for (const [metric, value] of Object.entries(metrics)) {
+    if (available(value) && !Number.isFinite(value)) throw new RangeError(`metric ${metric} is not a finite number: ${value}`);
+  }
+  const profile: CompositeProfile = available(metrics.fst_acceptance_rate) ? 'A' : 'B';
+  const table = PROFILE_WEIGHTS[profile];
+  let weightedSum = 0;
+  let weightTotal = 0;
+  const counted: [RosettaMetric, number][] = [];
+  const missing: RosettaMetric[] = [];
   for (const [metric, weight] of Object.entries(table) as [RosettaMetric, number][]) {
     const value = metrics[metric];
-    if (value === undefined || value === null || Number.isNaN(value)) continue;
-    weighted += weight * normalised(metric, value);
-    totalWeight += weight;
-    used.push([metric, weight]);
+    if (!available(value)) {
+      missing.push(metric);
+      continue;
+    }
+    weightedSum += weight * compositeInput(metric, value);
+    weightTotal += weight;
+    counted.push([metric, weight]);
   }
-  if (totalWeight === 0) return { composite: null, profile, weights: {} };
+  const ignored = (Object.keys(metrics) as RosettaMetric[]).filter((m) => available(metrics[m]) && !(m in table));
+  if (counted.length === 0) return { composite: null, profile, weights: {}, missing, ignored };
   return {
-    composite: pyRound(weighted / totalWeight, 4),
+    composite: pyRound(weightedSum / weightTotal, 4),
     profile,
-    weights: Object.fromEntries(used.map(([m, w]) => [m, w / totalWeight])),
+    weights: Object.fromEntries(counted.map(([m, w]) => [m, w / weightTotal])),
+    missing,
+    ignored,
   };
 }
 
-export type QualityTier = 'fluent' | 'deployable' | 'functional' | 'emerging' | 'baseline' | 'unscored';
+const ALL_METRICS: readonly RosettaMetric[] = [...new Set([...Object.keys(PROFILE_WEIGHTS.A), ...Object.keys(PROFILE_WEIGHTS.B)])] as RosettaMetric[];
 
-/** Tier thresholds, checked from the top. */
-export const TIERS: readonly { tier: QualityTier; min: number; label: Bilingual }[] = [
-  { tier: 'fluent', min: 0.85, label: { en: 'Fluent', fr: 'Courant' } },
-  { tier: 'deployable', min: 0.7, label: { en: 'Deployable', fr: 'Déployable' } },
-  { tier: 'functional', min: 0.5, label: { en: 'Functional', fr: 'Fonctionnel' } },
-  { tier: 'emerging', min: 0.3, label: { en: 'Emerging', fr: 'Émergent' } },
-  { tier: 'baseline', min: 0, label: { en: 'Baseline', fr: 'Référence' } },
-];
-
-export function qualityTier(composite: number | null): QualityTier {
-  if (composite === null || Number.isNaN(composite)) return 'unscored';
-  return TIERS.find((t) => composite >= t.min)?.tier ?? 'unscored';
-}
-
-/** composite / log2(1 + cost per entry × 1000), rounded to 4; the composite itself when the run cost nothing. */
-export function costAdjustedScore(composite: number | null, costPerEntryUsd: number | null): number | null {
-  if (composite === null || costPerEntryUsd === null) return null;
-  if (costPerEntryUsd <= 0) return composite;
-  return pyRound(composite / Math.log2(1 + costPerEntryUsd * 1000), 4);
+/**
+ * The composite's inputs picked from a run card's `scores` object: finite numbers are kept, anything else
+ * (null, absent, a string, NaN) becomes null, so `compositeScore` can be called on untrusted JSON.
+ */
+export function metricValuesFromScores(scores: unknown): RosettaMetricValues {
+  const out: RosettaMetricValues = {};
+  if (typeof scores !== 'object' || scores === null) return out;
+  const record = scores as Record<string, unknown>;
+  for (const metric of ALL_METRICS) {
+    const value = record[metric];
+    out[metric] = typeof value === 'number' && Number.isFinite(value) ? value : null;
+  }
+  return out;
 }

@@ -1,75 +1,29 @@
-import { corpusChrf, sentenceChrf } from '../chrf';
+import { pyRound } from '../../text/pyRound';
 
-/** Exact match after Unicode normalisation (NFC), so precomposed and decomposed accents compare equal. */
-export function exactMatchNormalised(predicted: string, reference: string): boolean {
+/**
+ * Exact match (Rosetta spec §4.1): the prediction "exactly match[es] the reference after Unicode normalization".
+ * Both sides are put in NFC because the same Ewe or Cree text reaches us in either form: ò typed as one code
+ * point (U+00F2) or as o + U+0300, ŋ́ with its tone mark composed or not, depending on keyboard and tooling.
+ * Canonical equivalence is exactly "the same text"; NFKC would go further and fold characters the spec does not
+ * call equal (ligatures, superscripts, full-width forms). Nothing else is forgiven: no trimming, no case folding.
+ */
+export function exactMatch(predicted: string, reference: string): boolean {
   return predicted.normalize('NFC') === reference.normalize('NFC');
 }
 
-export interface EntryResult {
-  predicted: string | null;
-  reference: string;
-  difficulty?: number | string;
-  provenance?: string;
-  latencySeconds?: number | null;
-  error?: string | null;
-}
-
-export interface GroupScores {
+export interface ExactMatchSummary {
   total: number;
   exact_matches: number;
+  /** exact_matches / total rounded to 4 decimals as the harness writes rates; 0 for no entries. */
   exact_match_rate: number;
-  /** Corpus-level chrF++ of the group (0–100). */
-  chrf_plus_plus: number;
-  errors: number;
-}
-
-function groupScores(results: readonly EntryResult[]): GroupScores {
-  const preds = results.map((r) => r.predicted ?? '');
-  const exact = results.filter((r) => r.predicted !== null && exactMatchNormalised(r.predicted, r.reference)).length;
-  return {
-    total: results.length,
-    exact_matches: exact,
-    exact_match_rate: results.length ? exact / results.length : 0,
-    chrf_plus_plus: corpusChrf(preds, [results.map((r) => r.reference)]).score,
-    errors: results.filter((r) => r.error).length,
-  };
-}
-
-/** Scores of a whole run and broken down by difficulty tier and by provenance tag. */
-export function runScores(results: readonly EntryResult[]) {
-  const by = (key: (r: EntryResult) => string | undefined) => {
-    const groups = new Map<string, EntryResult[]>();
-    for (const r of results) {
-      const k = key(r);
-      if (k === undefined) continue;
-      groups.set(k, [...(groups.get(k) ?? []), r]);
-    }
-    return Object.fromEntries([...groups].sort(([a], [b]) => a.localeCompare(b)).map(([k, rs]) => [k, groupScores(rs)]));
-  };
-  return {
-    ...groupScores(results),
-    entry_chrf: results.map((r) => sentenceChrf(r.predicted ?? '', [r.reference]).score),
-    by_difficulty: by((r) => (r.difficulty === undefined ? undefined : String(r.difficulty))),
-    by_provenance: by((r) => r.provenance),
-    ...latencyStats(results.map((r) => r.latencySeconds).filter((x): x is number => typeof x === 'number')),
-  };
 }
 
 /**
- * Mean, median and 95th percentile of per-entry latencies; the percentile interpolates linearly between
- * order statistics (numpy's default), null when there is no latency.
+ * Exact matches over a run. A failed entry (prediction null) counts in the total and never matches, so the
+ * rate is over every entry evaluated, as `scores.exact_match_rate = exact_matches / total` in a run card.
  */
-export function latencyStats(latencies: readonly number[]): { avg_latency_seconds: number | null; median_latency_seconds: number | null; p95_latency_seconds: number | null } {
-  if (latencies.length === 0) return { avg_latency_seconds: null, median_latency_seconds: null, p95_latency_seconds: null };
-  const sorted = [...latencies].sort((a, b) => a - b);
-  let sum = 0;
-  for (const x of latencies) sum += x;
-  return { avg_latency_seconds: sum / latencies.length, median_latency_seconds: percentile(sorted, 50), p95_latency_seconds: percentile(sorted, 95) };
-}
-
-export function percentile(sorted: readonly number[], p: number): number {
-  const rank = ((sorted.length - 1) * p) / 100;
-  const low = Math.floor(rank);
-  const high = Math.ceil(rank);
-  return sorted[low] + (sorted[high] - sorted[low]) * (rank - low);
+export function exactMatchSummary(pairs: readonly { predicted: string | null; reference: string }[]): ExactMatchSummary {
+  let matches = 0;
+  for (const { predicted, reference } of pairs) if (predicted !== null && exactMatch(predicted, reference)) matches++;
+  return { total: pairs.length, exact_matches: matches, exact_match_rate: pairs.length ? pyRound(matches / pairs.length, 4) : 0 };
 }
