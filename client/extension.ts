@@ -27,6 +27,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   };
   client = new LanguageClient('ewebench', vscode.l10n.t('ÈwéBench Studio'), serverOptions, clientOptions);
   const status = new FileKindStatus(() => client);
+  const coverage = registerCoveragePreview(context, async (uri) => (client?.isRunning() ? (await client.sendRequest<FileCoverageReport | null>(COVERAGE_REQUEST, { uri: uri.toString() })) ?? undefined : undefined));
   context.subscriptions.push(
     status,
     vscode.workspace.onDidChangeConfiguration((event) => {
@@ -37,12 +38,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('ewebench.restartServer', async () => {
       await client?.restart();
       status.refresh();
+      coverage.refresh();
     }),
     vscode.commands.registerCommand('ewebench.showOutput', () => client?.outputChannel.show()),
-    registerCoveragePreview(context, async (uri) => (client?.isRunning() ? (await client.sendRequest<FileCoverageReport | null>(COVERAGE_REQUEST, { uri: uri.toString() })) ?? undefined : undefined)),
+    coverage,
   );
   await client.start();
   status.refresh();
+  coverage.refresh();
 }
 
 export async function deactivate(): Promise<void> {

@@ -30,7 +30,7 @@ const isJson = (doc: vscode.TextDocument) => doc.languageId === 'json' || doc.la
  * The coverage preview beside the editor, following the active JSON file and refreshed (debounced) as it
  * changes; clicking an occurrence in the page moves the editor there. Plus the `Ewe 6/7` status bar item.
  */
-export function registerCoveragePreview(context: vscode.ExtensionContext, getReport: ReportSource): vscode.Disposable {
+export function registerCoveragePreview(context: vscode.ExtensionContext, getReport: ReportSource): vscode.Disposable & { refresh(): void } {
   let panel: vscode.WebviewPanel | undefined;
   let shown: vscode.Uri | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -96,7 +96,12 @@ export function registerCoveragePreview(context: vscode.ExtensionContext, getRep
     vscode.workspace.onDidChangeTextDocument((event) => {
       if (event.document === vscode.window.activeTextEditor?.document) schedule(400);
     }),
+    // The server's first diagnostics for the active file also mean it can now answer coverage requests.
+    vscode.languages.onDidChangeDiagnostics((event) => {
+      const active = vscode.window.activeTextEditor?.document.uri.toString();
+      if (active && event.uris.some((u) => u.toString() === active) && !status.text) schedule(100);
+    }),
   ];
-  schedule(500);
-  return vscode.Disposable.from(...disposables, { dispose: () => timer && clearTimeout(timer) });
+  const disposable = vscode.Disposable.from(...disposables, { dispose: () => timer && clearTimeout(timer) });
+  return Object.assign(disposable, { refresh: () => schedule(0) });
 }

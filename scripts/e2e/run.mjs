@@ -1,165 +1,310 @@
-// Runs the end-to-end tests in a real VS Code: code-server on 127.0.0.1 driven by Debian's Chromium through
-// playwright-core. Phase 1 runs test/e2e/suite inside the extension host (the development extension); phase 2
-// packages the .vsix, installs it as a user would, and checks the UI: the Problems panel and the status bar.
-// Needs `npm run e2e:setup` first. Prints `e2e: N passed, M failed` and exits non-zero on any failure.
-import { spawn, execFileSync } from 'node:child_process';
+// End-to-end tests in a real VS Code, offline: code-server on 127.0.0.1 driven by Debian's Chromium through
+// playwright-core (all installed by `npm run e2e:setup`).
+//   1. The suite in test/e2e/suite runs inside the extension host, with our extension loaded from this folder
+//      as a development extension (what @vscode/test-electron does with a downloaded VS Code).
+//   2. The extension is packaged as a .vsix, installed with `code-server --install-extension` as users would,
+//      and the UI is checked with Playwright: our diagnostic in the Problems panel, our status bar items.
+// Prints `e2e: N passed, M failed` last and exits 1 on any failure. Every code-server runs in its own process
+// group, killed on the way out whatever happens (failure, Ctrl+C, the overall time limit).
+// Environment: E2E_VERBOSE=1 shows the extension host's log, E2E_KEEP=1 keeps the temporary folders,
+// E2E_TIMEOUT_S (default 360) bounds the whole run, E2E_DIR points at another setup folder.
+import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
-import { build } from 'esbuild';
+import { buildWorkspace, compileSuite, root, unlistedSuiteFiles } from './common.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
-const E2E = path.join(root, '.e2e');
-const NODE24 = path.join(E2E, 'node24', 'package', 'bin');
+const E2E = process.env.E2E_DIR ? path.resolve(process.env.E2E_DIR) : path.join(root, '.e2e');
+const NODE24_BIN = path.join(E2E, 'node24', 'package', 'bin');
 const CODE_SERVER = path.join(E2E, 'cs', 'node_modules', '.bin', 'code-server');
-const require = createRequire(path.join(E2E, 'driver', 'package.json'));
-const { chromium } = require('playwright-core');
-const artifacts = path.join(E2E, 'artifacts');
-fs.mkdirSync(artifacts, { recursive: true });
+const VSCE = path.join(E2E, 'driver', 'node_modules', '@vscode', 'vsce', 'vsce');
+const CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => fs.existsSync(p));
+const ARTIFACTS = path.join(E2E, 'artifacts');
+const VERBOSE = Boolean(process.env.E2E_VERBOSE);
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+const EXTENSION_ID = `${manifest.publisher}.${manifest.name}`;
 
 const t0 = Date.now();
-const log = (m) => console.log(`[e2e ${((Date.now() - t0) / 1000).toFixed(1)}s] ${m}`);
+const log = (message) => console.log(`[e2e ${((Date.now() - t0) / 1000).toFixed(1)}s] ${message}`);
 let passed = 0;
 let failed = 0;
-const check = (name, ok, detail = '') => {
+function check(name, ok, detail = '') {
   if (ok) passed++;
   else failed++;
-  console.log(`${ok ? '✔' : '✖'} ${name}${detail ? `\n    ${detail}` : ''}`);
-};
+  console.log(`${ok ? '✔' : '✖'} ${name}${detail ? `\n    ${String(detail).replace(/\n/g, '\n    ')}` : ''}`);
+}
 
-function freePort() {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
+// Cleanup runs on every way out; each entry is idempotent.
+const cleanups = [];
+async function cleanUp() {
+  while (cleanups.length) await cleanups.pop()().catch(() => {});
+}
+let finishing = false;
+async function finish(code) {
+  if (finishing) return;
+  finishing = true;
+  await cleanUp();
+  console.log(`e2e: ${passed} passed, ${failed} failed`);
+  process.exit(code ?? (failed > 0 || passed === 0 ? 1 : 0));
+}
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) {
+  process.on(signal, () => {
+    check(`run interrupted by ${signal}`, false);
+    void finish(code);
   });
 }
+const limitS = Number(process.env.E2E_TIMEOUT_S ?? 360);
+setTimeout(() => {
+  check(`the whole run finishes within ${limitS} s`, false);
+  void finish(1);
+}, limitS * 1000).unref();
 
-async function startCodeServer(run, extraArgs = []) {
-  const port = await freePort();
-  const env = { ...process.env, PATH: `${NODE24}:${process.env.PATH}`, XDG_CONFIG_HOME: path.join(run, 'xdg'), XDG_DATA_HOME: path.join(run, 'xdg'), XDG_CACHE_HOME: path.join(run, 'xdg') };
-  const userDir = path.join(run, 'ud', 'User');
-  fs.mkdirSync(userDir, { recursive: true });
-  fs.writeFileSync(path.join(userDir, 'settings.json'), JSON.stringify({ 'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'update.mode': 'none', 'chat.disableAIFeatures': true, 'workbench.tips.enabled': false, 'security.workspace.trust.enabled': false }));
-  fs.writeFileSync(path.join(run, 'config.yaml'), '');
-  const child = spawn(CODE_SERVER, ['--config', path.join(run, 'config.yaml'), '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--user-data-dir', path.join(run, 'ud'), '--extensions-dir', path.join(run, 'ext'), '--reconnection-grace-time', '10', '--vscode-option', 'enable-smoke-test-driver', ...extraArgs], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  for (let i = 0; i < 120; i++) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (res.ok) return { port, stop: () => { try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ } }, output: () => output };
-    } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
-  throw new Error(`code-server did not start:\n${output}`);
-}
-
-async function browser() {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-chrome-'));
-  const ctx = await chromium.launchPersistentContext(profile, {
-    executablePath: fs.existsSync('/usr/lib/chromium/chromium') ? '/usr/lib/chromium/chromium' : '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1400, height: 900 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  return { ctx, close: async () => { await ctx.close(); fs.rmSync(profile, { recursive: true, force: true }); } };
-}
-
-function workspaceCopy(run) {
-  const dir = path.join(run, 'workspace');
-  fs.cpSync(path.join(root, 'test', 'e2e', 'workspace'), dir, { recursive: true });
+function tempDir(prefix) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  if (!process.env.E2E_KEEP) cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 
-async function extensionHostSuite() {
-  const run = fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-e2e-'));
-  const suite = path.join(E2E, 'suite', 'index.js');
-  await build({ entryPoints: [path.join(root, 'test', 'e2e', 'suite', 'index.ts')], outfile: suite, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], logLevel: 'warning' });
-  const workspace = workspaceCopy(run);
-  const server = await startCodeServer(run);
-  const { ctx, close } = await browser();
-  try {
-    const page = ctx.pages()[0] ?? (await ctx.newPage());
-    let done;
-    const exited = new Promise((r) => (done = r));
-    const lines = [];
-    await page.exposeFunction('codeAutomationLog', (type, args) => {
-      for (const a of args ?? []) {
-        if (process.env.E2E_VERBOSE) console.log('[host]', type, String(a).slice(0, 500));
-        for (const l of String(a).split('\n')) if (/^(✔|✖| {4}|extension host:)/.test(l) && !/^ {4}at /.test(l)) lines.push(l);
-      }
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
     });
-    await page.exposeFunction('codeAutomationExit', (code) => done(code));
-    const host = `127.0.0.1:${server.port}`;
-    const payload = JSON.stringify([['extensionDevelopmentPath', `vscode-remote://${host}${root}`], ['extensionTestsPath', `vscode-remote://${host}${suite}`]]);
-    log('extension host suite: starting');
-    await page.goto(`http://${host}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`);
-    const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 180000))]);
-    for (const l of lines) console.log(l);
-    for (const l of lines) {
-      if (l.startsWith('✔')) passed++;
-      else if (l.startsWith('✖')) failed++;
-    }
-    if (code !== 0 && !lines.some((l) => l.startsWith('✖'))) check('extension host suite finished', false, `exit ${code}\n${server.output().slice(-2000)}`);
-    log(`extension host suite: exit ${code}`);
-  } finally {
-    await close();
-    server.stop();
+  });
+}
+
+const isAlive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Sends `signal` to the whole process group (code-server, its extension hosts, our language server). */
+function killGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    /* the group is already gone */
   }
 }
 
-async function packagedExtensionUi() {
-  const run = fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-e2e-ui-'));
-  const vsix = path.join(run, 'ewebench-studio.vsix');
-  execFileSync(path.join(NODE24, 'node'), [path.join(E2E, 'driver', 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--no-rewrite-relative-links', '-o', vsix], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, PATH: `${NODE24}:${process.env.PATH}` } });
-  check('the extension packages as a .vsix', fs.existsSync(vsix));
-  execFileSync(CODE_SERVER, ['--extensions-dir', path.join(run, 'ext'), '--user-data-dir', path.join(run, 'ud'), '--install-extension', vsix], { env: { ...process.env, PATH: `${NODE24}:${process.env.PATH}`, XDG_CONFIG_HOME: path.join(run, 'xdg') }, stdio: 'pipe' });
-  check('code-server installs the .vsix', fs.readdirSync(path.join(run, 'ext')).some((d) => d.startsWith('ewebench.ewebench-studio')));
-  const workspace = workspaceCopy(run);
-  const server = await startCodeServer(run);
-  const { ctx, close } = await browser();
-  const page = ctx.pages()[0] ?? (await ctx.newPage());
-  try {
-    await page.goto(`http://127.0.0.1:${server.port}/?folder=${encodeURIComponent(workspace)}`);
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
-    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'tests' }).first().click();
-    const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'duplicates.json' });
-    await row.waitFor({ timeout: 30000 });
-    await row.click();
-    await page.locator('.tab', { hasText: 'duplicates.json' }).waitFor({ timeout: 30000 });
-    await page.keyboard.press('Control+Shift+M');
-    const problem = page.locator('.markers-panel .monaco-list-row', { hasText: 'Duplicate id' });
-    await problem.first().waitFor({ timeout: 60000 });
-    check('the Problems panel shows our duplicate-id diagnostic', (await problem.count()) >= 2, (await problem.first().textContent())?.replace(/\s+/g, ' '));
-    const status = page.locator('.statusbar-item', { hasText: 'ÈwéBench tests' });
-    await status.first().waitFor({ timeout: 30000 });
-    check('the status bar names the file kind', true);
-    const coverage = page.locator('.statusbar-item', { hasText: /Ewe \d\/7/ });
-    await coverage.first().waitFor({ timeout: 30000 });
-    check('the status bar shows the Ewe letter coverage', true, (await coverage.first().textContent())?.trim());
-    await page.screenshot({ path: path.join(artifacts, 'problems-panel.png') });
-  } catch (error) {
-    check('packaged extension UI', false, error.message.split('\n')[0]);
-    await page.screenshot({ path: path.join(artifacts, 'failure.png') }).catch(() => {});
-  } finally {
-    await close();
-    server.stop();
+/** Environment of a code-server process: Node 24 first on PATH, config and caches inside the run folder. */
+function codeServerEnv(run) {
+  const xdg = path.join(run, 'xdg');
+  return { ...process.env, PATH: `${NODE24_BIN}:${process.env.PATH}`, XDG_CONFIG_HOME: xdg, XDG_DATA_HOME: xdg, XDG_CACHE_HOME: xdg };
+}
+
+async function startCodeServer(run) {
+  const port = await freePort();
+  const userDir = path.join(run, 'user-data', 'User');
+  fs.mkdirSync(userDir, { recursive: true });
+  fs.writeFileSync(
+    path.join(userDir, 'settings.json'),
+    JSON.stringify({
+      'workbench.startupEditor': 'none',
+      'workbench.tips.enabled': false,
+      'workbench.secondarySideBar.defaultVisibility': 'hidden',
+      'workbench.enableExperiments': false,
+      'telemetry.telemetryLevel': 'off',
+      'update.mode': 'none',
+      'extensions.autoCheckUpdates': false,
+      'extensions.autoUpdate': false,
+      'chat.disableAIFeatures': true,
+      'security.workspace.trust.enabled': false,
+      'git.enabled': false,
+    }),
+  );
+  // An empty config file, or code-server writes a generated password into ~/.config.
+  fs.writeFileSync(path.join(run, 'config.yaml'), '');
+  const args = ['--config', path.join(run, 'config.yaml'), '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--user-data-dir', path.join(run, 'user-data'), '--extensions-dir', path.join(run, 'extensions'), '--reconnection-grace-time', '10', '--vscode-option', 'enable-smoke-test-driver'];
+  const child = spawn(CODE_SERVER, args, { env: codeServerEnv(run), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk) => {
+    output = (output + chunk).slice(-20_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const stop = async () => {
+    killGroup(child.pid, 'SIGTERM');
+    for (let i = 0; i < 50 && isAlive(-child.pid); i++) await new Promise((r) => setTimeout(r, 100));
+    killGroup(child.pid, 'SIGKILL');
+  };
+  cleanups.push(stop);
+  for (let i = 0; i < 120 && child.exitCode === null; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return { port, host: `127.0.0.1:${port}`, output: () => output };
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
   }
+  throw new Error(`code-server did not answer /healthz (exit ${child.exitCode}):\n${output.slice(-3000)}`);
+}
+
+async function openBrowser(run) {
+  const { chromium } = createRequire(path.join(E2E, 'driver', 'package.json'))('playwright-core');
+  const context = await chromium.launchPersistentContext(path.join(run, 'chromium-profile'), {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1400, height: 900 },
+    // Our own signal handlers close the browser and then stop code-server; Playwright's would exit first.
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+  cleanups.push(() => context.close());
+  const page = context.pages()[0] ?? (await context.newPage());
+  return { context, page };
+}
+
+const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, name) }).then(() => log(`screenshot ${path.relative(root, path.join(ARTIFACTS, name))}`), () => {});
+
+/** Phase 1: test/e2e/suite inside the extension host, this folder as the development extension. */
+async function extensionHostSuite() {
+  const run = tempDir('ewb-e2e-host-');
+  const suite = await compileSuite(path.join(E2E, 'suite', 'index.js'));
+  const workspace = buildWorkspace(path.join(run, 'workspace'));
+  const server = await startCodeServer(run);
+  const { page } = await openBrowser(run);
+  let exit;
+  const exited = new Promise((resolve) => (exit = resolve));
+  const results = [];
+  // The smoke-test driver forwards the extension host's console here, and its exit code to codeAutomationExit.
+  await page.exposeFunction('codeAutomationLog', (type, args) => {
+    for (const arg of args ?? []) {
+      const text = String(arg);
+      if (VERBOSE) console.log(`  [host ${type}] ${text.slice(0, 800)}`);
+      for (const line of text.split('\n')) if (/^[✔✖] /.test(line) || (/^ {4}\S/.test(line) && results.length)) results.push(line);
+    }
+  });
+  await page.exposeFunction('codeAutomationExit', (code) => exit(code));
+  const payload = JSON.stringify([
+    ['extensionDevelopmentPath', `vscode-remote://${server.host}${root}`],
+    ['extensionTestsPath', `vscode-remote://${server.host}${suite}`],
+  ]);
+  log('extension host suite: loading the workbench');
+  await page.goto(`http://${server.host}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`);
+  const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('none within 200 s'), 200_000))]);
+  for (const line of results) {
+    console.log(line);
+    if (line.startsWith('✔ ')) passed++;
+    else if (line.startsWith('✖ ')) failed++;
+  }
+  if (code !== 0) await shot(page, 'extension-host-failure.png');
+  if (typeof code !== 'number' || (code !== 0 && !results.some((l) => l.startsWith('✖ ')))) {
+    check('the extension host suite runs to the end', false, `exit: ${code}\n${server.output().slice(-2500)}`);
+  } else if (code === 0 && !results.some((l) => l.startsWith('✔ '))) {
+    check('the extension host suite reports its results', false, 'exit 0 but no result line reached the runner (E2E_VERBOSE=1 shows the host log)');
+  }
+  log(`extension host suite: exit ${code}`);
+  await cleanUp();
+}
+
+// Folders vsce would walk (it globs the whole tree before applying .vscodeignore: ~9 s over .e2e's code-server)
+// although .vscodeignore keeps none of them; packaging a copy without them gives the same .vsix in a second.
+const NOT_PACKAGED = new Set(['.git', 'node_modules', '.e2e', 'out', '.bench-data']);
+
+function packageVsix(run, env) {
+  const stage = path.join(run, 'package-source');
+  fs.cpSync(root, stage, { recursive: true, filter: (src) => !NOT_PACKAGED.has(path.relative(root, src).split(path.sep)[0]) });
+  const vsix = path.join(run, `${manifest.name}-${manifest.version}.vsix`);
+  execFileSync(path.join(NODE24_BIN, 'node'), [VSCE, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--no-rewrite-relative-links', '--out', vsix], { cwd: stage, env, stdio: ['ignore', VERBOSE ? 'inherit' : 'pipe', 'inherit'] });
+  fs.rmSync(stage, { recursive: true, force: true });
+  return vsix;
+}
+
+/** Phase 2: package the .vsix, install it into a fresh extensions folder, check what users see. */
+async function packagedExtensionUi() {
+  const run = tempDir('ewb-e2e-vsix-');
+  const env = codeServerEnv(run);
+  const vsix = packageVsix(run, env);
+  check('vsce packages the extension', fs.statSync(vsix).size > 0, `${path.basename(vsix)}, ${(fs.statSync(vsix).size / 1024).toFixed(0)} KiB`);
+  execFileSync(CODE_SERVER, ['--extensions-dir', path.join(run, 'extensions'), '--user-data-dir', path.join(run, 'user-data'), '--install-extension', vsix], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const installed = fs.readdirSync(path.join(run, 'extensions')).find((d) => d.toLowerCase() === `${EXTENSION_ID}-${manifest.version}`.toLowerCase());
+  check('code-server installs the .vsix', Boolean(installed) && fs.existsSync(path.join(run, 'extensions', installed, 'dist', 'server.js')), installed ?? 'not in the extensions folder');
+  log('packaged extension: loading the workbench');
+  const workspace = buildWorkspace(path.join(run, 'workspace'));
+  const server = await startCodeServer(run);
+  const { page } = await openBrowser(run);
+  if (VERBOSE) page.on('console', (m) => m.type() === 'error' && console.log(`  [browser] ${m.text().slice(0, 300)}`));
+  const statusItem = async (text) => {
+    const item = page.locator('.statusbar-item', { hasText: text }).first();
+    await item.waitFor({ timeout: 30_000 });
+    return (await item.textContent())?.trim();
+  };
+  const steps = [
+    ['the workbench opens tests/duplicates.json from the Explorer', async () => {
+      await page.goto(`http://${server.host}/?folder=${encodeURIComponent(workspace)}`);
+      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      // As a user would: the folder row, then the file row, then the editor tab.
+      await page.locator('.explorer-folders-view .monaco-list-row[aria-label="tests"]').first().click({ timeout: 30_000 });
+      await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'duplicates.json' }).first().click({ timeout: 30_000 });
+      await page.locator('.tab', { hasText: 'duplicates.json' }).first().waitFor({ timeout: 30_000 });
+    }],
+    ['the Problems panel lists our two duplicate-id diagnostics with source and position', async () => {
+      await page.keyboard.press('Control+Shift+M');
+      const problems = page.locator('.markers-panel .monaco-list-row', { hasText: 'duplicate-id' });
+      await problems.nth(1).waitFor({ timeout: 60_000 });
+      const rows = (await problems.allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
+      // A row reads: message, source, code, position ("…ewebench(duplicate-id) [Ln 3, Col 11]" on screen).
+      const ours = (line) => rows.some((r) => new RegExp(`ewebench\\W*duplicate-id\\W*\\[Ln ${line}, Col 11\\]`).test(r));
+      const ok = rows.length === 2 && ours(3) && ours(9);
+      if (!ok) throw new Error(`rows: ${rows.join(' || ')}`);
+      return rows.join('\n');
+    }],
+    ['the status bar names the kind of the active file', () => statusItem('ÈwéBench tests')],
+    ['the status bar shows the Ewe letter coverage of the file opened first', () => statusItem(/Ewe \d\/7/)],
+    ['the coverage command, run from the Command Palette, renders its preview page (scripts allowed by its CSP)', async () => {
+      await page.keyboard.press('F1');
+      await page.keyboard.type('Show Ewe Character Coverage');
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Show Ewe Character Coverage' }).first().waitFor({ timeout: 15_000 });
+      await page.keyboard.press('Enter');
+      // A webview is an iframe holding the page's own iframe; the title is written by the page's script.
+      const title = page.frameLocator('iframe.webview').frameLocator('iframe#active-frame').locator('#title');
+      await title.filter({ hasText: 'duplicates.json' }).waitFor({ timeout: 30_000 });
+      return (await title.textContent())?.trim();
+    }],
+  ];
+  for (const [name, run] of steps) {
+    try {
+      check(name, true, (await run()) ?? '');
+    } catch (error) {
+      check(name, false, error.message.split('\n')[0]);
+      await shot(page, 'packaged-failure.png');
+      if (name === steps[0][0]) break;
+    }
+  }
+  await shot(page, 'packaged-extension.png');
+  if (VERBOSE && failed) console.log(server.output().slice(-2500));
+  await cleanUp();
 }
 
 try {
-  if (!fs.existsSync(CODE_SERVER)) throw new Error('code-server is not installed: run `npm run e2e:setup` first');
-  execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' });
+  const missing = [
+    [CODE_SERVER, 'code-server'],
+    [path.join(NODE24_BIN, 'node'), 'Node 24'],
+    [VSCE, '@vscode/vsce'],
+    [CHROMIUM ?? '/usr/bin/chromium', 'chromium'],
+  ].filter(([file]) => !fs.existsSync(file));
+  if (missing.length) throw new Error(`not installed: ${missing.map(([, what]) => what).join(', ')}; run \`npm run e2e:setup\` first`);
+  const unlisted = unlistedSuiteFiles();
+  if (unlisted.length) throw new Error(`test/e2e/suite/index.ts does not import ${unlisted.join(', ')}`);
+  // Screenshots of an earlier run would mislead: start empty.
+  fs.rmSync(ARTIFACTS, { recursive: true, force: true });
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  log('extension built (dist/)');
   await extensionHostSuite();
   await packagedExtensionUi();
 } catch (error) {
   check('end-to-end run', false, error.stack ?? String(error));
 }
-console.log(`e2e: ${passed} passed, ${failed} failed`);
-process.exit(failed > 0 || passed === 0 ? 1 : 0);
+await finish();

