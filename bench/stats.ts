@@ -12,9 +12,12 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[rank - 1];
 }
 
-/** Runs `fn` `runs` times after three warm-ups (a server runs warm) and returns each run's milliseconds. */
+/** Warm-up runs before timing: a language server validates the same code paths again and again. */
+export const WARM_UPS = 10;
+
+/** Runs `fn` `runs` times after the warm-ups and returns each run's milliseconds. */
 export function timeRuns(runs: number, fn: () => void): number[] {
-  for (let i = 0; i < 3; i++) fn();
+  for (let i = 0; i < WARM_UPS; i++) fn();
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const t0 = process.hrtime.bigint();
