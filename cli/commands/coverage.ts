@@ -1,14 +1,25 @@
 import { classify } from '../../core/document/classify';
 import { JsonDocument } from '../../core/document/jsonDocument';
+import { codePoints } from '../../core/coverage/confusables';
+import { PROFILES, profileFor } from '../../core/coverage/profiles';
 import { fileCoverage } from '../../core/coverage/report';
 import { displayPath, expandJsonPaths, formatOption, parseArgs, readText } from '../files';
-import type { CliIo } from '../io';
+import { UsageError, type CliIo } from '../io';
 
-export const usage = 'coverage PATH... [--format text|json]   which letters of the language the tests or corpora exercise';
+export const usage = 'coverage PATH... [--format text|json] [--language CODE]   which letters of the language the tests or corpora exercise, and look-alikes';
 
+/**
+ * Per file: the main language's letter counts, the special letters never used and the look-alikes (ranges in
+ * LSP positions: zero-based line and UTF-16 character). Folders are searched for *.json; files that are
+ * neither ÈwéBench tests nor Rosetta corpora are skipped with a note on stderr. `--language` reads tests and
+ * corpus targets with another profile (a flat corpus, which names no language, is otherwise read as Ewe).
+ */
 export async function run(args: string[], io: CliIo): Promise<number> {
-  const { positional, values } = parseArgs(args, { values: ['format'] });
+  const { positional, values } = parseArgs(args, { values: ['format', 'language'] });
   const format = formatOption(values.format, ['text', 'json']);
+  const code = values.language?.[0];
+  const override = code === undefined ? undefined : profileFor(code);
+  if (code !== undefined && !override) throw new UsageError(`no profile for language '${code}' (known: ${PROFILES.map((p) => p.codes.join('/')).join(', ')})`);
   const out: unknown[] = [];
   let text = '';
   for (const file of expandJsonPaths(positional, io.cwd)) {
@@ -16,10 +27,10 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const doc = new JsonDocument(readText(file, io));
     const classification = classify(doc.value);
     if (classification.kind !== 'ewebench-tests' && classification.kind !== 'rosetta-corpus') {
-      if (format === 'text') io.stderr(`${shown}: skipped (${classification.kind === 'unknown' ? 'not a tests file or corpus' : classification.kind})\n`);
+      io.stderr(`${shown}: skipped (${classification.kind === 'unknown' ? 'neither ÈwéBench tests nor a Rosetta corpus' : classification.kind})\n`);
       continue;
     }
-    const report = fileCoverage(doc, classification);
+    const report = fileCoverage(doc, classification, override);
     const main = report.languages[0];
     const confusables = report.confusables.map((c) => ({ range: c.range, found: c.found, expected: c.expected }));
     out.push({ file: shown, language: main?.code ?? null, letters: main?.letters ?? {}, missing: main?.missing ?? [], confusables });
@@ -31,7 +42,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     text += `${shown}: ${main.name.en} ${present}/${main.specialLetters.length} special letters`;
     text += main.missing.length ? ` (missing ${main.missing.join(' ')})\n` : '\n';
     text += '  ' + main.alphabet.map((l) => `${l} ${main.letters[l] ?? 0}`).join('  ') + '\n';
-    for (const c of report.confusables) text += `  ${shown}:${c.range.start.line + 1}:${c.range.start.character + 1}: look-alike ${c.found} for ${c.expected}\n`;
+    for (const c of report.confusables) text += `  ${shown}:${c.range.start.line + 1}:${c.range.start.character + 1}: look-alike ${c.found} (${codePoints(c.found)}) for ${c.expected.normalize('NFC')}\n`;
   }
   io.stdout(format === 'json' ? JSON.stringify(out, null, 2) + '\n' : text);
   return 0;

@@ -2,6 +2,7 @@ import * as crypto from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FileCoverageReport } from '../../core/coverage/report';
+import { toLocale } from '../../core/i18n/locale';
 import { renderCoverageHtml, type PreviewStrings } from './previewHtml';
 
 export type ReportSource = (uri: vscode.Uri) => Promise<FileCoverageReport | undefined>;
@@ -26,42 +27,77 @@ function strings(): PreviewStrings {
 
 const isJson = (doc: vscode.TextDocument) => doc.languageId === 'json' || doc.languageId === 'jsonc';
 
+/** Typing pauses shorter than this do not recompute the report; the server computes it, off the editor. */
+const EDIT_DEBOUNCE_MS = 150;
+
 /**
  * The coverage preview beside the editor, following the active JSON file and refreshed (debounced) as it
- * changes; clicking an occurrence in the page moves the editor there. Plus the `Ewe 6/7` status bar item.
+ * changes; choosing an occurrence in the page selects it in the editor. Plus the `Ewe 6/7` status bar item.
  */
 export function registerCoveragePreview(context: vscode.ExtensionContext, getReport: ReportSource): vscode.Disposable & { refresh(): void } {
   let panel: vscode.WebviewPanel | undefined;
   let shown: vscode.Uri | undefined;
   let timer: NodeJS.Timeout | undefined;
+  // Reports can arrive out of order when edits are quick; only the newest request may paint.
+  let generation = 0;
   const status = vscode.window.createStatusBarItem('ewebench.coverage', vscode.StatusBarAlignment.Right, 99);
   status.name = vscode.l10n.t('Character coverage');
   status.command = 'ewebench.showCoverage';
+  const locale = () => toLocale(vscode.env.language);
 
-  const refreshStatus = async (doc: vscode.TextDocument | undefined) => {
-    if (!doc || !isJson(doc)) return status.hide();
-    const report = await getReport(doc.uri).catch(() => undefined);
+  const showStatus = (report: FileCoverageReport | undefined) => {
     const lang = report?.languages[0];
     if (!lang) return status.hide();
     const present = lang.specialLetters.length - lang.missing.length;
-    status.text = `${lang.name[vscode.env.language.startsWith('fr') ? 'fr' : 'en']} ${present}/${lang.specialLetters.length}`;
+    status.text = `${lang.name[locale()]} ${present}/${lang.specialLetters.length}`;
     status.tooltip = lang.missing.length ? vscode.l10n.t('Special letters never used: {0}. Click for the coverage preview.', lang.missing.join(' ')) : vscode.l10n.t('Every special letter is used. Click for the coverage preview.');
     status.show();
   };
 
   const update = async () => {
     const editor = vscode.window.activeTextEditor;
-    void refreshStatus(editor?.document);
-    if (!panel || !editor || !isJson(editor.document)) return;
-    shown = editor.document.uri;
-    panel.title = vscode.l10n.t('Coverage: {0}', path.basename(shown.fsPath));
-    const report = await getReport(shown).catch(() => undefined);
-    void panel.webview.postMessage({ type: 'update', report: report ?? null });
+    // With the focus in the preview itself there is no active editor: keep showing the last file.
+    if (!editor) return;
+    if (!isJson(editor.document)) return status.hide();
+    const uri = editor.document.uri;
+    const mine = ++generation;
+    const report = await getReport(uri).catch(() => undefined);
+    if (mine !== generation) return;
+    showStatus(report);
+    if (!panel) return;
+    shown = uri;
+    panel.title = vscode.l10n.t('Coverage: {0}', path.basename(uri.fsPath));
+    void panel.webview.postMessage({ type: 'update', report: report ?? null, fileName: path.basename(uri.fsPath) });
   };
 
   const schedule = (delay: number) => {
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => void update(), delay);
+  };
+
+  const reveal = async (offset: number, end: number) => {
+    if (!shown) return;
+    const uri = shown;
+    const doc = await vscode.workspace.openTextDocument(uri);
+    // Use the editor that already shows the file, else the column the preview was opened from.
+    const column = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString())?.viewColumn ?? vscode.ViewColumn.One;
+    const editor = await vscode.window.showTextDocument(doc, { viewColumn: column, preserveFocus: false });
+    const range = new vscode.Range(doc.positionAt(offset), doc.positionAt(Math.max(offset, end)));
+    editor.selection = new vscode.Selection(range.start, range.end);
+    editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  };
+
+  /** Writes the whole page for the shown file (a fresh nonce each time, so the page reloads). */
+  const repaint = async () => {
+    if (!panel || !shown) return;
+    const uri = shown;
+    const mine = ++generation;
+    const report = await getReport(uri).catch(() => undefined);
+    if (mine !== generation || !panel) return;
+    showStatus(report);
+    const fileName = path.basename(uri.fsPath);
+    panel.title = vscode.l10n.t('Coverage: {0}', fileName);
+    panel.webview.html = renderCoverageHtml(report, { nonce: crypto.randomBytes(16).toString('base64'), cspSource: panel.webview.cspSource, locale: locale(), fileName, strings: strings() });
   };
 
   const open = async () => {
@@ -72,29 +108,26 @@ export function registerCoveragePreview(context: vscode.ExtensionContext, getRep
     }
     shown = editor.document.uri;
     if (!panel) {
-      panel = vscode.window.createWebviewPanel('ewebench.coverage', vscode.l10n.t('Coverage: {0}', path.basename(shown.fsPath)), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { enableScripts: true, localResourceRoots: [] });
+      // Not retained when hidden (a large report costs memory): the page is written again when it shows, and
+      // keeps the chosen letter in its webview state.
+      panel = vscode.window.createWebviewPanel('ewebench.coverage', vscode.l10n.t('Coverage: {0}', path.basename(shown.fsPath)), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { enableScripts: true, retainContextWhenHidden: false, localResourceRoots: [] });
       panel.onDidDispose(() => (panel = undefined), undefined, context.subscriptions);
-      panel.webview.onDidReceiveMessage(async (message: { type?: string; offset?: number }) => {
-        if (message.type !== 'reveal' || typeof message.offset !== 'number' || !shown) return;
-        const doc = await vscode.workspace.openTextDocument(shown);
-        const position = doc.positionAt(message.offset);
-        const target = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One, preserveFocus: false });
-        target.selection = new vscode.Selection(position, position);
-        target.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.InCenter);
+      panel.onDidChangeViewState((event) => event.webviewPanel.visible && void repaint(), undefined, context.subscriptions);
+      panel.webview.onDidReceiveMessage((message: { type?: unknown; offset?: unknown; end?: unknown }) => {
+        if (message.type !== 'reveal' || typeof message.offset !== 'number') return;
+        void reveal(message.offset, typeof message.end === 'number' ? message.end : message.offset);
       }, undefined, context.subscriptions);
     }
-    const report = await getReport(shown).catch(() => undefined);
-    panel.webview.html = renderCoverageHtml(report, { nonce: crypto.randomBytes(16).toString('base64'), cspSource: panel.webview.cspSource, fileName: path.basename(shown.fsPath), strings: strings() });
-    panel.reveal(vscode.ViewColumn.Beside, true);
+    await repaint();
+    panel?.reveal(vscode.ViewColumn.Beside, true);
   };
 
   const disposables = [
     status,
     vscode.commands.registerCommand('ewebench.showCoverage', open),
     vscode.window.onDidChangeActiveTextEditor(() => schedule(50)),
-    // Large corpora take a moment to count: wait for a pause in typing, the page never blocks the editor.
     vscode.workspace.onDidChangeTextDocument((event) => {
-      if (event.document === vscode.window.activeTextEditor?.document) schedule(400);
+      if (event.document === vscode.window.activeTextEditor?.document) schedule(EDIT_DEBOUNCE_MS);
     }),
     // The server's first diagnostics for the active file also mean it can now answer coverage requests.
     vscode.languages.onDidChangeDiagnostics((event) => {

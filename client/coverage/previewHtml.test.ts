@@ -1,39 +1,209 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import * as vm from 'node:vm';
 import { classify } from '../../core/document/classify';
 import { JsonDocument } from '../../core/document/jsonDocument';
-import { fileCoverage } from '../../core/coverage/report';
-import { escapeHtml, renderCoverageHtml, scriptJson, type PreviewStrings } from './previewHtml';
+import { fileCoverage, type FileCoverageReport } from '../../core/coverage/report';
+import { escapeHtml, renderCoverageHtml, scriptJson, type PreviewOptions, type PreviewStrings } from './previewHtml';
 
 const strings: PreviewStrings = { title: 'Ewe coverage', specialLetters: 'special letters', missing: 'missing', occurrences: 'Occurrences', noOccurrence: 'none', perItem: 'Per item', item: 'Item', distinct: 'Letters', lookAlikes: 'Look-alikes', noText: 'No text', more: '{0} more', toneMarks: 'Tone marks', nasalVowels: 'Nasal vowels' };
+const options = (extra: Partial<PreviewOptions> = {}): PreviewOptions => ({ nonce: 'n0nce', cspSource: 'https://file+.vscode-resource.vscode-cdn.net', locale: 'en', fileName: 'tests.json', strings, ...extra });
+const HOSTILE = '</script><img src=x onerror=alert(1)><!--\u2028';
 
-test('escapeHtml neutralises markup', () => {
-  assert.equal(escapeHtml('<img src=x onerror="alert(1)">&\''), '&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;&#39;');
+function reportOf(text: string): FileCoverageReport {
+  const doc = new JsonDocument(text);
+  return fileCoverage(doc, classify(doc.value));
+}
+
+test('escapeHtml neutralises markup and attribute quotes', () => {
+  assert.equal(escapeHtml('</script><img src=x onerror="alert(1)">&\''), '&lt;/script&gt;&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;&#39;');
+  assert.equal(escapeHtml('ɖe & ŋ'), 'ɖe &amp; ŋ');
 });
 
-test('file content cannot break out of the script: hostile ids and text stay inside JSON strings', () => {
-  const hostile = '</script><img src=x onerror=alert(1)>\u2028';
-  const doc = new JsonDocument(JSON.stringify([{ id: hostile, prompt: `ɖe ${hostile}`, eval_method: 'ewe_quality' }]));
-  const html = renderCoverageHtml(fileCoverage(doc, classify(doc.value)), { nonce: 'abc123', cspSource: 'vscode-resource:', fileName: hostile, strings });
+test('file content cannot break out of the script: hostile ids, text and file names stay inside JSON strings', () => {
+  const report = reportOf(JSON.stringify([{ id: HOSTILE, prompt: `ɖe ${HOSTILE}`, eval_method: 'ewe_quality' }]));
+  const html = renderCoverageHtml(report, options({ fileName: HOSTILE }));
   assert.equal(html.split('</script>').length, 2, 'exactly one closing script tag: ours');
-  assert.ok(!html.includes('<img'));
+  assert.ok(!html.includes('<img') && !html.includes('<!--'));
   assert.ok(!html.includes('\u2028'));
-  assert.ok(scriptJson('</script>').includes('\\u003c/script>'));
+  assert.equal(JSON.parse(scriptJson(HOSTILE)), HOSTILE, 'the escaped JSON still reads back as the same text');
 });
 
-test('a strict Content-Security-Policy with a nonce on every script and style', () => {
-  const html = renderCoverageHtml(undefined, { nonce: 'n0nce', cspSource: 'https://file+.vscode-resource.vscode-cdn.net', fileName: 'a.json', strings });
+test('a strict Content-Security-Policy with a nonce on the one script and the one style, and no inline handlers', () => {
+  const html = renderCoverageHtml(undefined, options());
   // (single quotes are written as &#39; inside the attribute, which the browser reads back as quotes)
   assert.match(html, /content="default-src &#39;none&#39;; style-src https:\/\/file\+\.vscode-resource\.vscode-cdn\.net &#39;nonce-n0nce&#39;; script-src &#39;nonce-n0nce&#39;;"/);
-  const scripts = html.match(/<script[^>]*>/g) ?? [];
-  assert.deepEqual(scripts, ['<script nonce="n0nce">']);
+  assert.deepEqual(html.match(/<script[^>]*>/g), ['<script nonce="n0nce">']);
+  assert.deepEqual(html.match(/<style[^>]*>/g), ['<style nonce="n0nce">']);
   assert.ok(!/ on[a-z]+=/.test(html.replace(/<script[\s\S]*<\/script>/, '')), 'no inline event handlers');
+  assert.ok(!html.includes('innerHTML'));
+  assert.match(html, /var\(--vscode-foreground\)/);
+  assert.match(renderCoverageHtml(undefined, options({ locale: 'fr' })), /<html lang="fr">/);
 });
 
-test('the report travels to the page as data for DOM rendering, with the letters and what is missing', () => {
-  const doc = new JsonDocument(JSON.stringify([{ id: 't', prompt: 'ɖe gbe', eval_method: 'ewe_quality' }]));
-  const html = renderCoverageHtml(fileCoverage(doc, classify(doc.value)), { nonce: 'n', cspSource: 'x', fileName: 'tests.json', strings });
-  assert.match(html, /"missing":\["ɛ","ƒ","ɣ","ŋ","ɔ","ʋ"\]/);
-  assert.match(html, /textContent/);
-  assert.ok(!html.includes('innerHTML'));
+// ---- The page's script, run against a small stand-in for the DOM ------------------------------------------
+
+class FakeNode {
+  readonly children: FakeNode[] = [];
+  readonly attributes = new Map<string, string>();
+  readonly listeners: Record<string, ((event?: unknown) => void)[]> = {};
+  readonly style: Record<string, string> = {};
+  private text = '';
+  constructor(readonly tagName: string, private readonly page: FakePage) {}
+  get textContent(): string {
+    return this.tagName === '#text' ? this.text : this.children.map((c) => c.textContent).join('');
+  }
+  set textContent(value: string) {
+    this.children.length = 0;
+    if (this.tagName === '#text') this.text = value;
+    else this.children.push(this.page.document.createTextNode(value));
+  }
+  set innerHTML(_: string) {
+    throw new Error('the page must not parse HTML');
+  }
+  appendChild(child: FakeNode): FakeNode {
+    this.children.push(child);
+    return child;
+  }
+  append(...nodes: FakeNode[]): void {
+    this.children.push(...nodes);
+  }
+  replaceChildren(): void {
+    this.children.length = 0;
+  }
+  setAttribute(name: string, value: string): void {
+    this.attributes.set(name, String(value));
+  }
+  getAttribute(name: string): string | null {
+    return this.attributes.get(name) ?? null;
+  }
+  addEventListener(type: string, fn: () => void): void {
+    (this.listeners[type] ??= []).push(fn);
+  }
+  focus(): void {
+    this.page.document.activeElement = this;
+  }
+  click(): void {
+    this.focus();
+    for (const fn of this.listeners.click ?? []) fn();
+  }
+  all(): FakeNode[] {
+    return this.children.flatMap((c) => [c, ...c.all()]);
+  }
+  querySelectorAll(selector: string): FakeNode[] {
+    assert.equal(selector, '[data-key]');
+    return this.all().filter((n) => n.attributes.has('data-key'));
+  }
+}
+
+class FakePage {
+  readonly posted: unknown[] = [];
+  state: unknown;
+  private readonly onMessage: ((event: { data: unknown }) => void)[] = [];
+  readonly nodes: Record<string, FakeNode>;
+  readonly document: { activeElement: FakeNode | null; createElement(tag: string): FakeNode; createTextNode(text: string): FakeNode; getElementById(id: string): FakeNode };
+
+  constructor(html: string) {
+    this.document = {
+      activeElement: null,
+      createElement: (tag) => new FakeNode(tag, this),
+      createTextNode: (text) => {
+        const node = new FakeNode('#text', this);
+        node.textContent = text;
+        return node;
+      },
+      getElementById: (id) => this.nodes[id],
+    };
+    this.nodes = { title: new FakeNode('h1', this), summary: new FakeNode('div', this), root: new FakeNode('main', this) };
+    const script = /<script nonce="[^"]*">([\s\S]*)<\/script>/.exec(html)![1];
+    vm.runInNewContext(script, {
+      document: this.document,
+      window: { addEventListener: (type: string, fn: (event: { data: unknown }) => void) => type === 'message' && this.onMessage.push(fn) },
+      acquireVsCodeApi: () => ({ postMessage: (m: unknown) => this.posted.push(m), getState: () => this.state, setState: (s: unknown) => (this.state = s) }),
+    });
+  }
+
+  /** What the page posted, as plain objects of this realm (the page's own come from its vm context). */
+  messages(): unknown[] {
+    return JSON.parse(JSON.stringify(this.posted));
+  }
+  send(data: unknown): void {
+    for (const fn of this.onMessage) fn({ data });
+  }
+  find(predicate: (n: FakeNode) => boolean): FakeNode[] {
+    return this.nodes.root.all().filter(predicate);
+  }
+  letter(l: string): FakeNode {
+    return this.find((n) => n.getAttribute('data-key') === `letter:${l}`)[0];
+  }
+}
+
+const text = JSON.stringify([
+  { id: 't1', prompt: 'Ɖe wòle gbɔ? Ðe', eval_method: 'ewe_quality' },
+  { id: HOSTILE, prompt: `ɖe ${HOSTILE}`, eval_method: 'ewe_quality' },
+], null, 2);
+
+test('the page draws the alphabet as buttons with counts; missing special letters say so in words', () => {
+  const report = reportOf(text);
+  const page = new FakePage(renderCoverageHtml(report, options()));
+  const buttons = page.find((n) => n.getAttribute('data-key')?.startsWith('letter:') ?? false);
+  assert.equal(buttons.length, report.languages[0].alphabet.length);
+  assert.equal(page.nodes.summary.textContent, 'Ewe 2/7 special letters · missing: ɛ ƒ ɣ ŋ ʋ');
+  const missing = page.letter('ƒ');
+  assert.equal(missing.tagName, 'button');
+  assert.match(missing.getAttribute('class')!, /missing/);
+  assert.match(missing.getAttribute('aria-label')!, /missing/);
+  assert.match(missing.textContent, /missing/);
+  assert.equal(page.letter('ɖ').getAttribute('aria-label'), 'ɖ: 2 (Ɖ 1)');
+  assert.equal(page.letter('gb').textContent, 'gb1');
+});
+
+test('choosing a letter lists its occurrences with context; choosing one asks the editor to reveal it', () => {
+  const report = reportOf(text);
+  const page = new FakePage(renderCoverageHtml(report, options()));
+  page.letter('ɖ').click();
+  assert.equal(page.letter('ɖ').getAttribute('aria-pressed'), 'true');
+  assert.equal(page.document.activeElement, page.letter('ɖ'), 'the focus stays on the letter after the page is redrawn');
+  const listed = page.find((n) => n.getAttribute('data-key')?.startsWith('occurrence:') ?? false);
+  assert.equal(listed.length, 2, 'the look-alike Ð is not an occurrence of ɖ');
+  assert.equal(listed[0].textContent, 't1Ɖe wòle gbɔ? Ðe');
+  assert.equal(listed[0].all().find((n) => n.tagName === 'mark')?.textContent, 'Ɖ');
+  listed[1].click();
+  const span = report.occurrences['ɖ'][1].span;
+  assert.deepEqual(page.messages(), [{ type: 'reveal', offset: span.start, end: span.end }]);
+  assert.equal(text.slice(span.start, span.end), 'ɖ');
+  assert.deepEqual(JSON.parse(JSON.stringify(page.state)), { fileName: 'tests.json', selected: 'ɖ' });
+});
+
+test('file text reaches the page only as text nodes, never as elements', () => {
+  const page = new FakePage(renderCoverageHtml(reportOf(text), options()));
+  page.letter('ɖ').click();
+  assert.ok(page.find((n) => n.tagName === '#text' && n.textContent.includes('<img')).length > 0, 'the hostile id is shown, as text');
+  assert.deepEqual(page.find((n) => !['div', 'span', 'button', 'ul', 'li', 'h2', 'p', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'mark', '#text'].includes(n.tagName)), []);
+});
+
+test('the look-alikes and per-item table can be reached and revealed', () => {
+  const report = reportOf(text);
+  const page = new FakePage(renderCoverageHtml(report, options()));
+  const [lookAlike] = page.find((n) => n.getAttribute('data-key') === 'confusable:0');
+  assert.match(lookAlike.textContent, /Ð → Ɖ/);
+  lookAlike.click();
+  const [item] = page.find((n) => n.getAttribute('data-key') === 'item:1');
+  assert.equal(item.textContent, HOSTILE);
+  item.click();
+  assert.deepEqual(page.messages(), [
+    { type: 'reveal', offset: report.confusables[0].span.start, end: report.confusables[0].span.end },
+    { type: 'reveal', offset: report.items[1].offset, end: report.items[1].offset },
+  ]);
+});
+
+test('an update message redraws the page in place for the new report and file', () => {
+  const page = new FakePage(renderCoverageHtml(undefined, options({ locale: 'fr' })));
+  assert.equal(page.nodes.summary.textContent, 'No text');
+  page.send({ type: 'update', report: reportOf(JSON.stringify([{ id: 'a', prompt: 'ɖ ɛ ƒ ɣ ŋ ɔ ʋ', eval_method: 'ewe_quality' }])), fileName: 'b.json' });
+  assert.equal(page.nodes.title.textContent, 'Ewe coverage — b.json');
+  assert.equal(page.nodes.summary.textContent, 'Éwé 7/7 special letters', 'language names follow the locale');
+  page.send({ type: 'update', report: null });
+  assert.equal(page.nodes.summary.textContent, 'No text');
+  page.send({ type: 'something else' });
 });

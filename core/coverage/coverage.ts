@@ -10,58 +10,79 @@ export interface Coverage {
   toneMarks: Record<string, number>;
 }
 
-type Kind = 'letters' | 'nasalVowels' | 'toneMarks';
+/** `carrier`: the base of a letter made with a mark when the base alone is no letter (Cree e of ê); not reported. */
+type Kind = 'letters' | 'carrier' | 'nasalVowels' | 'toneMarks';
 
 /**
  * A profile turned into integer tables: every countable thing (letter, nasal vowel, tone mark) has a slot, and
  * counting a string is array arithmetic. Letters are one code point, a base plus a mark (Cree â), or two
- * letters in a row (Ewe gb).
+ * letters in a row (Ewe gb); the second letter of a digraph must itself be a letter of the alphabet.
  */
 export class CompiledProfile {
   readonly slots: { key: string; kind: Kind }[] = [];
-  /** Lower- and upper-case code point → letter slot. */
-  private readonly single = new Map<number, number>();
-  private readonly upper = new Set<number>();
-  /** First letter slot → second code point (lower case) → digraph slot. */
-  private readonly digraphs = new Map<number, Map<number, number>>();
-  /** Base letter slot → mark → slot of the letter they make together. */
+  /** BMP code point (either case) → letter slot, or -1; the few letters beyond the BMP in `astral`. */
+  private readonly letterOf = new Int16Array(0x10000).fill(-1);
+  private readonly astral = new Map<number, number>();
+  private readonly capital = new Uint8Array(0x10000);
+  private readonly letterCount: number;
+  /** First letter slot × second letter slot → digraph slot, or -1. */
+  private readonly digraphOf: Int16Array;
+  /** Base letter slot → mark → slot of the letter they make together (Cree â). */
   private readonly marked = new Map<number, Map<number, number>>();
-  private readonly nasal = new Map<number, number>();
+  /** Vowel letter slot → its nasal vowel slot, or -1. */
+  private readonly nasalOf: Int16Array;
   private readonly tones = new Map<number, number>();
+  /** Tokens of the last string: slot, start, end, flags (1: capital, 2: a mark, not a letter) for each. */
+  private tokens = new Int32Array(1024);
 
   constructor(readonly profile: LanguageProfile) {
     const slot = (key: string, kind: Kind) => this.slots.push({ key, kind }) - 1;
-    const letterSlots = new Map<string, number>();
-    for (const letter of profile.letters) letterSlots.set(letter, slot(letter, 'letters'));
-    for (const [letter, index] of letterSlots) {
-      const cps = Array.from(letter.normalize('NFD'));
-      if (cps.length === 1) this.addSingle(cps[0], index);
+    for (const letter of profile.letters) slot(letter, 'letters');
+    const parts = profile.letters.map((l) => Array.from(l.normalize('NFD'), (c) => c.codePointAt(0)!));
+    parts.forEach((cps, index) => cps.length === 1 && this.addSingle(cps[0], index));
+    for (const cps of parts) {
+      if (cps.length === 2 && isMark(cps[1]) && this.letterAt(cps[0]) < 0) this.addSingle(cps[0], slot(String.fromCodePoint(cps[0]), 'carrier'));
     }
-    for (const [letter, index] of letterSlots) {
-      const cps = Array.from(letter.normalize('NFD'));
-      if (cps.length !== 2) continue;
-      const base = this.single.get(cps[0].codePointAt(0)!);
-      if (base === undefined) continue;
-      const second = cps[1].codePointAt(0)!;
-      // A base and a combining mark (â = a + U+0302), or two letters (gb).
-      const table = isMark(second) ? this.marked : this.digraphs;
-      if (!table.has(base)) table.set(base, new Map());
-      table.get(base)!.set(second, index);
-    }
+    this.letterCount = this.slots.length;
+    this.digraphOf = new Int16Array(this.letterCount * this.letterCount).fill(-1);
+    this.nasalOf = new Int16Array(this.letterCount).fill(-1);
+    parts.forEach((cps, index) => {
+      if (cps.length !== 2) return;
+      const base = this.letterAt(cps[0]);
+      if (base < 0) return;
+      if (isMark(cps[1])) {
+        if (!this.marked.has(base)) this.marked.set(base, new Map());
+        this.marked.get(base)!.set(cps[1], index);
+        return;
+      }
+      const second = this.letterAt(cps[1]);
+      if (second >= 0) this.digraphOf[base * this.letterCount + second] = index;
+    });
     for (const vowel of profile.nasalVowels) {
-      const base = this.single.get(vowel.codePointAt(0)!);
-      if (base !== undefined) this.nasal.set(base, slot(nasalKey(vowel), 'nasalVowels'));
+      const base = this.letterAt(vowel.codePointAt(0)!);
+      if (base >= 0) this.nasalOf[base] = slot(nasalKey(vowel), 'nasalVowels');
     }
     for (const [mark, name] of Object.entries(profile.toneMarks)) this.tones.set(mark.codePointAt(0)!, slot(name, 'toneMarks'));
   }
 
-  private addSingle(ch: string, index: number): void {
-    this.single.set(ch.codePointAt(0)!, index);
-    const up = ch.toUpperCase();
-    if (up !== ch && Array.from(up).length === 1) {
-      this.single.set(up.codePointAt(0)!, index);
-      this.upper.add(up.codePointAt(0)!);
-    }
+  private addSingle(cp: number, index: number): void {
+    const set = (c: number, isCapital: boolean) => {
+      if (c > 0xffff) this.astral.set(c, isCapital ? -index - 2 : index);
+      else {
+        this.letterOf[c] = index;
+        this.capital[c] = isCapital ? 1 : 0;
+      }
+    };
+    set(cp, false);
+    const up = Array.from(String.fromCodePoint(cp).toUpperCase());
+    if (up.length === 1 && up[0].codePointAt(0) !== cp) set(up[0].codePointAt(0)!, true);
+  }
+
+  /** Letter slot of a code point, or -1 (astral capitals are stored as -slot - 2). */
+  private letterAt(cp: number): number {
+    if (cp <= 0xffff) return this.letterOf[cp];
+    const v = this.astral.get(cp);
+    return v === undefined ? -1 : v < -1 ? -v - 2 : v;
   }
 
   get size(): number {
@@ -73,60 +94,136 @@ export class CompiledProfile {
    * NFC and NFD input count the same. Returns nothing: callers sum several strings into one array.
    */
   count(text: string, counts: Int32Array, capitals: Int32Array): void {
-    const s = text.normalize('NFD');
-    let pending = -1; // letter slot of the last base, not yet counted (it may start a digraph or take a mark)
-    let pendingCapital = false;
-    let base = -1; // letter slot of the current base, for nasal vowels
-    const flush = () => {
-      if (pending >= 0) {
-        counts[pending]++;
-        if (pendingCapital) capitals[pending]++;
+    const n = this.tokenize(text.normalize('NFD'));
+    const tokens = this.tokens;
+    for (let t = 0; t < n; t += 4) {
+      counts[tokens[t]]++;
+      if (tokens[t + 3] === 1) capitals[tokens[t]]++;
+    }
+  }
+
+  /**
+   * Where each letter of `text` is, as indices into `text` itself (not its NFD form): a letter inside a
+   * precomposed character (the e of é) spans that character, a digraph spans both letters. Same tokens as
+   * `count`, which a test checks.
+   */
+  letterSpans(text: string, onLetter: (slot: number, start: number, end: number) => void): void {
+    // Decompose character by character, remembering where each NFD unit came from. Whole-string NFD may also
+    // reorder marks; then the units differ and every letter is placed on the whole string instead.
+    let units = '';
+    const from: number[] = [];
+    const to: number[] = [];
+    for (let i = 0; i < text.length; ) {
+      const width = text.codePointAt(i)! > 0xffff ? 2 : 1;
+      const raw = text.slice(i, i + width);
+      const parts = raw.charCodeAt(0) < 0xc0 ? raw : raw.normalize('NFD');
+      units += parts;
+      for (let k = 0; k < parts.length; k++) {
+        from.push(i);
+        to.push(i + width);
       }
-      pending = -1;
-    };
+      i += width;
+    }
+    const exact = units === text.normalize('NFD');
+    const n = this.tokenize(units);
+    // A copy: the callback may count other strings, which reuses the token buffer.
+    const tokens = this.tokens.slice(0, n);
+    for (let t = 0; t < n; t += 4) {
+      if (tokens[t + 3] === 2 || this.slots[tokens[t]].kind !== 'letters') continue;
+      if (exact) onLetter(tokens[t], from[tokens[t + 1]], to[tokens[t + 2] - 1]);
+      else onLetter(tokens[t], 0, text.length);
+    }
+  }
+
+  /**
+   * The tokeniser behind both, over an NFD string, into `this.tokens`; returns the number of ints written.
+   * Letters are matched longest first (gb before g); a base takes a mark that makes a letter with it (Cree â);
+   * other marks count as tone or, after a vowel, nasality. A letter is written once complete.
+   */
+  private tokenize(s: string): number {
+    if (this.tokens.length < 8 * s.length + 8) this.tokens = new Int32Array(16 * s.length + 8);
+    const tokens = this.tokens;
+    const letterOf = this.letterOf;
+    const width = this.letterCount;
+    let n = 0;
+    let pending = -1; // letter slot of the last base, not yet written (it may start a digraph or take a mark)
+    let pendingStart = 0;
+    let pendingEnd = 0;
+    let pendingCapital = 0;
+    let base = -1; // slot of the single letter under the marks that follow, for nasal vowels
     for (let i = 0; i < s.length; i++) {
+      const start = i;
       let cp = s.charCodeAt(i);
-      if (cp >= 0xd800 && cp <= 0xdbff) {
+      let letter: number;
+      let isCapital: number;
+      if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < s.length) {
         cp = s.codePointAt(i)!;
         if (cp > 0xffff) i++;
       }
-      if (isMark(cp)) {
+      if (cp <= 0xffff) {
+        letter = letterOf[cp];
+        isCapital = this.capital[cp];
+      } else {
+        const v = this.astral.get(cp);
+        letter = v === undefined ? -1 : v < -1 ? -v - 2 : v;
+        isCapital = v !== undefined && v < -1 ? 1 : 0;
+      }
+      if (letter < 0 && isMark(cp)) {
         const combined = pending >= 0 ? this.marked.get(pending)?.get(cp) : undefined;
         if (combined !== undefined) {
           pending = combined;
+          pendingEnd = i + 1;
           continue;
         }
-        if (cp === 0x303 && base >= 0) {
-          const nasal = this.nasal.get(base);
-          if (nasal !== undefined) counts[nasal]++;
+        if (cp === 0x303 && base >= 0 && this.nasalOf[base] >= 0) {
+          tokens[n++] = this.nasalOf[base];
+          tokens[n++] = -1;
+          tokens[n++] = -1;
+          tokens[n++] = 2;
         }
         const tone = this.tones.get(cp);
-        if (tone !== undefined) counts[tone]++;
+        if (tone !== undefined) {
+          tokens[n++] = tone;
+          tokens[n++] = -1;
+          tokens[n++] = -1;
+          tokens[n++] = 2;
+        }
         continue;
       }
-      const letter = this.single.get(cp);
-      if (letter !== undefined && pending >= 0) {
-        const lowerCp = this.upper.has(cp) ? this.profile.letters[letter].codePointAt(0)! : cp;
-        const digraph = this.digraphs.get(pending)?.get(lowerCp);
-        if (digraph !== undefined) {
+      if (letter >= 0 && pending >= 0 && pending < width) {
+        const digraph = this.digraphOf[pending * width + letter];
+        if (digraph >= 0) {
           pending = digraph;
+          pendingEnd = i + 1;
           base = letter;
           continue;
         }
       }
-      flush();
-      base = letter ?? -1;
-      if (letter !== undefined) {
-        pending = letter;
-        pendingCapital = this.upper.has(cp);
+      if (pending >= 0) {
+        tokens[n++] = pending;
+        tokens[n++] = pendingStart;
+        tokens[n++] = pendingEnd;
+        tokens[n++] = pendingCapital;
       }
+      pending = letter;
+      base = letter;
+      pendingStart = start;
+      pendingEnd = i + 1;
+      pendingCapital = isCapital;
     }
-    flush();
+    if (pending >= 0) {
+      tokens[n++] = pending;
+      tokens[n++] = pendingStart;
+      tokens[n++] = pendingEnd;
+      tokens[n++] = pendingCapital;
+    }
+    return n;
   }
 
   toCoverage(counts: Int32Array, capitals: Int32Array): Coverage {
     const out: Coverage = { letters: {}, capitals: {}, nasalVowels: {}, toneMarks: {} };
     this.slots.forEach(({ key, kind }, i) => {
+      if (kind === 'carrier') return;
       if (counts[i]) out[kind][key] = counts[i];
       if (capitals[i]) out.capitals[key] = capitals[i];
     });
@@ -134,7 +231,8 @@ export class CompiledProfile {
   }
 }
 
-function isMark(cp: number): boolean {
+/** A combining mark (Unicode category M); the common blocks are tested before the property lookup. */
+export function isMark(cp: number): boolean {
   if (cp < 0x300) return false;
   if (cp <= 0x36f) return true;
   if ((cp >= 0x1ab0 && cp <= 0x1aff) || (cp >= 0x1dc0 && cp <= 0x1dff) || (cp >= 0x20d0 && cp <= 0x20ff) || (cp >= 0xfe20 && cp <= 0xfe2f)) return true;

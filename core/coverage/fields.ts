@@ -24,8 +24,9 @@ export type LanguageStringVisitor = (text: string, profile: LanguageProfile, pat
 
 /**
  * Which strings carry the language, per file kind. ÈwéBench tests: prompt, message contents, expected answer
- * and keywords (not ids, system prompts or descriptions, which are often French or English). Corpora: the
- * reference in the target language and the source in the source language, each with its own profile.
+ * and keywords (not ids, system prompts or descriptions, which are often French or English), in Ewe unless
+ * `override` says otherwise. Corpora: the reference in the target language and the source in the source
+ * language, each with its own profile (`override` replaces the target's).
  */
 export function visitLanguageStrings(value: unknown, classification: Classification, visit: LanguageStringVisitor, override?: LanguageProfile): void {
   if (classification.kind === 'ewebench-tests' && Array.isArray(value)) {
@@ -35,7 +36,8 @@ export function visitLanguageStrings(value: unknown, classification: Classificat
       const item = { label: itemLabel(test, index), path: [index] };
       const add = (text: unknown, path: () => JsonPath) => typeof text === 'string' && visit(text, profile, path, item);
       add(test.prompt, () => [index, 'prompt']);
-      add(test.expected, () => [index, 'expected']);
+      // A multiple-choice answer is an option letter (`B`), not text in the language.
+      if (test.eval_method !== 'multiple_choice') add(test.expected, () => [index, 'expected']);
       if (Array.isArray(test.expected_keywords)) test.expected_keywords.forEach((k, i) => add(k, () => [index, 'expected_keywords', i]));
       if (Array.isArray(test.messages)) {
         test.messages.forEach((m, i) => {

@@ -1,21 +1,26 @@
 import type { Classification } from '../document/classify';
-import type { JsonDocument } from '../document/jsonDocument';
-import type { TextRange } from '../document/lineIndex';
-import { compile, coverageOf, missingSpecialLetters, type Coverage } from './coverage';
+import type { JsonDocument, JsonPath } from '../document/jsonDocument';
+import type { Span, TextRange } from '../document/lineIndex';
+import { confusablesIn, type ConfusableHit } from './confusables';
+import { compile, coverageOf, isMark, missingSpecialLetters, type Coverage } from './coverage';
 import { visitLanguageStrings, type LanguageString } from './fields';
 import type { LanguageProfile } from './profiles';
-import { confusablesIn, type ConfusableHit } from './rules';
+import { stringOffsets } from './textOffsets';
 
 export interface LanguageCoverage extends Coverage {
   code: string;
   name: { en: string; fr: string };
   alphabet: string[];
   specialLetters: string[];
+  digraphs: string[];
+  /** Special letters that never occur. */
   missing: string[];
 }
 
 export interface ItemCoverage {
+  /** The test's or entry's id (or `#n` when it has none). */
   label: string;
+  path: JsonPath;
   /** Offset of the item in the text, to jump to it. */
   offset: number;
   /** Occurrences of each special letter of the main language, in the order of its `specialLetters`. */
@@ -24,9 +29,20 @@ export interface ItemCoverage {
   distinctLetters: number;
 }
 
+/** One place a letter occurs: its span in the text and a few characters either side, for the list. */
 export interface Occurrence {
   label: string;
-  offset: number;
+  span: Span;
+  before: string;
+  match: string;
+  after: string;
+}
+
+export interface ConfusableOccurrence {
+  span: Span;
+  range: TextRange;
+  found: string;
+  expected: string;
 }
 
 /** Everything the preview, the status bar and the CLI show about a file; plain JSON, sent over LSP as is. */
@@ -35,13 +51,15 @@ export interface FileCoverageReport {
   /** The main language (Ewe for tests, the target language for corpora) first. */
   languages: LanguageCoverage[];
   items: ItemCoverage[];
-  /** For each letter of the main language, where it occurs (the strings that hold it), at most 200 each. */
+  /** For each letter of the main language, where it occurs, the first `MAX_OCCURRENCES` of each. */
   occurrences: Record<string, Occurrence[]>;
-  confusables: { offset: number; range: TextRange; found: string; expected: string }[];
+  confusables: ConfusableOccurrence[];
+  /** How many strings were read as language text. */
   strings: number;
 }
 
-const MAX_OCCURRENCES = 200;
+export const MAX_OCCURRENCES = 200;
+const CONTEXT = 16;
 
 export function fileCoverage(doc: JsonDocument, classification: Classification, override?: LanguageProfile): FileCoverageReport {
   const totals = new Map<LanguageProfile, { counts: Int32Array; capitals: Int32Array }>();
@@ -56,7 +74,7 @@ export function fileCoverage(doc: JsonDocument, classification: Classification, 
   const hits: ConfusableHit[] = [];
   visitLanguageStrings(doc.value, classification, (text, profile, path, item) => {
     stringCount++;
-    confusablesIn(doc, text, profile.confusables, path, hits);
+    confusablesIn(doc, text, profile, path, hits);
     const table = compile(profile);
     if (!main) {
       main = profile;
@@ -69,12 +87,12 @@ export function fileCoverage(doc: JsonDocument, classification: Classification, 
       table.count(text, total.counts, total.capitals);
       return;
     }
-    // Count this string alone, then spread it into the file total, its item and the occurrence lists,
-    // clearing the scratch arrays on the way.
+    // Count this string alone, then spread it into the file total and its item, clearing the scratch arrays
+    // on the way; note whether it holds a letter whose occurrence list still has room.
     table.count(text, one, oneCapitals);
     let itemCounts = items.get(item);
     if (!itemCounts) items.set(item, (itemCounts = new Int32Array(table.size)));
-    let offset = -1;
+    let wanted = false;
     for (let i = 0; i < one.length; i++) {
       const n = one[i];
       if (oneCapitals[i]) {
@@ -86,12 +104,20 @@ export function fileCoverage(doc: JsonDocument, classification: Classification, 
       total.counts[i] += n;
       itemCounts[i] += n;
       const slot = table.slots[i];
-      if (slot.kind !== 'letters') continue;
-      const list = (occurrences[slot.key] ??= []);
-      if (list.length >= MAX_OCCURRENCES) continue;
-      if (offset < 0) offset = doc.locate(path())?.start ?? 0;
-      list.push({ label: item.label, offset });
+      if (slot.kind === 'letters' && !wanted) wanted = (occurrences[slot.key]?.length ?? 0) < MAX_OCCURRENCES;
     }
+    if (!wanted) return;
+    // Past the first strings every list is full, so this exact placement runs on few strings.
+    const span = doc.locate(path());
+    if (!span) return;
+    const offsets = stringOffsets(doc.text, span);
+    table.letterSpans(text, (slot, start, end) => {
+      const list = (occurrences[table.slots[slot].key] ??= []);
+      if (list.length >= MAX_OCCURRENCES) return;
+      // A decomposed accent belongs with its letter, in the selection and in the snippet.
+      while (end < text.length && isMark(text.charCodeAt(end))) end++;
+      list.push({ label: item.label, span: offsets(start, end - start), ...snippet(text, start, end) });
+    });
   }, override);
   const mainTable = main ? compile(main) : undefined;
   const mainLetters = mainTable ? mainTable.slots.flatMap((slot, i) => (slot.kind === 'letters' ? [i] : [])) : [];
@@ -102,6 +128,7 @@ export function fileCoverage(doc: JsonDocument, classification: Classification, 
       name: profile.name,
       alphabet: [...profile.letters],
       specialLetters: [...profile.specialLetters],
+      digraphs: [...profile.digraphs],
       missing: missingSpecialLetters(coverage, profile),
       ...coverage,
     };
@@ -113,14 +140,28 @@ export function fileCoverage(doc: JsonDocument, classification: Classification, 
     languages,
     items: [...items].map(([item, counts]) => ({
       label: item.label,
+      path: item.path,
       offset: doc.locate(item.path, 'start')?.start ?? 0,
       special: specialSlots.map((slot) => (slot >= 0 ? counts[slot] : 0)),
       distinctLetters: mainLetters.reduce((n, i) => n + (counts[i] > 0 ? 1 : 0), 0),
     })),
     occurrences,
-    confusables: hits.map((h) => ({ offset: h.span.start, range: doc.lineIndex.rangeOf(h.span), found: h.found, expected: h.expected })),
+    confusables: hits.map((h) => ({ span: h.span, range: doc.lineIndex.rangeOf(h.span), found: h.found, expected: h.expected })),
     strings: stringCount,
   };
+}
+
+/** A few characters either side of text[start, end), not cutting a surrogate pair or leaving a mark alone. */
+function snippet(text: string, start: number, end: number): { before: string; match: string; after: string } {
+  let from = Math.max(0, start - CONTEXT);
+  while (from < start && (isLowSurrogate(text.charCodeAt(from)) || isMark(text.charCodeAt(from)))) from++;
+  let to = Math.min(text.length, end + CONTEXT);
+  while (to < text.length && (isLowSurrogate(text.charCodeAt(to)) || isMark(text.charCodeAt(to)))) to++;
+  return { before: (from > 0 ? '…' : '') + text.slice(from, start), match: text.slice(start, end), after: text.slice(end, to) + (to < text.length ? '…' : '') };
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
 }
 
 /** Coverage of a single string, for hovers. */
