@@ -1,86 +1,165 @@
 import * as path from 'node:path';
 import { JsonDocument } from '../../core/document/jsonDocument';
-import { categoryScore, eweScore, passes } from '../../core/scoring/ewebench/aggregate';
-import { categoryOf } from '../../core/scoring/ewebench/categories';
-import { scoreTest, type Breakdown } from '../../core/scoring/ewebench/methods';
+import { summarizeRun, type PythonSum } from '../../core/scoring/ewebench/aggregate';
+import type { TestScore } from '../../core/scoring/ewebench/breakdown';
+import { CATEGORIES, categoryOf } from '../../core/scoring/ewebench/categories';
+import { scoreTest } from '../../core/scoring/ewebench/scoreTest';
 import { pyRound } from '../../core/text/pyRound';
 import { displayPath, formatOption, parseArgs, readText } from '../files';
 import { UsageError, type CliIo } from '../io';
 
-export const usage = 'score TESTS.json... --responses RESPONSES.json [--strict] [--format text|json]   score responses as the ÈwéBench harness does';
+export const usage =
+  'score TESTS.json... --responses RESPONSES.json [--strict] [--python 3.11|3.12] [--format text|json]   score responses (test id -> text) as the ÈwéBench harness 1.0.0 does';
 
 interface ScoredTest {
   id: string;
   category: string;
-  score: number | null;
-  passed: boolean;
-  breakdown?: Breakdown;
-  crash?: string;
+  file: string;
+  result: TestScore;
 }
 
-function readJson(file: string, io: CliIo): unknown {
+/** One JSON file; a missing or malformed file is an I/O error (exit 2) that names it. */
+function readJson(file: string, io: CliIo): { value: unknown; hasBom: boolean } {
   const shown = displayPath(path.resolve(io.cwd, file), io.cwd);
-  const doc = new JsonDocument(readText(file, io));
+  const text = readText(file, io);
+  const doc = new JsonDocument(text);
   if (!doc.isValidJson) {
     const at = doc.lineIndex.positionAt(doc.syntaxErrors[0].span.start);
     throw new Error(`${shown}:${at.line + 1}:${at.character + 1}: invalid JSON (${doc.syntaxErrors[0].message})`);
   }
-  return doc.value;
+  return { value: doc.value, hasBom: text.charCodeAt(0) === 0xfeff };
+}
+
+/** `--python 3.11` and older: `sum()` adds one by one; 3.12 and later compensate (the default). */
+function pythonSumOption(value: string | undefined): PythonSum {
+  if (value === undefined) return 'compensated';
+  const match = /^3\.(\d+)(?:\.\d+)?$/.exec(value);
+  if (!match) throw new UsageError('--python must be a Python 3 version such as 3.11 or 3.12');
+  return Number(match[1]) >= 12 ? 'compensated' : 'sequential';
+}
+
+/** The key a test's response is filed under: its id, or the harness's own label `<category>_<index>` when it has none. */
+function responseKey(test: unknown, category: string, index: number): string | undefined {
+  if (typeof test !== 'object' || test === null || Array.isArray(test) || !Object.hasOwn(test, 'id')) return `${category}_${index}`;
+  const id = (test as { id: unknown }).id;
+  if (typeof id === 'string') return id;
+  if (typeof id === 'number') return String(id);
+  return undefined;
 }
 
 export async function run(args: string[], io: CliIo): Promise<number> {
-  const { positional, values, flags } = parseArgs(args, { values: ['responses', 'format'], booleans: ['strict'] });
+  const { positional, values, flags } = parseArgs(args, { values: ['responses', 'format', 'python'], booleans: ['strict'] });
   if (positional.length === 0) throw new UsageError('no TESTS.json given');
   if (!values.responses) throw new UsageError('--responses is required');
   const format = formatOption(values.format, ['text', 'json']);
   const strict = flags.has('strict');
+  const sumMode = pythonSumOption(values.python?.[0]);
+  const warn = (text: string) => io.stderr(`warning: ${text}\n`);
 
-  const responses = readJson(values.responses[0], io);
+  const responsesFile = values.responses[0];
+  const responses = readJson(responsesFile, io).value;
   if (typeof responses !== 'object' || responses === null || Array.isArray(responses)) {
-    throw new Error(`${values.responses[0]}: expected an object mapping test id to response text`);
+    throw new Error(`${responsesFile}: expected a JSON object mapping each test id to the response text`);
   }
   const answers = responses as Record<string, unknown>;
-  const tests: ScoredTest[] = [];
-  const byCategory = new Map<string, number[]>();
+  const used = new Set<string>();
+  const scored: ScoredTest[] = [];
+  const stems = new Map<string, string>();
 
   for (const file of positional) {
-    const list = readJson(file, io);
-    if (!Array.isArray(list)) throw new Error(`${file}: expected a JSON array of tests`);
+    const shown = displayPath(path.resolve(io.cwd, file), io.cwd);
+    const { value: tests, hasBom } = readJson(file, io);
+    if (!Array.isArray(tests)) throw new Error(`${shown}: expected a JSON array of tests`);
+    if (hasBom) warn(`${shown}: starts with a byte order mark; the harness's json.load rejects such a file`);
     // The category is the file's stem, as the harness loads tests/<category>.json.
     const category = path.basename(file).replace(/\.json$/i, '');
-    if (!categoryOf(category)) io.stderr(`warning: ${file}: '${category}' is not an ÈwéBench category; its tests are scored but left out of the ÈwéScore\n`);
-    list.forEach((raw, index) => {
-      const test = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-      const id = typeof test.id === 'string' || typeof test.id === 'number' ? String(test.id) : `${category}_${index}`;
-      if (!(id in answers)) {
-        io.stderr(`warning: ${file}: no response for test ${id}; it did not run and is left out\n`);
+    if (!categoryOf(category)) warn(`${shown}: '${category}' is not an ÈwéBench category; its tests are scored but left out of the ÈwéScore`);
+    if (stems.has(category)) warn(`${shown}: category '${category}' also comes from ${stems.get(category)}; the harness reads one file per category`);
+    else stems.set(category, shown);
+    tests.forEach((test, index) => {
+      const key = responseKey(test, category, index);
+      if (key === undefined) {
+        warn(`${shown}: test #${index + 1} has an id that is neither a string nor a number; it cannot be matched to a response`);
         return;
       }
-      const result = scoreTest(test, answers[id], { strict });
-      if (result.score === null) {
-        io.stderr(`warning: ${file}: test ${id}: the harness would crash (${result.crash}); left out of the aggregates\n`);
-        tests.push({ id, category, score: null, passed: false, crash: result.crash });
+      if (!Object.hasOwn(answers, key)) {
+        warn(`${shown}: no response for test ${key}; it did not run and is left out`);
         return;
       }
-      tests.push({ id, category, score: result.score, passed: passes(result.score), breakdown: result.breakdown });
-      byCategory.set(category, [...(byCategory.get(category) ?? []), result.score]);
+      used.add(key);
+      const result = scoreTest(test, answers[key], { strict });
+      if (result.score === null) warn(`${shown}: test ${key}: ${result.harnessWouldCrash ? 'the harness would crash' : 'no score'} (${result.reason}); left out of the aggregates`);
+      scored.push({ id: key, category, file: shown, result });
     });
   }
+  const unused = Object.keys(answers).filter((k) => !used.has(k));
+  if (unused.length) warn(`${displayPath(path.resolve(io.cwd, responsesFile), io.cwd)}: ${unused.length} response(s) match no test: ${unused.slice(0, 5).join(', ')}${unused.length > 5 ? ', ...' : ''}`);
 
-  const categories: Record<string, number> = {};
-  for (const [category, scores] of byCategory) categories[category] = categoryScore(scores);
-  const known = Object.fromEntries(Object.entries(categories).filter(([c]) => categoryOf(c)));
-  const ewe_score = eweScore(known);
+  const { categories, eweScore: ewe_score } = summarizeRun(
+    scored.map((t) => ({ category: t.category, score: t.result.score })),
+    { pythonSum: sumMode },
+  );
+  const crashes = scored.filter((t) => t.result.harnessWouldCrash).length;
+  const unscored = scored.filter((t) => t.result.score === null).length;
 
   if (format === 'json') {
-    io.stdout(JSON.stringify({ tests, categories, ewe_score, ...(strict ? { strict: true, harness_comparable: false } : {}) }, null, 2) + '\n');
+    const tests = scored.map(({ id, category, file, result }) => ({
+      id,
+      category,
+      file,
+      method: result.method,
+      ...(result.fallback ? { fallback: result.fallback } : {}),
+      // As the harness's results list it: rounded to 3 decimals; raw_score keeps the exact value.
+      score: result.score === null ? null : pyRound(result.score, 3),
+      raw_score: result.score,
+      passed: result.passed,
+      breakdown: result.breakdown,
+      ...(result.score === null ? { harness_would_crash: result.harnessWouldCrash, reason: result.reason } : {}),
+    }));
+    const report = {
+      tests,
+      categories,
+      ewe_score,
+      harness_comparable: !strict,
+      ...(strict ? { strict: true } : {}),
+      ...(crashes ? { harness_would_crash: true } : {}),
+      python_sum: sumMode,
+    };
+    io.stdout(JSON.stringify(report, null, 2) + '\n');
   } else {
-    for (const t of tests) {
-      const shown = t.score === null ? 'crash' : pyRound(t.score, 3).toFixed(3);
-      io.stdout(`${t.passed ? 'pass' : 'FAIL'}  ${shown.padStart(5)}  ${t.category}/${t.id}${t.crash ? `  (${t.crash})` : ''}\n`);
-    }
-    for (const [category, score] of Object.entries(categories)) io.stdout(`${category}: ${score.toFixed(1)}/100\n`);
-    io.stdout(`ÈwéScore: ${ewe_score.toFixed(1)}/100${strict ? '  (strict mode: not comparable with the harness)' : ''}\n`);
+    io.stdout(textReport(scored, categories, ewe_score, strict, crashes));
   }
-  return 0;
+  return unscored > 0 ? 1 : 0;
+}
+
+function methodLabel(r: TestScore): string {
+  if (!r.method) return '-';
+  return r.fallback === 'missing-method' ? `${r.method} (default)` : r.fallback === 'unknown-method' ? `${r.method} (fallback)` : r.method;
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => Array.from(r[i]).length)));
+  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell + ' '.repeat(widths[i] - Array.from(cell).length))).join('  ').trimEnd()).join('\n') + '\n';
+}
+
+function textReport(scored: readonly ScoredTest[], categories: Record<string, number>, ewe: number, strict: boolean, crashes: number): string {
+  const rows = [['TEST', 'CATEGORY', 'METHOD', 'SCORE', 'RESULT']];
+  for (const { id, category, result } of scored) {
+    const score = result.score === null ? '-' : pyRound(result.score, 3).toFixed(3);
+    const verdict = result.score === null ? `${result.harnessWouldCrash ? 'CRASH' : 'NO SCORE'}: ${result.reason}` : result.passed ? 'pass' : 'fail';
+    rows.push([id, category, methodLabel(result), score, verdict]);
+  }
+  let out = table(rows) + '\n';
+  const catRows = [['CATEGORY', 'SCORE', 'PASSED', 'WEIGHT']];
+  for (const [category, score] of Object.entries(categories)) {
+    const tests = scored.filter((t) => t.category === category && t.result.score !== null);
+    const weight = categoryOf(category)?.weight;
+    catRows.push([category, score.toFixed(1), `${tests.filter((t) => t.result.passed).length}/${tests.length}`, weight === undefined ? '-' : `${Math.round(weight * 100)}%`]);
+  }
+  out += table(catRows) + '\n';
+  const ran = Object.keys(categories).filter((c) => categoryOf(c)).length;
+  out += `ÈwéScore: ${ewe.toFixed(1)}/100 (${ran} of ${CATEGORIES.length} categories)\n`;
+  if (strict) out += 'strict mode: not comparable with the harness\n';
+  if (crashes) out += `${crashes} test(s) would crash the harness, which would then publish no score at all\n`;
+  return out;
 }

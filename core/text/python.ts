@@ -113,3 +113,21 @@ export function pyPrefix(s: string, n: number): string {
   }
   return s.slice(0, end);
 }
+
+function splitsPair(s: string, index: number): boolean {
+  const before = s.charCodeAt(index - 1);
+  const after = s.charCodeAt(index);
+  return before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff;
+}
+
+/**
+ * Python's `needle in haystack` for str. Same as `includes` for well-formed text; with lone surrogates (which
+ * JSON escapes can produce) a match may not begin or end between the two halves of a pair, since Python
+ * strings have no such position.
+ */
+export function pyIncludes(haystack: string, needle: string): boolean {
+  for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1)) {
+    if (!splitsPair(haystack, at) && !splitsPair(haystack, at + needle.length)) return true;
+  }
+  return false;
+}

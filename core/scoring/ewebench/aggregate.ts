@@ -1,29 +1,83 @@
 import { pyRound } from '../../text/pyRound';
 import { CATEGORIES } from './categories';
 
-/** Pass rule of the harness: the score rounded to 3 decimals, then compared (so 0.6999999999999998 passes). */
+/** Pass rule of the harness: the score rounded to 3 decimals (Python rounding), then `>= 0.7`; so 0.6999999999999998 passes. */
 export function passes(score: number): boolean {
   return pyRound(score, 3) >= 0.7;
 }
 
-/** Category score: the mean of the test scores, times 100, rounded to one decimal (Python rounding). */
+/**
+ * Category score: the test scores added one by one in file order, divided by their number, times 100,
+ * rounded to one decimal with Python's `round`. The harness skips a category with no tests; so do callers
+ * (this returns 0 for an empty list, as the harness records for a skipped category).
+ */
 export function categoryScore(scores: readonly number[]): number {
+  if (scores.length === 0) return 0;
   let total = 0;
   for (const s of scores) total += s;
-  return pyRound((scores.length ? total / scores.length : 0) * 100, 1);
+  return pyRound((total / scores.length) * 100, 1);
 }
 
 /**
- * ÈwéScore over the categories that ran: their rounded scores weighted, summed in the harness's category order,
- * divided by the sum of their weights, rounded to one decimal. Categories the harness does not know are left out.
+ * How Python's built-in `sum()` adds floats: from CPython 3.12 on it compensates rounding errors
+ * (Neumaier); before, it added one by one. The harness sums the active weights with `sum()`, and the two give
+ * different floats for some sets of categories (0.12 + 0.12 + 0.1 + 0.1 is 0.43999999999999995 added one by
+ * one), which moves a partial run's ÈwéScore across a rounding tie now and then.
  */
-export function eweScore(categoryScores: Readonly<Record<string, number>>): number {
-  let weighted = 0;
-  let active = 0;
-  for (const { stem, weight } of CATEGORIES) {
-    if (!(stem in categoryScores)) continue;
-    weighted += categoryScores[stem] * weight;
+export type PythonSum = 'compensated' | 'sequential';
+
+/** `sum(values)` as the given Python version computes it. */
+export function pythonSum(values: readonly number[], mode: PythonSum): number {
+  let total = 0;
+  let compensation = 0;
+  for (const x of values) {
+    const t = total + x;
+    if (mode === 'compensated') compensation += Math.abs(total) >= Math.abs(x) ? total - t + x : x - t + total;
+    total = t;
   }
-  for (const { stem, weight } of CATEGORIES) if (stem in categoryScores) active += weight;
+  return mode === 'compensated' && compensation !== 0 && Number.isFinite(compensation) ? total + compensation : total;
+}
+
+export interface EweScoreOptions {
+  /** Default 'compensated' (CPython 3.12 and later); 'sequential' reproduces a harness run on Python 3.11 or older. */
+  pythonSum?: PythonSum;
+}
+
+/**
+ * ÈwéScore over the categories that ran: their already rounded scores times their weights (the fractions
+ * 0.15, 0.12, ...), accumulated in the harness's category order, divided by the `sum()` of their weights,
+ * rounded to one decimal. Categories the harness does not know are left out; none at all gives 0, as the
+ * harness reports.
+ */
+export function eweScore(categoryScores: Readonly<Record<string, number>>, options: EweScoreOptions = {}): number {
+  let weighted = 0;
+  const weights: number[] = [];
+  for (const { stem, weight } of CATEGORIES) {
+    if (!Object.hasOwn(categoryScores, stem)) continue;
+    weighted += categoryScores[stem] * weight;
+    weights.push(weight);
+  }
+  const active = pythonSum(weights, options.pythonSum ?? 'compensated');
   return pyRound(active > 0 ? weighted / active : 0, 1);
+}
+
+export interface RunSummary {
+  /** Score per category that has at least one scored test: the harness's ten first, in its order, then others. */
+  categories: Record<string, number>;
+  eweScore: number;
+}
+
+/**
+ * The aggregates of a run from its scored tests, each filed under its tests file's stem, in file order.
+ * Tests without a score (the harness would crash, or we cannot reproduce it) are left out.
+ */
+export function summarizeRun(tests: readonly { category: string; score: number | null }[], options: EweScoreOptions = {}): RunSummary {
+  const byCategory = new Map<string, number[]>(CATEGORIES.map((c) => [c.stem, []]));
+  for (const { category, score } of tests) {
+    if (!byCategory.has(category)) byCategory.set(category, []);
+    if (score !== null) byCategory.get(category)!.push(score);
+  }
+  const categories: Record<string, number> = {};
+  for (const [category, scores] of byCategory) if (scores.length) categories[category] = categoryScore(scores);
+  return { categories, eweScore: eweScore(categories, options) };
 }
