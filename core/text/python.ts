@@ -54,65 +54,9 @@ export function pyLen(s: string): number {
   return n;
 }
 
-/** Python's `\w` on str: letters, numbers and the underscore (combining marks are not word characters). */
-const PY_WORD = /[\p{L}\p{N}_]/u;
-
-function codePointBefore(s: string, index: number): string | undefined {
-  if (index <= 0) return undefined;
-  const low = s.charCodeAt(index - 1);
-  if (low >= 0xdc00 && low <= 0xdfff && index >= 2) {
-    const high = s.charCodeAt(index - 2);
-    if (high >= 0xd800 && high <= 0xdbff) return s.slice(index - 2, index);
-  }
-  return s[index - 1];
-}
-
-function codePointAtIndex(s: string, index: number): string | undefined {
-  if (index >= s.length) return undefined;
-  const cp = s.codePointAt(index)!;
-  return String.fromCodePoint(cp);
-}
-
-function isPyWord(ch: string | undefined): boolean {
-  return ch !== undefined && PY_WORD.test(ch);
-}
-
-/**
- * `re.search(r'\bWORD\b', text)` for a literal word, with Python's Unicode-aware `\b` (JavaScript's `\b` only
- * knows ASCII letters, even with the `u` flag: it sees a boundary inside "wòle").
- */
-export function pyContainsWord(text: string, word: string): boolean {
-  if (word === '') return false;
-  const first = codePointAtIndex(word, 0);
-  const last = codePointBefore(word, word.length);
-  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
-    const startOk = isPyWord(codePointBefore(text, at)) !== isPyWord(first);
-    const endOk = isPyWord(codePointAtIndex(text, at + word.length)) !== isPyWord(last);
-    if (startOk && endOk) return true;
-  }
-  return false;
-}
-
-/** Offsets where Python's multiline `^` matches: the start and after each "\n" (not after "\r" or U+2028). */
-export function pyLineStarts(text: string): number[] {
-  const out = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) out.push(i + 1);
-  return out;
-}
-
 /** Python's `s.upper()` and `s.lower()` agree with JavaScript's full case mappings for the text we score. */
 export const pyLower = (s: string): string => s.toLowerCase();
 export const pyUpper = (s: string): string => s.toUpperCase();
-
-/** `s[:n]` in Python: the first n code points. */
-export function pyPrefix(s: string, n: number): string {
-  let end = 0;
-  for (let count = 0; count < n && end < s.length; count++) {
-    const c = s.charCodeAt(end);
-    end += c >= 0xd800 && c <= 0xdbff && end + 1 < s.length ? 2 : 1;
-  }
-  return s.slice(0, end);
-}
 
 function splitsPair(s: string, index: number): boolean {
   const before = s.charCodeAt(index - 1);
