@@ -5,7 +5,8 @@
  *   npx esbuild bench/chrf.ts --bundle --platform=node --outfile=/tmp/chrf-bench.js && node /tmp/chrf-bench.js
  * or compiled: `npx tsc -p . && node out/bench/chrf.js` (`npm run bench:chrf`). BENCH_RUNS=n changes the run count.
  *
- * The inputs are defined by ../shared/tools/gen_chrf_perf.py; python3 runs it when present, else a port of it below
+ * The inputs are defined by the team's generator gen_chrf_perf.py (the sibling shared/tools folder, optional): python3 runs it when
+ * present, else the byte-identical TypeScript port below
  * (Python's Mersenne Twister and its choice/randint/randrange/random) writes the same bytes. When both can run,
  * both do, and the bench says whether their outputs are byte-identical. It then checks the score against
  * sacrebleu 2.6.0's 67.6889254868628 and prints median times (of 5 runs) as ratios: to a same-run baseline
@@ -209,16 +210,19 @@ try {
   console.error((error as Error).message);
   process.exit(2);
 }
-const script = path.join(repoRoot, '..', 'shared', 'tools', 'gen_chrf_perf.py');
+// Optional extra: the generator in the sibling shared folder, when a checkout has one; a fresh clone uses the port.
+const script = path.resolve(repoRoot, process.env.EWB_CHRF_GENERATOR ?? path.join('..', 'shared', 'tools', 'gen_chrf_perf.py'));
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-chrf-'));
 const portDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-chrf-port-'));
 let generator: string;
 try {
+  if (!fs.existsSync(script)) throw Object.assign(new Error(`${script} not found`), { code: 'NOGEN' });
   execFileSync('python3', [script, dir], { stdio: ['ignore', 'inherit', 'inherit'] });
   writePairs(portDir, generatePairs(), false);
   generator = `python3 ${script} (TypeScript port ${sameBytes(dir, portDir) ? 'byte-identical' : 'DIFFERS'})`;
 } catch (error) {
-  const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'python3 not found' : `python3 failed: ${(error as Error).message.split('\n')[0]}`;
+  const code = (error as NodeJS.ErrnoException).code;
+  const reason = code === 'NOGEN' ? 'no shared generator in this checkout' : code === 'ENOENT' ? 'python3 not found' : `python3 failed: ${(error as Error).message.split('\n')[0]}`;
   writePairs(dir, generatePairs(), true);
   generator = `TypeScript port of gen_chrf_perf.py (${reason})`;
 }
