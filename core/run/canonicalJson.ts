@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 
 /**
  * A canonical JSON text of a parsed value: object keys sorted (by UTF-16 code unit, which is stable and all
@@ -29,7 +29,15 @@ export function canonicalJson(value: unknown): string {
   return out + '}';
 }
 
+// One-shot `crypto.hash` (Node 20.12+) costs about half of createHash().update().digest() on small inputs.
+const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
+
+/** SHA-256 (lowercase hex) of a string's UTF-8 bytes. */
+export function sha256Text(text: string): string {
+  return oneShot ? oneShot('sha256', text, 'hex') : crypto.createHash('sha256').update(text).digest('hex');
+}
+
 /** SHA-256 (lowercase hex) of a value's canonical JSON. */
 export function canonicalHash(value: unknown): string {
-  return createHash('sha256').update(canonicalJson(value)).digest('hex');
+  return sha256Text(canonicalJson(value));
 }

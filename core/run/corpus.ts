@@ -79,9 +79,14 @@ export function normaliseEntries(entries: readonly unknown[], corpusSegment: str
   return out;
 }
 
-export function normaliseEntry(e: Obj, index: number, corpusSegment: string | null = null): NormalisedEntry {
+/** The entry's id (`id`, or the legacy `index`), or its 0-based position when it has none the harness can use. */
+export function entryId(e: Obj, index: number): string | number {
   const rawId = Object.hasOwn(e, 'id') ? e.id : e.index;
-  const id = typeof rawId === 'string' || (typeof rawId === 'number' && Number.isFinite(rawId)) ? rawId : index;
+  return typeof rawId === 'string' || (typeof rawId === 'number' && Number.isFinite(rawId)) ? rawId : index;
+}
+
+export function normaliseEntry(e: Obj, index: number, corpusSegment: string | null = null): NormalisedEntry {
+  const id = entryId(e, index);
   const source = typeof e.source === 'string' ? e.source : typeof e.source_text === 'string' ? e.source_text : '';
   const ref = [e.reference, e.target_expected, e.target].find((v) => typeof v === 'string');
   return {
