@@ -56,6 +56,7 @@ export function testRecord(input: TestRecordInput): TestRunRecord {
     request: input.request,
     latency_ms: outcome.latencyMs,
     finished_at: input.finishedAt,
+    ...(input.index !== undefined ? { index: input.index } : {}),
   };
   if (!outcome.ok) {
     return {

@@ -124,6 +124,10 @@ export interface TestRunRecord {
   strict?: boolean;
   /** Read from a plain harness results file: no response, breakdown, request or timing were recorded. */
   harness_only?: boolean;
+  /** The test's position in its file: results files list details in file order, as the harness does. */
+  index?: number;
+  /** The harness's `response_preview` (first 200 characters), kept when the full response is unknown. */
+  response_preview?: string;
 }
 
 /** One Rosetta corpus entry translated once: the fields of a run card's `results[]` (§3.7) plus ours. */
