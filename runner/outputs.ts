@@ -57,3 +57,7 @@ export interface RunCardFileMeta {
   temperature: number;
   toolVersion?: string;
 }
+
+export function writeRunCard(_outDir: string, _corpus: CorpusOutput, _meta: RunCardFileMeta): string {
+  throw new Error('INTERIM: core run card not merged yet');
+}
