@@ -3,8 +3,11 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { createHash } from 'node:crypto';
+import { JsonDocument } from '../core/document/jsonDocument';
 import { resolveModel } from '../core/run/presets';
-import type { RunRecord, TestRunRecord } from '../core/run/types';
+import { validateDocument } from '../core/validate';
+import type { EntryRunRecord, RunRecord, TestRunRecord } from '../core/run/types';
 import { startFakeOpenAI, type FakeOpenAI, type RecordedRequest } from '../test/helpers/fakeOpenAI';
 import { ResponseCache } from './cache';
 import { executeRun, type RunDeps, type RunFile, type RunPlan } from './execute';
@@ -120,6 +123,46 @@ test('a test the harness cannot build a request for is reported as skipped, not 
   assert.match(result.skipped[0].reason, /neither `prompt` nor `messages`/);
 });
 
+const corpus = {
+  dataset: { id: 'ewe-mini', version: '1.0.0', language_pair: 'en>ee', source_language: 'en', target_language: 'ee', created: '2026-11-01', license: 'CC-BY-4.0', provenance: ['test'] },
+  entries: [
+    { id: 1, source: 'Good morning.', reference: 'Ŋdi na wò.', segment: 'dev', difficulty: 1, provenance: 'test', register: 'informal' },
+    { id: 2, source: 'Thank you.', reference: 'Akpe.', segment: 'held_out', difficulty: 1, provenance: 'test', register: 'informal' },
+  ],
+};
+
+test('a corpus entry: the translation template, chrF++ and exact match, a run card the validator accepts; held-out entries need consent', async () => {
+  const fake = await server({ fallback: { kind: 'respond', fn: (r) => ({ kind: 'answer', text: JSON.stringify(r.body).includes('Good morning') ? '"Ŋdi na wò."\n' : 'Akpe.' }) } });
+  const ws = workspace({ 'corpus.json': corpus });
+  const result = await executeRun(plan(fake, ws.dir, ws.files, { runId: 'corpus1' }), deps(fake));
+  assert.deepEqual(bodies(fake.requests), [{
+    model: 'fake-chat',
+    messages: [{ role: 'user', content: 'Translate the following text to the Ewe language; use the Latin script; reply only with the translation:\n\nGood morning.' }],
+    temperature: 0,
+    max_tokens: 1024,
+  }]);
+  assert.deepEqual(result.skipped.map((s) => [s.id, s.kind]), [['2', 'secret-segment']]);
+  assert.match(result.skipped[0].reason, /held_out segment and is not sent without consent/);
+  const [record] = result.records as EntryRunRecord[];
+  assert.equal(record.predicted, 'Ŋdi na wò.');
+  assert.equal(record.exact_match, true);
+  assert.equal(record.entry_chrf, 100);
+  assert.equal(result.resultsFile, undefined);
+  assert.equal(result.runCardFiles.length, 1);
+  assert.equal(path.basename(result.runCardFile!), 'rosetta_fake-chat_ewe-mini_corpus1.json');
+  const cardText = fs.readFileSync(result.runCardFile!, 'utf8');
+  const card = JSON.parse(cardText);
+  assert.equal(card.dataset.sha256, createHash('sha256').update(fs.readFileSync(ws.files[0].path)).digest('hex'));
+  assert.equal(card.model_slug, 'fake-chat');
+  assert.equal(card.results.length, 1);
+  const findings = validateDocument(new JsonDocument(cardText), { locale: 'en' }).findings;
+  assert.deepEqual(findings.map((f) => `${f.code}: ${f.message}`), []);
+
+  const allowed = await executeRun(plan(fake, ws.dir, ws.files, { runId: 'corpus2', allowSecretSegments: true }), deps(fake));
+  assert.equal(allowed.skipped.length, 0);
+  assert.deepEqual(allowed.records.map((r) => (r as EntryRunRecord).entry_id), [1, 2]);
+});
+
 test('cancel mid-run: finished results are kept in the journal and the results file, no request is left open, and a rerun resumes', async () => {
   const tests = Array.from({ length: 6 }, (_, i) => ({ id: `t${i}`, prompt: `q${i}`, eval_method: 'keywords', expected_keywords: [`q${i}`] }));
   const ws = workspace({ 'reasoning.json': tests });
@@ -192,9 +235,9 @@ test('the key is in no file written and no log line; a redirect to another origi
   });
   const cacheDir = path.join(ws.dir, 'cache');
   const d = deps(fake, { cache: new ResponseCache(cacheDir) });
-  const p = plan(fake, ws.dir, ws.files.slice(0, 1), { concurrency: 1, useCache: true });
+  const p = plan(fake, ws.dir, ws.files, { concurrency: 1, useCache: true });
   const result = await executeRun(p, d);
-  assert.deepEqual(result.records.map((r) => r.error_kind ?? 'ok'), ['ok', 'http', 'refused']);
+  assert.deepEqual(result.records.map((r) => r.error_kind ?? 'ok'), ['ok', 'http', 'refused', 'ok']);
   assert.equal(other.requests.length, 0, 'the other origin saw nothing');
   const written: string[] = [];
   const walk = (dir: string) => {
@@ -205,7 +248,7 @@ test('the key is in no file written and no log line; a redirect to another origi
     }
   };
   walk(ws.dir);
-  assert.ok(written.some((f) => f.endsWith('.jsonl')) && written.some((f) => f.includes(`${path.sep}cache${path.sep}`)) && written.some((f) => f.includes('ewebench_')));
+  assert.ok(written.some((f) => f.endsWith('.jsonl')) && written.some((f) => f.includes(`${path.sep}cache${path.sep}`)) && written.some((f) => f.includes('ewebench_')) && written.some((f) => f.includes('rosetta_')));
   for (const file of written) assert.ok(!fs.readFileSync(file, 'utf8').includes(KEY), `${file} holds the key`);
   assert.ok(!d.logger.text().includes(KEY));
   assert.match((result.records[1] as TestRunRecord).error!, /bad key \*\*\*/);
