@@ -277,6 +277,7 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
 
   const readCache = plan.useCache === true && (plan.repeat ?? 1) <= 1 && deps.cache !== undefined;
   const writeCache = plan.useCache === true && deps.cache !== undefined;
+  const cacheWrites: Promise<void>[] = [];
   let cancelled = false;
   let fatal: { error: unknown } | undefined;
   try {
@@ -299,8 +300,9 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
         }
         // A cancelled call is no result: nothing is recorded, and a rerun sends it again.
         if (!answer.ok && answer.kind === 'cancelled') return undefined;
-        if (answer.ok && !answer.cached && key && writeCache) {
-          await deps.cache?.set(key, { text: answer.text, ...(answer.modelId ? { modelId: answer.modelId } : {}), usage: answer.usage }).catch((e: unknown) => logger.warn(`cache write failed: ${e instanceof Error ? e.message : String(e)}`));
+        if (answer.ok && !answer.cached && key && writeCache && deps.cache) {
+          // Not awaited here: the lane moves on to its next request; the run waits for every write at the end.
+          cacheWrites.push(deps.cache.set(key, { text: answer.text, ...(answer.modelId ? { modelId: answer.modelId } : {}), usage: answer.usage }).catch((e: unknown) => logger.warn(`cache write failed: ${e instanceof Error ? e.message : String(e)}`)));
         }
         const record = job.record(answer, now().toISOString());
         journal.append(record);
@@ -316,6 +318,7 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
     fatal = { error };
     logger.error(`run ${runId} stopped: ${error instanceof Error ? error.message : String(error)}`);
   }
+  await Promise.all(cacheWrites);
 
   // Everything received, in file, item and repeat order.
   const order = new Map(prepared.jobs.map((j, i) => [j.key, i]));
