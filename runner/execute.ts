@@ -6,7 +6,6 @@ import { JsonDocument } from '../core/document/jsonDocument';
 import { cacheKey } from '../core/run/cacheKey';
 import { canonicalHash } from '../core/run/canonicalJson';
 import { runnableItems } from '../core/run/items';
-import type { ResolvedModel } from '../core/run/presets';
 import { entryRecord, testRecord } from '../core/run/records';
 import { corpusRunInfo, entryRequest, isSecretEntry, RequestError, testRequest, type CorpusRunInfo } from '../core/run/request';
 import { harnessRunId } from '../core/run/resultsFile';
@@ -33,9 +32,22 @@ export interface RunFile {
   kind?: FileKind;
 }
 
+/**
+ * The model a run names: core's `ResolvedModel` fits as it is; a VS Code chat model passes its own `endpoint`
+ * (`vscode-lm:copilot`) and no base URL.
+ */
+export interface RunModel {
+  /** The model name sent in requests and written in results (`deepseek-chat`). */
+  model: string;
+  /** The OpenAI-compatible base URL; the results' `endpoint` is `{baseUrl}/chat/completions`. */
+  baseUrl?: string;
+  /** Overrides the endpoint recorded in results files and run cards. */
+  endpoint?: string;
+}
+
 export interface RunPlan {
   files: RunFile[];
-  model: ResolvedModel;
+  model: RunModel;
   /** Runs per item (`Run ×K`); 1 by default. */
   repeat?: number;
   /** Requests in flight at once; 4 by default. */
@@ -243,6 +255,7 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
   const logger = deps.logger ?? silentLogger;
   const { provider } = deps;
   const origin = provider.origin;
+  const endpoint = plan.model.endpoint ?? (plan.model.baseUrl ? `${plan.model.baseUrl.replace(/\/+$/, '')}/chat/completions` : origin);
   const prepared = prepare(plan, origin);
   for (const s of prepared.skipped) logger.warn(`skipped: ${s.reason}`);
 
@@ -291,7 +304,7 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
           const hit = await deps.cache?.get(key);
           if (hit) {
             answer = { ok: true, text: hit.text, ...(hit.modelId ? { modelId: hit.modelId } : {}), usage: hit.usage, latencyMs: performance.now() - t0, cached: true, attempts: 0 };
-            logger.info(requestLine({ method: 'POST', url: `${plan.model.baseUrl}/chat/completions`, status: 200, latencyMs: answer.latencyMs, attempts: 0, cached: true }));
+            logger.info(requestLine({ method: 'POST', url: endpoint, status: 200, latencyMs: answer.latencyMs, attempts: 0, cached: true }));
           }
         }
         if (!answer) {
@@ -335,7 +348,7 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
       resultsFile = writeResultsFile(plan.outDir, tests, {
         runId,
         model: plan.model.model,
-        endpoint: `${plan.model.baseUrl}/chat/completions`,
+        endpoint,
         date: finishedAt,
         status,
         origin,

@@ -5,7 +5,7 @@ import type { EntryRunRecord, ModelConfig, TestRunRecord } from '../../core/run/
 import { ResponseCache, defaultCacheDir } from '../../runner/cache';
 import { executeRun, type RunFile, type RunResult } from '../../runner/execute';
 import { resolveApiKey } from '../../runner/keys';
-import { consoleLogger, type RunLogger } from '../../runner/log';
+import { consoleLogger, silentLogger, type RunLogger } from '../../runner/log';
 import { openAICompatibleProvider } from '../../runner/provider';
 import { displayPath, expandJsonPaths, formatOption, parseArgs } from '../files';
 import { UsageError, type CliIo } from '../io';
@@ -223,7 +223,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     baseUrl: resolved.baseUrl,
     ...(apiKey ? { apiKey } : {}),
     ...(timeoutSeconds ? { timeoutMs: Math.round(Number(timeoutSeconds) * 1000) } : {}),
-    logger,
+    // Request lines only with --verbose; failures show in the table anyway.
+    logger: flags.has('verbose') ? logger : silentLogger,
     userAgent: `ewebench-studio/${TOOL_VERSION}`,
     label: resolved.label,
   });
@@ -260,7 +261,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const seenElsewhere = new Set(result.skipped.filter((s) => s.kind !== 'not-found' && s.id !== undefined).map((s) => s.id));
   const missing = (ids ?? []).filter((id) => !ran.has(id) && !seenElsewhere.has(id) && !result.records.some((r) => r.kind === 'corpus-entry' && JSON.stringify(r.entry_id) === id));
   for (const w of warnings) {
-    if (/^skipped: .*: no item with id /.test(w)) continue;
+    // Ids missing from one file are normal with several files (reported below when no file has them);
+    // a cancel is said in the report itself.
+    if (/^skipped: .*: no item with id /.test(w) || /^run \S+ cancelled/.test(w)) continue;
     io.stderr(`warning: ${w}\n`);
   }
   for (const id of missing) io.stderr(`warning: no test or entry with id ${id} in the files given\n`);
