@@ -93,6 +93,10 @@ export const MESSAGES = {
     en: 'Registers covered: {registers} only; the spec asks for at least 2.',
     fr: 'Registres couverts : {registers} seulement ; la spécification en demande au moins 2.',
   },
+  harnessRegister: {
+    en: '`{register}` is a register of the Rosetta harness’s corpus builder (inferred from the domains {domains}), not one of the spec’s; its nearest spec register is `{nearest}`, which it counts as for register coverage.',
+    fr: '`{register}` est un registre du constructeur de corpus du harness Rosetta (déduit des domaines {domains}), pas un registre de la spécification ; le plus proche est `{nearest}`, auquel il compte pour la couverture des registres.',
+  },
   secretSegment: {
     en: 'This entry belongs to `{segment}`, a segment meant to stay secret with the governance organisation; it should not be in a shared file.',
     fr: 'Cette entrée appartient à `{segment}`, un segment censé rester secret chez l’organisation de gouvernance ; elle ne devrait pas être dans un fichier partagé.',
