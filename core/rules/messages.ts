@@ -39,6 +39,10 @@ export const MESSAGES = {
     en: '`{field}` is empty: `{method}` then scores 0 for every response.',
     fr: '`{field}` est vide : `{method}` donne alors 0 à toute réponse.',
   },
+  multipleChoiceLetter: {
+    en: '`multiple_choice` expects one option letter in `expected`, not {value}: the harness upper-cases it and searches the response with it as a regular expression, so anything else scores unpredictably (or, like `(A+)+C`, can run for minutes).',
+    fr: '`multiple_choice` attend une seule lettre d’option dans `expected`, pas {value} : le harness la met en majuscule et cherche la réponse avec elle comme expression régulière ; toute autre valeur donne un score imprévisible (ou, comme `(A+)+C`, peut tourner plusieurs minutes).',
+  },
   unknownEvalMethod: {
     en: 'Unknown eval_method `{method}`: the harness silently scores this test with `ewe_quality`.{suggestion}',
     fr: 'eval_method inconnu `{method}` : le harness note ce test avec `ewe_quality` sans prévenir.{suggestion}',
