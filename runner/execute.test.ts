@@ -63,6 +63,7 @@ test('a single test: the harness request, the harness score, the journal and the
   assert.equal(record.score, 1);
   assert.equal(record.passed, true);
   assert.equal(record.origin, fake.origin);
+  assert.equal(record.run_id, '20261123_100000');
   assert.deepEqual(seen, result.records);
   assert.deepEqual(progress, [[0, 1], [1, 1]]);
   assert.equal(result.errored, 0);
@@ -252,4 +253,24 @@ test('the key is in no file written and no log line; a redirect to another origi
   for (const file of written) assert.ok(!fs.readFileSync(file, 'utf8').includes(KEY), `${file} holds the key`);
   assert.ok(!d.logger.text().includes(KEY));
   assert.match((result.records[1] as TestRunRecord).error!, /bad key \*\*\*/);
+});
+
+test('a fatal error mid-run (here in the caller callback) still leaves every result received in the journal and the results file', async () => {
+  const fake = await server();
+  const ws = workspace({ 'reasoning.json': [0, 1, 2, 3].map((i) => ({ id: `f${i}`, prompt: `p${i}`, eval_method: 'keywords', expected_keywords: [`p${i}`] })) });
+  let seen = 0;
+  const p = plan(fake, ws.dir, ws.files, { concurrency: 1, runId: 'fatal1' });
+  await assert.rejects(
+    executeRun(p, deps(fake, { onRecord: () => {
+      if (++seen === 2) throw new Error('editor went away');
+    } })),
+    /editor went away/,
+  );
+  assert.equal(fake.requests.length, 2, 'nothing more was sent after the failure');
+  const journal = readJournal(path.join(ws.dir, 'results', '.journal', 'fatal1.jsonl'));
+  assert.equal(journal.records.length, 2);
+  assert.equal(journal.end, undefined);
+  const report = JSON.parse(fs.readFileSync(path.join(ws.dir, 'results', 'ewebench_fake-chat_fatal1.json'), 'utf8'));
+  assert.equal(report.categories.reasoning.details.length, 2);
+  assert.equal(report.ewebench_studio.status, 'failed');
 });

@@ -118,7 +118,7 @@ interface Job {
   itemIndex: number;
   repeat: number;
   request: ChatRequest;
-  record(outcome: ChatOutcome, finishedAt: string): RunRecord;
+  record(outcome: ChatOutcome, finishedAt: string, runId: string): RunRecord;
 }
 
 interface Prepared {
@@ -188,8 +188,8 @@ function prepare(plan: RunPlan, origin: string): Prepared {
             itemIndex: item.index,
             repeat: r,
             request,
-            record: (outcome, finishedAt) =>
-              testRecord({ test, category, sourceFile: shown, testHash: item.hash, repeat: r, model, origin, request, outcome, finishedAt, strict: plan.strict === true, index: item.index }),
+            record: (outcome, finishedAt, runId) =>
+              testRecord({ test, category, sourceFile: shown, testHash: item.hash, repeat: r, model, origin, request, outcome, finishedAt, strict: plan.strict === true, index: item.index, runId }),
           });
         }
       }
@@ -215,7 +215,7 @@ function prepare(plan: RunPlan, origin: string): Prepared {
           itemIndex: item.index,
           repeat: r,
           request,
-          record: (outcome, finishedAt) => entryRecord({ entry, sourceFile: shown, entryHash: item.hash, repeat: r, model, origin, request, outcome, finishedAt }),
+          record: (outcome, finishedAt, runId) => entryRecord({ entry, sourceFile: shown, entryHash: item.hash, repeat: r, model, origin, request, outcome, finishedAt, runId }),
         });
       }
     }
@@ -317,7 +317,7 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
           // Not awaited here: the lane moves on to its next request; the run waits for every write at the end.
           cacheWrites.push(deps.cache.set(key, { text: answer.text, ...(answer.modelId ? { modelId: answer.modelId } : {}), usage: answer.usage }).catch((e: unknown) => logger.warn(`cache write failed: ${e instanceof Error ? e.message : String(e)}`)));
         }
-        const record = job.record(answer, now().toISOString());
+        const record = job.record(answer, now().toISOString(), runId);
         journal.append(record);
         byKey.set(job.key, record);
         deps.onRecord?.(record);

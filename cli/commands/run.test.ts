@@ -124,6 +124,7 @@ test('a corpus: held-out entries are skipped and said so unless --allow-secret-s
   assert.deepEqual(out.skipped.map((s: { id: string; kind: string }) => [s.id, s.kind]), [['2', 'secret-segment']]);
   assert.match(cio.err, /warning: skipped: corpus\.json: entry 2 is in the gold_standard segment and is not sent without consent/);
   assert.match(out.run_card_file, /^results\/rosetta_fake-chat_ewe-mini_\d{8}_\d{6}(_\d+)?\.json$/);
+  assert.deepEqual(out.run_cards, [{ file: out.run_card_file, dataset: 'ewe-mini', chrf_plus_plus: 100, exact_match_rate: 1, composite: 1, tier: 'fluent', total_cost_usd: null }]);
   assert.equal(fake.requests.length, 1);
 
   const allowed = io(dir);
@@ -132,4 +133,5 @@ test('a corpus: held-out entries are skipped and said so unless --allow-secret-s
   assert.match(allowed.out, /^ENTRY\s+FILE\s+CHRF\+\+\s+EXACT\s+LATENCY\s+RESULT$/m);
   assert.match(allowed.out, /^mean sentence chrF\+\+: [\d.]+ · exact match: 1\/2 · fake-chat$/m);
   assert.match(allowed.out, /^run card: results\/rosetta_fake-chat_ewe-mini_/m);
+  assert.match(allowed.out, /^ewe-mini: corpus chrF\+\+ [\d.]+ · composite [\d.]+ \(\w+\) · cost not reported$/m);
 });
