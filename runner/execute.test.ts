@@ -113,6 +113,24 @@ test('a failed call is an errored record naming the cause, never a silent 0', as
   assert.match(record.error!, /^500 from 127\.0\.0\.1:\d+/);
   const report = JSON.parse(fs.readFileSync(result.resultsFile!, 'utf8'));
   assert.match(report.categories.reasoning.details[0].error, /^500 from/);
+  assert.equal(readJournal(result.journalFile).end, undefined, 'a run with a failed call stays resumable');
+});
+
+test('a rerun after failed calls sends only the failures and keeps the rest', async () => {
+  const fake = await server({ script: [{ kind: 'answer', text: 'a' }, { kind: 'status', status: 401 }] });
+  const ws = workspace({ 'reasoning.json': [{ id: 'ok', prompt: 'a', eval_method: 'keywords', expected_keywords: ['a'] }, { id: 'bad', prompt: 'b', eval_method: 'keywords', expected_keywords: ['b'] }] });
+  const p = plan(fake, ws.dir, ws.files, { concurrency: 1 });
+  const first = await executeRun(p, deps(fake));
+  assert.equal(first.errored, 1);
+  fake.setScript([{ kind: 'answer', text: 'b' }]);
+  const second = await executeRun(p, deps(fake));
+  assert.equal(second.runId, first.runId);
+  assert.equal(second.kept, 1);
+  assert.equal(second.errored, 0);
+  assert.equal(fake.requests.length, 3);
+  assert.deepEqual((fake.requests[2].body as { messages: { content: string }[] }).messages[1].content, 'b');
+  assert.deepEqual(second.records.map((r) => (r as TestRunRecord).score), [1, 1]);
+  assert.ok(readJournal(second.journalFile).end);
 });
 
 test('a test the harness cannot build a request for is reported as skipped, not sent', async () => {

@@ -7,11 +7,11 @@ import { cacheKey } from '../core/run/cacheKey';
 import { canonicalHash } from '../core/run/canonicalJson';
 import { runnableItems } from '../core/run/items';
 import { entryRecord, testRecord } from '../core/run/records';
-import { corpusRunInfo, entryRequest, isSecretEntry, RequestError, testRequest, type CorpusRunInfo } from '../core/run/request';
+import { CorpusError, corpusRunInfo, entryRequest, isSecretEntry, RequestError, testRequest, type CorpusRunInfo } from '../core/run/request';
 import { harnessRunId } from '../core/run/resultsFile';
 import type { ChatOutcome, ChatRequest, EntryRunRecord, RunnableItem, RunRecord, TestRunRecord } from '../core/run/types';
 import type { ResponseCache } from './cache';
-import { findUnfinishedRun, journalFile, JournalWriter, readJournal } from './journal';
+import { findUnfinishedRun, journalFile, JournalWriter } from './journal';
 import { requestLine, silentLogger, type RunLogger } from './log';
 import { writeResultsFile, writeRunCards, type CorpusOutput } from './outputs';
 import type { ChatProvider } from './provider';
@@ -195,7 +195,14 @@ function prepare(plan: RunPlan, origin: string): Prepared {
       }
       return;
     }
-    const info = corpusRunInfo(doc.value, category);
+    let info: CorpusRunInfo;
+    try {
+      info = corpusRunInfo(doc.value, category);
+    } catch (error) {
+      if (!(error instanceof CorpusError)) throw error;
+      out.skipped.push({ file: shown, kind: 'not-runnable', reason: `${shown}: ${error.message}` });
+      return;
+    }
     out.corpora.push({ fileIndex, file, info });
     const byIndex = new Map(info.entries.map((e) => [e.index, e]));
     for (const item of selected) {
@@ -265,18 +272,19 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
   const runId = unfinished?.contents.header?.run_id ?? freshRunId(plan.runId ?? harnessRunId(startedAt), plan.outDir);
   const journalPath = unfinished?.file ?? journalFile(plan.outDir, runId);
 
-  // Results kept from the journal: the newest per item and repeat, only when the item has not changed and
-  // the call succeeded (a failed call is worth another try).
+  // Results kept from the journal: the newest per item and repeat, when the item has not changed. A failed
+  // call is sent again (it is worth another try) but its record stands until a new one replaces it.
   const byKey = new Map<string, RunRecord>();
+  const retry = new Set<string>();
   if (unfinished) {
-    for (const record of readJournal(unfinished.file).records) {
+    for (const record of unfinished.contents.records) {
       const key = keyOf(record);
       if (prepared.hashes.get(key) === hashOf(record)) byKey.set(key, record);
     }
-    for (const [key, record] of byKey) if (record.error !== null) byKey.delete(key);
+    for (const [key, record] of byKey) if (record.error !== null) retry.add(key);
   }
-  const kept = byKey.size;
-  const jobs = prepared.jobs.filter((j) => !byKey.has(j.key));
+  const kept = byKey.size - retry.size;
+  const jobs = prepared.jobs.filter((j) => !byKey.has(j.key) || retry.has(j.key));
   const total = prepared.jobs.length;
   let done = kept;
 
@@ -285,7 +293,7 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
     : JournalWriter.create(journalPath, { journal: 'ewebench-studio-run', version: 1, run_id: runId, plan: hash, model: plan.model.model, origin, started_at: startedAt.toISOString() });
   if (unfinished) logger.info(`resuming run ${runId}: ${kept} result(s) kept from ${path.basename(journalPath)}, ${jobs.length} to send`);
   logger.info(`run ${runId}: ${jobs.length} request(s) to ${plan.model.model} at ${origin}, concurrency ${plan.concurrency ?? 4}`);
-  for (const record of byKey.values()) deps.onRecord?.(record);
+  for (const [key, record] of byKey) if (!retry.has(key)) deps.onRecord?.(record);
   deps.onProgress?.(done, total);
 
   const readCache = plan.useCache === true && (plan.repeat ?? 1) <= 1 && deps.cache !== undefined;
@@ -337,6 +345,8 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
   const order = new Map(prepared.jobs.map((j, i) => [j.key, i]));
   const records = [...byKey.entries()].sort((a, b) => (order.get(a[0]) ?? 0) - (order.get(b[0]) ?? 0)).map(([, r]) => r);
   const complete = !cancelled && !fatal && records.length === total;
+  // The journal stays open while a call has failed: a rerun of the same plan then sends only the failures.
+  const settled = complete && records.every((r) => r.error === null);
   const status = fatal ? 'failed' : cancelled ? 'cancelled' : complete ? 'complete' : 'partial';
   const finishedAt = now();
 
@@ -381,7 +391,7 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
       runCardFiles.push(...files);
       for (const file of files) logger.info(`run card: ${file}`);
     }
-    if (complete) journal.finish({ finished_at: finishedAt.toISOString(), cancelled: false, ...(resultsFile ? { results_file: resultsFile } : {}), ...(runCardFiles[0] ? { run_card_file: runCardFiles[0] } : {}) });
+    if (settled) journal.finish({ finished_at: finishedAt.toISOString(), cancelled: false, ...(resultsFile ? { results_file: resultsFile } : {}), ...(runCardFiles[0] ? { run_card_file: runCardFiles[0] } : {}) });
   } finally {
     journal.close();
   }
