@@ -75,6 +75,8 @@ test('a single test: the harness request, the harness score, the journal and the
   assert.equal(report.endpoint, `${fake.baseUrl}/chat/completions`);
   assert.equal(report.categories.cultural_knowledge.score, 100);
   assert.equal(report.categories.cultural_knowledge.details[0].test_id, 'ck_1');
+  const findings = validateDocument(new JsonDocument(fs.readFileSync(result.resultsFile!, 'utf8')), { locale: 'en' }).findings;
+  assert.deepEqual(findings.map((f) => `${f.code}: ${f.message}`), [], 'our validator accepts the results file');
   const journal = readJournal(result.journalFile);
   assert.equal(journal.records.length, 1);
   assert.ok(journal.end, 'a complete run closes its journal');
