@@ -19,6 +19,8 @@ export type PresetName = Exclude<ProviderName, 'vscode-lm'>;
 
 export const PROVIDER_PRESETS: Readonly<Record<PresetName, ProviderPreset>> = {
   deepseek: { baseUrl: 'https://api.deepseek.com', defaultModel: 'deepseek-chat', apiKeyEnv: 'DEEPSEEK_API_KEY', needsKey: true },
+  // The harness's endpoint. Google documents its OpenAI-compatible API under `/v1beta/openai`; a user whose
+  // calls 404 here sets `baseUrl` to https://generativelanguage.googleapis.com/v1beta/openai.
   gemini: { baseUrl: 'https://generativelanguage.googleapis.com/v1beta', defaultModel: 'gemini-2.0-flash', apiKeyEnv: 'GEMINI_API_KEY', needsKey: true },
   ollama: { baseUrl: 'http://localhost:11434/v1', defaultModel: 'llama3.1', needsKey: false },
   openrouter: { baseUrl: 'https://openrouter.ai/api/v1', defaultModel: 'google/gemini-2.0-flash-001', apiKeyEnv: 'OPENROUTER_API_KEY', needsKey: true },
