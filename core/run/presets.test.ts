@@ -2,9 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ModelConfigError, originOf, PROVIDER_PRESETS, resolveModel } from './presets';
 
-test('each preset base plus /chat/completions is the endpoint the ÈwéBench harness posts to', () => {
+test('each preset base plus /chat/completions is the endpoint the ÈwéBench harness posts to (Gemini: Google’s OpenAI-compatible path)', () => {
   assert.equal(`${PROVIDER_PRESETS.deepseek.baseUrl}/chat/completions`, 'https://api.deepseek.com/chat/completions');
-  assert.equal(`${PROVIDER_PRESETS.gemini.baseUrl}/chat/completions`, 'https://generativelanguage.googleapis.com/v1beta/chat/completions');
+  assert.equal(`${PROVIDER_PRESETS.gemini.baseUrl}/chat/completions`, 'https://generativelanguage.googleapis.com/v1beta/openai/chat/completions');
   assert.equal(`${PROVIDER_PRESETS.ollama.baseUrl}/chat/completions`, 'http://localhost:11434/v1/chat/completions');
   assert.equal(PROVIDER_PRESETS.deepseek.apiKeyEnv, 'DEEPSEEK_API_KEY');
   assert.equal(PROVIDER_PRESETS.gemini.apiKeyEnv, 'GEMINI_API_KEY');

@@ -19,9 +19,9 @@ export type PresetName = Exclude<ProviderName, 'vscode-lm'>;
 
 export const PROVIDER_PRESETS: Readonly<Record<PresetName, ProviderPreset>> = {
   deepseek: { baseUrl: 'https://api.deepseek.com', defaultModel: 'deepseek-chat', apiKeyEnv: 'DEEPSEEK_API_KEY', needsKey: true },
-  // The harness's endpoint. Google documents its OpenAI-compatible API under `/v1beta/openai`; a user whose
-  // calls 404 here sets `baseUrl` to https://generativelanguage.googleapis.com/v1beta/openai.
-  gemini: { baseUrl: 'https://generativelanguage.googleapis.com/v1beta', defaultModel: 'gemini-2.0-flash', apiKeyEnv: 'GEMINI_API_KEY', needsKey: true },
+  // Google serves its OpenAI-compatible API under `/v1beta/openai`; the harness posts to `/v1beta/chat/completions`,
+  // which that API does not answer, so the preset takes Google's documented base (model and key as the harness's).
+  gemini: { baseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai', defaultModel: 'gemini-2.0-flash', apiKeyEnv: 'GEMINI_API_KEY', needsKey: true },
   ollama: { baseUrl: 'http://localhost:11434/v1', defaultModel: 'llama3.1', needsKey: false },
   openrouter: { baseUrl: 'https://openrouter.ai/api/v1', defaultModel: 'google/gemini-2.0-flash-001', apiKeyEnv: 'OPENROUTER_API_KEY', needsKey: true },
   // A self-hosted server (vLLM, LM Studio, llama.cpp): key optional, variable named by the user.
