@@ -139,9 +139,15 @@ function testFindingsCached(test: Obj, locale: Locale, options: AuditOptions, so
   if (!found) {
     found = testFindings(test, locale, options);
     if (byText.size >= FINDINGS_CACHE_LIMIT) byText.delete(byText.keys().next().value as string);
-    byText.set(text, found);
+    // A slice of the document text would keep that whole version of the document alive: store a copy.
+    byText.set(source !== undefined ? ownCopy(text) : text, found);
   }
   return found;
+}
+
+/** The same characters in a string of its own (V8 keeps a slice's parent string alive). */
+function ownCopy(text: string): string {
+  return Array.from(text).join('');
 }
 
 function testFindings(test: Obj, locale: Locale, options: AuditOptions): Finding[] {
