@@ -7,6 +7,7 @@ import addFormats from 'ajv-formats';
 import { ANNOTATION_KEYWORDS } from '../core/schemas/registry';
 import { fromRepo } from '../test/helpers/paths';
 import ewebenchResults from './ewebench-results.schema.json';
+import ewebenchBaselines from './ewebench-baselines.schema.json';
 import ewebenchTests from './ewebench-tests.schema.json';
 import rosettaCorpus from './rosetta-corpus.schema.json';
 import rosettaCurated from './rosetta-curated-corpus.schema.json';
@@ -20,6 +21,7 @@ const FILES: Record<string, Node> = {
   'rosetta-corpus.schema.json': rosettaCorpus,
   'rosetta-curated-corpus.schema.json': rosettaCurated,
   'rosetta-run-card.schema.json': rosettaRunCard,
+  'ewebench-baselines.schema.json': ewebenchBaselines,
 };
 
 const idOf = (file: string) => `https://ewebench.studio/schemas/${file}`;
@@ -57,7 +59,7 @@ function describeError(e: ErrorObject): string {
 
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
 
-test('each schema file on disk is one of the five, with its $id, draft-07, a title and a description', () => {
+test('each schema file on disk is one of ours, with its $id, draft-07, a title and a description', () => {
   const onDisk = readdirSync(fromRepo('schemas')).filter((f) => f.endsWith('.schema.json')).sort();
   assert.deepEqual(onDisk, Object.keys(FILES).sort());
   for (const [file, schema] of Object.entries(FILES)) {
@@ -70,7 +72,7 @@ test('each schema file on disk is one of the five, with its $id, draft-07, a tit
   }
 });
 
-test('all five schemas and their definitions compile under ajv strict mode with the annotation vocabulary', () => {
+test('all our schemas and their definitions compile under ajv strict mode with the annotation vocabulary', () => {
   for (const file of Object.keys(FILES)) validator(file);
   for (const def of ['test', 'message', 'expectedFormat']) validator('ewebench-tests.schema.json', def);
   for (const def of ['dataset', 'entry', 'flatEntry', 'flatCorpus']) validator('rosetta-corpus.schema.json', def);

@@ -32,6 +32,7 @@ export const DIAGNOSTIC_CODES = {
   'run-card-hash-mismatch': { severity: 'error', summary: { en: 'The run card hash does not match the card.', fr: 'Le hash de la fiche de run ne correspond pas à la fiche.' } },
   'score-inconsistent': { severity: 'error', summary: { en: 'A rate or total disagrees with the counts it comes from.', fr: 'Un taux ou un total contredit les comptes dont il découle.' } },
   'confusable-char': { severity: 'warning', summary: { en: 'A look-alike character from another alphabet.', fr: "Un caractère sosie venu d'un autre alphabet." } },
+  'weak-test': { severity: 'warning', summary: { en: 'A response that answers nothing passes this test (or this keyword matches ordinary text).', fr: 'Une réponse qui ne répond à rien réussit ce test (ou ce mot-clé se trouve dans un texte ordinaire).' } },
   'mixed-normalization': { severity: 'warning', summary: { en: 'The file mixes NFC and NFD forms.', fr: 'Le fichier mélange les formes NFC et NFD.' } },
 } as const satisfies Record<string, { severity: Severity; summary: Bilingual }>;
 

@@ -1,6 +1,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import ewebenchResults from '../../schemas/ewebench-results.schema.json';
+import ewebenchBaselines from '../../schemas/ewebench-baselines.schema.json';
 import ewebenchTests from '../../schemas/ewebench-tests.schema.json';
 import rosettaCorpus from '../../schemas/rosetta-corpus.schema.json';
 import rosettaCurated from '../../schemas/rosetta-curated-corpus.schema.json';
@@ -22,6 +23,7 @@ export const SCHEMAS = {
   'rosetta-corpus': rosettaCorpus,
   'rosetta-curated-corpus': rosettaCurated,
   'rosetta-run-card': rosettaRunCard,
+  'ewebench-baselines': ewebenchBaselines,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;
