@@ -6,6 +6,12 @@ export interface CliIo {
   stderr(text: string): void;
   cwd: string;
   readFile(path: string): string;
+  /** Environment variables (keys for `run`); the process's when absent. */
+  env?: NodeJS.ProcessEnv;
+  /** Whether stderr is a terminal (progress bars only then). */
+  stderrIsTTY?: boolean;
+  /** Cancels a long command (`run`); the process entry point wires Ctrl-C to it. */
+  signal?: AbortSignal;
 }
 
 export const processIo: CliIo = {
@@ -13,6 +19,10 @@ export const processIo: CliIo = {
   stderr: (text) => process.stderr.write(text),
   cwd: process.cwd(),
   readFile: (path) => fs.readFileSync(path, 'utf8'),
+  env: process.env,
+  get stderrIsTTY() {
+    return process.stderr.isTTY === true;
+  },
 };
 
 /** Thrown for bad command lines; main prints the message and exits with 2. */

@@ -1,3 +1,4 @@
+import { isPresetName, PROVIDER_PRESETS } from '../core/run/presets';
 import type { ModelConfig } from '../core/run/types';
 
 export interface ResolvedKey {
@@ -12,7 +13,7 @@ export interface ResolvedKey {
  * configured `apiKeyEnv`, then the preset's variable (`DEEPSEEK_API_KEY`, `GEMINI_API_KEY`). Never settings.
  */
 export function resolveApiKey(config: ModelConfig, sources: { stored?: string; env: NodeJS.ProcessEnv; presetVariable?: string }): ResolvedKey {
-  const variable = config.apiKeyEnv || sources.presetVariable;
+  const variable = config.apiKeyEnv || sources.presetVariable || (isPresetName(config.provider) ? PROVIDER_PRESETS[config.provider].apiKeyEnv : undefined);
   if (sources.stored) return { key: sources.stored, source: 'secret', ...(variable ? { variable } : {}) };
   const fromEnv = variable ? sources.env[variable]?.trim() : undefined;
   if (variable && fromEnv) return { key: fromEnv, source: 'env', variable };

@@ -237,3 +237,14 @@ test('a run card with 5000 results (keys already sorted) serialises back to the 
   assert.equal(arr(obj(value).get('results') as PyValue).length, 5000);
   assert.equal(dumpsPy(value, PY), text);
 });
+
+test('dumpsPy with an indent writes as json.dump(indent=2, ensure_ascii=False) does', () => {
+  const value = toPyValue({ a: [1, { x: [] }], b: {}, 'é': 'ɖ', c: [[]] });
+  (value as Map<string, unknown>).set('f', pyFloat(2));
+  // Text printed by Python 3: json.dumps({...}, ensure_ascii=False, indent=2)
+  assert.equal(
+    dumpsPy(value, { sortKeys: false, ensureAscii: false, indent: 2 }),
+    '{\n  "a": [\n    1,\n    {\n      "x": []\n    }\n  ],\n  "b": {},\n  "é": "ɖ",\n  "c": [\n    []\n  ],\n  "f": 2.0\n}',
+  );
+  assert.equal(dumpsPy(toPyValue([1, 2]), { sortKeys: false, ensureAscii: false, indent: 0 }), '[\n1,\n2\n]');
+});

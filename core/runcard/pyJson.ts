@@ -355,6 +355,11 @@ export interface DumpsOptions {
   sortKeys: boolean;
   /** Python's ensure_ascii: write every non-ASCII code unit as a lowercase \uXXXX escape. */
   ensureAscii: boolean;
+  /**
+   * Python's indent (a number of spaces): one item per line, the item separator becomes "," with no trailing
+   * space, empty containers stay `[]` and `{}`. Absent: everything on one line with ", " and ": ".
+   */
+  indent?: number;
 }
 
 /** The options the Rosetta harness hashes with. */
@@ -448,29 +453,34 @@ export function compareCodePoints(a: string, b: string): number {
 }
 
 // String concatenation builds ropes in V8, which beat collecting parts in an array here.
-function write(value: PyValue, options: DumpsOptions): string {
+function write(value: PyValue, options: DumpsOptions, newline: string): string {
   if (value === null) return 'null';
   if (value === true) return 'true';
   if (value === false) return 'false';
   if (typeof value === 'string') return encodeString(value, options.ensureAscii);
+  // With an indent, Python puts each item on its own line, one level deeper, and closes on the parent's line.
+  const inner = newline && newline + ' '.repeat(options.indent ?? 0);
+  const separator = newline ? ',' + inner : ', ';
   if (Array.isArray(value)) {
-    let out = '[';
-    for (let i = 0; i < value.length; i++) out += (i > 0 ? ', ' : '') + write(value[i], options);
-    return out + ']';
+    if (value.length === 0) return '[]';
+    let out = '[' + inner;
+    for (let i = 0; i < value.length; i++) out += (i > 0 ? separator : '') + write(value[i], options, inner);
+    return out + newline + ']';
   }
   if (value instanceof Map) {
+    if (value.size === 0) return '{}';
     const keys = [...value.keys()];
     if (options.sortKeys) keys.sort(compareCodePoints);
-    let out = '{';
+    let out = '{' + inner;
     for (let i = 0; i < keys.length; i++) {
-      out += (i > 0 ? ', ' : '') + encodeString(keys[i], options.ensureAscii) + ': ' + write(value.get(keys[i]) as PyValue, options);
+      out += (i > 0 ? separator : '') + encodeString(keys[i], options.ensureAscii) + ': ' + write(value.get(keys[i]) as PyValue, options, inner);
     }
-    return out + '}';
+    return out + newline + '}';
   }
   return value.kind === 'int' ? value.digits : pyFloatRepr(value.value);
 }
 
-/** Python's `json.dumps(value, sort_keys=…, ensure_ascii=…)` with default separators and no indent. */
+/** Python's `json.dumps(value, sort_keys=…, ensure_ascii=…, indent=…)` with default separators. */
 export function dumpsPy(value: PyValue, options: DumpsOptions): string {
-  return write(value, options);
+  return write(value, options, options.indent === undefined ? '' : '\n');
 }
