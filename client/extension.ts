@@ -5,6 +5,7 @@ import { COVERAGE_REQUEST } from '../server/protocol';
 import type { FileCoverageReport } from '../core/coverage/report';
 import { registerCoveragePreview } from './coverage/panel';
 import { FileKindStatus } from './fileKindStatus';
+import { registerRunFeatures } from './run';
 import { readServerSettings } from './settings';
 
 let client: LanguageClient | undefined;
@@ -43,6 +44,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('ewebench.showOutput', () => client?.outputChannel.show()),
     coverage,
   );
+  registerRunFeatures(context);
   await client.start();
   status.refresh();
   coverage.refresh();

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ModelConfigError, PROVIDER_PRESETS, isPresetName, originOf, resolveModel } from '../../core/run/presets';
+import { ModelConfigError, PROVIDER_PRESETS, isPresetName, originOf, resolveModel, type ResolvedModel } from '../../core/run/presets';
 import type { ModelConfig, ProviderName } from '../../core/run/types';
 import { resolveApiKey } from '../../runner/keys';
 import type { RunLogger } from '../../runner/log';
@@ -10,8 +10,8 @@ import { modelLabel, pickCurrentModel, readModelConfigs } from './modelChoice';
 
 export interface ReadyModel {
   provider: ChatProvider;
-  /** The model name written in requests and results. */
-  model: string;
+  /** What the runner's plan takes: the model name written in requests and results, endpoint, origin. */
+  resolved: ResolvedModel;
   label: string;
 }
 
@@ -209,7 +209,11 @@ export class ModelService implements vscode.Disposable {
     if (config.provider === 'vscode-lm') {
       const chat = await selectLmModel(config.model);
       if (!chat) throw new ModelUnavailable(vscode.l10n.t('The VS Code chat model {0} is not available.', modelLabel(config)), 'selectModel');
-      return { provider: lmChatProvider(chat, this.logger), model: config.model || chat.id, label: modelLabel(config) };
+      const provider = lmChatProvider(chat, this.logger);
+      // The runner's plan describes an HTTP endpoint; a VS Code chat model has none, so its origin stands in
+      // (results and run cards then name `vscode-lm:<vendor>` as the endpoint).
+      const resolved: ResolvedModel = { provider: 'custom', model: config.model || chat.id, baseUrl: provider.origin, origin: provider.origin, label: modelLabel(config) };
+      return { provider, resolved, label: modelLabel(config) };
     }
     let resolved;
     try {
@@ -226,7 +230,7 @@ export class ModelService implements vscode.Disposable {
       );
     }
     const provider = openAICompatibleProvider({ baseUrl: resolved.baseUrl, ...(key.key ? { apiKey: key.key } : {}), timeoutMs: options.timeoutMs, logger: this.logger, label: resolved.label, userAgent: 'ewebench-studio' });
-    return { provider, model: resolved.model, label: resolved.label };
+    return { provider, resolved, label: resolved.label };
   }
 
   dispose(): void {
