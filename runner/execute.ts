@@ -14,7 +14,7 @@ import type { ChatOutcome, ChatRequest, EntryRunRecord, RunnableItem, RunRecord,
 import type { ResponseCache } from './cache';
 import { findUnfinishedRun, journalFile, JournalWriter, readJournal } from './journal';
 import { requestLine, silentLogger, type RunLogger } from './log';
-import { writeResultsFile, writeRunCard, type CorpusOutput } from './outputs';
+import { writeResultsFile, writeRunCards, type CorpusOutput } from './outputs';
 import type { ChatProvider } from './provider';
 import { runQueue } from './queue';
 
@@ -56,6 +56,8 @@ export interface RunPlan {
   corpusTemperature?: number;
   /** Written into results and run cards. */
   toolVersion?: string;
+  /** The provider's retry limit, recorded in run cards (`max_retries`); 2 by default as the SDK's. */
+  maxRetries?: number;
 }
 
 export interface RunDeps {
@@ -84,7 +86,7 @@ export interface RunResult {
   records: RunRecord[];
   /** The ÈwéBench results file, when tests ran. */
   resultsFile?: string;
-  /** One Rosetta run card per corpus file that ran. */
+  /** One Rosetta run card per corpus file (and per repeat) that ran. */
   runCardFiles: string[];
   /** The first of `runCardFiles`. */
   runCardFile?: string;
@@ -348,19 +350,20 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
         sourceFile: corpus.file.displayPath,
         records: entries,
       };
-      const file = writeRunCard(plan.outDir, output, {
+      const files = writeRunCards(plan.outDir, output, {
         runId,
         model: plan.model.model,
-        provider: plan.model.provider,
-        endpoint: `${plan.model.baseUrl}/chat/completions`,
         startedAt,
         finishedAt,
         status,
         temperature: plan.corpusTemperature ?? 0,
-        ...(plan.toolVersion ? { toolVersion: plan.toolVersion } : {}),
+        origin,
+        concurrency: plan.concurrency ?? 4,
+        maxRetries: plan.maxRetries ?? 2,
+        toolVersion: plan.toolVersion ?? 'unknown',
       });
-      runCardFiles.push(file);
-      logger.info(`run card: ${file}`);
+      runCardFiles.push(...files);
+      for (const file of files) logger.info(`run card: ${file}`);
     }
     if (complete) journal.finish({ finished_at: finishedAt.toISOString(), cancelled: false, ...(resultsFile ? { results_file: resultsFile } : {}), ...(runCardFiles[0] ? { run_card_file: runCardFiles[0] } : {}) });
   } finally {

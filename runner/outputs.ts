@@ -1,6 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { CorpusRunInfo } from '../core/run/request';
+import { PROMPT_TEMPLATES } from '../core/scoring/prompts';
+import { MAX_TOKENS, type CorpusRunInfo } from '../core/run/request';
+import { buildRunCard } from '../core/run/runCard';
 import { buildResultsReport, pythonIsoformat, resultsFileName, serialiseResultsReport, type RunStatus } from '../core/run/resultsFile';
 import type { EntryRunRecord, TestRunRecord } from '../core/run/types';
 
@@ -46,14 +48,59 @@ export interface CorpusOutput {
   records: EntryRunRecord[];
 }
 
-export interface RunCardFileMeta {
+export interface RunCardWriteMeta {
   runId: string;
   model: string;
-  provider: string;
-  endpoint: string;
   startedAt: Date;
   finishedAt: Date;
   status: RunStatus;
   temperature: number;
-  toolVersion?: string;
+  origin: string;
+  concurrency: number;
+  maxRetries: number;
+  toolVersion: string;
+}
+
+// Path separators, characters Windows forbids, control characters and spaces.
+// eslint-disable-next-line no-control-regex
+const UNSAFE_IN_FILE_NAME = /[/\\:*?"<>|\u0000-\u001f\u007f\s]/g;
+
+/** `rosetta_{model}_{dataset}_{run_id}.json` (`_r2`, `_r3`… for further repeats), safe as one file name. */
+export function runCardFileName(model: string, datasetId: string, runId: string, repeat: number): string {
+  const safe = (s: string) => s.replace(UNSAFE_IN_FILE_NAME, '_').replace(/^[. ]+|[. ]+$/g, (m) => '_'.repeat(m.length));
+  return `rosetta_${safe(model)}_${safe(datasetId || 'corpus')}_${safe(runId)}${repeat > 0 ? `_r${repeat + 1}` : ''}.json`;
+}
+
+/**
+ * One Rosetta run card per repeat (a card records one run) for a corpus's records, built by core with every
+ * field the harness writes; the prompt recorded is the translation template the requests were rendered from.
+ */
+export function writeRunCards(outDir: string, corpus: CorpusOutput, meta: RunCardWriteMeta): string[] {
+  const repeats = [...new Set(corpus.records.map((r) => r.repeat))].sort((a, b) => a - b);
+  return repeats.map((repeat) => {
+    const { text } = buildRunCard(
+      corpus.records.filter((r) => r.repeat === repeat),
+      {
+        timestamp: meta.startedAt.toISOString(),
+        elapsedSeconds: (meta.finishedAt.getTime() - meta.startedAt.getTime()) / 1000,
+        modelSlug: meta.model,
+        condition: 'baseline',
+        temperature: meta.temperature,
+        systemPrompt: PROMPT_TEMPLATES.translation.text,
+        batchSize: 1,
+        corpus: corpus.info,
+        datasetSha256: corpus.datasetSha256,
+        toolVersion: meta.toolVersion,
+        maxRetries: meta.maxRetries,
+        maxTokens: MAX_TOKENS,
+        concurrency: meta.concurrency,
+        origin: meta.origin,
+        sourceFile: corpus.sourceFile,
+        status: meta.status,
+      },
+    );
+    const file = path.join(outDir, runCardFileName(meta.model, corpus.info.datasetId, meta.runId, repeat));
+    writeFileAtomic(file, text);
+    return file;
+  });
 }

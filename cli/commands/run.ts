@@ -188,14 +188,14 @@ function jsonReport(result: RunResult, strict: boolean, io: CliIo): unknown {
 }
 
 export async function run(args: string[], io: CliIo): Promise<number> {
+  if (args.includes('--api-key') || args.some((a) => a.startsWith('--api-key='))) {
+    throw new UsageError('there is no --api-key flag (it would be kept in shell history): put the key in an environment variable and name it with --api-key-env');
+  }
   const { positional, values, flags } = parseArgs(args, {
     values: ['id', 'preset', 'base-url', 'model', 'api-key-env', 'concurrency', 'repeat', 'timeout', 'out', 'cache-dir', 'format'],
     booleans: ['no-cache', 'allow-secret-segments', 'strict', 'verbose'],
     repeatable: ['id'],
   });
-  if (args.includes('--api-key') || args.some((a) => a.startsWith('--api-key='))) {
-    throw new UsageError('there is no --api-key flag (it would be kept in shell history): put the key in an environment variable and name it with --api-key-env');
-  }
   const format = formatOption(values.format, ['text', 'json']);
   const env = io.env ?? process.env;
   const { resolved, apiKey } = modelFromFlags(values, env);
