@@ -39,6 +39,10 @@ export const MESSAGES = {
     en: '`{field}` is empty: `{method}` then scores 0 for every response.',
     fr: '`{field}` est vide : `{method}` donne alors 0 à toute réponse.',
   },
+  multipleChoiceLetter: {
+    en: '`multiple_choice` expects one option letter in `expected`, not {value}: the harness upper-cases it and searches the response with it as a regular expression, so anything else scores unpredictably (or, like `(A+)+C`, can run for minutes).',
+    fr: '`multiple_choice` attend une seule lettre d’option dans `expected`, pas {value} : le harness la met en majuscule et cherche la réponse avec elle comme expression régulière ; toute autre valeur donne un score imprévisible (ou, comme `(A+)+C`, peut tourner plusieurs minutes).',
+  },
   unknownEvalMethod: {
     en: 'Unknown eval_method `{method}`: the harness silently scores this test with `ewe_quality`.{suggestion}',
     fr: 'eval_method inconnu `{method}` : le harness note ce test avec `ewe_quality` sans prévenir.{suggestion}',
@@ -92,6 +96,10 @@ export const MESSAGES = {
   registerCoverage: {
     en: 'Registers covered: {registers} only; the spec asks for at least 2.',
     fr: 'Registres couverts : {registers} seulement ; la spécification en demande au moins 2.',
+  },
+  harnessRegister: {
+    en: '`{register}` is a register of the Rosetta harness’s corpus builder (inferred from the domains {domains}), not one of the spec’s; its nearest spec register is `{nearest}`, which it counts as for register coverage.',
+    fr: '`{register}` est un registre du constructeur de corpus du harness Rosetta (déduit des domaines {domains}), pas un registre de la spécification ; le plus proche est `{nearest}`, auquel il compte pour la couverture des registres.',
   },
   secretSegment: {
     en: 'This entry belongs to `{segment}`, a segment meant to stay secret with the governance organisation; it should not be in a shared file.',

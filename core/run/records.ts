@@ -29,6 +29,8 @@ export interface TestRecordInput {
   strict?: boolean;
   /** The test's position in its file, for the harness's fallback id (`{category}_{index}`) when it has none. */
   index?: number;
+  /** Shared by every record of one run (the results file's run id). */
+  runId?: string;
 }
 
 function testIdText(test: unknown, index: number, category: string): string {
@@ -57,6 +59,7 @@ export function testRecord(input: TestRecordInput): TestRunRecord {
     latency_ms: outcome.latencyMs,
     finished_at: input.finishedAt,
     ...(input.index !== undefined ? { index: input.index } : {}),
+    ...(input.runId !== undefined ? { run_id: input.runId } : {}),
   };
   if (!outcome.ok) {
     return {
@@ -127,6 +130,7 @@ export interface EntryRecordInput {
   request: ChatRequest;
   outcome: ChatOutcome;
   finishedAt: string;
+  runId?: string;
 }
 
 /**
@@ -152,6 +156,7 @@ export function entryRecord(input: EntryRecordInput): EntryRunRecord {
     segment: entry.segment,
     latency_seconds: outcome.latencyMs / 1000,
     finished_at: input.finishedAt,
+    ...(input.runId !== undefined ? { run_id: input.runId } : {}),
   };
   if (!outcome.ok) {
     return { ...base, predicted: null, exact_match: false, entry_chrf: 0, usage: { ...NO_USAGE }, error: outcome.error, error_kind: outcome.kind, cached: false };

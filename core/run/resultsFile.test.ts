@@ -80,7 +80,7 @@ test('our files read back to the same records', () => {
   assert.equal(back.meta.eweScore, 75);
   const key = (r: TestRunRecord) => `${r.category}/${r.test_id}/${r.repeat}`;
   const sorted = (list: TestRunRecord[]) => [...list].sort((a, b) => (key(a) < key(b) ? -1 : 1));
-  assert.deepEqual(sorted(back.records), sorted(records));
+  assert.deepEqual(sorted(back.records), sorted(records.map((r) => ({ ...r, run_id: meta.runId }))));
 });
 
 test('a plain harness file reads as harness-only records: rounded scores, previews, pass by the harness rule', () => {

@@ -343,6 +343,7 @@ function recordOf(d: Obj, category: string, file: Obj, origin: string): TestRunR
   if (d.strict === true) record.strict = true;
   if (record.response === null && typeof d.response_preview === 'string') record.response_preview = d.response_preview;
   if (!ours) record.harness_only = true;
+  if (typeof file.run_id === 'string') record.run_id = file.run_id;
   return record;
 }
 

@@ -163,7 +163,7 @@ test('cards read back to their records and headline figures', () => {
   assert.equal(back.meta.sourceFile, 'corpora/eng-ewe.json');
   assert.equal(back.meta.modelSlug, 'openrouter/m');
   assert.equal(back.records.length, 4);
-  const strip = (r: EntryRunRecord) => ({ ...r, request: undefined, model_id: undefined });
+  const strip = (r: EntryRunRecord) => ({ ...r, request: undefined, model_id: undefined, run_id: undefined });
   assert.deepEqual(back.records.map(strip), records.map((r) => strip({ ...r, model_id: 'm-2026' })));
   assert.equal(readRunCard({ scores: {} }), undefined);
 });

@@ -1,13 +1,13 @@
-import { chrfSignature, corpusChrf } from '../scoring/chrf';
-import { compositeScore } from '../scoring/rosetta/composite';
+import { chrfSignature } from '../scoring/chrf';
 import { costAdjustedScore } from '../scoring/rosetta/cost';
 import { harnessLatencySummary } from '../scoring/rosetta/latency';
-import { qualityTier, tierLabel } from '../scoring/rosetta/tiers';
+import { qualityTier } from '../scoring/rosetta/tiers';
 import { cardIdFromFingerprint, fingerprintComponents, fingerprintHash, runCardHash, systemPromptSha256 } from '../runcard/hashes';
 import { dumpsPy, pyFloat, pyInt, type PyObject, type PyValue } from '../runcard/pyJson';
 import { pyRound } from '../text/pyRound';
 import type { CorpusRunInfo } from './corpus';
 import { MAX_TOKENS } from './request';
+import { summariseEntryRecords } from './summary';
 import type { ChatRequest, EntryRunRecord, FailureKind, Usage } from './types';
 
 /**
@@ -165,26 +165,11 @@ function resultObject(r: EntryRunRecord): PyObject {
 export function buildRunCard(records: readonly EntryRunRecord[], meta: RunCardMeta): { card: PyObject; text: string } {
   const repeats = new Set(records.map((r) => r.repeat));
   if (repeats.size > 1) throw new RangeError(`a run card records one run; got repeats ${[...repeats].join(', ')} (build one card per repeat)`);
-  const total = records.length;
+  const sums = summariseEntryRecords(records);
+  const total = sums.total;
   const ok = records.filter((r) => !r.error);
-  const evaluated = ok.length;
-  const exact = ok.filter((r) => r.exact_match).length;
-  const exactRate = evaluated ? pyRound(exact / evaluated, 4) : 0;
-  const chrf = evaluated ? pyRound(corpusChrf(ok.map((r) => r.predicted ?? ''), [ok.map((r) => r.reference)]).score, 2) : null;
-  const composite = compositeScore({ chrf_plus_plus: chrf, exact_match_rate: evaluated ? exactRate : null });
-  const tier = qualityTier(composite.composite);
-
-  // Costs: only what the provider reported, for the calls actually made (cache hits cost nothing now).
-  const costsKnown = records.some((r) => r.usage.cost_usd !== undefined);
-  let spent = 0;
-  let cachedCost = 0;
-  for (const r of ok) {
-    if (r.usage.cost_usd === undefined) continue;
-    if (r.cached) cachedCost += r.usage.cost_usd;
-    else spent += r.usage.cost_usd;
-  }
-  const totalCost = costsKnown ? spent : null;
-  const costPerEntry = totalCost !== null && total > 0 ? pyRound(totalCost / total, 6) : null;
+  const costsKnown = sums.totalCostUsd !== null;
+  const costPerEntry = sums.costPerEntryUsd;
   const tokens = { prompt: 0, completion: 0, reasoning: 0, cached: 0 };
   for (const r of records) {
     tokens.prompt += r.usage.prompt_tokens;
@@ -236,23 +221,23 @@ export function buildRunCard(records: readonly EntryRunRecord[], meta: RunCardMe
       'scores',
       obj([
         ['total', i(total)],
-        ['evaluated', i(evaluated)],
-        ['exact_matches', i(exact)],
-        ['exact_match_rate', f(exactRate)],
+        ['evaluated', i(sums.evaluated)],
+        ['exact_matches', i(sums.exactMatches)],
+        ['exact_match_rate', f(sums.exactMatchRate)],
         ['equivalent_matches', null],
         ['equivalent_match_rate', null],
         ['fst_accepted', null],
         ['fst_acceptance_rate', null],
         ['morphological_accuracy', null],
-        ['chrf_plus_plus', fOrNull(chrf)],
+        ['chrf_plus_plus', fOrNull(sums.chrfPlusPlus)],
         ['semantic_score', null],
         ['code_switching_rate', null],
         ['hallucination_rate', null],
         ['terminology_adherence', null],
-        ['composite', fOrNull(composite.composite)],
-        ['cost_adjusted', fOrNull(costAdjustedScore(composite.composite, costPerEntry))],
-        ['quality_tier', tier],
-        ['errors', i(total - evaluated)],
+        ['composite', fOrNull(sums.composite)],
+        ['cost_adjusted', fOrNull(costAdjustedScore(sums.composite, costPerEntry))],
+        ['quality_tier', sums.tier],
+        ['errors', i(sums.errors)],
         ['by_difficulty', groups(byDifficulty, (k) => `difficulty_${k}`)],
         ['by_provenance', groups(byProvenance, (k) => k)],
         ['avg_latency_seconds', fOrNull(latency.avg_latency_seconds)],
@@ -267,8 +252,8 @@ export function buildRunCard(records: readonly EntryRunRecord[], meta: RunCardMe
         ['completion_tokens', i(tokens.completion)],
         ['reasoning_tokens', i(tokens.reasoning)],
         ['cached_tokens', i(tokens.cached)],
-        ['total_cost_usd', fOrNull(totalCost)],
-        ['cached_cost_usd', costsKnown ? f(cachedCost) : null],
+        ['total_cost_usd', fOrNull(sums.totalCostUsd)],
+        ['cached_cost_usd', fOrNull(sums.cachedCostUsd)],
         ['cost_per_entry_usd', fOrNull(costPerEntry)],
       ]),
     ],
@@ -282,8 +267,8 @@ export function buildRunCard(records: readonly EntryRunRecord[], meta: RunCardMe
         ['status', meta.status],
         ['repeat', records.length ? i(records[0].repeat) : i(0)],
         ['metric_signatures', obj([['chrf_plus_plus', chrfSignature()]])],
-        ['composite_profile', composite.profile],
-        ['quality_tier_label', obj([['en', tierLabel(tier, 'en')], ['fr', tierLabel(tier, 'fr')]])],
+        ['composite_profile', sums.compositeProfile],
+        ['quality_tier_label', obj([['en', sums.tierLabel.en], ['fr', sums.tierLabel.fr]])],
         ['cached_entries', i(records.filter((r) => r.cached).length)],
       ]),
     ],
@@ -376,6 +361,7 @@ export function readRunCard(value: unknown): { meta: RunCardFileMeta; records: E
     if (typeof r.raw_predicted === 'string') record.raw_predicted = r.raw_predicted;
     if (typeof r.segment === 'string') record.segment = r.segment;
     if (typeof value.model_id === 'string') record.model_id = value.model_id;
+    if (typeof value.run_id === 'string') record.run_id = value.run_id;
     records.push(record);
   }
   const totals = isObject(value.totals) ? value.totals : {};

@@ -124,6 +124,8 @@ export interface TestRunRecord {
   strict?: boolean;
   /** Read from a plain harness results file: no response, breakdown, request or timing were recorded. */
   harness_only?: boolean;
+  /** The run this record belongs to (a results file's `run_id`): groups the repeats of one `Run ×K`. */
+  run_id?: string;
   /** The test's position in its file: results files list details in file order, as the harness does. */
   index?: number;
   /** The harness's `response_preview` (first 200 characters), kept when the full response is unknown. */
@@ -159,6 +161,8 @@ export interface EntryRunRecord {
   finished_at: string;
   model_id?: string;
   segment?: string | null;
+  /** The run this record belongs to (a run card's `run_id`): groups the repeats of one `Run ×K`. */
+  run_id?: string;
 }
 
 export type RunRecord = TestRunRecord | EntryRunRecord;
