@@ -3,7 +3,8 @@ import type { DocumentItemsCache } from './documentItems';
 import { buildLenses, type FileSummaryView } from './lensModel';
 import { modelLabel } from './modelChoice';
 import { currentModel } from './models';
-import { testsFileSummary } from './resultsIndex';
+import { toLocale } from '../../core/i18n/locale';
+import { corpusFileSummary, testsFileSummary } from './resultsIndex';
 import { sourceFileOf, type ResultsStore } from './resultsStore';
 import type { RunService } from './runService';
 
@@ -42,9 +43,11 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disp
     const parsed = this.items.get(document);
     if (!parsed || parsed.items.length === 0) return [];
     await this.results.ready();
-    const outcomes = this.results.index.outcomes(sourceFileOf(document.uri));
-    let summary: FileSummaryView | undefined;
-    if (parsed.kind === 'ewebench-tests') summary = testsFileSummary(parsed.category, parsed.items, outcomes);
+    const sourceFile = sourceFileOf(document.uri);
+    const outcomes = this.results.index.outcomes(sourceFile);
+    const runs = this.results.index.currentRuns(sourceFile, parsed.items);
+    const summary: FileSummaryView | undefined =
+      parsed.kind === 'ewebench-tests' ? testsFileSummary(parsed.category, parsed.items, runs) : corpusFileSummary(runs, toLocale(vscode.env.language));
     const model = currentModel();
     const running = this.runs.running(document.uri);
     const specs = buildLenses(

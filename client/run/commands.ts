@@ -1,6 +1,5 @@
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { eweScore } from '../../core/scoring/ewebench/aggregate';
 import type { DocumentItemsCache } from './documentItems';
 import { itemsOfText } from './documentItems';
 import { RUN_REPEATS, type ItemArgs } from './lensModel';
@@ -107,7 +106,7 @@ export function registerRunCommands(context: vscode.ExtensionContext, deps: RunC
   };
   const showEweScore = async () => {
     await results.ready();
-    const scores = eweScoresByModel(results.index.sourceRecords(), (c) => eweScore(c));
+    const scores = eweScoresByModel(results.index.allRecords());
     if (scores.length === 0) {
       void vscode.window.showInformationMessage(vscode.l10n.t('No test results yet: run a tests file first.'));
       return;
@@ -120,7 +119,7 @@ export function registerRunCommands(context: vscode.ExtensionContext, deps: RunC
         picks.push({
           label: `   ${c.category}`,
           description: `${c.score.toFixed(1)}/100`,
-          detail: c.errored ? vscode.l10n.t('{0} tests, {1} errored (not scored)', c.tests, c.errored) : vscode.l10n.t('{0} tests', c.tests),
+          detail: c.errored ? vscode.l10n.t('{0} scored, {1} errored (not scored)', c.scored, c.errored) : vscode.l10n.t('{0} scored', c.scored),
         });
       }
     }

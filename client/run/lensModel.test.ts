@@ -47,7 +47,7 @@ test('a result shows pass or fail, the harness-rounded score, latency and model,
     ['tr_1', outcomeOf([record(items[0], ok('a b c d e'))])],
     ['tr_2', outcomeOf([record(items[1], ok('Nyemenya o', 850))])],
   ]);
-  const lenses = buildLenses({ uri: 'u', items, outcomes, summary: testsFileSummary('translation', items, outcomes) }, englishL10n);
+  const lenses = buildLenses({ uri: 'u', items, outcomes, summary: testsFileSummary('translation', items, [...outcomes.values()].map((o) => o.record)) }, englishL10n);
   const results = lenses.filter((l) => l.command === 'ewebench.showResult');
   assert.deepEqual(titles(results), ['✓ 0.833 · 1.2 s · deepseek-chat', '✗ 0.0 · 850 ms · deepseek-chat']);
   const summary = lenses.find((l) => l.command === 'ewebench.showEweScore');
@@ -58,7 +58,7 @@ test('a failed call shows its cause, never a score, and the file summary counts 
   const { items, record } = setup();
   const failed: ChatOutcome = { ok: false, kind: 'http', error: '401 from api.deepseek.com', status: 401, latencyMs: 80, attempts: 1 };
   const outcomes = new Map<string, ItemOutcome>([['tr_1', outcomeOf([record(items[0], failed)])]]);
-  const lenses = buildLenses({ uri: 'u', items, outcomes, summary: testsFileSummary('translation', items, outcomes) }, englishL10n);
+  const lenses = buildLenses({ uri: 'u', items, outcomes, summary: testsFileSummary('translation', items, [...outcomes.values()].map((o) => o.record)) }, englishL10n);
   assert.ok(titles(lenses).includes('⚠ error: 401 from api.deepseek.com'));
   assert.ok(titles(lenses).includes('translation: —/100 · 0/2 passed · 1 errored'));
 });

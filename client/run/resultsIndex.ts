@@ -1,212 +1,149 @@
-import { categoryScore, passes } from '../../core/scoring/ewebench/aggregate';
+import { latestResults, summariseEntryRecords, summariseTestRecords, type LatestResult } from '../../core/run/summary';
+import type { EntryRunRecord, RunnableItem, RunRecord, TestRunRecord } from '../../core/run/types';
+import type { EweScoreOptions } from '../../core/scoring/ewebench/aggregate';
 import { summariseRuns } from '../../core/scoring/repeated';
-import type { RunnableItem, RunRecord, TestRunRecord } from '../../core/run/types';
 import type { FileSummaryView, ItemOutcome, RepeatSummary } from './lensModel';
-
-/** One place records come from: a results file or run card on disk, or a run in progress. */
-interface Source {
-  records: readonly RunRecord[];
-}
 
 const idOf = (r: RunRecord) => (r.kind === 'ewebench-test' ? r.test_id : typeof r.entry_id === 'string' ? r.entry_id : JSON.stringify(r.entry_id));
 
-/** The records of one item from one source: the newest run of it wins, with all its repeats. */
-interface Batch {
-  source: string;
-  newest: string;
-  records: RunRecord[];
-}
-
 /**
- * Every known result, by tests file (or corpus) and item. Results files are the source of truth: each is a
- * source, replaced whole when the file changes; a run in progress is a source too. For each item, the source
- * whose records of it are newest (`finished_at`) gives its outcome, so a CLI run or a colleague's results
- * file shows like one made in the editor. Pure: the VS Code store feeds it.
+ * Every known result, by tests file (or corpus) and item. Results files and run cards are the source of
+ * truth: each is a source, replaced whole when the file changes; a run in progress is a source too. Which
+ * result is an item's newest, and how repeats combine, is core's `latestResults`; this only files records by
+ * source and by document and caches per file until something changes. Pure: the VS Code store feeds it.
  */
 export class ResultsIndex {
-  private readonly sources = new Map<string, Source>();
-  /** source_file → item id → newest batch; rebuilt lazily per file after a change. */
-  private byFile?: Map<string, Map<string, Batch>>;
+  private readonly sources = new Map<string, readonly RunRecord[]>();
+  private byFile?: Map<string, RunRecord[]>;
+  private readonly latest = new Map<string, Map<string, LatestResult>>();
 
   setSource(key: string, records: readonly RunRecord[]): void {
-    this.sources.set(key, { records });
-    this.byFile = undefined;
+    this.sources.set(key, records);
+    this.invalidate();
   }
 
-  /** Adds records to a source (a live run), creating it when new. */
+  /** Adds a record to a source (a live run), creating it when new. */
   append(key: string, record: RunRecord): void {
-    const existing = this.sources.get(key);
-    this.sources.set(key, { records: existing ? [...existing.records, record] : [record] });
-    this.byFile = undefined;
+    this.sources.set(key, [...(this.sources.get(key) ?? []), record]);
+    this.invalidate();
   }
 
   deleteSource(key: string): boolean {
     const had = this.sources.delete(key);
-    if (had) this.byFile = undefined;
+    if (had) this.invalidate();
     return had;
   }
 
-  get sourceCount(): number {
-    return this.sources.size;
+  private invalidate(): void {
+    this.byFile = undefined;
+    this.latest.clear();
   }
 
-  private index(): Map<string, Map<string, Batch>> {
+  private recordsByFile(): Map<string, RunRecord[]> {
     if (this.byFile) return this.byFile;
-    const byFile = new Map<string, Map<string, Batch>>();
-    for (const [source, { records }] of this.sources) {
-      // Group this source's records by item first, so repeats of one run stay together.
-      const local = new Map<string, Batch>();
+    const byFile = new Map<string, RunRecord[]>();
+    for (const records of this.sources.values()) {
       for (const r of records) {
-        const k = `${r.source_file}\u0000${idOf(r)}`;
-        const b = local.get(k);
-        if (b) {
-          b.records.push(r);
-          if (r.finished_at > b.newest) b.newest = r.finished_at;
-        } else local.set(k, { source, newest: r.finished_at, records: [r] });
-      }
-      for (const b of local.values()) {
-        const first = b.records[0];
-        let items = byFile.get(first.source_file);
-        if (!items) byFile.set(first.source_file, (items = new Map()));
-        const id = idOf(first);
-        const current = items.get(id);
-        if (!current || b.newest > current.newest) items.set(id, b);
+        const list = byFile.get(r.source_file);
+        if (list) list.push(r);
+        else byFile.set(r.source_file, [r]);
       }
     }
     return (this.byFile = byFile);
   }
 
-  /** The newest records of an item (several for `Run ×K`), repeat order. */
-  records(sourceFile: string, id: string): RunRecord[] {
-    const batch = this.index().get(sourceFile)?.get(id);
-    return batch ? [...batch.records].sort((a, b) => a.repeat - b.repeat) : [];
+  /** Newest result per item id of a file (core's rule), computed once per change. */
+  private latestOf(sourceFile: string): Map<string, LatestResult> {
+    let byId = this.latest.get(sourceFile);
+    if (!byId) {
+      byId = new Map();
+      for (const result of latestResults(this.recordsByFile().get(sourceFile) ?? []).values()) byId.set(idOf(result.latest), result);
+      this.latest.set(sourceFile, byId);
+    }
+    return byId;
   }
 
-  /** Newest outcome per item id of a file. */
+  /** The newest records of an item: one, or the K runs of a `Run ×K`, by repeat. */
+  records(sourceFile: string, id: string): RunRecord[] {
+    return this.latestOf(sourceFile).get(id)?.runs ?? [];
+  }
+
   outcomes(sourceFile: string): Map<string, ItemOutcome> {
     const out = new Map<string, ItemOutcome>();
-    const items = this.index().get(sourceFile);
-    if (!items) return out;
-    for (const [id, batch] of items) out.set(id, outcomeOf(batch.records));
+    for (const [id, result] of this.latestOf(sourceFile)) out.set(id, outcomeOf(result.runs));
     return out;
   }
 
-  /** The records of each source (a results file, a run card, a live run). */
-  *sourceRecords(): Iterable<readonly RunRecord[]> {
-    for (const { records } of this.sources.values()) yield records;
+  /** Every record, for aggregates across files (the ÈwéScore). */
+  allRecords(): RunRecord[] {
+    return [...this.recordsByFile().values()].flat();
   }
 
-  /** Source files (workspace-relative) that have results. */
-  files(): string[] {
-    return [...this.index().keys()];
+  /** The records of an item's newest result for each current item of a document (stale ones included). */
+  currentRuns(sourceFile: string, items: readonly RunnableItem[]): RunRecord[] {
+    const latest = this.latestOf(sourceFile);
+    const out: RunRecord[] = [];
+    for (const item of items) {
+      const result = latest.get(item.id);
+      if (result && result.latest.kind === item.kind) out.push(...result.runs);
+    }
+    return out;
   }
 }
 
-/** The outcome of one item's newest batch: its last record, and over several repeats their mean ± SE. */
-export function outcomeOf(records: readonly RunRecord[]): ItemOutcome {
-  const last = records.reduce((a, b) => (b.repeat > a.repeat ? b : a));
+/** The outcome of one item's newest runs: the last, and over several repeats their mean ± SE. */
+export function outcomeOf(runs: readonly RunRecord[]): ItemOutcome {
+  const last = runs.reduce((a, b) => (b.repeat > a.repeat ? b : a));
   if (last.kind === 'corpus-entry') return { kind: 'corpus-entry', record: last };
-  const tests = records as readonly TestRunRecord[];
-  if (tests.length < 2) return { kind: 'ewebench-test', record: last };
-  return { kind: 'ewebench-test', record: last, repeat: repeatSummary(tests) };
+  if (runs.length < 2) return { kind: 'ewebench-test', record: last };
+  return { kind: 'ewebench-test', record: last, repeat: repeatSummary(runs as readonly TestRunRecord[]) };
 }
 
-export function repeatSummary(records: readonly TestRunRecord[]): RepeatSummary {
-  const scores = records.map((r) => r.score).filter((s): s is number => s !== null);
-  const errored = records.filter((r) => r.error !== null).length;
-  if (scores.length === 0) return { runs: records.length, mean: 0, standardError: null, errored };
-  const s = summariseRuns(scores);
-  return { runs: records.length, mean: s.mean, standardError: s.standardError, errored };
-}
-
-/** The score a test counts for in aggregates: its score, or the mean of its repeats; null when unscored. */
-export function outcomeScore(outcome: ItemOutcome): number | null {
-  if (outcome.kind !== 'ewebench-test') return null;
-  if (outcome.repeat && outcome.repeat.runs > 1) return outcome.repeat.runs > outcome.repeat.errored ? outcome.repeat.mean : null;
-  return outcome.record.score;
+export function repeatSummary(runs: readonly TestRunRecord[]): RepeatSummary {
+  const scores = runs.map((r) => r.score).filter((x): x is number => x !== null && Number.isFinite(x));
+  const summary = scores.length ? summariseRuns(scores) : null;
+  const errored = runs.filter((r) => r.error !== null).length;
+  return { runs: runs.length, mean: summary?.mean ?? 0, standardError: summary?.standardError ?? null, errored };
 }
 
 /**
- * The top-of-file summary of a tests file from the outcomes of its current items: the category score as the
- * harness computes it over the tests that were scored, how many passed, and how many errored (never scored
- * as 0). Stale results still count: the lens marks them.
+ * The top-of-file summary of a tests file: core's category figures over the newest runs of its current items
+ * (the tests that errored are counted apart, never scored 0).
  */
-export function testsFileSummary(category: string, items: readonly RunnableItem[], outcomes: ReadonlyMap<string, ItemOutcome>): FileSummaryView | undefined {
-  const scores: number[] = [];
-  let errored = 0;
-  let passed = 0;
-  let seen = 0;
-  for (const item of items) {
-    const outcome = outcomes.get(item.id);
-    if (!outcome || outcome.kind !== 'ewebench-test') continue;
-    seen++;
-    const score = outcomeScore(outcome);
-    if (score === null) {
-      if (outcome.record.error !== null) errored++;
-      continue;
-    }
-    scores.push(score);
-    if (passes(score)) passed++;
-  }
-  if (seen === 0) return undefined;
-  return { kind: 'ewebench-tests', category, score: scores.length ? categoryScore(scores) : null, total: items.length, passed, errored };
+export function testsFileSummary(category: string, items: readonly RunnableItem[], runs: readonly RunRecord[]): FileSummaryView | undefined {
+  const tests = runs.filter((r): r is TestRunRecord => r.kind === 'ewebench-test');
+  if (tests.length === 0) return undefined;
+  const summary = summariseTestRecords(tests.map((r) => ({ ...r, category })));
+  const c = summary.categories[category];
+  return { kind: 'ewebench-tests', category, score: c?.score ?? null, total: items.length, passed: c?.passed ?? 0, errored: c?.errored ?? 0 };
 }
 
-export interface CategoryResult {
-  category: string;
-  /** The category score (0–100) over the tests with a score. */
-  score: number;
-  tests: number;
-  errored: number;
+/** The top-of-file summary of a corpus: composite, tier and cost as its run card would state them. */
+export function corpusFileSummary(runs: readonly RunRecord[], locale: 'en' | 'fr'): FileSummaryView | undefined {
+  const entries = runs.filter((r): r is EntryRunRecord => r.kind === 'corpus-entry');
+  if (entries.length === 0) return undefined;
+  const s = summariseEntryRecords(entries);
+  return { kind: 'rosetta-corpus', composite: s.composite, tier: s.tierLabel[locale], costUsd: s.totalCostUsd, entries: s.total, errored: s.errors };
 }
 
 export interface ModelEweScore {
   model: string;
   eweScore: number;
-  categories: CategoryResult[];
+  categories: { category: string; score: number; scored: number; errored: number }[];
 }
 
-/**
- * The ÈwéScore of each model over the categories that have results: per model, the newest result of each
- * test, category scores as the harness computes them, weighted by core's `eweScore`.
- */
-export function eweScoresByModel(sources: Iterable<readonly RunRecord[]>, score: (categories: Record<string, number>) => number): ModelEweScore[] {
-  // model → category → test → newest batch (one source's records of it: a run, with its repeats)
-  const newest = new Map<string, Map<string, Map<string, { at: string; records: TestRunRecord[] }>>>();
-  for (const records of sources) {
-    const local = new Map<string, { model: string; category: string; at: string; records: TestRunRecord[] }>();
-    for (const r of records) {
-      if (r.kind !== 'ewebench-test') continue;
-      const key = `${r.model}\u0000${r.source_file}\u0000${r.test_id}`;
-      const b = local.get(key);
-      if (b) {
-        b.records.push(r);
-        if (r.finished_at > b.at) b.at = r.finished_at;
-      } else local.set(key, { model: r.model, category: r.category, at: r.finished_at, records: [r] });
-    }
-    for (const [key, b] of local) {
-      let cats = newest.get(b.model);
-      if (!cats) newest.set(b.model, (cats = new Map()));
-      let tests = cats.get(b.category);
-      if (!tests) cats.set(b.category, (tests = new Map()));
-      const current = tests.get(key);
-      if (!current || b.at > current.at) tests.set(key, { at: b.at, records: b.records });
-    }
-  }
+/** The ÈwéScore of each model over the categories that have results, from the newest result of each test. */
+export function eweScoresByModel(records: readonly RunRecord[], options: EweScoreOptions = {}): ModelEweScore[] {
+  const tests = records.filter((r): r is TestRunRecord => r.kind === 'ewebench-test');
   const out: ModelEweScore[] = [];
-  for (const [model, cats] of newest) {
-    const categories: CategoryResult[] = [];
-    for (const [category, tests] of cats) {
-      const scores: number[] = [];
-      let errored = 0;
-      for (const batch of tests.values()) {
-        const s = outcomeScore(outcomeOf(batch.records));
-        if (s === null) errored++;
-        else scores.push(s);
-      }
-      if (scores.length) categories.push({ category, score: categoryScore(scores), tests: tests.size, errored });
-    }
-    if (categories.length) out.push({ model, eweScore: score(Object.fromEntries(categories.map((c) => [c.category, c.score]))), categories });
+  for (const model of new Set(tests.map((r) => r.model))) {
+    const newest = [...latestResults(tests, model).values()].flatMap((l) => l.runs);
+    const summary = summariseTestRecords(newest, options);
+    if (summary.eweScore === null) continue;
+    const categories = Object.entries(summary.categories)
+      .filter(([, c]) => c.score !== null)
+      .map(([category, c]) => ({ category, score: c.score as number, scored: c.total, errored: c.errored }));
+    out.push({ model, eweScore: summary.eweScore, categories });
   }
   return out.sort((a, b) => b.eweScore - a.eweScore);
 }

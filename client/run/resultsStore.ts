@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
 import { readResultsReport } from '../../core/run/resultsFile';
+import { readRunCard } from '../../core/run/runCard';
 import type { RunRecord } from '../../core/run/types';
 import { ResultsIndex } from './resultsIndex';
 
 /** Reads one results file or run card into records; undefined when it is neither. */
 export type RecordsReader = (value: unknown) => RunRecord[] | undefined;
 
-export const readRecords: RecordsReader = (value) => readResultsReport(value)?.records;
+export const readRecords: RecordsReader = (value) => readResultsReport(value)?.records ?? readRunCard(value)?.records;
 
 export function resultsFolderSetting(): string {
   return vscode.workspace.getConfiguration('ewebench').get<string>('results.folder', 'results') || 'results';
