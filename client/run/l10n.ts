@@ -1,6 +1,6 @@
 /**
  * The translation function pure client modules receive, so they stay testable without VS Code: the extension
- * passes `vscode.l10n`, tests pass `englishL10n`. Calls are written `l10n.t('literal', …)` so that
+ * passes `vscode.l10n`, tests pass `englishL10n`. Calls pass the English text itself as the first argument, so that
  * test/l10n.test.ts finds every string and checks its French translation.
  */
 export interface L10n {

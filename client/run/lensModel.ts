@@ -78,31 +78,51 @@ export function buildLenses(input: LensModelInput, l10n: L10n): LensSpec[] {
   }
   if (input.summary) lenses.push({ offset: top, title: summaryTitle(input.summary, l10n), command: 'ewebench.showEweScore', args: [] });
 
+  // Titles that do not depend on the item are translated once per call, not once per item.
+  const runTitle = l10n.t('▶ Run');
+  const repeatTitle = l10n.t('Run ×{0}', RUN_REPEATS);
+  const translateTitle = l10n.t('▶ Translate');
+  const runningTitle = l10n.t('$(sync~spin) Running…');
+  const staleMark = l10n.t('(stale)');
+  const staleTip = l10n.t('The item changed after this result: run it again for a current score.');
+  const detailsTip = l10n.t('Show the response, the scoring and the request');
+  const titles = titleCache(l10n);
   const running = input.running;
   for (const item of items) {
-    const args: ItemArgs = { uri, id: item.id, index: item.index };
+    const args = [{ uri, id: item.id, index: item.index } satisfies ItemArgs];
     if (running?.has(item.id)) {
-      lenses.push({ offset: item.start, title: l10n.t('$(sync~spin) Running…'), command: 'ewebench.cancelRun', args: [{ uri }] });
+      lenses.push({ offset: item.start, title: runningTitle, command: 'ewebench.cancelRun', args: [{ uri }] });
     } else if (item.kind === 'ewebench-test') {
-      lenses.push({ offset: item.start, title: l10n.t('▶ Run'), command: 'ewebench.runTest', args: [args] });
-      lenses.push({ offset: item.start, title: l10n.t('Run ×{0}', RUN_REPEATS), command: 'ewebench.runTestRepeated', args: [args] });
+      lenses.push({ offset: item.start, title: runTitle, command: 'ewebench.runTest', args });
+      lenses.push({ offset: item.start, title: repeatTitle, command: 'ewebench.runTestRepeated', args });
     } else {
-      lenses.push({ offset: item.start, title: l10n.t('▶ Translate'), command: 'ewebench.runTest', args: [args] });
+      lenses.push({ offset: item.start, title: translateTitle, command: 'ewebench.runTest', args });
     }
     const outcome = input.outcomes.get(item.id);
     if (outcome && outcome.kind === item.kind) {
       const stale = (outcome.kind === 'ewebench-test' ? outcome.record.test_hash : outcome.record.entry_hash) !== item.hash;
-      const title = outcome.kind === 'ewebench-test' ? testTitle(outcome.record, outcome.repeat, l10n) : entryTitle(outcome.record, l10n);
-      lenses.push({
-        offset: item.start,
-        title: stale ? `${title} ${l10n.t('(stale)')}` : title,
-        tooltip: stale ? l10n.t('The item changed after this result: run it again for a current score.') : l10n.t('Show the response, the scoring and the request'),
-        command: 'ewebench.showResult',
-        args: [args],
-      });
+      // A single run's title depends on its record alone, which survives the index's recomputations.
+      const key: object = outcome.kind === 'ewebench-test' && outcome.repeat ? outcome : outcome.record;
+      let title = titles.get(key);
+      if (title === undefined) {
+        title = outcome.kind === 'ewebench-test' ? testTitle(outcome.record, outcome.repeat, l10n) : entryTitle(outcome.record, l10n);
+        titles.set(key, title);
+      }
+      lenses.push({ offset: item.start, title: stale ? `${title} ${staleMark}` : title, tooltip: stale ? staleTip : detailsTip, command: 'ewebench.showResult', args });
     }
   }
   return lenses;
+}
+
+/**
+ * Result titles per outcome object: the results index hands out the same outcome objects until its records
+ * change, so a refresh (every few records during a run) formats only what is new.
+ */
+const titleCaches = new WeakMap<L10n, WeakMap<object, string>>();
+function titleCache(l10n: L10n): WeakMap<object, string> {
+  let cache = titleCaches.get(l10n);
+  if (!cache) titleCaches.set(l10n, (cache = new WeakMap()));
+  return cache;
 }
 
 function errorTitle(error: string, l10n: L10n): string {
@@ -110,7 +130,6 @@ function errorTitle(error: string, l10n: L10n): string {
 }
 
 function testTitle(record: TestRunRecord, repeat: RepeatSummary | undefined, l10n: L10n): string {
-  const tail = ` · ${formatLatency(record.latency_ms, l10n)} · ${record.model}`;
   if (repeat && repeat.runs > 1) {
     if (repeat.runs === repeat.errored) return errorTitle(record.error ?? l10n.t('every run failed'), l10n);
     const mark = passes(repeat.mean) ? '✓' : '✗';
@@ -119,7 +138,7 @@ function testTitle(record: TestRunRecord, repeat: RepeatSummary | undefined, l10
   }
   if (record.error !== null) return errorTitle(record.error, l10n);
   if (record.score === null) return l10n.t('⚠ not scored: {0}', oneLine(record.reason ?? '', 70));
-  return `${record.passed ? '✓' : '✗'} ${formatScore(record.score)}${tail}`;
+  return `${record.passed ? '✓' : '✗'} ${formatScore(record.score)} · ${formatLatency(record.latency_ms, l10n)} · ${record.model}`;
 }
 
 function entryTitle(record: EntryRunRecord, l10n: L10n): string {

@@ -16,6 +16,8 @@ export class ResultsIndex {
   private readonly sources = new Map<string, readonly RunRecord[]>();
   private byFile?: Map<string, RunRecord[]>;
   private readonly latest = new Map<string, Map<string, LatestResult>>();
+  /** Outcome objects stay the same until the records change, so lens titles can be cached on them. */
+  private readonly outcomeCache = new Map<string, Map<string, ItemOutcome>>();
 
   setSource(key: string, records: readonly RunRecord[]): void {
     this.sources.set(key, records);
@@ -37,6 +39,7 @@ export class ResultsIndex {
   private invalidate(): void {
     this.byFile = undefined;
     this.latest.clear();
+    this.outcomeCache.clear();
   }
 
   private recordsByFile(): Map<string, RunRecord[]> {
@@ -68,9 +71,13 @@ export class ResultsIndex {
     return this.latestOf(sourceFile).get(id)?.runs ?? [];
   }
 
-  outcomes(sourceFile: string): Map<string, ItemOutcome> {
-    const out = new Map<string, ItemOutcome>();
-    for (const [id, result] of this.latestOf(sourceFile)) out.set(id, outcomeOf(result.runs));
+  outcomes(sourceFile: string): ReadonlyMap<string, ItemOutcome> {
+    let out = this.outcomeCache.get(sourceFile);
+    if (!out) {
+      out = new Map();
+      for (const [id, result] of this.latestOf(sourceFile)) out.set(id, outcomeOf(result.runs));
+      this.outcomeCache.set(sourceFile, out);
+    }
     return out;
   }
 
@@ -85,7 +92,7 @@ export class ResultsIndex {
     const out: RunRecord[] = [];
     for (const item of items) {
       const result = latest.get(item.id);
-      if (result && result.latest.kind === item.kind) out.push(...result.runs);
+      if (result && result.latest.kind === item.kind) for (const r of result.runs) out.push(r);
     }
     return out;
   }
@@ -113,7 +120,8 @@ export function repeatSummary(runs: readonly TestRunRecord[]): RepeatSummary {
 export function testsFileSummary(category: string, items: readonly RunnableItem[], runs: readonly RunRecord[]): FileSummaryView | undefined {
   const tests = runs.filter((r): r is TestRunRecord => r.kind === 'ewebench-test');
   if (tests.length === 0) return undefined;
-  const summary = summariseTestRecords(tests.map((r) => ({ ...r, category })));
+  // Records carry their category; a renamed file's older results are counted under its current stem.
+  const summary = summariseTestRecords(tests.every((r) => r.category === category) ? tests : tests.map((r) => ({ ...r, category })));
   const c = summary.categories[category];
   return { kind: 'ewebench-tests', category, score: c?.score ?? null, total: items.length, passed: c?.passed ?? 0, errored: c?.errored ?? 0 };
 }
