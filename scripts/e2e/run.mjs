@@ -16,6 +16,10 @@ import * as path from 'node:path';
 import { createRequire } from 'node:module';
 import { buildWorkspace, compileSuite, root, unlistedSuiteFiles } from './common.mjs';
 
+// Must match test/e2e/fakeModel.ts (E2E_KEY_ENV, E2E_KEY): a stand-in key, never a real one.
+const E2E_KEY_ENV = 'EWEBENCH_E2E_KEY';
+const E2E_KEY = 'e2e-local-key-7d41c09b';
+
 const E2E = process.env.E2E_DIR ? path.resolve(process.env.E2E_DIR) : path.join(root, '.e2e');
 const NODE24_BIN = path.join(E2E, 'node24', 'package', 'bin');
 const CODE_SERVER = path.join(E2E, 'cs', 'node_modules', '.bin', 'code-server');
@@ -98,7 +102,8 @@ function killGroup(pid, signal) {
 /** Environment of a code-server process: Node 24 first on PATH, config and caches inside the run folder. */
 function codeServerEnv(run) {
   const xdg = path.join(run, 'xdg');
-  return { ...process.env, PATH: `${NODE24_BIN}:${process.env.PATH}`, XDG_CONFIG_HOME: xdg, XDG_DATA_HOME: xdg, XDG_CACHE_HOME: xdg };
+  // The fake model's key reaches the extension host through the environment, as a user's DEEPSEEK_API_KEY would.
+  return { ...process.env, PATH: `${NODE24_BIN}:${process.env.PATH}`, XDG_CONFIG_HOME: xdg, XDG_DATA_HOME: xdg, XDG_CACHE_HOME: xdg, [E2E_KEY_ENV]: E2E_KEY };
 }
 
 async function startCodeServer(run) {
