@@ -60,7 +60,7 @@ test('a failed call shows its cause, never a score, and the file summary counts 
   const outcomes = new Map<string, ItemOutcome>([['tr_1', outcomeOf([record(items[0], failed)])]]);
   const lenses = buildLenses({ uri: 'u', items, outcomes, summary: testsFileSummary('translation', items, [...outcomes.values()].map((o) => o.record)) }, englishL10n);
   assert.ok(titles(lenses).includes('⚠ error: 401 from api.deepseek.com'));
-  assert.ok(titles(lenses).includes('translation: —/100 · 0/2 passed · 1 errored'));
+  assert.ok(titles(lenses).includes('translation: —/100 · 0/1 passed · 1 errored · 1 of 2 run'));
 });
 
 test('a result for another version of the test is marked stale', () => {

@@ -24,7 +24,7 @@ export type ItemOutcome =
 
 /** What the top-of-file lens says once the file has results. */
 export type FileSummaryView =
-  | { kind: 'ewebench-tests'; category: string; score: number | null; total: number; passed: number; errored: number }
+  | { kind: 'ewebench-tests'; category: string; score: number | null; total: number; ran: number; passed: number; errored: number }
   | { kind: 'rosetta-corpus'; composite: number | null; tier: string | null; costUsd: number | null; entries: number; errored: number };
 
 export interface LensModelInput {
@@ -64,7 +64,8 @@ export function buildLenses(input: LensModelInput, l10n: L10n): LensSpec[] {
   const lenses: LensSpec[] = [];
   if (items.length === 0) return lenses;
   const tests = items[0].kind === 'ewebench-test';
-  const top = items[0].start;
+  // The file's lenses stand on its first line, apart from the first item's own.
+  const top = 0;
   if (input.fileRunning) {
     lenses.push({ offset: top, title: l10n.t('$(debug-stop) Cancel run'), command: 'ewebench.cancelRun', args: [{ uri }] });
   } else {
@@ -125,6 +126,11 @@ function titleCache(l10n: L10n): WeakMap<object, string> {
   return cache;
 }
 
+/** The latency, or `cached` for an answer the response cache gave (its time says nothing about the model). */
+function timing(cached: boolean, ms: number, l10n: L10n): string {
+  return cached ? l10n.t('cached') : formatLatency(ms, l10n);
+}
+
 function errorTitle(error: string, l10n: L10n): string {
   return l10n.t('⚠ error: {0}', oneLine(error, 70));
 }
@@ -138,20 +144,21 @@ function testTitle(record: TestRunRecord, repeat: RepeatSummary | undefined, l10
   }
   if (record.error !== null) return errorTitle(record.error, l10n);
   if (record.score === null) return l10n.t('⚠ not scored: {0}', oneLine(record.reason ?? '', 70));
-  return `${record.passed ? '✓' : '✗'} ${formatScore(record.score)} · ${formatLatency(record.latency_ms, l10n)} · ${record.model}`;
+  return `${record.passed ? '✓' : '✗'} ${formatScore(record.score)} · ${timing(record.cached, record.latency_ms, l10n)} · ${record.model}`;
 }
 
 function entryTitle(record: EntryRunRecord, l10n: L10n): string {
   if (record.error !== null) return errorTitle(record.error, l10n);
   const exact = record.exact_match ? l10n.t('exact ✓') : l10n.t('exact ✗');
-  return `chrF++ ${record.entry_chrf.toFixed(1)} · ${exact} · ${formatLatency(record.latency_seconds * 1000, l10n)} · ${record.model}`;
+  return `chrF++ ${record.entry_chrf.toFixed(1)} · ${exact} · ${timing(record.cached, record.latency_seconds * 1000, l10n)} · ${record.model}`;
 }
 
 function summaryTitle(summary: FileSummaryView, l10n: L10n): string {
   const errored = summary.errored > 0 ? ` · ${l10n.t('{0} errored', summary.errored)}` : '';
   if (summary.kind === 'ewebench-tests') {
     const score = summary.score === null ? '—' : summary.score.toFixed(1);
-    return `${l10n.t('{0}: {1}/100', summary.category, score)} · ${l10n.t('{0}/{1} passed', summary.passed, summary.total)}${errored}`;
+    const ran = summary.ran < summary.total ? ` · ${l10n.t('{0} of {1} run', summary.ran, summary.total)}` : '';
+    return `${l10n.t('{0}: {1}/100', summary.category, score)} · ${l10n.t('{0}/{1} passed', summary.passed, summary.ran)}${errored}${ran}`;
   }
   const composite = summary.composite === null ? '—' : summary.composite.toFixed(3);
   const parts = [l10n.t('composite {0}', composite)];

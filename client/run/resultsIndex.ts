@@ -123,7 +123,8 @@ export function testsFileSummary(category: string, items: readonly RunnableItem[
   // Records carry their category; a renamed file's older results are counted under its current stem.
   const summary = summariseTestRecords(tests.every((r) => r.category === category) ? tests : tests.map((r) => ({ ...r, category })));
   const c = summary.categories[category];
-  return { kind: 'ewebench-tests', category, score: c?.score ?? null, total: items.length, passed: c?.passed ?? 0, errored: c?.errored ?? 0 };
+  const ran = new Set(tests.map((r) => r.test_id)).size;
+  return { kind: 'ewebench-tests', category, score: c?.score ?? null, total: items.length, ran, passed: c?.passed ?? 0, errored: c?.errored ?? 0 };
 }
 
 /** The top-of-file summary of a corpus: composite, tier and cost as its run card would state them. */
