@@ -3,7 +3,7 @@ import { ModelConfigError, PROVIDER_PRESETS, isPresetName, originOf, resolveMode
 import type { ModelConfig, ProviderName } from '../../core/run/types';
 import { resolveApiKey } from '../../runner/keys';
 import type { RunLogger } from '../../runner/log';
-import { openAICompatibleProvider, type ChatProvider } from '../../runner/provider';
+import type { ChatProvider } from '../../runner/provider';
 import type { KeyStore } from './keys';
 import { lmChatProvider, selectLmModel } from './lmProvider';
 import { modelLabel, pickCurrentModel, readModelConfigs } from './modelChoice';
@@ -229,6 +229,8 @@ export class ModelService implements vscode.Disposable {
         'storeKey',
       );
     }
+    // Loaded on the first run, not at activation: the OpenAI SDK is the biggest part of the bundle.
+    const { openAICompatibleProvider } = await import('../../runner/provider.js');
     const provider = openAICompatibleProvider({ baseUrl: resolved.baseUrl, ...(key.key ? { apiKey: key.key } : {}), timeoutMs: options.timeoutMs, logger: this.logger, label: resolved.label, userAgent: 'ewebench-studio' });
     return { provider, resolved, label: resolved.label };
   }

@@ -3,8 +3,7 @@ import * as vscode from 'vscode';
 import { corpusRunInfo, isSecretEntry } from '../../core/run/corpus';
 import type { ResolvedModel } from '../../core/run/presets';
 import type { ModelConfig, RunRecord } from '../../core/run/types';
-import { ResponseCache } from '../../runner/cache';
-import { executeRun, type RunResult } from '../../runner/execute';
+import type { RunResult } from '../../runner/execute';
 import type { RunLogger } from '../../runner/log';
 import { itemsOfText } from './documentItems';
 import { ModelUnavailable, type ModelService } from './models';
@@ -120,6 +119,8 @@ export class RunService implements vscode.Disposable {
     const runKey = `${++this.runs}`;
     const sourceFile = sourceFileOf(request.uri);
     const resolved: ResolvedModel = ready.resolved;
+    // The runner (journal, cache, outputs) loads with the first run, keeping activation light.
+    const [{ executeRun }, { ResponseCache }] = await Promise.all([import('../../runner/execute.js'), import('../../runner/cache.js')]);
     const execute = async (progress?: vscode.Progress<{ message?: string; increment?: number }>, token?: vscode.CancellationToken) => {
       token?.onCancellationRequested(() => abort.abort());
       request.token?.onCancellationRequested(() => abort.abort());
