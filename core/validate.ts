@@ -9,6 +9,7 @@ import type { Anchor, Finding, FixData } from './rules/finding';
 import { collectIds, duplicateIdFindings, type ExternalIdOccurrence, type Id, type IdOccurrence } from './rules/ids';
 import { msg } from './rules/messages';
 import { runCardFindings } from './rules/runCard';
+import { schemaFindings } from './rules/schemaFindings';
 import { coverageFindings } from './coverage/rules';
 
 export interface ValidationOptions {
@@ -51,6 +52,9 @@ export function validateDocument(doc: JsonDocument, options: ValidationOptions):
     }
     case 'rosetta-run-card':
       findings.push(...runCardFindings(doc, locale));
+      break;
+    case 'ewebench-results':
+      findings.push(...schemaFindings(doc.value, [], 'ewebench-results', undefined, locale));
       break;
     case 'unknown':
       break;

@@ -63,6 +63,7 @@ test('a single test: the harness request, the harness score, the journal and the
   assert.equal(record.score, 1);
   assert.equal(record.passed, true);
   assert.equal(record.origin, fake.origin);
+  assert.equal(record.run_id, '20261123_100000');
   assert.deepEqual(seen, result.records);
   assert.deepEqual(progress, [[0, 1], [1, 1]]);
   assert.equal(result.errored, 0);
@@ -74,6 +75,8 @@ test('a single test: the harness request, the harness score, the journal and the
   assert.equal(report.endpoint, `${fake.baseUrl}/chat/completions`);
   assert.equal(report.categories.cultural_knowledge.score, 100);
   assert.equal(report.categories.cultural_knowledge.details[0].test_id, 'ck_1');
+  const findings = validateDocument(new JsonDocument(fs.readFileSync(result.resultsFile!, 'utf8')), { locale: 'en' }).findings;
+  assert.deepEqual(findings.map((f) => `${f.code}: ${f.message}`), [], 'our validator accepts the results file');
   const journal = readJournal(result.journalFile);
   assert.equal(journal.records.length, 1);
   assert.ok(journal.end, 'a complete run closes its journal');
@@ -112,6 +115,24 @@ test('a failed call is an errored record naming the cause, never a silent 0', as
   assert.match(record.error!, /^500 from 127\.0\.0\.1:\d+/);
   const report = JSON.parse(fs.readFileSync(result.resultsFile!, 'utf8'));
   assert.match(report.categories.reasoning.details[0].error, /^500 from/);
+  assert.equal(readJournal(result.journalFile).end, undefined, 'a run with a failed call stays resumable');
+});
+
+test('a rerun after failed calls sends only the failures and keeps the rest', async () => {
+  const fake = await server({ script: [{ kind: 'answer', text: 'a' }, { kind: 'status', status: 401 }] });
+  const ws = workspace({ 'reasoning.json': [{ id: 'ok', prompt: 'a', eval_method: 'keywords', expected_keywords: ['a'] }, { id: 'bad', prompt: 'b', eval_method: 'keywords', expected_keywords: ['b'] }] });
+  const p = plan(fake, ws.dir, ws.files, { concurrency: 1 });
+  const first = await executeRun(p, deps(fake));
+  assert.equal(first.errored, 1);
+  fake.setScript([{ kind: 'answer', text: 'b' }]);
+  const second = await executeRun(p, deps(fake));
+  assert.equal(second.runId, first.runId);
+  assert.equal(second.kept, 1);
+  assert.equal(second.errored, 0);
+  assert.equal(fake.requests.length, 3);
+  assert.deepEqual((fake.requests[2].body as { messages: { content: string }[] }).messages[1].content, 'b');
+  assert.deepEqual(second.records.map((r) => (r as TestRunRecord).score), [1, 1]);
+  assert.ok(readJournal(second.journalFile).end);
 });
 
 test('a test the harness cannot build a request for is reported as skipped, not sent', async () => {
@@ -252,4 +273,24 @@ test('the key is in no file written and no log line; a redirect to another origi
   for (const file of written) assert.ok(!fs.readFileSync(file, 'utf8').includes(KEY), `${file} holds the key`);
   assert.ok(!d.logger.text().includes(KEY));
   assert.match((result.records[1] as TestRunRecord).error!, /bad key \*\*\*/);
+});
+
+test('a fatal error mid-run (here in the caller callback) still leaves every result received in the journal and the results file', async () => {
+  const fake = await server();
+  const ws = workspace({ 'reasoning.json': [0, 1, 2, 3].map((i) => ({ id: `f${i}`, prompt: `p${i}`, eval_method: 'keywords', expected_keywords: [`p${i}`] })) });
+  let seen = 0;
+  const p = plan(fake, ws.dir, ws.files, { concurrency: 1, runId: 'fatal1' });
+  await assert.rejects(
+    executeRun(p, deps(fake, { onRecord: () => {
+      if (++seen === 2) throw new Error('editor went away');
+    } })),
+    /editor went away/,
+  );
+  assert.equal(fake.requests.length, 2, 'nothing more was sent after the failure');
+  const journal = readJournal(path.join(ws.dir, 'results', '.journal', 'fatal1.jsonl'));
+  assert.equal(journal.records.length, 2);
+  assert.equal(journal.end, undefined);
+  const report = JSON.parse(fs.readFileSync(path.join(ws.dir, 'results', 'ewebench_fake-chat_fatal1.json'), 'utf8'));
+  assert.equal(report.categories.reasoning.details.length, 2);
+  assert.equal(report.ewebench_studio.status, 'failed');
 });

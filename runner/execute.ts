@@ -6,13 +6,12 @@ import { JsonDocument } from '../core/document/jsonDocument';
 import { cacheKey } from '../core/run/cacheKey';
 import { canonicalHash } from '../core/run/canonicalJson';
 import { runnableItems } from '../core/run/items';
-import type { ResolvedModel } from '../core/run/presets';
 import { entryRecord, testRecord } from '../core/run/records';
-import { corpusRunInfo, entryRequest, isSecretEntry, RequestError, testRequest, type CorpusRunInfo } from '../core/run/request';
+import { CorpusError, corpusRunInfo, entryRequest, isSecretEntry, RequestError, testRequest, type CorpusRunInfo } from '../core/run/request';
 import { harnessRunId } from '../core/run/resultsFile';
 import type { ChatOutcome, ChatRequest, EntryRunRecord, RunnableItem, RunRecord, TestRunRecord } from '../core/run/types';
 import type { ResponseCache } from './cache';
-import { findUnfinishedRun, journalFile, JournalWriter, readJournal } from './journal';
+import { findUnfinishedRun, journalFile, JournalWriter } from './journal';
 import { requestLine, silentLogger, type RunLogger } from './log';
 import { writeResultsFile, writeRunCards, type CorpusOutput } from './outputs';
 import type { ChatProvider } from './provider';
@@ -33,9 +32,22 @@ export interface RunFile {
   kind?: FileKind;
 }
 
+/**
+ * The model a run names: core's `ResolvedModel` fits as it is; a VS Code chat model passes its own `endpoint`
+ * (`vscode-lm:copilot`) and no base URL.
+ */
+export interface RunModel {
+  /** The model name sent in requests and written in results (`deepseek-chat`). */
+  model: string;
+  /** The OpenAI-compatible base URL; the results' `endpoint` is `{baseUrl}/chat/completions`. */
+  baseUrl?: string;
+  /** Overrides the endpoint recorded in results files and run cards. */
+  endpoint?: string;
+}
+
 export interface RunPlan {
   files: RunFile[];
-  model: ResolvedModel;
+  model: RunModel;
   /** Runs per item (`Run ×K`); 1 by default. */
   repeat?: number;
   /** Requests in flight at once; 4 by default. */
@@ -106,7 +118,7 @@ interface Job {
   itemIndex: number;
   repeat: number;
   request: ChatRequest;
-  record(outcome: ChatOutcome, finishedAt: string): RunRecord;
+  record(outcome: ChatOutcome, finishedAt: string, runId: string): RunRecord;
 }
 
 interface Prepared {
@@ -176,14 +188,21 @@ function prepare(plan: RunPlan, origin: string): Prepared {
             itemIndex: item.index,
             repeat: r,
             request,
-            record: (outcome, finishedAt) =>
-              testRecord({ test, category, sourceFile: shown, testHash: item.hash, repeat: r, model, origin, request, outcome, finishedAt, strict: plan.strict === true, index: item.index }),
+            record: (outcome, finishedAt, runId) =>
+              testRecord({ test, category, sourceFile: shown, testHash: item.hash, repeat: r, model, origin, request, outcome, finishedAt, strict: plan.strict === true, index: item.index, runId }),
           });
         }
       }
       return;
     }
-    const info = corpusRunInfo(doc.value, category);
+    let info: CorpusRunInfo;
+    try {
+      info = corpusRunInfo(doc.value, category);
+    } catch (error) {
+      if (!(error instanceof CorpusError)) throw error;
+      out.skipped.push({ file: shown, kind: 'not-runnable', reason: `${shown}: ${error.message}` });
+      return;
+    }
     out.corpora.push({ fileIndex, file, info });
     const byIndex = new Map(info.entries.map((e) => [e.index, e]));
     for (const item of selected) {
@@ -203,7 +222,7 @@ function prepare(plan: RunPlan, origin: string): Prepared {
           itemIndex: item.index,
           repeat: r,
           request,
-          record: (outcome, finishedAt) => entryRecord({ entry, sourceFile: shown, entryHash: item.hash, repeat: r, model, origin, request, outcome, finishedAt }),
+          record: (outcome, finishedAt, runId) => entryRecord({ entry, sourceFile: shown, entryHash: item.hash, repeat: r, model, origin, request, outcome, finishedAt, runId }),
         });
       }
     }
@@ -243,6 +262,7 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
   const logger = deps.logger ?? silentLogger;
   const { provider } = deps;
   const origin = provider.origin;
+  const endpoint = plan.model.endpoint ?? (plan.model.baseUrl ? `${plan.model.baseUrl.replace(/\/+$/, '')}/chat/completions` : origin);
   const prepared = prepare(plan, origin);
   for (const s of prepared.skipped) logger.warn(`skipped: ${s.reason}`);
 
@@ -252,18 +272,19 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
   const runId = unfinished?.contents.header?.run_id ?? freshRunId(plan.runId ?? harnessRunId(startedAt), plan.outDir);
   const journalPath = unfinished?.file ?? journalFile(plan.outDir, runId);
 
-  // Results kept from the journal: the newest per item and repeat, only when the item has not changed and
-  // the call succeeded (a failed call is worth another try).
+  // Results kept from the journal: the newest per item and repeat, when the item has not changed. A failed
+  // call is sent again (it is worth another try) but its record stands until a new one replaces it.
   const byKey = new Map<string, RunRecord>();
+  const retry = new Set<string>();
   if (unfinished) {
-    for (const record of readJournal(unfinished.file).records) {
+    for (const record of unfinished.contents.records) {
       const key = keyOf(record);
       if (prepared.hashes.get(key) === hashOf(record)) byKey.set(key, record);
     }
-    for (const [key, record] of byKey) if (record.error !== null) byKey.delete(key);
+    for (const [key, record] of byKey) if (record.error !== null) retry.add(key);
   }
-  const kept = byKey.size;
-  const jobs = prepared.jobs.filter((j) => !byKey.has(j.key));
+  const kept = byKey.size - retry.size;
+  const jobs = prepared.jobs.filter((j) => !byKey.has(j.key) || retry.has(j.key));
   const total = prepared.jobs.length;
   let done = kept;
 
@@ -272,11 +293,12 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
     : JournalWriter.create(journalPath, { journal: 'ewebench-studio-run', version: 1, run_id: runId, plan: hash, model: plan.model.model, origin, started_at: startedAt.toISOString() });
   if (unfinished) logger.info(`resuming run ${runId}: ${kept} result(s) kept from ${path.basename(journalPath)}, ${jobs.length} to send`);
   logger.info(`run ${runId}: ${jobs.length} request(s) to ${plan.model.model} at ${origin}, concurrency ${plan.concurrency ?? 4}`);
-  for (const record of byKey.values()) deps.onRecord?.(record);
+  for (const [key, record] of byKey) if (!retry.has(key)) deps.onRecord?.(record);
   deps.onProgress?.(done, total);
 
   const readCache = plan.useCache === true && (plan.repeat ?? 1) <= 1 && deps.cache !== undefined;
   const writeCache = plan.useCache === true && deps.cache !== undefined;
+  const cacheWrites: Promise<void>[] = [];
   let cancelled = false;
   let fatal: { error: unknown } | undefined;
   try {
@@ -290,7 +312,7 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
           const hit = await deps.cache?.get(key);
           if (hit) {
             answer = { ok: true, text: hit.text, ...(hit.modelId ? { modelId: hit.modelId } : {}), usage: hit.usage, latencyMs: performance.now() - t0, cached: true, attempts: 0 };
-            logger.info(requestLine({ method: 'POST', url: `${plan.model.baseUrl}/chat/completions`, status: 200, latencyMs: answer.latencyMs, attempts: 0, cached: true }));
+            logger.info(requestLine({ method: 'POST', url: endpoint, status: 200, latencyMs: answer.latencyMs, attempts: 0, cached: true }));
           }
         }
         if (!answer) {
@@ -299,10 +321,11 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
         }
         // A cancelled call is no result: nothing is recorded, and a rerun sends it again.
         if (!answer.ok && answer.kind === 'cancelled') return undefined;
-        if (answer.ok && !answer.cached && key && writeCache) {
-          await deps.cache?.set(key, { text: answer.text, ...(answer.modelId ? { modelId: answer.modelId } : {}), usage: answer.usage }).catch((e: unknown) => logger.warn(`cache write failed: ${e instanceof Error ? e.message : String(e)}`));
+        if (answer.ok && !answer.cached && key && writeCache && deps.cache) {
+          // Not awaited here: the lane moves on to its next request; the run waits for every write at the end.
+          cacheWrites.push(deps.cache.set(key, { text: answer.text, ...(answer.modelId ? { modelId: answer.modelId } : {}), usage: answer.usage }).catch((e: unknown) => logger.warn(`cache write failed: ${e instanceof Error ? e.message : String(e)}`)));
         }
-        const record = job.record(answer, now().toISOString());
+        const record = job.record(answer, now().toISOString(), runId);
         journal.append(record);
         byKey.set(job.key, record);
         deps.onRecord?.(record);
@@ -316,11 +339,14 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
     fatal = { error };
     logger.error(`run ${runId} stopped: ${error instanceof Error ? error.message : String(error)}`);
   }
+  await Promise.all(cacheWrites);
 
   // Everything received, in file, item and repeat order.
   const order = new Map(prepared.jobs.map((j, i) => [j.key, i]));
   const records = [...byKey.entries()].sort((a, b) => (order.get(a[0]) ?? 0) - (order.get(b[0]) ?? 0)).map(([, r]) => r);
   const complete = !cancelled && !fatal && records.length === total;
+  // The journal stays open while a call has failed: a rerun of the same plan then sends only the failures.
+  const settled = complete && records.every((r) => r.error === null);
   const status = fatal ? 'failed' : cancelled ? 'cancelled' : complete ? 'complete' : 'partial';
   const finishedAt = now();
 
@@ -332,7 +358,7 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
       resultsFile = writeResultsFile(plan.outDir, tests, {
         runId,
         model: plan.model.model,
-        endpoint: `${plan.model.baseUrl}/chat/completions`,
+        endpoint,
         date: finishedAt,
         status,
         origin,
@@ -365,7 +391,7 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
       runCardFiles.push(...files);
       for (const file of files) logger.info(`run card: ${file}`);
     }
-    if (complete) journal.finish({ finished_at: finishedAt.toISOString(), cancelled: false, ...(resultsFile ? { results_file: resultsFile } : {}), ...(runCardFiles[0] ? { run_card_file: runCardFiles[0] } : {}) });
+    if (settled) journal.finish({ finished_at: finishedAt.toISOString(), cancelled: false, ...(resultsFile ? { results_file: resultsFile } : {}), ...(runCardFiles[0] ? { run_card_file: runCardFiles[0] } : {}) });
   } finally {
     journal.close();
   }

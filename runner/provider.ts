@@ -212,6 +212,7 @@ export function openAICompatibleProvider(options: OpenAICompatibleOptions): Chat
       const status = outcome.ok ? (state.lastStatus ?? 200) : (outcome.status ?? outcome.kind);
       const line = requestLine({ method: 'POST', url: endpoint, status, latencyMs: outcome.latencyMs, attempts: state.attempts });
       if (outcome.ok) logger.info(line);
+      else if (outcome.kind === 'cancelled') logger.info(`${line} · cancelled`);
       else logger.warn(`${line} · ${outcome.error}`);
       return outcome;
     },

@@ -106,3 +106,32 @@ test('usage errors exit 2 and say what to do', async () => {
     assert.equal(cio.out, '');
   }
 });
+
+test('a corpus: held-out entries are skipped and said so unless --allow-secret-segments; a run card is written', async () => {
+  const fake = await server({ fallback: { kind: 'answer', text: 'Ŋdi na wò.' } });
+  const corpus = {
+    dataset: { id: 'ewe-mini', version: '1.0.0', language_pair: 'en>ee', source_language: 'en', target_language: 'ee' },
+    entries: [
+      { id: 1, source: 'Good morning.', reference: 'Ŋdi na wò.', segment: 'dev', difficulty: 1 },
+      { id: 2, source: 'Thank you.', reference: 'Akpe.', segment: 'gold_standard', difficulty: 1 },
+    ],
+  };
+  const dir = tempDir({ 'corpus.json': corpus });
+  const cio = io(dir);
+  assert.equal(await main(['run', 'corpus.json', '--preset', 'ollama', '--base-url', fake.baseUrl, '--model', 'fake-chat', '--no-cache', '--format', 'json'], cio), 0);
+  const out = JSON.parse(cio.out);
+  assert.deepEqual(out.entries.map((e: { id: number; chrf: number; exact_match: boolean }) => [e.id, e.chrf, e.exact_match]), [[1, 100, true]]);
+  assert.deepEqual(out.skipped.map((s: { id: string; kind: string }) => [s.id, s.kind]), [['2', 'secret-segment']]);
+  assert.match(cio.err, /warning: skipped: corpus\.json: entry 2 is in the gold_standard segment and is not sent without consent/);
+  assert.match(out.run_card_file, /^results\/rosetta_fake-chat_ewe-mini_\d{8}_\d{6}(_\d+)?\.json$/);
+  assert.deepEqual(out.run_cards, [{ file: out.run_card_file, dataset: 'ewe-mini', chrf_plus_plus: 100, exact_match_rate: 1, composite: 1, tier: 'fluent', total_cost_usd: null }]);
+  assert.equal(fake.requests.length, 1);
+
+  const allowed = io(dir);
+  assert.equal(await main(['run', 'corpus.json', '--base-url', fake.baseUrl, '--model', 'fake-chat', '--no-cache', '--allow-secret-segments'], allowed), 0);
+  assert.equal(fake.requests.length, 3);
+  assert.match(allowed.out, /^ENTRY\s+FILE\s+CHRF\+\+\s+EXACT\s+LATENCY\s+RESULT$/m);
+  assert.match(allowed.out, /^mean sentence chrF\+\+: [\d.]+ · exact match: 1\/2 · fake-chat$/m);
+  assert.match(allowed.out, /^run card: results\/rosetta_fake-chat_ewe-mini_/m);
+  assert.match(allowed.out, /^ewe-mini: corpus chrF\+\+ [\d.]+ · composite [\d.]+ \(\w+\) · cost not reported$/m);
+});

@@ -1,11 +1,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isPresetName, ModelConfigError, PRESET_NAMES, PROVIDER_PRESETS, resolveModel, type PresetName } from '../../core/run/presets';
+import { readRunCard } from '../../core/run/runCard';
 import type { EntryRunRecord, ModelConfig, TestRunRecord } from '../../core/run/types';
 import { ResponseCache, defaultCacheDir } from '../../runner/cache';
 import { executeRun, type RunFile, type RunResult } from '../../runner/execute';
 import { resolveApiKey } from '../../runner/keys';
-import { consoleLogger, type RunLogger } from '../../runner/log';
+import { consoleLogger, silentLogger, type RunLogger } from '../../runner/log';
 import { openAICompatibleProvider } from '../../runner/provider';
 import { displayPath, expandJsonPaths, formatOption, parseArgs } from '../files';
 import { UsageError, type CliIo } from '../io';
@@ -122,6 +123,12 @@ function textReport(result: RunResult, model: string, io: CliIo): string {
       const exact = ok.filter((r) => r.exact_match).length;
       out += `mean sentence chrF++: ${chrf.toFixed(1)} · exact match: ${exact}/${ok.length} · ${model}\n`;
     }
+    for (const file of result.runCardFiles) {
+      const card = readRunCard(readJsonFile(file))?.meta;
+      if (!card) continue;
+      const cost = card.totalCostUsd === null ? 'cost not reported' : `cost $${card.totalCostUsd.toFixed(4)}`;
+      out += `${card.datasetId}: corpus chrF++ ${card.chrfPlusPlus ?? '-'} · composite ${card.composite ?? '-'} (${card.tier ?? 'unscored'}) · ${cost}\n`;
+    }
   }
   const errored = result.errored;
   const latencies = result.records.filter((r) => r.error === null && !r.cached).map((r) => (r.kind === 'ewebench-test' ? r.latency_ms : r.latency_seconds * 1000));
@@ -132,6 +139,20 @@ function textReport(result: RunResult, model: string, io: CliIo): string {
   if (result.resultsFile) out += `results: ${displayPath(result.resultsFile, io.cwd)}\n`;
   for (const card of result.runCardFiles) out += `run card: ${displayPath(card, io.cwd)}\n`;
   return out;
+}
+
+/** The headline figures of a written run card, as the card states them. */
+function runCardFigures(file: string, io: CliIo) {
+  const meta = readRunCard(readJsonFile(file))?.meta;
+  return {
+    file: displayPath(file, io.cwd),
+    dataset: meta?.datasetId ?? null,
+    chrf_plus_plus: meta?.chrfPlusPlus ?? null,
+    exact_match_rate: meta?.exactMatchRate ?? null,
+    composite: meta?.composite ?? null,
+    tier: meta?.tier ?? null,
+    total_cost_usd: meta?.totalCostUsd ?? null,
+  };
 }
 
 function jsonReport(result: RunResult, strict: boolean, io: CliIo): unknown {
@@ -183,6 +204,7 @@ function jsonReport(result: RunResult, strict: boolean, io: CliIo): unknown {
     cancelled: result.cancelled,
     ...(result.resultsFile ? { results_file: displayPath(result.resultsFile, io.cwd) } : {}),
     ...(result.runCardFile ? { run_card_file: displayPath(result.runCardFile, io.cwd) } : {}),
+    ...(result.runCardFiles.length ? { run_cards: result.runCardFiles.map((f) => runCardFigures(f, io)) } : {}),
     ...(result.runCardFiles.length > 1 ? { run_card_files: result.runCardFiles.map((f) => displayPath(f, io.cwd)) } : {}),
   };
 }
@@ -223,7 +245,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     baseUrl: resolved.baseUrl,
     ...(apiKey ? { apiKey } : {}),
     ...(timeoutSeconds ? { timeoutMs: Math.round(Number(timeoutSeconds) * 1000) } : {}),
-    logger,
+    // Request lines only with --verbose; failures show in the table anyway.
+    logger: flags.has('verbose') ? logger : silentLogger,
     userAgent: `ewebench-studio/${TOOL_VERSION}`,
     label: resolved.label,
   });
@@ -260,7 +283,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const seenElsewhere = new Set(result.skipped.filter((s) => s.kind !== 'not-found' && s.id !== undefined).map((s) => s.id));
   const missing = (ids ?? []).filter((id) => !ran.has(id) && !seenElsewhere.has(id) && !result.records.some((r) => r.kind === 'corpus-entry' && JSON.stringify(r.entry_id) === id));
   for (const w of warnings) {
-    if (/^skipped: .*: no item with id /.test(w)) continue;
+    // Ids missing from one file are normal with several files (reported below when no file has them);
+    // a cancel is said in the report itself.
+    if (/^skipped: .*: no item with id /.test(w) || /^run \S+ cancelled/.test(w)) continue;
     io.stderr(`warning: ${w}\n`);
   }
   for (const id of missing) io.stderr(`warning: no test or entry with id ${id} in the files given\n`);

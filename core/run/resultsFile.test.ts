@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { CATEGORIES } from '../scoring/ewebench/categories';
 import { testRecord } from './records';
 import { testRequest } from './request';
-import { buildResultsReport, harnessRunId, pythonIsoformat, readResultsReport, resultsFileName, responsePreview, serialiseResultsReport, type ResultsMeta } from './resultsFile';
+import { dumpsPy } from '../runcard/pyJson';
+import { buildResultsReport, harnessRunId, pythonIsoformat, readResultsReport, resultsFileName, responsePreview, resultsReportPyValue, serialiseResultsReport, type ResultsMeta } from './resultsFile';
 import type { ChatOutcome, TestRunRecord } from './types';
 
 const usage = { prompt_tokens: 10, completion_tokens: 4, reasoning_tokens: 0, cached_tokens: 0 };
@@ -131,4 +132,12 @@ test('previews cut at 200 code points, not UTF-16 units', () => {
   const astral = '𝔸'.repeat(250);
   assert.equal([...responsePreview(astral)].length, 200);
   assert.equal(responsePreview('short'), 'short');
+});
+
+test('the fast writer gives exactly the Python serialiser’s text, even with marks, NULs and tiny floats in the data', () => {
+  const tricky = record('translation', 3, { id: 'x\u0000y', prompt: '"\u0000abc:1.0" \\u0000 \u2028 𝔸', eval_method: 'ewe_quality' }, ok('"\u0000deadbeef:2.0" ɖ.\n\t'));
+  const withCost = { ...tricky, usage: { ...tricky.usage, cost_usd: 0.00001 }, latency_ms: 12.5 };
+  const report = buildResultsReport([...records, withCost], meta);
+  assert.equal(serialiseResultsReport(report), dumpsPy(resultsReportPyValue(report), { sortKeys: false, ensureAscii: false, indent: 2 }));
+  assert.ok(serialiseResultsReport(report).includes('"cost_usd": 1e-05'));
 });

@@ -2,7 +2,7 @@ import { categoryScore, eweScore, type EweScoreOptions } from '../scoring/eweben
 import { CATEGORIES } from '../scoring/ewebench/categories';
 import { EVAL_METHODS, type EvalMethod } from '../scoring/ewebench/tables';
 import type { Breakdown } from '../scoring/ewebench/breakdown';
-import { dumpsPy, pyFloat, toPyValue, type PyObject, type PyValue } from '../runcard/pyJson';
+import { pyFloat, pyFloatRepr, toPyValue, type PyObject, type PyValue } from '../runcard/pyJson';
 import { pyRound } from '../text/pyRound';
 import { DEFAULT_TEMPERATURE, MAX_TOKENS } from './request';
 import type { ChatRequest, FailureKind, TestRunRecord, Usage } from './types';
@@ -247,20 +247,37 @@ export function buildResultsReport(records: readonly TestRunRecord[], meta: Resu
 /** Keys whose numbers Python holds as floats in the report: `80` must be written `80.0`. */
 const FLOAT_KEYS = new Set(['score', 'ewe_score', 'raw_score']);
 
-function toPyReport(value: unknown, key?: string): PyValue {
-  if (typeof value === 'number' && key !== undefined && FLOAT_KEYS.has(key)) return pyFloat(value);
-  if (Array.isArray(value)) return value.map((v) => toPyReport(v));
+const isFloatAt = (key: string | undefined, value: number) => !Number.isInteger(value) || (key !== undefined && FLOAT_KEYS.has(key));
+
+/** The report as Python values (floats where Python has floats): what `serialiseResultsReport` writes. */
+export function resultsReportPyValue(value: unknown, key?: string): PyValue {
+  if (typeof value === 'number' && isFloatAt(key, value)) return pyFloat(value);
+  if (Array.isArray(value)) return value.map((v) => resultsReportPyValue(v));
   if (typeof value === 'object' && value !== null) {
     const out: PyObject = new Map();
-    for (const [k, v] of Object.entries(value)) if (v !== undefined) out.set(k, toPyReport(v, k));
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) out.set(k, resultsReportPyValue(v, k));
     return out;
   }
   return toPyValue(value);
 }
 
-/** The file's text as the harness writes it: `json.dump(report, ensure_ascii=False, indent=2)`. */
+// With an indent every number stands alone at the end of a line, after its key if it has one. Strings never
+// hold a raw \n (JSON escapes it), so a match is always a real number, never text inside a response.
+const NUMBER_AT_LINE_END = /(\n *(?:"((?:[^"\\\n]|\\.)*)": )?)(-?\d[0-9.eE+-]*)(?=,?(?:\n|$))/g;
+
+/**
+ * The file's text as the harness writes it: `json.dump(report, ensure_ascii=False, indent=2)`, the same text
+ * as `dumpsPy(resultsReportPyValue(report), indent 2)`. The runner rewrites the file as results arrive, so
+ * this takes the fast road: JSON.stringify's indent=2 layout and escapes are Python's for well-formed text,
+ * and only numbers differ. Non-integers get Python's repr (`1e-05` where JavaScript writes `0.00001`), and
+ * the float fields their `.0`.
+ */
 export function serialiseResultsReport(report: ResultsReport): string {
-  return dumpsPy(toPyReport(report), { sortKeys: false, ensureAscii: false, indent: 2 });
+  return JSON.stringify(report, null, 2).replace(NUMBER_AT_LINE_END, (whole, prefix: string, key: string | undefined, digits: string) => {
+    const value = Number(digits);
+    if (!Number.isFinite(value) || !isFloatAt(key, value)) return whole;
+    return prefix + pyFloatRepr(value);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------

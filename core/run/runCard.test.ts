@@ -32,7 +32,7 @@ const outcomes: ChatOutcome[] = [
 ];
 
 const records: EntryRunRecord[] = corpus.entries.map((entry, k) =>
-  entryRecord({ entry, sourceFile: 'corpora/eng-ewe.json', entryHash: `h${k}`, repeat: 0, model: 'openrouter/m', origin: 'https://openrouter.ai', request: entryRequest(entry, corpus, 'openrouter/m'), outcome: outcomes[k], finishedAt: '2026-11-23T10:00:00Z' }),
+  entryRecord({ entry, sourceFile: 'corpora/eng-ewe.json', entryHash: `h${k}`, repeat: 0, runId: '20261123_095900', model: 'openrouter/m', origin: 'https://openrouter.ai', request: entryRequest(entry, corpus, 'openrouter/m'), outcome: outcomes[k], finishedAt: '2026-11-23T10:00:00Z' }),
 );
 
 interface Group {
@@ -163,7 +163,7 @@ test('cards read back to their records and headline figures', () => {
   assert.equal(back.meta.sourceFile, 'corpora/eng-ewe.json');
   assert.equal(back.meta.modelSlug, 'openrouter/m');
   assert.equal(back.records.length, 4);
-  const strip = (r: EntryRunRecord) => ({ ...r, request: undefined, model_id: undefined, run_id: undefined });
+  const strip = (r: EntryRunRecord) => ({ ...r, request: undefined, model_id: undefined });
   assert.deepEqual(back.records.map(strip), records.map((r) => strip({ ...r, model_id: 'm-2026' })));
   assert.equal(readRunCard({ scores: {} }), undefined);
 });

@@ -262,6 +262,9 @@ export function buildRunCard(records: readonly EntryRunRecord[], meta: RunCardMe
       'ewebench_studio',
       obj([
         ['tool_version', meta.toolVersion],
+        // The run the records belong to (the card's own run_id may be the fingerprint's, shared by every run
+        // of the same setup), so the repeats of one Run ×K, and only they, group together when read back.
+        ['run_id', records.find((r) => r.run_id !== undefined)?.run_id],
         ['origin', meta.origin],
         ['source_file', meta.sourceFile],
         ['status', meta.status],
@@ -326,6 +329,7 @@ export function readRunCard(value: unknown): { meta: RunCardFileMeta; records: E
   const origin = text(studio?.origin);
   const sourceFile = text(studio?.source_file);
   const repeat = num(studio?.repeat) ?? 0;
+  const runId = typeof studio?.run_id === 'string' ? studio.run_id : typeof value.run_id === 'string' ? value.run_id : undefined;
   const timestamp = text(value.timestamp);
   const temperature = num(value.temperature) ?? 0;
   const records: EntryRunRecord[] = [];
@@ -361,7 +365,7 @@ export function readRunCard(value: unknown): { meta: RunCardFileMeta; records: E
     if (typeof r.raw_predicted === 'string') record.raw_predicted = r.raw_predicted;
     if (typeof r.segment === 'string') record.segment = r.segment;
     if (typeof value.model_id === 'string') record.model_id = value.model_id;
-    if (typeof value.run_id === 'string') record.run_id = value.run_id;
+    if (runId !== undefined) record.run_id = runId;
     records.push(record);
   }
   const totals = isObject(value.totals) ? value.totals : {};

@@ -1,5 +1,6 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import ewebenchResults from '../../schemas/ewebench-results.schema.json';
 import ewebenchTests from '../../schemas/ewebench-tests.schema.json';
 import rosettaCorpus from '../../schemas/rosetta-corpus.schema.json';
 import rosettaCurated from '../../schemas/rosetta-curated-corpus.schema.json';
@@ -17,6 +18,7 @@ export const ANNOTATION_KEYWORDS = [
 /** The schema files, by the name the rest of the code uses for them. */
 export const SCHEMAS = {
   'ewebench-tests': ewebenchTests,
+  'ewebench-results': ewebenchResults,
   'rosetta-corpus': rosettaCorpus,
   'rosetta-curated-corpus': rosettaCurated,
   'rosetta-run-card': rosettaRunCard,
