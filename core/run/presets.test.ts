@@ -27,7 +27,7 @@ test('a preset resolves to its base, origin, key variable and default model', ()
 });
 
 test('custom needs a valid http(s) base URL; vscode-lm is left to the client', () => {
-  assert.throws(() => resolveModel({ provider: 'custom', model: 'm' }), ModelConfigError);
+  assert.throws(() => resolveModel({ provider: 'custom', model: 'm' }), (e: unknown) => e instanceof ModelConfigError && /baseUrl/.test(e.reason.en) && /baseUrl/.test(e.reason.fr));
   assert.throws(() => resolveModel({ provider: 'custom', model: 'm', baseUrl: 'not a url' }), /invalid base URL/);
   assert.throws(() => resolveModel({ provider: 'custom', model: 'm', baseUrl: 'ftp://host/v1' }), /http and https/);
   assert.throws(() => resolveModel({ provider: 'custom', model: 'm', baseUrl: 'http://user:secret@host/v1' }), (e: Error) => !e.message.includes('secret'));

@@ -19,6 +19,8 @@ export type PresetName = Exclude<ProviderName, 'vscode-lm'>;
 
 export const PROVIDER_PRESETS: Readonly<Record<PresetName, ProviderPreset>> = {
   deepseek: { baseUrl: 'https://api.deepseek.com', defaultModel: 'deepseek-chat', apiKeyEnv: 'DEEPSEEK_API_KEY', needsKey: true },
+  // The harness's endpoint. Google documents its OpenAI-compatible API under `/v1beta/openai`; a user whose
+  // calls 404 here sets `baseUrl` to https://generativelanguage.googleapis.com/v1beta/openai.
   gemini: { baseUrl: 'https://generativelanguage.googleapis.com/v1beta', defaultModel: 'gemini-2.0-flash', apiKeyEnv: 'GEMINI_API_KEY', needsKey: true },
   ollama: { baseUrl: 'http://localhost:11434/v1', defaultModel: 'llama3.1', needsKey: false },
   openrouter: { baseUrl: 'https://openrouter.ai/api/v1', defaultModel: 'google/gemini-2.0-flash-001', apiKeyEnv: 'OPENROUTER_API_KEY', needsKey: true },
@@ -43,9 +45,12 @@ export interface ResolvedModel {
   label: string;
 }
 
-/** Raised when a model configuration cannot be used; the message says what to change. */
+/** Raised when a model configuration cannot be used; `reason` says what to change, in English and French. */
 export class ModelConfigError extends Error {
   override name = 'ModelConfigError';
+  constructor(readonly reason: { en: string; fr: string }) {
+    super(reason.en);
+  }
 }
 
 function parseHttpUrl(url: string): URL {
@@ -53,14 +58,20 @@ function parseHttpUrl(url: string): URL {
   try {
     parsed = new URL(url);
   } catch {
-    throw new ModelConfigError(`invalid base URL '${url}': expected an absolute http(s) URL such as http://localhost:8000/v1`);
+    throw new ModelConfigError({
+      en: `invalid base URL '${url}': expected an absolute http(s) URL such as http://localhost:8000/v1`,
+      fr: `URL de base invalide « ${url} » : une URL http(s) absolue est attendue, p. ex. http://localhost:8000/v1`,
+    });
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new ModelConfigError(`invalid base URL '${url}': only http and https are supported`);
+    throw new ModelConfigError({ en: `invalid base URL '${url}': only http and https are supported`, fr: `URL de base invalide « ${url} » : seuls http et https sont pris en charge` });
   }
   if (parsed.username || parsed.password) {
     // Credentials in a URL end up in settings, logs and error messages.
-    throw new ModelConfigError(`invalid base URL: it carries credentials; store the key with the "set key" command instead`);
+    throw new ModelConfigError({
+      en: 'invalid base URL: it carries credentials; store the key with the "set key" command instead',
+      fr: 'URL de base invalide : elle contient des identifiants ; enregistrez plutôt la clé avec la commande « définir la clé »',
+    });
   }
   return parsed;
 }
@@ -76,15 +87,20 @@ export function originOf(url: string): string {
  */
 export function resolveModel(config: ModelConfig): ResolvedModel {
   if (config.provider === 'vscode-lm') {
-    throw new ModelConfigError('vscode-lm models are resolved by the VS Code client, not from a base URL');
+    throw new ModelConfigError({ en: 'vscode-lm models are resolved by the VS Code client, not from a base URL', fr: 'les modèles vscode-lm sont résolus par le client VS Code, pas par une URL de base' });
   }
-  if (!isPresetName(config.provider)) throw new ModelConfigError(`unknown provider '${String(config.provider)}' (known: ${PRESET_NAMES.join(', ')}, vscode-lm)`);
+  if (!isPresetName(config.provider)) {
+    const known = `${PRESET_NAMES.join(', ')}, vscode-lm`;
+    throw new ModelConfigError({ en: `unknown provider '${String(config.provider)}' (known: ${known})`, fr: `fournisseur inconnu « ${String(config.provider)} » (connus : ${known})` });
+  }
   const preset = PROVIDER_PRESETS[config.provider];
   const base = config.baseUrl ?? preset.baseUrl;
-  if (!base) throw new ModelConfigError(`provider '${config.provider}' needs a baseUrl, e.g. http://localhost:8000/v1`);
+  if (!base) {
+    throw new ModelConfigError({ en: `provider '${config.provider}' needs a baseUrl, e.g. http://localhost:8000/v1`, fr: `le fournisseur « ${config.provider} » demande une baseUrl, p. ex. http://localhost:8000/v1` });
+  }
   const parsed = parseHttpUrl(base);
   const model = config.model || preset.defaultModel;
-  if (!model) throw new ModelConfigError(`provider '${config.provider}' needs a model name`);
+  if (!model) throw new ModelConfigError({ en: `provider '${config.provider}' needs a model name`, fr: `le fournisseur « ${config.provider} » demande un nom de modèle` });
   const apiKeyEnv = config.apiKeyEnv ?? preset.apiKeyEnv;
   return {
     provider: config.provider,
