@@ -26,7 +26,10 @@ function lastUserText(request: RecordedRequest): string {
 
 export function e2eStep(request: RecordedRequest): Step {
   if (request.headers.authorization !== `Bearer ${E2E_KEY}`) return { kind: 'status', status: 401, body: { error: { message: 'missing or wrong key' } } };
-  return { kind: 'answer', text: ANSWERS[lastUserText(request)] ?? 'Nyemenya o.', model: E2E_MODEL, delayMs: 150 };
+  const prompt = lastUserText(request);
+  // Corpus entries arrive inside the translation template: answered by their source sentence.
+  const translation = prompt.includes('Good morning.') ? 'Ŋdi nyuie.' : prompt.includes('Thank you.') ? 'Akpe.' : undefined;
+  return { kind: 'answer', text: ANSWERS[prompt] ?? translation ?? 'Nyemenya o.', model: E2E_MODEL, delayMs: 150 };
 }
 
 export function startE2eModel(): Promise<FakeOpenAI> {

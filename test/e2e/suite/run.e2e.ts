@@ -86,6 +86,48 @@ e2eTest('the walkthrough opens and its first step\'s command is registered', asy
   const commands = await vscode.commands.getCommands(true);
   for (const id of ['ewebench.selectModel', 'ewebench.storeApiKey', 'ewebench.openTestsFile', 'ewebench.runTest', 'ewebench.showCoverage']) assert.ok(commands.includes(id), id);
   await until('the walkthrough tab', () => vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => /Get started with ÈwéBench Studio|Welcome|Walkthrough/i.test(t.label))));
-  await server?.stop();
-  server = undefined;
 });
+
+e2eTest('a corpus entry translated from its lens shows sentence chrF++ and exact match, and the run card is written', async () => {
+  server ??= await startE2eModel();
+  await vscode.workspace.getConfiguration('ewebench').update('models', e2eModelSetting(server.baseUrl), vscode.ConfigurationTarget.Workspace);
+  const editor = await openEditor('corpus.json');
+  const uri = editor.document.uri;
+  const translate = await until('the ▶ Translate lenses', async () => (await lensTitles(uri)).find((l) => l.title === '▶ Translate'));
+  const command = translate.lens.command as vscode.Command;
+  await vscode.commands.executeCommand(command.command, ...(command.arguments ?? []));
+  const titles = await until('chrF++ in the lens', async () => {
+    const t = (await lensTitles(uri)).map((l) => l.title);
+    return t.some((x) => x.startsWith('chrF++ ')) && t;
+  }, 20_000);
+  assert.ok(titles.some((t) => new RegExp(`^chrF\\+\\+ 100\\.0 · exact ✓ · \\d+ ms · ${E2E_MODEL}$`).test(t)), titles.join(' | '));
+  assert.ok(titles.some((t) => /^composite \d\.\d{3} · /.test(t)), titles.join(' | '));
+  const cards = fs.readdirSync(workspaceFile('results').fsPath).filter((f) => f.endsWith('.json') && !f.startsWith('ewebench_'));
+  assert.ok(cards.length >= 1, `run card in results/: ${fs.readdirSync(workspaceFile('results').fsPath).join(', ')}`);
+  return titles.find((t) => t.startsWith('chrF++'));
+}, 40_000);
+
+e2eTest('with secretSegments "never", a corpus run sends the open entry and never the gold_standard one', async () => {
+  assert.ok(server);
+  const config = vscode.workspace.getConfiguration('ewebench');
+  await config.update('run.secretSegments', 'never', vscode.ConfigurationTarget.Workspace);
+  try {
+    const before = server.requests.length;
+    const uri = workspaceFile('secret_corpus.json');
+    await openEditor('secret_corpus.json');
+    await vscode.commands.executeCommand('ewebench.runFile', { uri: uri.toString() });
+    const titles = await until('the open entry translated', async () => {
+      const t = (await lensTitles(uri)).map((l) => l.title);
+      return t.some((x) => x.startsWith('chrF++ 100.0')) && t;
+    }, 20_000);
+    const sent = server.requests.slice(before).map((r) => JSON.stringify(r.body));
+    assert.equal(sent.length, 1, sent.join('\n'));
+    assert.ok(sent[0].includes('Thank you.'));
+    assert.ok(!sent.some((b) => b.includes('gold sentence')), 'the gold_standard entry was sent');
+    assert.equal(titles.filter((t) => t.startsWith('chrF++')).length, 1, titles.join(' | '));
+  } finally {
+    await config.update('run.secretSegments', undefined, vscode.ConfigurationTarget.Workspace);
+    await server.stop();
+    server = undefined;
+  }
+}, 40_000);
