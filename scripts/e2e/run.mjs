@@ -3,7 +3,9 @@
 //   1. The suite in test/e2e/suite runs inside the extension host, with our extension loaded from this folder
 //      as a development extension (what @vscode/test-electron does with a downloaded VS Code).
 //   2. The extension is packaged as a .vsix, installed with `code-server --install-extension` as users would,
-//      and the UI is checked with Playwright: our diagnostic in the Problems panel, our status bar items.
+//      and the UI is checked with Playwright: our diagnostic in the Problems panel, our status bar items, a
+//      CodeLens run and a Test Explorer run against the local fake model, the walkthrough.
+//   3. An untrusted workspace (Restricted Mode): a run is refused with an explanation and sends nothing.
 // Prints `e2e: N passed, M failed` last and exits 1 on any failure. Every code-server runs in its own process
 // group, killed on the way out whatever happens (failure, Ctrl+C, the overall time limit).
 // Environment: E2E_VERBOSE=1 shows the extension host's log, E2E_KEEP=1 keeps the temporary folders,
@@ -13,7 +15,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { buildWorkspace, compileSuite, root, startFakeModel, unlistedSuiteFiles } from './common.mjs';
-import { openWalkthrough, runFileFromTestExplorer, runFirstTestFromLens } from './uiFlows.mjs';
+import { clickRunInUntrustedWorkspace, openWalkthrough, runFileFromTestExplorer, runFirstTestFromLens } from './uiFlows.mjs';
 import { CHROMIUM, CODE_SERVER, E2E, NODE24_BIN, session } from './session.mjs';
 
 // Must match test/e2e/fakeModel.ts (E2E_KEY_ENV, E2E_KEY): a stand-in key, never a real one.
@@ -209,6 +211,32 @@ async function packagedExtensionUi() {
   await cleanUp();
 }
 
+/** Phase 3: an untrusted workspace (Restricted Mode): a click on ▶ Run explains why and sends nothing. */
+async function untrustedWorkspace() {
+  const run = tempDir('ewb-e2e-untrusted-');
+  const workspace = buildWorkspace(path.join(run, 'workspace'));
+  const fake = await startFakeModel(run);
+  cleanups.push(() => fake.server.stop());
+  fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
+  fs.writeFileSync(path.join(workspace, '.vscode', 'settings.json'), JSON.stringify(fake.settings, null, 2));
+  const untrusted = session({ cleanups, extraEnv: fake.keyEnv, workspaceTrust: true });
+  const server = await untrusted.startCodeServer(run);
+  const { page } = await untrusted.openBrowser(run);
+  log('untrusted workspace: loading the workbench');
+  const payload = JSON.stringify([['extensionDevelopmentPath', `vscode-remote://${server.host}${root}`]]);
+  try {
+    await page.goto(`http://${server.host}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    const message = await clickRunInUntrustedWorkspace(page);
+    const sent = fake.server.requests.length;
+    check('in an untrusted workspace a click on ▶ Run explains why and sends nothing to the model', /not trusted/.test(message) && sent === 0, `${message} · ${sent} request(s) received`);
+  } catch (error) {
+    check('in an untrusted workspace a click on ▶ Run explains why and sends nothing to the model', false, error.message.split('\n')[0]);
+    await shot(page, 'untrusted-failure.png');
+  }
+  await cleanUp();
+}
+
 try {
   const missing = [
     [CODE_SERVER, 'code-server'],
@@ -226,6 +254,7 @@ try {
   log('extension built (dist/)');
   await extensionHostSuite();
   await packagedExtensionUi();
+  await untrustedWorkspace();
 } catch (error) {
   check('end-to-end run', false, error.stack ?? String(error));
 }

@@ -17,7 +17,7 @@ export const CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find
  * Helpers bound to the caller's cleanup list (each entry an idempotent async function, run last-in first-out)
  * and to extra environment variables for code-server and its extension hosts.
  */
-export function session({ cleanups, extraEnv = {}, userSettings = {} }) {
+export function session({ cleanups, extraEnv = {}, userSettings = {}, workspaceTrust = false }) {
   function freePort() {
     return new Promise((resolve, reject) => {
       const probe = net.createServer().once('error', reject);
@@ -68,14 +68,17 @@ export function session({ cleanups, extraEnv = {}, userSettings = {} }) {
         'extensions.autoCheckUpdates': false,
         'extensions.autoUpdate': false,
         'chat.disableAIFeatures': true,
-        'security.workspace.trust.enabled': false,
+        // Workspace trust is off unless a check is about Restricted Mode; then no prompt or banner hides the page.
+        'security.workspace.trust.enabled': workspaceTrust,
+        'security.workspace.trust.startupPrompt': 'never',
+        'security.workspace.trust.banner': 'never',
         'git.enabled': false,
         ...userSettings,
       }),
     );
     // An empty config file, or code-server writes a generated password into ~/.config.
     fs.writeFileSync(path.join(run, 'config.yaml'), '');
-    const args = ['--config', path.join(run, 'config.yaml'), '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--user-data-dir', path.join(run, 'user-data'), '--extensions-dir', path.join(run, 'extensions'), '--reconnection-grace-time', '10', '--vscode-option', 'enable-smoke-test-driver'];
+    const args = ['--config', path.join(run, 'config.yaml'), '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check', ...(workspaceTrust ? [] : ['--disable-workspace-trust']), '--user-data-dir', path.join(run, 'user-data'), '--extensions-dir', path.join(run, 'extensions'), '--reconnection-grace-time', '10', '--vscode-option', 'enable-smoke-test-driver'];
     const child = spawn(CODE_SERVER, args, { env: codeServerEnv(run), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const keep = (chunk) => {

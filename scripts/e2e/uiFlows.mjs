@@ -59,3 +59,18 @@ export async function openWalkthrough(page) {
   await steps.first().waitFor({ timeout: 30_000 });
   return (await steps.allTextContents()).map((t) => t.trim()).filter(Boolean);
 }
+
+/** In Restricted Mode: clicks ▶ Run above the first test and returns the notification that answers. */
+export async function clickRunInUntrustedWorkspace(page) {
+  await quickOpen(page, 'run_e2e.json');
+  const run = page.locator('.monaco-editor .codelens-decoration a', { hasText: '▶ Run' }).first();
+  await run.waitFor({ timeout: 30_000 });
+  await run.click();
+  // A moment for the answer, and for a request that should not exist to reach the server.
+  await page.waitForTimeout(2000);
+  // The toast may already be tucked into the notification center: read it there.
+  await palette(page, 'Notifications: Show Notifications');
+  const item = page.locator('.notifications-center .notification-list-item-message', { hasText: 'not trusted' }).first();
+  await item.waitFor({ timeout: 15_000 });
+  return (await item.textContent())?.trim() ?? '';
+}
