@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { ModelConfigError, PROVIDER_PRESETS, isPresetName, originOf, resolveModel, type ResolvedModel } from '../../core/run/presets';
+import { pick, toLocale } from '../../core/i18n/locale';
 import type { ModelConfig, ProviderName } from '../../core/run/types';
 import { resolveApiKey } from '../../runner/keys';
 import type { RunLogger } from '../../runner/log';
@@ -130,7 +131,7 @@ export class ModelService implements vscode.Disposable {
             originOf(v);
             return undefined;
           } catch (e) {
-            return (e as Error).message;
+            return e instanceof ModelConfigError ? pick(e.reason, toLocale(vscode.env.language)) : String(e);
           }
         },
       });
@@ -174,7 +175,7 @@ export class ModelService implements vscode.Disposable {
         try {
           origin = originOf(typed);
         } catch (e) {
-          void vscode.window.showErrorMessage((e as Error).message);
+          void vscode.window.showErrorMessage(e instanceof ModelConfigError ? pick(e.reason, toLocale(vscode.env.language)) : String(e));
           return;
         }
       }
@@ -219,7 +220,7 @@ export class ModelService implements vscode.Disposable {
     try {
       resolved = resolveModel(config);
     } catch (e) {
-      if (e instanceof ModelConfigError) throw new ModelUnavailable(e.message, 'selectModel');
+      if (e instanceof ModelConfigError) throw new ModelUnavailable(pick(e.reason, toLocale(vscode.env.language)), 'selectModel');
       throw e;
     }
     const key = resolveApiKey(config, { stored: await this.keys.get(resolved.origin), env: process.env, presetVariable: resolved.apiKeyEnv });
