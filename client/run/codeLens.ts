@@ -51,7 +51,7 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disp
     const model = currentModel();
     const running = this.runs.running(document.uri);
     const specs = buildLenses(
-      { uri: document.uri.toString(), items: parsed.items, outcomes, summary, running, fileRunning: running !== undefined, modelLabel: model ? modelLabel(model) : undefined },
+      { uri: document.uri.toString(), items: parsed.items, outcomes, summary, running, fileRunning: running !== undefined, modelLabel: model ? modelLabel(model) : undefined, hashOf: parsed.hashOf },
       vscode.l10n,
     );
     return specs.map((s) => {

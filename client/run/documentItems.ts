@@ -4,6 +4,7 @@ import { classify, kindFromGlobs, type FileKind } from '../../core/document/clas
 import { JsonDocument } from '../../core/document/jsonDocument';
 import { runnableItems } from '../../core/run/items';
 import type { RunnableItem } from '../../core/run/types';
+import { ItemHashes } from './itemHashes';
 
 export interface DocumentItems {
   kind: FileKind;
@@ -12,6 +13,8 @@ export interface DocumentItems {
   items: RunnableItem[];
   /** The parsed document, for callers that need values (secret segments). */
   doc: JsonDocument;
+  /** Item hashes, reused across versions for items whose text did not change. */
+  hashOf(item: RunnableItem): string;
 }
 
 const isJson = (doc: vscode.TextDocument) => doc.languageId === 'json' || doc.languageId === 'jsonc';
@@ -29,7 +32,7 @@ export function itemsOfText(uri: vscode.Uri, text: string): DocumentItems {
   const classification = classify(doc.value);
   const kind = kindOf(uri, doc.value);
   const items = kind === 'ewebench-tests' || kind === 'rosetta-corpus' ? runnableItems(doc, category, { ...classification, kind }) : [];
-  return { kind, category, items, doc };
+  return { kind, category, items, doc, hashOf: (item) => item.hash };
 }
 
 /**
@@ -37,7 +40,7 @@ export function itemsOfText(uri: vscode.Uri, text: string): DocumentItems {
  * the Test Explorer and the run commands. Only the newest version of each open document is kept.
  */
 export class DocumentItemsCache implements vscode.Disposable {
-  private readonly cache = new Map<string, { version: number; value: DocumentItems }>();
+  private readonly cache = new Map<string, { version: number; value: DocumentItems; hashes: ItemHashes }>();
   private readonly subscription = vscode.workspace.onDidCloseTextDocument((d) => this.cache.delete(d.uri.toString()));
 
   get(document: vscode.TextDocument): DocumentItems | undefined {
@@ -45,8 +48,11 @@ export class DocumentItemsCache implements vscode.Disposable {
     const key = document.uri.toString();
     const hit = this.cache.get(key);
     if (hit && hit.version === document.version) return hit.value;
-    const value = itemsOfText(document.uri, document.getText());
-    this.cache.set(key, { version: document.version, value });
+    const text = document.getText();
+    const hashes = hit?.hashes ?? new ItemHashes();
+    hashes.update(text);
+    const value = { ...itemsOfText(document.uri, text), hashOf: (item: RunnableItem) => hashes.hashOf(item) };
+    this.cache.set(key, { version: document.version, value, hashes });
     return value;
   }
 

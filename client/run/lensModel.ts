@@ -40,6 +40,8 @@ export interface LensModelInput {
   fileRunning?: boolean;
   /** The name of the model a click would run against, for tooltips. */
   modelLabel?: string;
+  /** An item's hash (a memo across document versions); `item.hash` when absent. */
+  hashOf?: (item: RunnableItem) => string;
 }
 
 export interface LensSpec {
@@ -101,7 +103,7 @@ export function buildLenses(input: LensModelInput, l10n: L10n): LensSpec[] {
     }
     const outcome = input.outcomes.get(item.id);
     if (outcome && outcome.kind === item.kind) {
-      const stale = (outcome.kind === 'ewebench-test' ? outcome.record.test_hash : outcome.record.entry_hash) !== item.hash;
+      const stale = (outcome.kind === 'ewebench-test' ? outcome.record.test_hash : outcome.record.entry_hash) !== (input.hashOf ? input.hashOf(item) : item.hash);
       // A single run's title depends on its record alone, which survives the index's recomputations.
       const key: object = outcome.kind === 'ewebench-test' && outcome.repeat ? outcome : outcome.record;
       let title = titles.get(key);
