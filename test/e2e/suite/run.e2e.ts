@@ -81,6 +81,18 @@ e2eTest('a file run from the command shows each test passed or failed and the ca
   assert.ok(titles.some((t) => /^run_e2e: \d+\.\d\/100 · 2\/3 passed$/.test(t)), titles.join(' | '));
 }, 40_000);
 
+e2eTest('Run ×5 from its lens sends five requests and shows the mean ± standard error', async () => {
+  assert.ok(server);
+  const uri = workspaceFile('tests/run_e2e.json');
+  const before = server.requests.length;
+  const repeat = (await lensTitles(uri)).filter((l) => l.title === 'Run ×5')[2].lens.command as vscode.Command;
+  await vscode.commands.executeCommand(repeat.command, ...(repeat.arguments ?? []));
+  const title = await until('the ×5 result', async () => (await lensTitles(uri)).map((l) => l.title).find((t) => t.includes('(×5)')), 20_000);
+  assert.equal(title, `✓ 0.833 ± 0.0 (×5) · ${E2E_MODEL}`);
+  assert.equal(server.requests.length - before, 5, 'each repeat is a request of its own (the cache is not read for repeats)');
+  return title;
+}, 40_000);
+
 e2eTest('the walkthrough opens and its first step\'s command is registered', async () => {
   await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${EXTENSION_ID}#ewebench.gettingStarted`, false);
   const commands = await vscode.commands.getCommands(true);
