@@ -5,12 +5,26 @@ import { COVERAGE_REQUEST } from '../server/protocol';
 import type { FileCoverageReport } from '../core/coverage/report';
 import { registerCoveragePreview } from './coverage/panel';
 import { FileKindStatus } from './fileKindStatus';
+import { registerRunFeatures } from './run';
 import { readServerSettings } from './settings';
 
 let client: LanguageClient | undefined;
 
 /** Thin adapter: start the language server over stdio, pass settings, and wire commands and the status bar. */
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
+export interface ActivationTimes {
+  /** From the call of activate to every command, provider and view registered (before the server starts). */
+  registeredMs: number;
+  /** Until the language server answered its start. */
+  serverStartedMs: number;
+}
+
+/** What activate returns: its own timings, which the end-to-end run reports (read with `extension.exports`). */
+export interface ExtensionApi {
+  activation: ActivationTimes;
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<ExtensionApi> {
+  const started = performance.now();
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.stdio },
@@ -43,9 +57,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('ewebench.showOutput', () => client?.outputChannel.show()),
     coverage,
   );
+  registerRunFeatures(context);
+  const registeredMs = performance.now() - started;
   await client.start();
   status.refresh();
   coverage.refresh();
+  return { activation: { registeredMs, serverStartedMs: performance.now() - started } };
 }
 
 export async function deactivate(): Promise<void> {

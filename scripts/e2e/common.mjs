@@ -50,3 +50,16 @@ export function buildWorkspace(dir) {
   }
   return dir;
 }
+
+/**
+ * Starts the fake model of test/e2e/fakeModel.ts (the local OpenAI-compatible server on 127.0.0.1) from a Node
+ * script: the TypeScript is bundled once into `outDir` and required.
+ */
+export async function startFakeModel(outDir) {
+  const outfile = path.join(outDir, 'fake-model.cjs');
+  await build({ entryPoints: [path.join(root, 'test', 'e2e', 'fakeModel.ts')], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning' });
+  const { createRequire } = await import('node:module');
+  const fake = createRequire(import.meta.url)(outfile);
+  const server = await fake.startE2eModel();
+  return { server, settings: { 'ewebench.models': fake.e2eModelSetting(server.baseUrl), 'ewebench.currentModel': 'Fake Ewe model' }, keyEnv: { [fake.E2E_KEY_ENV]: fake.E2E_KEY } };
+}

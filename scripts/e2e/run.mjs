@@ -3,24 +3,26 @@
 //   1. The suite in test/e2e/suite runs inside the extension host, with our extension loaded from this folder
 //      as a development extension (what @vscode/test-electron does with a downloaded VS Code).
 //   2. The extension is packaged as a .vsix, installed with `code-server --install-extension` as users would,
-//      and the UI is checked with Playwright: our diagnostic in the Problems panel, our status bar items.
+//      and the UI is checked with Playwright: our diagnostic in the Problems panel, our status bar items, a
+//      CodeLens run and a Test Explorer run against the local fake model, the walkthrough.
+//   3. An untrusted workspace (Restricted Mode): a run is refused with an explanation and sends nothing.
 // Prints `e2e: N passed, M failed` last and exits 1 on any failure. Every code-server runs in its own process
 // group, killed on the way out whatever happens (failure, Ctrl+C, the overall time limit).
 // Environment: E2E_VERBOSE=1 shows the extension host's log, E2E_KEEP=1 keeps the temporary folders,
 // E2E_TIMEOUT_S (default 360) bounds the whole run, E2E_DIR points at another setup folder.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { createRequire } from 'node:module';
-import { buildWorkspace, compileSuite, root, unlistedSuiteFiles } from './common.mjs';
+import { buildWorkspace, compileSuite, root, startFakeModel, unlistedSuiteFiles } from './common.mjs';
+import { clickRunInUntrustedWorkspace, openWalkthrough, runFileFromTestExplorer, runFirstTestFromLens } from './uiFlows.mjs';
+import { CHROMIUM, CODE_SERVER, E2E, NODE24_BIN, session } from './session.mjs';
 
-const E2E = process.env.E2E_DIR ? path.resolve(process.env.E2E_DIR) : path.join(root, '.e2e');
-const NODE24_BIN = path.join(E2E, 'node24', 'package', 'bin');
-const CODE_SERVER = path.join(E2E, 'cs', 'node_modules', '.bin', 'code-server');
+// Must match test/e2e/fakeModel.ts (E2E_KEY_ENV, E2E_KEY): a stand-in key, never a real one.
+const E2E_KEY_ENV = 'EWEBENCH_E2E_KEY';
+const E2E_KEY = 'e2e-local-key-7d41c09b';
+
 const VSCE = path.join(E2E, 'driver', 'node_modules', '@vscode', 'vsce', 'vsce');
-const CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => fs.existsSync(p));
 const ARTIFACTS = path.join(E2E, 'artifacts');
 const VERBOSE = Boolean(process.env.E2E_VERBOSE);
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -67,103 +69,7 @@ function tempDir(prefix) {
   return dir;
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-const isAlive = (pid) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** Sends `signal` to the whole process group (code-server, its extension hosts, our language server). */
-function killGroup(pid, signal) {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    /* the group is already gone */
-  }
-}
-
-/** Environment of a code-server process: Node 24 first on PATH, config and caches inside the run folder. */
-function codeServerEnv(run) {
-  const xdg = path.join(run, 'xdg');
-  return { ...process.env, PATH: `${NODE24_BIN}:${process.env.PATH}`, XDG_CONFIG_HOME: xdg, XDG_DATA_HOME: xdg, XDG_CACHE_HOME: xdg };
-}
-
-async function startCodeServer(run) {
-  const port = await freePort();
-  const userDir = path.join(run, 'user-data', 'User');
-  fs.mkdirSync(userDir, { recursive: true });
-  fs.writeFileSync(
-    path.join(userDir, 'settings.json'),
-    JSON.stringify({
-      'workbench.startupEditor': 'none',
-      'workbench.tips.enabled': false,
-      'workbench.secondarySideBar.defaultVisibility': 'hidden',
-      'workbench.enableExperiments': false,
-      'telemetry.telemetryLevel': 'off',
-      'update.mode': 'none',
-      'extensions.autoCheckUpdates': false,
-      'extensions.autoUpdate': false,
-      'chat.disableAIFeatures': true,
-      'security.workspace.trust.enabled': false,
-      'git.enabled': false,
-    }),
-  );
-  // An empty config file, or code-server writes a generated password into ~/.config.
-  fs.writeFileSync(path.join(run, 'config.yaml'), '');
-  const args = ['--config', path.join(run, 'config.yaml'), '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--user-data-dir', path.join(run, 'user-data'), '--extensions-dir', path.join(run, 'extensions'), '--reconnection-grace-time', '10', '--vscode-option', 'enable-smoke-test-driver'];
-  const child = spawn(CODE_SERVER, args, { env: codeServerEnv(run), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const keep = (chunk) => {
-    output = (output + chunk).slice(-20_000);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const stop = async () => {
-    killGroup(child.pid, 'SIGTERM');
-    for (let i = 0; i < 50 && isAlive(-child.pid); i++) await new Promise((r) => setTimeout(r, 100));
-    killGroup(child.pid, 'SIGKILL');
-  };
-  cleanups.push(stop);
-  for (let i = 0; i < 120 && child.exitCode === null; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return { port, host: `127.0.0.1:${port}`, output: () => output };
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`code-server did not answer /healthz (exit ${child.exitCode}):\n${output.slice(-3000)}`);
-}
-
-async function openBrowser(run) {
-  const { chromium } = createRequire(path.join(E2E, 'driver', 'package.json'))('playwright-core');
-  const context = await chromium.launchPersistentContext(path.join(run, 'chromium-profile'), {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1400, height: 900 },
-    // Our own signal handlers close the browser and then stop code-server; Playwright's would exit first.
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-  });
-  cleanups.push(() => context.close());
-  const page = context.pages()[0] ?? (await context.newPage());
-  return { context, page };
-}
+const { startCodeServer, openBrowser, codeServerEnv } = session({ cleanups, extraEnv: { [E2E_KEY_ENV]: E2E_KEY } });
 
 const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, name) }).then(() => log(`screenshot ${path.relative(root, path.join(ARTIFACTS, name))}`), () => {});
 
@@ -232,6 +138,11 @@ async function packagedExtensionUi() {
   check('code-server installs the .vsix', Boolean(installed) && fs.existsSync(path.join(run, 'extensions', installed, 'dist', 'server.js')), installed ?? 'not in the extensions folder');
   log('packaged extension: loading the workbench');
   const workspace = buildWorkspace(path.join(run, 'workspace'));
+  // The local fake model (127.0.0.1) the run checks talk to, configured as a workspace would configure it.
+  const fake = await startFakeModel(run);
+  cleanups.push(() => fake.server.stop());
+  fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
+  fs.writeFileSync(path.join(workspace, '.vscode', 'settings.json'), JSON.stringify(fake.settings, null, 2));
   const server = await startCodeServer(run);
   const { page } = await openBrowser(run);
   if (VERBOSE) page.on('console', (m) => m.type() === 'error' && console.log(`  [browser] ${m.text().slice(0, 300)}`));
@@ -272,6 +183,19 @@ async function packagedExtensionUi() {
       await title.filter({ hasText: 'duplicates.json' }).waitFor({ timeout: 30_000 });
       return (await title.textContent())?.trim();
     }],
+    ['a click on ▶ Run in a CodeLens runs the test against the local model and the lens shows its score', () => runFirstTestFromLens(page)],
+    ['the Test Explorer runs a file against the local model and shows its passed and failed tests', async () => {
+      const states = await runFileFromTestExplorer(page);
+      const expected = ['e2e_run_pass passed', 'e2e_run_fail failed', 'e2e_run_partial passed'];
+      if (expected.some((e) => !states.includes(e))) throw new Error(`states: ${states.join(', ')}`);
+      return states.join(', ');
+    }],
+    ['the walkthrough opens from the Command Palette with its four steps', async () => {
+      const steps = await openWalkthrough(page);
+      const expected = ['Choose a model and store its key', 'Open a tests file', 'Run a test', 'Check Ewe letter coverage'];
+      if (expected.some((e) => !steps.includes(e))) throw new Error(`steps: ${steps.join(' | ')}`);
+      return steps.join(' | ');
+    }],
   ];
   for (const [name, run] of steps) {
     try {
@@ -284,6 +208,32 @@ async function packagedExtensionUi() {
   }
   await shot(page, 'packaged-extension.png');
   if (VERBOSE && failed) console.log(server.output().slice(-2500));
+  await cleanUp();
+}
+
+/** Phase 3: an untrusted workspace (Restricted Mode): a click on ▶ Run explains why and sends nothing. */
+async function untrustedWorkspace() {
+  const run = tempDir('ewb-e2e-untrusted-');
+  const workspace = buildWorkspace(path.join(run, 'workspace'));
+  const fake = await startFakeModel(run);
+  cleanups.push(() => fake.server.stop());
+  fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
+  fs.writeFileSync(path.join(workspace, '.vscode', 'settings.json'), JSON.stringify(fake.settings, null, 2));
+  const untrusted = session({ cleanups, extraEnv: fake.keyEnv, workspaceTrust: true });
+  const server = await untrusted.startCodeServer(run);
+  const { page } = await untrusted.openBrowser(run);
+  log('untrusted workspace: loading the workbench');
+  const payload = JSON.stringify([['extensionDevelopmentPath', `vscode-remote://${server.host}${root}`]]);
+  try {
+    await page.goto(`http://${server.host}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    const message = await clickRunInUntrustedWorkspace(page);
+    const sent = fake.server.requests.length;
+    check('in an untrusted workspace a click on ▶ Run explains why and sends nothing to the model', /not trusted/.test(message) && sent === 0, `${message} · ${sent} request(s) received`);
+  } catch (error) {
+    check('in an untrusted workspace a click on ▶ Run explains why and sends nothing to the model', false, error.message.split('\n')[0]);
+    await shot(page, 'untrusted-failure.png');
+  }
   await cleanUp();
 }
 
@@ -304,6 +254,7 @@ try {
   log('extension built (dist/)');
   await extensionHostSuite();
   await packagedExtensionUi();
+  await untrustedWorkspace();
 } catch (error) {
   check('end-to-end run', false, error.stack ?? String(error));
 }

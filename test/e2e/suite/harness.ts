@@ -8,18 +8,19 @@ import * as vscode from 'vscode';
 
 interface RegisteredTest {
   name: string;
-  body: () => Promise<void>;
+  /** May return a line of detail (a measured figure) printed under the result. */
+  body: () => Promise<void | string>;
   timeoutMs: number;
 }
 
 const registered: RegisteredTest[] = [];
 
 /** Registers a test; bodies run one after another in registration (import) order. */
-export function e2eTest(name: string, body: () => Promise<void>, timeoutMs = 30_000): void {
+export function e2eTest(name: string, body: () => Promise<void | string>, timeoutMs = 30_000): void {
   registered.push({ name, body, timeoutMs });
 }
 
-function withTimeout(body: () => Promise<void>, ms: number): Promise<void> {
+function withTimeout(body: () => Promise<void | string>, ms: number): Promise<void | string> {
   let timer: NodeJS.Timeout | undefined;
   const expiry = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`test did not finish within ${ms} ms`)), ms);
@@ -33,9 +34,9 @@ export async function runRegistered(): Promise<{ passed: number; failed: number 
   for (const t of registered) {
     const start = Date.now();
     try {
-      await withTimeout(t.body, t.timeoutMs);
+      const detail = await withTimeout(t.body, t.timeoutMs);
       passed++;
-      console.log(`✔ ${t.name} (${Date.now() - start} ms)`);
+      console.log(`✔ ${t.name} (${Date.now() - start} ms)${detail ? `\n    ${detail}` : ''}`);
     } catch (error) {
       failed++;
       const reason = error instanceof Error ? error.message : String(error);

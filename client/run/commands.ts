@@ -1,0 +1,149 @@
+import * as fs from 'node:fs';
+import * as vscode from 'vscode';
+import type { DocumentItemsCache } from './documentItems';
+import { itemsOfText } from './documentItems';
+import { RUN_REPEATS, type ItemArgs } from './lensModel';
+import type { ModelService } from './models';
+import { resultUri } from './resultDocument';
+import { eweScoresByModel } from './resultsIndex';
+import { resultsFolderSetting, sourceFileOf, type ResultsStore } from './resultsStore';
+import type { RunService } from './runService';
+
+export interface RunCommandDeps {
+  items: DocumentItemsCache;
+  results: ResultsStore;
+  runs: RunService;
+  models: ModelService;
+  channel: vscode.LogOutputChannel;
+}
+
+/** The item at the cursor of the active editor, as the lens would pass it. */
+function itemAtCursor(items: DocumentItemsCache): ItemArgs | undefined {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) return undefined;
+  const parsed = items.get(editor.document);
+  const offset = editor.document.offsetAt(editor.selection.active);
+  const item = parsed?.items.find((i) => i.start <= offset && offset <= i.end);
+  return item ? { uri: editor.document.uri.toString(), id: item.id, index: item.index } : undefined;
+}
+
+function uriOf(arg: unknown): vscode.Uri | undefined {
+  if (arg instanceof vscode.Uri) return arg;
+  if (typeof arg === 'object' && arg !== null && typeof (arg as { uri?: unknown }).uri === 'string') return vscode.Uri.parse((arg as { uri: string }).uri);
+  return vscode.window.activeTextEditor?.document.uri;
+}
+
+function isItemArgs(arg: unknown): arg is ItemArgs {
+  return typeof arg === 'object' && arg !== null && typeof (arg as ItemArgs).uri === 'string' && typeof (arg as ItemArgs).id === 'string';
+}
+
+/** A test to start from, in our own words (keywords scoring), for a workspace that has none yet. */
+const STARTER_TESTS = `[
+  {
+    "id": "translation_001",
+    "prompt": "Translate into Ewe: Good morning, did you sleep well?",
+    "eval_method": "keywords",
+    "expected_keywords": ["ŋdi", "nyuie"]
+  }
+]
+`;
+
+async function openTestsFile(): Promise<void> {
+  const candidates = await vscode.workspace.findFiles('**/*.json', `{**/node_modules/**,**/.git/**,**/${resultsFolderSetting()}/**}`, 500);
+  const tests: vscode.Uri[] = [];
+  for (const uri of candidates) {
+    if (tests.length >= 50) break;
+    try {
+      const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+      if (text.length < 5_000_000 && itemsOfText(uri, text).kind === 'ewebench-tests') tests.push(uri);
+    } catch {
+      /* unreadable: not offered */
+    }
+  }
+  if (tests.length === 1) {
+    await vscode.window.showTextDocument(tests[0]);
+    return;
+  }
+  if (tests.length > 1) {
+    const picked = await vscode.window.showQuickPick(
+      tests.map((uri) => ({ label: vscode.workspace.asRelativePath(uri), uri })),
+      { title: vscode.l10n.t('Open a tests file') },
+    );
+    if (picked) await vscode.window.showTextDocument(picked.uri);
+    return;
+  }
+  const create = vscode.l10n.t('Create tests/translation.json');
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('This workspace has no ÈwéBench tests file yet.'), create);
+  if (choice !== create) return;
+  if (!folder) {
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'json', content: STARTER_TESTS }));
+    return;
+  }
+  const uri = vscode.Uri.joinPath(folder.uri, 'tests', 'translation.json');
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(STARTER_TESTS));
+  await vscode.window.showTextDocument(uri);
+}
+
+export function registerRunCommands(context: vscode.ExtensionContext, deps: RunCommandDeps): void {
+  const { items, results, runs, models, channel } = deps;
+  const runItem = async (arg: unknown, repeat: number) => {
+    const target = isItemArgs(arg) ? arg : itemAtCursor(items);
+    if (!target) {
+      const open = vscode.l10n.t('Open a tests file');
+      const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Put the cursor inside a test or a corpus entry to run it.'), open);
+      if (choice === open) await openTestsFile();
+      return;
+    }
+    await runs.run({ uri: vscode.Uri.parse(target.uri), ids: [target.id], repeat });
+  };
+  const showResult = async (arg: unknown) => {
+    const target = isItemArgs(arg) ? arg : itemAtCursor(items);
+    if (!target) return;
+    await results.ready();
+    const doc = await vscode.workspace.openTextDocument(resultUri(sourceFileOf(vscode.Uri.parse(target.uri)), target.id));
+    await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: true });
+  };
+  const showEweScore = async () => {
+    await results.ready();
+    const scores = eweScoresByModel(results.index.allRecords());
+    if (scores.length === 0) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('No test results yet: run a tests file first.'));
+      return;
+    }
+    const picks: vscode.QuickPickItem[] = [];
+    for (const s of scores) {
+      picks.push({ label: vscode.l10n.t('{0}: ÈwéScore {1}', s.model, s.eweScore.toFixed(1)), kind: vscode.QuickPickItemKind.Separator });
+      picks.push({ label: `$(graph) ${vscode.l10n.t('ÈwéScore {0}', s.eweScore.toFixed(1))}`, description: vscode.l10n.t('{0} over {1} categories with results', s.model, s.categories.length) });
+      for (const c of s.categories) {
+        picks.push({
+          label: `   ${c.category}`,
+          description: `${c.score.toFixed(1)}/100`,
+          detail: c.errored ? vscode.l10n.t('{0} scored, {1} errored (not scored)', c.scored, c.errored) : vscode.l10n.t('{0} scored', c.scored),
+        });
+      }
+    }
+    await vscode.window.showQuickPick(picks, { title: vscode.l10n.t('ÈwéScore over the categories that have results'), matchOnDescription: true });
+  };
+  context.subscriptions.push(
+    vscode.commands.registerCommand('ewebench.runTest', (arg?: unknown) => runItem(arg, 1)),
+    vscode.commands.registerCommand('ewebench.runTestRepeated', (arg?: unknown) => runItem(arg, RUN_REPEATS)),
+    vscode.commands.registerCommand('ewebench.runFile', async (arg?: unknown) => {
+      const uri = uriOf(arg);
+      if (!uri) return runItem(undefined, 1);
+      await runs.run({ uri });
+    }),
+    vscode.commands.registerCommand('ewebench.cancelRun', (arg?: unknown) => runs.cancel(typeof arg === 'object' && arg !== null ? uriOf(arg) : undefined)),
+    vscode.commands.registerCommand('ewebench.selectModel', () => models.selectModel()),
+    vscode.commands.registerCommand('ewebench.storeApiKey', (origin?: unknown) => models.storeApiKey(typeof origin === 'string' ? origin : undefined)),
+    vscode.commands.registerCommand('ewebench.clearApiKey', () => models.clearApiKey()),
+    vscode.commands.registerCommand('ewebench.clearCache', async () => {
+      await fs.promises.rm(runs.cacheDir, { recursive: true, force: true });
+      void vscode.window.showInformationMessage(vscode.l10n.t('Response cache cleared.'));
+    }),
+    vscode.commands.registerCommand('ewebench.showEweScore', showEweScore),
+    vscode.commands.registerCommand('ewebench.showResult', showResult),
+    vscode.commands.registerCommand('ewebench.showRunLog', () => channel.show()),
+    vscode.commands.registerCommand('ewebench.openTestsFile', openTestsFile),
+  );
+}

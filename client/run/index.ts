@@ -1,0 +1,41 @@
+import * as vscode from 'vscode';
+import { RunCodeLensProvider } from './codeLens';
+import { registerRunCommands } from './commands';
+import { DocumentItemsCache } from './documentItems';
+import { KeyStore } from './keys';
+import { ModelService } from './models';
+import { RESULT_SCHEME, ResultDocumentProvider } from './resultDocument';
+import { ResultsStore } from './resultsStore';
+import { channelLogger } from './runLog';
+import { RunService } from './runService';
+import { TestExplorer } from './testExplorer';
+
+/**
+ * Running tests against models, wired into VS Code: models and keys, the run service, results, CodeLens,
+ * result details, the Test Explorer and the commands. Nothing is read from disk until a lens or the Test
+ * Explorer asks for results.
+ */
+export function registerRunFeatures(context: vscode.ExtensionContext): void {
+  const channel = vscode.window.createOutputChannel(vscode.l10n.t('ÈwéBench Runs'), { log: true });
+  const logger = channelLogger(channel);
+  const models = new ModelService(new KeyStore(context), logger);
+  const results = new ResultsStore();
+  const runs = new RunService(context, models, results, logger, channel);
+  const items = new DocumentItemsCache();
+  const lenses = new RunCodeLensProvider(items, results, runs);
+  const details = new ResultDocumentProvider(results);
+  const explorer = new TestExplorer(runs, models);
+  context.subscriptions.push(
+    channel,
+    models,
+    results,
+    runs,
+    items,
+    lenses,
+    details,
+    explorer,
+    vscode.languages.registerCodeLensProvider([{ language: 'json' }, { language: 'jsonc' }], lenses),
+    vscode.workspace.registerTextDocumentContentProvider(RESULT_SCHEME, details),
+  );
+  registerRunCommands(context, { items, results, runs, models, channel });
+}

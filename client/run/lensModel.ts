@@ -1,0 +1,171 @@
+import { passes } from '../../core/scoring/ewebench/aggregate';
+import type { EntryRunRecord, RunnableItem, TestRunRecord } from '../../core/run/types';
+import { formatCost, formatLatency, formatMeanSe, formatScore, oneLine } from './format';
+import type { L10n } from './l10n';
+
+/**
+ * Turns the runnable items of one document and the results known for them into CodeLens titles and commands.
+ * Pure: the VS Code provider only maps offsets to ranges. Kept cheap, as it runs on every lens refresh of a
+ * 2,000-test file (bench/codelens.ts).
+ */
+
+/** Repeats of a test's newest `Run ×K`: the mean and standard error over the runs that were scored. */
+export interface RepeatSummary {
+  runs: number;
+  mean: number;
+  standardError: number | null;
+  errored: number;
+}
+
+/** The newest result of one item: the record shown, and for a repeated run the summary over its repeats. */
+export type ItemOutcome =
+  | { kind: 'ewebench-test'; record: TestRunRecord; repeat?: RepeatSummary }
+  | { kind: 'corpus-entry'; record: EntryRunRecord };
+
+/** What the top-of-file lens says once the file has results. */
+export type FileSummaryView =
+  | { kind: 'ewebench-tests'; category: string; score: number | null; total: number; ran: number; passed: number; errored: number }
+  | { kind: 'rosetta-corpus'; composite: number | null; tier: string | null; costUsd: number | null; entries: number; errored: number };
+
+export interface LensModelInput {
+  /** The document's URI as a string: passed back in every command's arguments. */
+  uri: string;
+  items: readonly RunnableItem[];
+  /** Newest outcome per item id. */
+  outcomes: ReadonlyMap<string, ItemOutcome>;
+  summary?: FileSummaryView;
+  /** Item ids queued or in flight in a run of this document. */
+  running?: ReadonlySet<string>;
+  /** A run of this document is under way (offers Cancel at the top). */
+  fileRunning?: boolean;
+  /** The name of the model a click would run against, for tooltips. */
+  modelLabel?: string;
+  /** An item's hash (a memo across document versions); `item.hash` when absent. */
+  hashOf?: (item: RunnableItem) => string;
+}
+
+export interface LensSpec {
+  /** UTF-16 offset of the item the lens stands above (0 for the file lenses). */
+  offset: number;
+  title: string;
+  tooltip?: string;
+  command: string;
+  args: unknown[];
+}
+
+export interface ItemArgs {
+  uri: string;
+  id: string;
+  index: number;
+}
+
+export const RUN_REPEATS = 5;
+
+export function buildLenses(input: LensModelInput, l10n: L10n): LensSpec[] {
+  const { uri, items } = input;
+  const lenses: LensSpec[] = [];
+  if (items.length === 0) return lenses;
+  const tests = items[0].kind === 'ewebench-test';
+  // The file's lenses stand on its first line, apart from the first item's own.
+  const top = 0;
+  if (input.fileRunning) {
+    lenses.push({ offset: top, title: l10n.t('$(debug-stop) Cancel run'), command: 'ewebench.cancelRun', args: [{ uri }] });
+  } else {
+    lenses.push({
+      offset: top,
+      title: tests ? l10n.t('$(run-all) Run all ({0})', items.length) : l10n.t('$(run-all) Translate all ({0})', items.length),
+      tooltip: input.modelLabel ? l10n.t('Run against {0}', input.modelLabel) : undefined,
+      command: 'ewebench.runFile',
+      args: [{ uri }],
+    });
+  }
+  if (input.summary) lenses.push({ offset: top, title: summaryTitle(input.summary, l10n), command: 'ewebench.showEweScore', args: [] });
+
+  // Titles that do not depend on the item are translated once per call, not once per item.
+  const runTitle = l10n.t('▶ Run');
+  const repeatTitle = l10n.t('Run ×{0}', RUN_REPEATS);
+  const translateTitle = l10n.t('▶ Translate');
+  const runningTitle = l10n.t('$(sync~spin) Running…');
+  const staleMark = l10n.t('(stale)');
+  const staleTip = l10n.t('The item changed after this result: run it again for a current score.');
+  const detailsTip = l10n.t('Show the response, the scoring and the request');
+  const titles = titleCache(l10n);
+  const running = input.running;
+  for (const item of items) {
+    const args = [{ uri, id: item.id, index: item.index } satisfies ItemArgs];
+    if (running?.has(item.id)) {
+      lenses.push({ offset: item.start, title: runningTitle, command: 'ewebench.cancelRun', args: [{ uri }] });
+    } else if (item.kind === 'ewebench-test') {
+      lenses.push({ offset: item.start, title: runTitle, command: 'ewebench.runTest', args });
+      lenses.push({ offset: item.start, title: repeatTitle, command: 'ewebench.runTestRepeated', args });
+    } else {
+      lenses.push({ offset: item.start, title: translateTitle, command: 'ewebench.runTest', args });
+    }
+    const outcome = input.outcomes.get(item.id);
+    if (outcome && outcome.kind === item.kind) {
+      const stale = (outcome.kind === 'ewebench-test' ? outcome.record.test_hash : outcome.record.entry_hash) !== (input.hashOf ? input.hashOf(item) : item.hash);
+      // A single run's title depends on its record alone, which survives the index's recomputations.
+      const key: object = outcome.kind === 'ewebench-test' && outcome.repeat ? outcome : outcome.record;
+      let title = titles.get(key);
+      if (title === undefined) {
+        title = outcome.kind === 'ewebench-test' ? testTitle(outcome.record, outcome.repeat, l10n) : entryTitle(outcome.record, l10n);
+        titles.set(key, title);
+      }
+      lenses.push({ offset: item.start, title: stale ? `${title} ${staleMark}` : title, tooltip: stale ? staleTip : detailsTip, command: 'ewebench.showResult', args });
+    }
+  }
+  return lenses;
+}
+
+/**
+ * Result titles per outcome object: the results index hands out the same outcome objects until its records
+ * change, so a refresh (every few records during a run) formats only what is new.
+ */
+const titleCaches = new WeakMap<L10n, WeakMap<object, string>>();
+function titleCache(l10n: L10n): WeakMap<object, string> {
+  let cache = titleCaches.get(l10n);
+  if (!cache) titleCaches.set(l10n, (cache = new WeakMap()));
+  return cache;
+}
+
+/** The latency, or `cached` for an answer the response cache gave (its time says nothing about the model). */
+function timing(cached: boolean, ms: number, l10n: L10n): string {
+  return cached ? l10n.t('cached') : formatLatency(ms, l10n);
+}
+
+function errorTitle(error: string, l10n: L10n): string {
+  return l10n.t('⚠ error: {0}', oneLine(error, 70));
+}
+
+function testTitle(record: TestRunRecord, repeat: RepeatSummary | undefined, l10n: L10n): string {
+  if (repeat && repeat.runs > 1) {
+    if (repeat.runs === repeat.errored) return errorTitle(record.error ?? l10n.t('every run failed'), l10n);
+    const mark = passes(repeat.mean) ? '✓' : '✗';
+    const errored = repeat.errored > 0 ? ` · ${l10n.t('{0} errored', repeat.errored)}` : '';
+    return `${mark} ${formatMeanSe(repeat.mean, repeat.standardError)} (×${repeat.runs})${errored} · ${record.model}`;
+  }
+  if (record.error !== null) return errorTitle(record.error, l10n);
+  if (record.score === null) return l10n.t('⚠ not scored: {0}', oneLine(record.reason ?? '', 70));
+  return `${record.passed ? '✓' : '✗'} ${formatScore(record.score)} · ${timing(record.cached, record.latency_ms, l10n)} · ${record.model}`;
+}
+
+function entryTitle(record: EntryRunRecord, l10n: L10n): string {
+  if (record.error !== null) return errorTitle(record.error, l10n);
+  const exact = record.exact_match ? l10n.t('exact ✓') : l10n.t('exact ✗');
+  return `chrF++ ${record.entry_chrf.toFixed(1)} · ${exact} · ${timing(record.cached, record.latency_seconds * 1000, l10n)} · ${record.model}`;
+}
+
+function summaryTitle(summary: FileSummaryView, l10n: L10n): string {
+  const errored = summary.errored > 0 ? ` · ${l10n.t('{0} errored', summary.errored)}` : '';
+  if (summary.kind === 'ewebench-tests') {
+    const score = summary.score === null ? '—' : summary.score.toFixed(1);
+    const ran = summary.ran < summary.total ? ` · ${l10n.t('{0} of {1} run', summary.ran, summary.total)}` : '';
+    return `${l10n.t('{0}: {1}/100', summary.category, score)} · ${l10n.t('{0}/{1} passed', summary.passed, summary.ran)}${errored}${ran}`;
+  }
+  const composite = summary.composite === null ? '—' : summary.composite.toFixed(3);
+  const parts = [l10n.t('composite {0}', composite)];
+  if (summary.tier) parts.push(summary.tier);
+  if (summary.costUsd !== null) parts.push(formatCost(summary.costUsd));
+  parts.push(l10n.t('{0} entries', summary.entries));
+  return parts.join(' · ') + errored;
+}

@@ -1,0 +1,242 @@
+import * as vscode from 'vscode';
+import { ModelConfigError, PROVIDER_PRESETS, isPresetName, originOf, resolveModel, type ResolvedModel } from '../../core/run/presets';
+import { pick, toLocale } from '../../core/i18n/locale';
+import type { ModelConfig, ProviderName } from '../../core/run/types';
+import { resolveApiKey } from '../../runner/keys';
+import type { RunLogger } from '../../runner/log';
+import type { ChatProvider } from '../../runner/provider';
+import type { KeyStore } from './keys';
+import { lmChatProvider, selectLmModel } from './lmProvider';
+import { modelLabel, pickCurrentModel, readModelConfigs } from './modelChoice';
+
+export interface ReadyModel {
+  provider: ChatProvider;
+  /** What the runner's plan takes: the model name written in requests and results, endpoint, origin. */
+  resolved: ResolvedModel;
+  label: string;
+}
+
+/** Why a model cannot be used, and what the user can do about it. */
+export class ModelUnavailable extends Error {
+  constructor(message: string, readonly action?: 'storeKey' | 'selectModel') {
+    super(message);
+  }
+}
+
+function settings() {
+  return vscode.workspace.getConfiguration('ewebench');
+}
+
+export function configuredModels(): ModelConfig[] {
+  return readModelConfigs(settings().get<unknown>('models', []));
+}
+
+export function currentModel(): ModelConfig | undefined {
+  return pickCurrentModel(configuredModels(), settings().get<string>('currentModel', ''));
+}
+
+/** Where to write a model setting: the workspace when it already sets it, else the user's settings. */
+function targetFor(key: string): vscode.ConfigurationTarget {
+  const inspected = settings().inspect(key);
+  return inspected?.workspaceValue !== undefined && vscode.workspace.isTrusted ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+}
+
+async function addModelConfig(config: ModelConfig): Promise<void> {
+  const target = targetFor('models');
+  const inspected = settings().inspect<unknown[]>('models');
+  const existing = (target === vscode.ConfigurationTarget.Workspace ? inspected?.workspaceValue : inspected?.globalValue) ?? [];
+  const same = (m: unknown) => readModelConfigs([m]).some((c) => c.provider === config.provider && c.model === config.model && (c.baseUrl ?? '') === (config.baseUrl ?? ''));
+  if (!existing.some(same)) await settings().update('models', [...existing, config], target);
+  await settings().update('currentModel', modelLabel(config), targetFor('currentModel'));
+}
+
+/**
+ * The configured models, the current one (status bar), switching and adding models, storing keys, and turning
+ * a model configuration into a ChatProvider with its key.
+ */
+export class ModelService implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem('ewebench.model', vscode.StatusBarAlignment.Right, 98);
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires when the list of models or the current one changes. */
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly keys: KeyStore, private readonly logger: RunLogger) {
+    this.item.name = vscode.l10n.t('ÈwéBench model');
+    this.item.command = 'ewebench.selectModel';
+    this.subscriptions.push(
+      this.item,
+      this.changed,
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('ewebench.models') || e.affectsConfiguration('ewebench.currentModel')) {
+          this.refresh();
+          this.changed.fire();
+        }
+      }),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.refresh()),
+    );
+    this.refresh();
+  }
+
+  refresh(): void {
+    const model = currentModel();
+    this.item.text = model ? `$(hubot) ${modelLabel(model)}` : `$(hubot) ${vscode.l10n.t('No model')}`;
+    this.item.tooltip = !vscode.workspace.isTrusted
+      ? vscode.l10n.t('Restricted mode: nothing is sent to any model until you trust this workspace.')
+      : model ? vscode.l10n.t('Tests run against {0} ({1}). Click to switch.', modelLabel(model), model.provider) : vscode.l10n.t('Choose the model tests run against.');
+    this.item.show();
+  }
+
+  /** The quick pick behind the status bar: configured models, VS Code chat models, add a model, store a key. */
+  async selectModel(): Promise<void> {
+    type Item = vscode.QuickPickItem & { run?: () => Promise<void> };
+    const current = currentModel();
+    const items: Item[] = configuredModels().map((m) => ({
+      label: `${m === current || (current && modelLabel(m) === modelLabel(current)) ? '$(check) ' : ''}${modelLabel(m)}`,
+      description: m.provider === 'vscode-lm' ? vscode.l10n.t('VS Code chat model') : `${m.provider} · ${m.baseUrl ?? (isPresetName(m.provider) ? PROVIDER_PRESETS[m.provider].baseUrl ?? '' : '')}`,
+      run: () => Promise.resolve(settings().update('currentModel', modelLabel(m), targetFor('currentModel'))),
+    }));
+    const lmModels = await Promise.resolve(vscode.lm.selectChatModels()).then((l) => l, () => []);
+    if (lmModels.length) {
+      items.push({ label: vscode.l10n.t('VS Code chat models'), kind: vscode.QuickPickItemKind.Separator });
+      for (const m of lmModels) {
+        items.push({ label: `$(copilot) ${m.name}`, description: `${m.vendor} · ${m.family}`, run: () => addModelConfig({ provider: 'vscode-lm', model: m.id, label: m.name }) });
+      }
+    }
+    items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
+    items.push({ label: `$(add) ${vscode.l10n.t('Add model…')}`, run: () => this.addModel() });
+    items.push({ label: `$(key) ${vscode.l10n.t('Store API key…')}`, run: () => this.storeApiKey() });
+    const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Model to run tests against'), placeHolder: current ? modelLabel(current) : vscode.l10n.t('No model configured yet') });
+    await picked?.run?.();
+  }
+
+  async addModel(): Promise<void> {
+    const providers: { label: string; provider: Exclude<ProviderName, 'vscode-lm'>; description: string }[] = [
+      { label: 'DeepSeek', provider: 'deepseek', description: PROVIDER_PRESETS.deepseek.baseUrl ?? '' },
+      { label: 'Gemini', provider: 'gemini', description: PROVIDER_PRESETS.gemini.baseUrl ?? '' },
+      { label: 'Ollama', provider: 'ollama', description: PROVIDER_PRESETS.ollama.baseUrl ?? '' },
+      { label: 'OpenRouter', provider: 'openrouter', description: PROVIDER_PRESETS.openrouter.baseUrl ?? '' },
+      { label: vscode.l10n.t('Other OpenAI-compatible server'), provider: 'custom', description: vscode.l10n.t('vLLM, LM Studio, llama.cpp…') },
+    ];
+    const choice = await vscode.window.showQuickPick(providers, { title: vscode.l10n.t('Provider') });
+    if (!choice) return;
+    const preset = PROVIDER_PRESETS[choice.provider];
+    let baseUrl: string | undefined;
+    if (choice.provider === 'custom') {
+      baseUrl = await vscode.window.showInputBox({
+        title: vscode.l10n.t('Base URL of the OpenAI-compatible server'),
+        value: 'http://localhost:8000/v1',
+        validateInput: (v) => {
+          try {
+            originOf(v);
+            return undefined;
+          } catch (e) {
+            return e instanceof ModelConfigError ? pick(e.reason, toLocale(vscode.env.language)) : String(e);
+          }
+        },
+      });
+      if (!baseUrl) return;
+    }
+    const model = await vscode.window.showInputBox({ title: vscode.l10n.t('Model name'), value: preset.defaultModel ?? '', validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('A model name is needed.')) });
+    if (!model) return;
+    const config: ModelConfig = { provider: choice.provider, model: model.trim(), ...(baseUrl ? { baseUrl } : {}) };
+    await addModelConfig(config);
+    const origin = resolveModel(config).origin;
+    if (preset.needsKey && !(await this.keys.get(origin)) && !(preset.apiKeyEnv && process.env[preset.apiKeyEnv])) {
+      const store = vscode.l10n.t('Store API key');
+      if ((await vscode.window.showInformationMessage(vscode.l10n.t('{0} needs an API key.', choice.label), store)) === store) await this.storeApiKey(origin);
+    }
+  }
+
+  /** Origins a key can be stored for: the configured models' and the presets that take a key. */
+  private keyOrigins(): string[] {
+    const origins = new Set<string>();
+    for (const m of configuredModels()) {
+      if (m.provider === 'vscode-lm') continue;
+      try {
+        origins.add(resolveModel(m).origin);
+      } catch {
+        /* an unusable entry offers no origin */
+      }
+    }
+    for (const p of Object.values(PROVIDER_PRESETS)) if (p.needsKey && p.baseUrl) origins.add(originOf(p.baseUrl));
+    return [...origins];
+  }
+
+  async storeApiKey(origin?: string): Promise<void> {
+    if (!origin) {
+      const other = vscode.l10n.t('Other origin…');
+      const picked = await vscode.window.showQuickPick([...this.keyOrigins(), other], { title: vscode.l10n.t('Store the API key for which server?') });
+      if (!picked) return;
+      origin = picked;
+      if (picked === other) {
+        const typed = await vscode.window.showInputBox({ title: vscode.l10n.t('Server URL'), placeHolder: 'https://api.example.com' });
+        if (!typed) return;
+        try {
+          origin = originOf(typed);
+        } catch (e) {
+          void vscode.window.showErrorMessage(e instanceof ModelConfigError ? pick(e.reason, toLocale(vscode.env.language)) : String(e));
+          return;
+        }
+      }
+    }
+    const key = await vscode.window.showInputBox({
+      title: vscode.l10n.t('API key for {0}', origin),
+      prompt: vscode.l10n.t('Kept in VS Code\'s secret storage and sent only to {0}.', origin),
+      password: true,
+      ignoreFocusOut: true,
+      validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('The key is empty.')),
+    });
+    if (!key) return;
+    await this.keys.store(origin, key.trim());
+    void vscode.window.showInformationMessage(vscode.l10n.t('API key stored for {0}.', origin));
+  }
+
+  async clearApiKey(): Promise<void> {
+    const origins = this.keys.origins();
+    if (!origins.length) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('No API key is stored.'));
+      return;
+    }
+    const origin = await vscode.window.showQuickPick(origins, { title: vscode.l10n.t('Clear the API key stored for…') });
+    if (!origin) return;
+    await this.keys.clear(origin);
+    void vscode.window.showInformationMessage(vscode.l10n.t('API key for {0} cleared.', origin));
+  }
+
+  /** The current model as a ChatProvider with its key; throws ModelUnavailable with what to do. */
+  async ready(options: { timeoutMs: number }, config = currentModel()): Promise<ReadyModel> {
+    if (!config) throw new ModelUnavailable(vscode.l10n.t('No model is configured. Choose one first.'), 'selectModel');
+    if (config.provider === 'vscode-lm') {
+      const chat = await selectLmModel(config.model);
+      if (!chat) throw new ModelUnavailable(vscode.l10n.t('The VS Code chat model {0} is not available.', modelLabel(config)), 'selectModel');
+      const provider = lmChatProvider(chat, this.logger);
+      // The runner's plan describes an HTTP endpoint; a VS Code chat model has none, so its origin stands in
+      // (results and run cards then name `vscode-lm:<vendor>` as the endpoint).
+      const resolved: ResolvedModel = { provider: 'custom', model: config.model || chat.id, baseUrl: provider.origin, origin: provider.origin, label: modelLabel(config) };
+      return { provider, resolved, label: modelLabel(config) };
+    }
+    let resolved;
+    try {
+      resolved = resolveModel(config);
+    } catch (e) {
+      if (e instanceof ModelConfigError) throw new ModelUnavailable(pick(e.reason, toLocale(vscode.env.language)), 'selectModel');
+      throw e;
+    }
+    const key = resolveApiKey(config, { stored: await this.keys.get(resolved.origin), env: process.env, presetVariable: resolved.apiKeyEnv });
+    if (!key.key && PROVIDER_PRESETS[resolved.provider].needsKey) {
+      throw new ModelUnavailable(
+        key.variable ? vscode.l10n.t('No API key for {0}: store one, or set the environment variable {1}.', resolved.origin, key.variable) : vscode.l10n.t('No API key for {0}: store one.', resolved.origin),
+        'storeKey',
+      );
+    }
+    // Loaded on the first run, not at activation: the OpenAI SDK is the biggest part of the bundle.
+    const { openAICompatibleProvider } = await import('../../runner/provider.js');
+    const provider = openAICompatibleProvider({ baseUrl: resolved.baseUrl, ...(key.key ? { apiKey: key.key } : {}), timeoutMs: options.timeoutMs, logger: this.logger, label: resolved.label, userAgent: 'ewebench-studio' });
+    return { provider, resolved, label: resolved.label };
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+  }
+}

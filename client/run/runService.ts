@@ -1,0 +1,242 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { corpusRunInfo, isSecretEntry } from '../../core/run/corpus';
+import type { ResolvedModel } from '../../core/run/presets';
+import type { ModelConfig, RunRecord } from '../../core/run/types';
+import type { RunResult } from '../../runner/execute';
+import type { RunLogger } from '../../runner/log';
+import { itemsOfText } from './documentItems';
+import { ModelUnavailable, type ModelService } from './models';
+import { resultsFolderOf, sourceFileOf, type ResultsStore } from './resultsStore';
+
+export interface RunRequest {
+  uri: vscode.Uri;
+  /** Item ids to run; every item of the file when absent. */
+  ids?: readonly string[];
+  repeat?: number;
+  /** A model other than the current one (a Test Explorer run profile). */
+  model?: ModelConfig;
+  /** Called for every record as it arrives (the Test Explorer reports from here). */
+  onRecord?(record: RunRecord): void;
+  /** Cancellation from the caller (the Test Explorer's run); the progress notification adds its own. */
+  token?: vscode.CancellationToken;
+  /** No notification (the Test Explorer shows its own progress). */
+  quiet?: boolean;
+}
+
+interface ActiveRun {
+  abort: AbortController;
+  ids: Set<string>;
+}
+
+/**
+ * Runs tests and corpus entries of one file against a model: checks trust and secret segments, gets the
+ * provider and its key, then hands the plan to the runner, which journals every result as it arrives and
+ * writes the results file or run card. Records reach the results store live, so lenses update during the run.
+ */
+export class RunService implements vscode.Disposable {
+  private readonly active = new Map<string, ActiveRun>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  /** Fires when a run of a document starts or ends. */
+  readonly onDidChangeRunning = this.changed.event;
+  private runs = 0;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly models: ModelService,
+    private readonly results: ResultsStore,
+    private readonly logger: RunLogger,
+    private readonly channel: vscode.LogOutputChannel,
+  ) {}
+
+  /** Ids queued or in flight for a document (empty when it is not running). */
+  running(uri: vscode.Uri): ReadonlySet<string> | undefined {
+    return this.active.get(uri.toString())?.ids;
+  }
+
+  cancel(uri?: vscode.Uri): void {
+    for (const [key, run] of this.active) if (!uri || key === uri.toString()) run.abort.abort();
+  }
+
+  get cacheDir(): string {
+    return path.join(this.context.globalStorageUri.fsPath, 'responses');
+  }
+
+  async run(request: RunRequest): Promise<RunResult | undefined> {
+    if (!vscode.workspace.isTrusted) {
+      const manage = vscode.l10n.t('Manage Workspace Trust');
+      const choice = await vscode.window.showWarningMessage(vscode.l10n.t('This workspace is not trusted: ÈwéBench Studio sends nothing to any model in Restricted Mode.'), manage);
+      if (choice === manage) await vscode.commands.executeCommand('workbench.trust.manage');
+      return undefined;
+    }
+    const key = request.uri.toString();
+    if (this.active.has(key)) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('A run of this file is already under way.'));
+      return undefined;
+    }
+    const folder = vscode.workspace.getWorkspaceFolder(request.uri);
+    if (!folder) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('Open the file inside a workspace folder to run it: results are written to its results folder.'));
+      return undefined;
+    }
+    const document = await vscode.workspace.openTextDocument(request.uri);
+    const text = document.getText();
+    const parsed = itemsOfText(request.uri, text);
+    if (parsed.kind !== 'ewebench-tests' && parsed.kind !== 'rosetta-corpus') {
+      void vscode.window.showWarningMessage(vscode.l10n.t('This file is neither an ÈwéBench tests file nor a Rosetta corpus.'));
+      return undefined;
+    }
+    const wanted = request.ids ? new Set(request.ids) : undefined;
+    const selected = parsed.items.filter((i) => !wanted || wanted.has(i.id));
+    if (selected.length === 0) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('Nothing to run here.'));
+      return undefined;
+    }
+
+    const allowSecretSegments = await this.secretSegmentsConsent(parsed, selected.map((i) => i.index));
+    if (allowSecretSegments === undefined) return undefined;
+
+    const config = vscode.workspace.getConfiguration('ewebench');
+    const timeoutMs = Math.max(1, config.get<number>('run.timeoutSeconds', 60)) * 1000;
+    let ready;
+    try {
+      ready = await this.models.ready({ timeoutMs }, request.model);
+    } catch (error) {
+      if (!(error instanceof ModelUnavailable)) throw error;
+      const store = vscode.l10n.t('Store API key');
+      const select = vscode.l10n.t('Select model');
+      const choice = await vscode.window.showErrorMessage(error.message, ...(error.action === 'storeKey' ? [store] : []), select);
+      if (choice === store) await vscode.commands.executeCommand('ewebench.storeApiKey');
+      else if (choice === select) await vscode.commands.executeCommand('ewebench.selectModel');
+      return undefined;
+    }
+
+    const abort = new AbortController();
+    const active: ActiveRun = { abort, ids: new Set(selected.map((i) => i.id)) };
+    this.active.set(key, active);
+    void vscode.commands.executeCommand('setContext', 'ewebench.running', true);
+    this.changed.fire(request.uri);
+    const runKey = `${++this.runs}`;
+    const sourceFile = sourceFileOf(request.uri);
+    const resolved: ResolvedModel = ready.resolved;
+    // The runner (journal, cache, outputs) loads with the first run, keeping activation light.
+    const [{ executeRun }, { ResponseCache }] = await Promise.all([import('../../runner/execute.js'), import('../../runner/cache.js')]);
+    const execute = async (progress?: vscode.Progress<{ message?: string; increment?: number }>, token?: vscode.CancellationToken) => {
+      token?.onCancellationRequested(() => abort.abort());
+      request.token?.onCancellationRequested(() => abort.abort());
+      let last = 0;
+      return executeRun(
+        {
+          files: [{ path: request.uri.fsPath, displayPath: sourceFile, text, ...(wanted ? { ids: selected.map((i) => i.id) } : {}), kind: parsed.kind }],
+          model: resolved,
+          repeat: request.repeat ?? 1,
+          concurrency: Math.max(1, config.get<number>('run.concurrency', 4)),
+          allowSecretSegments,
+          useCache: config.get<boolean>('run.cache', true),
+          outDir: resultsFolderOf(folder).fsPath,
+          toolVersion: String(this.context.extension.packageJSON.version ?? ''),
+        },
+        {
+          provider: ready.provider,
+          cache: new ResponseCache(this.cacheDir),
+          logger: this.logger,
+          signal: abort.signal,
+          onRecord: (record) => {
+            const id = record.kind === 'ewebench-test' ? record.test_id : String(record.entry_id);
+            if (record.repeat + 1 >= (request.repeat ?? 1)) active.ids.delete(id);
+            this.results.addLive(runKey, record);
+            request.onRecord?.(record);
+          },
+          onProgress: (done, total) => {
+            const pct = total ? (done / total) * 100 : 100;
+            progress?.report({ message: vscode.l10n.t('{0} of {1} · {2}', done, total, ready.label), increment: pct - last });
+            last = pct;
+          },
+        },
+      );
+    };
+    let result: RunResult | undefined;
+    try {
+      result = request.quiet
+        ? await execute()
+        : await vscode.window.withProgress(
+            { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Running {0} against {1}', path.basename(request.uri.path), ready.label), cancellable: true },
+            (progress, token) => execute(progress, token),
+          );
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.channel.error(`run failed: ${message}`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('The run stopped: {0}', message));
+    } finally {
+      this.active.delete(key);
+      void vscode.commands.executeCommand('setContext', 'ewebench.running', this.active.size > 0);
+      await this.results.endLive(runKey, result ? [...(result.resultsFile ? [result.resultsFile] : []), ...result.runCardFiles] : []);
+      this.changed.fire(request.uri);
+    }
+    if (result) this.report(result, selected.length === 1 && (request.repeat ?? 1) === 1, request.quiet === true);
+    return result;
+  }
+
+  /**
+   * True to send gold_standard / held_out entries for this run, false to skip them, undefined to stop. Asked
+   * in a modal for each run that includes them; the `never` setting refuses without asking.
+   */
+  private async secretSegmentsConsent(parsed: ReturnType<typeof itemsOfText>, indexes: number[]): Promise<boolean | undefined> {
+    if (parsed.kind !== 'rosetta-corpus') return false;
+    let info;
+    try {
+      info = corpusRunInfo(parsed.doc.value, parsed.category);
+    } catch {
+      return false;
+    }
+    const wanted = new Set(indexes);
+    const secret = info.entries.filter((e) => wanted.has(e.index) && isSecretEntry(e));
+    if (secret.length === 0) return false;
+    const setting = vscode.workspace.getConfiguration('ewebench').get<string>('run.secretSegments', 'ask');
+    if (setting === 'never') {
+      if (secret.length === indexes.length) {
+        void vscode.window.showWarningMessage(vscode.l10n.t('These entries are in the gold_standard or held_out segment, which the ewebench.run.secretSegments setting forbids sending.'));
+        return undefined;
+      }
+      return false;
+    }
+    const send = vscode.l10n.t('Send them for this run');
+    const skip = vscode.l10n.t('Skip them');
+    const choice = await vscode.window.showWarningMessage(
+      vscode.l10n.t('{0} entries are in the gold_standard or held_out segment. Sending them to a model can leak them into its training data.', secret.length),
+      { modal: true, detail: vscode.l10n.t('Your answer holds for this run only.') },
+      send,
+      ...(secret.length < indexes.length ? [skip] : []),
+    );
+    return choice === send ? true : choice === skip ? false : undefined;
+  }
+
+  private report(result: RunResult, single: boolean, quiet: boolean): void {
+    for (const s of result.skipped) this.channel.warn(`skipped: ${s.reason}`);
+    if (quiet) return;
+    if (result.cancelled) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Run cancelled: {0} result(s) kept. Run again to resume.', result.records.length));
+      return;
+    }
+    if (result.skipped.length) {
+      const log = vscode.l10n.t('Show run log');
+      void vscode.window.showWarningMessage(vscode.l10n.t('{0} item(s) were not run: {1}', result.skipped.length, result.skipped[0].reason), log).then((c) => c === log && this.channel.show());
+    }
+    if (single) return; // the lens shows the result
+    const tests = result.records.filter((r) => r.kind === 'ewebench-test');
+    const passed = tests.filter((r) => r.kind === 'ewebench-test' && r.passed).length;
+    const message = tests.length
+      ? vscode.l10n.t('{0} result(s): {1} passed, {2} errored.', result.records.length, passed, result.errored)
+      : vscode.l10n.t('{0} entries translated, {1} errored.', result.records.length, result.errored);
+    const open = vscode.l10n.t('Open results file');
+    const file = result.resultsFile ?? result.runCardFile;
+    void vscode.window.showInformationMessage(message, ...(file ? [open] : [])).then((c) => {
+      if (c === open && file) void vscode.window.showTextDocument(vscode.Uri.file(file));
+    });
+  }
+
+  dispose(): void {
+    this.cancel();
+    this.changed.dispose();
+  }
+}

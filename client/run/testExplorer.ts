@@ -1,0 +1,252 @@
+import * as vscode from 'vscode';
+import { LineIndex } from '../../core/document/lineIndex';
+import { passes } from '../../core/scoring/ewebench/aggregate';
+import type { ModelConfig, RunRecord, TestRunRecord } from '../../core/run/types';
+import { itemsOfText, type DocumentItems } from './documentItems';
+import { formatLatency, formatMeanSe, formatScore, oneLine } from './format';
+import { RUN_REPEATS } from './lensModel';
+import { modelLabel } from './modelChoice';
+import { configuredModels, currentModel, type ModelService } from './models';
+import { repeatSummary } from './resultsIndex';
+import { resultsFolderSetting } from './resultsStore';
+import type { RunService } from './runService';
+
+const itemKey = (uri: vscode.Uri, id: string) => `${uri.toString()}#${id}`;
+const recordId = (r: RunRecord) => (r.kind === 'ewebench-test' ? r.test_id : typeof r.entry_id === 'string' ? r.entry_id : JSON.stringify(r.entry_id));
+/** Files bigger than this are not read at discovery: they appear when opened or expanded. */
+const DISCOVERY_MAX_BYTES = 20_000_000;
+
+/**
+ * Every ÈwéBench tests file and Rosetta corpus of the workspace in the Test Explorer, their tests and entries
+ * resolved when expanded (a big corpus costs nothing until then), and a run profile per configured model.
+ */
+export class TestExplorer implements vscode.Disposable {
+  readonly controller = vscode.tests.createTestController('ewebench', vscode.l10n.t('ÈwéBench'));
+  private profiles: vscode.TestRunProfile[] = [];
+  private readonly subscriptions: vscode.Disposable[] = [];
+  /** Per file: the test item → the JSON value, for expected/actual diffs. */
+  private readonly values = new Map<string, DocumentItems>();
+
+  constructor(private readonly runs: RunService, models: ModelService) {
+    this.controller.resolveHandler = async (item) => {
+      if (!item) await this.discover();
+      else if (item.uri) await this.resolveFile(item.uri);
+    };
+    this.controller.refreshHandler = () => this.discover();
+    const watcher = vscode.workspace.createFileSystemWatcher('**/*.json');
+    this.subscriptions.push(
+      this.controller,
+      watcher,
+      watcher.onDidCreate((uri) => void this.addFile(uri)),
+      watcher.onDidChange((uri) => {
+        const item = this.controller.items.get(uri.toString());
+        if (item?.children.size) void this.resolveFile(uri);
+        else if (!item) void this.addFile(uri);
+      }),
+      watcher.onDidDelete((uri) => {
+        this.controller.items.delete(uri.toString());
+        this.values.delete(uri.toString());
+      }),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        const item = this.controller.items.get(e.document.uri.toString());
+        if (item && item.children.size) this.fill(item, e.document.uri, e.document.getText());
+      }),
+      models.onDidChange(() => this.createProfiles()),
+    );
+    this.createProfiles();
+  }
+
+  private createProfiles(): void {
+    for (const p of this.profiles) p.dispose();
+    this.profiles = [];
+    const models: (ModelConfig | undefined)[] = configuredModels();
+    if (models.length === 0) models.push(undefined); // still runnable: the run explains how to choose a model
+    const current = currentModel();
+    for (const model of models) {
+      const label = model ? modelLabel(model) : vscode.l10n.t('Current model');
+      const isDefault = !model || (current !== undefined && modelLabel(current) === label);
+      this.profiles.push(this.controller.createRunProfile(label, vscode.TestRunProfileKind.Run, (request, token) => this.runRequest(request, token, model, 1), isDefault));
+      this.profiles.push(this.controller.createRunProfile(`${label} ×${RUN_REPEATS}`, vscode.TestRunProfileKind.Run, (request, token) => this.runRequest(request, token, model, RUN_REPEATS), false));
+    }
+  }
+
+  /** Lists every tests file and corpus of the workspace (reading each JSON once, without keeping it). */
+  async discover(): Promise<void> {
+    const exclude = `{**/node_modules/**,**/.git/**,**/.e2e/**,**/out/**,**/dist/**,**/${resultsFolderSetting()}/**}`;
+    const uris = await vscode.workspace.findFiles('**/*.json', exclude, 5000);
+    await Promise.all(uris.map((uri) => this.addFile(uri)));
+  }
+
+  private async readText(uri: vscode.Uri): Promise<string | undefined> {
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (open) return open.getText();
+    try {
+      const stat = await vscode.workspace.fs.stat(uri);
+      if (stat.size > DISCOVERY_MAX_BYTES) return undefined;
+      return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async addFile(uri: vscode.Uri): Promise<void> {
+    if (uri.path.includes(`/${resultsFolderSetting()}/`)) return;
+    const text = await this.readText(uri);
+    if (text === undefined) return;
+    const parsed = itemsOfText(uri, text);
+    if ((parsed.kind !== 'ewebench-tests' && parsed.kind !== 'rosetta-corpus') || parsed.items.length === 0) {
+      this.controller.items.delete(uri.toString());
+      return;
+    }
+    let item = this.controller.items.get(uri.toString());
+    if (!item) {
+      item = this.controller.createTestItem(uri.toString(), vscode.workspace.asRelativePath(uri), uri);
+      item.canResolveChildren = true;
+      this.controller.items.add(item);
+    }
+    item.description = parsed.kind === 'ewebench-tests' ? vscode.l10n.t('{0} tests', parsed.items.length) : vscode.l10n.t('{0} entries', parsed.items.length);
+  }
+
+  private async resolveFile(uri: vscode.Uri): Promise<void> {
+    const item = this.controller.items.get(uri.toString());
+    const text = await this.readText(uri);
+    if (!item || text === undefined) return;
+    this.fill(item, uri, text);
+  }
+
+  /** Children of a file item: one per test or entry, with its range. */
+  private fill(fileItem: vscode.TestItem, uri: vscode.Uri, text: string): DocumentItems {
+    const parsed = itemsOfText(uri, text);
+    this.values.set(uri.toString(), parsed);
+    const lines = new LineIndex(text);
+    const children: vscode.TestItem[] = [];
+    const seen = new Set<string>();
+    for (const runnable of parsed.items) {
+      if (seen.has(runnable.id)) continue; // a duplicate id (the validator reports it) runs as its first
+      seen.add(runnable.id);
+      const child = this.controller.createTestItem(itemKey(uri, runnable.id), runnable.id, uri);
+      const r = lines.rangeOf({ start: runnable.start, end: runnable.end });
+      child.range = new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
+      children.push(child);
+    }
+    fileItem.children.replace(children);
+    fileItem.canResolveChildren = false;
+    return parsed;
+  }
+
+  /** Runs the requested items, one file after another, and reports each record as it arrives. */
+  private async runRequest(request: vscode.TestRunRequest, token: vscode.CancellationToken, model: ModelConfig | undefined, repeat: number): Promise<void> {
+    const byFile = new Map<string, { uri: vscode.Uri; ids?: Set<string> }>();
+    const excluded = new Set((request.exclude ?? []).map((i) => i.id));
+    const roots = request.include ?? [...this.gather(this.controller.items)];
+    for (const item of roots) {
+      if (!item.uri || excluded.has(item.id)) continue;
+      const fileKey = item.uri.toString();
+      const isFile = item.id === fileKey;
+      const entry = byFile.get(fileKey) ?? { uri: item.uri };
+      if (isFile) entry.ids = undefined;
+      else if (!byFile.has(fileKey) || entry.ids) (entry.ids ??= new Set()).add(item.label);
+      byFile.set(fileKey, entry);
+    }
+    const run = this.controller.createTestRun(request);
+    try {
+      for (const { uri, ids } of byFile.values()) {
+        if (token.isCancellationRequested) break;
+        const fileItem = this.controller.items.get(uri.toString());
+        if (!fileItem) continue;
+        const text = await this.readText(uri);
+        if (text === undefined) continue;
+        const parsed = this.fill(fileItem, uri, text);
+        const selected = [...fileItem.children].map(([, c]) => c).filter((c) => (!ids || ids.has(c.label)) && !excluded.has(c.id));
+        for (const c of selected) run.enqueued(c);
+        const collected = new Map<string, RunRecord[]>();
+        const started = new Set<string>();
+        const result = await this.runs.run({
+          uri,
+          ids: selected.map((c) => c.label),
+          repeat,
+          ...(model ? { model } : {}),
+          token,
+          quiet: true,
+          onRecord: (record) => {
+            const child = fileItem.children.get(itemKey(uri, recordId(record)));
+            if (!child) return;
+            if (!started.has(child.id)) {
+              started.add(child.id);
+              run.started(child);
+            }
+            const list = collected.get(child.id) ?? [];
+            list.push(record);
+            collected.set(child.id, list);
+            if (list.length >= repeat) this.report(run, child, list, parsed);
+          },
+        });
+        for (const c of selected) {
+          if (!collected.has(c.id)) {
+            const skipped = result?.skipped.find((s) => s.id === c.label);
+            if (skipped) run.skipped(c);
+            else if (!result) run.errored(c, new vscode.TestMessage(vscode.l10n.t('The run did not start (see the notification).')));
+            else run.skipped(c);
+          } else if ((collected.get(c.id)?.length ?? 0) < repeat) this.report(run, c, collected.get(c.id) ?? [], parsed);
+        }
+      }
+    } finally {
+      run.end();
+    }
+  }
+
+  private *gather(collection: vscode.TestItemCollection): Iterable<vscode.TestItem> {
+    for (const [, item] of collection) yield item;
+  }
+
+  /** Passed or failed by the harness's rule; errored for a failed call; ×K as mean ± standard error. */
+  private report(run: vscode.TestRun, item: vscode.TestItem, records: RunRecord[], parsed: DocumentItems): void {
+    const last = records[records.length - 1];
+    const location = item.uri && item.range ? new vscode.Location(item.uri, item.range) : undefined;
+    const at = (message: vscode.TestMessage) => {
+      if (location) message.location = location;
+      return message;
+    };
+    if (last.kind === 'corpus-entry') {
+      const entry = last;
+      if (entry.error !== null) return run.errored(item, at(new vscode.TestMessage(entry.error)));
+      const message = `chrF++ ${entry.entry_chrf.toFixed(1)} · ${entry.exact_match ? vscode.l10n.t('exact match') : vscode.l10n.t('not an exact match')}`;
+      const ms = entry.latency_seconds * 1000;
+      if (entry.exact_match) return run.passed(item, ms);
+      run.appendOutput(`${item.label}: ${message}\r\n`, location, item);
+      return run.failed(item, at(vscode.TestMessage.diff(message, entry.reference, entry.predicted ?? '')), ms);
+    }
+    const tests = records as TestRunRecord[];
+    if (tests.length > 1) {
+      const summary = repeatSummary(tests);
+      if (summary.errored === summary.runs) return run.errored(item, at(new vscode.TestMessage(last.error ?? vscode.l10n.t('every run failed'))));
+      const text = vscode.l10n.t('{0} runs: mean {1}, {2} errored', summary.runs, formatMeanSe(summary.mean, summary.standardError), summary.errored);
+      run.appendOutput(`${item.label}: ${text}\r\n`, location, item);
+      return passes(summary.mean) ? run.passed(item) : run.failed(item, at(new vscode.TestMessage(text)));
+    }
+    if (last.error !== null) return run.errored(item, at(new vscode.TestMessage(last.error)));
+    if (last.score === null) return run.errored(item, at(new vscode.TestMessage(vscode.l10n.t('not scored: {0}', last.reason ?? ''))));
+    const summary = `${formatScore(last.score)} · ${formatLatency(last.latency_ms, vscode.l10n)} · ${last.model}`;
+    if (last.passed) return run.passed(item, last.latency_ms);
+    const text = vscode.l10n.t('score {0} (pass at 0.7), {1}: {2}', formatScore(last.score), last.method ?? '', oneLine(last.response ?? '', 200));
+    const expected = this.expectedOf(parsed, last);
+    const message = expected !== undefined ? vscode.TestMessage.diff(text, expected, last.response ?? '') : new vscode.TestMessage(text);
+    run.appendOutput(`${item.label}: ✗ ${summary}\r\n`, location, item);
+    run.failed(item, at(message), last.latency_ms);
+  }
+
+  /** The test's `expected` for the methods that compare with one (exact_match, multiple_choice). */
+  private expectedOf(parsed: DocumentItems, record: TestRunRecord): string | undefined {
+    if (record.method !== 'exact_match' && record.method !== 'multiple_choice') return undefined;
+    const index = record.index ?? parsed.items.find((i) => i.id === record.test_id)?.index;
+    const tests = parsed.doc.value;
+    if (index === undefined || !Array.isArray(tests)) return undefined;
+    const expected = (tests[index] as { expected?: unknown } | undefined)?.expected;
+    return typeof expected === 'string' ? expected : expected === undefined ? undefined : JSON.stringify(expected);
+  }
+
+  dispose(): void {
+    for (const p of this.profiles) p.dispose();
+    for (const s of this.subscriptions) s.dispose();
+  }
+}

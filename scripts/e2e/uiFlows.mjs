@@ -1,0 +1,76 @@
+// What a user does in the workbench to run tests, written once for the end-to-end UI checks (run.mjs) and the
+// README screenshots (scripts/screenshot-readme.mjs). Each flow returns what it read from the screen.
+
+/** Opens a workspace file with Quick Open, as a user types its name. */
+export async function quickOpen(page, name) {
+  await page.keyboard.press('Control+P');
+  await page.keyboard.type(name);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 15_000 });
+  await page.keyboard.press('Enter');
+  await page.locator('.tab', { hasText: name }).first().waitFor({ timeout: 15_000 });
+}
+
+/** Runs a command from the Command Palette by its title. */
+export async function palette(page, title) {
+  await page.keyboard.press('F1');
+  await page.keyboard.type(title);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 15_000 });
+  await page.keyboard.press('Enter');
+}
+
+const lensRows = (page) => page.locator('.monaco-editor .codelens-decoration');
+
+/** Clicks `▶ Run` above the first test of tests/run_e2e.json and waits for its score in the lens. */
+export async function runFirstTestFromLens(page) {
+  await quickOpen(page, 'run_e2e.json');
+  const run = page.locator('.monaco-editor .codelens-decoration a', { hasText: '▶ Run' }).first();
+  await run.waitFor({ timeout: 30_000 });
+  await run.click();
+  const scored = lensRows(page).filter({ hasText: /✓ 1\.0 · \d+ ms · fake-ewe-model/ }).first();
+  await scored.waitFor({ timeout: 30_000 });
+  return (await scored.textContent())?.trim();
+}
+
+/** Runs tests/run_e2e.json from the Test Explorer and reads each test's state from the tree. */
+export async function runFileFromTestExplorer(page) {
+  await palette(page, 'View: Show Testing');
+  const row = page.locator('.test-explorer .monaco-list-row', { hasText: 'tests/run_e2e.json' }).first();
+  await row.waitFor({ timeout: 30_000 });
+  await row.hover();
+  await row.locator('.action-label.codicon-testing-run-icon').click();
+  if (await row.locator('.monaco-tl-twistie.collapsed').count()) await row.locator('.monaco-tl-twistie').click();
+  const children = page.locator('.test-explorer .monaco-list-row', { hasText: 'e2e_run_' });
+  const states = async () => children.evaluateAll((rows) => rows.map((r) => `${r.querySelector('.label')?.firstChild?.textContent?.trim()} ${/testing-(passed|failed|errored)-icon/.exec(r.querySelector('.computed-state')?.className ?? '')?.[1] ?? 'pending'}`));
+  for (let i = 0; i < 100; i++) {
+    const now = await states();
+    if (now.length === 3 && now.every((s) => !s.endsWith('pending'))) return now;
+    await page.waitForTimeout(300);
+  }
+  throw new Error(`test states: ${(await states()).join(', ')}`);
+}
+
+/** Opens our walkthrough from the Command Palette and reads its step titles. */
+export async function openWalkthrough(page) {
+  await palette(page, 'Welcome: Open Walkthrough');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Get started with ÈwéBench Studio' }).first().waitFor({ timeout: 15_000 });
+  await page.keyboard.type('ÈwéBench');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Get started with ÈwéBench Studio' }).first().click();
+  const steps = page.locator('.getting-started-step .step-title');
+  await steps.first().waitFor({ timeout: 30_000 });
+  return (await steps.allTextContents()).map((t) => t.trim()).filter(Boolean);
+}
+
+/** In Restricted Mode: clicks ▶ Run above the first test and returns the notification that answers. */
+export async function clickRunInUntrustedWorkspace(page) {
+  await quickOpen(page, 'run_e2e.json');
+  const run = page.locator('.monaco-editor .codelens-decoration a', { hasText: '▶ Run' }).first();
+  await run.waitFor({ timeout: 30_000 });
+  await run.click();
+  // A moment for the answer, and for a request that should not exist to reach the server.
+  await page.waitForTimeout(2000);
+  // The toast may already be tucked into the notification center: read it there.
+  await palette(page, 'Notifications: Show Notifications');
+  const item = page.locator('.notifications-center .notification-list-item-message', { hasText: 'not trusted' }).first();
+  await item.waitFor({ timeout: 15_000 });
+  return (await item.textContent())?.trim() ?? '';
+}

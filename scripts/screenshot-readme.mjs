@@ -1,0 +1,59 @@
+// Makes the README's screenshots of running tests: a CodeLens score and the Test Explorer, taken in a real
+// VS Code (code-server + Chromium, installed by `npm run e2e:setup`) with this folder as the development
+// extension, against the local fake model of test/e2e/fakeModel.ts (127.0.0.1, known answers).
+// Writes docs/codelens-score.png and docs/test-explorer.png. Run: `npm run screenshots`.
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { buildWorkspace, root, startFakeModel } from './e2e/common.mjs';
+import { session } from './e2e/session.mjs';
+import { quickOpen, runFileFromTestExplorer, runFirstTestFromLens } from './e2e/uiFlows.mjs';
+
+const cleanups = [];
+const cleanUp = async () => {
+  while (cleanups.length) await cleanups.pop()().catch(() => {});
+};
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void cleanUp().then(() => process.exit(1)));
+
+const run = fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-screenshots-'));
+cleanups.push(async () => fs.rmSync(run, { recursive: true, force: true }));
+let code = 0;
+try {
+  execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
+  const fake = await startFakeModel(run);
+  cleanups.push(() => fake.server.stop());
+  const { startCodeServer, openBrowser } = session({ cleanups, extraEnv: fake.keyEnv, userSettings: { 'editor.minimap.enabled': false } });
+  const workspace = buildWorkspace(path.join(run, 'workspace'));
+  fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
+  // No response cache: every lens shows the model's own latency.
+  fs.writeFileSync(path.join(workspace, '.vscode', 'settings.json'), JSON.stringify({ ...fake.settings, 'ewebench.run.cache': false }, null, 2));
+  const server = await startCodeServer(run);
+  const { page } = await openBrowser(run);
+  const payload = JSON.stringify([['extensionDevelopmentPath', `vscode-remote://${server.host}${root}`]]);
+  await page.goto(`http://${server.host}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`);
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+
+  console.log(`lens: ${await runFirstTestFromLens(page)}`);
+  // Then the whole file from the lens at the top, so every test shows its score.
+  await page.locator('.monaco-editor .codelens-decoration a', { hasText: 'Run all (3)' }).first().click();
+  await page.locator('.monaco-editor .codelens-decoration', { hasText: '2/3 passed' }).first().waitFor({ timeout: 30_000 });
+  await page.keyboard.press('Control+B'); // side bar closed: the editor alone
+  await page.waitForTimeout(500);
+  const editor = await page.locator('.editor-group-container').first().boundingBox();
+  await page.screenshot({ path: path.join(root, 'docs', 'codelens-score.png'), clip: { x: editor.x, y: editor.y, width: Math.min(editor.width, 900), height: 420 } });
+  await page.keyboard.press('Control+B');
+
+  await quickOpen(page, 'run_e2e.json');
+  console.log(`Test Explorer: ${(await runFileFromTestExplorer(page)).join(', ')}`);
+  await page.mouse.move(5, 5);
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: path.join(root, 'docs', 'test-explorer.png') });
+  console.log('wrote docs/codelens-score.png and docs/test-explorer.png');
+} catch (error) {
+  console.error(error.stack ?? String(error));
+  code = 1;
+} finally {
+  await cleanUp();
+}
+process.exit(code);
