@@ -12,8 +12,26 @@ const common = {
   mainFields: ['module', 'main'],
 };
 
+// The client loads the runner (and the OpenAI SDK inside it) only when a run starts: it stays a separate bundle,
+// required from dist/client.js as ./lazyRunner.js, so activation does not parse it.
+const lazyRunner = {
+  name: 'lazy-runner',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/lazyRunner\.js$/ }, (args) => ({ path: args.path, external: true }));
+  },
+};
+
 await Promise.all([
-  build({ ...common, entryPoints: ['client/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
+  build({
+    ...common,
+    entryPoints: ['client/extension.ts'],
+    outfile: 'dist/client.js',
+    external: ['vscode'],
+    plugins: [lazyRunner],
+    // A dynamic import() becomes a plain require() of the sibling bundle, which VS Code's extension host resolves.
+    supported: { 'dynamic-import': false },
+  }),
+  build({ ...common, entryPoints: ['client/run/lazyRunner.ts'], outfile: 'dist/lazyRunner.js' }),
   build({ ...common, entryPoints: ['server/server.ts'], outfile: 'dist/server.js' }),
   build({ ...common, entryPoints: ['cli/bin.ts'], outfile: 'dist/cli.js' }),
 ]);

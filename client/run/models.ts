@@ -231,7 +231,7 @@ export class ModelService implements vscode.Disposable {
       );
     }
     // Loaded on the first run, not at activation: the OpenAI SDK is the biggest part of the bundle.
-    const { openAICompatibleProvider } = await import('../../runner/provider.js');
+    const { openAICompatibleProvider } = await import('./lazyRunner.js');
     const provider = openAICompatibleProvider({ baseUrl: resolved.baseUrl, ...(key.key ? { apiKey: key.key } : {}), timeoutMs: options.timeoutMs, logger: this.logger, label: resolved.label, userAgent: 'ewebench-studio' });
     return { provider, resolved, label: resolved.label };
   }

@@ -120,7 +120,7 @@ export class RunService implements vscode.Disposable {
     const sourceFile = sourceFileOf(request.uri);
     const resolved: ResolvedModel = ready.resolved;
     // The runner (journal, cache, outputs) loads with the first run, keeping activation light.
-    const [{ executeRun }, { ResponseCache }] = await Promise.all([import('../../runner/execute.js'), import('../../runner/cache.js')]);
+    const { executeRun, ResponseCache } = await import('./lazyRunner.js');
     const execute = async (progress?: vscode.Progress<{ message?: string; increment?: number }>, token?: vscode.CancellationToken) => {
       token?.onCancellationRequested(() => abort.abort());
       request.token?.onCancellationRequested(() => abort.abort());
