@@ -1,9 +1,10 @@
 import * as vscode from 'vscode';
-import { ModelConfigError, PROVIDER_PRESETS, isPresetName, originOf, resolveModel, type ResolvedModel } from '../../core/run/presets';
+import { ModelConfigError, PROVIDER_PRESETS, isPresetName, originOf, resolveModel } from '../../core/run/presets';
 import { pick, toLocale } from '../../core/i18n/locale';
 import type { ModelConfig, ProviderName } from '../../core/run/types';
 import { resolveApiKey } from '../../runner/keys';
 import type { RunLogger } from '../../runner/log';
+import type { RunModel } from '../../runner/execute';
 import type { ChatProvider } from '../../runner/provider';
 import type { KeyStore } from './keys';
 import { lmChatProvider, selectLmModel } from './lmProvider';
@@ -11,8 +12,8 @@ import { modelLabel, pickCurrentModel, readModelConfigs } from './modelChoice';
 
 export interface ReadyModel {
   provider: ChatProvider;
-  /** What the runner's plan takes: the model name written in requests and results, endpoint, origin. */
-  resolved: ResolvedModel;
+  /** What the runner's plan takes: the model name written in requests and results, and where it was sent. */
+  resolved: RunModel;
   label: string;
 }
 
@@ -211,9 +212,8 @@ export class ModelService implements vscode.Disposable {
       const chat = await selectLmModel(config.model);
       if (!chat) throw new ModelUnavailable(vscode.l10n.t('The VS Code chat model {0} is not available.', modelLabel(config)), 'selectModel');
       const provider = lmChatProvider(chat, this.logger);
-      // The runner's plan describes an HTTP endpoint; a VS Code chat model has none, so its origin stands in
-      // (results and run cards then name `vscode-lm:<vendor>` as the endpoint).
-      const resolved: ResolvedModel = { provider: 'custom', model: config.model || chat.id, baseUrl: provider.origin, origin: provider.origin, label: modelLabel(config) };
+      // A VS Code chat model has no HTTP endpoint: results and run cards name its origin, `vscode-lm:<vendor>`.
+      const resolved: RunModel = { model: config.model || chat.id, endpoint: provider.origin };
       return { provider, resolved, label: modelLabel(config) };
     }
     let resolved;

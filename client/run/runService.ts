@@ -1,7 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { corpusRunInfo, isSecretEntry } from '../../core/run/corpus';
-import type { ResolvedModel } from '../../core/run/presets';
 import type { ModelConfig, RunRecord } from '../../core/run/types';
 import type { RunResult } from '../../runner/execute';
 import type { RunLogger } from '../../runner/log';
@@ -118,7 +117,7 @@ export class RunService implements vscode.Disposable {
     this.changed.fire(request.uri);
     const runKey = `${++this.runs}`;
     const sourceFile = sourceFileOf(request.uri);
-    const resolved: ResolvedModel = ready.resolved;
+    const resolved = ready.resolved;
     // The runner (journal, cache, outputs) loads with the first run, keeping activation light.
     const { executeRun, ResponseCache } = await import('./lazyRunner.js');
     const execute = async (progress?: vscode.Progress<{ message?: string; increment?: number }>, token?: vscode.CancellationToken) => {
