@@ -1,5 +1,6 @@
 import { classify, type Classification, type FileKind } from './document/classify';
-import type { JsonDocument, JsonPath } from './document/jsonDocument';
+import { NESTING_TOO_DEEP, type JsonDocument, type JsonPath } from './document/jsonDocument';
+import { MAX_DEPTH } from './document/scanner';
 import type { TextRange } from './document/lineIndex';
 import type { Locale } from './i18n/locale';
 import { defaultSeverity, type DiagnosticCode, type Severity } from './rules/codes';
@@ -29,7 +30,11 @@ export interface ValidationResult {
 /** Every rule for one parsed document: the path text → parse → rules → findings, with no I/O. */
 export function validateDocument(doc: JsonDocument, options: ValidationOptions): ValidationResult {
   const { locale } = options;
-  const findings: Finding[] = doc.syntaxErrors.map((e) => ({ code: 'invalid-json', message: msg(locale, 'invalidJson', { detail: describeSyntaxError(e.message) }), at: { span: e.span } }));
+  const findings: Finding[] = doc.syntaxErrors.map((e) => ({
+    code: 'invalid-json',
+    message: msg(locale, 'invalidJson', { detail: e.message === NESTING_TOO_DEEP ? msg(locale, 'nestingTooDeep', { limit: MAX_DEPTH }) : describeSyntaxError(e.message) }),
+    at: { span: e.span },
+  }));
   let classification = classify(doc.value);
   if (options.kind && options.kind !== classification.kind) {
     classification = options.kind === 'rosetta-corpus' ? { kind: 'rosetta-corpus', shape: Array.isArray(doc.value) ? 'flat' : 'envelope', entriesPath: Array.isArray(doc.value) ? [] : ['entries'] } : { kind: options.kind };

@@ -1,6 +1,6 @@
 import * as jsonc from 'jsonc-parser';
 import { LineIndex, type Span } from './lineIndex';
-import { scanContainer, skipWhitespace, type ContainerChildren } from './scanner';
+import { MAX_DEPTH, scanContainer, skipWhitespace, tooDeepAt, type ContainerChildren } from './scanner';
 
 export type JsonPath = readonly (string | number)[];
 
@@ -9,8 +9,12 @@ export type NodePart = 'key' | 'value' | 'start';
 
 export interface SyntaxError {
   span: Span;
+  /** A jsonc-parser error name (`CommaExpected`…), or `NestingTooDeep` past MAX_DEPTH. */
   message: string;
 }
+
+/** The syntax error of a text nested deeper than MAX_DEPTH: such a text is not analysed at all. */
+export const NESTING_TOO_DEEP = 'NestingTooDeep';
 
 /**
  * One parse of one version of a JSON text. Values come from `JSON.parse` (the fast path); positions are
@@ -30,9 +34,18 @@ export class JsonDocument {
     const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
     let value: unknown;
     let errors: SyntaxError[] = [];
+    let parsed = true;
     try {
       value = JSON.parse(bom ? text.slice(1) : text);
     } catch {
+      parsed = false;
+    }
+    // Checked before anything recursive sees the text: jsonc-parser and the rules recurse once per level.
+    const deep = tooDeepAt(text, parsed, MAX_DEPTH);
+    if (deep >= 0) {
+      value = undefined;
+      errors = [{ span: { start: deep, end: deep + 1 }, message: NESTING_TOO_DEEP }];
+    } else if (!parsed) {
       const parseErrors: jsonc.ParseError[] = [];
       this.tree = jsonc.parseTree(text, parseErrors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
       value = this.tree ? jsonc.getNodeValue(this.tree) : undefined;

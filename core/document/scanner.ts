@@ -118,3 +118,43 @@ export function scanContainer(text: string, pos: number): ContainerChildren | un
   }
   return undefined;
 }
+
+/**
+ * Deepest nesting the document layer accepts. Python's `json.load` gives up at about 1,000 levels (its
+ * recursion limit); past this the recursive parts (the fault-tolerant parser, the rules) could exhaust the
+ * stack, so such a text is reported once and not analysed.
+ */
+export const MAX_DEPTH = 1000;
+
+/**
+ * Offset of the first `{` or `[` that opens a container deeper than `limit` levels, or -1. One pass over the
+ * text, strings skipped. `validJson` says JSON.parse accepted the text (strings then hold no line break and
+ * are skipped with indexOf); otherwise strings end at a line break, as jsonc-parser reads them.
+ */
+export function tooDeepAt(text: string, validJson: boolean, limit = MAX_DEPTH): number {
+  let depth = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === QUOTE) {
+      if (validJson) {
+        i = skipString(text, i) - 1;
+        continue;
+      }
+      for (i++; i < n; i++) {
+        const c = text.charCodeAt(i);
+        if (c === BACKSLASH) i++;
+        else if (c === QUOTE) break;
+        else if (c === 10 || c === 13) {
+          i--;
+          break;
+        }
+      }
+    } else if (ch === OPEN_BRACE || ch === OPEN_BRACKET) {
+      if (++depth > limit) return i;
+    } else if (ch === CLOSE_BRACE || ch === CLOSE_BRACKET) {
+      if (depth > 0) depth--;
+    }
+  }
+  return -1;
+}

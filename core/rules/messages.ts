@@ -3,6 +3,10 @@ import { pick, type Bilingual, type Locale, type Params } from '../i18n/locale';
 /** Every sentence the validator says, in English and French. `{name}` placeholders are filled per finding. */
 export const MESSAGES = {
   invalidJson: { en: 'Invalid JSON: {detail}.', fr: 'JSON invalide : {detail}.' },
+  nestingTooDeep: {
+    en: 'nested more than {limit} levels deep here; the file is not analysed (Python\'s json.load gives up at about 1,000 levels too)',
+    fr: 'imbrication de plus de {limit} niveaux ici ; le fichier n’est pas analysé (le json.load de Python abandonne aussi vers 1 000 niveaux)',
+  },
   missingField: { en: 'Missing required field `{field}`.', fr: 'Champ obligatoire manquant : `{field}`.' },
   missingEvalMethod: {
     en: 'Missing required field `eval_method`; the harness falls back to `keywords`.',
