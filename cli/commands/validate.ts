@@ -41,7 +41,9 @@ export function validateFiles(files: readonly string[], io: CliIo, locale = toLo
       const span = doc.locate(occ.path);
       if (!span) continue;
       const entry = { uri: pathToFileURL(file).toString(), label: displayPath(file, io.cwd), range: doc.lineIndex.rangeOf(span) };
-      map.set(idKey(occ.id), [...(map.get(idKey(occ.id)) ?? []), entry]);
+      const list = map.get(idKey(occ.id));
+      if (list) list.push(entry);
+      else map.set(idKey(occ.id), [entry]);
     }
     idsByFile.set(file, map);
   }

@@ -25,6 +25,10 @@ export const MESSAGES = {
   formatValue: { en: '`{field}` is not a valid {format}.', fr: '`{field}` n’est pas un {format} valide.' },
   tooFewItems: { en: '`{field}` needs at least {limit} item(s).', fr: '`{field}` doit contenir au moins {limit} élément(s).' },
   duplicateId: { en: 'Duplicate id {id}: it is also used {where}.', fr: 'Identifiant en double {id} : il est aussi utilisé {where}.' },
+  duplicateIdCount: {
+    en: 'Duplicate id {id}: used {count} times ({here} in this file, {elsewhere} in other files).',
+    fr: 'Identifiant en double {id} : utilisé {count} fois ({here} dans ce fichier, {elsewhere} dans d’autres fichiers).',
+  },
   duplicateIdHere: { en: 'in this file', fr: 'dans ce fichier' },
   duplicateIdElsewhere: { en: 'in {file}', fr: 'dans {file}' },
   duplicateIdOther: { en: 'The same id {id} is used here.', fr: 'Le même identifiant {id} est utilisé ici.' },
