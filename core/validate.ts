@@ -61,7 +61,18 @@ export function validateDocument(doc: JsonDocument, options: ValidationOptions):
       break;
   }
   if (classification.kind === 'ewebench-tests' || classification.kind === 'rosetta-corpus') findings.push(...coverageFindings(doc, classification, locale));
+  // Any JSON file has this problem; it is ours to report only in the files we know (the editor's JSON support reports the others).
+  if (classification.kind !== 'unknown') findings.push(...duplicateKeyFindings(doc, locale));
   return { classification, findings, ids };
+}
+
+function duplicateKeyFindings(doc: JsonDocument, locale: Locale): Finding[] {
+  return doc.duplicateKeys.map((d) => ({
+    code: 'duplicate-key',
+    message: msg(locale, 'duplicateKey', { key: d.key, line: doc.lineIndex.positionAt(d.first.start).line + 1 }),
+    at: { span: d.span },
+    related: [{ at: { span: d.first }, message: msg(locale, 'duplicateKeyFirst', { key: d.key }) }],
+  }));
 }
 
 function describeSyntaxError(code: string): string {

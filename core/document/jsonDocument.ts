@@ -1,6 +1,6 @@
 import * as jsonc from 'jsonc-parser';
 import { LineIndex, type Span } from './lineIndex';
-import { MAX_DEPTH, scanContainer, skipWhitespace, tooDeepAt, type ContainerChildren } from './scanner';
+import { MAX_DEPTH, scanContainer, scanStructure, skipWhitespace, type ContainerChildren, type DuplicateKey } from './scanner';
 
 export type JsonPath = readonly (string | number)[];
 
@@ -24,6 +24,8 @@ export const NESTING_TOO_DEEP = 'NestingTooDeep';
 export class JsonDocument {
   readonly value: unknown;
   readonly syntaxErrors: SyntaxError[];
+  /** Keys repeated in one object (the last one is the value); empty for a text too deep to analyse. */
+  readonly duplicateKeys: DuplicateKey[];
   private lines?: LineIndex;
   private readonly containers = new Map<number, ContainerChildren | null>();
   private readonly tree?: jsonc.Node;
@@ -41,7 +43,9 @@ export class JsonDocument {
       parsed = false;
     }
     // Checked before anything recursive sees the text: jsonc-parser and the rules recurse once per level.
-    const deep = tooDeepAt(text, parsed, MAX_DEPTH);
+    const structure = scanStructure(text, parsed, MAX_DEPTH);
+    const deep = structure.tooDeepAt;
+    this.duplicateKeys = deep >= 0 ? [] : structure.duplicateKeys;
     if (deep >= 0) {
       value = undefined;
       errors = [{ span: { start: deep, end: deep + 1 }, message: NESTING_TOO_DEEP }];

@@ -7,6 +7,11 @@ export const MESSAGES = {
     en: 'nested more than {limit} levels deep here; the file is not analysed (Python\'s json.load gives up at about 1,000 levels too)',
     fr: 'imbrication de plus de {limit} niveaux ici ; le fichier n’est pas analysé (le json.load de Python abandonne aussi vers 1 000 niveaux)',
   },
+  duplicateKey: {
+    en: 'Duplicate key `{key}` in this object: the value at line {line} is ignored (JSON.parse and the harness\'s json.load keep the last one).',
+    fr: 'Clé en double `{key}` dans cet objet : la valeur de la ligne {line} est ignorée (JSON.parse et le json.load du harness gardent la dernière).',
+  },
+  duplicateKeyFirst: { en: 'First `{key}`, whose value is ignored.', fr: 'Premier `{key}`, dont la valeur est ignorée.' },
   missingField: { en: 'Missing required field `{field}`.', fr: 'Champ obligatoire manquant : `{field}`.' },
   missingEvalMethod: {
     en: 'Missing required field `eval_method`; the harness falls back to `keywords`.',
