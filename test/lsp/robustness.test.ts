@@ -108,3 +108,16 @@ test('initialize answers for a root URI with a host, and the server then works',
     await other.shutdown();
   }
 });
+
+test('a settings glob that backtracks without end in a regular expression does not block the server', async () => {
+  const other = new TestLspClient();
+  try {
+    await other.initialize({ settings: { fileKinds: { 'ewebench-tests': ['*a'.repeat(30) + '*b', '**/drafts/*.json'] } } });
+    const uri = `file:///w/${'a'.repeat(3000)}/drafts/x.json`;
+    other.open(uri, '[\n  { "id": "d_01" }\n]\n');
+    const { diagnostics } = await other.waitForVersion(uri, 1);
+    assert.ok(diagnostics.some((d) => d.code === 'missing-field'), JSON.stringify(diagnostics));
+  } finally {
+    await other.shutdown();
+  }
+});
