@@ -34,11 +34,15 @@ function isJson(doc: TextDocument): boolean {
   return doc.languageId === 'json' || doc.languageId === 'jsonc' || doc.uri.endsWith('.json');
 }
 
-/** The current analysis of an open document (re-parsed only if its version moved on). */
+/**
+ * The current analysis of an open document (re-parsed only if its version moved on), for the features. A text
+ * nested too deep has its one diagnostic and nothing else: the features read positions with recursive parsers.
+ */
 function analysisOf(uri: string): Analysis | undefined {
   const doc = documents.get(uri);
   if (!doc || !isJson(doc)) return undefined;
-  return cache.get(uri, doc.version, () => doc.getText());
+  const analysis = cache.get(uri, doc.version, () => doc.getText());
+  return analysis.doc.tooDeep ? undefined : analysis;
 }
 
 function logError(error: unknown): void {

@@ -1,5 +1,5 @@
 import { classify } from '../../core/document/classify';
-import { JsonDocument, NESTING_TOO_DEEP } from '../../core/document/jsonDocument';
+import { JsonDocument } from '../../core/document/jsonDocument';
 import { MAX_DEPTH } from '../../core/document/scanner';
 import { codePoints } from '../../core/coverage/confusables';
 import { PROFILES, profileFor } from '../../core/coverage/profiles';
@@ -42,7 +42,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       failures++;
       continue;
     }
-    if (doc.syntaxErrors[0]?.message === NESTING_TOO_DEEP) {
+    if (doc.tooDeep) {
       io.stderr(`${shown}: skipped (nested more than ${MAX_DEPTH} levels deep)\n`);
       continue;
     }

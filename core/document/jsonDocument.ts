@@ -64,6 +64,11 @@ export class JsonDocument {
     this.valueStart = skipWhitespace(text, bom);
   }
 
+  /** Nested past MAX_DEPTH: not analysed, and no recursive reader (jsonc-parser's getLocation…) may see the text. */
+  get tooDeep(): boolean {
+    return this.syntaxErrors[0]?.message === NESTING_TOO_DEEP;
+  }
+
   get isValidJson(): boolean {
     return this.syntaxErrors.length === 0;
   }

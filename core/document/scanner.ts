@@ -14,6 +14,8 @@ const OPEN_BRACKET = 91;
 const CLOSE_BRACKET = 93;
 const COMMA = 44;
 const COLON = 58;
+const SLASH = 47;
+const STAR = 42;
 
 export function skipWhitespace(text: string, pos: number): number {
   for (;;) {
@@ -192,8 +194,19 @@ export function scanStructure(text: string, validJson: boolean, limit = MAX_DEPT
       stack.push(ch === OPEN_BRACE ? { keys: [], spans: [] } : null);
       expectKey = ch === OPEN_BRACE;
     } else if (ch === CLOSE_BRACE || ch === CLOSE_BRACKET) {
-      stack.pop();
+      // Only the matching closer ends a container: jsonc-parser skips a `}` inside an array (and a `]` in an
+      // object), so counting it would under-count the depth it reaches on `[},[},[},…`.
+      if (stack.length > 0 && (stack[stack.length - 1] === null) === (ch === CLOSE_BRACKET)) stack.pop();
       expectKey = false;
+    } else if (ch === SLASH && !validJson) {
+      // Comments are trivia to jsonc-parser (reported, then skipped): a quote inside one starts no string.
+      const next = text.charCodeAt(i + 1);
+      if (next === SLASH) {
+        while (i + 1 < n && text.charCodeAt(i + 1) !== 10 && text.charCodeAt(i + 1) !== 13) i++;
+      } else if (next === STAR) {
+        const close = text.indexOf('*/', i + 2);
+        i = close < 0 ? n : close + 1;
+      }
     } else if (ch === COMMA) {
       expectKey = stack.length > 0 && stack[stack.length - 1] !== null;
     }

@@ -1,5 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import * as jsonc from 'jsonc-parser';
+import { rng } from '../../bench/generate';
 import { JsonDocument } from './jsonDocument';
 import { scanStructure, MAX_DEPTH } from './scanner';
 import { resolveFindings, validateDocument } from '../validate';
@@ -40,4 +42,31 @@ test('duplicate keys in one object are warned about, pointing at the first; othe
   assert.deepEqual(new JsonDocument(many).duplicateKeys.map((d) => d.key), ['k7']);
   // Files of no known kind are left to the editor's JSON support.
   assert.equal(validateDocument(new JsonDocument('{"a": 1, "a": 2}'), { locale: 'en' }).findings.length, 0);
+});
+
+test('on any text the depth scan accepts, jsonc-parser nests no deeper than the limit (mismatched closers, comments, quotes)', () => {
+  const random = rng(3);
+  const parts = ['[', ']', '{', '}', ',', ':', '"', '\\', '/', '*', '\n', 'a', '"k":', '//', '/*', '*/', ' '];
+  let checked = 0;
+  for (let k = 0; k < 5000; k++) {
+    let text = '';
+    const length = 50 + Math.floor(random() * 1000);
+    for (let i = 0; i < length; i++) text += parts[Math.floor(random() * (random() < 0.5 ? 4 : parts.length))];
+    const limit = 20;
+    if (scanStructure(text, false, limit).tooDeepAt >= 0) continue;
+    let depth = 0;
+    let max = 0;
+    const open = () => {
+      max = Math.max(max, ++depth);
+    };
+    const close = () => {
+      depth--;
+    };
+    jsonc.visit(text, { onObjectBegin: open, onArrayBegin: open, onObjectEnd: close, onArrayEnd: close }, { disallowComments: true });
+    assert.ok(max <= limit, JSON.stringify(text));
+    checked++;
+  }
+  assert.ok(checked > 1000);
+  // The case the fuzz found: `}` does not close an array for jsonc-parser, so `[},[},…` nests.
+  assert.equal(scanStructure('[},'.repeat(50), false, 20).tooDeepAt, 60);
 });

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DocumentSymbolRequest, HoverRequest } from 'vscode-languageserver-protocol/node';
+import { CompletionRequest, DocumentSymbolRequest, HoverRequest } from 'vscode-languageserver-protocol/node';
 import { TestLspClient } from '../helpers/lspClient';
 
 /** Hostile workspaces, files and URIs, through a real LSP client: the server answers and never exits. */
@@ -59,8 +59,12 @@ for (const [name, text] of [
     assert.equal(diagnostics[0].code, 'invalid-json');
     assert.match(String(diagnostics[0].message), /more than 1000 levels/);
     assert.deepEqual(diagnostics[0].range.start, { line: 0, character: text.startsWith('[') ? 1000 : 5000 });
-    const hover = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 0, character: 10 } });
-    assert.equal(hover, null);
+    // Features read positions with recursive parsers: past the limit they answer nothing, wherever asked.
+    for (const character of [10, 2000, text.length - 1]) {
+      const position = { line: 0, character };
+      assert.equal(await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position }), null);
+      assert.deepEqual(await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position }), []);
+    }
     client.close(uri);
     // didClose re-reads the file from disk; the next document still gets its diagnostics.
     const probe = uriOf(`tests/probe-${name}`);
