@@ -75,15 +75,16 @@ export function duplicateIdFindings(
     const id = JSON.stringify(list[0].id);
     const sameMessage = msg(locale, 'duplicateIdOther', { id });
     const total = list.length + others.length;
+    // One message for the whole group: 20,000 occurrences format it once.
+    const message = total > 2
+      ? msg(locale, 'duplicateIdCount', { id, count: total, here: list.length, elsewhere: others.length })
+      : msg(locale, 'duplicateId', { id, where: list.length > 1 ? msg(locale, 'duplicateIdHere') : msg(locale, 'duplicateIdElsewhere', { file: others[0].label }) });
     list.forEach((occ, i) => {
       // The first occurrence lists a few others; each later one points back at the first (the payload stays linear).
       const limit = i === 0 ? MAX_RELATED : 1;
       const related: RelatedLocation[] = [];
       for (let j = 0; j < list.length && related.length < limit; j++) if (j !== i) related.push({ at: { path: list[j].path }, message: sameMessage });
       for (let j = 0; j < others.length && related.length < limit; j++) related.push({ uri: others[j].uri, range: others[j].range, message: sameMessage });
-      const message = total > 2
-        ? msg(locale, 'duplicateIdCount', { id, count: total, here: list.length, elsewhere: others.length })
-        : msg(locale, 'duplicateId', { id, where: list.length > 1 ? msg(locale, 'duplicateIdHere') : msg(locale, 'duplicateIdElsewhere', { file: others[0].label }) });
       // The first occurrence in a file keeps its id; the fix is offered on the later ones (and on any clash with another file).
       const offerFix = i > 0 || list.length === 1;
       findings.push({

@@ -98,7 +98,7 @@ function deepDocument(random: Random): string {
 /** Many tests sharing a few ids (some also in the workspace files), and objects with repeated keys. */
 function duplicateDocument(random: Random): string {
   const ids = Array.from({ length: int(random, 1, 4) }, () => pick(random, ['dup_01', 'shared_01', 7, 'ck_01', '']));
-  const tests = Array.from({ length: int(random, 2, random() < 0.1 ? 3000 : 200) }, (_, i) => {
+  const tests = Array.from({ length: int(random, 2, random() < 0.1 ? 1000 : 200) }, (_, i) => {
     const keys = [`"id": ${JSON.stringify(pick(random, ids))}`, '"prompt": "x"', `"eval_method": ${JSON.stringify(pick(random, ['multiple_choice', 'exact_match', 'ewe_quality']))}`];
     if (random() < 0.3) keys.push(`"expected": ${JSON.stringify(pick(random, HOSTILE_EXPECTED))}`);
     for (let k = int(random, 0, 3); k > 0; k--) keys.push(pick(random, keys));
