@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { decodeJsonBytes, type DecodedText, type EncodingProblem } from '../core/document/encoding';
 import { UsageError, type CliIo } from './io';
 
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
@@ -35,8 +36,11 @@ export function expandJsonPaths(inputs: readonly string[], cwd: string, problems
       continue;
     }
     // Anything else named explicitly (a FIFO, a device) is refused when read, not here.
-    if (stat.isDirectory()) walk(full, out, report);
-    else out.push(full);
+    if (stat.isDirectory()) {
+      const before = out.length;
+      walk(full, out, report);
+      if (out.length === before) report(full, 'no *.json file in this folder', true);
+    } else out.push(full);
   }
   // A file reached twice (named and inside a folder, or through a link) is checked once.
   const seen = new Set<string>();
@@ -125,6 +129,19 @@ export function formatOption(value: string[] | undefined, allowed: readonly stri
 
 /** Reads a file named on the command line; a failure says which file and why (exit 2 in main). */
 export function readText(file: string, io: CliIo): string {
+  return readWith(file, io, (full) => io.readFile(full));
+}
+
+/**
+ * Reads a JSON file as the harness would decode it: UTF-16 and invalid UTF-8 come back as a problem beside
+ * the text (see `decodeJsonBytes`). An io without `readBytes` reads UTF-8 text with no such check.
+ */
+export function readJsonText(file: string, io: CliIo): DecodedText {
+  const readBytes = io.readBytes?.bind(io);
+  return readBytes ? decodeJsonBytes(readWith(file, io, readBytes)) : { text: readText(file, io) };
+}
+
+function readWith<T>(file: string, io: CliIo, read: (full: string) => T): T {
   const full = path.resolve(io.cwd, file);
   let stat: fs.Stats | undefined;
   try {
@@ -135,8 +152,15 @@ export function readText(file: string, io: CliIo): string {
   // Reading a FIFO or a device would wait for a writer forever.
   if (stat && !stat.isFile()) throw new Error(`${displayPath(full, io.cwd)}: not a regular file (${stat.isDirectory() ? 'a folder' : 'a pipe, socket or device'}); refused`);
   try {
-    return io.readFile(full);
+    return read(full);
   } catch (error) {
     throw new Error(`${displayPath(full, io.cwd)}: cannot read (${describeFsError(error, 'ENOENT')})`, { cause: error });
   }
+}
+
+/** One line for an encoding problem, for the commands that stop at it (score, coverage). */
+export function describeEncodingProblem(problem: EncodingProblem): string {
+  return problem.kind === 'utf-16'
+    ? `the file is UTF-16 (${problem.endianness}${problem.bom ? ', with a byte order mark' : ''}); the harness reads UTF-8 and json.load fails: save it as UTF-8`
+    : `invalid UTF-8 at byte ${problem.byteOffset}; the harness's json.load raises UnicodeDecodeError`;
 }

@@ -6,6 +6,8 @@ export interface CliIo {
   stderr(text: string): void;
   cwd: string;
   readFile(path: string): string;
+  /** The raw bytes, for the encoding checks (UTF-16, invalid UTF-8); without it files are read as UTF-8 text. */
+  readBytes?(path: string): Uint8Array;
 }
 
 export const processIo: CliIo = {
@@ -13,6 +15,7 @@ export const processIo: CliIo = {
   stderr: (text) => process.stderr.write(text),
   cwd: process.cwd(),
   readFile: (path) => fs.readFileSync(path, 'utf8'),
+  readBytes: (path) => fs.readFileSync(path),
 };
 
 /** Thrown for bad command lines; main prints the message and exits with 2. */

@@ -1,4 +1,5 @@
 import { classify, type Classification, type FileKind } from './document/classify';
+import type { EncodingProblem } from './document/encoding';
 import { NESTING_TOO_DEEP, type JsonDocument, type JsonPath } from './document/jsonDocument';
 import { MAX_DEPTH } from './document/scanner';
 import type { TextRange } from './document/lineIndex';
@@ -122,4 +123,15 @@ export function resolveFindings(doc: JsonDocument, findings: readonly Finding[])
     related: (f.related ?? []).map((r) => ('uri' in r ? { uri: r.uri, range: r.range, message: r.message } : { range: lines.rangeOf(resolveSpan(doc, r.at)), message: r.message })),
     fixes: f.fixes ?? [],
   }));
+}
+
+/**
+ * The finding for a file's encoding problem (see `decodeJsonBytes`): at the start for UTF-16, at the first
+ * invalid byte for UTF-8.
+ */
+export function encodingFinding(problem: EncodingProblem, locale: Locale): Finding {
+  if (problem.kind === 'utf-16') {
+    return { code: 'file-encoding', message: msg(locale, 'encodingUtf16', { endianness: problem.endianness, bom: problem.bom ? msg(locale, 'encodingBom') : '' }), at: { span: { start: 0, end: 0 } } };
+  }
+  return { code: 'file-encoding', message: msg(locale, 'encodingInvalidUtf8', { byte: problem.byteOffset }), at: { span: { start: problem.offset, end: problem.offset + 1 } } };
 }

@@ -4,7 +4,7 @@ import { MAX_DEPTH } from '../../core/document/scanner';
 import { codePoints } from '../../core/coverage/confusables';
 import { PROFILES, profileFor } from '../../core/coverage/profiles';
 import { fileCoverage } from '../../core/coverage/report';
-import { displayPath, expandJsonPaths, formatOption, parseArgs, readText, type PathProblem } from '../files';
+import { describeEncodingProblem, displayPath, expandJsonPaths, formatOption, parseArgs, readJsonText, type PathProblem } from '../files';
 import { terminalSafe } from '../format/text';
 import { UsageError, type CliIo } from '../io';
 
@@ -35,7 +35,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const shown = terminalSafe(displayPath(file, io.cwd));
     let doc: JsonDocument;
     try {
-      doc = new JsonDocument(readText(file, io));
+      const { text, problem } = readJsonText(file, io);
+      if (problem) throw new Error(`${displayPath(file, io.cwd)}: ${describeEncodingProblem(problem)}`);
+      doc = new JsonDocument(text);
     } catch (error) {
       // One unreadable file is that file's error; the others are still reported.
       io.stderr(`error: ${terminalSafe(error instanceof Error ? error.message : String(error))}\n`);

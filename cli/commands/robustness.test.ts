@@ -105,21 +105,21 @@ test('sarif artifact locations are URIs: spaces, # and % are encoded', async () 
 test('an unreadable file is that file\'s error; the others are still validated and the run exits 2', async () => {
   const dir = tempDir({ 'a.json': OK, 'b.json': '[{"id": "x", "prompt": "y"}]' });
   const io = captureIo(dir);
-  io.readFile = (p: string) => {
+  io.readBytes = (p: string) => {
     if (p.endsWith('a.json')) throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
-    return fs.readFileSync(p, 'utf8');
+    return fs.readFileSync(p);
   };
   assert.equal(await main(['validate', '.', '--format', 'json'], io), 2);
   const out = JSON.parse(io.out) as { file: string; error?: string; diagnostics: unknown[] }[];
   assert.deepEqual(out.map((r) => [r.file, r.error]), [['a.json', 'cannot read (permission denied)'], ['b.json', undefined]]);
   assert.ok(out[1].diagnostics.length > 0);
   const text = captureIo(dir);
-  text.readFile = io.readFile;
+  text.readBytes = io.readBytes;
   assert.equal(await main(['validate', '.'], text), 2);
   assert.match(text.err, /^a\.json: error: cannot read \(permission denied\)$/m);
   assert.match(text.out, /^b\.json:\d+:\d+: error missing-field/m);
   const sarif = captureIo(dir);
-  sarif.readFile = io.readFile;
+  sarif.readBytes = io.readBytes;
   await main(['validate', '.', '--format', 'sarif'], sarif);
   const notes = JSON.parse(sarif.out).runs[0].invocations[0].toolExecutionNotifications;
   assert.equal(notes[0].locations[0].physicalLocation.artifactLocation.uri, 'a.json');
@@ -156,4 +156,38 @@ test('symlinked JSON files are followed, links to folders are named as not follo
     assert.equal(await main(command, fifo), 2, command.join(' '));
     assert.match(fifo.err, /pipe\.json: (error: )?not a regular file/);
   }
+});
+
+test('a UTF-16 file gets one message naming the encoding; invalid UTF-8 is flagged at its byte offset; 1e400 overflows', async () => {
+  const tests = JSON.stringify([{ id: 'a', prompt: 'x', eval_method: 'ewe_quality' }], null, 2);
+  const dir = tempDir({});
+  fs.writeFileSync(path.join(dir, 'utf16.json'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(tests, 'utf16le')]));
+  fs.writeFileSync(path.join(dir, 'utf16be.json'), Buffer.from(tests, 'utf16le').swap16());
+  const bad = Buffer.from(tests.replace('"x"', '"xZ"'), 'utf8');
+  bad[bad.indexOf('Z')] = 0xe9; // Latin-1 é
+  fs.writeFileSync(path.join(dir, 'latin1.json'), bad);
+  fs.writeFileSync(path.join(dir, 'huge.json'), '[{"id": "b", "prompt": "x", "eval_method": "ewe_quality", "temperature": 1e400}]');
+  const io = captureIo(dir);
+  assert.equal(await main(['validate', '.', '--format', 'json'], io), 1);
+  const out = JSON.parse(io.out) as { file: string; diagnostics: { code: string; message: string; range: { start: { line: number; character: number } } }[] }[];
+  const byFile = Object.fromEntries(out.map((r) => [r.file, r.diagnostics]));
+  assert.deepEqual(byFile['utf16.json'].map((d) => d.code), ['file-encoding']);
+  assert.match(byFile['utf16.json'][0].message, /UTF-16 \(LE, with a byte order mark\)/);
+  assert.match(byFile['utf16be.json'][0].message, /UTF-16 \(BE\)/);
+  assert.equal(byFile['utf16be.json'].length, 1);
+  assert.deepEqual(byFile['latin1.json'].map((d) => d.code), ['file-encoding']);
+  assert.match(byFile['latin1.json'][0].message, new RegExp(`^Invalid UTF-8 at byte ${bad.indexOf(0xe9)}:`));
+  assert.deepEqual(byFile['latin1.json'][0].range.start, { line: 3, character: 16 });
+  assert.match(byFile['huge.json'][0].message, /`temperature` overflows/);
+  fs.writeFileSync(path.join(dir, 'answers.json'), '{"a": "x"}');
+  const score = captureIo(dir);
+  assert.equal(await main(['score', 'utf16.json', '--responses', 'answers.json'], score), 2);
+  assert.match(score.err, /utf16\.json: the file is UTF-16 \(LE, with a byte order mark\)/);
+});
+
+test('a folder with no JSON file says so', async () => {
+  const dir = tempDir({ 'empty/readme.txt': 'nothing here' });
+  const io = captureIo(dir);
+  assert.equal(await main(['validate', 'empty'], io), 0);
+  assert.match(io.err, /^empty: no \*\.json file in this folder$/m);
 });

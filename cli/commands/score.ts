@@ -6,7 +6,7 @@ import type { TestScore } from '../../core/scoring/ewebench/breakdown';
 import { CATEGORIES, categoryOf } from '../../core/scoring/ewebench/categories';
 import { scoreTest } from '../../core/scoring/ewebench/scoreTest';
 import { pyRound } from '../../core/text/pyRound';
-import { displayPath, formatOption, parseArgs, readText } from '../files';
+import { describeEncodingProblem, displayPath, formatOption, parseArgs, readJsonText } from '../files';
 import { UsageError, type CliIo } from '../io';
 import { terminalSafe } from '../format/text';
 
@@ -23,7 +23,9 @@ interface ScoredTest {
 /** One JSON file; a missing or malformed file is an I/O error (exit 2) that names it. */
 function readJson(file: string, io: CliIo): { value: unknown; hasBom: boolean; doc: JsonDocument } {
   const shown = displayPath(path.resolve(io.cwd, file), io.cwd);
-  const text = readText(file, io);
+  const { text, problem } = readJsonText(file, io);
+  // The harness's json.load fails on such a file: so does scoring it.
+  if (problem) throw new Error(`${shown}: ${describeEncodingProblem(problem)}`);
   const doc = new JsonDocument(text);
   if (!doc.isValidJson) {
     const error = doc.syntaxErrors[0];

@@ -4,8 +4,9 @@ import { classify } from '../../core/document/classify';
 import { JsonDocument } from '../../core/document/jsonDocument';
 import { toLocale } from '../../core/i18n/locale';
 import { collectIds, idKey, type ExternalIdOccurrence, type Id } from '../../core/rules/ids';
-import { resolveFindings, validateDocument, type ResolvedDiagnostic } from '../../core/validate';
-import { displayPath, expandJsonPaths, formatOption, parseArgs, readText, type PathProblem } from '../files';
+import type { EncodingProblem } from '../../core/document/encoding';
+import { encodingFinding, resolveFindings, validateDocument, type ResolvedDiagnostic } from '../../core/validate';
+import { displayPath, expandJsonPaths, formatOption, parseArgs, readJsonText, type PathProblem } from '../files';
 import type { CliIo } from '../io';
 import { toSarif } from '../format/sarif';
 import { terminalSafe } from '../format/text';
@@ -23,10 +24,11 @@ export interface FileReport {
 /** Validates files as one workspace: test ids must be unique across all the tests files given. */
 export function validateFiles(files: readonly string[], io: CliIo, locale = toLocale(process.env.LANG), problems: readonly PathProblem[] = []): FileReport[] {
   const failed = new Map<string, FileReport>();
-  const docs: { file: string; doc: JsonDocument }[] = [];
+  const docs: { file: string; doc: JsonDocument; encoding?: EncodingProblem }[] = [];
   for (const file of files) {
     try {
-      docs.push({ file, doc: new JsonDocument(readText(file, io)) });
+      const { text, problem } = readJsonText(file, io);
+      docs.push({ file, doc: new JsonDocument(text), encoding: problem });
     } catch (error) {
       failed.set(file, { file: displayPath(file, io.cwd), kind: 'unknown', diagnostics: [], error: errorText(error, file, io) });
     }
@@ -54,10 +56,12 @@ export function validateFiles(files: readonly string[], io: CliIo, locale = toLo
   };
 
   const checked = new Map<string, FileReport>();
-  for (const { file, doc } of docs) {
+  for (const { file, doc, encoding } of docs) {
     try {
-      const result = validateDocument(doc, { locale, externalIds: elsewhere(file) });
-      checked.set(file, { file: displayPath(file, io.cwd), kind: result.classification.kind, diagnostics: resolveFindings(doc, result.findings) });
+      // A UTF-16 file is that one finding; invalid UTF-8 is flagged and the decoded rest still checked.
+      const result = encoding?.kind === 'utf-16' ? { classification: { kind: 'unknown' }, findings: [] } : validateDocument(doc, { locale, externalIds: elsewhere(file) });
+      const findings = encoding ? [encodingFinding(encoding, locale), ...result.findings] : result.findings;
+      checked.set(file, { file: displayPath(file, io.cwd), kind: result.classification.kind, diagnostics: resolveFindings(doc, findings) });
     } catch (error) {
       // A bug must cost one file, not the run.
       checked.set(file, { file: displayPath(file, io.cwd), kind: 'unknown', diagnostics: [], error: errorText(error, file, io) });

@@ -7,6 +7,19 @@ export const MESSAGES = {
     en: 'nested more than {limit} levels deep here; the file is not analysed (Python\'s json.load gives up at about 1,000 levels too)',
     fr: 'imbrication de plus de {limit} niveaux ici ; le fichier n’est pas analysé (le json.load de Python abandonne aussi vers 1 000 niveaux)',
   },
+  encodingUtf16: {
+    en: 'The file is UTF-16 ({endianness}{bom}): the harness opens files as UTF-8 and json.load fails on it. Save it as UTF-8; it is not analysed until then.',
+    fr: 'Le fichier est en UTF-16 ({endianness}{bom}) : le harness ouvre les fichiers en UTF-8 et json.load échoue. Enregistrez-le en UTF-8 ; il n’est pas analysé d’ici là.',
+  },
+  encodingBom: { en: ', with a byte order mark', fr: ', avec une marque d’ordre des octets' },
+  encodingInvalidUtf8: {
+    en: 'Invalid UTF-8 at byte {byte}: the harness\'s json.load raises UnicodeDecodeError here. The rest is analysed with U+FFFD in its place.',
+    fr: 'UTF-8 invalide à l’octet {byte} : le json.load du harness lève UnicodeDecodeError ici. Le reste est analysé avec U+FFFD à sa place.',
+  },
+  numberOverflow: {
+    en: '`{field}` overflows: the number is beyond the largest double (about 1.8e308), so it reads as {value} (JSON.parse gives Infinity, Python float {value}).',
+    fr: '`{field}` déborde : le nombre dépasse le plus grand double (environ 1,8e308) et se lit {value} (Infinity pour JSON.parse, le float {value} en Python).',
+  },
   duplicateKey: {
     en: 'Duplicate key `{key}` in this object: the value at line {line} is ignored (JSON.parse and the harness\'s json.load keep the last one).',
     fr: 'Clé en double `{key}` dans cet objet : la valeur de la ligne {line} est ignorée (JSON.parse et le json.load du harness gardent la dernière).',
