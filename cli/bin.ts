@@ -1,6 +1,19 @@
+import { processIo } from './io';
 import { main } from './main';
 
 // The process entry point (bundled to dist/cli.js); main() itself never touches process state, so tests can call it.
-void main(process.argv.slice(2)).then((code) => {
+const argv = process.argv.slice(2);
+const io = { ...processIo, stderrIsTTY: process.stderr.isTTY === true };
+if (argv[0] === 'run') {
+  // First Ctrl-C: stop sending, keep and write every result received; a second one quits at once.
+  const controller = new AbortController();
+  io.signal = controller.signal;
+  process.on('SIGINT', () => {
+    if (controller.signal.aborted) process.exit(130);
+    process.stderr.write('\ncancelling: results received so far are kept (Ctrl-C again to quit now)\n');
+    controller.abort();
+  });
+}
+void main(argv, io).then((code) => {
   process.exitCode = code;
 });

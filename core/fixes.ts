@@ -31,7 +31,44 @@ export function editsForFix(doc: JsonDocument, fix: FixData): TextEdit[] | undef
     }
     case 'replace-text':
       return fix.edits.map((e) => ({ span: e.span, newText: e.newText }));
+    case 'set-fields':
+      return setFields(doc, fix.objectPath, fix.fields);
+    case 'remove-item':
+      return removeItem(doc, fix.path);
   }
+}
+
+/** Replaces the values that exist and inserts the others together after the last property (one edit each place). */
+function setFields(doc: JsonDocument, objectPath: JsonPath, fields: readonly { field: string; value: unknown }[]): TextEdit[] | undefined {
+  const children = doc.childrenAt(objectPath);
+  if (!children || children.kind !== 'object') return undefined;
+  const edits: TextEdit[] = [];
+  const missing: { field: string; value: unknown }[] = [];
+  for (const f of fields) {
+    const property = [...children.properties].reverse().find((p) => p.key === f.field);
+    if (property) edits.push({ span: property.valueSpan, newText: JSON.stringify(f.value) });
+    else missing.push(f);
+  }
+  if (missing.length) {
+    const added = addField(doc, objectPath, missing[0].field, missing[0].value);
+    if (!added) return undefined;
+    const [first] = added;
+    // The separator the first insertion used joins the rest too, so they line up with their siblings.
+    const separator = first.newText.slice(0, first.newText.indexOf(JSON.stringify(missing[0].field)));
+    const rest = missing.slice(1).map((f) => `${separator}${JSON.stringify(f.field)}: ${JSON.stringify(f.value)}`).join('');
+    edits.push({ span: first.span, newText: first.newText + rest });
+  }
+  return edits;
+}
+
+/** Deletes an array item and the comma before it (or after it, for the first item). */
+function removeItem(doc: JsonDocument, path: JsonPath): TextEdit[] | undefined {
+  const index = path[path.length - 1];
+  const parent = doc.childrenAt(path.slice(0, -1));
+  if (typeof index !== 'number' || !parent || parent.kind !== 'array' || index >= parent.items.length) return undefined;
+  const items = parent.items;
+  const span = index > 0 ? { start: items[index - 1].end, end: items[index].end } : { start: items[0].start, end: items.length > 1 ? items[1].start : items[0].end };
+  return [{ span, newText: '' }];
 }
 
 /** Inserts `"field": value` as the last property of the object, matching the indentation of its siblings. */

@@ -11,7 +11,10 @@ import type { Anchor, Finding, FixData } from './rules/finding';
 import { collectIds, duplicateIdFindings, type ExternalIdOccurrence, type Id, type IdOccurrence } from './rules/ids';
 import { msg } from './rules/messages';
 import { runCardFindings } from './rules/runCard';
+import { schemaFindings } from './rules/schemaFindings';
 import { coverageFindings } from './coverage/rules';
+import type { AuditOptions } from './audit/auditTest';
+import { corpusCopyFindings, weakTestFindingsInDocument } from './audit/rule';
 
 export interface ValidationOptions {
   locale: Locale;
@@ -19,6 +22,8 @@ export interface ValidationOptions {
   kind?: FileKind;
   /** Occurrences of a test id in other files of the workspace (ÈwéBench tests only). */
   externalIds?: (id: Id) => readonly ExternalIdOccurrence[];
+  /** The audit of tests that a non-answer passes (`weak-test`): on unless `false`; options add workspace baselines. */
+  audit?: AuditOptions | false;
 }
 
 export interface ValidationResult {
@@ -46,6 +51,7 @@ export function validateDocument(doc: JsonDocument, options: ValidationOptions):
       findings.push(...ewebenchFindings(doc.value, locale));
       ids = collectIds(doc.value, []);
       findings.push(...duplicateIdFindings(ids, locale, options.externalIds));
+      if (options.audit !== false) findings.push(...weakTestFindingsInDocument(doc, locale, options.audit));
       break;
     case 'rosetta-corpus': {
       const entriesPath = classification.entriesPath ?? ['entries'];
@@ -53,10 +59,14 @@ export function validateDocument(doc: JsonDocument, options: ValidationOptions):
       const entries = entriesPath.length === 0 ? doc.value : (doc.value as Record<string, unknown> | undefined)?.[entriesPath[0]];
       ids = collectIds(entries, entriesPath, ['id', 'index']);
       findings.push(...duplicateIdFindings(ids, locale));
+      if (options.audit !== false) findings.push(...corpusCopyFindings(entries, entriesPath, locale));
       break;
     }
     case 'rosetta-run-card':
       findings.push(...runCardFindings(doc, locale));
+      break;
+    case 'ewebench-results':
+      findings.push(...schemaFindings(doc.value, [], 'ewebench-results', undefined, locale));
       break;
     case 'unknown':
       break;

@@ -6,6 +6,8 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { ANNOTATION_KEYWORDS } from '../core/schemas/registry';
 import { fromRepo } from '../test/helpers/paths';
+import ewebenchResults from './ewebench-results.schema.json';
+import ewebenchBaselines from './ewebench-baselines.schema.json';
 import ewebenchTests from './ewebench-tests.schema.json';
 import rosettaCorpus from './rosetta-corpus.schema.json';
 import rosettaCurated from './rosetta-curated-corpus.schema.json';
@@ -15,9 +17,11 @@ type Node = { [key: string]: unknown };
 
 const FILES: Record<string, Node> = {
   'ewebench-tests.schema.json': ewebenchTests,
+  'ewebench-results.schema.json': ewebenchResults,
   'rosetta-corpus.schema.json': rosettaCorpus,
   'rosetta-curated-corpus.schema.json': rosettaCurated,
   'rosetta-run-card.schema.json': rosettaRunCard,
+  'ewebench-baselines.schema.json': ewebenchBaselines,
 };
 
 const idOf = (file: string) => `https://ewebench.studio/schemas/${file}`;
@@ -55,7 +59,7 @@ function describeError(e: ErrorObject): string {
 
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
 
-test('each schema file on disk is one of the four, with its $id, draft-07, a title and a description', () => {
+test('each schema file on disk is one of ours, with its $id, draft-07, a title and a description', () => {
   const onDisk = readdirSync(fromRepo('schemas')).filter((f) => f.endsWith('.schema.json')).sort();
   assert.deepEqual(onDisk, Object.keys(FILES).sort());
   for (const [file, schema] of Object.entries(FILES)) {
@@ -68,11 +72,12 @@ test('each schema file on disk is one of the four, with its $id, draft-07, a tit
   }
 });
 
-test('all four schemas and their definitions compile under ajv strict mode with the annotation vocabulary', () => {
+test('all our schemas and their definitions compile under ajv strict mode with the annotation vocabulary', () => {
   for (const file of Object.keys(FILES)) validator(file);
   for (const def of ['test', 'message', 'expectedFormat']) validator('ewebench-tests.schema.json', def);
   for (const def of ['dataset', 'entry', 'flatEntry', 'flatCorpus']) validator('rosetta-corpus.schema.json', def);
   validator('rosetta-curated-corpus.schema.json', 'entry');
+  for (const def of ['category', 'detail', 'usage', 'request']) validator('ewebench-results.schema.json', def);
   // Without the vocabulary, strict mode refuses our annotations: proof they are really there and registered.
   const bare = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
   addFormats(bare);

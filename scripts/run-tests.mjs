@@ -13,7 +13,7 @@ function collect(dir, acc) {
   return acc;
 }
 
-const roots = ['out/core', 'out/server', 'out/cli', 'out/client', 'out/schemas', 'out/test'];
+const roots = ['out/core', 'out/server', 'out/cli', 'out/runner', 'out/client', 'out/schemas', 'out/test'];
 const files = roots.flatMap((r) => {
   try { return collect(r, []); } catch { return []; }
 }).sort();

@@ -46,7 +46,7 @@ test('score reports a deeply nested tests file by name, scores the others and ex
   const io = captureIo(dir);
   assert.equal(await main(['score', 'translation.json', 'agentic.json', '--responses', 'answers.json'], io), 2);
   assert.match(io.err, /agentic\.json:1:1001: invalid JSON \(nested more than 1000 levels deep\)/);
-  assert.match(io.out, /tr_01\s+translation\s+keywords\s+1\.000\s+pass/);
+  assert.match(io.out, /tr_01\s+translation\s+keywords\s+1\.000\s.*pass/);
 });
 
 test('score with no response matching any test says so and exits 1 instead of printing a score of 0', async () => {
@@ -170,7 +170,8 @@ test('a UTF-16 file gets one message naming the encoding; invalid UTF-8 is flagg
   const io = captureIo(dir);
   assert.equal(await main(['validate', '.', '--format', 'json'], io), 1);
   const out = JSON.parse(io.out) as { file: string; diagnostics: { code: string; message: string; range: { start: { line: number; character: number } } }[] }[];
-  const byFile = Object.fromEntries(out.map((r) => [r.file, r.diagnostics]));
+  // The weak-test audit's warnings are beside the point here.
+  const byFile = Object.fromEntries(out.map((r) => [r.file, r.diagnostics.filter((d) => d.code !== 'weak-test')]));
   assert.deepEqual(byFile['utf16.json'].map((d) => d.code), ['file-encoding']);
   assert.match(byFile['utf16.json'][0].message, /UTF-16 \(LE, with a byte order mark\)/);
   assert.match(byFile['utf16be.json'][0].message, /UTF-16 \(BE\)/);

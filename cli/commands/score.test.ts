@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { main } from '../main';
 import { captureIo } from '../../test/helpers/captureIo';
 
-const fixtures = ['test-fixtures/ewebench/valid/cultural_knowledge.json', 'test-fixtures/ewebench/valid/multi_turn.json', 'test-fixtures/ewebench/valid/reasoning.json'];
+const fixtures = ['test-fixtures/scoring/harness/cultural_knowledge.json', 'test-fixtures/scoring/harness/multi_turn.json', 'test-fixtures/scoring/harness/reasoning.json'];
 const responses = 'test-fixtures/scoring/model.responses.json';
 
 function tempDir(files: Record<string, unknown>): string {
@@ -24,12 +24,15 @@ test('json output: every test with category, harness-rounded score, pass and bre
   assert.deepEqual(festival, {
     id: 'ck_festival_01',
     category: 'cultural_knowledge',
-    file: 'test-fixtures/ewebench/valid/cultural_knowledge.json',
+    file: 'test-fixtures/scoring/harness/cultural_knowledge.json',
     method: 'keywords',
     score: 1,
     raw_score: 1,
     passed: true,
     breakdown: { method: 'keywords', found: ['Hogbetsotso', 'Aŋlɔ'], missing: [] },
+    // The prompt echoed back finds one keyword of two: the floor is 0.5, and 1 is 100 above it.
+    floor: 0.5,
+    normalised_vs_floor: 100,
   });
   // The numbers harness 1.0.0 reports for these files and responses (CPython 3.11 and 3.12).
   assert.deepEqual(
@@ -45,10 +48,24 @@ test('json output: every test with category, harness-rounded score, pass and bre
 test('text output is a table of tests, then categories, then the ÈwéScore', async () => {
   const io = captureIo();
   assert.equal(await main(['score', ...fixtures, '--responses', responses], io), 0);
-  assert.match(io.out, /^TEST\s+CATEGORY\s+METHOD\s+SCORE\s+RESULT$/m);
-  assert.match(io.out, /^ck_proverb_01\s+cultural_knowledge\s+composite\s+0\.967\s+pass$/m);
-  assert.match(io.out, /^cultural_knowledge\s+98\.9\s+3\/3\s+10%$/m);
+  assert.match(io.out, /^TEST\s+CATEGORY\s+METHOD\s+SCORE\s+VS FLOOR\*\s+RESULT$/m);
+  assert.match(io.out, /^ck_proverb_01\s+cultural_knowledge\s+composite\s+0\.967\s+87\.5\s+pass$/m);
+  assert.match(io.out, /^cultural_knowledge\s+98\.9\s+3\/3\s+10%\s+74\.4\s+95\.7$/m);
   assert.match(io.out, /^ÈwéScore: 95\.6\/100 \(3 of 10 categories\)$/m);
+  assert.match(io.out, /^\* not harness figures: FLOOR is what answering nothing earns/m);
+  assert.match(io.out, /^ÈwéScore normalised against the floor\*: 89\.5 \(floor 58\.1\)$/m);
+});
+
+test('the floor columns sit beside the harness figures and never replace them', async () => {
+  const io = captureIo();
+  await main(['score', ...fixtures, '--responses', responses, '--format', 'json'], io);
+  const out = JSON.parse(io.out);
+  // reasoning_002 is ewe_quality: fluent text answering nothing scores 1, so the floor is 1 and nothing is left to normalise.
+  const quality = out.tests.find((t: { id: string }) => t.id === 'reasoning_002');
+  assert.deepEqual([quality.score, quality.floor, quality.normalised_vs_floor], [0.8, 1, null]);
+  assert.equal(out.ewe_score, 95.6);
+  assert.deepEqual(out.floor, { categories: { reasoning: 50, cultural_knowledge: 74.4, multi_turn: 50 }, ewe_score: 58.1 });
+  assert.deepEqual(out.normalised_vs_floor, { categories: { reasoning: 80, cultural_knowledge: 95.7, multi_turn: 100 }, ewe_score: 89.5 });
 });
 
 test('tests without a response did not run: warned about and left out; harness crashes are flagged, exit 1', async () => {

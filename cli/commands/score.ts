@@ -1,10 +1,12 @@
 import * as path from 'node:path';
 import { JsonDocument, NESTING_TOO_DEEP } from '../../core/document/jsonDocument';
 import { MAX_DEPTH } from '../../core/document/scanner';
-import { summarizeRun, type PythonSum } from '../../core/scoring/ewebench/aggregate';
+import { auditTestCached } from '../../core/audit/auditTest';
+import { summarizeRun, type PythonSum, type RunSummary } from '../../core/scoring/ewebench/aggregate';
 import type { TestScore } from '../../core/scoring/ewebench/breakdown';
 import { CATEGORIES, categoryOf } from '../../core/scoring/ewebench/categories';
 import { scoreTest } from '../../core/scoring/ewebench/scoreTest';
+import { normalisedScore } from '../../core/scoring/repeated';
 import { pyRound } from '../../core/text/pyRound';
 import { describeEncodingProblem, displayPath, formatOption, parseArgs, readJsonText } from '../files';
 import { UsageError, type CliIo } from '../io';
@@ -18,6 +20,19 @@ interface ScoredTest {
   category: string;
   file: string;
   result: TestScore;
+  /** The best score a response that answers nothing gets on this test (core/audit). */
+  floor: number;
+}
+
+/**
+ * SEA-HELM's chance normalisation with the audit's floor as the chance level: max((x - floor) / (1 - floor), 0)
+ * x 100. Null where a non-answer already reaches the maximum (nothing is left to measure).
+ */
+function vsFloor(score: number | null, floor: number, maximum = 1): number | null {
+  // A test's floor as the harness would report it (0.9999999999999999 is its 1.0).
+  const level = maximum === 1 ? pyRound(floor, 3) : floor;
+  if (score === null || !(maximum > level)) return null;
+  return pyRound(normalisedScore(score, level, maximum), 1);
 }
 
 /** One JSON file; a missing or malformed file is an I/O error (exit 2) that names it. */
@@ -111,7 +126,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       used.add(key);
       const result = scoreTest(test, answers[key], { strict });
       if (result.score === null) warn(`${shown}: test ${key}: ${result.harnessWouldCrash ? 'the harness would crash' : 'no score'} (${result.reason}); left out of the aggregates`);
-      scored.push({ id: key, category, file: shown, result });
+      scored.push({ id: key, category, file: shown, result, floor: auditTestCached(test).floor });
     });
   }
   const unused = Object.keys(answers).filter((k) => !used.has(k));
@@ -127,11 +142,16 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     scored.map((t) => ({ category: t.category, score: t.result.score })),
     { pythonSum: sumMode },
   );
+  const floor = summarizeRun(
+    scored.map((t) => ({ category: t.category, score: t.result.score === null ? null : t.floor })),
+    { pythonSum: sumMode },
+  );
+  const normalised = normalisedSummary({ categories, eweScore: ewe_score }, floor);
   const crashes = scored.filter((t) => t.result.harnessWouldCrash).length;
   const unscored = scored.filter((t) => t.result.score === null).length;
 
   if (format === 'json') {
-    const tests = scored.map(({ id, category, file, result }) => ({
+    const tests = scored.map(({ id, category, file, result, floor: testFloor }) => ({
       id,
       category,
       file,
@@ -142,6 +162,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       raw_score: result.score,
       passed: result.passed,
       breakdown: result.breakdown,
+      floor: pyRound(testFloor, 3),
+      normalised_vs_floor: vsFloor(result.score, testFloor),
       ...(result.score === null ? { harness_would_crash: result.harnessWouldCrash, reason: result.reason } : {}),
     }));
     const report = {
@@ -152,12 +174,22 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       ...(strict ? { strict: true } : {}),
       ...(crashes ? { harness_would_crash: true } : {}),
       python_sum: sumMode,
+      // Not harness figures: the floor is what answering nothing earns, and the scores normalised against it.
+      floor: { categories: floor.categories, ewe_score: floor.eweScore },
+      normalised_vs_floor: normalised,
     };
     io.stdout(JSON.stringify(report, null, 2) + '\n');
   } else {
-    io.stdout(textReport(scored, categories, ewe_score, strict, crashes));
+    io.stdout(textReport(scored, categories, ewe_score, strict, crashes, floor, normalised));
   }
   return failedFiles ? 2 : unscored > 0 ? 1 : 0;
+}
+
+/** Category scores and the ÈwéScore on the 0–100 scale, normalised against the floor's (null where the floor is 100). */
+function normalisedSummary(run: RunSummary, floor: RunSummary): { categories: Record<string, number | null>; ewe_score: number | null } {
+  const categories: Record<string, number | null> = {};
+  for (const [category, score] of Object.entries(run.categories)) categories[category] = vsFloor(score, floor.categories[category] ?? 0, 100);
+  return { categories, ewe_score: vsFloor(run.eweScore, floor.eweScore, 100) };
 }
 
 function methodLabel(r: TestScore): string {
@@ -170,23 +202,41 @@ function table(rows: string[][]): string {
   return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell + ' '.repeat(widths[i] - Array.from(cell).length))).join('  ').trimEnd()).join('\n') + '\n';
 }
 
-function textReport(scored: readonly ScoredTest[], categories: Record<string, number>, ewe: number, strict: boolean, crashes: number): string {
-  const rows = [['TEST', 'CATEGORY', 'METHOD', 'SCORE', 'RESULT']];
-  for (const { id, category, result } of scored) {
+function textReport(
+  scored: readonly ScoredTest[],
+  categories: Record<string, number>,
+  ewe: number,
+  strict: boolean,
+  crashes: number,
+  floor: RunSummary,
+  normalised: ReturnType<typeof normalisedSummary>,
+): string {
+  const shownNorm = (x: number | null) => (x === null ? '-' : x.toFixed(1));
+  const rows = [['TEST', 'CATEGORY', 'METHOD', 'SCORE', 'VS FLOOR*', 'RESULT']];
+  for (const { id, category, result, floor: testFloor } of scored) {
     const score = result.score === null ? '-' : pyRound(result.score, 3).toFixed(3);
     const verdict = result.score === null ? `${result.harnessWouldCrash ? 'CRASH' : 'NO SCORE'}: ${result.reason}` : result.passed ? 'pass' : 'fail';
-    rows.push([id, category, methodLabel(result), score, verdict].map(terminalSafe));
+    rows.push([id, category, methodLabel(result), score, shownNorm(vsFloor(result.score, testFloor)), verdict].map(terminalSafe));
   }
   let out = table(rows) + '\n';
-  const catRows = [['CATEGORY', 'SCORE', 'PASSED', 'WEIGHT']];
+  const catRows = [['CATEGORY', 'SCORE', 'PASSED', 'WEIGHT', 'FLOOR*', 'VS FLOOR*']];
   for (const [category, score] of Object.entries(categories)) {
     const tests = scored.filter((t) => t.category === category && t.result.score !== null);
     const weight = categoryOf(category)?.weight;
-    catRows.push([terminalSafe(category), score.toFixed(1), `${tests.filter((t) => t.result.passed).length}/${tests.length}`, weight === undefined ? '-' : `${Math.round(weight * 100)}%`]);
+    catRows.push([
+      terminalSafe(category),
+      score.toFixed(1),
+      `${tests.filter((t) => t.result.passed).length}/${tests.length}`,
+      weight === undefined ? '-' : `${Math.round(weight * 100)}%`,
+      (floor.categories[category] ?? 0).toFixed(1),
+      shownNorm(normalised.categories[category] ?? null),
+    ]);
   }
   out += table(catRows) + '\n';
   const ran = Object.keys(categories).filter((c) => categoryOf(c)).length;
   out += `ÈwéScore: ${ewe.toFixed(1)}/100 (${ran} of ${CATEGORIES.length} categories)\n`;
+  out += `* not harness figures: FLOOR is what answering nothing earns (ewebench-studio audit); VS FLOOR is the score normalised against it, max((score - floor) / (max - floor), 0) x 100, as SEA-HELM normalises by chance; '-' where a non-answer already scores the maximum\n`;
+  out += `ÈwéScore normalised against the floor*: ${shownNorm(normalised.ewe_score)} (floor ${floor.eweScore.toFixed(1)})\n`;
   if (strict) out += 'strict mode: not comparable with the harness\n';
   if (crashes) out += `${crashes} test(s) would crash the harness, which would then publish no score at all\n`;
   return out;

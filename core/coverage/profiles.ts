@@ -8,6 +8,8 @@ export interface LanguageProfile {
   /** BCP 47 / ISO 639 codes that select this profile (a corpus's `target_language`, say); the first is shown. */
   codes: readonly string[];
   name: Bilingual;
+  /** The script's English name as the translation prompt names it (`use the Latin script`). */
+  script: string;
   /** The alphabet in lower case and NFC, in its usual order; multi-character letters (digraphs) included. */
   letters: readonly string[];
   /** The letters a keyboard lacks, which the status bar counts (`Ewe 6/7`). */
@@ -30,6 +32,7 @@ const COMBINING_TILDE = '\u0303';
 export const EWE: LanguageProfile = {
   codes: ['ee', 'ewe'],
   name: { en: 'Ewe', fr: 'Éwé' },
+  script: 'Latin',
   letters: ['a', 'b', 'd', 'ɖ', 'dz', 'e', 'ɛ', 'f', 'ƒ', 'g', 'gb', 'ɣ', 'h', 'i', 'k', 'kp', 'l', 'm', 'n', 'ny', 'ŋ', 'o', 'ɔ', 'p', 'r', 's', 't', 'ts', 'u', 'v', 'ʋ', 'w', 'x', 'y', 'z'],
   specialLetters: ['ɖ', 'ɛ', 'ƒ', 'ɣ', 'ŋ', 'ɔ', 'ʋ'],
   digraphs: ['dz', 'gb', 'kp', 'ny', 'ts'],
@@ -61,6 +64,7 @@ export const EWE: LanguageProfile = {
 export const PLAINS_CREE: LanguageProfile = {
   codes: ['crk', 'cr'],
   name: { en: 'Plains Cree', fr: 'Cri des Plaines' },
+  script: 'Latin',
   letters: ['a', 'â', 'c', 'ê', 'h', 'i', 'î', 'k', 'm', 'n', 'o', 'ô', 'p', 's', 't', 'w', 'y'],
   specialLetters: ['â', 'ê', 'î', 'ô'],
   digraphs: [],

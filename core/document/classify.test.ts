@@ -34,3 +34,10 @@ test('settings globs force a kind by path', () => {
   assert.ok(compileGlob('data/**')('/w/data/a/b.json'));
   assert.ok(!compileGlob('*.json')('a/b.txt'));
 });
+
+test('an ÈwéBench results file (the harness’s report or ours) is its own kind', () => {
+  assert.equal(classify({ benchmark: 'ÈwéBench', version: '1.0.0', categories: {} }).kind, 'ewebench-results');
+  assert.equal(classify({ $schema: 'https://ewebench.studio/schemas/ewebench-results.schema.json' }).kind, 'ewebench-results');
+  assert.equal(classify({ benchmark: 'ÈwéBench', categories: [] }).kind, 'unknown');
+  assert.equal(classify({ benchmark: 'Other', categories: {} }).kind, 'unknown');
+});

@@ -4,7 +4,7 @@ import { compileGlob } from './glob';
  * Decides what a JSON document is from its content (and `$schema` when present), never from its name.
  * Settings may force a kind by glob; that override is applied by the caller (see `kindFromGlobs`).
  */
-export type FileKind = 'ewebench-tests' | 'rosetta-corpus' | 'rosetta-run-card' | 'unknown';
+export type FileKind = 'ewebench-tests' | 'ewebench-results' | 'rosetta-corpus' | 'rosetta-run-card' | 'unknown';
 
 /** The four corpus shapes met in the wild (notes/rosetta-harness.md). */
 export type CorpusShape = 'envelope' | 'curated' | 'flat' | 'legacy';
@@ -17,7 +17,7 @@ export interface Classification {
   entriesPath?: readonly string[];
 }
 
-export const FILE_KINDS: readonly FileKind[] = ['ewebench-tests', 'rosetta-corpus', 'rosetta-run-card', 'unknown'];
+export const FILE_KINDS: readonly FileKind[] = ['ewebench-tests', 'ewebench-results', 'rosetta-corpus', 'rosetta-run-card', 'unknown'];
 
 const TEST_KEYS = ['eval_method', 'prompt', 'messages'];
 const ENTRY_KEYS = ['source', 'reference', 'target', 'source_text', 'target_expected'];
@@ -25,6 +25,7 @@ export const LEGACY_ENTRY_KEYS = ['index', 'source_text', 'target_expected'];
 
 const SCHEMA_KINDS: [RegExp, FileKind][] = [
   [/ewebench-tests/i, 'ewebench-tests'],
+  [/ewebench-results/i, 'ewebench-results'],
   [/rosetta-(curated-)?corpus/i, 'rosetta-corpus'],
   [/run-card/i, 'rosetta-run-card'],
 ];
@@ -60,6 +61,8 @@ export function classify(value: unknown): Classification {
     return { kind: 'unknown' };
   }
   if (!isObject(value)) return { kind: 'unknown' };
+  // The harness's report (and ours, which keeps its shape): `benchmark` names it and `categories` holds the results.
+  if (value.benchmark === 'ÈwéBench' && isObject(value.categories)) return { kind: 'ewebench-results' };
   if ('run_card_hash' in value || ('fingerprint' in value && 'scores' in value)) return { kind: 'rosetta-run-card' };
   return classifyCorpusObject(value) ?? { kind: 'unknown' };
 }

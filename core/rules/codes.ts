@@ -28,11 +28,13 @@ export const DIAGNOSTIC_CODES = {
   'register-coverage': { severity: 'warning', summary: { en: 'The corpus covers fewer than 2 registers.', fr: 'Le corpus couvre moins de 2 registres.' } },
   'secret-segment': { severity: 'warning', summary: { en: 'An entry of a segment meant to stay secret.', fr: "Une entrée d'un segment censé rester secret." } },
   'corpus-shape': { severity: 'information', summary: { en: 'Which of the known corpus shapes this file uses.', fr: 'Quelle forme de corpus connue ce fichier utilise.' } },
+  'harness-register': { severity: 'information', summary: { en: 'A register of the harness’s corpus builder, with the spec register nearest to it.', fr: 'Un registre du constructeur de corpus du harness, avec le registre de la spécification le plus proche.' } },
   'legacy-field': { severity: 'information', summary: { en: 'A legacy harness field name with a spec equivalent.', fr: 'Un ancien nom de champ du harness qui a un équivalent dans la spécification.' } },
   'fingerprint-mismatch': { severity: 'error', summary: { en: 'The stored fingerprint hash does not match its components.', fr: "L'empreinte enregistrée ne correspond pas à ses composantes." } },
   'run-card-hash-mismatch': { severity: 'error', summary: { en: 'The run card hash does not match the card.', fr: 'Le hash de la fiche de run ne correspond pas à la fiche.' } },
   'score-inconsistent': { severity: 'error', summary: { en: 'A rate or total disagrees with the counts it comes from.', fr: 'Un taux ou un total contredit les comptes dont il découle.' } },
   'confusable-char': { severity: 'warning', summary: { en: 'A look-alike character from another alphabet.', fr: "Un caractère sosie venu d'un autre alphabet." } },
+  'weak-test': { severity: 'warning', summary: { en: 'A response that answers nothing passes this test (or this keyword matches ordinary text).', fr: 'Une réponse qui ne répond à rien réussit ce test (ou ce mot-clé se trouve dans un texte ordinaire).' } },
   'mixed-normalization': { severity: 'warning', summary: { en: 'The file mixes NFC and NFD forms.', fr: 'Le fichier mélange les formes NFC et NFD.' } },
 } as const satisfies Record<string, { severity: Severity; summary: Bilingual }>;
 

@@ -4,7 +4,16 @@ import type { Locale } from '../i18n/locale';
 import type { Anchor, Finding, FixData } from './finding';
 import { msg, type MessageId } from './messages';
 import { schemaFindings } from './schemaFindings';
-import { LEGACY_DIFFICULTY, LEGACY_FIELD_NAMES, MIN_DIFFICULTY_TIERS, MIN_REGISTERS, SECRET_SEGMENTS, SEGMENT_MINIMUMS } from './corpusTables';
+import {
+  HARNESS_REGISTERS,
+  LEGACY_DIFFICULTY,
+  LEGACY_FIELD_NAMES,
+  MIN_DIFFICULTY_TIERS,
+  MIN_REGISTERS,
+  SECRET_SEGMENTS,
+  SEGMENT_MINIMUMS,
+  SPEC_REGISTERS,
+} from './corpusTables';
 
 type Obj = Record<string, unknown>;
 
@@ -44,7 +53,8 @@ export function corpusFindings(root: unknown, shape: CorpusShape, entriesPath: J
   findings.push(...legacy.findings);
 
   if (isObject(root) && isObject(root.dataset)) findings.push(...provenanceFindings(root.dataset, list, entriesPath, locale));
-  findings.push(...distributionFindings(list, shapeAnchor, locale));
+  if (shape === 'curated') findings.push(...harnessRegisterFindings(list, entriesPath, locale));
+  findings.push(...distributionFindings(list, shape, shapeAnchor, locale));
   findings.push(...secretFindings(root, list, entriesPath, locale));
   return findings;
 }
@@ -111,8 +121,34 @@ function tierOf(difficulty: unknown): string | undefined {
   return undefined;
 }
 
+/** At most this many per-entry findings for harness registers. */
+const MAX_HARNESS_REGISTER_FINDINGS = 200;
+
+/** Curated corpora: say which spec register each harness-builder register stands for (information, not an error). */
+function harnessRegisterFindings(entries: unknown[], entriesPath: JsonPath, locale: Locale): Finding[] {
+  const out: Finding[] = [];
+  for (let index = 0; index < entries.length && out.length < MAX_HARNESS_REGISTER_FINDINGS; index++) {
+    const entry = entries[index];
+    if (!isObject(entry) || typeof entry.register !== 'string' || !Object.hasOwn(HARNESS_REGISTERS, entry.register)) continue;
+    const { nearest, domains } = HARNESS_REGISTERS[entry.register];
+    out.push({ code: 'harness-register', message: msg(locale, 'harnessRegister', { register: entry.register, nearest, domains }), at: { path: [...entriesPath, index, 'register'] } });
+  }
+  return out;
+}
+
+/**
+ * The spec register an entry's register counts as for coverage: a spec register as it is, a harness-builder one
+ * (curated shape only) as its nearest; anything else is invalid and counts for nothing.
+ */
+function coverageRegister(register: unknown, shape: CorpusShape): string | undefined {
+  if (typeof register !== 'string') return undefined;
+  if ((SPEC_REGISTERS as readonly string[]).includes(register)) return register;
+  if (shape === 'curated' && Object.hasOwn(HARNESS_REGISTERS, register)) return HARNESS_REGISTERS[register].nearest;
+  return undefined;
+}
+
 /** Dataset-level rules of spec §2.3 and §11.1, reported once on the envelope (or the start of the file). */
-function distributionFindings(entries: unknown[], anchor: Anchor, locale: Locale): Finding[] {
+function distributionFindings(entries: unknown[], shape: CorpusShape, anchor: Anchor, locale: Locale): Finding[] {
   if (entries.length === 0) return [];
   const segments = new Map<string, number>();
   const tiers = new Set<string>();
@@ -122,7 +158,8 @@ function distributionFindings(entries: unknown[], anchor: Anchor, locale: Locale
     if (typeof entry.segment === 'string') segments.set(entry.segment, (segments.get(entry.segment) ?? 0) + 1);
     const tier = tierOf(entry.difficulty);
     if (tier) tiers.add(tier);
-    if (typeof entry.register === 'string') registers.add(entry.register);
+    const register = coverageRegister(entry.register, shape);
+    if (register) registers.add(register);
   }
   const out: Finding[] = [];
   for (const [segment, count] of segments) {

@@ -14,6 +14,21 @@ export const SECRET_SEGMENTS: readonly string[] = ['gold_standard', 'held_out'];
 export const MIN_DIFFICULTY_TIERS = 3;
 export const MIN_REGISTERS = 2;
 
+/** The registers of spec §2.6 (the envelope schema's enum lists the same five; a schema test keeps them equal). */
+export const SPEC_REGISTERS = ['conversational', 'formal', 'technical', 'ceremonial', 'educational'] as const;
+export type SpecRegister = (typeof SPEC_REGISTERS)[number];
+
+/**
+ * Registers the Rosetta harness's corpus builder infers from an entry's domain and the spec does not list. In the
+ * curated shape they are the harness's own vocabulary, so they count as valid there, each as the spec register it
+ * is nearest to (our reading of the domains it is inferred from).
+ */
+export const HARNESS_REGISTERS: Readonly<Record<string, { nearest: SpecRegister; domains: string }>> = {
+  functional: { nearest: 'technical', domains: 'ecommerce, support' },
+  persuasive: { nearest: 'conversational', domains: 'marketing' },
+  literary: { nearest: 'formal', domains: 'literary' },
+};
+
 /** Legacy harness field names and their spec names (spec §2.2 implementation note). */
 export const LEGACY_FIELD_NAMES: Readonly<Record<string, string>> = {
   index: 'id',

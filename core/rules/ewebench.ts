@@ -1,6 +1,7 @@
 import type { JsonPath } from '../document/jsonDocument';
 import type { Locale } from '../i18n/locale';
 import { EVAL_METHODS, HARNESS_FORMAT_KEYS, METHOD_REQUIRED_FIELDS, STRICT_ONLY_FORMAT_KEYS, type EvalMethod } from '../scoring/ewebench/tables';
+import { pyStrip } from '../text/python';
 import { objectAnchor } from './anchors';
 import type { Finding } from './finding';
 import { msg } from './messages';
@@ -60,6 +61,9 @@ function testFindings(test: Test, path: JsonPath, locale: Locale): Finding[] {
   return out;
 }
 
+/** One Latin letter, as the harness compares it after Python's `strip()` (surrounding whitespace is harmless). */
+const isOptionLetter = (expected: string): boolean => /^[A-Za-z]$/.test(pyStrip(expected));
+
 function methodFieldFindings(test: Test, path: JsonPath, method: EvalMethod, locale: Locale): Finding[] {
   const out: Finding[] = [];
   const methodAnchor = 'eval_method' in test ? { path: [...path, 'eval_method'] } : objectAnchor(path, test);
@@ -76,6 +80,8 @@ function methodFieldFindings(test: Test, path: JsonPath, method: EvalMethod, loc
       });
     } else if (field === 'expected_keywords' && Array.isArray(test[field]) && (test[field] as unknown[]).length === 0) {
       out.push({ code: 'method-field', message: msg(locale, 'methodFieldEmpty', { method, field }), at: { path: [...path, field] } });
+    } else if (method === 'multiple_choice' && field === 'expected' && typeof test.expected === 'string' && !isOptionLetter(test.expected)) {
+      out.push({ code: 'method-field', message: msg(locale, 'multipleChoiceLetter', { value: JSON.stringify(test.expected) }), at: { path: [...path, 'expected'] } });
     }
   }
   return out;

@@ -65,6 +65,10 @@ export const MESSAGES = {
     en: '`{field}` is empty: `{method}` then scores 0 for every response.',
     fr: '`{field}` est vide : `{method}` donne alors 0 à toute réponse.',
   },
+  multipleChoiceLetter: {
+    en: '`multiple_choice` expects one option letter in `expected`, not {value}: the harness upper-cases it and searches the response with it as a regular expression, so anything else scores unpredictably (or, like `(A+)+C`, can run for minutes).',
+    fr: '`multiple_choice` attend une seule lettre d’option dans `expected`, pas {value} : le harness la met en majuscule et cherche la réponse avec elle comme expression régulière ; toute autre valeur donne un score imprévisible (ou, comme `(A+)+C`, peut tourner plusieurs minutes).',
+  },
   unknownEvalMethod: {
     en: 'Unknown eval_method `{method}`: the harness silently scores this test with `ewe_quality`.{suggestion}',
     fr: 'eval_method inconnu `{method}` : le harness note ce test avec `ewe_quality` sans prévenir.{suggestion}',
@@ -119,6 +123,10 @@ export const MESSAGES = {
     en: 'Registers covered: {registers} only; the spec asks for at least 2.',
     fr: 'Registres couverts : {registers} seulement ; la spécification en demande au moins 2.',
   },
+  harnessRegister: {
+    en: '`{register}` is a register of the Rosetta harness’s corpus builder (inferred from the domains {domains}), not one of the spec’s; its nearest spec register is `{nearest}`, which it counts as for register coverage.',
+    fr: '`{register}` est un registre du constructeur de corpus du harness Rosetta (déduit des domaines {domains}), pas un registre de la spécification ; le plus proche est `{nearest}`, auquel il compte pour la couverture des registres.',
+  },
   secretSegment: {
     en: 'This entry belongs to `{segment}`, a segment meant to stay secret with the governance organisation; it should not be in a shared file.',
     fr: 'Cette entrée appartient à `{segment}`, un segment censé rester secret chez l’organisation de gouvernance ; elle ne devrait pas être dans un fichier partagé.',
@@ -166,6 +174,38 @@ export const MESSAGES = {
   mixedNormalization: {
     en: 'This string uses decomposed accents (NFD) while the file also has precomposed ones (NFC): the same word can then fail to match. Strings in NFD: {count}.',
     fr: 'Cette chaîne utilise des accents décomposés (NFD) alors que le fichier en a aussi des précomposés (NFC) : un même mot peut alors ne pas correspondre. Chaînes en NFD : {count}.',
+  },
+  weakTest: {
+    en: 'Weak test: passes with {baseline} (score {score}){more}. {part}',
+    fr: 'Test faible : réussi avec {baseline} (score {score}){more}. {part}',
+  },
+  weakTestMoreInFile: {
+    en: '{count} more weak-test finding(s) on {tests} test(s) are not shown (at most {limit} per file); `ewebench-studio audit` lists them all.',
+    fr: '{count} autre(s) diagnostic(s) weak-test sur {tests} test(s) ne sont pas affichés (au plus {limit} par fichier) ; `ewebench-studio audit` les liste tous.',
+  },
+  weakTestMore: { en: ' and {count} other non-answer(s)', fr: ' et {count} autre(s) non-réponse(s)' },
+  weakPartKeywords: { en: 'The keywords {keywords} occur in it{inside}.', fr: 'Les mots-clés {keywords} s’y trouvent{inside}.' },
+  weakPartInside: { en: ' (inside {words})', fr: ' (dans {words})' },
+  weakPartFormat: { en: 'Format checks any such text meets: {checks}.', fr: 'Critères de format que tout texte de ce genre remplit : {checks}.' },
+  weakPartQuality: {
+    en: 'ewe_quality {score} from {terms}.',
+    fr: 'ewe_quality {score} grâce à {terms}.',
+  },
+  weakTermSpecials: { en: 'the letters {letters}', fr: 'les lettres {letters}' },
+  weakTermCommon: { en: 'the common words {words}', fr: 'les mots courants {words}' },
+  weakTermPeriod: { en: 'a full stop', fr: 'un point' },
+  weakTermLength: { en: 'more than 20 characters', fr: 'plus de 20 caractères' },
+  weakPartComposite: { en: 'Parts: keywords {keywords}, ewe_quality {quality}, format {format}.', fr: 'Parties : keywords {keywords}, ewe_quality {quality}, format {format}.' },
+  weakPartExact: { en: '`expected` is that very text.', fr: '`expected` est ce texte même.' },
+  weakPartChoiceFirstFive: { en: 'The letter {letter} is among its first five characters.', fr: 'La lettre {letter} figure dans ses cinq premiers caractères.' },
+  weakPartChoicePattern: { en: 'The pattern {pattern} matches it.', fr: 'Le motif {pattern} y correspond.' },
+  weakKeyword: {
+    en: 'Keyword `{keyword}` occurs inside ordinary {language} text ({word}), in {count} of {total} texts that answer nothing: the harness matches substrings, so it rewards responses that do not answer.',
+    fr: 'Le mot-clé `{keyword}` se trouve dans du texte {language} ordinaire ({word}), dans {count} textes sur {total} qui ne répondent à rien : le harness cherche des sous-chaînes et récompense donc des réponses qui ne répondent pas.',
+  },
+  corpusCopy: {
+    en: 'The reference equals the source: a system that copies its input gets an exact match and chrF++ 100 on this entry.',
+    fr: 'La référence est identique à la source : un système qui recopie son entrée obtient une correspondance exacte et un chrF++ de 100 sur cette entrée.',
   },
 } satisfies Record<string, Bilingual>;
 

@@ -118,6 +118,18 @@ export interface TestRunRecord {
   usage: Usage;
   cached: boolean;
   finished_at: string;
+  /** The model the API says answered, when it says (a run card's `model_id`). */
+  model_id?: string;
+  /** Scored in strict mode: not the number the harness publishes. */
+  strict?: boolean;
+  /** Read from a plain harness results file: no response, breakdown, request or timing were recorded. */
+  harness_only?: boolean;
+  /** The run this record belongs to (a results file's `run_id`): groups the repeats of one `Run ×K`. */
+  run_id?: string;
+  /** The test's position in its file: results files list details in file order, as the harness does. */
+  index?: number;
+  /** The harness's `response_preview` (first 200 characters), kept when the full response is unknown. */
+  response_preview?: string;
 }
 
 /** One Rosetta corpus entry translated once: the fields of a run card's `results[]` (§3.7) plus ours. */
@@ -132,7 +144,10 @@ export interface EntryRunRecord {
   request: ChatRequest;
   source: string;
   reference: string;
+  /** The translation as the Rosetta harness cleans a response (`clean_response`): what is scored. */
   predicted: string | null;
+  /** The model's text as received, when cleaning changed it. */
+  raw_predicted?: string;
   exact_match: boolean;
   /** Sentence chrF++ (0–100); 0 when the call failed. */
   entry_chrf: number;
@@ -144,6 +159,10 @@ export interface EntryRunRecord {
   error_kind?: FailureKind;
   cached: boolean;
   finished_at: string;
+  model_id?: string;
+  segment?: string | null;
+  /** The run this record belongs to (a run card's `run_id`): groups the repeats of one `Run ×K`. */
+  run_id?: string;
 }
 
 export type RunRecord = TestRunRecord | EntryRunRecord;

@@ -1,3 +1,5 @@
+import { createScanner, ScanError, SyntaxKind } from 'jsonc-parser';
+
 /**
  * JSON as Python's `json` module sees it. The Rosetta harness hashes run cards with
  * `json.dumps(obj, sort_keys=True, ensure_ascii=False)`, so reproducing its hashes needs what `JSON.parse`
@@ -50,273 +52,103 @@ export function pyNumber(v: PyValue | undefined): number | undefined {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Parsing: the strict grammar of Python's json.loads.
+// Reading: what JSON.parse forgets, read from jsonc-parser's token scanner (as vscode-json-languageservice does).
 
-/** Invalid JSON. `offset` counts UTF-16 code units; line and column are 1-based, as in Python's message. */
+/** The text is not strict JSON (the callers only pass text that JSON.parse already accepted). */
 export class PyJsonError extends Error {
   constructor(
     readonly reason: string,
     readonly offset: number,
-    readonly line: number,
-    readonly column: number,
   ) {
-    super(`${reason}: line ${line} column ${column} (char ${offset})`);
+    super(`${reason} at offset ${offset}`);
     this.name = 'PyJsonError';
   }
 }
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const MINUS = 0x2d;
-const PLUS = 0x2b;
-const DOT = 0x2e;
-const ZERO = 0x30;
-const NINE = 0x39;
-
-function isDigit(c: number): boolean {
-  return c >= ZERO && c <= NINE;
-}
-
-function hexValue(c: number): number {
-  if (c >= 0x30 && c <= 0x39) return c - 0x30;
-  if (c >= 0x61 && c <= 0x66) return c - 0x57;
-  if (c >= 0x41 && c <= 0x46) return c - 0x37;
-  return -1;
-}
-
-class Scanner {
-  pos = 0;
-  constructor(private readonly text: string) {}
-
-  fail(reason: string, at: number): never {
-    const before = this.text.slice(0, at);
-    let line = 1;
-    for (let i = before.indexOf('\n'); i >= 0; i = before.indexOf('\n', i + 1)) line++;
-    throw new PyJsonError(reason, at, line, at - before.lastIndexOf('\n'));
-  }
-
-  /** Python's json skips exactly space, tab, LF and CR. */
-  skipWhitespace(): void {
-    const t = this.text;
-    let p = this.pos;
-    for (;;) {
-      const c = t.charCodeAt(p);
-      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) p++;
-      else break;
-    }
-    this.pos = p;
-  }
-
-  /** A value starting at `pos` (whitespace already skipped). */
-  value(): PyValue {
-    const t = this.text;
-    const start = this.pos;
-    const c = t.charCodeAt(start);
-    switch (c) {
-      case QUOTE:
-        return this.string();
-      case 0x7b: // {
-        return this.object();
-      case 0x5b: // [
-        return this.array();
-      case 0x6e: // n
-        return this.literal('null', null);
-      case 0x74: // t
-        return this.literal('true', true);
-      case 0x66: // f
-        return this.literal('false', false);
-      case 0x4e: // N
-        return this.literal('NaN', { kind: 'float', value: NaN });
-      case 0x49: // I
-        return this.literal('Infinity', { kind: 'float', value: Infinity });
-      default:
-        if (c === MINUS && t.startsWith('-Infinity', start)) {
-          this.pos = start + 9;
-          return { kind: 'float', value: -Infinity };
-        }
-        if (c === MINUS || isDigit(c)) return this.number();
-        return this.fail('Expecting value', start);
-    }
-  }
-
-  private literal(word: string, result: PyValue): PyValue {
-    if (!this.text.startsWith(word, this.pos)) this.fail('Expecting value', this.pos);
-    this.pos += word.length;
-    return result;
-  }
-
-  /** Python's number pattern: -?(0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)? — a fraction or exponent makes a float. */
-  private number(): PyValue {
-    const t = this.text;
-    const start = this.pos;
-    let p = start;
-    if (t.charCodeAt(p) === MINUS) p++;
-    const first = t.charCodeAt(p);
-    if (first === ZERO) p++;
-    else if (isDigit(first)) while (isDigit(t.charCodeAt(p))) p++;
-    else return this.fail('Expecting value', start);
-    const intEnd = p;
-    let isFloat = false;
-    if (t.charCodeAt(p) === DOT && isDigit(t.charCodeAt(p + 1))) {
-      p += 2;
-      while (isDigit(t.charCodeAt(p))) p++;
-      isFloat = true;
-    }
-    const e = t.charCodeAt(p);
-    if (e === 0x65 || e === 0x45) {
-      let q = p + 1;
-      const sign = t.charCodeAt(q);
-      if (sign === PLUS || sign === MINUS) q++;
-      if (isDigit(t.charCodeAt(q))) {
-        while (isDigit(t.charCodeAt(q))) q++;
-        p = q;
-        isFloat = true;
-      }
-    }
-    this.pos = p;
-    if (isFloat) return { kind: 'float', value: Number(t.slice(start, p)) };
-    return { kind: 'int', digits: normaliseIntDigits(t.slice(start, intEnd)) };
-  }
-
-  private string(): string {
-    const t = this.text;
-    const open = this.pos;
-    let p = open + 1;
-    // Fast path: no escapes, so the string is a plain slice.
-    for (;;) {
-      const c = t.charCodeAt(p);
-      if (c === QUOTE) {
-        this.pos = p + 1;
-        return t.slice(open + 1, p);
-      }
-      if (c === BACKSLASH) break;
-      // charCodeAt past the end is NaN, which no comparison catches: test for the end explicitly.
-      if (c < 0x20 || p >= t.length) {
-        if (p >= t.length) this.fail('Unterminated string starting at', open);
-        this.fail('Invalid control character at', p);
-      }
-      p++;
-    }
-    const parts: string[] = [t.slice(open + 1, p)];
-    let chunk = p;
-    for (;;) {
-      const c = t.charCodeAt(p);
-      if (c === QUOTE) break;
-      if (p >= t.length) this.fail('Unterminated string starting at', open);
-      if (c < 0x20) this.fail('Invalid control character at', p);
-      if (c !== BACKSLASH) {
-        p++;
-        continue;
-      }
-      if (p > chunk) parts.push(t.slice(chunk, p));
-      const esc = t.charCodeAt(p + 1);
-      switch (esc) {
-        case QUOTE: parts.push('"'); break;
-        case BACKSLASH: parts.push('\\'); break;
-        case 0x2f: parts.push('/'); break;
-        case 0x62: parts.push('\b'); break;
-        case 0x66: parts.push('\f'); break;
-        case 0x6e: parts.push('\n'); break;
-        case 0x72: parts.push('\r'); break;
-        case 0x74: parts.push('\t'); break;
-        case 0x75: { // u: four hex digits; a surrogate pair written as two escapes joins naturally in UTF-16
-          let unit = 0;
-          for (let k = 2; k < 6; k++) {
-            const h = hexValue(t.charCodeAt(p + k));
-            if (h < 0) this.fail('Invalid \\uXXXX escape', p + 1);
-            unit = unit * 16 + h;
-          }
-          parts.push(String.fromCharCode(unit));
-          p += 4;
-          break;
-        }
-        default:
-          if (p + 1 >= t.length) this.fail('Unterminated string starting at', open);
-          this.fail('Invalid \\escape', p);
-      }
-      p += 2;
-      chunk = p;
-    }
-    if (p > chunk) parts.push(t.slice(chunk, p));
-    this.pos = p + 1;
-    return parts.join('');
-  }
-
-  private object(): PyObject {
-    const t = this.text;
-    const result: PyObject = new Map();
-    this.pos++;
-    this.skipWhitespace();
-    if (t.charCodeAt(this.pos) === 0x7d) {
-      this.pos++;
-      return result;
-    }
-    for (;;) {
-      if (t.charCodeAt(this.pos) !== QUOTE) this.fail('Expecting property name enclosed in double quotes', this.pos);
-      const key = this.string();
-      this.skipWhitespace();
-      if (t.charCodeAt(this.pos) !== COLON) this.fail("Expecting ':' delimiter", this.pos);
-      this.pos++;
-      this.skipWhitespace();
-      // Map.set on an existing key replaces the value and keeps the first position, as a Python dict does.
-      result.set(key, this.value());
-      this.skipWhitespace();
-      const c = t.charCodeAt(this.pos);
-      if (c === 0x7d) {
-        this.pos++;
-        return result;
-      }
-      if (c !== COMMA) this.fail("Expecting ',' delimiter", this.pos);
-      this.pos++;
-      this.skipWhitespace();
-    }
-  }
-
-  private array(): PyValue[] {
-    const t = this.text;
-    const result: PyValue[] = [];
-    this.pos++;
-    this.skipWhitespace();
-    if (t.charCodeAt(this.pos) === 0x5d) {
-      this.pos++;
-      return result;
-    }
-    for (;;) {
-      result.push(this.value());
-      this.skipWhitespace();
-      const c = t.charCodeAt(this.pos);
-      if (c === 0x5d) {
-        this.pos++;
-        return result;
-      }
-      if (c !== COMMA) this.fail("Expecting ',' delimiter", this.pos);
-      this.pos++;
-      this.skipWhitespace();
-    }
-  }
-}
-
-/** Python's int() of a JSON integer lexeme: no leading zeros to strip, but "-0" is plain 0. */
-function normaliseIntDigits(lexeme: string): string {
-  return lexeme === '-0' ? '0' : lexeme;
+/** A number lexeme as Python's json reads it: a `.`, `e` or `E` makes a float, anything else an int of any size. */
+function pyNumberFromLexeme(lexeme: string): PyInt | PyFloat {
+  return /[.eE]/.test(lexeme) ? { kind: 'float', value: Number(lexeme) } : { kind: 'int', digits: BigInt(lexeme).toString() };
 }
 
 /**
- * Parse JSON text the way Python's `json.loads` does (strict: no comments, no trailing commas, no raw control
- * characters in strings; NaN, Infinity and -Infinity accepted). A leading byte order mark is refused, as
- * Python does; strip it first if the file was read without `utf-8-sig` semantics in mind.
- * Throws PyJsonError with the offset of the problem.
+ * Reads JSON text as Python's `json.loads` would: ints and floats told apart by their lexeme, integers of any
+ * size, and dicts that keep insertion order (a repeated key keeps its first position and takes the last value,
+ * as a Python dict does). Meant for text JSON.parse accepted; comments, trailing commas, bad tokens and unclosed
+ * containers still throw PyJsonError. A byte order mark must be stripped by the caller.
  */
 export function parsePyJson(text: string): PyValue {
-  const scanner = new Scanner(text);
-  if (text.charCodeAt(0) === 0xfeff) scanner.fail('Unexpected UTF-8 BOM (decode using utf-8-sig)', 0);
-  scanner.skipWhitespace();
-  const value = scanner.value();
-  scanner.skipWhitespace();
-  if (scanner.pos !== text.length) scanner.fail('Extra data', scanner.pos);
-  return value;
+  const scanner = createScanner(text, false);
+  const containers: (PyValue[] | PyObject)[] = [];
+  let key = '';
+  let expectKey = false;
+  let previous = SyntaxKind.Unknown;
+  let root: PyValue | undefined;
+  const fail = (reason: string): never => {
+    throw new PyJsonError(reason, scanner.getTokenOffset());
+  };
+  const attach = (value: PyValue): void => {
+    // A value may only start the text or follow `[`, `,` or `:`.
+    if (previous !== SyntaxKind.Unknown && previous !== SyntaxKind.OpenBracketToken && previous !== SyntaxKind.CommaToken && previous !== SyntaxKind.ColonToken) fail('missing comma or colon');
+    const parent = containers[containers.length - 1];
+    if (parent === undefined) root = value;
+    else if (Array.isArray(parent)) parent.push(value);
+    else parent.set(key, value);
+  };
+  const open = (container: PyValue[] | PyObject): void => {
+    attach(container);
+    containers.push(container);
+  };
+  for (;;) {
+    const token = scanner.scan();
+    if (scanner.getTokenError() !== ScanError.None) fail('invalid token');
+    switch (token) {
+      case SyntaxKind.Trivia:
+      case SyntaxKind.LineBreakTrivia:
+        continue;
+      case SyntaxKind.OpenBraceToken:
+        open(new Map());
+        expectKey = true;
+        break;
+      case SyntaxKind.OpenBracketToken:
+        open([]);
+        break;
+      case SyntaxKind.CloseBraceToken:
+      case SyntaxKind.CloseBracketToken:
+        if (previous === SyntaxKind.CommaToken) fail('trailing comma');
+        if (containers.pop() === undefined) fail('unbalanced bracket');
+        expectKey = false;
+        break;
+      case SyntaxKind.CommaToken:
+        expectKey = !Array.isArray(containers[containers.length - 1]);
+        break;
+      case SyntaxKind.ColonToken:
+        break;
+      case SyntaxKind.StringLiteral:
+        if (expectKey) {
+          key = scanner.getTokenValue();
+          expectKey = false;
+        } else attach(scanner.getTokenValue());
+        break;
+      case SyntaxKind.NumericLiteral:
+        attach(pyNumberFromLexeme(scanner.getTokenValue()));
+        break;
+      case SyntaxKind.TrueKeyword:
+        attach(true);
+        break;
+      case SyntaxKind.FalseKeyword:
+        attach(false);
+        break;
+      case SyntaxKind.NullKeyword:
+        attach(null);
+        break;
+      case SyntaxKind.EOF:
+        if (root === undefined || containers.length > 0) fail('unexpected end of text');
+        return root as PyValue;
+      default:
+        fail('not strict JSON');
+    }
+    previous = token;
+  }
 }
 
 /**
@@ -347,6 +179,10 @@ export function toPyValue(value: unknown): PyValue {
   throw new TypeError(`toPyValue: ${typeof value} has no JSON form`);
 }
 
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const MINUS = 0x2d;
+
 // ---------------------------------------------------------------------------------------------------------
 // Serialising: Python's json.dumps with the default separators (", " and ": ").
 
@@ -355,6 +191,11 @@ export interface DumpsOptions {
   sortKeys: boolean;
   /** Python's ensure_ascii: write every non-ASCII code unit as a lowercase \uXXXX escape. */
   ensureAscii: boolean;
+  /**
+   * Python's indent (a number of spaces): one item per line, the item separator becomes "," with no trailing
+   * space, empty containers stay `[]` and `{}`. Absent: everything on one line with ", " and ": ".
+   */
+  indent?: number;
 }
 
 /** The options the Rosetta harness hashes with. */
@@ -448,29 +289,34 @@ export function compareCodePoints(a: string, b: string): number {
 }
 
 // String concatenation builds ropes in V8, which beat collecting parts in an array here.
-function write(value: PyValue, options: DumpsOptions): string {
+function write(value: PyValue, options: DumpsOptions, newline: string): string {
   if (value === null) return 'null';
   if (value === true) return 'true';
   if (value === false) return 'false';
   if (typeof value === 'string') return encodeString(value, options.ensureAscii);
+  // With an indent, Python puts each item on its own line, one level deeper, and closes on the parent's line.
+  const inner = newline && newline + ' '.repeat(options.indent ?? 0);
+  const separator = newline ? ',' + inner : ', ';
   if (Array.isArray(value)) {
-    let out = '[';
-    for (let i = 0; i < value.length; i++) out += (i > 0 ? ', ' : '') + write(value[i], options);
-    return out + ']';
+    if (value.length === 0) return '[]';
+    let out = '[' + inner;
+    for (let i = 0; i < value.length; i++) out += (i > 0 ? separator : '') + write(value[i], options, inner);
+    return out + newline + ']';
   }
   if (value instanceof Map) {
+    if (value.size === 0) return '{}';
     const keys = [...value.keys()];
     if (options.sortKeys) keys.sort(compareCodePoints);
-    let out = '{';
+    let out = '{' + inner;
     for (let i = 0; i < keys.length; i++) {
-      out += (i > 0 ? ', ' : '') + encodeString(keys[i], options.ensureAscii) + ': ' + write(value.get(keys[i]) as PyValue, options);
+      out += (i > 0 ? separator : '') + encodeString(keys[i], options.ensureAscii) + ': ' + write(value.get(keys[i]) as PyValue, options, inner);
     }
-    return out + '}';
+    return out + newline + '}';
   }
   return value.kind === 'int' ? value.digits : pyFloatRepr(value.value);
 }
 
-/** Python's `json.dumps(value, sort_keys=…, ensure_ascii=…)` with default separators and no indent. */
+/** Python's `json.dumps(value, sort_keys=…, ensure_ascii=…, indent=…)` with default separators. */
 export function dumpsPy(value: PyValue, options: DumpsOptions): string {
-  return write(value, options);
+  return write(value, options, options.indent === undefined ? '' : '\n');
 }

@@ -1,5 +1,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import ewebenchResults from '../../schemas/ewebench-results.schema.json';
+import ewebenchBaselines from '../../schemas/ewebench-baselines.schema.json';
 import ewebenchTests from '../../schemas/ewebench-tests.schema.json';
 import rosettaCorpus from '../../schemas/rosetta-corpus.schema.json';
 import rosettaCurated from '../../schemas/rosetta-curated-corpus.schema.json';
@@ -17,9 +19,11 @@ export const ANNOTATION_KEYWORDS = [
 /** The schema files, by the name the rest of the code uses for them. */
 export const SCHEMAS = {
   'ewebench-tests': ewebenchTests,
+  'ewebench-results': ewebenchResults,
   'rosetta-corpus': rosettaCorpus,
   'rosetta-curated-corpus': rosettaCurated,
   'rosetta-run-card': rosettaRunCard,
+  'ewebench-baselines': ewebenchBaselines,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;

@@ -7,7 +7,7 @@ import { fromRepo } from '../../test/helpers/paths';
 
 interface SentenceCase { name: string; hyp: string; refs: string[]; chrf: number; chrf_pp: number }
 interface CorpusCase { name: string; hyps: string[]; refs_streams: string[][]; chrf: number; chrf_pp: number }
-const reference = JSON.parse(fs.readFileSync(fromRepo('test-fixtures', 'scoring', 'chrf-reference.json'), 'utf8')) as {
+const reference = JSON.parse(fs.readFileSync(fromRepo('test-fixtures', 'scoring', 'chrf-reference.vectors.json'), 'utf8')) as {
   meta: { chrf_signature: string; chrf_pp_signature: string };
   sentence_cases: SentenceCase[];
   corpus_cases: CorpusCase[];

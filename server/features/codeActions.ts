@@ -13,6 +13,8 @@ const TITLES: Record<string, Bilingual> = {
   one: { en: 'Replace with the intended letter', fr: 'Remplacer par la lettre voulue' },
   all: { en: 'Replace every look-alike in the file', fr: 'Remplacer tous les sosies du fichier' },
   nfc: { en: 'Normalise the file to NFC', fr: 'Normaliser le fichier en NFC' },
+  'to-composite': { en: 'Score with `composite` (keywords, Ewe quality and format)', fr: 'Noter avec `composite` (mots-clés, qualité ewe et format)' },
+  'remove-item': { en: 'Drop keyword `{label}`', fr: 'Retirer le mot-clé `{label}`' },
 };
 
 function title(fix: FixData, edits: number, locale: Locale): string {
@@ -25,6 +27,10 @@ function title(fix: FixData, edits: number, locale: Locale): string {
       return pick(TITLES['rename-legacy-fields'], locale, { count: edits });
     case 'replace-text':
       return pick(TITLES[fix.title], locale);
+    case 'set-fields':
+      return pick(TITLES[fix.title], locale);
+    case 'remove-item':
+      return pick(TITLES['remove-item'], locale, { label: fix.label });
   }
 }
 
@@ -40,7 +46,7 @@ export function codeActions(analysis: Analysis, params: CodeActionParams, locale
       if (!edits || edits.length === 0) continue;
       const label = title(fix, edits.length, locale);
       // File-wide fixes (legacy names, all look-alikes, NFC) appear once however many diagnostics carry them.
-      const key = fix.kind === 'renumber-id' || fix.kind === 'add-field' ? `${label}@${JSON.stringify(diagnostic.range)}` : label;
+      const key = fix.kind === 'renumber-id' || fix.kind === 'add-field' || fix.kind === 'set-fields' || fix.kind === 'remove-item' ? `${label}@${JSON.stringify(diagnostic.range)}` : label;
       if (seen.has(key)) continue;
       seen.add(key);
       const lspEdits: TextEdit[] = edits.map((e) => ({ range: analysis.doc.lineIndex.rangeOf(e.span), newText: e.newText }));

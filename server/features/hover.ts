@@ -1,6 +1,7 @@
 import * as jsonc from 'jsonc-parser';
 import type { Hover, Position } from 'vscode-languageserver';
 import type { Locale } from '../../core/i18n/locale';
+import { auditHoverMarkdown } from '../../core/audit/hoverText';
 import { describe, knownValues, schemaForPath } from '../../core/schemas/lookup';
 import type { Analysis } from '../analysis';
 
@@ -23,6 +24,11 @@ export function hover(analysis: Analysis, position: Position, locale: Locale, ex
       const match = knownValues(schema, locale).find((k) => k.value === node.value);
       if (match?.doc) parts.push(`\`${String(match.value)}\`: ${match.doc}`);
     }
+  }
+  // A field of a test (its key or value): the test's scores under every non-answer.
+  if (result.classification.kind === 'ewebench-tests' && location.path.length === 2 && typeof location.path[0] === 'number' && Array.isArray(doc.value)) {
+    const audit = auditHoverMarkdown(doc.value[location.path[0]], locale);
+    if (audit) parts.push(audit);
   }
   const more = extra?.(analysis, offset);
   if (more) parts.push(more);

@@ -22,6 +22,7 @@ export function documentSymbols(analysis: Analysis): DocumentSymbol[] {
         return symbol;
       });
     }
+    case 'ewebench-results':
     case 'rosetta-run-card': {
       const container = doc.childrenAt([]);
       if (!container || container.kind !== 'object') return [];

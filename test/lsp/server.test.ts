@@ -26,13 +26,13 @@ const TESTS = `[
     "id": "ck_proverb_01",
     "prompt": "Gblɔ lododo aɖe nam.",
     "eval_method": "keywords",
-    "expected_keywords": ["lododo"]
+    "expected_keywords": ["ŋusẽ"]
   },
   {
     "id": "ck_proverb_01",
     "prompt": "Gblɔ lododo bubu nam.",
     "eval_method": "keywords",
-    "expected_keywords": ["lododo"]
+    "expected_keywords": ["ŋusẽ"]
   }
 ]
 `;
@@ -234,4 +234,20 @@ test('settings: globs force a kind the content does not show, and syntax errors 
   } finally {
     await configured.shutdown();
   }
+});
+
+test('a test a non-answer passes gets weak-test on eval_method, a quick fix to composite, and a hover with every baseline', async () => {
+  const uri = uriOf('tests/weak.json');
+  client.open(uri, '[\n  {\n    "id": "tg_weak_01",\n    "prompt": "Ŋlɔ nya kpui aɖe.",\n    "eval_method": "ewe_quality",\n    "expected_keywords": ["ƒuta"]\n  }\n]\n');
+  const { diagnostics } = await client.waitForDiagnostics(uri, (d) => d.diagnostics.some((x) => x.code === 'weak-test'));
+  const weak = diagnostics.find((d) => d.code === 'weak-test')!;
+  assert.deepEqual(weak.range, { start: { line: 4, character: 19 }, end: { line: 4, character: 32 } });
+  assert.match(String(weak.message), /passes with fluent text that answers nothing/);
+  const actions = (await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: weak.range, context: { diagnostics: [weak] } })) as CodeAction[];
+  const toComposite = actions.find((a) => /composite/.test(a.title));
+  assert.deepEqual(toComposite?.edit?.changes?.[uri]?.map((e) => e.newText), ['"composite"', ',\n    "expected_format": {"contains_ewe":true}']);
+  const result = (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 4, character: 24 } })) as Hover | null;
+  const value = result && typeof result.contents === 'object' && 'value' in result.contents ? result.contents.value : '';
+  assert.match(value, /\| an empty answer \| 0 \| fails \|/);
+  assert.match(value, /\| the prompt echoed back \| [\d.]+ \| (passes|fails) \|/);
 });

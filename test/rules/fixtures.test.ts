@@ -26,7 +26,7 @@ function folders(dir: string): string[] {
   return out;
 }
 
-const isFixture = (name: string) => name.endsWith('.json') && !name.endsWith('.expected.json') && !name.endsWith('.responses.json');
+const isFixture = (name: string) => name.endsWith('.json') && !name.endsWith('.expected.json') && !name.endsWith('.responses.json') && !name.endsWith('.vectors.json');
 
 for (const folder of folders(root)) {
   const files = fs.readdirSync(folder).filter(isFixture).map((f) => path.join(folder, f)).sort();

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { latencySummary, median, percentile } from './latency';
+import { harnessLatencySummary, latencySummary, median, percentile } from './latency';
 
 test('the 95th percentile interpolates linearly at position (n - 1) × 0.95, as numpy does', () => {
   // 20 values 1..20: position 19 × .95 = 18.05, between 19 and 20 -> 19.05
@@ -30,4 +30,11 @@ test('a run summary: mean, median, p95; nulls when no latency was recorded', () 
   assert.deepEqual(latencySummary([4, 1, 3, 2]), { avg_latency_seconds: 2.5, median_latency_seconds: 2.5, p95_latency_seconds: 3.8499999999999996 });
   assert.deepEqual(latencySummary([]), { avg_latency_seconds: null, median_latency_seconds: null, p95_latency_seconds: null });
   assert.throws(() => latencySummary([1, Number.NaN]), RangeError);
+});
+
+test('the harness publisher’s figures: upper-middle median, index-based p95, 3 decimals', () => {
+  // sorted [1, 2, 3, 4]: mean 2.5, median sorted[2] = 3, p95 sorted[min(int(3.8), 3)] = 4
+  assert.deepEqual(harnessLatencySummary([4, 1, 3, 2]), { avg_latency_seconds: 2.5, median_latency_seconds: 3, p95_latency_seconds: 4 });
+  assert.deepEqual(harnessLatencySummary([0.1234, 0.2]), { avg_latency_seconds: 0.162, median_latency_seconds: 0.2, p95_latency_seconds: 0.2 });
+  assert.deepEqual(harnessLatencySummary([]), { avg_latency_seconds: null, median_latency_seconds: null, p95_latency_seconds: null });
 });

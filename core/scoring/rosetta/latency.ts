@@ -1,3 +1,5 @@
+import { pyRound } from '../../text/pyRound';
+
 /**
  * Per-entry latency statistics for a run card (spec §3.6). The percentile is numpy's default
  * (`np.percentile(x, q)`, method "linear", Hyndman & Fan type 7), which the Python harness most likely uses:
@@ -54,5 +56,28 @@ export function latencySummary(latencies: readonly number[]): LatencySummary {
     avg_latency_seconds: sum / latencies.length,
     median_latency_seconds: medianOfSorted(sorted),
     p95_latency_seconds: percentileOfSorted(sorted, 95),
+  };
+}
+
+/**
+ * Latency figures exactly as mt_eval_harness's publisher writes them into a run card (`publish.py`): over the
+ * entries without an error, sorted; the mean, the element at index n // 2 as the median (the upper middle for
+ * an even count, not the mean of the two), and the element at index min(int(n × 0.95), n - 1) as the 95th
+ * percentile; each rounded to 3 decimals (Python rounding). All null when no entry succeeded. `latencySummary`
+ * above is numpy's interpolated definition, for figures computed from scratch.
+ */
+export function harnessLatencySummary(latencies: readonly number[]): LatencySummary {
+  const n = latencies.length;
+  if (n === 0) return { avg_latency_seconds: null, median_latency_seconds: null, p95_latency_seconds: null };
+  const sorted = [...latencies].sort((x, y) => x - y);
+  let sum = 0;
+  for (const x of sorted) {
+    if (!Number.isFinite(x)) throw new RangeError(`latency is not a finite number: ${x}`);
+    sum += x;
+  }
+  return {
+    avg_latency_seconds: pyRound(sum / n, 3),
+    median_latency_seconds: pyRound(sorted[n >> 1], 3),
+    p95_latency_seconds: pyRound(sorted[Math.min(Math.floor(n * 0.95), n - 1)], 3),
   };
 }

@@ -1,0 +1,88 @@
+import { classify, type Classification } from '../document/classify';
+import type { JsonDocument } from '../document/jsonDocument';
+import { canonicalHash } from './canonicalJson';
+import { entryId } from './corpus';
+import type { RunnableItem } from './types';
+
+/**
+ * The staleness check: SHA-256 of the item's canonical JSON (keys sorted, no layout). A result whose
+ * `test_hash`/`entry_hash` differs from the item's current hash was produced for another version of it.
+ */
+export function itemHash(value: unknown): string {
+  return canonicalHash(value);
+}
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** An id as text: strings as they are, anything else as its JSON text (`7`, `null`). */
+function idText(id: unknown): string {
+  return typeof id === 'string' ? id : (JSON.stringify(id) ?? 'null');
+}
+
+/**
+ * The harness's test id: `test.get("id", f"{category}_{i}")`, where the category is the tests file's stem.
+ * A present id is kept whatever its type (a null id stays null in the harness's report).
+ */
+export function harnessTestId(test: Obj, index: number, category: string): unknown {
+  return Object.hasOwn(test, 'id') ? test.id : `${category}_${index}`;
+}
+
+/**
+ * An item whose hash is computed on first read and kept: listing the items of a big file (every keystroke
+ * rebuilds the lenses) costs no hashing; only the items a result is compared with are hashed. The getter is
+ * an enumerable own property, so JSON.stringify and object spread still see `hash`.
+ */
+function item(kind: RunnableItem['kind'], id: string, index: number, span: { start: number; end: number }, value: unknown): RunnableItem {
+  let hash: string | undefined;
+  return {
+    kind,
+    id,
+    index,
+    start: span.start,
+    end: span.end,
+    get hash() {
+      return (hash ??= itemHash(value));
+    },
+  };
+}
+
+/**
+ * Everything runnable in a document, with the span of each item object: every object of a tests file, every
+ * object entry of a corpus. Positions come from one structural pass over the one array that holds the items
+ * (the document caches it), not from a syntax tree. `category` is the tests file's stem, used for the
+ * harness's fallback ids; without it `tests` stands in. Items that are not objects cannot be run and are left out.
+ */
+export function runnableItems(doc: JsonDocument, category = 'tests', classification: Classification = classify(doc.value)): RunnableItem[] {
+  const value = doc.value;
+  if (classification.kind === 'ewebench-tests') {
+    if (!Array.isArray(value)) return [];
+    const children = doc.childrenAt([]);
+    const spans = children?.kind === 'array' ? children.items : [];
+    const out: RunnableItem[] = [];
+    for (let index = 0; index < value.length; index++) {
+      const test = value[index];
+      const span = spans[index];
+      if (!isObject(test) || !span) continue;
+      out.push(item('ewebench-test', idText(harnessTestId(test, index, category)), index, span, test));
+    }
+    return out;
+  }
+  if (classification.kind === 'rosetta-corpus') {
+    const path = classification.entriesPath ?? ['entries'];
+    const entries = path.length === 0 ? value : isObject(value) ? value[path[0]] : undefined;
+    if (!Array.isArray(entries)) return [];
+    const children = doc.childrenAt(path);
+    const spans = children?.kind === 'array' ? children.items : [];
+    const out: RunnableItem[] = [];
+    for (let index = 0; index < entries.length; index++) {
+      const entry = entries[index];
+      const span = spans[index];
+      if (!isObject(entry) || !span) continue;
+      // Same ids as corpusRunInfo: written ids kept, the 0-based position where one is missing.
+      out.push(item('corpus-entry', idText(entryId(entry, index)), index, span, entry));
+    }
+    return out;
+  }
+  return [];
+}

@@ -1,0 +1,45 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ModelConfigError, originOf, PROVIDER_PRESETS, resolveModel } from './presets';
+
+test('each preset base plus /chat/completions is the endpoint the ÈwéBench harness posts to (Gemini: Google’s OpenAI-compatible path)', () => {
+  assert.equal(`${PROVIDER_PRESETS.deepseek.baseUrl}/chat/completions`, 'https://api.deepseek.com/chat/completions');
+  assert.equal(`${PROVIDER_PRESETS.gemini.baseUrl}/chat/completions`, 'https://generativelanguage.googleapis.com/v1beta/openai/chat/completions');
+  assert.equal(`${PROVIDER_PRESETS.ollama.baseUrl}/chat/completions`, 'http://localhost:11434/v1/chat/completions');
+  assert.equal(PROVIDER_PRESETS.deepseek.apiKeyEnv, 'DEEPSEEK_API_KEY');
+  assert.equal(PROVIDER_PRESETS.gemini.apiKeyEnv, 'GEMINI_API_KEY');
+  assert.equal(PROVIDER_PRESETS.ollama.apiKeyEnv, undefined);
+});
+
+test('a preset resolves to its base, origin, key variable and default model', () => {
+  assert.deepEqual(resolveModel({ provider: 'deepseek', model: '' }), {
+    provider: 'deepseek',
+    model: 'deepseek-chat',
+    baseUrl: 'https://api.deepseek.com',
+    origin: 'https://api.deepseek.com',
+    apiKeyEnv: 'DEEPSEEK_API_KEY',
+    label: 'deepseek-chat',
+  });
+  const r = resolveModel({ provider: 'openrouter', model: 'google/gemini-2.0-flash-001', label: 'Gemini via OR', apiKeyEnv: 'MY_KEY' });
+  assert.equal(r.origin, 'https://openrouter.ai');
+  assert.equal(r.apiKeyEnv, 'MY_KEY');
+  assert.equal(r.label, 'Gemini via OR');
+});
+
+test('custom needs a valid http(s) base URL; vscode-lm is left to the client', () => {
+  assert.throws(() => resolveModel({ provider: 'custom', model: 'm' }), (e: unknown) => e instanceof ModelConfigError && /baseUrl/.test(e.reason.en) && /baseUrl/.test(e.reason.fr));
+  assert.throws(() => resolveModel({ provider: 'custom', model: 'm', baseUrl: 'not a url' }), /invalid base URL/);
+  assert.throws(() => resolveModel({ provider: 'custom', model: 'm', baseUrl: 'ftp://host/v1' }), /http and https/);
+  assert.throws(() => resolveModel({ provider: 'custom', model: 'm', baseUrl: 'http://user:secret@host/v1' }), (e: Error) => !e.message.includes('secret'));
+  assert.throws(() => resolveModel({ provider: 'vscode-lm', model: 'copilot-gpt-4o' }), /VS Code client/);
+  const c = resolveModel({ provider: 'custom', model: 'qwen', baseUrl: 'http://127.0.0.1:8000/v1/' });
+  assert.equal(c.baseUrl, 'http://127.0.0.1:8000/v1');
+  assert.equal(c.origin, 'http://127.0.0.1:8000');
+  assert.equal(c.apiKeyEnv, undefined);
+});
+
+test('origins drop default ports and paths and lower-case the host', () => {
+  assert.equal(originOf('https://API.DeepSeek.com:443/chat/completions'), 'https://api.deepseek.com');
+  assert.equal(originOf('http://localhost:80/v1'), 'http://localhost');
+  assert.equal(originOf('http://localhost:11434/v1'), 'http://localhost:11434');
+});

@@ -1,0 +1,390 @@
+import { chrfSignature } from '../scoring/chrf';
+import { costAdjustedScore } from '../scoring/rosetta/cost';
+import { harnessLatencySummary } from '../scoring/rosetta/latency';
+import { qualityTier } from '../scoring/rosetta/tiers';
+import { cardIdFromFingerprint, fingerprintComponents, fingerprintHash, runCardHash, systemPromptSha256 } from '../runcard/hashes';
+import { dumpsPy, pyFloat, pyInt, type PyObject, type PyValue } from '../runcard/pyJson';
+import { pyRound } from '../text/pyRound';
+import type { CorpusRunInfo } from './corpus';
+import { MAX_TOKENS } from './request';
+import { summariseEntryRecords } from './summary';
+import type { ChatRequest, EntryRunRecord, FailureKind, Usage } from './types';
+
+/**
+ * A Rosetta run card (benchmark spec §3) for a corpus run, with every field mt_eval_harness's publisher
+ * writes, filled the way it fills them (`publish.py`, `tester.py`):
+ * - rates and corpus chrF++ are over the entries without an error (`scores.evaluated`), as the harness
+ *   computes them; `scores.total` and `dataset.entry_count` count every entry;
+ * - corpus chrF++ is sacrebleu's (statistics summed, F once), rounded to 2; exact match is after NFC;
+ * - the composite is Profile B over what a plain run has (chrF++ and exact match), with its tier;
+ * - latency figures are the publisher's (see `harnessLatencySummary`);
+ * - `total_cost_usd` only when the provider reported costs (else null, never an estimate);
+ * - `by_difficulty` / `by_provenance` groups have the harness's segment shape (name, count, exact_match_count,
+ *   miss_count, error_count, avg_chrf, avg_latency_s, total_cost_usd); the harness leaves by_provenance empty,
+ *   we fill it the same way;
+ * - `fingerprint` and `run_card_hash` with the harness's serialisation (core/runcard/hashes).
+ * Our additions sit in `ewebench_studio` (tool, origin, metric signatures, tier label) and per result
+ * (`entry_hash`, `cached`, `raw_predicted`…), never in place of the harness's fields.
+ */
+export interface RunCardMeta {
+  /** Default: the card id the harness derives from the fingerprint (uuid5). */
+  runId?: string;
+  /** ISO 8601 UTC, when the run started. */
+  timestamp: string;
+  elapsedSeconds: number;
+  modelSlug: string;
+  /** The model the API reported; defaults to the first one the records carry, else the slug. */
+  modelId?: string;
+  condition: string;
+  temperature: number;
+  /** What the model was told besides the entry: for our runs the translation template, as written. */
+  systemPrompt: string;
+  batchSize: number;
+  corpus: Pick<CorpusRunInfo, 'datasetId' | 'version' | 'languagePair' | 'sourceName' | 'targetName'>;
+  /** SHA-256 of the corpus file's raw bytes (`datasetSha256` in core/runcard/hashes). */
+  datasetSha256: string;
+  toolVersion: string;
+  /** Default `ewebench-studio/<toolVersion>`: these cards are not the harness's, and the fingerprint says so. */
+  harnessVersion?: string;
+  maxRetries?: number;
+  maxTokens?: number;
+  concurrency?: number;
+  toolsEnabled?: boolean;
+  coachingDataSha256?: string | null;
+  fstVersion?: string | null;
+  origin?: string;
+  sourceFile?: string;
+  status?: string;
+}
+
+const f = (x: number): PyValue => pyFloat(x);
+const fOrNull = (x: number | null | undefined): PyValue => (x === null || x === undefined ? null : pyFloat(x));
+const i = (x: number): PyValue => pyInt(Math.trunc(x));
+
+function obj(entries: [string, PyValue | undefined][]): PyObject {
+  const out: PyObject = new Map();
+  for (const [k, v] of entries) if (v !== undefined) out.set(k, v);
+  return out;
+}
+
+interface Group {
+  name: string;
+  members: EntryRunRecord[];
+}
+
+/** tester.py's `_aggregate_group`: counts over all, averages over the entries without an error. */
+function groupScores({ name, members }: Group, costsKnown: boolean): PyObject {
+  let errors = 0;
+  let exact = 0;
+  let chrf = 0;
+  let latency = 0;
+  let cost = 0;
+  let ok = 0;
+  for (const r of members) {
+    if (r.error) {
+      errors++;
+      continue;
+    }
+    ok++;
+    latency += r.latency_seconds;
+    cost += r.usage.cost_usd ?? 0;
+    if (r.exact_match) exact++;
+    chrf += r.entry_chrf;
+  }
+  return obj([
+    ['name', name],
+    ['count', i(members.length)],
+    ['exact_match_count', i(exact)],
+    ['miss_count', i(ok - exact)],
+    ['error_count', i(errors)],
+    ['avg_chrf', f(ok ? pyRound(chrf / ok, 2) : 0)],
+    ['avg_latency_s', f(ok ? pyRound(latency / ok, 3) : 0)],
+    ['total_cost_usd', costsKnown ? f(pyRound(cost, 4)) : null],
+  ]);
+}
+
+function groupBy(records: readonly EntryRunRecord[], keyOf: (r: EntryRunRecord) => string): Map<string, EntryRunRecord[]> {
+  const groups = new Map<string, EntryRunRecord[]>();
+  for (const r of records) {
+    const key = keyOf(r);
+    const list = groups.get(key);
+    if (list) list.push(r);
+    else groups.set(key, [r]);
+  }
+  return groups;
+}
+
+/** Integer tiers in numeric order, then other keys by code point (the harness sorts its int keys). */
+function sortedKeys(keys: Iterable<string>): string[] {
+  return [...keys].sort((a, b) => {
+    const na = /^-?\d+$/.test(a);
+    const nb = /^-?\d+$/.test(b);
+    if (na && nb) return Number(a) - Number(b);
+    if (na !== nb) return na ? -1 : 1;
+    return a < b ? -1 : a > b ? 1 : 0;
+  });
+}
+
+function usageObject(u: Usage): PyObject {
+  return obj([
+    ['prompt_tokens', i(u.prompt_tokens)],
+    ['completion_tokens', i(u.completion_tokens)],
+    ['reasoning_tokens', i(u.reasoning_tokens)],
+    ['cached_tokens', i(u.cached_tokens)],
+    ['cost_usd', u.cost_usd === undefined ? undefined : f(u.cost_usd)],
+  ]);
+}
+
+function resultObject(r: EntryRunRecord): PyObject {
+  return obj([
+    ['entry_id', typeof r.entry_id === 'number' ? i(r.entry_id) : r.entry_id],
+    ['source', r.source],
+    ['reference', r.reference],
+    ['predicted', r.predicted],
+    ['exact_match', r.exact_match],
+    ['entry_chrf', f(r.entry_chrf)],
+    ['fst_accepted', null],
+    ['fst_analysis', []],
+    // The schema has no null for these: an entry without them leaves them out.
+    ['difficulty', r.difficulty === null ? undefined : typeof r.difficulty === 'number' ? i(r.difficulty) : r.difficulty],
+    ['provenance', r.provenance ?? undefined],
+    ['latency_seconds', f(r.latency_seconds)],
+    ['usage', usageObject(r.usage)],
+    ['error', r.error],
+    // Ours.
+    ['error_kind', r.error_kind],
+    ['raw_predicted', r.raw_predicted],
+    ['segment', r.segment ?? undefined],
+    ['entry_hash', r.entry_hash],
+    ['cached', r.cached],
+    ['finished_at', r.finished_at],
+  ]);
+}
+
+/** The card (Python values, so floats stay floats) and its text as `json.dumps(indent=2, ensure_ascii=False)`. */
+export function buildRunCard(records: readonly EntryRunRecord[], meta: RunCardMeta): { card: PyObject; text: string } {
+  const repeats = new Set(records.map((r) => r.repeat));
+  if (repeats.size > 1) throw new RangeError(`a run card records one run; got repeats ${[...repeats].join(', ')} (build one card per repeat)`);
+  const sums = summariseEntryRecords(records);
+  const total = sums.total;
+  const ok = records.filter((r) => !r.error);
+  const costsKnown = sums.totalCostUsd !== null;
+  const costPerEntry = sums.costPerEntryUsd;
+  const tokens = { prompt: 0, completion: 0, reasoning: 0, cached: 0 };
+  for (const r of records) {
+    tokens.prompt += r.usage.prompt_tokens;
+    tokens.completion += r.usage.completion_tokens;
+    tokens.reasoning += r.usage.reasoning_tokens;
+    tokens.cached += r.usage.cached_tokens;
+  }
+  const latency = harnessLatencySummary(ok.map((r) => r.latency_seconds));
+
+  // Entries without a difficulty fall under 0, the harness's default tier.
+  const byDifficulty = groupBy(records, (r) => (r.difficulty === null ? '0' : String(r.difficulty)));
+  const byProvenance = groupBy(records.filter((r) => r.provenance !== null), (r) => r.provenance as string);
+  const groups = (map: Map<string, EntryRunRecord[]>, name: (k: string) => string) =>
+    obj(sortedKeys(map.keys()).map((k) => [k, groupScores({ name: name(k), members: map.get(k) ?? [] }, costsKnown)]));
+
+  const modelId = meta.modelId ?? records.find((r) => r.model_id !== undefined)?.model_id ?? meta.modelSlug;
+  const harnessVersion = meta.harnessVersion ?? `ewebench-studio/${meta.toolVersion}`;
+  const card = obj([
+    ['run_id', meta.runId ?? ''],
+    ['harness_version', harnessVersion],
+    ['timestamp', meta.timestamp],
+    ['elapsed_seconds', f(meta.elapsedSeconds)],
+    ['model_slug', meta.modelSlug],
+    ['model_id', modelId],
+    ['condition', meta.condition],
+    ['temperature', f(meta.temperature)],
+    ['max_tokens', i(meta.maxTokens ?? MAX_TOKENS)],
+    ['system_prompt_sha256', systemPromptSha256(meta.systemPrompt)],
+    ['system_prompt_used', meta.systemPrompt],
+    ['coaching_data_sha256', meta.coachingDataSha256 ?? null],
+    ['fst_version', meta.fstVersion ?? null],
+    ['tools_enabled', meta.toolsEnabled ?? false],
+    ['batch_size', i(meta.batchSize)],
+    ['concurrency', meta.concurrency === undefined ? undefined : i(meta.concurrency)],
+    ['max_retries', i(meta.maxRetries ?? 0)],
+    [
+      'dataset',
+      obj([
+        ['id', meta.corpus.datasetId],
+        ['version', meta.corpus.version ?? undefined],
+        ['language_pair', meta.corpus.languagePair],
+        ['source_lang', meta.corpus.sourceName ?? ''],
+        ['target_lang', meta.corpus.targetName],
+        ['sha256', meta.datasetSha256],
+        ['entry_count', i(total)],
+      ]),
+    ],
+    [
+      'scores',
+      obj([
+        ['total', i(total)],
+        ['evaluated', i(sums.evaluated)],
+        ['exact_matches', i(sums.exactMatches)],
+        ['exact_match_rate', f(sums.exactMatchRate)],
+        ['equivalent_matches', null],
+        ['equivalent_match_rate', null],
+        ['fst_accepted', null],
+        ['fst_acceptance_rate', null],
+        ['morphological_accuracy', null],
+        ['chrf_plus_plus', fOrNull(sums.chrfPlusPlus)],
+        ['semantic_score', null],
+        ['code_switching_rate', null],
+        ['hallucination_rate', null],
+        ['terminology_adherence', null],
+        ['composite', fOrNull(sums.composite)],
+        ['cost_adjusted', fOrNull(costAdjustedScore(sums.composite, costPerEntry))],
+        ['quality_tier', sums.tier],
+        ['errors', i(sums.errors)],
+        ['by_difficulty', groups(byDifficulty, (k) => `difficulty_${k}`)],
+        ['by_provenance', groups(byProvenance, (k) => k)],
+        ['avg_latency_seconds', fOrNull(latency.avg_latency_seconds)],
+        ['median_latency_seconds', fOrNull(latency.median_latency_seconds)],
+        ['p95_latency_seconds', fOrNull(latency.p95_latency_seconds)],
+      ]),
+    ],
+    [
+      'totals',
+      obj([
+        ['prompt_tokens', i(tokens.prompt)],
+        ['completion_tokens', i(tokens.completion)],
+        ['reasoning_tokens', i(tokens.reasoning)],
+        ['cached_tokens', i(tokens.cached)],
+        ['total_cost_usd', fOrNull(sums.totalCostUsd)],
+        ['cached_cost_usd', fOrNull(sums.cachedCostUsd)],
+        ['cost_per_entry_usd', fOrNull(costPerEntry)],
+      ]),
+    ],
+    ['results', records.map(resultObject)],
+    [
+      'ewebench_studio',
+      obj([
+        ['tool_version', meta.toolVersion],
+        // The run the records belong to (the card's own run_id may be the fingerprint's, shared by every run
+        // of the same setup), so the repeats of one Run ×K, and only they, group together when read back.
+        ['run_id', records.find((r) => r.run_id !== undefined)?.run_id],
+        ['origin', meta.origin],
+        ['source_file', meta.sourceFile],
+        ['status', meta.status],
+        ['repeat', records.length ? i(records[0].repeat) : i(0)],
+        ['metric_signatures', obj([['chrf_plus_plus', chrfSignature()]])],
+        ['composite_profile', sums.compositeProfile],
+        ['quality_tier_label', obj([['en', sums.tierLabel.en], ['fr', sums.tierLabel.fr]])],
+        ['cached_entries', i(records.filter((r) => r.cached).length)],
+      ]),
+    ],
+  ]);
+  const components = fingerprintComponents(card);
+  const hash = fingerprintHash(components);
+  card.set('fingerprint', obj([['hash', hash], ['components', components]]));
+  if (!meta.runId) card.set('run_id', cardIdFromFingerprint(hash));
+  card.set('run_card_hash', '');
+  card.set('run_card_hash', runCardHash(card));
+  return { card, text: dumpsPy(card, { sortKeys: false, ensureAscii: false, indent: 2 }) };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading a card back (ours or the harness's) for the editor.
+
+export interface RunCardFileMeta {
+  runId: string;
+  modelSlug: string;
+  modelId: string | null;
+  condition: string;
+  timestamp: string;
+  datasetId: string;
+  composite: number | null;
+  chrfPlusPlus: number | null;
+  exactMatchRate: number | null;
+  tier: string | null;
+  totalCostUsd: number | null;
+  costPerEntryUsd: number | null;
+  sourceFile?: string;
+  origin?: string;
+  /** A card another tool wrote: no hashes, requests or cache flags per entry. */
+  foreign: boolean;
+}
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const text = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
+
+function usageOf(v: unknown): Usage {
+  const u = isObject(v) ? v : {};
+  const usage: Usage = { prompt_tokens: num(u.prompt_tokens) ?? 0, completion_tokens: num(u.completion_tokens) ?? 0, reasoning_tokens: num(u.reasoning_tokens) ?? 0, cached_tokens: num(u.cached_tokens) ?? 0 };
+  if (num(u.cost_usd) !== null) usage.cost_usd = num(u.cost_usd) as number;
+  return usage;
+}
+
+/** Records and headline figures of a run card (parsed with JSON.parse); undefined when it is not one. */
+export function readRunCard(value: unknown): { meta: RunCardFileMeta; records: EntryRunRecord[] } | undefined {
+  if (!isObject(value) || !isObject(value.scores) || !('run_card_hash' in value || 'fingerprint' in value)) return undefined;
+  const scores = value.scores;
+  const studio = isObject(value.ewebench_studio) ? value.ewebench_studio : undefined;
+  const dataset = isObject(value.dataset) ? value.dataset : {};
+  const model = text(value.model_slug);
+  const origin = text(studio?.origin);
+  const sourceFile = text(studio?.source_file);
+  const repeat = num(studio?.repeat) ?? 0;
+  const runId = typeof studio?.run_id === 'string' ? studio.run_id : typeof value.run_id === 'string' ? value.run_id : undefined;
+  const timestamp = text(value.timestamp);
+  const temperature = num(value.temperature) ?? 0;
+  const records: EntryRunRecord[] = [];
+  for (const r of Array.isArray(value.results) ? value.results : []) {
+    if (!isObject(r)) continue;
+    const entryId = typeof r.entry_id === 'string' || typeof r.entry_id === 'number' ? r.entry_id : records.length;
+    const source = text(r.source);
+    // The request is not stored per entry; it is rebuilt from what the card says was sent.
+    const request: ChatRequest = { model, messages: [], temperature, max_tokens: num(value.max_tokens) ?? MAX_TOKENS };
+    const record: EntryRunRecord = {
+      kind: 'corpus-entry',
+      entry_id: entryId,
+      source_file: sourceFile,
+      entry_hash: text(r.entry_hash),
+      repeat,
+      model,
+      origin,
+      request,
+      source,
+      reference: text(r.reference),
+      predicted: typeof r.predicted === 'string' ? r.predicted : null,
+      exact_match: r.exact_match === true,
+      entry_chrf: num(r.entry_chrf) ?? 0,
+      difficulty: typeof r.difficulty === 'number' || typeof r.difficulty === 'string' ? r.difficulty : null,
+      provenance: typeof r.provenance === 'string' ? r.provenance : null,
+      latency_seconds: num(r.latency_seconds) ?? 0,
+      usage: usageOf(r.usage),
+      error: typeof r.error === 'string' && r.error !== '' ? r.error : null,
+      cached: r.cached === true,
+      finished_at: text(r.finished_at, timestamp),
+    };
+    if (typeof r.error_kind === 'string') record.error_kind = r.error_kind as FailureKind;
+    if (typeof r.raw_predicted === 'string') record.raw_predicted = r.raw_predicted;
+    if (typeof r.segment === 'string') record.segment = r.segment;
+    if (typeof value.model_id === 'string') record.model_id = value.model_id;
+    if (runId !== undefined) record.run_id = runId;
+    records.push(record);
+  }
+  const totals = isObject(value.totals) ? value.totals : {};
+  const meta: RunCardFileMeta = {
+    runId: text(value.run_id),
+    modelSlug: model,
+    modelId: typeof value.model_id === 'string' ? value.model_id : null,
+    condition: text(value.condition),
+    timestamp,
+    datasetId: text(dataset.id),
+    composite: num(scores.composite),
+    chrfPlusPlus: num(scores.chrf_plus_plus),
+    exactMatchRate: num(scores.exact_match_rate),
+    tier: typeof scores.quality_tier === 'string' ? scores.quality_tier : num(scores.composite) !== null ? qualityTier(num(scores.composite)) : null,
+    totalCostUsd: num(totals.total_cost_usd),
+    costPerEntryUsd: num(totals.cost_per_entry_usd),
+    foreign: studio === undefined,
+  };
+  if (sourceFile) meta.sourceFile = sourceFile;
+  if (origin) meta.origin = origin;
+  return { meta, records };
+}

@@ -1,0 +1,196 @@
+import { categoryScore, eweScore, type EweScoreOptions } from '../scoring/ewebench/aggregate';
+import { CATEGORIES } from '../scoring/ewebench/categories';
+import { corpusChrf } from '../scoring/chrf';
+import { summariseRuns, type RunSummary } from '../scoring/repeated';
+import { compositeScore, type CompositeProfile } from '../scoring/rosetta/composite';
+import { qualityTier, tierLabel, type QualityTier } from '../scoring/rosetta/tiers';
+import type { Bilingual } from '../i18n/locale';
+import { pyRound } from '../text/pyRound';
+import type { EntryRunRecord, RunRecord, TestRunRecord } from './types';
+
+/**
+ * Aggregates for lenses, the status bar and the CLI, computed the way the results file and the run card
+ * compute them, so every surface shows the same number.
+ */
+
+export interface CategorySummary {
+  /** The harness's category score (mean × 100, Python-rounded to 1 decimal); null when nothing was scored. */
+  score: number | null;
+  /** Scored runs. */
+  total: number;
+  passed: number;
+  /** Failed calls (not scored). */
+  errored: number;
+  /** Answers the harness could not score (not scored). */
+  unscored: number;
+}
+
+export interface TestRunSummary {
+  /** The harness's ten categories that have records, in its order, then any others. */
+  categories: Record<string, CategorySummary>;
+  /** Over the categories with at least one scored run; null when there is none. */
+  eweScore: number | null;
+  total: number;
+  passed: number;
+  errored: number;
+  unscored: number;
+}
+
+/** Category scores and the ÈwéScore of some test records (every scored run counts, as in the results file). */
+export function summariseTestRecords(records: readonly TestRunRecord[], options: EweScoreOptions = {}): TestRunSummary {
+  const order = new Map(CATEGORIES.map((c, i) => [c.stem, i]));
+  const byCategory = new Map<string, TestRunRecord[]>();
+  for (const r of records) {
+    const list = byCategory.get(r.category);
+    if (list) list.push(r);
+    else byCategory.set(r.category, [r]);
+  }
+  const stems = [...byCategory.keys()].sort((a, b) => (order.get(a) ?? 99) - (order.get(b) ?? 99) || (a < b ? -1 : a > b ? 1 : 0));
+  const categories: Record<string, CategorySummary> = {};
+  const scores: Record<string, number> = {};
+  const totals = { total: 0, passed: 0, errored: 0, unscored: 0 };
+  for (const stem of stems) {
+    const list = [...(byCategory.get(stem) ?? [])].sort((a, b) => (a.index ?? 0) - (b.index ?? 0) || a.repeat - b.repeat);
+    const scored = list.filter((r) => r.score !== null);
+    const errored = list.filter((r) => r.error !== null).length;
+    const summary: CategorySummary = {
+      score: scored.length ? categoryScore(scored.map((r) => r.score as number)) : null,
+      total: scored.length,
+      passed: scored.filter((r) => (r.rounded_score ?? pyRound(r.score as number, 3)) >= 0.7).length,
+      errored,
+      unscored: list.length - scored.length - errored,
+    };
+    categories[stem] = summary;
+    if (summary.score !== null) scores[stem] = summary.score;
+    totals.total += summary.total;
+    totals.passed += summary.passed;
+    totals.errored += summary.errored;
+    totals.unscored += summary.unscored;
+  }
+  const known = Object.keys(scores).some((s) => order.has(s));
+  return { categories, eweScore: known ? eweScore(scores, options) : null, ...totals };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+/** The key results are filed under: the file and the item's id. */
+export function resultKey(sourceFile: string, id: string | number): string {
+  return `${sourceFile}\u0000${typeof id === 'number' ? JSON.stringify(id) : id}`;
+}
+
+function idOf(r: RunRecord): string | number {
+  return r.kind === 'ewebench-test' ? r.test_id : r.entry_id;
+}
+
+/** What one run of an item scored: a test's exact score, an entry's sentence chrF++ (null when the call failed). */
+function scoreOf(r: RunRecord): number | null {
+  if (r.kind === 'ewebench-test') return r.score;
+  return r.error ? null : r.entry_chrf;
+}
+
+export interface LatestResult<R extends RunRecord = RunRecord> {
+  /** The newest record of the item. */
+  latest: R;
+  /** The runs of that `Run ×K` (just `latest` for a single run), by repeat. */
+  runs: R[];
+  /** Mean ± standard error over the runs that have a score; null when none has. */
+  summary: RunSummary | null;
+}
+
+/**
+ * The newest result of each item (per source file and id), optionally for one model, with the other runs of
+ * its `Run ×K`: the records sharing its `run_id`, or, for records without one, the newest record of each
+ * repeat index for the same model and item version (test_hash / entry_hash). `finished_at` times are ISO
+ * strings and compare as text.
+ */
+export function latestResults<R extends RunRecord>(records: readonly R[], model?: string): Map<string, LatestResult<R>> {
+  const byItem = new Map<string, R[]>();
+  for (const r of records) {
+    if (model !== undefined && r.model !== model) continue;
+    const key = resultKey(r.source_file, idOf(r));
+    const list = byItem.get(key);
+    if (list) list.push(r);
+    else byItem.set(key, [r]);
+  }
+  const out = new Map<string, LatestResult<R>>();
+  for (const [key, list] of byItem) {
+    let latest = list[0];
+    for (const r of list) if (r.finished_at > latest.finished_at || (r.finished_at === latest.finished_at && r.repeat > latest.repeat)) latest = r;
+    const hashOf = (r: RunRecord) => (r.kind === 'ewebench-test' ? r.test_hash : r.entry_hash);
+    const sameRun = latest.run_id !== undefined ? (r: R) => r.run_id === latest.run_id : (r: R) => r.run_id === undefined && r.model === latest.model && hashOf(r) === hashOf(latest);
+    const newestPerRepeat = new Map<number, R>();
+    for (const r of list) {
+      if (!sameRun(r)) continue;
+      const seen = newestPerRepeat.get(r.repeat);
+      if (!seen || r.finished_at > seen.finished_at) newestPerRepeat.set(r.repeat, r);
+    }
+    // Without run ids, a lone repeat 0 newer than every other repeat is a single run of its own.
+    const runs =
+      latest.run_id === undefined && latest.repeat === 0 && [...newestPerRepeat.values()].every((r) => r === latest || r.finished_at < latest.finished_at)
+        ? [latest]
+        : [...newestPerRepeat.values()].sort((a, b) => a.repeat - b.repeat);
+    const scores = runs.map(scoreOf).filter((s): s is number => s !== null && Number.isFinite(s));
+    out.set(key, { latest, runs, summary: scores.length ? summariseRuns(scores) : null });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+export interface EntryRunSummary {
+  total: number;
+  /** Entries that answered: the denominator of the rates, as in the harness. */
+  evaluated: number;
+  errors: number;
+  exactMatches: number;
+  /** exact matches / evaluated, 4 decimals (0 when nothing answered). */
+  exactMatchRate: number;
+  /** Corpus-level chrF++ (0–100) over the entries that answered, 2 decimals; null when none did. */
+  chrfPlusPlus: number | null;
+  composite: number | null;
+  compositeProfile: CompositeProfile;
+  tier: QualityTier;
+  tierLabel: Bilingual;
+  /** Only when the provider reported costs; never estimated. */
+  totalCostUsd: number | null;
+  cachedCostUsd: number | null;
+  /** total cost / total entries, 6 decimals. */
+  costPerEntryUsd: number | null;
+}
+
+/** The headline figures of a corpus run, exactly as its run card states them. */
+export function summariseEntryRecords(records: readonly EntryRunRecord[]): EntryRunSummary {
+  const total = records.length;
+  const ok = records.filter((r) => !r.error);
+  const evaluated = ok.length;
+  const exactMatches = ok.filter((r) => r.exact_match).length;
+  const exactMatchRate = evaluated ? pyRound(exactMatches / evaluated, 4) : 0;
+  const chrfPlusPlus = evaluated ? pyRound(corpusChrf(ok.map((r) => r.predicted ?? ''), [ok.map((r) => r.reference)]).score, 2) : null;
+  const composite = compositeScore({ chrf_plus_plus: chrfPlusPlus, exact_match_rate: evaluated ? exactMatchRate : null });
+  const tier = qualityTier(composite.composite);
+  // Costs: only what the provider reported, for calls made now (a cache hit costs nothing this run).
+  const costsKnown = records.some((r) => r.usage.cost_usd !== undefined);
+  let spent = 0;
+  let cached = 0;
+  for (const r of ok) {
+    if (r.usage.cost_usd === undefined) continue;
+    if (r.cached) cached += r.usage.cost_usd;
+    else spent += r.usage.cost_usd;
+  }
+  const totalCostUsd = costsKnown ? spent : null;
+  return {
+    total,
+    evaluated,
+    errors: total - evaluated,
+    exactMatches,
+    exactMatchRate,
+    chrfPlusPlus,
+    composite: composite.composite,
+    compositeProfile: composite.profile,
+    tier,
+    tierLabel: { en: tierLabel(tier, 'en'), fr: tierLabel(tier, 'fr') },
+    totalCostUsd,
+    cachedCostUsd: costsKnown ? cached : null,
+    costPerEntryUsd: totalCostUsd !== null && total > 0 ? pyRound(totalCostUsd / total, 6) : null,
+  };
+}

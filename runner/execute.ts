@@ -1,0 +1,415 @@
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { classify, type FileKind } from '../core/document/classify';
+import { JsonDocument } from '../core/document/jsonDocument';
+import { cacheKey } from '../core/run/cacheKey';
+import { canonicalHash } from '../core/run/canonicalJson';
+import { runnableItems } from '../core/run/items';
+import { entryRecord, testRecord } from '../core/run/records';
+import { CorpusError, corpusRunInfo, entryRequest, isSecretEntry, RequestError, testRequest, type CorpusRunInfo } from '../core/run/request';
+import { harnessRunId } from '../core/run/resultsFile';
+import type { ChatOutcome, ChatRequest, EntryRunRecord, RunnableItem, RunRecord, TestRunRecord } from '../core/run/types';
+import type { ResponseCache } from './cache';
+import { findUnfinishedRun, journalFile, JournalWriter } from './journal';
+import { requestLine, silentLogger, type RunLogger } from './log';
+import { writeResultsFile, writeRunCards, type CorpusOutput } from './outputs';
+import type { ChatProvider } from './provider';
+import { runQueue } from './queue';
+
+/** One file to run from: its text as the editor or the disk has it. */
+export interface RunFile {
+  /** Absolute path. */
+  path: string;
+  /** Workspace- or cwd-relative, forward slashes: the records' `source_file`. */
+  displayPath: string;
+  text: string;
+  /** The file's raw bytes, for a corpus's `dataset.sha256`; defaults to the UTF-8 of `text`. */
+  bytes?: Uint8Array;
+  /** Item ids to run (as `RunnableItem.id`); all of the file's items when absent. */
+  ids?: readonly string[];
+  /** The file kind when settings decide it; otherwise read from the content. */
+  kind?: FileKind;
+}
+
+/**
+ * The model a run names: core's `ResolvedModel` fits as it is; a VS Code chat model passes its own `endpoint`
+ * (`vscode-lm:copilot`) and no base URL.
+ */
+export interface RunModel {
+  /** The model name sent in requests and written in results (`deepseek-chat`). */
+  model: string;
+  /** The OpenAI-compatible base URL; the results' `endpoint` is `{baseUrl}/chat/completions`. */
+  baseUrl?: string;
+  /** Overrides the endpoint recorded in results files and run cards. */
+  endpoint?: string;
+}
+
+export interface RunPlan {
+  files: RunFile[];
+  model: RunModel;
+  /** Runs per item (`Run ×K`); 1 by default. */
+  repeat?: number;
+  /** Requests in flight at once; 4 by default. */
+  concurrency?: number;
+  /** Our strict scoring (not harness-comparable). */
+  strict?: boolean;
+  /** Send `gold_standard` / `held_out` corpus entries (the user confirmed for this run). */
+  allowSecretSegments?: boolean;
+  /** Read and write the response cache (reads only when repeat is 1). */
+  useCache?: boolean;
+  /** Where results files, run cards and the journal go. */
+  outDir: string;
+  /** A fixed run id; otherwise the harness's `YYYYMMDD_HHMMSS` (a resumed run keeps its own). */
+  runId?: string;
+  /** Continue an unfinished run of the same plan (default true). */
+  resume?: boolean;
+  /** Temperature for corpus entries (0 by default). */
+  corpusTemperature?: number;
+  /** Written into results and run cards. */
+  toolVersion?: string;
+  /** The provider's retry limit, recorded in run cards (`max_retries`); 2 by default as the SDK's. */
+  maxRetries?: number;
+}
+
+export interface RunDeps {
+  provider: ChatProvider;
+  cache?: ResponseCache;
+  logger?: RunLogger;
+  signal?: AbortSignal;
+  /** Every record of the run as it becomes known (kept ones from a resumed journal first). */
+  onRecord?(record: RunRecord): void;
+  onProgress?(done: number, total: number): void;
+  now?: () => Date;
+}
+
+export type SkipReason = 'secret-segment' | 'no-request' | 'not-found' | 'not-runnable';
+
+export interface SkippedItem {
+  file: string;
+  id?: string;
+  kind: SkipReason;
+  reason: string;
+}
+
+export interface RunResult {
+  runId: string;
+  /** One per item and repeat that produced a result (kept or new), in file and item order. */
+  records: RunRecord[];
+  /** The ÈwéBench results file, when tests ran. */
+  resultsFile?: string;
+  /** One Rosetta run card per corpus file (and per repeat) that ran. */
+  runCardFiles: string[];
+  /** The first of `runCardFiles`. */
+  runCardFile?: string;
+  journalFile: string;
+  /** Records whose call failed. */
+  errored: number;
+  skipped: SkippedItem[];
+  /** Results taken from an unfinished journal instead of sent again. */
+  kept: number;
+  cancelled: boolean;
+  elapsedMs: number;
+}
+
+interface Job {
+  key: string;
+  fileIndex: number;
+  itemIndex: number;
+  repeat: number;
+  request: ChatRequest;
+  record(outcome: ChatOutcome, finishedAt: string, runId: string): RunRecord;
+}
+
+interface Prepared {
+  jobs: Job[];
+  skipped: SkippedItem[];
+  corpora: { fileIndex: number; file: RunFile; info: CorpusRunInfo }[];
+  /** Current hash per record key, to tell a journal's record for this exact item from a stale one. */
+  hashes: Map<string, string>;
+}
+
+const idText = (id: unknown) => (typeof id === 'string' ? id : (JSON.stringify(id) ?? 'null'));
+const recordKey = (file: string, id: string, repeat: number) => `${file}\u0000${id}\u0000${repeat}`;
+
+function keyOf(record: RunRecord): string {
+  return record.kind === 'ewebench-test' ? recordKey(record.source_file, record.test_id, record.repeat) : recordKey(record.source_file, idText(record.entry_id), record.repeat);
+}
+
+function hashOf(record: RunRecord): string {
+  return record.kind === 'ewebench-test' ? record.test_hash : record.entry_hash;
+}
+
+/** Builds every request of the plan with core, and says what cannot run and why. */
+function prepare(plan: RunPlan, origin: string): Prepared {
+  const repeat = Math.max(1, Math.floor(plan.repeat ?? 1));
+  const model = plan.model.model;
+  const out: Prepared = { jobs: [], skipped: [], corpora: [], hashes: new Map() };
+  plan.files.forEach((file, fileIndex) => {
+    const shown = file.displayPath;
+    const doc = new JsonDocument(file.text);
+    if (!doc.isValidJson) {
+      out.skipped.push({ file: shown, kind: 'not-runnable', reason: `${shown} is not valid JSON` });
+      return;
+    }
+    const classification = classify(doc.value);
+    const kind = file.kind ?? classification.kind;
+    const category = path.basename(file.path).replace(/\.json$/i, '');
+    if (kind !== 'ewebench-tests' && kind !== 'rosetta-corpus') {
+      out.skipped.push({ file: shown, kind: 'not-runnable', reason: `${shown} is neither an ÈwéBench tests file nor a Rosetta corpus` });
+      return;
+    }
+    const items = runnableItems(doc, category, { ...classification, kind });
+    let selected: RunnableItem[] = items;
+    if (file.ids) {
+      const wanted = new Set(file.ids);
+      selected = items.filter((i) => wanted.has(i.id));
+      const found = new Set(selected.map((i) => i.id));
+      for (const id of file.ids) if (!found.has(id)) out.skipped.push({ file: shown, id, kind: 'not-found', reason: `${shown}: no item with id ${id}` });
+    }
+    if (kind === 'ewebench-tests') {
+      const tests = doc.value as unknown[];
+      for (const item of selected) {
+        const test = tests[item.index];
+        let request: ChatRequest;
+        try {
+          request = testRequest(test, model);
+        } catch (error) {
+          if (!(error instanceof RequestError)) throw error;
+          out.skipped.push({ file: shown, id: item.id, kind: 'no-request', reason: `${shown}: test ${item.id}: ${error.message}` });
+          continue;
+        }
+        for (let r = 0; r < repeat; r++) {
+          const key = recordKey(shown, item.id, r);
+          out.hashes.set(key, item.hash);
+          out.jobs.push({
+            key,
+            fileIndex,
+            itemIndex: item.index,
+            repeat: r,
+            request,
+            record: (outcome, finishedAt, runId) =>
+              testRecord({ test, category, sourceFile: shown, testHash: item.hash, repeat: r, model, origin, request, outcome, finishedAt, strict: plan.strict === true, index: item.index, runId }),
+          });
+        }
+      }
+      return;
+    }
+    let info: CorpusRunInfo;
+    try {
+      info = corpusRunInfo(doc.value, category);
+    } catch (error) {
+      if (!(error instanceof CorpusError)) throw error;
+      out.skipped.push({ file: shown, kind: 'not-runnable', reason: `${shown}: ${error.message}` });
+      return;
+    }
+    out.corpora.push({ fileIndex, file, info });
+    const byIndex = new Map(info.entries.map((e) => [e.index, e]));
+    for (const item of selected) {
+      const entry = byIndex.get(item.index);
+      if (!entry) continue;
+      if (isSecretEntry(entry) && !plan.allowSecretSegments) {
+        out.skipped.push({ file: shown, id: item.id, kind: 'secret-segment', reason: `${shown}: entry ${item.id} is in the ${entry.segment} segment and is not sent without consent` });
+        continue;
+      }
+      const request = entryRequest(entry, info, model, plan.corpusTemperature ?? 0);
+      for (let r = 0; r < repeat; r++) {
+        const key = recordKey(shown, item.id, r);
+        out.hashes.set(key, item.hash);
+        out.jobs.push({
+          key,
+          fileIndex,
+          itemIndex: item.index,
+          repeat: r,
+          request,
+          record: (outcome, finishedAt, runId) => entryRecord({ entry, sourceFile: shown, entryHash: item.hash, repeat: r, model, origin, request, outcome, finishedAt, runId }),
+        });
+      }
+    }
+  });
+  return out;
+}
+
+/** What makes two runs the same run (resume): where, which model, which items, how many times, how scored. */
+function planHash(plan: RunPlan, origin: string): string {
+  return canonicalHash({
+    v: 1,
+    origin,
+    model: plan.model.model,
+    repeat: Math.max(1, Math.floor(plan.repeat ?? 1)),
+    strict: plan.strict === true,
+    corpusTemperature: plan.corpusTemperature ?? 0,
+    files: plan.files.map((f) => ({ file: f.displayPath, ids: f.ids ? [...f.ids].sort() : null })),
+  });
+}
+
+/** A run id not yet used in this folder (two runs in the same second get `_2`, `_3`…). */
+function freshRunId(base: string, outDir: string): string {
+  let id = base;
+  for (let n = 2; fs.existsSync(journalFile(outDir, id)); n++) id = `${base}_${n}`;
+  return id;
+}
+
+/**
+ * Runs a plan: builds each request with core, sends it through the queue (cache first when allowed), scores
+ * it into a record with core, appends the record to the journal the moment it exists, and at the end — also
+ * after a cancel or a fatal error — writes the results file (tests) and a run card per corpus from every
+ * record received. A rerun of the same plan with an unfinished journal sends only what it lacks.
+ */
+export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResult> {
+  const started = performance.now();
+  const now = deps.now ?? (() => new Date());
+  const logger = deps.logger ?? silentLogger;
+  const { provider } = deps;
+  const origin = provider.origin;
+  const endpoint = plan.model.endpoint ?? (plan.model.baseUrl ? `${plan.model.baseUrl.replace(/\/+$/, '')}/chat/completions` : origin);
+  const prepared = prepare(plan, origin);
+  for (const s of prepared.skipped) logger.warn(`skipped: ${s.reason}`);
+
+  const hash = planHash(plan, origin);
+  const startedAt = now();
+  const unfinished = plan.resume === false ? undefined : findUnfinishedRun(plan.outDir, hash);
+  const runId = unfinished?.contents.header?.run_id ?? freshRunId(plan.runId ?? harnessRunId(startedAt), plan.outDir);
+  const journalPath = unfinished?.file ?? journalFile(plan.outDir, runId);
+
+  // Results kept from the journal: the newest per item and repeat, when the item has not changed. A failed
+  // call is sent again (it is worth another try) but its record stands until a new one replaces it.
+  const byKey = new Map<string, RunRecord>();
+  const retry = new Set<string>();
+  if (unfinished) {
+    for (const record of unfinished.contents.records) {
+      const key = keyOf(record);
+      if (prepared.hashes.get(key) === hashOf(record)) byKey.set(key, record);
+    }
+    for (const [key, record] of byKey) if (record.error !== null) retry.add(key);
+  }
+  const kept = byKey.size - retry.size;
+  const jobs = prepared.jobs.filter((j) => !byKey.has(j.key) || retry.has(j.key));
+  const total = prepared.jobs.length;
+  let done = kept;
+
+  const journal = unfinished
+    ? JournalWriter.resume(unfinished.file, unfinished.contents)
+    : JournalWriter.create(journalPath, { journal: 'ewebench-studio-run', version: 1, run_id: runId, plan: hash, model: plan.model.model, origin, started_at: startedAt.toISOString() });
+  if (unfinished) logger.info(`resuming run ${runId}: ${kept} result(s) kept from ${path.basename(journalPath)}, ${jobs.length} to send`);
+  logger.info(`run ${runId}: ${jobs.length} request(s) to ${plan.model.model} at ${origin}, concurrency ${plan.concurrency ?? 4}`);
+  for (const [key, record] of byKey) if (!retry.has(key)) deps.onRecord?.(record);
+  deps.onProgress?.(done, total);
+
+  const readCache = plan.useCache === true && (plan.repeat ?? 1) <= 1 && deps.cache !== undefined;
+  const writeCache = plan.useCache === true && deps.cache !== undefined;
+  const cacheWrites: Promise<void>[] = [];
+  let cancelled = false;
+  let fatal: { error: unknown } | undefined;
+  try {
+    const outcome = await runQueue(
+      jobs,
+      async (job, signal) => {
+        let answer: ChatOutcome | undefined;
+        const key = readCache || writeCache ? cacheKey(origin, job.request) : undefined;
+        if (key && readCache) {
+          const t0 = performance.now();
+          const hit = await deps.cache?.get(key);
+          if (hit) {
+            answer = { ok: true, text: hit.text, ...(hit.modelId ? { modelId: hit.modelId } : {}), usage: hit.usage, latencyMs: performance.now() - t0, cached: true, attempts: 0 };
+            logger.info(requestLine({ method: 'POST', url: endpoint, status: 200, latencyMs: answer.latencyMs, attempts: 0, cached: true }));
+          }
+        }
+        if (!answer) {
+          if (signal.aborted) return undefined;
+          answer = await provider.send(job.request, { signal });
+        }
+        // A cancelled call is no result: nothing is recorded, and a rerun sends it again.
+        if (!answer.ok && answer.kind === 'cancelled') return undefined;
+        if (answer.ok && !answer.cached && key && writeCache && deps.cache) {
+          // Not awaited here: the lane moves on to its next request; the run waits for every write at the end.
+          cacheWrites.push(deps.cache.set(key, { text: answer.text, ...(answer.modelId ? { modelId: answer.modelId } : {}), usage: answer.usage }).catch((e: unknown) => logger.warn(`cache write failed: ${e instanceof Error ? e.message : String(e)}`)));
+        }
+        const record = job.record(answer, now().toISOString(), runId);
+        journal.append(record);
+        byKey.set(job.key, record);
+        deps.onRecord?.(record);
+        deps.onProgress?.(++done, total);
+        return record;
+      },
+      { concurrency: plan.concurrency ?? 4, signal: deps.signal },
+    );
+    cancelled = outcome.cancelled;
+  } catch (error) {
+    fatal = { error };
+    logger.error(`run ${runId} stopped: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  await Promise.all(cacheWrites);
+
+  // Everything received, in file, item and repeat order.
+  const order = new Map(prepared.jobs.map((j, i) => [j.key, i]));
+  const records = [...byKey.entries()].sort((a, b) => (order.get(a[0]) ?? 0) - (order.get(b[0]) ?? 0)).map(([, r]) => r);
+  const complete = !cancelled && !fatal && records.length === total;
+  // The journal stays open while a call has failed: a rerun of the same plan then sends only the failures.
+  const settled = complete && records.every((r) => r.error === null);
+  const status = fatal ? 'failed' : cancelled ? 'cancelled' : complete ? 'complete' : 'partial';
+  const finishedAt = now();
+
+  let resultsFile: string | undefined;
+  const runCardFiles: string[] = [];
+  try {
+    const tests = records.filter((r): r is TestRunRecord => r.kind === 'ewebench-test');
+    if (tests.length) {
+      resultsFile = writeResultsFile(plan.outDir, tests, {
+        runId,
+        model: plan.model.model,
+        endpoint,
+        date: finishedAt,
+        status,
+        origin,
+        ...(plan.toolVersion ? { toolVersion: plan.toolVersion } : {}),
+      });
+      logger.info(`results: ${resultsFile}`);
+    }
+    for (const corpus of prepared.corpora) {
+      const entries = records.filter((r): r is EntryRunRecord => r.kind === 'corpus-entry' && r.source_file === corpus.file.displayPath);
+      if (!entries.length) continue;
+      const bytes = corpus.file.bytes ?? Buffer.from(corpus.file.text, 'utf8');
+      const output: CorpusOutput = {
+        info: corpus.info,
+        datasetSha256: createHash('sha256').update(bytes).digest('hex'),
+        sourceFile: corpus.file.displayPath,
+        records: entries,
+      };
+      const files = writeRunCards(plan.outDir, output, {
+        runId,
+        model: plan.model.model,
+        startedAt,
+        finishedAt,
+        status,
+        temperature: plan.corpusTemperature ?? 0,
+        origin,
+        concurrency: plan.concurrency ?? 4,
+        maxRetries: plan.maxRetries ?? 2,
+        toolVersion: plan.toolVersion ?? 'unknown',
+      });
+      runCardFiles.push(...files);
+      for (const file of files) logger.info(`run card: ${file}`);
+    }
+    if (settled) journal.finish({ finished_at: finishedAt.toISOString(), cancelled: false, ...(resultsFile ? { results_file: resultsFile } : {}), ...(runCardFiles[0] ? { run_card_file: runCardFiles[0] } : {}) });
+  } finally {
+    journal.close();
+  }
+  if (fatal) throw fatal.error;
+
+  const errored = records.filter((r) => r.error !== null).length;
+  if (cancelled) logger.warn(`run ${runId} cancelled: ${records.length} of ${total} result(s) kept; run again to resume`);
+  return {
+    runId,
+    records,
+    ...(resultsFile ? { resultsFile } : {}),
+    runCardFiles,
+    ...(runCardFiles[0] ? { runCardFile: runCardFiles[0] } : {}),
+    journalFile: journalPath,
+    errored,
+    skipped: prepared.skipped,
+    kept,
+    cancelled,
+    elapsedMs: performance.now() - started,
+  };
+}

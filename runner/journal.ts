@@ -1,0 +1,141 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { RunRecord } from '../core/run/types';
+
+/**
+ * The run journal: append-only JSON Lines, one line per finished result written the moment it arrives, so a
+ * crash, a cancel or a dead network loses nothing already received and a rerun can resume. The first line
+ * describes the run, the last (`end`) says it finished; a journal without it is an unfinished run.
+ */
+export interface JournalHeader {
+  journal: 'ewebench-studio-run';
+  version: 1;
+  run_id: string;
+  /** Hash of what the run was asked to do (files' items, model, origin, repeats, strictness): resume matches on it. */
+  plan: string;
+  model: string;
+  origin: string;
+  started_at: string;
+}
+
+export interface JournalEnd {
+  finished_at: string;
+  cancelled: boolean;
+  results_file?: string;
+  run_card_file?: string;
+}
+
+export interface JournalContents {
+  header?: JournalHeader;
+  records: RunRecord[];
+  end?: JournalEnd;
+  /** The last line was cut short (a crash mid-write); it is ignored. */
+  tornTail: boolean;
+  /** Bytes up to the end of the last complete line. */
+  validBytes: number;
+}
+
+/** Journals live beside the results they lead to. */
+export function journalDir(outDir: string): string {
+  return path.join(outDir, '.journal');
+}
+
+export function journalFile(outDir: string, runId: string): string {
+  return path.join(journalDir(outDir), `${runId}.jsonl`);
+}
+
+type Line = { header: JournalHeader } | { record: RunRecord } | { end: JournalEnd };
+
+/** Reads a journal; a torn or unreadable last line (a crash mid-append) is dropped, not an error. */
+export function readJournal(file: string): JournalContents {
+  const bytes = fs.readFileSync(file);
+  const out: JournalContents = { records: [], tornTail: false, validBytes: 0 };
+  let start = 0;
+  while (start < bytes.length) {
+    const newline = bytes.indexOf(0x0a, start);
+    const end = newline === -1 ? bytes.length : newline + 1;
+    const text = bytes.subarray(start, end).toString('utf8').trim();
+    if (text) {
+      let line: Line;
+      try {
+        line = JSON.parse(text) as Line;
+      } catch {
+        // Only the last line may be cut short; damage before it means the file is not a journal to trust.
+        if (bytes.subarray(end).toString('utf8').trim() !== '') throw new Error(`${file}: a line in the middle is not JSON`);
+        out.tornTail = true;
+        break;
+      }
+      if ('header' in line) out.header = line.header;
+      else if ('record' in line) out.records.push(line.record);
+      else if ('end' in line) out.end = line.end;
+    }
+    start = end;
+    out.validBytes = end;
+  }
+  return out;
+}
+
+/** Appends lines with one write each, in order. */
+export class JournalWriter {
+  private constructor(readonly file: string, private fd: number | undefined) {}
+
+  /** A new journal for a new run. */
+  static create(file: string, header: JournalHeader): JournalWriter {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const writer = new JournalWriter(file, fs.openSync(file, 'wx'));
+    writer.write({ header });
+    return writer;
+  }
+
+  /** Continues an unfinished journal, first cutting a torn last line so appends start on a fresh line. */
+  static resume(file: string, contents: JournalContents): JournalWriter {
+    const size = fs.statSync(file).size;
+    if (contents.validBytes < size) fs.truncateSync(file, contents.validBytes);
+    const fd = fs.openSync(file, 'a');
+    // A complete last line may lack its newline (written by hand or by another tool).
+    if (contents.validBytes > 0 && fs.readFileSync(file).at(contents.validBytes - 1) !== 0x0a) fs.writeSync(fd, '\n');
+    return new JournalWriter(file, fd);
+  }
+
+  private write(line: Line): void {
+    if (this.fd === undefined) throw new Error(`${this.file}: journal already closed`);
+    fs.writeSync(this.fd, JSON.stringify(line) + '\n');
+  }
+
+  append(record: RunRecord): void {
+    this.write({ record });
+  }
+
+  finish(end: JournalEnd): void {
+    this.write({ end });
+    this.close();
+  }
+
+  close(): void {
+    if (this.fd !== undefined) fs.closeSync(this.fd);
+    this.fd = undefined;
+  }
+}
+
+/** The newest unfinished journal in `outDir` for the same plan, if any. */
+export function findUnfinishedRun(outDir: string, plan: string): { file: string; contents: JournalContents } | undefined {
+  let names: string[];
+  try {
+    names = fs.readdirSync(journalDir(outDir)).filter((n) => n.endsWith('.jsonl'));
+  } catch {
+    return undefined;
+  }
+  let best: { file: string; contents: JournalContents } | undefined;
+  for (const name of names) {
+    const file = path.join(journalDir(outDir), name);
+    let contents: JournalContents;
+    try {
+      contents = readJournal(file);
+    } catch {
+      continue;
+    }
+    if (contents.end || contents.header?.plan !== plan) continue;
+    if (!best || (contents.header.started_at > (best.contents.header?.started_at ?? ''))) best = { file, contents };
+  }
+  return best;
+}

@@ -1,0 +1,106 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { PROMPT_TEMPLATES } from '../core/scoring/prompts';
+import { MAX_TOKENS, type CorpusRunInfo } from '../core/run/request';
+import { buildRunCard } from '../core/run/runCard';
+import { buildResultsReport, pythonIsoformat, resultsFileName, serialiseResultsReport, type RunStatus } from '../core/run/resultsFile';
+import type { EntryRunRecord, TestRunRecord } from '../core/run/types';
+
+/** Writes a file through a temporary name and a rename: a reader sees the old file or the new, never half. */
+export function writeFileAtomic(file: string, text: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  fs.writeFileSync(temp, text);
+  fs.renameSync(temp, file);
+}
+
+export interface ResultsFileMeta {
+  runId: string;
+  model: string;
+  endpoint: string;
+  date: Date;
+  status: RunStatus;
+  origin: string;
+  toolVersion?: string;
+}
+
+/** `outDir/ewebench_{model}_{run_id}.json` in the harness's report shape (core builds and serialises it). */
+export function writeResultsFile(outDir: string, records: readonly TestRunRecord[], meta: ResultsFileMeta): string {
+  const report = buildResultsReport(records, {
+    runId: meta.runId,
+    model: meta.model,
+    endpoint: meta.endpoint,
+    timestamp: pythonIsoformat(meta.date),
+    status: meta.status,
+    origin: meta.origin,
+    ...(meta.toolVersion ? { toolVersion: meta.toolVersion } : {}),
+  });
+  const file = path.join(outDir, resultsFileName(meta.model, meta.runId));
+  writeFileAtomic(file, serialiseResultsReport(report));
+  return file;
+}
+
+export interface CorpusOutput {
+  info: CorpusRunInfo;
+  /** sha256 of the corpus file's raw bytes (the harness's `dataset.sha256`). */
+  datasetSha256: string;
+  sourceFile: string;
+  records: EntryRunRecord[];
+}
+
+export interface RunCardWriteMeta {
+  runId: string;
+  model: string;
+  startedAt: Date;
+  finishedAt: Date;
+  status: RunStatus;
+  temperature: number;
+  origin: string;
+  concurrency: number;
+  maxRetries: number;
+  toolVersion: string;
+}
+
+// Path separators, characters Windows forbids, control characters and spaces.
+// eslint-disable-next-line no-control-regex
+const UNSAFE_IN_FILE_NAME = /[/\\:*?"<>|\u0000-\u001f\u007f\s]/g;
+
+/** `rosetta_{model}_{dataset}_{run_id}.json` (`_r2`, `_r3`… for further repeats), safe as one file name. */
+export function runCardFileName(model: string, datasetId: string, runId: string, repeat: number): string {
+  const safe = (s: string) => s.replace(UNSAFE_IN_FILE_NAME, '_').replace(/^[. ]+|[. ]+$/g, (m) => '_'.repeat(m.length));
+  return `rosetta_${safe(model)}_${safe(datasetId || 'corpus')}_${safe(runId)}${repeat > 0 ? `_r${repeat + 1}` : ''}.json`;
+}
+
+/**
+ * One Rosetta run card per repeat (a card records one run) for a corpus's records, built by core with every
+ * field the harness writes; the prompt recorded is the translation template the requests were rendered from.
+ */
+export function writeRunCards(outDir: string, corpus: CorpusOutput, meta: RunCardWriteMeta): string[] {
+  const repeats = [...new Set(corpus.records.map((r) => r.repeat))].sort((a, b) => a - b);
+  return repeats.map((repeat) => {
+    const { text } = buildRunCard(
+      corpus.records.filter((r) => r.repeat === repeat),
+      {
+        timestamp: meta.startedAt.toISOString(),
+        elapsedSeconds: (meta.finishedAt.getTime() - meta.startedAt.getTime()) / 1000,
+        modelSlug: meta.model,
+        condition: 'baseline',
+        temperature: meta.temperature,
+        systemPrompt: PROMPT_TEMPLATES.translation.text,
+        batchSize: 1,
+        corpus: corpus.info,
+        datasetSha256: corpus.datasetSha256,
+        toolVersion: meta.toolVersion,
+        maxRetries: meta.maxRetries,
+        maxTokens: MAX_TOKENS,
+        concurrency: meta.concurrency,
+        origin: meta.origin,
+        sourceFile: corpus.sourceFile,
+        status: meta.status,
+      },
+    );
+    const file = path.join(outDir, runCardFileName(meta.model, corpus.info.datasetId, meta.runId, repeat));
+    writeFileAtomic(file, text);
+    return file;
+  });
+}

@@ -1,0 +1,210 @@
+import * as http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/**
+ * A local OpenAI-compatible `/chat/completions` server for tests and benches. It listens on 127.0.0.1 only,
+ * records every request and answers each call from a script (then from a fallback), so a test can stage
+ * rate limits, server errors, hangs, malformed bodies, resets and redirects against the real HTTP client.
+ */
+
+export interface RecordedRequest {
+  /** 0-based order of arrival. */
+  index: number;
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  /** The parsed JSON body, or the raw text when it is not JSON. */
+  body: unknown;
+  /** `performance.now()` when the request's body had fully arrived. */
+  receivedAt: number;
+}
+
+export interface UsageReply {
+  prompt_tokens?: number;
+  completion_tokens?: number;
+  cached_tokens?: number;
+  reasoning_tokens?: number;
+  /** OpenRouter-style `usage.cost` (USD). */
+  cost?: number;
+}
+
+export type Step =
+  /** A normal completion. `text` defaults to an echo of the last message. */
+  | { kind: 'answer'; text?: string; model?: string; usage?: UsageReply | null; delayMs?: number }
+  /** Any status with a JSON error body, e.g. 429 with `Retry-After`, 401, 500. */
+  | { kind: 'status'; status: number; headers?: Record<string, string>; body?: unknown; delayMs?: number }
+  /** Never answers (until the client gives up or the server stops). */
+  | { kind: 'hang' }
+  /** A 200 whose body is not what an OpenAI client expects. */
+  | { kind: 'malformed'; body: string; contentType?: string }
+  /** Closes the connection without answering. */
+  | { kind: 'reset' }
+  /** A redirect to `location` (another server's URL for a cross-origin test). */
+  | { kind: 'redirect'; location: string; status?: number }
+  /** Decides per request. */
+  | { kind: 'respond'; fn: (request: RecordedRequest) => Step | Promise<Step> };
+
+export interface FakeServerOptions {
+  /** Steps used one per request, in order. */
+  script?: Step[];
+  /** Used once the script is exhausted; defaults to an echo answer. */
+  fallback?: Step;
+  /** Delay added before every answer (not before hangs or resets). */
+  latencyMs?: number;
+}
+
+export interface FakeOpenAI {
+  /** `http://127.0.0.1:PORT`. */
+  readonly origin: string;
+  /** `http://127.0.0.1:PORT/v1`, the base URL a client is configured with. */
+  readonly baseUrl: string;
+  readonly requests: RecordedRequest[];
+  /** Requests received whose connection is still open without a finished answer. */
+  readonly inFlight: number;
+  /** Resolves once no request is in flight (a cancelled client has closed every connection). */
+  whenIdle(): Promise<void>;
+  /** Replaces what the next requests get. */
+  setScript(script: Step[], fallback?: Step): void;
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function lastMessageText(body: unknown): string {
+  const messages = (body as { messages?: { content?: unknown }[] } | null)?.messages;
+  const last = Array.isArray(messages) ? messages[messages.length - 1]?.content : undefined;
+  return typeof last === 'string' ? last : JSON.stringify(last ?? null);
+}
+
+function completion(step: Extract<Step, { kind: 'answer' }>, body: unknown): unknown {
+  const text = step.text ?? `echo: ${lastMessageText(body)}`;
+  const model = step.model ?? ((body as { model?: unknown } | null)?.model as string | undefined) ?? 'fake-model';
+  const u = step.usage === undefined ? {} : step.usage;
+  return {
+    id: 'chatcmpl-fake',
+    object: 'chat.completion',
+    created: 1_700_000_000,
+    model,
+    choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+    ...(u === null
+      ? {}
+      : {
+          usage: {
+            prompt_tokens: u.prompt_tokens ?? 12,
+            completion_tokens: u.completion_tokens ?? 7,
+            total_tokens: (u.prompt_tokens ?? 12) + (u.completion_tokens ?? 7),
+            prompt_tokens_details: { cached_tokens: u.cached_tokens ?? 0 },
+            completion_tokens_details: { reasoning_tokens: u.reasoning_tokens ?? 0 },
+            ...(u.cost === undefined ? {} : { cost: u.cost }),
+          },
+        }),
+  };
+}
+
+export async function startFakeOpenAI(options: FakeServerOptions = {}): Promise<FakeOpenAI> {
+  let script = [...(options.script ?? [])];
+  let fallback: Step = options.fallback ?? { kind: 'answer' };
+  const requests: RecordedRequest[] = [];
+  const sockets = new Set<Socket>();
+  let inFlight = 0;
+  let idleWaiters: (() => void)[] = [];
+  const settle = () => {
+    inFlight--;
+    if (inFlight === 0) {
+      const waiters = idleWaiters;
+      idleWaiters = [];
+      for (const w of waiters) w();
+    }
+  };
+
+  const reply = async (step: Step, recorded: RecordedRequest, res: http.ServerResponse, socket: Socket): Promise<void> => {
+    switch (step.kind) {
+      case 'respond':
+        return reply(await step.fn(recorded), recorded, res, socket);
+      case 'hang':
+        return;
+      case 'reset':
+        socket.destroy();
+        return;
+      case 'redirect':
+        res.writeHead(step.status ?? 307, { location: step.location, 'content-length': '0' }).end();
+        return;
+      case 'malformed':
+        await sleep(options.latencyMs ?? 0);
+        res.writeHead(200, { 'content-type': step.contentType ?? 'application/json' }).end(step.body);
+        return;
+      case 'status': {
+        await sleep((options.latencyMs ?? 0) + (step.delayMs ?? 0));
+        const body = JSON.stringify(step.body ?? { error: { message: `fake status ${step.status}`, type: 'fake' } });
+        res.writeHead(step.status, { 'content-type': 'application/json', ...step.headers }).end(body);
+        return;
+      }
+      case 'answer': {
+        await sleep((options.latencyMs ?? 0) + (step.delayMs ?? 0));
+        if (res.destroyed) return;
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(completion(step, recorded.body)));
+        return;
+      }
+    }
+  };
+
+  const server = http.createServer((req, res) => {
+    inFlight++;
+    let settled = false;
+    const done = () => {
+      if (!settled) {
+        settled = true;
+        settle();
+      }
+    };
+    res.on('close', done);
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      let body: unknown = raw;
+      try {
+        body = raw ? JSON.parse(raw) : null;
+      } catch {
+        // kept as text: the test sees what arrived
+      }
+      const recorded: RecordedRequest = {
+        index: requests.length,
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body,
+        receivedAt: performance.now(),
+      };
+      requests.push(recorded);
+      const step = script.shift() ?? fallback;
+      reply(step, recorded, res, req.socket).catch(() => res.destroy());
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+
+  return {
+    origin,
+    baseUrl: `${origin}/v1`,
+    requests,
+    get inFlight() {
+      return inFlight;
+    },
+    whenIdle: () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve))),
+    setScript(next, nextFallback) {
+      script = [...next];
+      if (nextFallback) fallback = nextFallback;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
