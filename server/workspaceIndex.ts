@@ -128,7 +128,10 @@ async function* walk(dir: string): AsyncGenerator<string> {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
       if (!SKIPPED_FOLDERS.has(entry.name) && !entry.name.startsWith('.')) yield* walk(full);
-    } else if (entry.isFile() && entry.name.endsWith('.json')) yield full;
+    } else if (entry.name.endsWith('.json') && (entry.isFile() || entry.isSymbolicLink())) {
+      // A link to a file is indexed like the file (indexFile reads through it); links to folders are not followed.
+      yield full;
+    }
   }
 }
 

@@ -24,6 +24,10 @@ before(async () => {
   fs.writeFileSync(path.join(workspace, 'tests', 'deep-valid.json'), '['.repeat(5000) + ']'.repeat(5000));
   fs.writeFileSync(path.join(workspace, 'tests', 'closed.json'), test1('shared_01'));
   fs.writeFileSync(path.join(elsewhere, 'old-backup.json'), test1('backup_01'));
+  // A tests file reached through a symbolic link, and a link loop the walk must not follow.
+  fs.writeFileSync(path.join(elsewhere, 'linked-target.json'), test1('linked_01'));
+  fs.symlinkSync(path.join(elsewhere, 'linked-target.json'), path.join(workspace, 'tests', 'linked.json'));
+  fs.symlinkSync(workspace, path.join(workspace, 'tests', 'loop'));
   client = new TestLspClient();
   await client.initialize({ rootUri: pathToFileURL(workspace).toString(), locale: 'en' });
 });
@@ -37,9 +41,14 @@ after(async () => {
 test('deeply nested files in the workspace do not stop the server, which still indexes the other files', async () => {
   const uri = uriOf('tests/open.json');
   client.open(uri, test1('shared_01'));
+  const viaLink = uriOf('tests/uses-linked-id.json');
+  client.open(viaLink, test1('linked_01'));
   // The cross-file duplicate needs closed.json indexed, i.e. the start-up walk got past the deep files.
   const { diagnostics } = await client.waitForDiagnostics(uri, (d) => d.diagnostics.some((x) => x.code === 'duplicate-id'));
   assert.match(String(diagnostics[0].message), /tests\/closed\.json/);
+  // Symbolic links to files are indexed like the files.
+  const linked = await client.waitForDiagnostics(viaLink, (d) => d.diagnostics.some((x) => x.code === 'duplicate-id'));
+  assert.match(String(linked.diagnostics.find((d) => d.code === 'duplicate-id')?.message), /tests\/linked\.json/);
   const symbols = await client.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } });
   assert.equal((symbols as unknown[]).length, 1);
   assert.equal(client.exitCode, null);
