@@ -1,36 +1,92 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { decodeJsonBytes, type DecodedText, type EncodingProblem } from '../core/document/encoding';
 import { UsageError, type CliIo } from './io';
 
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
 
-/** Files named on the command line, with folders expanded to every `*.json` below them (sorted, stable). */
-export function expandJsonPaths(inputs: readonly string[], cwd: string): string[] {
+/** A path that could not be searched or read; the run reports it as that path's error and goes on. */
+export interface PathProblem {
+  file: string;
+  message: string;
+  /** True for a path left out on purpose (a link to a folder): a note, not an error. */
+  skipped?: boolean;
+}
+
+/**
+ * Files named on the command line, with folders expanded to every `*.json` below them (sorted, stable).
+ * Symbolic links to files are followed; links to folders are not (so no loop), and are reported. With
+ * `problems`, a missing path, an unreadable folder or a link to a folder is collected there and the walk goes
+ * on; without it, the first missing path throws.
+ */
+export function expandJsonPaths(inputs: readonly string[], cwd: string, problems?: PathProblem[]): string[] {
   if (inputs.length === 0) throw new UsageError('no PATH given');
   const out: string[] = [];
+  const report = (file: string, message: string, skipped = false) => {
+    if (problems) problems.push({ file, message, ...(skipped ? { skipped } : {}) });
+    else if (!skipped) throw new Error(`${displayPath(file, cwd)}: ${message}`);
+  };
   for (const input of inputs) {
     const full = path.resolve(cwd, input);
     let stat: fs.Stats;
     try {
       stat = fs.statSync(full);
-    } catch {
-      throw new Error(`${input}: no such file or folder`);
+    } catch (error) {
+      report(full, describeFsError(error, 'no such file or folder'));
+      continue;
     }
-    if (stat.isDirectory()) out.push(...walk(full));
-    else out.push(full);
+    // Anything else named explicitly (a FIFO, a device) is refused when read, not here.
+    if (stat.isDirectory()) {
+      const before = out.length;
+      walk(full, out, report);
+      if (out.length === before) report(full, 'no *.json file in this folder', true);
+    } else out.push(full);
   }
-  return [...new Set(out)];
+  // A file reached twice (named and inside a folder, or through a link) is checked once.
+  const seen = new Set<string>();
+  return out.filter((file) => {
+    let real = file;
+    try {
+      real = fs.realpathSync(file);
+    } catch {
+      // unreadable: reported when read
+    }
+    if (seen.has(real)) return false;
+    seen.add(real);
+    return true;
+  });
 }
 
-function walk(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+function walk(dir: string, out: string[], report: (file: string, message: string, skipped?: boolean) => void): void {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch (error) {
+    report(dir, `cannot read folder (${describeFsError(error, 'unreadable')})`);
+    return;
+  }
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (!SKIPPED_FOLDERS.has(entry.name)) out.push(...walk(full));
+      if (!SKIPPED_FOLDERS.has(entry.name)) walk(full, out, report);
+    } else if (entry.isSymbolicLink()) {
+      let target: fs.Stats | undefined;
+      try {
+        target = fs.statSync(full);
+      } catch {
+        // A dangling link: nothing to read, and nothing the user asked for by name.
+      }
+      if (target?.isDirectory()) report(full, 'symbolic link to a folder: not followed (name the folder to include it)', true);
+      else if (target?.isFile() && entry.name.endsWith('.json')) out.push(full);
     } else if (entry.isFile() && entry.name.endsWith('.json')) out.push(full);
   }
-  return out;
+}
+
+function describeFsError(error: unknown, fallback: string): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return fallback;
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  return code ?? String(error);
 }
 
 /** How a file is named in output: relative to the working folder when inside it. */
@@ -73,10 +129,38 @@ export function formatOption(value: string[] | undefined, allowed: readonly stri
 
 /** Reads a file named on the command line; a failure says which file and why (exit 2 in main). */
 export function readText(file: string, io: CliIo): string {
+  return readWith(file, io, (full) => io.readFile(full));
+}
+
+/**
+ * Reads a JSON file as the harness would decode it: UTF-16 and invalid UTF-8 come back as a problem beside
+ * the text (see `decodeJsonBytes`). An io without `readBytes` reads UTF-8 text with no such check.
+ */
+export function readJsonText(file: string, io: CliIo): DecodedText {
+  const readBytes = io.readBytes?.bind(io);
+  return readBytes ? decodeJsonBytes(readWith(file, io, readBytes)) : { text: readText(file, io) };
+}
+
+function readWith<T>(file: string, io: CliIo, read: (full: string) => T): T {
   const full = path.resolve(io.cwd, file);
+  let stat: fs.Stats | undefined;
   try {
-    return io.readFile(full);
-  } catch (error) {
-    throw new Error(`${displayPath(full, io.cwd)}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { cause: error });
+    stat = fs.statSync(full);
+  } catch {
+    // Left to the read below, which names the error.
   }
+  // Reading a FIFO or a device would wait for a writer forever.
+  if (stat && !stat.isFile()) throw new Error(`${displayPath(full, io.cwd)}: not a regular file (${stat.isDirectory() ? 'a folder' : 'a pipe, socket or device'}); refused`);
+  try {
+    return read(full);
+  } catch (error) {
+    throw new Error(`${displayPath(full, io.cwd)}: cannot read (${describeFsError(error, 'ENOENT')})`, { cause: error });
+  }
+}
+
+/** One line for an encoding problem, for the commands that stop at it (score, coverage). */
+export function describeEncodingProblem(problem: EncodingProblem): string {
+  return problem.kind === 'utf-16'
+    ? `the file is UTF-16 (${problem.endianness}${problem.bom ? ', with a byte order mark' : ''}); the harness reads UTF-8 and json.load fails: save it as UTF-8`
+    : `invalid UTF-8 at byte ${problem.byteOffset}; the harness's json.load raises UnicodeDecodeError`;
 }

@@ -6,6 +6,8 @@ export interface CliIo {
   stderr(text: string): void;
   cwd: string;
   readFile(path: string): string;
+  /** The raw bytes, for the encoding checks (UTF-16, invalid UTF-8); without it files are read as UTF-8 text. */
+  readBytes?(path: string): Uint8Array;
   /** Environment variables (keys for `run`); the process's when absent. */
   env?: NodeJS.ProcessEnv;
   /** Whether stderr is a terminal (progress bars only then). */
@@ -19,6 +21,7 @@ export const processIo: CliIo = {
   stderr: (text) => process.stderr.write(text),
   cwd: process.cwd(),
   readFile: (path) => fs.readFileSync(path, 'utf8'),
+  readBytes: (path) => fs.readFileSync(path),
   env: process.env,
   get stderrIsTTY() {
     return process.stderr.isTTY === true;

@@ -1,5 +1,7 @@
 import { classify, type Classification, type FileKind } from './document/classify';
-import type { JsonDocument, JsonPath } from './document/jsonDocument';
+import type { EncodingProblem } from './document/encoding';
+import { NESTING_TOO_DEEP, type JsonDocument, type JsonPath } from './document/jsonDocument';
+import { MAX_DEPTH } from './document/scanner';
 import type { TextRange } from './document/lineIndex';
 import type { Locale } from './i18n/locale';
 import { defaultSeverity, type DiagnosticCode, type Severity } from './rules/codes';
@@ -34,7 +36,11 @@ export interface ValidationResult {
 /** Every rule for one parsed document: the path text → parse → rules → findings, with no I/O. */
 export function validateDocument(doc: JsonDocument, options: ValidationOptions): ValidationResult {
   const { locale } = options;
-  const findings: Finding[] = doc.syntaxErrors.map((e) => ({ code: 'invalid-json', message: msg(locale, 'invalidJson', { detail: describeSyntaxError(e.message) }), at: { span: e.span } }));
+  const findings: Finding[] = doc.syntaxErrors.map((e) => ({
+    code: 'invalid-json',
+    message: msg(locale, 'invalidJson', { detail: e.message === NESTING_TOO_DEEP ? msg(locale, 'nestingTooDeep', { limit: MAX_DEPTH }) : describeSyntaxError(e.message) }),
+    at: { span: e.span },
+  }));
   let classification = classify(doc.value);
   if (options.kind && options.kind !== classification.kind) {
     classification = options.kind === 'rosetta-corpus' ? { kind: 'rosetta-corpus', shape: Array.isArray(doc.value) ? 'flat' : 'envelope', entriesPath: Array.isArray(doc.value) ? [] : ['entries'] } : { kind: options.kind };
@@ -66,7 +72,18 @@ export function validateDocument(doc: JsonDocument, options: ValidationOptions):
       break;
   }
   if (classification.kind === 'ewebench-tests' || classification.kind === 'rosetta-corpus') findings.push(...coverageFindings(doc, classification, locale));
+  // Any JSON file has this problem; it is ours to report only in the files we know (the editor's JSON support reports the others).
+  if (classification.kind !== 'unknown') findings.push(...duplicateKeyFindings(doc, locale));
   return { classification, findings, ids };
+}
+
+function duplicateKeyFindings(doc: JsonDocument, locale: Locale): Finding[] {
+  return doc.duplicateKeys.map((d) => ({
+    code: 'duplicate-key',
+    message: msg(locale, 'duplicateKey', { key: d.key, line: doc.lineIndex.positionAt(d.first.start).line + 1 }),
+    at: { span: d.span },
+    related: [{ at: { span: d.first }, message: msg(locale, 'duplicateKeyFirst', { key: d.key }) }],
+  }));
 }
 
 function describeSyntaxError(code: string): string {
@@ -116,4 +133,15 @@ export function resolveFindings(doc: JsonDocument, findings: readonly Finding[])
     related: (f.related ?? []).map((r) => ('uri' in r ? { uri: r.uri, range: r.range, message: r.message } : { range: lines.rangeOf(resolveSpan(doc, r.at)), message: r.message })),
     fixes: f.fixes ?? [],
   }));
+}
+
+/**
+ * The finding for a file's encoding problem (see `decodeJsonBytes`): at the start for UTF-16, at the first
+ * invalid byte for UTF-8.
+ */
+export function encodingFinding(problem: EncodingProblem, locale: Locale): Finding {
+  if (problem.kind === 'utf-16') {
+    return { code: 'file-encoding', message: msg(locale, 'encodingUtf16', { endianness: problem.endianness, bom: problem.bom ? msg(locale, 'encodingBom') : '' }), at: { span: { start: 0, end: 0 } } };
+  }
+  return { code: 'file-encoding', message: msg(locale, 'encodingInvalidUtf8', { byte: problem.byteOffset }), at: { span: { start: problem.offset, end: problem.offset + 1 } } };
 }

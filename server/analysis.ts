@@ -52,10 +52,19 @@ export class AnalysisCache {
 
   private analyse(uri: string, version: number, text: string, reuse?: JsonDocument): Analysis {
     const doc = reuse ?? new JsonDocument(text);
-    const kind = kindFromGlobs(decodeURIComponent(uri), this.settings().fileKinds);
+    const kind = kindFromGlobs(decodedUri(uri), this.settings().fileKinds);
     const result = validateDocument(doc, { locale: this.locale(), kind, externalIds: this.externalIds(uri) });
     const analysis = { uri, version, doc, result };
     this.byUri.set(uri, analysis);
     return analysis;
+  }
+}
+
+/** The URI with its escapes decoded for glob matching; a malformed escape (`%E0%A4%A`) leaves it as it is. */
+function decodedUri(uri: string): string {
+  try {
+    return decodeURIComponent(uri);
+  } catch {
+    return uri;
   }
 }

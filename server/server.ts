@@ -34,11 +34,19 @@ function isJson(doc: TextDocument): boolean {
   return doc.languageId === 'json' || doc.languageId === 'jsonc' || doc.uri.endsWith('.json');
 }
 
-/** The current analysis of an open document (re-parsed only if its version moved on). */
+/**
+ * The current analysis of an open document (re-parsed only if its version moved on), for the features. A text
+ * nested too deep has its one diagnostic and nothing else: the features read positions with recursive parsers.
+ */
 function analysisOf(uri: string): Analysis | undefined {
   const doc = documents.get(uri);
   if (!doc || !isJson(doc)) return undefined;
-  return cache.get(uri, doc.version, () => doc.getText());
+  const analysis = cache.get(uri, doc.version, () => doc.getText());
+  return analysis.doc.tooDeep ? undefined : analysis;
+}
+
+function logError(error: unknown): void {
+  connection.console.error(`ewebench: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
 }
 
 /** Guards every handler: a bad document must never take the server down. */
@@ -46,10 +54,23 @@ function safely<T>(fallback: T, run: () => T): T {
   try {
     return run();
   } catch (error) {
-    connection.console.error(`ewebench: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    logError(error);
     return fallback;
   }
 }
+
+/** The same guard for work that ends later (disk reads): a rejection is logged, never left unhandled. */
+function safelyLater(work: () => Promise<unknown>): void {
+  try {
+    work().catch(logError);
+  } catch (error) {
+    logError(error);
+  }
+}
+
+// Last line of defence: whatever slipped through is logged and the server keeps serving.
+process.on('unhandledRejection', logError);
+process.on('uncaughtException', logError);
 
 function publish(analysis: Analysis): void {
   const diagnostics = settings.enable ? toLspDiagnostics(analysis, settings) : [];
@@ -75,19 +96,24 @@ function validateNow(uri: string): void {
 function revalidateOthers(changedUri: string): void {
   for (const uri of cache.uris()) {
     if (uri === changedUri) continue;
-    const previous = cache.peek(uri);
-    if (previous?.result.classification.kind !== 'ewebench-tests') continue;
-    const analysis = cache.revalidate(uri);
-    if (analysis) publish(analysis);
+    safely(undefined, () => {
+      const previous = cache.peek(uri);
+      if (previous?.result.classification.kind !== 'ewebench-tests') return;
+      const analysis = cache.revalidate(uri);
+      if (analysis) publish(analysis);
+    });
   }
 }
 
 connection.onInitialize((params: InitializeParams): InitializeResult => {
-  locale = toLocale(params.locale);
-  settings = mergeSettings(params.initializationOptions?.settings);
-  canRegisterConfiguration = !!params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration;
-  const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
-  index.setRoots(folders);
+  // Whatever the client sends, initialize answers: bad settings fall back to the defaults, odd roots are not walked.
+  locale = safely<Locale>('en', () => toLocale(params.locale));
+  settings = safely(DEFAULT_SETTINGS, () => mergeSettings(params.initializationOptions?.settings));
+  canRegisterConfiguration = !!params.capabilities?.workspace?.didChangeConfiguration?.dynamicRegistration;
+  safely(undefined, () => {
+    const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+    index.setRoots(folders.filter((u): u is string => typeof u === 'string'));
+  });
   return {
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -103,40 +129,41 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
 connection.onInitialized(() => {
   if (canRegisterConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, undefined);
   // Once the files on disk are indexed, open tests files may have new cross-file duplicates.
-  void index.scan((uri) => documents.get(uri) !== undefined).then(() => revalidateOthers(''));
+  safelyLater(() => index.scan((uri) => documents.get(uri) !== undefined).then(() => revalidateOthers('')));
 });
 
 connection.onDidChangeConfiguration((change) => {
   const section = (change.settings as { ewebench?: unknown } | undefined)?.ewebench ?? change.settings;
-  settings = mergeSettings(section, settings);
+  settings = safely(settings, () => mergeSettings(section, settings));
   for (const doc of documents.all()) {
     cache.delete(doc.uri);
     validateNow(doc.uri);
   }
 });
 
-documents.onDidChangeContent((event) => {
+documents.onDidChangeContent((event) => safely(undefined, () => {
   if (!isJson(event.document)) return;
   debouncer.schedule(event.document.uri, event.document.getText().length, () => validateNow(event.document.uri));
-});
+}));
 
 documents.onDidClose((event) => {
   const uri = event.document.uri;
   debouncer.cancel(uri);
   cache.delete(uri);
   void connection.sendDiagnostics({ uri, diagnostics: [] });
-  // The file on disk may differ from the closed buffer: index what is saved.
-  if (uri.startsWith('file:')) void index.indexFile(uri).then((changed) => changed && revalidateOthers(uri));
-  else if (index.remove(uri)) revalidateOthers(uri);
+  // The file on disk may differ from the closed buffer: index what is saved (files outside the workspace leave the index).
+  safelyLater(() => index.indexFile(uri).then((changed) => changed && revalidateOthers(uri)));
 });
 
-connection.onDidChangeWatchedFiles(async (change) => {
-  let changed = false;
-  for (const event of change.changes) {
-    if (documents.get(event.uri)) continue;
-    changed = (await index.indexFile(event.uri)) || changed;
-  }
-  if (changed) revalidateOthers('');
+connection.onDidChangeWatchedFiles((change) => {
+  safelyLater(async () => {
+    let changed = false;
+    for (const event of change.changes) {
+      if (documents.get(event.uri)) continue;
+      changed = (await index.indexFile(event.uri)) || changed;
+    }
+    if (changed) revalidateOthers('');
+  });
 });
 
 connection.onHover((params) => safely(null, () => {

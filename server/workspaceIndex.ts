@@ -23,15 +23,22 @@ export class WorkspaceIndex {
   private readonly files = new Map<string, FileIds>();
   private roots: string[] = [];
 
+  /** Folders that are not local paths (a `file://host/…` share, another scheme) are not walked. */
   setRoots(folderUris: string[]): void {
-    this.roots = folderUris.filter((u) => u.startsWith('file:')).map((u) => fileURLToPath(u));
+    this.roots = folderUris.map(localPath).filter((p): p is string => p !== undefined);
   }
 
   label(uri: string): string {
-    if (!uri.startsWith('file:')) return uri;
-    const file = fileURLToPath(uri);
+    const file = localPath(uri);
+    if (file === undefined) return uri;
     const root = this.roots.find((r) => file.startsWith(r + path.sep));
     return (root ? path.relative(root, file) : file).split(path.sep).join('/');
+  }
+
+  /** A local file below one of the workspace folders: only such files stay indexed once closed. */
+  inWorkspace(uri: string): boolean {
+    const file = localPath(uri);
+    return file !== undefined && this.roots.some((r) => file.startsWith(r + path.sep));
   }
 
   /** Records the ids of one file; returns true when its set of ids changed. */
@@ -73,18 +80,25 @@ export class WorkspaceIndex {
 
   /** Reads one file from disk and indexes it (or drops it when it is no longer a tests file). */
   async indexFile(uri: string): Promise<boolean> {
+    // Files outside the workspace folders are indexed only while open.
+    const file = this.inWorkspace(uri) ? localPath(uri) : undefined;
+    if (file === undefined) return this.remove(uri);
     let text: string;
     try {
-      const file = fileURLToPath(uri);
       const stat = await fs.stat(file);
       if (!stat.isFile() || stat.size > MAX_INDEXED_BYTES) return this.remove(uri);
       text = await fs.readFile(file, 'utf8');
     } catch {
       return this.remove(uri);
     }
-    const doc = new JsonDocument(text);
-    if (classify(doc.value).kind !== 'ewebench-tests') return this.remove(uri);
-    return this.update(uri, doc, collectIds(doc.value, []));
+    try {
+      const doc = new JsonDocument(text);
+      if (classify(doc.value).kind !== 'ewebench-tests') return this.remove(uri);
+      return this.update(uri, doc, collectIds(doc.value, []));
+    } catch {
+      // Whatever a file on disk holds, indexing it must not take the server down.
+      return this.remove(uri);
+    }
   }
 
   /** Walks every workspace folder once, yielding to the event loop between files so requests stay responsive. */
@@ -114,7 +128,20 @@ async function* walk(dir: string): AsyncGenerator<string> {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
       if (!SKIPPED_FOLDERS.has(entry.name) && !entry.name.startsWith('.')) yield* walk(full);
-    } else if (entry.isFile() && entry.name.endsWith('.json')) yield full;
+    } else if (entry.name.endsWith('.json') && (entry.isFile() || entry.isSymbolicLink())) {
+      // A link to a file is indexed like the file (indexFile reads through it); links to folders are not followed.
+      yield full;
+    }
+  }
+}
+
+/** The local path of a `file:` URI, or undefined (another scheme, a host, a malformed escape). */
+export function localPath(uri: string): string | undefined {
+  if (!uri.startsWith('file:')) return undefined;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return undefined;
   }
 }
 

@@ -2,12 +2,19 @@ import { chrfSignature, corpusChrf, sentenceChrf } from '../../core/scoring/chrf
 import { pyFixed } from '../../core/text/pyRound';
 import { formatOption, parseArgs, readText } from '../files';
 import { UsageError, type CliIo } from '../io';
+import { terminalSafe } from '../format/text';
 
 export const usage = 'chrf --hyp FILE --ref FILE [--ref FILE ...] [--word-order 0|2] [--sentence] [--format text|json]   sacrebleu-identical chrF/chrF++';
 
-/** One segment per line, like sacrebleu: a final newline does not make an extra empty segment. */
+/**
+ * One segment per line, read as sacrebleu reads it (`open(..., newline="\n")`): only LF ends a line, so a
+ * lone CR stays inside its segment (Python's default `readlines()` would split there); a final newline does
+ * not make an extra empty segment.
+ */
 function segments(file: string, io: CliIo): string[] {
-  const lines = readText(file, io).split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+  const text = readText(file, io);
+  if (/\r(?!\n)/.test(text)) io.stderr(`note: ${terminalSafe(file)}: carriage returns not followed by a line feed stay inside their line (only LF ends a segment, as in sacrebleu)\n`);
+  const lines = text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
   if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   return lines;
 }
@@ -27,6 +34,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   values.ref.forEach((file, i) => {
     if (refs[i].length !== hyps.length) throw new Error(`${file} has ${refs[i].length} lines but ${values.hyp![0]} has ${hyps.length}`);
   });
+  if (hyps.length === 0) io.stderr(`note: ${terminalSafe(values.hyp[0])} has no lines: there is nothing to score, and chrF of no segment is 0 (as in sacrebleu)\n`);
   const options = { wordOrder };
   const name = wordOrder === 2 ? 'chrF2++' : 'chrF2';
   const signature = chrfSignature(options, refs.length);

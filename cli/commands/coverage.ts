@@ -1,9 +1,11 @@
 import { classify } from '../../core/document/classify';
 import { JsonDocument } from '../../core/document/jsonDocument';
+import { MAX_DEPTH } from '../../core/document/scanner';
 import { codePoints } from '../../core/coverage/confusables';
 import { PROFILES, profileFor } from '../../core/coverage/profiles';
 import { fileCoverage } from '../../core/coverage/report';
-import { displayPath, expandJsonPaths, formatOption, parseArgs, readText } from '../files';
+import { describeEncodingProblem, displayPath, expandJsonPaths, formatOption, parseArgs, readJsonText, type PathProblem } from '../files';
+import { terminalSafe } from '../format/text';
 import { UsageError, type CliIo } from '../io';
 
 export const usage = 'coverage PATH... [--format text|json] [--language CODE]   which letters of the language the tests or corpora exercise, and look-alikes';
@@ -22,9 +24,30 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (code !== undefined && !override) throw new UsageError(`no profile for language '${code}' (known: ${PROFILES.map((p) => p.codes.join('/')).join(', ')})`);
   const out: unknown[] = [];
   let text = '';
-  for (const file of expandJsonPaths(positional, io.cwd)) {
-    const shown = displayPath(file, io.cwd);
-    const doc = new JsonDocument(readText(file, io));
+  const problems: PathProblem[] = [];
+  const files = expandJsonPaths(positional, io.cwd, problems);
+  let failures = 0;
+  for (const p of problems) {
+    io.stderr(`${terminalSafe(displayPath(p.file, io.cwd))}: ${p.skipped ? '' : 'error: '}${p.message}\n`);
+    if (!p.skipped) failures++;
+  }
+  for (const file of files) {
+    const shown = terminalSafe(displayPath(file, io.cwd));
+    let doc: JsonDocument;
+    try {
+      const { text, problem } = readJsonText(file, io);
+      if (problem) throw new Error(`${displayPath(file, io.cwd)}: ${describeEncodingProblem(problem)}`);
+      doc = new JsonDocument(text);
+    } catch (error) {
+      // One unreadable file is that file's error; the others are still reported.
+      io.stderr(`error: ${terminalSafe(error instanceof Error ? error.message : String(error))}\n`);
+      failures++;
+      continue;
+    }
+    if (doc.tooDeep) {
+      io.stderr(`${shown}: skipped (nested more than ${MAX_DEPTH} levels deep)\n`);
+      continue;
+    }
     const classification = classify(doc.value);
     if (classification.kind !== 'ewebench-tests' && classification.kind !== 'rosetta-corpus') {
       io.stderr(`${shown}: skipped (${classification.kind === 'unknown' ? 'neither ÈwéBench tests nor a Rosetta corpus' : classification.kind})\n`);
@@ -33,7 +56,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const report = fileCoverage(doc, classification, override);
     const main = report.languages[0];
     const confusables = report.confusables.map((c) => ({ range: c.range, found: c.found, expected: c.expected }));
-    out.push({ file: shown, language: main?.code ?? null, letters: main?.letters ?? {}, missing: main?.missing ?? [], confusables });
+    out.push({ file: displayPath(file, io.cwd), language: main?.code ?? null, letters: main?.letters ?? {}, missing: main?.missing ?? [], confusables });
     if (!main) {
       text += `${shown}: no text in a language with a profile\n`;
       continue;
@@ -42,8 +65,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     text += `${shown}: ${main.name.en} ${present}/${main.specialLetters.length} special letters`;
     text += main.missing.length ? ` (missing ${main.missing.join(' ')})\n` : '\n';
     text += '  ' + main.alphabet.map((l) => `${l} ${main.letters[l] ?? 0}`).join('  ') + '\n';
-    for (const c of report.confusables) text += `  ${shown}:${c.range.start.line + 1}:${c.range.start.character + 1}: look-alike ${c.found} (${codePoints(c.found)}) for ${c.expected.normalize('NFC')}\n`;
+    for (const c of report.confusables) text += `  ${shown}:${c.range.start.line + 1}:${c.range.start.character + 1}: look-alike ${terminalSafe(c.found)} (${codePoints(c.found)}) for ${terminalSafe(c.expected.normalize('NFC'))}\n`;
   }
   io.stdout(format === 'json' ? JSON.stringify(out, null, 2) + '\n' : text);
-  return 0;
+  return failures ? 2 : 0;
 }

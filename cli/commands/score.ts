@@ -1,5 +1,6 @@
 import * as path from 'node:path';
-import { JsonDocument } from '../../core/document/jsonDocument';
+import { JsonDocument, NESTING_TOO_DEEP } from '../../core/document/jsonDocument';
+import { MAX_DEPTH } from '../../core/document/scanner';
 import { auditTestCached } from '../../core/audit/auditTest';
 import { summarizeRun, type PythonSum, type RunSummary } from '../../core/scoring/ewebench/aggregate';
 import type { TestScore } from '../../core/scoring/ewebench/breakdown';
@@ -7,8 +8,9 @@ import { CATEGORIES, categoryOf } from '../../core/scoring/ewebench/categories';
 import { scoreTest } from '../../core/scoring/ewebench/scoreTest';
 import { normalisedScore } from '../../core/scoring/repeated';
 import { pyRound } from '../../core/text/pyRound';
-import { displayPath, formatOption, parseArgs, readText } from '../files';
+import { describeEncodingProblem, displayPath, formatOption, parseArgs, readJsonText } from '../files';
 import { UsageError, type CliIo } from '../io';
+import { terminalSafe } from '../format/text';
 
 export const usage =
   'score TESTS.json... --responses RESPONSES.json [--strict] [--python 3.11|3.12] [--format text|json]   score responses (test id -> text) as the ÈwéBench harness 1.0.0 does';
@@ -34,15 +36,19 @@ function vsFloor(score: number | null, floor: number, maximum = 1): number | nul
 }
 
 /** One JSON file; a missing or malformed file is an I/O error (exit 2) that names it. */
-function readJson(file: string, io: CliIo): { value: unknown; hasBom: boolean } {
+function readJson(file: string, io: CliIo): { value: unknown; hasBom: boolean; doc: JsonDocument } {
   const shown = displayPath(path.resolve(io.cwd, file), io.cwd);
-  const text = readText(file, io);
+  const { text, problem } = readJsonText(file, io);
+  // The harness's json.load fails on such a file: so does scoring it.
+  if (problem) throw new Error(`${shown}: ${describeEncodingProblem(problem)}`);
   const doc = new JsonDocument(text);
   if (!doc.isValidJson) {
-    const at = doc.lineIndex.positionAt(doc.syntaxErrors[0].span.start);
-    throw new Error(`${shown}:${at.line + 1}:${at.character + 1}: invalid JSON (${doc.syntaxErrors[0].message})`);
+    const error = doc.syntaxErrors[0];
+    const at = doc.lineIndex.positionAt(error.span.start);
+    const detail = error.message === NESTING_TOO_DEEP ? `nested more than ${MAX_DEPTH} levels deep` : error.message;
+    throw new Error(`${shown}:${at.line + 1}:${at.character + 1}: invalid JSON (${detail})`);
   }
-  return { value: doc.value, hasBom: text.charCodeAt(0) === 0xfeff };
+  return { value: doc.value, hasBom: text.charCodeAt(0) === 0xfeff, doc };
 }
 
 /** `--python 3.11` and older: `sum()` adds one by one; 3.12 and later compensate (the default). */
@@ -54,11 +60,17 @@ function pythonSumOption(value: string | undefined): PythonSum {
 }
 
 /** The key a test's response is filed under: its id, or the harness's own label `<category>_<index>` when it has none. */
-function responseKey(test: unknown, category: string, index: number): string | undefined {
+function responseKey(test: unknown, category: string, index: number, doc: JsonDocument): string | undefined {
   if (typeof test !== 'object' || test === null || Array.isArray(test) || !Object.hasOwn(test, 'id')) return `${category}_${index}`;
   const id = (test as { id: unknown }).id;
   if (typeof id === 'string') return id;
-  if (typeof id === 'number') return String(id);
+  if (typeof id === 'number') {
+    // An integer is exact in Python whatever its size: its digits as written, not a rounded double (1.2345678901234568e+22).
+    const span = doc.locate([index, 'id']);
+    const literal = span ? doc.text.slice(span.start, span.end) : '';
+    if (/^-?\d+$/.test(literal)) return literal === '-0' ? '0' : literal;
+    return String(id);
+  }
   return undefined;
 }
 
@@ -69,7 +81,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const format = formatOption(values.format, ['text', 'json']);
   const strict = flags.has('strict');
   const sumMode = pythonSumOption(values.python?.[0]);
-  const warn = (text: string) => io.stderr(`warning: ${text}\n`);
+  const warn = (text: string) => io.stderr(`warning: ${terminalSafe(text)}\n`);
 
   const responsesFile = values.responses[0];
   const responses = readJson(responsesFile, io).value;
@@ -81,10 +93,20 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const scored: ScoredTest[] = [];
   const stems = new Map<string, string>();
 
+  let failedFiles = 0;
   for (const file of positional) {
     const shown = displayPath(path.resolve(io.cwd, file), io.cwd);
-    const { value: tests, hasBom } = readJson(file, io);
-    if (!Array.isArray(tests)) throw new Error(`${shown}: expected a JSON array of tests`);
+    let read: ReturnType<typeof readJson>;
+    try {
+      read = readJson(file, io);
+      if (!Array.isArray(read.value)) throw new Error(`${shown}: expected a JSON array of tests`);
+    } catch (error) {
+      // One bad tests file is reported by name; the others are still scored (and the run exits 2).
+      io.stderr(`error: ${terminalSafe(error instanceof Error ? error.message : String(error))}\n`);
+      failedFiles++;
+      continue;
+    }
+    const { value: tests, hasBom, doc } = read as { value: unknown[]; hasBom: boolean; doc: JsonDocument };
     if (hasBom) warn(`${shown}: starts with a byte order mark; the harness's json.load rejects such a file`);
     // The category is the file's stem, as the harness loads tests/<category>.json.
     const category = path.basename(file).replace(/\.json$/i, '');
@@ -92,7 +114,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     if (stems.has(category)) warn(`${shown}: category '${category}' also comes from ${stems.get(category)}; the harness reads one file per category`);
     else stems.set(category, shown);
     tests.forEach((test, index) => {
-      const key = responseKey(test, category, index);
+      const key = responseKey(test, category, index, doc);
       if (key === undefined) {
         warn(`${shown}: test #${index + 1} has an id that is neither a string nor a number; it cannot be matched to a response`);
         return;
@@ -108,6 +130,12 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     });
   }
   const unused = Object.keys(answers).filter((k) => !used.has(k));
+  if (scored.length === 0) {
+    // A score of 0.0 here would read as a model that failed everything.
+    const given = Object.keys(answers).length;
+    io.stderr(`error: no response matched a test id (${given} response(s)${given ? `, e.g. ${terminalSafe(Object.keys(answers).slice(0, 3).map((k) => JSON.stringify(k)).join(', '))}` : ''}); nothing was scored\n`);
+    return failedFiles ? 2 : 1;
+  }
   if (unused.length) warn(`${displayPath(path.resolve(io.cwd, responsesFile), io.cwd)}: ${unused.length} response(s) match no test: ${unused.slice(0, 5).join(', ')}${unused.length > 5 ? ', ...' : ''}`);
 
   const { categories, eweScore: ewe_score } = summarizeRun(
@@ -154,7 +182,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   } else {
     io.stdout(textReport(scored, categories, ewe_score, strict, crashes, floor, normalised));
   }
-  return unscored > 0 ? 1 : 0;
+  return failedFiles ? 2 : unscored > 0 ? 1 : 0;
 }
 
 /** Category scores and the ÈwéScore on the 0–100 scale, normalised against the floor's (null where the floor is 100). */
@@ -188,7 +216,7 @@ function textReport(
   for (const { id, category, result, floor: testFloor } of scored) {
     const score = result.score === null ? '-' : pyRound(result.score, 3).toFixed(3);
     const verdict = result.score === null ? `${result.harnessWouldCrash ? 'CRASH' : 'NO SCORE'}: ${result.reason}` : result.passed ? 'pass' : 'fail';
-    rows.push([id, category, methodLabel(result), score, shownNorm(vsFloor(result.score, testFloor)), verdict]);
+    rows.push([id, category, methodLabel(result), score, shownNorm(vsFloor(result.score, testFloor)), verdict].map(terminalSafe));
   }
   let out = table(rows) + '\n';
   const catRows = [['CATEGORY', 'SCORE', 'PASSED', 'WEIGHT', 'FLOOR*', 'VS FLOOR*']];
@@ -196,7 +224,7 @@ function textReport(
     const tests = scored.filter((t) => t.category === category && t.result.score !== null);
     const weight = categoryOf(category)?.weight;
     catRows.push([
-      category,
+      terminalSafe(category),
       score.toFixed(1),
       `${tests.filter((t) => t.result.passed).length}/${tests.length}`,
       weight === undefined ? '-' : `${Math.round(weight * 100)}%`,

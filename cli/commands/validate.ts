@@ -1,12 +1,15 @@
+import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { classify } from '../../core/document/classify';
 import { JsonDocument } from '../../core/document/jsonDocument';
 import { toLocale } from '../../core/i18n/locale';
 import { collectIds, idKey, type ExternalIdOccurrence, type Id } from '../../core/rules/ids';
-import { resolveFindings, validateDocument, type ResolvedDiagnostic } from '../../core/validate';
-import { displayPath, expandJsonPaths, formatOption, parseArgs, readText } from '../files';
+import type { EncodingProblem } from '../../core/document/encoding';
+import { encodingFinding, resolveFindings, validateDocument, type ResolvedDiagnostic } from '../../core/validate';
+import { displayPath, expandJsonPaths, formatOption, parseArgs, readJsonText, type PathProblem } from '../files';
 import type { CliIo } from '../io';
 import { toSarif } from '../format/sarif';
+import { terminalSafe } from '../format/text';
 
 export const usage = 'validate PATH... [--format text|json|sarif]   check ÈwéBench tests, Rosetta corpora and run cards';
 
@@ -14,11 +17,22 @@ export interface FileReport {
   file: string;
   kind: string;
   diagnostics: ResolvedDiagnostic[];
+  /** Why the file could not be checked at all (unreadable, not a regular file); the other files still are. */
+  error?: string;
 }
 
 /** Validates files as one workspace: test ids must be unique across all the tests files given. */
-export function validateFiles(files: readonly string[], io: CliIo, locale = toLocale(process.env.LANG)): FileReport[] {
-  const docs = files.map((file) => ({ file, doc: new JsonDocument(readText(file, io)) }));
+export function validateFiles(files: readonly string[], io: CliIo, locale = toLocale(process.env.LANG), problems: readonly PathProblem[] = []): FileReport[] {
+  const failed = new Map<string, FileReport>();
+  const docs: { file: string; doc: JsonDocument; encoding?: EncodingProblem }[] = [];
+  for (const file of files) {
+    try {
+      const { text, problem } = readJsonText(file, io);
+      docs.push({ file, doc: new JsonDocument(text), encoding: problem });
+    } catch (error) {
+      failed.set(file, { file: displayPath(file, io.cwd), kind: 'unknown', diagnostics: [], error: errorText(error, file, io) });
+    }
+  }
 
   // First pass: every test id of every tests file, with its place, so each file can see the others'.
   const idsByFile = new Map<string, Map<string, ExternalIdOccurrence[]>>();
@@ -29,7 +43,9 @@ export function validateFiles(files: readonly string[], io: CliIo, locale = toLo
       const span = doc.locate(occ.path);
       if (!span) continue;
       const entry = { uri: pathToFileURL(file).toString(), label: displayPath(file, io.cwd), range: doc.lineIndex.rangeOf(span) };
-      map.set(idKey(occ.id), [...(map.get(idKey(occ.id)) ?? []), entry]);
+      const list = map.get(idKey(occ.id));
+      if (list) list.push(entry);
+      else map.set(idKey(occ.id), [entry]);
     }
     idsByFile.set(file, map);
   }
@@ -39,22 +55,44 @@ export function validateFiles(files: readonly string[], io: CliIo, locale = toLo
     return out;
   };
 
-  return docs.map(({ file, doc }) => {
-    const result = validateDocument(doc, { locale, externalIds: elsewhere(file) });
-    return { file: displayPath(file, io.cwd), kind: result.classification.kind, diagnostics: resolveFindings(doc, result.findings) };
-  });
+  const checked = new Map<string, FileReport>();
+  for (const { file, doc, encoding } of docs) {
+    try {
+      // A UTF-16 file is that one finding; invalid UTF-8 is flagged and the decoded rest still checked.
+      const result = encoding?.kind === 'utf-16' ? { classification: { kind: 'unknown' }, findings: [] } : validateDocument(doc, { locale, externalIds: elsewhere(file) });
+      const findings = encoding ? [encodingFinding(encoding, locale), ...result.findings] : result.findings;
+      checked.set(file, { file: displayPath(file, io.cwd), kind: result.classification.kind, diagnostics: resolveFindings(doc, findings) });
+    } catch (error) {
+      // A bug must cost one file, not the run.
+      checked.set(file, { file: displayPath(file, io.cwd), kind: 'unknown', diagnostics: [], error: errorText(error, file, io) });
+    }
+  }
+  // In the order the files were given, then the paths that could not be searched.
+  const reports = files.map((file) => (checked.get(file) ?? failed.get(file))!);
+  return [...reports, ...problems.filter((p) => !p.skipped).map((p) => ({ file: displayPath(p.file, io.cwd), kind: 'unknown', diagnostics: [], error: p.message }))];
+}
+
+/** The message of a per-file failure, without the file name the report already shows. */
+function errorText(error: unknown, file: string, io: CliIo): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const prefix = displayPath(path.resolve(io.cwd, file), io.cwd) + ': ';
+  return text.startsWith(prefix) ? text.slice(prefix.length) : text;
 }
 
 export async function run(args: string[], io: CliIo): Promise<number> {
   const { positional, values } = parseArgs(args, { values: ['format'] });
   const format = formatOption(values.format, ['text', 'json', 'sarif']);
-  const reports = validateFiles(expandJsonPaths(positional, io.cwd), io);
+  const problems: PathProblem[] = [];
+  const reports = validateFiles(expandJsonPaths(positional, io.cwd, problems), io, undefined, problems);
   const hasError = reports.some((r) => r.diagnostics.some((d) => d.severity === 'error'));
+  const unreadable = reports.filter((r) => r.error !== undefined);
+  for (const p of problems) if (p.skipped) io.stderr(`${terminalSafe(displayPath(p.file, io.cwd))}: ${p.message}\n`);
 
   if (format === 'json') {
     const out = reports.map((r) => ({
       file: r.file,
       kind: r.kind,
+      ...(r.error !== undefined ? { error: r.error } : {}),
       diagnostics: r.diagnostics.map((d) => ({ range: d.range, severity: d.severity, code: d.code, message: d.message })),
     }));
     io.stdout(JSON.stringify(out, null, 2) + '\n');
@@ -63,13 +101,16 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   } else {
     const counts = { error: 0, warning: 0, information: 0, hint: 0 };
     for (const r of reports) {
+      if (r.error !== undefined) io.stderr(`${terminalSafe(r.file)}: error: ${terminalSafe(r.error)}\n`);
       for (const d of r.diagnostics) {
         counts[d.severity]++;
-        io.stdout(`${r.file}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.code}: ${d.message}\n`);
+        io.stdout(`${terminalSafe(r.file)}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.code}: ${terminalSafe(d.message)}\n`);
       }
     }
     const checked = reports.filter((r) => r.kind !== 'unknown').length;
-    io.stderr(`${reports.length} file(s), ${checked} recognised: ${counts.error} error(s), ${counts.warning} warning(s), ${counts.information + counts.hint} note(s)\n`);
+    const notRead = unreadable.length ? `, ${unreadable.length} could not be read` : '';
+    io.stderr(`${reports.length} file(s), ${checked} recognised${notRead}: ${counts.error} error(s), ${counts.warning} warning(s), ${counts.information + counts.hint} note(s)\n`);
   }
-  return hasError ? 1 : 0;
+  // A path that could not be read is an I/O error (2), reported after everything that could be checked.
+  return unreadable.length ? 2 : hasError ? 1 : 0;
 }

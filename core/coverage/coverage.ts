@@ -32,8 +32,8 @@ export class CompiledProfile {
   /** Vowel letter slot → its nasal vowel slot, or -1. */
   private readonly nasalOf: Int16Array;
   private readonly tones = new Map<number, number>();
-  /** Tokens of the last string: slot, start, end, flags (1: capital, 2: a mark, not a letter) for each. */
-  private tokens = new Int32Array(1024);
+  /** Token buffer of `count`: slot, start, end, flags (1: capital, 2: a mark, not a letter) for each. */
+  private readonly countBuffer = new Int32Array(TOKEN_BUFFER);
 
   constructor(readonly profile: LanguageProfile) {
     const slot = (key: string, kind: Kind) => this.slots.push({ key, kind }) - 1;
@@ -94,55 +94,73 @@ export class CompiledProfile {
    * NFC and NFD input count the same. Returns nothing: callers sum several strings into one array.
    */
   count(text: string, counts: Int32Array, capitals: Int32Array): void {
-    const n = this.tokenize(text.normalize('NFD'));
-    const tokens = this.tokens;
-    for (let t = 0; t < n; t += 4) {
-      counts[tokens[t]]++;
-      if (tokens[t + 3] === 1) capitals[tokens[t]]++;
-    }
+    this.tokenize(text.normalize('NFD'), this.countBuffer, (tokens, n) => {
+      for (let t = 0; t < n; t += 4) {
+        counts[tokens[t]]++;
+        if (tokens[t + 3] === 1) capitals[tokens[t]]++;
+      }
+    });
   }
 
   /**
    * Where each letter of `text` is, as indices into `text` itself (not its NFD form): a letter inside a
    * precomposed character (the e of é) spans that character, a digraph spans both letters. Same tokens as
-   * `count`, which a test checks.
+   * `count`, which a test checks. Memory: one integer per NFD unit, plus a fixed token buffer.
    */
   letterSpans(text: string, onLetter: (slot: number, start: number, end: number) => void): void {
     // Decompose character by character, remembering where each NFD unit came from. Whole-string NFD may also
     // reorder marks; then the units differ and every letter is placed on the whole string instead.
-    let units = '';
-    const from: number[] = [];
-    const to: number[] = [];
+    const parts: string[] = [];
+    let from = new Int32Array(text.length + 8);
+    let u = 0;
+    // Characters that NFD leaves alone are copied by runs, not one string each.
+    let runStart = 0;
+    const room = (extra: number) => {
+      if (u + extra <= from.length) return;
+      const grown = new Int32Array(from.length * 2 + extra);
+      grown.set(from);
+      from = grown;
+    };
     for (let i = 0; i < text.length; ) {
       const width = text.codePointAt(i)! > 0xffff ? 2 : 1;
-      const raw = text.slice(i, i + width);
-      const parts = raw.charCodeAt(0) < 0xc0 ? raw : raw.normalize('NFD');
-      units += parts;
-      for (let k = 0; k < parts.length; k++) {
-        from.push(i);
-        to.push(i + width);
+      const raw = width === 1 && text.charCodeAt(i) < 0xc0 ? undefined : text.slice(i, i + width);
+      const decomposed = raw?.normalize('NFD');
+      if (raw === undefined || decomposed === raw) {
+        room(width);
+        for (let k = 0; k < width; k++) from[u++] = i;
+        i += width;
+        continue;
       }
+      if (runStart < i) parts.push(text.slice(runStart, i));
+      parts.push(decomposed!);
+      room(decomposed!.length);
+      for (let k = 0; k < decomposed!.length; k++) from[u++] = i;
       i += width;
+      runStart = i;
     }
+    if (runStart < text.length) parts.push(text.slice(runStart));
+    const units = parts.join('');
     const exact = units === text.normalize('NFD');
-    const n = this.tokenize(units);
-    // A copy: the callback may count other strings, which reuses the token buffer.
-    const tokens = this.tokens.slice(0, n);
-    for (let t = 0; t < n; t += 4) {
-      if (tokens[t + 3] === 2 || this.slots[tokens[t]].kind !== 'letters') continue;
-      if (exact) onLetter(tokens[t], from[tokens[t + 1]], to[tokens[t + 2] - 1]);
-      else onLetter(tokens[t], 0, text.length);
-    }
+    const end = (unit: number) => from[unit] + (text.codePointAt(from[unit])! > 0xffff ? 2 : 1);
+    // Its own buffer: the callback may count other strings, which reuses the count buffer.
+    this.tokenize(units, new Int32Array(TOKEN_BUFFER), (tokens, n) => {
+      for (let t = 0; t < n; t += 4) {
+        if (tokens[t + 3] === 2 || this.slots[tokens[t]].kind !== 'letters') continue;
+        if (exact) onLetter(tokens[t], from[tokens[t + 1]], end(tokens[t + 2] - 1));
+        else onLetter(tokens[t], 0, text.length);
+      }
+    });
   }
 
   /**
-   * The tokeniser behind both, over an NFD string, into `this.tokens`; returns the number of ints written.
+   * The tokeniser behind both, over an NFD string. Tokens go into `tokens`, handed to `flush` each time the
+   * buffer fills and once at the end, so memory does not grow with the string.
    * Letters are matched longest first (gb before g); a base takes a mark that makes a letter with it (Cree â);
    * other marks count as tone or, after a vowel, nasality. A letter is written once complete.
    */
-  private tokenize(s: string): number {
-    if (this.tokens.length < 8 * s.length + 8) this.tokens = new Int32Array(16 * s.length + 8);
-    const tokens = this.tokens;
+  private tokenize(s: string, tokens: Int32Array, flush: (tokens: Int32Array, n: number) => void): void {
+    // One character writes at most two tokens (8 ints), the end one more: flush before the buffer could overflow.
+    const limit = tokens.length - 12;
     const letterOf = this.letterOf;
     const width = this.letterCount;
     let n = 0;
@@ -152,6 +170,10 @@ export class CompiledProfile {
     let pendingCapital = 0;
     let base = -1; // slot of the single letter under the marks that follow, for nasal vowels
     for (let i = 0; i < s.length; i++) {
+      if (n >= limit) {
+        flush(tokens, n);
+        n = 0;
+      }
       const start = i;
       let cp = s.charCodeAt(i);
       let letter: number;
@@ -217,7 +239,7 @@ export class CompiledProfile {
       tokens[n++] = pendingEnd;
       tokens[n++] = pendingCapital;
     }
-    return n;
+    flush(tokens, n);
   }
 
   toCoverage(counts: Int32Array, capitals: Int32Array): Coverage {
@@ -238,6 +260,9 @@ export function isMark(cp: number): boolean {
   if ((cp >= 0x1ab0 && cp <= 0x1aff) || (cp >= 0x1dc0 && cp <= 0x1dff) || (cp >= 0x20d0 && cp <= 0x20ff) || (cp >= 0xfe20 && cp <= 0xfe2f)) return true;
   return /\p{M}/u.test(String.fromCodePoint(cp));
 }
+
+/** Ints in a token buffer (4 per token): 16 KB, whatever the length of the string. */
+const TOKEN_BUFFER = 4096;
 
 const compiled = new WeakMap<LanguageProfile, CompiledProfile>();
 

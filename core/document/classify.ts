@@ -1,3 +1,5 @@
+import { compileGlob } from './glob';
+
 /**
  * Decides what a JSON document is from its content (and `$schema` when present), never from its name.
  * Settings may force a kind by glob; that override is applied by the caller (see `kindFromGlobs`).
@@ -73,34 +75,12 @@ function classifyCorpusObject(value: Record<string, unknown>): Classification | 
   return undefined;
 }
 
-/** Minimal glob matcher for settings (`**`, `*`, `?`), matched against a forward-slash path. */
-export function globToRegExp(glob: string): RegExp {
-  let re = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i];
-    if (c === '*' && glob[i + 1] === '*') {
-      // `**/` matches any number of folders, a trailing `**` anything at all
-      if (glob[i + 2] === '/') {
-        re += '(?:.*/)?';
-        i += 2;
-      } else {
-        re += '.*';
-        i += 1;
-      }
-    } else if (c === '*') {
-      re += '[^/]*';
-    } else if (c === '?') re += '[^/]';
-    else re += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
-  }
-  return new RegExp('(?:^|/)' + re + '$');
-}
-
 /** Settings map a kind to globs; the first kind whose glob matches the path wins. */
 export function kindFromGlobs(path: string, globs: Partial<Record<FileKind, readonly string[]>>): FileKind | undefined {
   const normalized = path.replace(/\\/g, '/');
   for (const kind of FILE_KINDS) {
     for (const glob of globs[kind] ?? []) {
-      if (globToRegExp(glob).test(normalized)) return kind;
+      if (compileGlob(glob)(normalized)) return kind;
     }
   }
   return undefined;

@@ -1,6 +1,6 @@
 import * as jsonc from 'jsonc-parser';
 import { LineIndex, type Span } from './lineIndex';
-import { scanContainer, skipWhitespace, type ContainerChildren } from './scanner';
+import { MAX_DEPTH, scanContainer, scanStructure, skipWhitespace, type ContainerChildren, type DuplicateKey } from './scanner';
 
 export type JsonPath = readonly (string | number)[];
 
@@ -9,8 +9,12 @@ export type NodePart = 'key' | 'value' | 'start';
 
 export interface SyntaxError {
   span: Span;
+  /** A jsonc-parser error name (`CommaExpected`…), or `NestingTooDeep` past MAX_DEPTH. */
   message: string;
 }
+
+/** The syntax error of a text nested deeper than MAX_DEPTH: such a text is not analysed at all. */
+export const NESTING_TOO_DEEP = 'NestingTooDeep';
 
 /**
  * One parse of one version of a JSON text. Values come from `JSON.parse` (the fast path); positions are
@@ -20,6 +24,8 @@ export interface SyntaxError {
 export class JsonDocument {
   readonly value: unknown;
   readonly syntaxErrors: SyntaxError[];
+  /** Keys repeated in one object (the last one is the value); empty for a text too deep to analyse. */
+  readonly duplicateKeys: DuplicateKey[];
   private lines?: LineIndex;
   private readonly containers = new Map<number, ContainerChildren | null>();
   private readonly tree?: jsonc.Node;
@@ -30,9 +36,20 @@ export class JsonDocument {
     const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
     let value: unknown;
     let errors: SyntaxError[] = [];
+    let parsed = true;
     try {
       value = JSON.parse(bom ? text.slice(1) : text);
     } catch {
+      parsed = false;
+    }
+    // Checked before anything recursive sees the text: jsonc-parser and the rules recurse once per level.
+    const structure = scanStructure(text, parsed, MAX_DEPTH);
+    const deep = structure.tooDeepAt;
+    this.duplicateKeys = deep >= 0 ? [] : structure.duplicateKeys;
+    if (deep >= 0) {
+      value = undefined;
+      errors = [{ span: { start: deep, end: deep + 1 }, message: NESTING_TOO_DEEP }];
+    } else if (!parsed) {
       const parseErrors: jsonc.ParseError[] = [];
       this.tree = jsonc.parseTree(text, parseErrors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
       value = this.tree ? jsonc.getNodeValue(this.tree) : undefined;
@@ -45,6 +62,11 @@ export class JsonDocument {
     this.value = value;
     this.syntaxErrors = errors;
     this.valueStart = skipWhitespace(text, bom);
+  }
+
+  /** Nested past MAX_DEPTH: not analysed, and no recursive reader (jsonc-parser's getLocation…) may see the text. */
+  get tooDeep(): boolean {
+    return this.syntaxErrors[0]?.message === NESTING_TOO_DEEP;
   }
 
   get isValidJson(): boolean {

@@ -14,6 +14,8 @@ const OPEN_BRACKET = 91;
 const CLOSE_BRACKET = 93;
 const COMMA = 44;
 const COLON = 58;
+const SLASH = 47;
+const STAR = 42;
 
 export function skipWhitespace(text: string, pos: number): number {
   for (;;) {
@@ -117,4 +119,123 @@ export function scanContainer(text: string, pos: number): ContainerChildren | un
     }
   }
   return undefined;
+}
+
+/**
+ * Deepest nesting the document layer accepts. Python's `json.load` gives up at about 1,000 levels (its
+ * recursion limit); past this the recursive parts (the fault-tolerant parser, the rules) could exhaust the
+ * stack, so such a text is reported once and not analysed.
+ */
+export const MAX_DEPTH = 1000;
+
+/** A key that repeats one earlier in the same object (JSON.parse and Python's json.load keep the last). */
+export interface DuplicateKey {
+  key: string;
+  span: Span;
+  /** The first occurrence of the key in that object. */
+  first: Span;
+}
+
+export interface Structure {
+  /** Offset of the first `{` or `[` deeper than the limit, or -1. */
+  tooDeepAt: number;
+  /** At most MAX_DUPLICATE_KEYS, in text order. */
+  duplicateKeys: DuplicateKey[];
+}
+
+export const MAX_DUPLICATE_KEYS = 1000;
+
+/** Keys of one open object: a short list while small (most objects), a map once large. */
+interface ObjectFrame {
+  keys: string[];
+  spans: Span[];
+  index?: Map<string, number>;
+}
+
+/**
+ * One pass over the text for what JSON.parse does not report: nesting deeper than `limit` (checked before
+ * anything recursive sees the text) and duplicate keys. Strings are skipped; `validJson` says JSON.parse
+ * accepted the text (strings then hold no line break and are skipped with indexOf), otherwise a line break
+ * ends a string, as jsonc-parser reads them. Iterative: any depth costs one frame per open container.
+ */
+export function scanStructure(text: string, validJson: boolean, limit = MAX_DEPTH): Structure {
+  const duplicateKeys: DuplicateKey[] = [];
+  // One entry per open container: an object frame, or null for an array.
+  const stack: (ObjectFrame | null)[] = [];
+  let expectKey = false;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === QUOTE) {
+      const start = i;
+      if (validJson) i = skipString(text, i) - 1;
+      else {
+        for (i++; i < n; i++) {
+          const c = text.charCodeAt(i);
+          if (c === BACKSLASH) i++;
+          else if (c === QUOTE) break;
+          else if (c === 10 || c === 13) {
+            i--;
+            break;
+          }
+        }
+      }
+      const frame = stack.length ? stack[stack.length - 1] : null;
+      if (expectKey && frame && duplicateKeys.length < MAX_DUPLICATE_KEYS) {
+        const span = { start, end: Math.min(i + 1, n) };
+        const key = keyText(text, span);
+        const earlier = findKey(frame, key);
+        if (earlier) duplicateKeys.push({ key, span, first: earlier });
+        else addKey(frame, key, span);
+      }
+      expectKey = false;
+    } else if (ch === OPEN_BRACE || ch === OPEN_BRACKET) {
+      if (stack.length >= limit) return { tooDeepAt: i, duplicateKeys };
+      stack.push(ch === OPEN_BRACE ? { keys: [], spans: [] } : null);
+      expectKey = ch === OPEN_BRACE;
+    } else if (ch === CLOSE_BRACE || ch === CLOSE_BRACKET) {
+      // Only the matching closer ends a container: jsonc-parser skips a `}` inside an array (and a `]` in an
+      // object), so counting it would under-count the depth it reaches on `[},[},[},…`.
+      if (stack.length > 0 && (stack[stack.length - 1] === null) === (ch === CLOSE_BRACKET)) stack.pop();
+      expectKey = false;
+    } else if (ch === SLASH && !validJson) {
+      // Comments are trivia to jsonc-parser (reported, then skipped): a quote inside one starts no string.
+      const next = text.charCodeAt(i + 1);
+      if (next === SLASH) {
+        while (i + 1 < n && text.charCodeAt(i + 1) !== 10 && text.charCodeAt(i + 1) !== 13) i++;
+      } else if (next === STAR) {
+        const close = text.indexOf('*/', i + 2);
+        i = close < 0 ? n : close + 1;
+      }
+    } else if (ch === COMMA) {
+      expectKey = stack.length > 0 && stack[stack.length - 1] !== null;
+    }
+  }
+  return { tooDeepAt: -1, duplicateKeys };
+}
+
+function keyText(text: string, span: Span): string {
+  const raw = text.slice(span.start + 1, span.end - 1);
+  if (!raw.includes('\\')) return raw;
+  try {
+    return JSON.parse(text.slice(span.start, span.end)) as string;
+  } catch {
+    return raw;
+  }
+}
+
+function findKey(frame: ObjectFrame, key: string): Span | undefined {
+  if (frame.index) {
+    const at = frame.index.get(key);
+    return at === undefined ? undefined : frame.spans[at];
+  }
+  const at = frame.keys.indexOf(key);
+  return at < 0 ? undefined : frame.spans[at];
+}
+
+function addKey(frame: ObjectFrame, key: string, span: Span): void {
+  frame.keys.push(key);
+  frame.spans.push(span);
+  if (frame.index) frame.index.set(key, frame.keys.length - 1);
+  else if (frame.keys.length > 16) frame.index = new Map(frame.keys.map((k, i) => [k, i]));
 }

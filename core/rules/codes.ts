@@ -9,6 +9,8 @@ export type Severity = 'error' | 'warning' | 'information' | 'hint';
  */
 export const DIAGNOSTIC_CODES = {
   'invalid-json': { severity: 'error', summary: { en: 'The text is not valid JSON.', fr: "Le texte n'est pas du JSON valide." } },
+  'file-encoding': { severity: 'error', summary: { en: 'The file is not UTF-8, which the harness reads.', fr: "Le fichier n'est pas en UTF-8, ce que lit le harness." } },
+  'duplicate-key': { severity: 'warning', summary: { en: 'A key repeated in one object: only the last value counts.', fr: 'Une clé répétée dans un même objet : seule la dernière valeur compte.' } },
   'missing-field': { severity: 'error', summary: { en: 'A required field is absent.', fr: 'Un champ obligatoire est absent.' } },
   'unknown-field': { severity: 'warning', summary: { en: 'A field the format does not define.', fr: 'Un champ que le format ne définit pas.' } },
   'wrong-type': { severity: 'error', summary: { en: 'A value has the wrong JSON type.', fr: "Une valeur n'a pas le bon type JSON." } },

@@ -46,11 +46,13 @@ export function collectIds(items: unknown, basePath: JsonPath, fields: readonly 
   return out;
 }
 
-const MAX_RELATED = 5;
+/** Related locations per finding: enough to find the others; a count in the message says how many there are. */
+const MAX_RELATED = 3;
 
 /**
  * Flags every occurrence of an id used more than once, in this file or (through `external`) in other files.
- * Each finding points at the other places and offers to renumber to the next free id.
+ * The first occurrence points at up to MAX_RELATED other places, the later ones at the first, and offers to renumber to the next free id. Linear in
+ * the number of occurrences: an id shared by 20,000 tests costs 20,000 findings of bounded size.
  */
 export function duplicateIdFindings(
   occurrences: readonly IdOccurrence[],
@@ -64,27 +66,33 @@ export function duplicateIdFindings(
     if (list) list.push(occ);
     else byId.set(occ.id, [occ]);
   }
-  let taken: Set<string> | undefined;
+  let allocator: IdAllocator | undefined;
   const findings: Finding[] = [];
   for (const list of byId.values()) {
     const others = external(list[0].id);
     if (list.length < 2 && others.length === 0) continue;
-    const takenIds = (taken ??= new Set([...byId.keys()].map(idKey)));
+    const ids = (allocator ??= new IdAllocator([...byId.keys()].map(idKey)));
+    const id = JSON.stringify(list[0].id);
+    const sameMessage = msg(locale, 'duplicateIdOther', { id });
+    const total = list.length + others.length;
+    // One message for the whole group: 20,000 occurrences format it once.
+    const message = total > 2
+      ? msg(locale, 'duplicateIdCount', { id, count: total, here: list.length, elsewhere: others.length })
+      : msg(locale, 'duplicateId', { id, where: list.length > 1 ? msg(locale, 'duplicateIdHere') : msg(locale, 'duplicateIdElsewhere', { file: others[0].label }) });
     list.forEach((occ, i) => {
-      const sameFile = list.filter((_, j) => j !== i);
-      const related: RelatedLocation[] = [
-        ...sameFile.map((o) => ({ at: { path: o.path }, message: msg(locale, 'duplicateIdOther', { id: JSON.stringify(o.id) }) })),
-        ...others.map((o) => ({ uri: o.uri, range: o.range, message: msg(locale, 'duplicateIdOther', { id: JSON.stringify(occ.id) }) })),
-      ].slice(0, MAX_RELATED);
-      const where = sameFile.length > 0 ? msg(locale, 'duplicateIdHere') : msg(locale, 'duplicateIdElsewhere', { file: others[0].label });
-      const offerFix = i > 0 || sameFile.length === 0;
+      // The first occurrence lists a few others; each later one points back at the first (the payload stays linear).
+      const limit = i === 0 ? MAX_RELATED : 1;
+      const related: RelatedLocation[] = [];
+      for (let j = 0; j < list.length && related.length < limit; j++) if (j !== i) related.push({ at: { path: list[j].path }, message: sameMessage });
+      for (let j = 0; j < others.length && related.length < limit; j++) related.push({ uri: others[j].uri, range: others[j].range, message: sameMessage });
+      // The first occurrence in a file keeps its id; the fix is offered on the later ones (and on any clash with another file).
+      const offerFix = i > 0 || list.length === 1;
       findings.push({
         code: 'duplicate-id',
-        message: msg(locale, 'duplicateId', { id: JSON.stringify(occ.id), where }),
+        message,
         at: { path: occ.path },
         related,
-        // The first occurrence in a file keeps its id; the fix is offered on the later ones (and on any clash with another file).
-        fixes: offerFix ? [{ kind: 'renumber-id', path: occ.path, newId: nextFreeId(occ.id, takenIds) }] : undefined,
+        fixes: offerFix ? [{ kind: 'renumber-id', path: occ.path, newId: ids.next(occ.id) }] : undefined,
       });
     });
   }
@@ -96,28 +104,50 @@ export function duplicateIdFindings(
  * keep their prefix and zero padding (`lc_grammar_01` → `lc_grammar_07`); other strings get a `_2`, `_3`… suffix.
  */
 export function nextFreeId(id: Id, taken: Set<string>): Id {
-  if (typeof id === 'number') {
-    let max = id;
-    for (const key of taken) if (key.startsWith('n:')) max = Math.max(max, Number(key.slice(2)));
-    return max + 1;
-  }
-  const match = /^(.*?)(\d+)$/.exec(id);
-  const prefix = match ? match[1] : `${id}_`;
-  const width = match ? match[2].length : 1;
-  let n = match ? 1 : 2;
-  if (match) {
-    for (const key of taken) {
-      if (!key.startsWith('s:' + prefix)) continue;
-      const rest = key.slice(2 + prefix.length);
-      if (/^\d+$/.test(rest)) n = Math.max(n, Number(rest) + 1);
+  const next = new IdAllocator(taken).next(id);
+  taken.add(idKey(next));
+  return next;
+}
+
+/**
+ * Hands out free ids, each different from all taken ones and from those it gave before. The taken ids are
+ * read once (largest integer, largest number per string prefix), so each id costs O(1) on average.
+ */
+class IdAllocator {
+  private readonly taken: Set<string>;
+  private maxNumber = -Infinity;
+  /** Per prefix (the part before the final digits): the next number to try. */
+  private readonly nextByPrefix = new Map<string, number>();
+  /** Per id without final digits: the next `_n` suffix to try. */
+  private readonly nextSuffix = new Map<string, number>();
+
+  constructor(taken: Iterable<string>) {
+    this.taken = new Set(taken);
+    for (const key of this.taken) {
+      if (key.startsWith('n:')) this.maxNumber = Math.max(this.maxNumber, Number(key.slice(2)));
+      else {
+        const match = /^(.*?)(\d+)$/.exec(key.slice(2));
+        if (match) this.nextByPrefix.set(match[1], Math.max(this.nextByPrefix.get(match[1]) ?? 1, Number(match[2]) + 1));
+      }
     }
   }
-  for (;;) {
-    const candidate = prefix + String(n).padStart(width, '0');
-    if (!taken.has(idKey(candidate))) {
-      taken.add(idKey(candidate));
-      return candidate;
+
+  next(id: Id): Id {
+    let candidate: Id;
+    if (typeof id === 'number') {
+      candidate = Math.max(id, this.maxNumber) + 1;
+      this.maxNumber = candidate;
+    } else {
+      const match = /^(.*?)(\d+)$/.exec(id);
+      // `abc` → `abc_2`: the prefix `abc_` keeps its own counter, from 2.
+      const prefix = match ? match[1] : `${id}_`;
+      const width = match ? match[2].length : 1;
+      const counters = match ? this.nextByPrefix : this.nextSuffix;
+      let n = counters.get(prefix) ?? (match ? 1 : 2);
+      while (this.taken.has(idKey((candidate = prefix + String(n).padStart(width, '0'))))) n++;
+      counters.set(prefix, n + 1);
     }
-    n++;
+    this.taken.add(idKey(candidate));
+    return candidate;
   }
 }

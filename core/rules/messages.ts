@@ -3,6 +3,28 @@ import { pick, type Bilingual, type Locale, type Params } from '../i18n/locale';
 /** Every sentence the validator says, in English and French. `{name}` placeholders are filled per finding. */
 export const MESSAGES = {
   invalidJson: { en: 'Invalid JSON: {detail}.', fr: 'JSON invalide : {detail}.' },
+  nestingTooDeep: {
+    en: 'nested more than {limit} levels deep here; the file is not analysed (Python\'s json.load gives up at about 1,000 levels too)',
+    fr: 'imbrication de plus de {limit} niveaux ici ; le fichier n’est pas analysé (le json.load de Python abandonne aussi vers 1 000 niveaux)',
+  },
+  encodingUtf16: {
+    en: 'The file is UTF-16 ({endianness}{bom}): the harness opens files as UTF-8 and json.load fails on it. Save it as UTF-8; it is not analysed until then.',
+    fr: 'Le fichier est en UTF-16 ({endianness}{bom}) : le harness ouvre les fichiers en UTF-8 et json.load échoue. Enregistrez-le en UTF-8 ; il n’est pas analysé d’ici là.',
+  },
+  encodingBom: { en: ', with a byte order mark', fr: ', avec une marque d’ordre des octets' },
+  encodingInvalidUtf8: {
+    en: 'Invalid UTF-8 at byte {byte}: the harness\'s json.load raises UnicodeDecodeError here. The rest is analysed with U+FFFD in its place.',
+    fr: 'UTF-8 invalide à l’octet {byte} : le json.load du harness lève UnicodeDecodeError ici. Le reste est analysé avec U+FFFD à sa place.',
+  },
+  numberOverflow: {
+    en: '`{field}` overflows: the number is beyond the largest double (about 1.8e308), so it reads as {value} (JSON.parse gives Infinity, Python float {value}).',
+    fr: '`{field}` déborde : le nombre dépasse le plus grand double (environ 1,8e308) et se lit {value} (Infinity pour JSON.parse, le float {value} en Python).',
+  },
+  duplicateKey: {
+    en: 'Duplicate key `{key}` in this object: the value at line {line} is ignored (JSON.parse and the harness\'s json.load keep the last one).',
+    fr: 'Clé en double `{key}` dans cet objet : la valeur de la ligne {line} est ignorée (JSON.parse et le json.load du harness gardent la dernière).',
+  },
+  duplicateKeyFirst: { en: 'First `{key}`, whose value is ignored.', fr: 'Premier `{key}`, dont la valeur est ignorée.' },
   missingField: { en: 'Missing required field `{field}`.', fr: 'Champ obligatoire manquant : `{field}`.' },
   missingEvalMethod: {
     en: 'Missing required field `eval_method`; the harness falls back to `keywords`.',
@@ -21,6 +43,10 @@ export const MESSAGES = {
   formatValue: { en: '`{field}` is not a valid {format}.', fr: '`{field}` n’est pas un {format} valide.' },
   tooFewItems: { en: '`{field}` needs at least {limit} item(s).', fr: '`{field}` doit contenir au moins {limit} élément(s).' },
   duplicateId: { en: 'Duplicate id {id}: it is also used {where}.', fr: 'Identifiant en double {id} : il est aussi utilisé {where}.' },
+  duplicateIdCount: {
+    en: 'Duplicate id {id}: used {count} times ({here} in this file, {elsewhere} in other files).',
+    fr: 'Identifiant en double {id} : utilisé {count} fois ({here} dans ce fichier, {elsewhere} dans d’autres fichiers).',
+  },
   duplicateIdHere: { en: 'in this file', fr: 'dans ce fichier' },
   duplicateIdElsewhere: { en: 'in {file}', fr: 'dans {file}' },
   duplicateIdOther: { en: 'The same id {id} is used here.', fr: 'Le même identifiant {id} est utilisé ici.' },

@@ -114,6 +114,10 @@ function toFinding(error: ErrorObject, path: JsonPath, root: unknown, basePath: 
       return { code: 'unknown-field', message: msg(locale, 'unknownField', { field }), at: { path: [...path, field], part: 'key' } };
     }
     case 'type': {
+      // 1e400 parses to Infinity (Python: inf), which no schema type accepts: say why, not "a number, not a number".
+      if (typeof actualValue === 'number' && !Number.isFinite(actualValue)) {
+        return { code: 'invalid-value', message: msg(locale, 'numberOverflow', { field: fieldName(path), value: actualValue > 0 ? 'inf' : '-inf' }), at: { path } };
+      }
       const types = String(params.type).split(',');
       const expected = types.map((t) => TYPE_WORDS[t]?.[locale] ?? t).join(locale === 'fr' ? ' ou ' : ' or ');
       const actualEn = jsonType(actualValue);

@@ -15,6 +15,7 @@ export function captureIo(cwd = repoRoot): CliIo & { out: string; err: string } 
       io.err += text;
     },
     readFile: (p: string) => fs.readFileSync(p, 'utf8'),
+    readBytes: (p: string): Uint8Array => fs.readFileSync(p),
   };
   return io;
 }

@@ -29,12 +29,15 @@ export class TestLspClient {
   private readonly waiters: { uri: string; test: (d: PublishDiagnosticsParams) => boolean; resolve: (d: PublishDiagnosticsParams) => void }[] = [];
   private readonly versions = new Map<string, number>();
   stderr = '';
+  /** Set when the server process ends (null while it runs): a server must never exit on its own. */
+  exitCode: number | null = null;
   /** Error-level `window/logMessage` texts: the server logs every exception a handler caught. */
   readonly errors: string[] = [];
 
   constructor(serverPath = fromRepo('dist', 'server.js')) {
     this.child = spawn(process.execPath, [...(process.env.EWB_SERVER_ARGS ?? '').split(' ').filter(Boolean), serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     this.child.stderr?.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
+    this.child.on('exit', (code, signal) => (this.exitCode = code ?? (signal ? -1 : 0)));
     this.connection = createProtocolConnection(new StreamMessageReader(this.child.stdout!), new StreamMessageWriter(this.child.stdin!));
     this.connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
       this.diagnostics.set(params.uri, params);

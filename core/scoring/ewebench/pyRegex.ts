@@ -79,7 +79,19 @@ interface Item {
   boundary?: boolean;
   /** For a single literal character: whether it is a Python word character. */
   literalWord?: boolean;
+  /** It can match in more than one way (holds a variable repeat or an alternation): repeating it backtracks exponentially. */
+  choice?: boolean;
 }
+
+/**
+ * Choice points (variable repeats, alternatives) a pattern may hold. A backtracking search (V8's, and Python's
+ * too) costs up to about length^(choices + 1); past this many, or past SEARCH_BUDGET for a given text, the
+ * search is not run and the case is reported as not reproducible rather than risk running for minutes.
+ */
+export const MAX_CHOICE_POINTS = 4;
+const SEARCH_BUDGET = 1e9;
+/** One choice point (the harness's own `réponse.*X`): V8 skips to the literal, so only a huge text is refused. */
+const SINGLE_CHOICE_BUDGET = 1e10;
 
 const WORD_CHAR = new RegExp(`^[${WORD}]$`, 'u');
 
@@ -109,6 +121,8 @@ class Translator {
   private readonly chars: string[];
   /** The first construct met that we do not reproduce; parsing goes on so later syntax errors still count. */
   private unsupported?: string;
+  /** Variable repeats and alternatives met so far. */
+  choicePoints = 0;
 
   constructor(pattern: string, private readonly multiline: boolean) {
     // Python walks the pattern by code point.
@@ -119,6 +133,7 @@ class Translator {
     const out = this.alternation(0);
     if (this.pos < this.chars.length) throw new PyRegexError('unbalanced parenthesis');
     for (const group of this.forwardReferences) if (group > this.opened) throw new PyRegexError(`invalid group reference ${group}`);
+    if (this.choicePoints > MAX_CHOICE_POINTS) this.notReproduced(`pattern with ${this.choicePoints} repeats or alternatives (its search can backtrack for too long)`);
     if (this.unsupported) throw new PyRegexUnsupported(this.unsupported);
     return out;
   }
@@ -135,6 +150,7 @@ class Translator {
     const branches = [this.sequence(depth, depth === 0)];
     while (this.peek() === '|') {
       this.pos++;
+      this.choicePoints++;
       branches.push(this.sequence(depth, false));
     }
     return branches.join('|');
@@ -159,8 +175,9 @@ class Translator {
       else if (c === '^') items.push({ source: this.multiline ? '(?<![^\\n])' : AT_START, anchor: true });
       else if (c === '$') items.push({ source: this.multiline ? `(?=\\n|${AT_END})` : `(?=\\n?${AT_END})`, anchor: true });
       else if (c === '(') {
+        const before = this.choicePoints;
         const group = this.group(depth, first && items.length === 0);
-        if (group) items.push(group);
+        if (group) items.push({ ...group, choice: this.choicePoints > before });
       } else items.push(literalItem(c));
     }
     simplifyBoundaries(items);
@@ -201,9 +218,12 @@ class Translator {
       this.notReproduced('possessive quantifier');
     }
     if (min > LARGEST_EMITTED_REPEAT || (max !== Infinity && max > LARGEST_EMITTED_REPEAT)) this.notReproduced('very large repeat count');
+    // `(A+)+C`, `(a|a)*b`: the ways to split the text multiply with each repetition, in Python as in V8.
+    if (max > 1 && last.choice) this.notReproduced('repeat of a group that can itself match in several ways (its search can backtrack without limit)');
+    if (max > min) this.choicePoints++;
     const quantifier = max === Infinity ? (min === 0 ? '*' : min === 1 ? '+' : `{${min},}`) : min === max ? `{${min}}` : `{${min},${max}}`;
     const atom = last.lookaround ? `(?:${last.source})` : last.source;
-    items[items.length - 1] = { source: atom + quantifier + (lazy ? '?' : ''), repeated: true };
+    items[items.length - 1] = { source: atom + quantifier + (lazy ? '?' : ''), repeated: true, choice: last.choice || max > min };
   }
 
   private escape(): Item {
@@ -541,6 +561,9 @@ function complementOfSpace(): string[] {
 export interface PyPattern {
   /** The JavaScript source it was translated to (shown in breakdowns and tests). */
   readonly jsSource: string;
+  /** Variable repeats and alternatives: what bounds the cost of a search. */
+  readonly choicePoints: number;
+  /** Throws {@link PyRegexUnsupported} instead of searching when the search could run too long on `text`. */
   search(text: string): boolean;
 }
 
@@ -550,11 +573,18 @@ export interface PyPattern {
  * see no character on either side; Python has no such position, so a match starting there is skipped.
  */
 export function compilePyRegex(pattern: string, flags: PyRegexFlags = {}): PyPattern {
-  const jsSource = new Translator(pattern, flags.multiline === true).translate();
+  const translator = new Translator(pattern, flags.multiline === true);
+  const jsSource = translator.translate();
+  const { choicePoints } = translator;
   const regex = new RegExp(jsSource, 'gu');
   return {
     jsSource,
+    choicePoints,
     search(text: string): boolean {
+      const budget = choicePoints === 1 ? SINGLE_CHOICE_BUDGET : SEARCH_BUDGET;
+      if (choicePoints >= 1 && Math.pow(text.length, choicePoints + 1) > budget) {
+        throw new PyRegexUnsupported(`pattern with ${choicePoints} repeats or alternatives on a ${text.length}-character text (its search could backtrack for too long)`);
+      }
       regex.lastIndex = 0;
       for (;;) {
         const match = regex.exec(text);

@@ -1,0 +1,12 @@
+/**
+ * Makes a value safe to print on a terminal line: control characters (C0, DEL, C1), line and paragraph
+ * separators and bidirectional overrides are written as escapes, so a key or id can neither send an escape
+ * sequence to the terminal nor start a line that looks like another finding.
+ */
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+export function terminalSafe(text: string): string {
+  return text.replace(UNSAFE, (c) => NAMED[c] ?? (c.charCodeAt(0) <= 0xff ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+}

@@ -1,0 +1,40 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { JsonDocument } from '../document/jsonDocument';
+import { resolveFindings, validateDocument } from '../validate';
+import { duplicateIdFindings, nextFreeId, type ExternalIdOccurrence, type IdOccurrence } from './ids';
+
+const occurrences = (ids: (string | number)[]): IdOccurrence[] => ids.map((id, i) => ({ id, path: [i, 'id'] }));
+
+test('20,000 tests sharing one id: one finding each, related places capped (3 on the first, 1 on the others), the count in the message, distinct renumbering', { timeout: 60000 }, () => {
+  const tests = Array.from({ length: 20000 }, () => ({ id: 'same_01', prompt: 'x', eval_method: 'ewe_quality' }));
+  const doc = new JsonDocument(JSON.stringify(tests));
+  const { findings } = validateDocument(doc, { locale: 'en' });
+  const dups = findings.filter((f) => f.code === 'duplicate-id');
+  assert.equal(dups.length, 20000);
+  assert.equal(dups[0].related?.length, 3);
+  assert.ok(dups.slice(1).every((f) => f.related?.length === 1 && JSON.stringify(f.related[0]).includes('"path":[0,')));
+  assert.equal(dups[5].message, 'Duplicate id "same_01": used 20000 times (20000 in this file, 0 in other files).');
+  const newIds = dups.flatMap((f) => f.fixes ?? []).map((fix) => (fix.kind === 'renumber-id' ? fix.newId : undefined));
+  assert.equal(newIds.length, 19999, 'the first occurrence keeps its id');
+  assert.equal(new Set(newIds).size, 19999);
+  assert.deepEqual(newIds.slice(0, 3), ['same_02', 'same_03', 'same_04']);
+  assert.equal(resolveFindings(doc, dups).length, 20000);
+});
+
+test('two occurrences keep the short message naming where the other one is', () => {
+  const here = duplicateIdFindings(occurrences(['a', 'a']), 'en');
+  assert.equal(here[0].message, 'Duplicate id "a": it is also used in this file.');
+  const other: ExternalIdOccurrence = { uri: 'file:///w/b.json', label: 'b.json', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } } };
+  const there = duplicateIdFindings(occurrences(['a']), 'fr', () => [other, other]);
+  assert.equal(there[0].message, 'Identifiant en double "a" : utilisé 3 fois (1 dans ce fichier, 2 dans d’autres fichiers).');
+  assert.equal(there[0].related?.length, 2);
+});
+
+test('renumbering: integers count up from the largest, digit suffixes keep their padding, other strings get _2', () => {
+  assert.equal(nextFreeId('lc_grammar_01', new Set(['s:lc_grammar_01', 's:lc_grammar_06'])), 'lc_grammar_07');
+  assert.equal(nextFreeId('abc', new Set(['s:abc', 's:abc_2', 's:abc_9'])), 'abc_3');
+  assert.equal(nextFreeId(3, new Set(['n:3', 'n:10', 's:11'])), 11);
+  const dups = duplicateIdFindings(occurrences([1, 1, 1, 'x', 'x']), 'en');
+  assert.deepEqual(dups.flatMap((f) => f.fixes ?? []).map((f) => (f.kind === 'renumber-id' ? f.newId : null)), [2, 3, 'x_2']);
+});
