@@ -47,9 +47,8 @@ export function auditTest(test: unknown, options: AuditOptions = {}): TestAudit 
   if (!isObject(test)) return { method: null, scores: [], weak: [], floor: 0 };
   const { method } = effectiveMethod(test);
   if (method === 'multiple_choice') {
-    // Until the regex translation is bounded for hostile input, multiple_choice is scored only when `expected`
-    // is one letter: the harness pastes `expected` into its patterns unescaped, and a value such as "(A+)+C"
-    // would make the scorer backtrack for minutes on every keystroke.
+    // multiple_choice is audited only when `expected` is one letter: anything else is already a method-field
+    // error (the harness pastes it into its patterns unescaped), and auditing it would only repeat that.
     const expected = typeof test.expected === 'string' ? pyStrip(test.expected) : '';
     if (!/^[A-Za-z]$/.test(expected)) return { method, scores: [], weak: [], floor: 0, skipped: 'expected-not-a-letter' };
   }
