@@ -40,7 +40,8 @@ const resolved = new WeakMap<Analysis, ResolvedDiagnostic[]>();
 
 /**
  * The fixes of the current analysis's finding with this code and (UTF-16) range: for clients that do not send
- * `diagnostic.data` back, the finding the diagnostic came from is found again.
+ * `diagnostic.data` back, the finding the diagnostic came from is found again. Without an exact match, the
+ * finding with that code on the same lines whose start is nearest wins: Neovim 0.7 sends the range back in bytes.
  */
 function fixesByCodeAndRange(analysis: Analysis, code: unknown, range: Diagnostic['range']): FixData[] {
   let all = resolved.get(analysis);
@@ -49,7 +50,15 @@ function fixesByCodeAndRange(analysis: Analysis, code: unknown, range: Diagnosti
     resolved.set(analysis, all);
   }
   const same = (a: Diagnostic['range']['start'], b: Diagnostic['range']['start']) => a.line === b.line && a.character === b.character;
-  return all.find((d) => d.code === code && same(d.range.start, range.start) && same(d.range.end, range.end))?.fixes ?? [];
+  const exact = all.find((d) => d.code === code && same(d.range.start, range.start) && same(d.range.end, range.end));
+  if (exact) return exact.fixes;
+  let nearest: ResolvedDiagnostic | undefined;
+  for (const d of all) {
+    if (d.code !== code || d.range.start.line !== range.start.line || d.range.end.line !== range.end.line) continue;
+    const distance = (x: ResolvedDiagnostic) => Math.abs(x.range.start.character - range.start.character);
+    if (!nearest || distance(d) < distance(nearest)) nearest = d;
+  }
+  return nearest?.fixes ?? [];
 }
 
 /**

@@ -109,6 +109,19 @@ for (const profile of PROFILES) {
       assert.deepEqual(renumber.diagnostics, [second]);
     });
 
+    if (!profile.data && profile.encoding === 'utf-16') {
+      test('a diagnostic sent back with its columns in bytes (as Neovim 0.7 does) still finds its quick fix', async () => {
+        const uri = uriOf('tests/a.json');
+        const second = duplicates(await client.waitForDiagnostics(uri))[1];
+        const bytes = rangeIn(TESTS, '"dup_01"', 'utf-8', 1);
+        assert.notDeepEqual(bytes, second.range);
+        const sentBack = { ...second, range: bytes };
+        const actions = (await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: bytes, context: { diagnostics: [sentBack] } })) as CodeAction[];
+        const renumber = actions.find((a) => /Renumber/.test(a.title));
+        assert.deepEqual(renumber?.edit?.changes?.[uri], [{ range: second.range, newText: '"dup_02"' }]);
+      });
+    }
+
     test('hover ranges and document symbols count in the client’s encoding', async () => {
       const uri = uriOf('tests/a.json');
       const key = range(TESTS, '"id"', 1);
