@@ -90,21 +90,30 @@ export class PositionCodec {
   }
 
   /**
-   * The `TextDocuments` configuration: `TextDocument.update` applies ranges in UTF-16, so UTF-8 ranges are converted
-   * first, one change at a time (each change's range refers to the text the previous one left).
+   * Content changes as the core counts them. Each change's range refers to the text the previous one left, so with
+   * several changes they are applied to a scratch copy as they are converted (one change, the usual case, needs none).
    */
-  documents() {
+  changesFromWire(document: TextDocument, changes: TextDocumentContentChangeEvent[]): TextDocumentContentChangeEvent[] {
+    if (this.encoding === 'utf-16' || !changes.some((c) => 'range' in c)) return changes;
+    let scratch = document;
+    return changes.map((change, i) => {
+      const converted = 'range' in change ? { range: this.rangeFromWire(scratch.getText(), scratch, change.range), text: change.text } : change;
+      if (i < changes.length - 1) {
+        if (scratch === document) scratch = TextDocument.create(document.uri, document.languageId, document.version, document.getText());
+        scratch = TextDocument.update(scratch, [converted], scratch.version);
+      }
+      return converted;
+    });
+  }
+
+  /**
+   * The `TextDocuments` configuration: `TextDocument.update` applies ranges in UTF-16, so ranges in the client's
+   * encoding are converted before `update` (by default `TextDocument.update`) sees them.
+   */
+  documents(update: (document: TextDocument, changes: TextDocumentContentChangeEvent[], version: number) => TextDocument = TextDocument.update) {
     return {
       create: (uri: string, languageId: string, version: number, content: string) => TextDocument.create(uri, languageId, version, content),
-      update: (document: TextDocument, changes: TextDocumentContentChangeEvent[], version: number): TextDocument => {
-        if (this.encoding === 'utf-16') return TextDocument.update(document, changes, version);
-        let doc = document;
-        for (const change of changes) {
-          const converted = 'range' in change ? { range: this.rangeFromWire(doc.getText(), doc, change.range), text: change.text } : change;
-          doc = TextDocument.update(doc, [converted], version);
-        }
-        return doc;
-      },
+      update: (document: TextDocument, changes: TextDocumentContentChangeEvent[], version: number): TextDocument => update(document, this.changesFromWire(document, changes), version),
     };
   }
 }
