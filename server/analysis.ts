@@ -3,6 +3,7 @@ import { JsonDocument } from '../core/document/jsonDocument';
 import type { Locale } from '../core/i18n/locale';
 import type { ExternalIdOccurrence, Id } from '../core/rules/ids';
 import { validateDocument, type ValidationResult } from '../core/validate';
+import type { AuditOptions } from '../core/audit/auditTest';
 import type { ServerSettings } from './settings';
 
 /** One analysed version of one document: parsed once, validated once, read by every feature. */
@@ -24,6 +25,8 @@ export class AnalysisCache {
     private readonly settings: () => ServerSettings,
     private readonly locale: () => Locale,
     private readonly externalIds: (uri: string) => (id: Id) => readonly ExternalIdOccurrence[],
+    /** The audit's options (the workspace's extra baselines), read at each validation. */
+    private readonly audit: () => AuditOptions | undefined = () => undefined,
   ) {}
 
   get(uri: string, version: number, text: () => string): Analysis {
@@ -53,7 +56,7 @@ export class AnalysisCache {
   private analyse(uri: string, version: number, text: string, reuse?: JsonDocument): Analysis {
     const doc = reuse ?? new JsonDocument(text);
     const kind = kindFromGlobs(decodedUri(uri), this.settings().fileKinds);
-    const result = validateDocument(doc, { locale: this.locale(), kind, externalIds: this.externalIds(uri) });
+    const result = validateDocument(doc, { locale: this.locale(), kind, externalIds: this.externalIds(uri), audit: this.audit() });
     const analysis = { uri, version, doc, result };
     this.byUri.set(uri, analysis);
     return analysis;

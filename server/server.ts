@@ -20,6 +20,7 @@ import { documentSymbols } from './features/symbols';
 import { negotiatePositionEncoding, PositionCodec } from './positionEncoding';
 import { FILE_INFO_REQUEST, COVERAGE_REQUEST, type FileInfo } from './protocol';
 import { DEFAULT_SETTINGS, mergeSettings, settingsSection, type ServerSettings } from './settings';
+import { isBaselinesFile, loadWorkspaceBaselines, type WorkspaceBaselines } from './workspaceBaselines';
 import { WorkspaceIndex } from './workspaceIndex';
 
 const connection = createConnection(ProposedFeatures.all);
@@ -37,7 +38,10 @@ let canRegisterWatchedFiles = false;
 let snippetSupport = false;
 let dataSupport = false;
 
-const cache = new AnalysisCache(() => settings, () => locale, (uri) => index.elsewhere(uri));
+/** The workspace's extra audit baselines (`ewebench-baselines.json` at a folder's top), read at start and on change. */
+let baselines: WorkspaceBaselines = { problems: [] };
+
+const cache = new AnalysisCache(() => settings, () => locale, (uri) => index.elsewhere(uri), () => baselines.options);
 
 function isJson(doc: TextDocument): boolean {
   return doc.languageId === 'json' || doc.languageId === 'jsonc' || doc.uri.endsWith('.json');
@@ -147,7 +151,18 @@ connection.onInitialized(() => {
   if (canRegisterWatchedFiles) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.json' }] });
   // Once the files on disk are indexed, open tests files may have new cross-file duplicates.
   safelyLater(() => index.scan((uri) => documents.get(uri) !== undefined).then(() => revalidateOthers('')));
+  safelyLater(reloadBaselines);
 });
+
+/** Reads the workspace baselines again and re-checks every open document with them (problems go to the log). */
+async function reloadBaselines(): Promise<void> {
+  baselines = await loadWorkspaceBaselines(index.rootPaths());
+  for (const problem of baselines.problems) connection.console.warn(`ewebench: ${problem}`);
+  for (const doc of documents.all()) {
+    cache.delete(doc.uri);
+    validateNow(doc.uri);
+  }
+}
 
 connection.onDidChangeConfiguration((change) => {
   settings = safely(settings, () => mergeSettings(settingsSection(change.settings), settings));
@@ -174,6 +189,7 @@ documents.onDidClose((event) => {
 connection.onDidChangeWatchedFiles((change) => {
   safelyLater(async () => {
     let changed = false;
+    if (change.changes.some((event) => isBaselinesFile(event.uri))) await reloadBaselines();
     for (const event of change.changes) {
       if (documents.get(event.uri)) continue;
       changed = (await index.indexFile(event.uri)) || changed;

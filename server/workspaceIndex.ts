@@ -31,6 +31,11 @@ export class WorkspaceIndex {
     this.roots = folderUris.map(localPath).filter((p): p is string => p !== undefined);
   }
 
+  /** The workspace folders as local paths. */
+  rootPaths(): readonly string[] {
+    return this.roots;
+  }
+
   label(uri: string): string {
     const file = localPath(uri);
     if (file === undefined) return uri;
