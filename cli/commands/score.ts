@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { JsonDocument, NESTING_TOO_DEEP } from '../../core/document/jsonDocument';
 import { MAX_DEPTH } from '../../core/document/scanner';
 import { auditTestCached } from '../../core/audit/auditTest';
-import { summarizeRun, type PythonSum, type RunSummary } from '../../core/scoring/ewebench/aggregate';
+import { runScores, type PythonSum, type RunScores } from '../../core/scoring/ewebench/aggregate';
 import type { TestScore } from '../../core/scoring/ewebench/breakdown';
 import { CATEGORIES, categoryOf } from '../../core/scoring/ewebench/categories';
 import { scoreTest } from '../../core/scoring/ewebench/scoreTest';
@@ -138,11 +138,11 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
   if (unused.length) warn(`${displayPath(path.resolve(io.cwd, responsesFile), io.cwd)}: ${unused.length} response(s) match no test: ${unused.slice(0, 5).join(', ')}${unused.length > 5 ? ', ...' : ''}`);
 
-  const { categories, eweScore: ewe_score } = summarizeRun(
+  const { categories, eweScore: ewe_score } = runScores(
     scored.map((t) => ({ category: t.category, score: t.result.score })),
     { pythonSum: sumMode },
   );
-  const floor = summarizeRun(
+  const floor = runScores(
     scored.map((t) => ({ category: t.category, score: t.result.score === null ? null : t.floor })),
     { pythonSum: sumMode },
   );
@@ -186,7 +186,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
 }
 
 /** Category scores and the ÈwéScore on the 0–100 scale, normalised against the floor's (null where the floor is 100). */
-function normalisedSummary(run: RunSummary, floor: RunSummary): { categories: Record<string, number | null>; ewe_score: number | null } {
+function normalisedSummary(run: RunScores, floor: RunScores): { categories: Record<string, number | null>; ewe_score: number | null } {
   const categories: Record<string, number | null> = {};
   for (const [category, score] of Object.entries(run.categories)) categories[category] = vsFloor(score, floor.categories[category] ?? 0, 100);
   return { categories, ewe_score: vsFloor(run.eweScore, floor.eweScore, 100) };
@@ -203,7 +203,7 @@ function textReport(
   ewe: number,
   strict: boolean,
   crashes: number,
-  floor: RunSummary,
+  floor: RunScores,
   normalised: ReturnType<typeof normalisedSummary>,
 ): string {
   const shownNorm = (x: number | null) => (x === null ? '-' : x.toFixed(1));

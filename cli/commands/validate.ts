@@ -5,21 +5,16 @@ import { JsonDocument } from '../../core/document/jsonDocument';
 import { toLocale } from '../../core/i18n/locale';
 import { collectIds, idKey, type ExternalIdOccurrence, type Id } from '../../core/rules/ids';
 import type { EncodingProblem } from '../../core/document/encoding';
-import { encodingFinding, resolveFindings, validateDocument, type ResolvedDiagnostic } from '../../core/validate';
+import { encodingFinding, resolveFindings, validateDocument } from '../../core/validate';
 import { displayPath, expandJsonPaths, formatOption, parseArgs, readJsonText, type PathProblem } from '../files';
 import type { CliIo } from '../io';
 import { toSarif } from '../format/sarif';
 import { terminalSafe } from '../format/text';
+import type { FileReport } from '../format/fileReport';
 
 export const usage = 'validate PATH... [--format text|json|sarif]   check ÈwéBench tests, Rosetta corpora and run cards';
 
-export interface FileReport {
-  file: string;
-  kind: string;
-  diagnostics: ResolvedDiagnostic[];
-  /** Why the file could not be checked at all (unreadable, not a regular file); the other files still are. */
-  error?: string;
-}
+export type { FileReport } from '../format/fileReport';
 
 /** Validates files as one workspace: test ids must be unique across all the tests files given. */
 export function validateFiles(files: readonly string[], io: CliIo, locale = toLocale(process.env.LANG), problems: readonly PathProblem[] = []): FileReport[] {

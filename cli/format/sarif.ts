@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DIAGNOSTIC_CODES, type DiagnosticCode, type Severity } from '../../core/rules/codes';
-import type { FileReport } from '../commands/validate';
+import type { FileReport } from './fileReport';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
 

@@ -1,7 +1,7 @@
 import { latestResults, summariseEntryRecords, summariseTestRecords, type LatestResult } from '../../core/run/summary';
 import type { EntryRunRecord, RunnableItem, RunRecord, TestRunRecord } from '../../core/run/types';
 import type { EweScoreOptions } from '../../core/scoring/ewebench/aggregate';
-import { summariseRuns } from '../../core/scoring/repeated';
+import { repeatStats } from '../../core/scoring/repeated';
 import type { FileSummaryView, ItemOutcome, RepeatSummary } from './lensModel';
 
 const idOf = (r: RunRecord) => (r.kind === 'ewebench-test' ? r.test_id : typeof r.entry_id === 'string' ? r.entry_id : JSON.stringify(r.entry_id));
@@ -108,7 +108,7 @@ export function outcomeOf(runs: readonly RunRecord[]): ItemOutcome {
 
 export function repeatSummary(runs: readonly TestRunRecord[]): RepeatSummary {
   const scores = runs.map((r) => r.score).filter((x): x is number => x !== null && Number.isFinite(x));
-  const summary = scores.length ? summariseRuns(scores) : null;
+  const summary = scores.length ? repeatStats(scores) : null;
   const errored = runs.filter((r) => r.error !== null).length;
   return { runs: runs.length, mean: summary?.mean ?? 0, standardError: summary?.standardError ?? null, errored };
 }

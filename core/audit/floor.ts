@@ -1,4 +1,4 @@
-import { summarizeRun, type EweScoreOptions, type RunSummary } from '../scoring/ewebench/aggregate';
+import { runScores, type EweScoreOptions, type RunScores } from '../scoring/ewebench/aggregate';
 import { auditTestCached, type AuditOptions, type TestAudit } from './auditTest';
 import { BASELINES, type Baseline } from './baselines';
 
@@ -16,14 +16,14 @@ export const BEST_OF = 'best-of';
  * would crash) gets 0 from it, since the harness would score that response 0 or not at all. `best-of` takes
  * each test's best counted baseline: what a set of canned non-answers earns when the right one is picked per test.
  */
-export function floorScores(tests: readonly AuditedTest[], options: AuditOptions & EweScoreOptions = {}): Record<string, RunSummary> {
+export function floorScores(tests: readonly AuditedTest[], options: AuditOptions & EweScoreOptions = {}): Record<string, RunScores> {
   const audits: { category: string; audit: TestAudit }[] = tests.map((t) => ({ category: t.category, audit: auditTestCached(t.test, options) }));
   const baselines: readonly Baseline[] = [...BASELINES, ...(options.extra ?? [])];
-  const out: Record<string, RunSummary> = {};
+  const out: Record<string, RunScores> = {};
   for (const b of baselines) {
     if (!audits.some((a) => a.audit.scores.some((s) => s.baseline === b.id))) continue;
-    out[b.id] = summarizeRun(audits.map(({ category, audit }) => ({ category, score: audit.scores.find((s) => s.baseline === b.id)?.score ?? 0 })), options);
+    out[b.id] = runScores(audits.map(({ category, audit }) => ({ category, score: audit.scores.find((s) => s.baseline === b.id)?.score ?? 0 })), options);
   }
-  out[BEST_OF] = summarizeRun(audits.map(({ category, audit }) => ({ category, score: audit.floor })), options);
+  out[BEST_OF] = runScores(audits.map(({ category, audit }) => ({ category, score: audit.floor })), options);
   return out;
 }

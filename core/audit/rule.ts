@@ -5,7 +5,7 @@ import { pick } from '../i18n/locale';
 import { objectAnchor } from '../rules/anchors';
 import type { Finding, FixData } from '../rules/finding';
 import { msg } from '../rules/messages';
-import { exactMatch } from '../scoring/rosetta/metrics';
+import { exactMatchNfc } from '../scoring/rosetta/metrics';
 import { pyIncludes, pyLen, pyLower } from '../text/python';
 import { auditTest, DEFAULT_LANGUAGE, extraKey, type AuditOptions, type TestAudit } from './auditTest';
 import { BASELINES, baselineText, ordinaryTexts, type Baseline } from './baselines';
@@ -220,7 +220,7 @@ export function corpusCopyFindings(entries: unknown, entriesPath: JsonPath, loca
     const source = entry[sourceKey];
     const reference = entry[referenceKey];
     if (typeof source !== 'string' || typeof reference !== 'string' || source.trim() === '') return;
-    if (exactMatch(source, reference)) findings.push({ code: 'weak-test', message: msg(locale, 'corpusCopy'), at: { path: [...entriesPath, index, referenceKey] } });
+    if (exactMatchNfc(source, reference)) findings.push({ code: 'weak-test', message: msg(locale, 'corpusCopy'), at: { path: [...entriesPath, index, referenceKey] } });
   });
   return findings;
 }

@@ -1,6 +1,6 @@
 import { sentenceChrf } from '../scoring/chrf';
 import { effectiveMethod, scoreTest } from '../scoring/ewebench/scoreTest';
-import { exactMatch } from '../scoring/rosetta/metrics';
+import { exactMatchNfc } from '../scoring/rosetta/metrics';
 import { pyRound } from '../text/pyRound';
 import { pyStrip } from '../text/python';
 import type { NormalisedEntry } from './corpus';
@@ -162,7 +162,7 @@ export function entryRecord(input: EntryRecordInput): EntryRunRecord {
     ...base,
     predicted,
     ...(predicted !== outcome.text ? { raw_predicted: outcome.text } : {}),
-    exact_match: exactMatch(predicted, entry.reference),
+    exact_match: exactMatchNfc(predicted, entry.reference),
     entry_chrf: sentenceChrf(predicted, [entry.reference]).score,
     usage: outcome.usage,
     error: null,

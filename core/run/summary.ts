@@ -1,7 +1,7 @@
 import { categoryScore, eweScore, type EweScoreOptions } from '../scoring/ewebench/aggregate';
 import { CATEGORIES } from '../scoring/ewebench/categories';
 import { corpusChrf } from '../scoring/chrf';
-import { summariseRuns, type RunSummary } from '../scoring/repeated';
+import { repeatStats, type RepeatStats } from '../scoring/repeated';
 import { compositeScore, type CompositeProfile } from '../scoring/rosetta/composite';
 import { qualityTier, tierLabel, type QualityTier } from '../scoring/rosetta/tiers';
 import type { Bilingual } from '../i18n/locale';
@@ -94,7 +94,7 @@ export interface LatestResult<R extends RunRecord = RunRecord> {
   /** The runs of that `Run ×K` (just `latest` for a single run), by repeat. */
   runs: R[];
   /** Mean ± standard error over the runs that have a score; null when none has. */
-  summary: RunSummary | null;
+  summary: RepeatStats | null;
 }
 
 /**
@@ -130,7 +130,7 @@ export function latestResults<R extends RunRecord>(records: readonly R[], model?
         ? [latest]
         : [...newestPerRepeat.values()].sort((a, b) => a.repeat - b.repeat);
     const scores = runs.map(scoreOf).filter((s): s is number => s !== null && Number.isFinite(s));
-    out.set(key, { latest, runs, summary: scores.length ? summariseRuns(scores) : null });
+    out.set(key, { latest, runs, summary: scores.length ? repeatStats(scores) : null });
   }
   return out;
 }

@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { aggregateRunWise, chanceBaseline, normalisedRuns, normalisedScore, summariseRuns } from './repeated';
+import { aggregateRunWise, chanceBaseline, normalisedRuns, normalisedScore, repeatStats } from './repeated';
 
 test('mean and standard error over k runs (sample deviation, k - 1)', () => {
   // mean 5; squared deviations 9+1+1+1+0+0+4+16 = 32; variance 32/7; SE = √(32/7) / √8 = √(4/7) = 0.7559…
-  const r = summariseRuns([2, 4, 4, 4, 5, 5, 7, 9]);
+  const r = repeatStats([2, 4, 4, 4, 5, 5, 7, 9]);
   assert.equal(r.runs, 8);
   assert.equal(r.mean, 5);
   assert.ok(Math.abs(r.standardError! - Math.sqrt(4 / 7)) < 1e-15);
@@ -12,10 +12,10 @@ test('mean and standard error over k runs (sample deviation, k - 1)', () => {
 });
 
 test('a single run has no standard error; identical runs have zero', () => {
-  assert.deepEqual(summariseRuns([0.42]), { runs: 1, mean: 0.42, standardError: null });
-  assert.equal(summariseRuns([0.5, 0.5, 0.5]).standardError, 0);
-  assert.throws(() => summariseRuns([]), RangeError);
-  assert.throws(() => summariseRuns([0.5, Number.NaN]), RangeError);
+  assert.deepEqual(repeatStats([0.42]), { runs: 1, mean: 0.42, standardError: null });
+  assert.equal(repeatStats([0.5, 0.5, 0.5]).standardError, 0);
+  assert.throws(() => repeatStats([]), RangeError);
+  assert.throws(() => repeatStats([0.5, Number.NaN]), RangeError);
 });
 
 test('chance baselines: 1/n options for multiple choice, 0 for generative', () => {

@@ -4,7 +4,7 @@
  * deviation with k - 1, over √k); SEA-HELM's clustered standard errors (Miller 2024) need per-item scores and
  * are not this.
  */
-export interface RunSummary {
+export interface RepeatStats {
   runs: number;
   mean: number;
   /** Sample standard deviation / √k; null for a single run, where it is undefined. */
@@ -16,7 +16,7 @@ function checkScores(scores: readonly number[]): void {
   for (const s of scores) if (!Number.isFinite(s)) throw new RangeError(`run score is not a finite number: ${s}`);
 }
 
-export function summariseRuns(scores: readonly number[]): RunSummary {
+export function repeatStats(scores: readonly number[]): RepeatStats {
   checkScores(scores);
   const k = scores.length;
   let sum = 0;
@@ -50,10 +50,10 @@ export function normalisedScore(score: number, baseline: number, maximum = 1): n
  * Each run normalised, then summarised, so the mean and its standard error are on the 0–100 scale reported.
  * (Clamping happens per run, so this is not the normalised mean when some runs fall below chance.)
  */
-export function normalisedRuns(scores: readonly number[], task: TaskKind, maximum = 1): RunSummary {
+export function normalisedRuns(scores: readonly number[], task: TaskKind, maximum = 1): RepeatStats {
   checkScores(scores);
   const baseline = chanceBaseline(task);
-  return summariseRuns(scores.map((s) => normalisedScore(s, baseline, maximum)));
+  return repeatStats(scores.map((s) => normalisedScore(s, baseline, maximum)));
 }
 
 /**
@@ -61,7 +61,7 @@ export function normalisedRuns(scores: readonly number[], task: TaskKind, maximu
  * scores in that run; then the mean and standard error of those per-run means. Every member must have the
  * same number of runs, run i of each being the same evaluation run.
  */
-export function aggregateRunWise(members: readonly (readonly number[])[]): RunSummary {
+export function aggregateRunWise(members: readonly (readonly number[])[]): RepeatStats {
   if (members.length === 0) throw new RangeError('nothing to aggregate');
   const k = members[0].length;
   members.forEach((runs, i) => {
@@ -74,5 +74,5 @@ export function aggregateRunWise(members: readonly (readonly number[])[]): RunSu
     for (const runs of members) sum += runs[run];
     perRun.push(sum / members.length);
   }
-  return summariseRuns(perRun);
+  return repeatStats(perRun);
 }

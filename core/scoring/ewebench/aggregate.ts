@@ -61,7 +61,7 @@ export function eweScore(categoryScores: Readonly<Record<string, number>>, optio
   return pyRound(active > 0 ? weighted / active : 0, 1);
 }
 
-export interface RunSummary {
+export interface RunScores {
   /** Score per category that has at least one scored test: the harness's ten first, in its order, then others. */
   categories: Record<string, number>;
   eweScore: number;
@@ -71,7 +71,7 @@ export interface RunSummary {
  * The aggregates of a run from its scored tests, each filed under its tests file's stem, in file order.
  * Tests without a score (the harness would crash, or we cannot reproduce it) are left out.
  */
-export function summarizeRun(tests: readonly { category: string; score: number | null }[], options: EweScoreOptions = {}): RunSummary {
+export function runScores(tests: readonly { category: string; score: number | null }[], options: EweScoreOptions = {}): RunScores {
   const byCategory = new Map<string, number[]>(CATEGORIES.map((c) => [c.stem, []]));
   for (const { category, score } of tests) {
     if (!byCategory.has(category)) byCategory.set(category, []);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { passes, summarizeRun } from './aggregate';
+import { passes, runScores } from './aggregate';
 import { scoreTest } from './scoreTest';
 import { pyRound } from '../../text/pyRound';
 
@@ -52,9 +52,9 @@ test('the details the harness reports: rounded scores and pass counts', () => {
 });
 
 test('category scores and the ÈwéScore match the harness report', () => {
-  const summary = summarizeRun(score());
+  const summary = runScores(score());
   assert.deepEqual(summary, { categories: { linguistic_comprehension: 83.3, cultural_knowledge: 97.5, instruction_following: 82.5 }, eweScore: 87.1 });
-  assert.equal(summarizeRun(score(), { pythonSum: 'sequential' }).eweScore, 87.1);
+  assert.equal(runScores(score(), { pythonSum: 'sequential' }).eweScore, 87.1);
 });
 
 test('strict mode reads list_item_count: five items still pass, a sixth line would not', () => {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { breakdown, byDifficulty, byProvenance, difficultyBand, summariseResults, type RosettaEntryResult } from './breakdown';
+import { breakdown, byDifficulty, byProvenance, difficultyBand, groupSummary, type RosettaEntryResult } from './breakdown';
 
 const results: RosettaEntryResult[] = [
   // Difficulty 1: both perfect, FST accepts both.
@@ -58,7 +58,7 @@ test('provenance groups in code-point order', () => {
 });
 
 test('a group where every prediction failed has corpus chrF++ 0 and composite 0', () => {
-  const g = summariseResults('all', [
+  const g = groupSummary('all', [
     { predicted: null, reference: 'Akpe.', error: 'HTTP 500' },
     { predicted: null, reference: 'Ŋdi nyuie.', error: 'HTTP 500' },
   ]);

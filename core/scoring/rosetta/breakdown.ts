@@ -2,7 +2,7 @@ import { corpusChrf } from '../chrf';
 import { pyRound } from '../../text/pyRound';
 import { compositeScore, type CompositeResult } from './composite';
 import { latencySummary, type LatencySummary } from './latency';
-import { exactMatch } from './metrics';
+import { exactMatchNfc } from './metrics';
 
 /**
  * `scores.by_difficulty` and `scores.by_provenance` (spec §3.4) worked out from the per-entry results of a run
@@ -60,7 +60,7 @@ export interface GroupSummary {
   latency: LatencySummary;
 }
 
-export interface Breakdown {
+export interface GroupBreakdown {
   /** Difficulty tiers in numeric order (legacy easy/medium/hard after them), other keys in code-point order. */
   groups: GroupSummary[];
   /** Entries the key function gave no group. */
@@ -68,7 +68,7 @@ export interface Breakdown {
 }
 
 /** Summary of one set of results (a group, or the whole run). */
-export function summariseResults(key: string, results: readonly RosettaEntryResult[]): GroupSummary {
+export function groupSummary(key: string, results: readonly RosettaEntryResult[]): GroupSummary {
   let errors = 0;
   let matches = 0;
   let chrfSum = 0;
@@ -78,7 +78,7 @@ export function summariseResults(key: string, results: readonly RosettaEntryResu
   const latencies: number[] = [];
   for (const r of results) {
     if (typeof r.error === 'string' && r.error !== '') errors++;
-    if (typeof r.exact_match === 'boolean' ? r.exact_match : typeof r.predicted === 'string' && typeof r.reference === 'string' && exactMatch(r.predicted, r.reference)) matches++;
+    if (typeof r.exact_match === 'boolean' ? r.exact_match : typeof r.predicted === 'string' && typeof r.reference === 'string' && exactMatchNfc(r.predicted, r.reference)) matches++;
     if (typeof r.entry_chrf === 'number' && Number.isFinite(r.entry_chrf)) {
       chrfSum += r.entry_chrf;
       chrfEntries++;
@@ -138,7 +138,7 @@ function compareKeys(a: string, b: string): number {
 }
 
 /** Groups results by a key (undefined leaves an entry unassigned) and summarises each group. */
-export function breakdown(results: readonly RosettaEntryResult[], keyOf: (r: RosettaEntryResult) => string | undefined): Breakdown {
+export function breakdown(results: readonly RosettaEntryResult[], keyOf: (r: RosettaEntryResult) => string | undefined): GroupBreakdown {
   const groups = new Map<string, RosettaEntryResult[]>();
   let unassigned = 0;
   for (const r of results) {
@@ -152,7 +152,7 @@ export function breakdown(results: readonly RosettaEntryResult[], keyOf: (r: Ros
     else groups.set(key, [r]);
   }
   const keys = [...groups.keys()].sort(compareKeys);
-  return { groups: keys.map((k) => summariseResults(k, groups.get(k) ?? [])), unassigned };
+  return { groups: keys.map((k) => groupSummary(k, groups.get(k) ?? [])), unassigned };
 }
 
 function difficultyKey(r: RosettaEntryResult): string | undefined {
@@ -161,11 +161,11 @@ function difficultyKey(r: RosettaEntryResult): string | undefined {
   return typeof d === 'string' && d !== '' ? d : undefined;
 }
 
-export function byDifficulty(results: readonly RosettaEntryResult[]): Breakdown {
+export function byDifficulty(results: readonly RosettaEntryResult[]): GroupBreakdown {
   return breakdown(results, difficultyKey);
 }
 
-export function byProvenance(results: readonly RosettaEntryResult[]): Breakdown {
+export function byProvenance(results: readonly RosettaEntryResult[]): GroupBreakdown {
   return breakdown(results, (r) => (typeof r.provenance === 'string' && r.provenance !== '' ? r.provenance : undefined));
 }
 

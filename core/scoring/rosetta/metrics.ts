@@ -7,7 +7,7 @@ import { pyRound } from '../../text/pyRound';
  * Canonical equivalence is exactly "the same text"; NFKC would go further and fold characters the spec does not
  * call equal (ligatures, superscripts, full-width forms). Nothing else is forgiven: no trimming, no case folding.
  */
-export function exactMatch(predicted: string, reference: string): boolean {
+export function exactMatchNfc(predicted: string, reference: string): boolean {
   return predicted.normalize('NFC') === reference.normalize('NFC');
 }
 
@@ -24,6 +24,6 @@ export interface ExactMatchSummary {
  */
 export function exactMatchSummary(pairs: readonly { predicted: string | null; reference: string }[]): ExactMatchSummary {
   let matches = 0;
-  for (const { predicted, reference } of pairs) if (predicted !== null && exactMatch(predicted, reference)) matches++;
+  for (const { predicted, reference } of pairs) if (predicted !== null && exactMatchNfc(predicted, reference)) matches++;
   return { total: pairs.length, exact_matches: matches, exact_match_rate: pairs.length ? pyRound(matches / pairs.length, 4) : 0 };
 }
