@@ -1,4 +1,5 @@
 import type { FileKind } from '../core/document/classify';
+import { isObject } from '../core/json';
 
 /** The `ewebench.*` settings the server reads (the client sends them at start and on change). */
 export interface ServerSettings {
@@ -27,10 +28,6 @@ export function mergeSettings(raw: unknown, base: ServerSettings = DEFAULT_SETTI
     fileKinds: Object.keys(fileKinds).length ? fileKinds : base.fileKinds,
     reportSyntaxErrors: typeof obj.reportSyntaxErrors === 'boolean' ? obj.reportSyntaxErrors : base.reportSyntaxErrors,
   };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /**

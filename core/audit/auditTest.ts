@@ -3,6 +3,7 @@ import { effectiveMethod, scoreTest } from '../scoring/ewebench/scoreTest';
 import type { EvalMethod } from '../scoring/ewebench/tables';
 import { pyStrip } from '../text/python';
 import { BASELINES, baselineText, type Baseline } from './baselines';
+import { isObject } from '../json';
 
 /** One baseline scored on one test by the harness's own scorer. */
 export interface BaselineScore {
@@ -36,9 +37,6 @@ export interface AuditOptions {
 
 export const DEFAULT_LANGUAGE = 'ee';
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Scores a test under every baseline. Pure and deterministic; `auditTestCached` memoises it by the test's text.

@@ -1,6 +1,7 @@
 import type { Bilingual } from '../i18n/locale';
 import { pyStrip } from '../text/python';
 import { FRENCH_NON_ANSWER, LANGUAGE_TEXTS, type FluentText } from './texts';
+import { isObject } from '../json';
 
 /**
  * Where a baseline's text comes from:
@@ -54,9 +55,6 @@ export const BASELINES: readonly Baseline[] = [
 
 type Test = Record<string, unknown>;
 
-function isObject(value: unknown): value is Test {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** What the model is asked: the prompt, or the last user message's content. */
 export function promptText(test: Test): string | undefined {

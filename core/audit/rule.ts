@@ -11,12 +11,10 @@ import { auditTest, DEFAULT_LANGUAGE, extraKey, type AuditOptions, type TestAudi
 import { BASELINES, baselineText, ordinaryTexts, type Baseline } from './baselines';
 import { LANGUAGE_TEXTS } from './texts';
 import { enclosingWord, explainPass, shownScore } from './explain';
+import { isObject } from '../json';
 
 type Obj = Record<string, unknown>;
 
-function isObject(value: unknown): value is Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export function baselineById(id: string, extra: readonly Baseline[] = []): Baseline | undefined {
   return BASELINES.find((b) => b.id === id) ?? extra.find((b) => b.id === id);

@@ -1,6 +1,7 @@
 import type { Classification } from '../document/classify';
 import type { JsonPath } from '../document/jsonDocument';
 import { EWE, profileFor, type LanguageProfile } from './profiles';
+import { isObject } from '../json';
 
 /** A string of the document written in a language we have a profile for. */
 export interface LanguageString {
@@ -12,7 +13,6 @@ export interface LanguageString {
 }
 
 type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function itemLabel(item: Obj, index: number): string {
   const id = item.id ?? item.index;

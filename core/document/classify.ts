@@ -1,4 +1,5 @@
 import { compileGlob } from './glob';
+import { isObject } from '../json';
 
 /**
  * Decides what a JSON document is from its content (and `$schema` when present), never from its name.
@@ -30,9 +31,6 @@ const SCHEMA_KINDS: [RegExp, FileKind][] = [
   [/run-card/i, 'rosetta-run-card'],
 ];
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Looks at up to the first few objects of an array: enough to decide, cheap on 20,000 entries. */
 function someItemHas(items: readonly unknown[], keys: readonly string[], sample = 8): boolean {

@@ -14,12 +14,10 @@ import {
   SEGMENT_MINIMUMS,
   SPEC_REGISTERS,
 } from './corpusTables';
+import { isObject } from '../json';
 
 type Obj = Record<string, unknown>;
 
-function isObject(value: unknown): value is Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** At most this many per-entry information findings for legacy names; the shape finding gives the total. */
 const MAX_LEGACY_FINDINGS = 200;

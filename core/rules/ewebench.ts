@@ -6,12 +6,10 @@ import { objectAnchor } from './anchors';
 import type { Finding } from './finding';
 import { msg } from './messages';
 import { schemaFindings } from './schemaFindings';
+import { isObject } from '../json';
 
 type Test = Record<string, unknown>;
 
-function isObject(value: unknown): value is Test {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Rules for a ÈwéBench tests file (a JSON array of tests); ids are checked separately (rules/ids.ts). */
 export function ewebenchFindings(value: unknown, locale: Locale): Finding[] {

@@ -2,12 +2,9 @@ import type { JsonPath } from '../document/jsonDocument';
 import type { Locale } from '../i18n/locale';
 import type { Finding } from './finding';
 import { msg } from './messages';
+import { isObject } from '../json';
 
-type Obj = Record<string, unknown>;
 
-function isObject(value: unknown): value is Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function num(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;

@@ -2,6 +2,7 @@ import { classify, type CorpusShape } from '../document/classify';
 import { corpusLanguages } from '../coverage/fields';
 import { profileFor } from '../coverage/profiles';
 import { SECRET_SEGMENTS } from '../rules/corpusTables';
+import { isObject } from '../json';
 
 /**
  * What a corpus run needs to know about a corpus, whichever of the four shapes it has (envelope, curated, flat,
@@ -40,7 +41,6 @@ export interface CorpusRunInfo {
 }
 
 type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
 /** Raised for a value that is no corpus: the message says why in English and French. */

@@ -3,6 +3,7 @@ import type { JsonDocument } from '../document/jsonDocument';
 import { canonicalHash } from './canonicalJson';
 import { entryId } from './corpus';
 import type { RunnableItem } from './types';
+import { isObject } from '../json';
 
 /**
  * The staleness check: SHA-256 of the item's canonical JSON (keys sorted, no layout). A result whose
@@ -13,7 +14,6 @@ export function itemHash(value: unknown): string {
 }
 
 type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** An id as text: strings as they are, anything else as its JSON text (`7`, `null`). */
 function idText(id: unknown): string {

@@ -6,12 +6,11 @@ import { pyStrip } from '../text/python';
 import type { NormalisedEntry } from './corpus';
 import { harnessTestId } from './items';
 import type { ChatOutcome, ChatRequest, EntryRunRecord, TestRunRecord, Usage } from './types';
+import { isObject } from '../json';
 
 /** Usage of a call that produced nothing. */
 export const NO_USAGE: Usage = { prompt_tokens: 0, completion_tokens: 0, reasoning_tokens: 0, cached_tokens: 0 };
 
-type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** What every record is made from: where the item came from, the call made and what it gave. */
 interface RecordInputBase {

@@ -1,6 +1,7 @@
 import { renderPrompt } from '../scoring/prompts';
 import type { CorpusRunInfo, NormalisedEntry } from './corpus';
 import type { ChatMessage, ChatRequest } from './types';
+import { isObject } from '../json';
 
 export { corpusRunInfo, isSecretEntry, CorpusError, type CorpusRunInfo, type NormalisedEntry } from './corpus';
 
@@ -17,8 +18,6 @@ export class RequestError extends Error {
   }
 }
 
-type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The body the harness posts for a test: `messages` as written when the key is present; otherwise a system

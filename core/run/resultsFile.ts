@@ -6,6 +6,7 @@ import { pyFloat, pyFloatRepr, toPyValue, type PyObject, type PyValue } from '..
 import { pyRound } from '../text/pyRound';
 import { DEFAULT_TEMPERATURE, MAX_TOKENS } from './request';
 import type { ChatRequest, FailureKind, TestRunRecord, Usage } from './types';
+import { isObject } from '../json';
 
 /**
  * The ÈwéBench results file: the harness's report (`ewe_bench.py` 1.0.0, `run_full_benchmark` +
@@ -298,7 +299,6 @@ export interface ResultsFileMeta {
 }
 
 type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const STATUSES: readonly RunStatus[] = ['complete', 'partial', 'cancelled', 'failed'];

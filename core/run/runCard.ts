@@ -9,6 +9,7 @@ import type { CorpusRunInfo } from './corpus';
 import { MAX_TOKENS } from './request';
 import { summariseEntryRecords } from './summary';
 import type { ChatRequest, EntryRunRecord, FailureKind, Usage } from './types';
+import { isObject } from '../json';
 
 /**
  * A Rosetta run card (benchmark spec §3) for a corpus run, with every field mt_eval_harness's publisher
@@ -307,8 +308,6 @@ export interface RunCardFileMeta {
   foreign: boolean;
 }
 
-type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const text = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
 
