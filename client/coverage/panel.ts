@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { FileCoverageReport } from '../../core/coverage/report';
 import { toLocale } from '../../core/i18n/locale';
 import { renderCoverageHtml, type PreviewStrings } from './previewHtml';
+import { isJsonDocument } from '../jsonDocument';
 
 export type ReportSource = (uri: vscode.Uri) => Promise<FileCoverageReport | undefined>;
 
@@ -25,7 +26,6 @@ function strings(): PreviewStrings {
   };
 }
 
-const isJson = (doc: vscode.TextDocument) => doc.languageId === 'json' || doc.languageId === 'jsonc';
 
 /** Typing pauses shorter than this do not recompute the report; the server computes it, off the editor. */
 const EDIT_DEBOUNCE_MS = 150;
@@ -58,7 +58,7 @@ export function registerCoveragePreview(context: vscode.ExtensionContext, getRep
     const editor = vscode.window.activeTextEditor;
     // With the focus in the preview itself there is no active editor: keep showing the last file.
     if (!editor) return;
-    if (!isJson(editor.document)) return status.hide();
+    if (!isJsonDocument(editor.document)) return status.hide();
     const uri = editor.document.uri;
     const mine = ++generation;
     const report = await getReport(uri).catch(() => undefined);
@@ -102,7 +102,7 @@ export function registerCoveragePreview(context: vscode.ExtensionContext, getRep
 
   const open = async () => {
     const editor = vscode.window.activeTextEditor;
-    if (!editor || !isJson(editor.document)) {
+    if (!editor || !isJsonDocument(editor.document)) {
       void vscode.window.showInformationMessage(vscode.l10n.t('Open a ÈwéBench tests file or a Rosetta corpus to see its character coverage.'));
       return;
     }

@@ -5,6 +5,7 @@ import { JsonDocument } from '../../core/document/jsonDocument';
 import { runnableItems } from '../../core/run/items';
 import type { RunnableItem } from '../../core/run/types';
 import { ItemHashes } from './itemHashes';
+import { isJsonDocument } from '../jsonDocument';
 
 export interface DocumentItems {
   kind: FileKind;
@@ -17,7 +18,6 @@ export interface DocumentItems {
   hashOf(item: RunnableItem): string;
 }
 
-const isJson = (doc: vscode.TextDocument) => doc.languageId === 'json' || doc.languageId === 'jsonc';
 
 /** The kind a document is, by the `ewebench.fileKinds` globs first, else by its content. */
 export function kindOf(uri: vscode.Uri, value: unknown): FileKind {
@@ -44,7 +44,7 @@ export class DocumentItemsCache implements vscode.Disposable {
   private readonly subscription = vscode.workspace.onDidCloseTextDocument((d) => this.cache.delete(d.uri.toString()));
 
   get(document: vscode.TextDocument): DocumentItems | undefined {
-    if (!isJson(document)) return undefined;
+    if (!isJsonDocument(document)) return undefined;
     const key = document.uri.toString();
     const hit = this.cache.get(key);
     if (hit && hit.version === document.version) return hit.value;
