@@ -31,6 +31,18 @@ export async function runFirstTestFromLens(page) {
   return (await scored.textContent())?.trim();
 }
 
+/** Reads the states of the three e2e_run_ tests in the Test Explorer once none is pending (about 30 s at most). */
+async function settledStates(page, what) {
+  const children = page.locator('.test-explorer .monaco-list-row', { hasText: 'e2e_run_' });
+  const states = async () => children.evaluateAll((rows) => rows.map((r) => `${r.querySelector('.label')?.firstChild?.textContent?.trim()} ${/testing-(passed|failed|errored)-icon/.exec(r.querySelector('.computed-state')?.className ?? '')?.[1] ?? 'pending'}`));
+  for (let i = 0; i < 100; i++) {
+    const now = await states();
+    if (now.length === 3 && now.every((s) => !s.endsWith('pending'))) return now;
+    await page.waitForTimeout(300);
+  }
+  throw new Error(`${what}: ${(await states()).join(', ')}`);
+}
+
 /** Runs tests/run_e2e.json from the Test Explorer and reads each test's state from the tree. */
 export async function runFileFromTestExplorer(page) {
   await palette(page, 'View: Show Testing');
@@ -39,14 +51,7 @@ export async function runFileFromTestExplorer(page) {
   await row.hover();
   await row.locator('.action-label.codicon-testing-run-icon').click();
   if (await row.locator('.monaco-tl-twistie.collapsed').count()) await row.locator('.monaco-tl-twistie').click();
-  const children = page.locator('.test-explorer .monaco-list-row', { hasText: 'e2e_run_' });
-  const states = async () => children.evaluateAll((rows) => rows.map((r) => `${r.querySelector('.label')?.firstChild?.textContent?.trim()} ${/testing-(passed|failed|errored)-icon/.exec(r.querySelector('.computed-state')?.className ?? '')?.[1] ?? 'pending'}`));
-  for (let i = 0; i < 100; i++) {
-    const now = await states();
-    if (now.length === 3 && now.every((s) => !s.endsWith('pending'))) return now;
-    await page.waitForTimeout(300);
-  }
-  throw new Error(`test states: ${(await states()).join(', ')}`);
+  return settledStates(page, 'test states');
 }
 
 /**
@@ -78,14 +83,7 @@ export async function savedStatesAfterReload(page) {
   const row = page.locator('.test-explorer .monaco-list-row', { hasText: 'tests/run_e2e.json' }).first();
   await row.waitFor({ timeout: 60_000 });
   if (await row.locator('.monaco-tl-twistie.collapsed').count()) await row.locator('.monaco-tl-twistie').click();
-  const children = page.locator('.test-explorer .monaco-list-row', { hasText: 'e2e_run_' });
-  const states = async () => children.evaluateAll((rows) => rows.map((r) => `${r.querySelector('.label')?.firstChild?.textContent?.trim()} ${/testing-(passed|failed|errored)-icon/.exec(r.querySelector('.computed-state')?.className ?? '')?.[1] ?? 'pending'}`));
-  for (let i = 0; i < 100; i++) {
-    const now = await states();
-    if (now.length === 3 && now.every((s) => !s.endsWith('pending'))) return now;
-    await page.waitForTimeout(300);
-  }
-  throw new Error(`test states after reload: ${(await states()).join(', ')}`);
+  return settledStates(page, 'test states after reload');
 }
 
 /** Opens our walkthrough from the Command Palette and reads its step titles. */
