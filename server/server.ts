@@ -21,7 +21,8 @@ import { DEFAULT_SETTINGS, mergeSettings, type ServerSettings } from './settings
 import { WorkspaceIndex } from './workspaceIndex';
 
 const connection = createConnection(ProposedFeatures.all);
-const documents = new TextDocuments(TextDocument);
+// The cache sees each change's edits as the documents apply them, so an analysis can follow them incrementally.
+const documents = new TextDocuments({ create: TextDocument.create, update: (doc, changes, version) => cache.update(doc, changes, version) });
 const index = new WorkspaceIndex();
 const debouncer = new Debouncer();
 let settings: ServerSettings = DEFAULT_SETTINGS;
