@@ -144,7 +144,7 @@ connection.onDidChangeConfiguration((change) => {
 
 documents.onDidChangeContent((event) => safely(undefined, () => {
   if (!isJson(event.document)) return;
-  debouncer.schedule(event.document.uri, event.document.getText().length, () => validateNow(event.document.uri));
+  debouncer.schedule(event.document.uri, () => validateNow(event.document.uri));
 }));
 
 documents.onDidClose((event) => {

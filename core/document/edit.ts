@@ -84,8 +84,9 @@ function shift(offset: number, after: number, delta: number): number {
   return offset >= after ? offset + delta : offset;
 }
 
+/** Spans wholly before the edited item are shared with the previous version (nothing mutates a span). */
 function shiftSpan(span: Span, after: number, delta: number): Span {
-  return { start: shift(span.start, after, delta), end: shift(span.end, after, delta) };
+  return span.end < after ? span : { start: shift(span.start, after, delta), end: shift(span.end, after, delta) };
 }
 
 function shiftContainer(c: ContainerChildren, after: number, delta: number): ContainerChildren {
