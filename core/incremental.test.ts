@@ -15,6 +15,8 @@ function corpusWithFindings(): string {
   e[3].id = 2;
   e[5].source_text = e[5].source;
   delete e[5].source;
+  e[6].target_expected = e[6].reference;
+  delete e[6].reference;
   e[7].reference = 'Ɛ ƒe nu wɔ ε la.';
   e[9].reference = 'Me do\u0300 ame.';
   e[11].reference = e[11].source;
@@ -123,7 +125,7 @@ function replay(initial: string, steps: number, seed: number, fields: readonly s
 }
 
 test('incremental re-validation of a corpus equals a full validation after each of thousands of random edits', () => {
-  const { incremental, parseOnly } = replay(corpusWithFindings(), 3000, 42, ['reference', 'reference', 'source', 'notes', 'provenance', 'segment', 'context']);
+  const { incremental, parseOnly } = replay(corpusWithFindings(), 3000, 42, ['reference', 'reference', 'source', 'source_text', 'target_expected', 'notes', 'provenance', 'segment', 'context']);
   // Most edits are typing inside a string: the incremental path must actually be taken, not only fallen back from.
   assert.ok(incremental > 1000, `${incremental} of 3000 edits re-checked incrementally`);
   assert.ok(parseOnly > 50, `${parseOnly} edits re-parsed one entry only`);
