@@ -136,19 +136,29 @@ test('an edit inside one test of a tests file re-parses that test only, with the
   assert.ok(parseOnly > 100, `${parseOnly} of 300 edits re-parsed one test only`);
 });
 
-test('edits that change the structure fall back to a full pass', () => {
+test('an entry added or removed re-parses only the entries touched; an edit in the envelope or between entries is a full pass', () => {
   const text = generateCorpus(5, 1);
   const doc = new JsonDocument(text);
   const previous = { doc, result: validateDocument(doc, OPTIONS) };
   const entryStart = text.indexOf('{', text.indexOf('"entries"'));
-  const cases: TextEdit[] = [
-    { start: entryStart, end: entryStart, text: '{"id": 99}, ' },
-    { start: 0, end: 1, text: '{ ' },
-    { start: text.indexOf('"bench-ewe-v1"') + 1, end: text.indexOf('"bench-ewe-v1"') + 1, text: 'x' },
+  const secondEntry = text.indexOf('{', text.indexOf('"id": 2') - 10);
+  const name = text.indexOf('"bench-ewe-v1"') + 1;
+  const cases: [TextEdit, { parse: boolean; rules: boolean }][] = [
+    [{ start: entryStart, end: entryStart, text: '{"id": 99}, ' }, { parse: true, rules: false }],
+    [{ start: entryStart, end: secondEntry, text: '' }, { parse: true, rules: false }],
+    // Starting after the comma before the second entry: the edit begins outside the entries it touches.
+    [{ start: secondEntry - 5, end: secondEntry + 1, text: '\n {' }, { parse: false, rules: false }],
+    // Starting at that comma, just after the first entry: both entries are parsed again.
+    [{ start: secondEntry - 6, end: secondEntry + 1, text: ', {' }, { parse: true, rules: false }],
+    [{ start: 0, end: 1, text: '{ ' }, { parse: false, rules: false }],
+    [{ start: name, end: name, text: 'x' }, { parse: false, rules: false }],
   ];
-  for (const e of cases) {
+  for (const [e, expected] of cases) {
     const next = applyText(text, e);
     const outcome = analyseEdits(previous, [e], next, OPTIONS);
-    assert.deepEqual(outcome.incremental, { parse: false, rules: false }, JSON.stringify(e));
+    assert.deepEqual(outcome.incremental, expected, JSON.stringify(e));
+    const reference = new JsonDocument(next);
+    assert.deepEqual(outcome.doc.value, reference.value);
+    assert.deepEqual(canonical(outcome.doc, outcome.result.findings), canonical(reference, validateDocument(reference, OPTIONS).findings));
   }
 });

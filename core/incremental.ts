@@ -33,11 +33,14 @@ export function analyseEdits(previous: Analysed, edits: readonly TextEdit[], new
   let doc: JsonDocument | undefined = previous.doc;
   const changed = new Set<number>();
   const applied: TextEdit[] = [];
+  // Items added, removed or joined: the paths of the findings move, so the rules run on the whole (new) document.
+  let itemsMoved = false;
   if (itemsPath && edits.length > 0) {
     for (let i = 0; i < edits.length && doc; i++) {
       const next = applyEdit(doc, edits[i], itemsPath, i === edits.length - 1 ? newText : undefined);
       doc = next?.doc;
-      if (next) {
+      if (next?.index === undefined) itemsMoved = true;
+      else {
         changed.add(next.index);
         applied.push(edits[i]);
       }
@@ -47,7 +50,7 @@ export function analyseEdits(previous: Analysed, edits: readonly TextEdit[], new
     const full = new JsonDocument(newText);
     return { doc: full, result: validateDocument(full, options), incremental: { parse: false, rules: false } };
   }
-  const result = revalidateEntries(previous, doc, changed, (offset) => mapOffset(offset, applied), options);
+  const result = itemsMoved ? undefined : revalidateEntries(previous, doc, changed, (offset) => mapOffset(offset, applied), options);
   return result
     ? { doc, result, incremental: { parse: true, rules: true } }
     : { doc, result: validateDocument(doc, options), incremental: { parse: true, rules: false } };

@@ -1,6 +1,6 @@
 import { JsonDocument, type JsonPath } from './jsonDocument';
 import type { Span } from './lineIndex';
-import { MAX_DEPTH, MAX_DUPLICATE_KEYS, scanStructure, type ContainerChildren, type DuplicateKey } from './scanner';
+import { MAX_DEPTH, MAX_DUPLICATE_KEYS, scanContainer, scanStructure, type ContainerChildren, type DuplicateKey } from './scanner';
 
 /** One change to a text: [start, end) of the old text replaced by `text`. */
 export interface TextEdit {
@@ -9,10 +9,13 @@ export interface TextEdit {
   text: string;
 }
 
-/** The new version, and which item of the array at `itemsPath` the edit changed (the other items are unchanged). */
+/**
+ * The new version, and which item of the array at `itemsPath` the edit changed when it stayed inside one (the
+ * other items are unchanged and in place); undefined when items were added, removed or joined.
+ */
 export interface EditedDocument {
   doc: JsonDocument;
-  index: number;
+  index: number | undefined;
 }
 
 /**
@@ -31,35 +34,56 @@ export function applyEdit(doc: JsonDocument, edit: TextEdit, itemsPath: JsonPath
   const array = doc.childrenAt(itemsPath);
   const rootChildren = doc.childrenAt([]);
   if (!Array.isArray(values) || array?.kind !== 'array' || !rootChildren || array.items.length !== values.length) return undefined;
-  const index = itemContaining(array.items, edit);
-  if (index < 0) return undefined;
-  const item = array.items[index];
-  const open = doc.text.charCodeAt(item.start);
-  if (open !== 123 && open !== 91) return undefined;
-  const itemText = doc.text.slice(item.start, edit.start) + edit.text + doc.text.slice(edit.end, item.end);
+  const inside = itemContaining(array.items, edit);
+  const region = inside >= 0 ? { first: inside, last: inside } : itemsTouched(array.items, edit);
+  if (!region) return undefined;
+  const from = array.items[region.first].start;
+  const to = array.items[region.last].end;
+  // The edit must lie within the region: a separator it removed or added outside it would be lost.
+  if (edit.start < from || edit.end > to) return undefined;
+  if (inside >= 0) {
+    const open = doc.text.charCodeAt(from);
+    if (open !== 123 && open !== 91) return undefined;
+  }
+  // The items of the region, as they read after the edit, parsed as one array: one item if the edit stayed inside
+  // it, any number (at least one) if it crossed items. Either way the text around the region is unchanged.
+  const regionText = '[' + doc.text.slice(from, edit.start) + edit.text + doc.text.slice(edit.end, to) + ']';
   let parsed: unknown;
   try {
-    parsed = JSON.parse(itemText);
+    parsed = JSON.parse(regionText);
   } catch {
     return undefined;
   }
-  // The item sits inside the root and the array (two levels for an envelope, one for a bare array).
-  const structure = scanStructure(itemText, true, MAX_DEPTH - itemsPath.length - 1);
+  if (!Array.isArray(parsed) || parsed.length === 0 || (inside >= 0 && parsed.length !== 1)) return undefined;
+  // The region's own bracket stands at the array's level (below the root for an envelope).
+  const structure = scanStructure(regionText, true, MAX_DEPTH - itemsPath.length);
   if (structure.tooDeepAt >= 0) return undefined;
-  const duplicateKeys = spliceDuplicates(doc.duplicateKeys, item, edit, structure.duplicateKeys);
+  const regionSpans = scanContainer(regionText, 0);
+  if (regionSpans?.kind !== 'array' || regionSpans.items.length !== parsed.length) return undefined;
+  const base = from - 1;
+  const duplicateKeys = spliceDuplicates(doc.duplicateKeys, { start: from, end: to }, edit, structure.duplicateKeys, base);
   if (!duplicateKeys) return undefined;
 
   const delta = edit.text.length - (edit.end - edit.start);
   const text = newText ?? doc.text.slice(0, edit.start) + edit.text + doc.text.slice(edit.end);
-  const items = values.slice();
-  items[index] = parsed;
+  const items = [...values.slice(0, region.first), ...parsed, ...values.slice(region.last + 1)];
   const value = itemsPath.length === 0 ? items : { ...(root as Record<string, unknown>), [key as string]: items };
-  // The two containers above the item keep their scans, shifted; everything inside the item is scanned again on demand.
+  // The two containers above the items keep their scans (shifted, with the region's new items); everything inside
+  // the items is scanned again on demand.
+  const newSpans = regionSpans.items.map((s) => ({ start: s.start + base, end: s.end + base }));
   const containers = new Map<number, ContainerChildren | null>();
-  containers.set(rootChildren.span.start, shiftContainer(rootChildren, item.end, delta));
-  if (itemsPath.length === 1) containers.set(array.span.start, shiftContainer(array, item.end, delta));
+  const splice = (c: ContainerChildren): ContainerChildren => {
+    const shifted = shiftContainer(c, to, delta);
+    if (shifted.kind !== 'array' || c !== array) return shifted;
+    return { kind: 'array', span: shifted.span, items: [...shifted.items.slice(0, region.first), ...newSpans, ...shifted.items.slice(region.last + 1)] };
+  };
+  if (itemsPath.length === 1) {
+    containers.set(rootChildren.span.start, shiftContainer(rootChildren, to, delta));
+    containers.set(array.span.start, splice(array));
+  } else containers.set(rootChildren.span.start, splice(rootChildren));
   const lines = doc.builtLineIndex?.afterEdit(edit.start, edit.end, edit.text, text);
-  return { doc: new JsonDocument(text, { value, duplicateKeys, containers, lines }), index };
+  const single = inside >= 0 ? inside : undefined;
+  return { doc: new JsonDocument(text, { value, duplicateKeys, containers, lines }), index: single };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -77,6 +101,20 @@ function itemContaining(items: readonly Span[], edit: TextEdit): number {
     else return items[mid].start < edit.start && edit.end < items[mid].end ? mid : -1;
   }
   return -1;
+}
+
+/**
+ * The items an edit between or across items touches: from the first that ends at or after its start to the last
+ * that starts at or before its end. Undefined when it reaches past the first or last item (the brackets, the
+ * envelope) or touches none.
+ */
+function itemsTouched(items: readonly Span[], edit: TextEdit): { first: number; last: number } | undefined {
+  if (items.length === 0 || edit.start < items[0].start || edit.end > items[items.length - 1].end) return undefined;
+  let first = 0;
+  while (first < items.length && items[first].end < edit.start) first++;
+  let last = items.length - 1;
+  while (last >= 0 && items[last].start > edit.end) last--;
+  return first <= last ? { first, last } : undefined;
 }
 
 /** An offset of the old text in the new one, for offsets outside the edited item: after it, they move by delta. */
@@ -99,7 +137,7 @@ function shiftContainer(c: ContainerChildren, after: number, delta: number): Con
  * The document's duplicate keys with the item's replaced by its new ones (in text order, as a full scan lists
  * them). Undefined when the full scan's cap could cut the list differently.
  */
-function spliceDuplicates(old: readonly DuplicateKey[], item: Span, edit: TextEdit, inItem: readonly DuplicateKey[]): DuplicateKey[] | undefined {
+function spliceDuplicates(old: readonly DuplicateKey[], item: Span, edit: TextEdit, inItem: readonly DuplicateKey[], base: number): DuplicateKey[] | undefined {
   if (old.length >= MAX_DUPLICATE_KEYS) return undefined;
   const delta = edit.text.length - (edit.end - edit.start);
   const before: DuplicateKey[] = [];
@@ -108,7 +146,7 @@ function spliceDuplicates(old: readonly DuplicateKey[], item: Span, edit: TextEd
     if (d.span.start < item.start) before.push(d);
     else if (d.span.start >= item.end) after.push({ key: d.key, span: shiftSpan(d.span, item.end, delta), first: shiftSpan(d.first, item.end, delta) });
   }
-  const moved = (s: Span): Span => ({ start: s.start + item.start, end: s.end + item.start });
+  const moved = (s: Span): Span => ({ start: s.start + base, end: s.end + base });
   const mine = inItem.map((d) => ({ key: d.key, span: moved(d.span), first: moved(d.first) }));
   const all = [...before, ...mine, ...after];
   return all.length >= MAX_DUPLICATE_KEYS ? undefined : all;
