@@ -36,7 +36,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
       { scheme: 'untitled', language: 'json' },
       { scheme: 'file', language: 'jsonc' },
     ],
-    synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/*.json') },
+    // No `synchronize.fileEvents`: the server registers its own `**/*.json` watcher (dynamic registration, which
+    // this client supports), as it does in every editor; both would report each change twice.
     initializationOptions: { settings: readServerSettings() },
   };
   client = new LanguageClient('ewebench', vscode.l10n.t('ÈwéBench Studio'), serverOptions, clientOptions);

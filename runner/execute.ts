@@ -167,6 +167,14 @@ function prepare(plan: RunPlan, origin: string): Prepared {
       const found = new Set(selected.map((i) => i.id));
       for (const id of file.ids) if (!found.has(id)) out.skipped.push({ file: shown, id, kind: 'not-found', reason: `${shown}: no item with id ${id}` });
     }
+    // One job per repeat of an item; `record(r)` scores the answer of repeat r.
+    const addJobs = (item: RunnableItem, request: ChatRequest, record: (r: number) => Job['record']): void => {
+      for (let r = 0; r < repeat; r++) {
+        const key = recordKey(shown, item.id, r);
+        out.hashes.set(key, item.hash);
+        out.jobs.push({ key, fileIndex, itemIndex: item.index, repeat: r, request, record: record(r) });
+      }
+    };
     if (kind === 'ewebench-tests') {
       const tests = doc.value as unknown[];
       for (const item of selected) {
@@ -179,19 +187,9 @@ function prepare(plan: RunPlan, origin: string): Prepared {
           out.skipped.push({ file: shown, id: item.id, kind: 'no-request', reason: `${shown}: test ${item.id}: ${error.message}` });
           continue;
         }
-        for (let r = 0; r < repeat; r++) {
-          const key = recordKey(shown, item.id, r);
-          out.hashes.set(key, item.hash);
-          out.jobs.push({
-            key,
-            fileIndex,
-            itemIndex: item.index,
-            repeat: r,
-            request,
-            record: (outcome, finishedAt, runId) =>
-              testRecord({ test, category, sourceFile: shown, testHash: item.hash, repeat: r, model, origin, request, outcome, finishedAt, strict: plan.strict === true, index: item.index, runId }),
-          });
-        }
+        addJobs(item, request, (r) => (outcome, finishedAt, runId) =>
+          testRecord({ test, category, sourceFile: shown, testHash: item.hash, repeat: r, model, origin, request, outcome, finishedAt, strict: plan.strict === true, index: item.index, runId }),
+        );
       }
       return;
     }
@@ -213,18 +211,9 @@ function prepare(plan: RunPlan, origin: string): Prepared {
         continue;
       }
       const request = entryRequest(entry, info, model, plan.corpusTemperature ?? 0);
-      for (let r = 0; r < repeat; r++) {
-        const key = recordKey(shown, item.id, r);
-        out.hashes.set(key, item.hash);
-        out.jobs.push({
-          key,
-          fileIndex,
-          itemIndex: item.index,
-          repeat: r,
-          request,
-          record: (outcome, finishedAt, runId) => entryRecord({ entry, sourceFile: shown, entryHash: item.hash, repeat: r, model, origin, request, outcome, finishedAt, runId }),
-        });
-      }
+      addJobs(item, request, (r) => (outcome, finishedAt, runId) =>
+        entryRecord({ entry, sourceFile: shown, entryHash: item.hash, repeat: r, model, origin, request, outcome, finishedAt, runId }),
+      );
     }
   });
   return out;

@@ -7,6 +7,7 @@ import { analyseEdits } from '../core/incremental';
 import type { Locale } from '../core/i18n/locale';
 import type { ExternalIdOccurrence, Id } from '../core/rules/ids';
 import { validateDocument, type ValidationOptions, type ValidationResult } from '../core/validate';
+import type { AuditOptions } from '../core/audit/auditTest';
 import type { ServerSettings } from './settings';
 
 /** One analysed version of one document: parsed once, validated once, read by every feature. */
@@ -37,6 +38,8 @@ export class AnalysisCache {
     private readonly settings: () => ServerSettings,
     private readonly locale: () => Locale,
     private readonly externalIds: (uri: string) => (id: Id) => readonly ExternalIdOccurrence[],
+    /** The audit's options (the workspace's extra baselines), read at each validation. */
+    private readonly audit: () => AuditOptions | undefined = () => undefined,
   ) {}
 
   get(uri: string, version: number, text: () => string): Analysis {
@@ -98,7 +101,7 @@ export class AnalysisCache {
   }
 
   private options(uri: string): ValidationOptions {
-    return { locale: this.locale(), kind: kindFromGlobs(decodedUri(uri), this.settings().fileKinds), externalIds: this.externalIds(uri) };
+    return { locale: this.locale(), kind: kindFromGlobs(decodedUri(uri), this.settings().fileKinds), externalIds: this.externalIds(uri), audit: this.audit() };
   }
 
   private analyse(uri: string, version: number, text: string, reuse?: JsonDocument): Analysis {

@@ -1,6 +1,7 @@
 import {
   createConnection,
   DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
   ProposedFeatures,
   TextDocuments,
   TextDocumentSyncKind,
@@ -16,20 +17,32 @@ import { coverageHover, coverageReport } from './features/coverage';
 import { Debouncer, toLspDiagnostics } from './features/diagnostics';
 import { hover } from './features/hover';
 import { documentSymbols } from './features/symbols';
+import { negotiatePositionEncoding, PositionCodec } from './positionEncoding';
 import { FILE_INFO_REQUEST, COVERAGE_REQUEST, type FileInfo } from './protocol';
-import { DEFAULT_SETTINGS, mergeSettings, type ServerSettings } from './settings';
+import { DEFAULT_SETTINGS, mergeSettings, settingsSection, type ServerSettings } from './settings';
+import { isBaselinesFile, loadWorkspaceBaselines, type WorkspaceBaselines } from './workspaceBaselines';
 import { WorkspaceIndex } from './workspaceIndex';
 
 const connection = createConnection(ProposedFeatures.all);
-// The cache sees each change's edits as the documents apply them, so an analysis can follow them incrementally.
-const documents = new TextDocuments({ create: TextDocument.create, update: (doc, changes, version) => cache.update(doc, changes, version) });
+/** The client's position encoding: incoming edits and request positions are converted to UTF-16, results back. */
+const codec = new PositionCodec();
+// The cache sees each change's edits (converted to UTF-16) as the documents apply them, so an analysis can follow them incrementally.
+const documents = new TextDocuments<TextDocument>(codec.documents((doc, changes, version) => cache.update(doc, changes, version)));
 const index = new WorkspaceIndex();
+index.rangeOf = (doc, span) => codec.rangeToWire(doc.text, doc.lineIndex, doc.lineIndex.rangeOf(span));
 const debouncer = new Debouncer();
 let settings: ServerSettings = DEFAULT_SETTINGS;
 let locale: Locale = 'en';
 let canRegisterConfiguration = false;
+let canRegisterWatchedFiles = false;
+/** What the client handles (LSP 3.17 capabilities): without them, items are plain text and fixes stay on the server. */
+let snippetSupport = false;
+let dataSupport = false;
 
-const cache = new AnalysisCache(() => settings, () => locale, (uri) => index.elsewhere(uri));
+/** The workspace's extra audit baselines (`ewebench-baselines.json` at a folder's top), read at start and on change. */
+let baselines: WorkspaceBaselines = { problems: [] };
+
+const cache = new AnalysisCache(() => settings, () => locale, (uri) => index.elsewhere(uri), () => baselines.options);
 
 function isJson(doc: TextDocument): boolean {
   return doc.languageId === 'json' || doc.languageId === 'jsonc' || doc.uri.endsWith('.json');
@@ -74,7 +87,7 @@ process.on('unhandledRejection', logError);
 process.on('uncaughtException', logError);
 
 function publish(analysis: Analysis): void {
-  const diagnostics = settings.enable ? toLspDiagnostics(analysis, settings) : [];
+  const diagnostics = settings.enable ? toLspDiagnostics(analysis, settings, { codec, dataSupport }) : [];
   void connection.sendDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics });
 }
 
@@ -109,14 +122,20 @@ function revalidateOthers(changedUri: string): void {
 connection.onInitialize((params: InitializeParams): InitializeResult => {
   // Whatever the client sends, initialize answers: bad settings fall back to the defaults, odd roots are not walked.
   locale = safely<Locale>('en', () => toLocale(params.locale));
-  settings = safely(DEFAULT_SETTINGS, () => mergeSettings(params.initializationOptions?.settings));
-  canRegisterConfiguration = !!params.capabilities?.workspace?.didChangeConfiguration?.dynamicRegistration;
+  settings = safely(DEFAULT_SETTINGS, () => mergeSettings(settingsSection(params.initializationOptions)));
+  const caps = params.capabilities;
+  canRegisterConfiguration = !!caps?.workspace?.didChangeConfiguration?.dynamicRegistration;
+  canRegisterWatchedFiles = !!caps?.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+  snippetSupport = !!caps?.textDocument?.completion?.completionItem?.snippetSupport;
+  dataSupport = !!caps?.textDocument?.publishDiagnostics?.dataSupport;
+  codec.encoding = safely('utf-16', () => negotiatePositionEncoding(caps?.general?.positionEncodings));
   safely(undefined, () => {
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     index.setRoots(folders.filter((u): u is string => typeof u === 'string'));
   });
   return {
     capabilities: {
+      positionEncoding: codec.encoding,
       textDocumentSync: TextDocumentSyncKind.Incremental,
       hoverProvider: true,
       completionProvider: { triggerCharacters: ['"', ':', ' '] },
@@ -129,13 +148,25 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
 
 connection.onInitialized(() => {
   if (canRegisterConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, undefined);
+  // Tests files changed on disk update cross-file duplicates; any client that allows it is asked to watch them.
+  if (canRegisterWatchedFiles) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.json' }] });
   // Once the files on disk are indexed, open tests files may have new cross-file duplicates.
   safelyLater(() => index.scan((uri) => documents.get(uri) !== undefined).then(() => revalidateOthers('')));
+  safelyLater(reloadBaselines);
 });
 
+/** Reads the workspace baselines again and re-checks every open document with them (problems go to the log). */
+async function reloadBaselines(): Promise<void> {
+  baselines = await loadWorkspaceBaselines(index.rootPaths());
+  for (const problem of baselines.problems) connection.console.warn(`ewebench: ${problem}`);
+  for (const doc of documents.all()) {
+    cache.delete(doc.uri);
+    validateNow(doc.uri);
+  }
+}
+
 connection.onDidChangeConfiguration((change) => {
-  const section = (change.settings as { ewebench?: unknown } | undefined)?.ewebench ?? change.settings;
-  settings = safely(settings, () => mergeSettings(section, settings));
+  settings = safely(settings, () => mergeSettings(settingsSection(change.settings), settings));
   for (const doc of documents.all()) {
     cache.delete(doc.uri);
     validateNow(doc.uri);
@@ -159,6 +190,7 @@ documents.onDidClose((event) => {
 connection.onDidChangeWatchedFiles((change) => {
   safelyLater(async () => {
     let changed = false;
+    if (change.changes.some((event) => isBaselinesFile(event.uri))) await reloadBaselines();
     for (const event of change.changes) {
       if (documents.get(event.uri)) continue;
       changed = (await index.indexFile(event.uri)) || changed;
@@ -169,22 +201,25 @@ connection.onDidChangeWatchedFiles((change) => {
 
 connection.onHover((params) => safely(null, () => {
   const analysis = analysisOf(params.textDocument.uri);
-  return analysis ? hover(analysis, params.position, locale, (a, offset) => coverageHover(a, offset, locale)) : null;
+  if (!analysis) return null;
+  const { text, lineIndex } = analysis.doc;
+  const result = hover(analysis, codec.fromWire(text, lineIndex, params.position), locale, (a, offset) => coverageHover(a, offset, locale));
+  return result?.range ? { ...result, range: codec.rangeToWire(text, lineIndex, result.range) } : result;
 }));
 
 connection.onCompletion((params) => safely([], () => {
   const analysis = analysisOf(params.textDocument.uri);
-  return analysis ? complete(analysis, params.position, locale) : [];
+  return analysis ? complete(analysis, codec.fromWire(analysis.doc.text, analysis.doc.lineIndex, params.position), locale, snippetSupport) : [];
 }));
 
 connection.onCodeAction((params) => safely([], () => {
   const analysis = analysisOf(params.textDocument.uri);
-  return analysis ? codeActions(analysis, params, locale) : [];
+  return analysis ? codeActions(analysis, params, locale, codec) : [];
 }));
 
 connection.onDocumentSymbol((params) => safely([], () => {
   const analysis = analysisOf(params.textDocument.uri);
-  return analysis ? documentSymbols(analysis) : [];
+  return analysis ? documentSymbols(analysis, codec) : [];
 }));
 
 connection.onRequest(FILE_INFO_REQUEST, (params: { uri: string }): FileInfo | null => safely(null, () => {

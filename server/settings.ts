@@ -28,3 +28,19 @@ export function mergeSettings(raw: unknown, base: ServerSettings = DEFAULT_SETTI
     reportSyntaxErrors: typeof obj.reportSyntaxErrors === 'boolean' ? obj.reportSyntaxErrors : base.reportSyntaxErrors,
   };
 }
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * The `ewebench` settings object inside what a client sends as initialization options or configuration, whatever
+ * its wrapping: `{settings: {ewebench: {...}}}`, `{settings: {...}}`, `{ewebench: {...}}` or the settings themselves
+ * (Helix sends its `config` table as the initialization options as it is).
+ */
+export function settingsSection(raw: unknown): unknown {
+  let section = raw;
+  if (isObject(section) && isObject(section.settings)) section = section.settings;
+  if (isObject(section) && isObject(section.ewebench)) section = section.ewebench;
+  return section;
+}

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { classify } from '../core/document/classify';
 import { JsonDocument } from '../core/document/jsonDocument';
+import type { Span, TextRange } from '../core/document/lineIndex';
 import { collectIds, idKey, type ExternalIdOccurrence, type Id, type IdOccurrence } from '../core/rules/ids';
 
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', 'out', 'dist', '.vscode-test', '.e2e']);
@@ -22,10 +23,17 @@ interface FileIds {
 export class WorkspaceIndex {
   private readonly files = new Map<string, FileIds>();
   private roots: string[] = [];
+  /** How a span becomes the range other files' diagnostics point at (set to the client's position encoding). */
+  rangeOf: (doc: JsonDocument, span: Span) => TextRange = (doc, span) => doc.lineIndex.rangeOf(span);
 
   /** Folders that are not local paths (a `file://host/…` share, another scheme) are not walked. */
   setRoots(folderUris: string[]): void {
     this.roots = folderUris.map(localPath).filter((p): p is string => p !== undefined);
+  }
+
+  /** The workspace folders as local paths. */
+  rootPaths(): readonly string[] {
+    return this.roots;
   }
 
   label(uri: string): string {
@@ -49,7 +57,7 @@ export class WorkspaceIndex {
     for (const occ of ids) {
       const span = doc.locate(occ.path);
       if (!span) continue;
-      const entry = { uri, label, range: doc.lineIndex.rangeOf(span) };
+      const entry = { uri, label, range: this.rangeOf(doc, span) };
       const key = idKey(occ.id);
       const list = map.get(key);
       if (list) list.push(entry);

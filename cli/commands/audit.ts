@@ -9,6 +9,7 @@ import { categoryOf } from '../../core/scoring/ewebench/categories';
 import { pyRound } from '../../core/text/pyRound';
 import { displayPath, expandJsonPaths, formatOption, parseArgs, readText } from '../files';
 import type { CliIo } from '../io';
+import { textTable } from '../format/text';
 
 export const usage =
   'audit PATH... [--baselines FILE] [--format text|json]   find tests a response that answers nothing passes (exit 1 when one does)';
@@ -108,18 +109,13 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   return weakCount > 0 || copies.length > 0 ? 1 : 0;
 }
 
-function table(rows: string[][]): string {
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => Array.from(r[i]).length)));
-  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell + ' '.repeat(widths[i] - Array.from(cell).length))).join('  ').trimEnd()).join('\n') + '\n';
-}
-
 function textReport(rows: readonly TestRow[], categories: Record<string, { weak: number; total: number }>, floor: Record<string, number>, copies: readonly CopyRow[]): string {
   let out = '';
   const weak = rows.filter((r) => r.weak.length);
   if (weak.length) {
     const lines = [['TEST', 'FILE', 'METHOD', 'PASSES WITH (SCORE)']];
     for (const r of weak) lines.push([r.id, r.file, r.method ?? '-', r.weak.map((w) => `${w.baseline} ${w.score}`).join(', ')]);
-    out += table(lines) + '\n';
+    out += textTable(lines) + '\n';
   }
   const skipped = rows.filter((r) => r.skipped).length;
   if (skipped) out += `${skipped} multiple_choice test(s) not scored: their expected answer is not a single letter\n\n`;
@@ -133,10 +129,10 @@ function textReport(rows: readonly TestRow[], categories: Record<string, { weak:
   const share = (w: number, t: number) => `${w}/${t} (${t ? Math.round((w / t) * 100) : 0}%)`;
   const fileRows = [['FILE', 'CATEGORY', 'WEAK TESTS']];
   for (const [file, f] of files) fileRows.push([file, path.basename(file).replace(/\.json$/i, ''), share(f.weak, f.total)]);
-  out += table(fileRows) + '\n';
+  out += textTable(fileRows) + '\n';
   const floorRows = [['BASELINE', 'FLOOR ÈWÉSCORE']];
   for (const [baseline, score] of Object.entries(floor)) floorRows.push([baseline === BEST_OF ? `${BEST_OF} (each test's best non-answer)` : baseline, score.toFixed(1)]);
-  out += table(floorRows) + '\n';
+  out += textTable(floorRows) + '\n';
   const total = Object.values(categories).reduce((n, c) => n + c.total, 0);
   const weakTotal = Object.values(categories).reduce((n, c) => n + c.weak, 0);
   const known = Object.keys(categories).filter((c) => categoryOf(c)).length;

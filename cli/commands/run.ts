@@ -10,6 +10,7 @@ import { consoleLogger, silentLogger, type RunLogger } from '../../runner/log';
 import { openAICompatibleProvider } from '../../runner/provider';
 import { displayPath, expandJsonPaths, formatOption, parseArgs } from '../files';
 import { UsageError, type CliIo } from '../io';
+import { textTable } from '../format/text';
 
 export const usage =
   'run PATH... [--id ID ...] (--preset NAME | --base-url URL) --model NAME [--api-key-env VAR] [--concurrency N] [--repeat K] [--timeout SECONDS] [--out DIR] [--cache-dir DIR] [--no-cache] [--allow-secret-segments] [--strict] [--verbose] [--format text|json]   run tests and corpus entries against a model and score them';
@@ -62,11 +63,6 @@ function progressBar(io: CliIo): ((done: number, total: number) => void) & { cle
   });
 }
 
-function table(rows: string[][]): string {
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => Array.from(r[i]).length)));
-  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell + ' '.repeat(widths[i] - Array.from(cell).length))).join('  ').trimEnd()).join('\n') + '\n';
-}
-
 function latency(ms: number, cached: boolean): string {
   return cached ? 'cached' : ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`;
 }
@@ -101,14 +97,14 @@ function textReport(result: RunResult, model: string, io: CliIo): string {
     for (const r of tests) {
       rows.push([repeated ? `${r.test_id} #${r.repeat + 1}` : r.test_id, r.category, r.method ?? '-', r.rounded_score === null ? '-' : r.rounded_score.toFixed(3), latency(r.latency_ms, r.cached), testVerdict(r)]);
     }
-    out += table(rows) + '\n';
+    out += textTable(rows) + '\n';
     const report = readJsonFile(result.resultsFile) as ReportCategories | undefined;
     const catRows = [['CATEGORY', 'SCORE', 'PASSED', 'ERRORED']];
     for (const [category, c] of Object.entries(report?.categories ?? {})) {
       if (c.total === 0 && !tests.some((t) => t.category === category)) continue;
       catRows.push([category, c.skipped ? '-' : c.score.toFixed(1), `${c.passed}/${c.total}`, String(tests.filter((t) => t.category === category && t.error !== null).length)]);
     }
-    if (catRows.length > 1) out += table(catRows) + '\n';
+    if (catRows.length > 1) out += textTable(catRows) + '\n';
     if (report?.ewe_score !== undefined) out += `ÈwéScore: ${report.ewe_score.toFixed(1)}/100 · ${model}\n`;
   }
   if (entries.length) {
@@ -116,7 +112,7 @@ function textReport(result: RunResult, model: string, io: CliIo): string {
     for (const r of entries) {
       rows.push([repeated ? `${String(r.entry_id)} #${r.repeat + 1}` : String(r.entry_id), r.source_file, r.error === null ? r.entry_chrf.toFixed(1) : '-', r.error === null ? (r.exact_match ? 'yes' : 'no') : '-', latency(r.latency_seconds * 1000, r.cached), r.error === null ? (r.predicted ?? '') : `ERROR: ${r.error}`]);
     }
-    out += (tests.length ? '\n' : '') + table(rows) + '\n';
+    out += (tests.length ? '\n' : '') + textTable(rows) + '\n';
     const ok = entries.filter((r) => r.error === null);
     if (ok.length) {
       const chrf = ok.reduce((s, r) => s + r.entry_chrf, 0) / ok.length;

@@ -10,7 +10,7 @@ import { normalisedScore } from '../../core/scoring/repeated';
 import { pyRound } from '../../core/text/pyRound';
 import { describeEncodingProblem, displayPath, formatOption, parseArgs, readJsonText } from '../files';
 import { UsageError, type CliIo } from '../io';
-import { terminalSafe } from '../format/text';
+import { terminalSafe, textTable } from '../format/text';
 
 export const usage =
   'score TESTS.json... --responses RESPONSES.json [--strict] [--python 3.11|3.12] [--format text|json]   score responses (test id -> text) as the ÈwéBench harness 1.0.0 does';
@@ -197,11 +197,6 @@ function methodLabel(r: TestScore): string {
   return r.fallback === 'missing-method' ? `${r.method} (default)` : r.fallback === 'unknown-method' ? `${r.method} (fallback)` : r.method;
 }
 
-function table(rows: string[][]): string {
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => Array.from(r[i]).length)));
-  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell + ' '.repeat(widths[i] - Array.from(cell).length))).join('  ').trimEnd()).join('\n') + '\n';
-}
-
 function textReport(
   scored: readonly ScoredTest[],
   categories: Record<string, number>,
@@ -218,7 +213,7 @@ function textReport(
     const verdict = result.score === null ? `${result.harnessWouldCrash ? 'CRASH' : 'NO SCORE'}: ${result.reason}` : result.passed ? 'pass' : 'fail';
     rows.push([id, category, methodLabel(result), score, shownNorm(vsFloor(result.score, testFloor)), verdict].map(terminalSafe));
   }
-  let out = table(rows) + '\n';
+  let out = textTable(rows) + '\n';
   const catRows = [['CATEGORY', 'SCORE', 'PASSED', 'WEIGHT', 'FLOOR*', 'VS FLOOR*']];
   for (const [category, score] of Object.entries(categories)) {
     const tests = scored.filter((t) => t.category === category && t.result.score !== null);
@@ -232,7 +227,7 @@ function textReport(
       shownNorm(normalised.categories[category] ?? null),
     ]);
   }
-  out += table(catRows) + '\n';
+  out += textTable(catRows) + '\n';
   const ran = Object.keys(categories).filter((c) => categoryOf(c)).length;
   out += `ÈwéScore: ${ewe.toFixed(1)}/100 (${ran} of ${CATEGORIES.length} categories)\n`;
   out += `* not harness figures: FLOOR is what answering nothing earns (ewebench-studio audit); VS FLOOR is the score normalised against it, max((score - floor) / (max - floor), 0) x 100, as SEA-HELM normalises by chance; '-' where a non-answer already scores the maximum\n`;

@@ -10,3 +10,13 @@ const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 export function terminalSafe(text: string): string {
   return text.replace(UNSAFE, (c) => NAMED[c] ?? (c.charCodeAt(0) <= 0xff ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
+
+/**
+ * Rows as aligned columns (two spaces apart, the last column unpadded), every cell made terminal-safe first, so
+ * an id or a model's answer in a table can neither move the cursor nor start a forged line.
+ */
+export function textTable(rows: readonly (readonly string[])[]): string {
+  const safe = rows.map((r) => r.map(terminalSafe));
+  const widths = safe[0].map((_, i) => Math.max(...safe.map((r) => Array.from(r[i] ?? '').length)));
+  return safe.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell + ' '.repeat(widths[i] - Array.from(cell).length))).join('  ').trimEnd()).join('\n') + '\n';
+}

@@ -24,7 +24,7 @@ export function registerRunFeatures(context: vscode.ExtensionContext): void {
   const items = new DocumentItemsCache();
   const lenses = new RunCodeLensProvider(items, results, runs);
   const details = new ResultDocumentProvider(results);
-  const explorer = new TestExplorer(runs, models);
+  const explorer = new TestExplorer(runs, models, results);
   context.subscriptions.push(
     channel,
     models,

@@ -8,7 +8,7 @@ import { RUN_REPEATS } from './lensModel';
 import { modelLabel } from './modelChoice';
 import { configuredModels, currentModel, type ModelService } from './models';
 import { repeatSummary } from './resultsIndex';
-import { resultsFolderSetting } from './resultsStore';
+import { resultsFolderSetting, sourceFileOf, type ResultsStore } from './resultsStore';
 import type { RunService } from './runService';
 
 const itemKey = (uri: vscode.Uri, id: string) => `${uri.toString()}#${id}`;
@@ -27,7 +27,15 @@ export class TestExplorer implements vscode.Disposable {
   /** Per file: the test item → the JSON value, for expected/actual diffs. */
   private readonly values = new Map<string, DocumentItems>();
 
-  constructor(private readonly runs: RunService, models: ModelService) {
+  /** Runs started from the Test Explorer: saved results are not replayed over a run in progress. */
+  private active = 0;
+  private savedTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly runs: RunService,
+    models: ModelService,
+    private readonly results: ResultsStore,
+  ) {
     this.controller.resolveHandler = async (item) => {
       if (!item) await this.discover();
       else if (item.uri) await this.resolveFile(item.uri);
@@ -52,6 +60,9 @@ export class TestExplorer implements vscode.Disposable {
         if (item && item.children.size) this.fill(item, e.document.uri, e.document.getText());
       }),
       models.onDidChange(() => this.createProfiles()),
+      // Results are the source of truth: a CLI run, a colleague's file or an editor run shows here too.
+      results.onDidChange(() => this.scheduleSaved()),
+      { dispose: () => clearTimeout(this.savedTimer) },
     );
     this.createProfiles();
   }
@@ -111,7 +122,43 @@ export class TestExplorer implements vscode.Disposable {
     const item = this.controller.items.get(uri.toString());
     const text = await this.readText(uri);
     if (!item || text === undefined) return;
-    this.fill(item, uri, text);
+    const parsed = this.fill(item, uri, text);
+    await this.results.ready();
+    if (this.active === 0) this.showSaved([[item, parsed]]);
+  }
+
+  /** Saved results change in bursts (a run writes its file, the watcher fires): replay them once it settles. */
+  private scheduleSaved(): void {
+    clearTimeout(this.savedTimer);
+    this.savedTimer = setTimeout(() => {
+      if (this.active > 0) return;
+      const files: [vscode.TestItem, DocumentItems][] = [];
+      for (const [key, parsed] of this.values) {
+        const item = this.controller.items.get(key);
+        if (item && item.children.size) files.push([item, parsed]);
+      }
+      this.showSaved(files);
+    }, 300);
+  }
+
+  /**
+   * The newest persisted result of every listed test and entry, reported as a run that is not kept across
+   * sessions (the results files are), so the explorer shows the same states as the lenses.
+   */
+  private showSaved(files: readonly [vscode.TestItem, DocumentItems][]): void {
+    const reported: [vscode.TestItem, RunRecord[], DocumentItems][] = [];
+    for (const [fileItem, parsed] of files) {
+      if (!fileItem.uri) continue;
+      const sourceFile = sourceFileOf(fileItem.uri);
+      for (const [, child] of fileItem.children) {
+        const records = this.results.index.records(sourceFile, child.label);
+        if (records.length > 0) reported.push([child, records, parsed]);
+      }
+    }
+    if (reported.length === 0) return;
+    const run = this.controller.createTestRun(new vscode.TestRunRequest(reported.map(([item]) => item)), vscode.l10n.t('Saved results'), false);
+    for (const [item, records, parsed] of reported) this.report(run, item, records, parsed);
+    run.end();
   }
 
   /** Children of a file item: one per test or entry, with its range. */
@@ -149,6 +196,7 @@ export class TestExplorer implements vscode.Disposable {
       byFile.set(fileKey, entry);
     }
     const run = this.controller.createTestRun(request);
+    this.active++;
     try {
       for (const { uri, ids } of byFile.values()) {
         if (token.isCancellationRequested) break;
@@ -192,6 +240,7 @@ export class TestExplorer implements vscode.Disposable {
       }
     } finally {
       run.end();
+      this.active--;
     }
   }
 

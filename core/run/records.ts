@@ -13,12 +13,9 @@ export const NO_USAGE: Usage = { prompt_tokens: 0, completion_tokens: 0, reasoni
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export interface TestRecordInput {
-  test: unknown;
-  /** The tests file's stem, the harness's category. */
-  category: string;
+/** What every record is made from: where the item came from, the call made and what it gave. */
+interface RecordInputBase {
   sourceFile: string;
-  testHash: string;
   repeat: number;
   model: string;
   origin: string;
@@ -26,11 +23,18 @@ export interface TestRecordInput {
   outcome: ChatOutcome;
   /** ISO 8601. */
   finishedAt: string;
+  /** Shared by every record of one run (the results file's run id). */
+  runId?: string;
+}
+
+export interface TestRecordInput extends RecordInputBase {
+  test: unknown;
+  /** The tests file's stem, the harness's category. */
+  category: string;
+  testHash: string;
   strict?: boolean;
   /** The test's position in its file, for the harness's fallback id (`{category}_{index}`) when it has none. */
   index?: number;
-  /** Shared by every record of one run (the results file's run id). */
-  runId?: string;
 }
 
 function testIdText(test: unknown, index: number, category: string): string {
@@ -120,17 +124,9 @@ export function cleanTranslation(content: string): string {
   return c;
 }
 
-export interface EntryRecordInput {
+export interface EntryRecordInput extends RecordInputBase {
   entry: NormalisedEntry;
-  sourceFile: string;
   entryHash: string;
-  repeat: number;
-  model: string;
-  origin: string;
-  request: ChatRequest;
-  outcome: ChatOutcome;
-  finishedAt: string;
-  runId?: string;
 }
 
 /**

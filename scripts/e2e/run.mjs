@@ -15,7 +15,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { buildWorkspace, compileSuite, root, startFakeModel, unlistedSuiteFiles } from './common.mjs';
-import { clickRunInUntrustedWorkspace, openWalkthrough, runFileFromTestExplorer, runFirstTestFromLens } from './uiFlows.mjs';
+import { clickRunInUntrustedWorkspace, openWalkthrough, runFileFromTestExplorer, runFirstTestFromLens, savedStatesAfterReload } from './uiFlows.mjs';
 import { CHROMIUM, CODE_SERVER, E2E, NODE24_BIN, session } from './session.mjs';
 
 // Must match test/e2e/fakeModel.ts (E2E_KEY_ENV, E2E_KEY): a stand-in key, never a real one.
@@ -186,6 +186,12 @@ async function packagedExtensionUi() {
     ['a click on ▶ Run in a CodeLens runs the test against the local model and the lens shows its score', () => runFirstTestFromLens(page)],
     ['the Test Explorer runs a file against the local model and shows its passed and failed tests', async () => {
       const states = await runFileFromTestExplorer(page);
+      const expected = ['e2e_run_pass passed', 'e2e_run_fail failed', 'e2e_run_partial passed'];
+      if (expected.some((e) => !states.includes(e))) throw new Error(`states: ${states.join(', ')}`);
+      return states.join(', ');
+    }],
+    ['after a reload, the Test Explorer shows the saved results of those tests (results files are the source of truth)', async () => {
+      const states = await savedStatesAfterReload(page);
       const expected = ['e2e_run_pass passed', 'e2e_run_fail failed', 'e2e_run_partial passed'];
       if (expected.some((e) => !states.includes(e))) throw new Error(`states: ${states.join(', ')}`);
       return states.join(', ');

@@ -49,6 +49,45 @@ export async function runFileFromTestExplorer(page) {
   throw new Error(`test states: ${(await states()).join(', ')}`);
 }
 
+/**
+ * Reloads the window (the Test Explorer's own run results are gone then), expands tests/run_e2e.json in the Test
+ * Explorer and reads the states it shows from the saved results files alone.
+ */
+export async function savedStatesAfterReload(page) {
+  await palette(page, 'Developer: Reload Window');
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  // The reloaded window may restore a focused terminal (which keeps F1), and the Testing view's command exists only
+  // once our extension has activated again: focus the editor and retry the palette until the command is there.
+  const editor = page.locator('.monaco-editor .view-lines').first();
+  await editor.waitFor({ timeout: 60_000 });
+  for (let attempt = 0; ; attempt++) {
+    await editor.click();
+    await page.keyboard.press('F1');
+    await page.keyboard.type('View: Show Testing');
+    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: 'View: Show Testing' }).first();
+    try {
+      await row.waitFor({ timeout: 3000 });
+      await page.keyboard.press('Enter');
+      break;
+    } catch (error) {
+      await page.keyboard.press('Escape');
+      if (attempt >= 15) throw error;
+      await page.waitForTimeout(2000);
+    }
+  }
+  const row = page.locator('.test-explorer .monaco-list-row', { hasText: 'tests/run_e2e.json' }).first();
+  await row.waitFor({ timeout: 60_000 });
+  if (await row.locator('.monaco-tl-twistie.collapsed').count()) await row.locator('.monaco-tl-twistie').click();
+  const children = page.locator('.test-explorer .monaco-list-row', { hasText: 'e2e_run_' });
+  const states = async () => children.evaluateAll((rows) => rows.map((r) => `${r.querySelector('.label')?.firstChild?.textContent?.trim()} ${/testing-(passed|failed|errored)-icon/.exec(r.querySelector('.computed-state')?.className ?? '')?.[1] ?? 'pending'}`));
+  for (let i = 0; i < 100; i++) {
+    const now = await states();
+    if (now.length === 3 && now.every((s) => !s.endsWith('pending'))) return now;
+    await page.waitForTimeout(300);
+  }
+  throw new Error(`test states after reload: ${(await states()).join(', ')}`);
+}
+
 /** Opens our walkthrough from the Command Palette and reads its step titles. */
 export async function openWalkthrough(page) {
   await palette(page, 'Welcome: Open Walkthrough');

@@ -4,7 +4,9 @@ import type { Locale } from '../../core/i18n/locale';
 import { pick, type Bilingual } from '../../core/i18n/locale';
 import { DIAGNOSTIC_SOURCE } from '../../core/rules/codes';
 import type { FixData } from '../../core/rules/finding';
+import { resolveFindings, type ResolvedDiagnostic } from '../../core/validate';
 import type { Analysis } from '../analysis';
+import type { PositionCodec } from '../positionEncoding';
 
 const TITLES: Record<string, Bilingual> = {
   'add-field': { en: 'Add field `{field}`', fr: 'Ajouter le champ `{field}`' },
@@ -34,13 +36,43 @@ function title(fix: FixData, edits: number, locale: Locale): string {
   }
 }
 
-/** Quick fixes for our own diagnostics; the fix data travels in `diagnostic.data` from the validator. */
-export function codeActions(analysis: Analysis, params: CodeActionParams, locale: Locale): CodeAction[] {
+const resolved = new WeakMap<Analysis, ResolvedDiagnostic[]>();
+
+/**
+ * The fixes of the current analysis's finding with this code and (UTF-16) range: for clients that do not send
+ * `diagnostic.data` back, the finding the diagnostic came from is found again. Without an exact match, the
+ * finding with that code on the same lines whose start is nearest wins: Neovim 0.7 sends the range back in bytes.
+ */
+function fixesByCodeAndRange(analysis: Analysis, code: unknown, range: Diagnostic['range']): FixData[] {
+  let all = resolved.get(analysis);
+  if (!all) {
+    all = resolveFindings(analysis.doc, analysis.result.findings);
+    resolved.set(analysis, all);
+  }
+  const same = (a: Diagnostic['range']['start'], b: Diagnostic['range']['start']) => a.line === b.line && a.character === b.character;
+  const exact = all.find((d) => d.code === code && same(d.range.start, range.start) && same(d.range.end, range.end));
+  if (exact) return exact.fixes;
+  let nearest: ResolvedDiagnostic | undefined;
+  for (const d of all) {
+    if (d.code !== code || d.range.start.line !== range.start.line || d.range.end.line !== range.end.line) continue;
+    const distance = (x: ResolvedDiagnostic) => Math.abs(x.range.start.character - range.start.character);
+    if (!nearest || distance(d) < distance(nearest)) nearest = d;
+  }
+  return nearest?.fixes ?? [];
+}
+
+/**
+ * Quick fixes for our own diagnostics. The fix data travels in `diagnostic.data` from the validator; without it
+ * the fixes are looked up by the diagnostic's code and range. Ranges arrive and leave in the client's encoding.
+ */
+export function codeActions(analysis: Analysis, params: CodeActionParams, locale: Locale, codec: PositionCodec): CodeAction[] {
   const out: CodeAction[] = [];
   const seen = new Set<string>();
+  const { text, lineIndex } = analysis.doc;
   for (const diagnostic of params.context.diagnostics) {
     if (diagnostic.source !== DIAGNOSTIC_SOURCE) continue;
-    const fixes = (diagnostic.data as { fixes?: FixData[] } | undefined)?.fixes ?? [];
+    const fixes = (diagnostic.data as { fixes?: FixData[] } | undefined)?.fixes
+      ?? fixesByCodeAndRange(analysis, diagnostic.code, codec.rangeFromWire(text, lineIndex, diagnostic.range));
     for (const fix of fixes) {
       const edits = editsForFix(analysis.doc, fix);
       if (!edits || edits.length === 0) continue;
@@ -49,7 +81,7 @@ export function codeActions(analysis: Analysis, params: CodeActionParams, locale
       const key = fix.kind === 'renumber-id' || fix.kind === 'add-field' || fix.kind === 'set-fields' || fix.kind === 'remove-item' ? `${label}@${JSON.stringify(diagnostic.range)}` : label;
       if (seen.has(key)) continue;
       seen.add(key);
-      const lspEdits: TextEdit[] = edits.map((e) => ({ range: analysis.doc.lineIndex.rangeOf(e.span), newText: e.newText }));
+      const lspEdits: TextEdit[] = edits.map((e) => ({ range: codec.rangeToWire(text, lineIndex, lineIndex.rangeOf(e.span)), newText: e.newText }));
       out.push({
         title: label,
         kind: CodeActionKind.QuickFix,

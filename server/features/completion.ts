@@ -4,9 +4,23 @@ import type { Locale } from '../../core/i18n/locale';
 import { describe, knownValues, propertiesOf, schemaForPath } from '../../core/schemas/lookup';
 import { SNIPPETS } from '../../core/schemas/snippets';
 import type { Analysis } from '../analysis';
+import { snippetToPlainText } from './snippetText';
 
-/** Keys the schema documents, values it knows, and a whole-object snippet where a new test or entry can go. */
-export function complete(analysis: Analysis, position: Position, locale: Locale): CompletionItem[] {
+/**
+ * Keys the schema documents, values it knows, and a whole-object snippet where a new test or entry can go. For
+ * clients without snippet support (`snippets` false) every item is plain text: the snippet as it reads unfilled.
+ */
+export function complete(analysis: Analysis, position: Position, locale: Locale, snippets = true): CompletionItem[] {
+  const items = completeSnippets(analysis, position, locale);
+  return snippets ? items : items.map(toPlainText);
+}
+
+function toPlainText(item: CompletionItem): CompletionItem {
+  if (item.insertTextFormat !== InsertTextFormat.Snippet) return item;
+  return { ...item, insertText: snippetToPlainText(item.insertText ?? item.label), insertTextFormat: InsertTextFormat.PlainText };
+}
+
+function completeSnippets(analysis: Analysis, position: Position, locale: Locale): CompletionItem[] {
   const { doc, result } = analysis;
   const offset = doc.lineIndex.offsetAt(position);
   const location = jsonc.getLocation(doc.text, offset);

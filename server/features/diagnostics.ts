@@ -5,6 +5,7 @@ import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
 import { DIAGNOSTIC_SOURCE, docAnchor, type Severity } from '../../core/rules/codes';
 import { resolveFindings } from '../../core/validate';
 import type { Analysis } from '../analysis';
+import type { PositionCodec } from '../positionEncoding';
 import type { ServerSettings } from '../settings';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
@@ -17,17 +18,29 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
 /** The README shipped beside the server (dist/../README.md; a packaged .vsix names it readme.md): each code has an entry there. */
 const README = pathToFileURL(['README.md', 'readme.md'].map((name) => path.join(__dirname, '..', name)).find((p) => fs.existsSync(p)) ?? path.join(__dirname, '..', 'README.md')).toString();
 
-export function toLspDiagnostics(analysis: Analysis, settings: ServerSettings): Diagnostic[] {
+/** What the client said it handles: the position encoding, and whether it keeps `diagnostic.data` for code actions. */
+export interface DiagnosticsClient {
+  codec: PositionCodec;
+  dataSupport: boolean;
+}
+
+/**
+ * Ranges leave in the client's encoding; related information in other files comes from the workspace index, which
+ * already holds them in that encoding. Without `dataSupport` the fixes stay home (code actions find them again).
+ */
+export function toLspDiagnostics(analysis: Analysis, settings: ServerSettings, client: DiagnosticsClient): Diagnostic[] {
   const findings = settings.reportSyntaxErrors ? analysis.result.findings : analysis.result.findings.filter((f) => f.code !== 'invalid-json');
+  const { text, lineIndex } = analysis.doc;
+  const wire = (range: Diagnostic['range']) => client.codec.rangeToWire(text, lineIndex, range);
   return resolveFindings(analysis.doc, findings).map((d) => ({
-    range: d.range,
+    range: wire(d.range),
     severity: SEVERITY[d.severity],
     code: d.code,
     codeDescription: { href: `${README}#${docAnchor(d.code)}` },
     source: DIAGNOSTIC_SOURCE,
     message: d.message,
-    relatedInformation: d.related.length ? d.related.map((r) => ({ location: { uri: r.uri ?? analysis.uri, range: r.range }, message: r.message })) : undefined,
-    data: d.fixes.length ? { fixes: d.fixes } : undefined,
+    relatedInformation: d.related.length ? d.related.map((r) => ({ location: { uri: r.uri ?? analysis.uri, range: r.uri ? r.range : wire(r.range) }, message: r.message })) : undefined,
+    data: client.dataSupport && d.fixes.length ? { fixes: d.fixes } : undefined,
   }));
 }
 

@@ -2,9 +2,23 @@ import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver';
 import type { JsonDocument, JsonPath } from '../../core/document/jsonDocument';
 import type { Span } from '../../core/document/lineIndex';
 import type { Analysis } from '../analysis';
+import type { PositionCodec } from '../positionEncoding';
 
 /** Outline: tests by id (with their method), corpus entries by id (with the start of the source), card sections. */
-export function documentSymbols(analysis: Analysis): DocumentSymbol[] {
+export function documentSymbols(analysis: Analysis, codec?: PositionCodec): DocumentSymbol[] {
+  const symbols = symbolsOf(analysis);
+  if (!codec || codec.encoding === 'utf-16') return symbols;
+  const { text, lineIndex } = analysis.doc;
+  const wire = (s: DocumentSymbol): DocumentSymbol => ({
+    ...s,
+    range: codec.rangeToWire(text, lineIndex, s.range),
+    selectionRange: codec.rangeToWire(text, lineIndex, s.selectionRange),
+    children: s.children?.map(wire),
+  });
+  return symbols.map(wire);
+}
+
+function symbolsOf(analysis: Analysis): DocumentSymbol[] {
   const { doc, result } = analysis;
   const { classification } = result;
   switch (classification.kind) {

@@ -11,12 +11,45 @@ import {
   DidOpenTextDocumentNotification,
   DidChangeTextDocumentNotification,
   DidCloseTextDocumentNotification,
+  DidChangeWatchedFilesNotification,
+  FileChangeType,
+  type ClientCapabilities,
+  type FileSystemWatcher,
+  type RegistrationParams,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
   type Diagnostic,
   type InitializeResult,
 } from 'vscode-languageserver-protocol/node';
+import { fileURLToPath } from 'node:url';
 import { fromRepo } from './paths';
+
+/** What the test client told the server it supports before these capability options existed (the default). */
+const DEFAULT_CAPABILITIES: ClientCapabilities = {
+  textDocument: {
+    completion: { completionItem: { snippetSupport: true } },
+    publishDiagnostics: { relatedInformation: true, versionSupport: true, codeDescriptionSupport: true, dataSupport: true },
+  },
+  workspace: { didChangeConfiguration: { dynamicRegistration: false } },
+};
+
+/** A watcher glob (`**`, `*`, `?`, `{a,b}`) as a regular expression over a `/`-separated path. */
+function globRegExp(glob: string): RegExp {
+  let re = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === '*' && glob[i + 1] === '*') {
+      re += glob[i + 2] === '/' ? '(?:.*/)?' : '.*';
+      i += glob[i + 2] === '/' ? 2 : 1;
+    } else if (c === '*') re += '[^/]*';
+    else if (c === '?') re += '[^/]';
+    else if (c === '{') re += '(?:';
+    else if (c === '}') re += ')';
+    else if (c === ',') re += '|';
+    else re += c.replace(/[.+^$()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`(?:^|/)${re}$`);
+}
 
 /**
  * A real LSP client over stdio for tests: spawns the bundled server (dist/server.js) as users' editors do,
@@ -33,6 +66,11 @@ export class TestLspClient {
   exitCode: number | null = null;
   /** Error-level `window/logMessage` texts: the server logs every exception a handler caught. */
   readonly errors: string[] = [];
+  /** File watchers the server registered with `client/registerCapability` (as Neovim and VS Code record them). */
+  readonly watchers: FileSystemWatcher[] = [];
+  private watchersRegistered: () => void = () => undefined;
+  /** Resolves once the server has registered a file watcher. */
+  readonly watching = new Promise<void>((resolve) => (this.watchersRegistered = resolve));
 
   constructor(serverPath = fromRepo('dist', 'server.js')) {
     this.child = spawn(process.execPath, [...(process.env.EWB_SERVER_ARGS ?? '').split(' ').filter(Boolean), serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -52,7 +90,13 @@ export class TestLspClient {
     this.connection.onNotification('window/logMessage', (params: { type: number; message: string }) => {
       if (params.type === 1) this.errors.push(params.message);
     });
-    this.connection.onRequest('client/registerCapability', () => null);
+    this.connection.onRequest('client/registerCapability', (params: RegistrationParams) => {
+      for (const registration of params.registrations) {
+        if (registration.method === DidChangeWatchedFilesNotification.method) this.watchers.push(...(registration.registerOptions as { watchers: FileSystemWatcher[] }).watchers);
+      }
+      if (this.watchers.length) this.watchersRegistered();
+      return null;
+    });
     this.connection.onRequest('workspace/configuration', () => []);
     this.connection.listen();
   }
@@ -61,17 +105,18 @@ export class TestLspClient {
     return this.child.pid;
   }
 
-  async initialize(options: { rootUri?: string | null; locale?: string; settings?: unknown } = {}): Promise<InitializeResult> {
+  /**
+   * `capabilities` replaces the default client capabilities (a capability profile); `initializationOptions`
+   * replaces the default `{settings}` wrapping, as editors that send their own shape do.
+   */
+  async initialize(options: { rootUri?: string | null; locale?: string; settings?: unknown; capabilities?: ClientCapabilities; initializationOptions?: unknown } = {}): Promise<InitializeResult> {
     const result = await this.connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: options.rootUri ?? null,
       workspaceFolders: options.rootUri ? [{ uri: options.rootUri, name: 'workspace' }] : null,
       locale: options.locale,
-      capabilities: {
-        textDocument: { publishDiagnostics: { relatedInformation: true, versionSupport: true, codeDescriptionSupport: true, dataSupport: true } },
-        workspace: { didChangeConfiguration: { dynamicRegistration: false } },
-      },
-      initializationOptions: { settings: options.settings },
+      capabilities: options.capabilities ?? DEFAULT_CAPABILITIES,
+      initializationOptions: 'initializationOptions' in options ? options.initializationOptions : { settings: options.settings },
     });
     await this.connection.sendNotification(InitializedNotification.type, {});
     return result;
@@ -96,6 +141,17 @@ export class TestLspClient {
     this.versions.set(uri, version);
     void this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ range, text }] });
     return version;
+  }
+
+  /**
+   * A file changed on disk: sends `workspace/didChangeWatchedFiles` when a watcher the server registered matches
+   * it, as a client that watches for the server does; returns whether one did.
+   */
+  fileChangedOnDisk(uri: string, type: FileChangeType = FileChangeType.Changed): boolean {
+    const file = fileURLToPath(uri).split('\\').join('/');
+    const watched = this.watchers.some((w) => typeof w.globPattern === 'string' && globRegExp(w.globPattern).test(file));
+    if (watched) void this.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri, type }] });
+    return watched;
   }
 
   close(uri: string): void {

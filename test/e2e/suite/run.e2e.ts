@@ -98,6 +98,13 @@ e2eTest('the walkthrough opens and its first step\'s command is registered', asy
   const commands = await vscode.commands.getCommands(true);
   for (const id of ['ewebench.selectModel', 'ewebench.storeApiKey', 'ewebench.openTestsFile', 'ewebench.runTest', 'ewebench.showCoverage']) assert.ok(commands.includes(id), id);
   await until('the walkthrough tab', () => vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => /Get started with ÈwéBench Studio|Welcome|Walkthrough/i.test(t.label))));
+  // The media pages are named through package.nls*.json (one per display language): VS Code must have resolved them.
+  const extension = vscode.extensions.getExtension(EXTENSION_ID);
+  const steps = (extension?.packageJSON as { contributes: { walkthroughs: { steps: { media: { markdown?: string } }[] }[] } }).contributes.walkthroughs[0].steps;
+  const pages = steps.map((s) => s.media.markdown).filter((m): m is string => m !== undefined);
+  assert.deepEqual(pages, ['docs/walkthrough/choose-model.md', 'docs/walkthrough/open-tests.md']);
+  for (const page of pages) assert.ok(fs.existsSync(vscode.Uri.joinPath(extension!.extensionUri, page).fsPath), page);
+  return pages.join(', ');
 });
 
 e2eTest('a corpus entry translated from its lens shows sentence chrF++ and exact match, and the run card is written', async () => {
