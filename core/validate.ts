@@ -41,10 +41,7 @@ export function validateDocument(doc: JsonDocument, options: ValidationOptions):
     message: msg(locale, 'invalidJson', { detail: e.message === NESTING_TOO_DEEP ? msg(locale, 'nestingTooDeep', { limit: MAX_DEPTH }) : describeSyntaxError(e.message) }),
     at: { span: e.span },
   }));
-  let classification = classify(doc.value);
-  if (options.kind && options.kind !== classification.kind) {
-    classification = options.kind === 'rosetta-corpus' ? { kind: 'rosetta-corpus', shape: Array.isArray(doc.value) ? 'flat' : 'envelope', entriesPath: Array.isArray(doc.value) ? [] : ['entries'] } : { kind: options.kind };
-  }
+  const classification = classifyDocument(doc, options);
   let ids: IdOccurrence[] = [];
   switch (classification.kind) {
     case 'ewebench-tests':
@@ -77,7 +74,16 @@ export function validateDocument(doc: JsonDocument, options: ValidationOptions):
   return { classification, findings, ids };
 }
 
-function duplicateKeyFindings(doc: JsonDocument, locale: Locale): Finding[] {
+/** What the document is: its content decides, unless settings force a kind. */
+export function classifyDocument(doc: JsonDocument, options: Pick<ValidationOptions, 'kind'>): Classification {
+  const classification = classify(doc.value);
+  if (options.kind && options.kind !== classification.kind) {
+    return options.kind === 'rosetta-corpus' ? { kind: 'rosetta-corpus', shape: Array.isArray(doc.value) ? 'flat' : 'envelope', entriesPath: Array.isArray(doc.value) ? [] : ['entries'] } : { kind: options.kind };
+  }
+  return classification;
+}
+
+export function duplicateKeyFindings(doc: JsonDocument, locale: Locale): Finding[] {
   return doc.duplicateKeys.map((d) => ({
     code: 'duplicate-key',
     message: msg(locale, 'duplicateKey', { key: d.key, line: doc.lineIndex.positionAt(d.first.start).line + 1 }),

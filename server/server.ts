@@ -26,7 +26,8 @@ import { WorkspaceIndex } from './workspaceIndex';
 const connection = createConnection(ProposedFeatures.all);
 /** The client's position encoding: incoming edits and request positions are converted to UTF-16, results back. */
 const codec = new PositionCodec();
-const documents = new TextDocuments<TextDocument>(codec.documents());
+// The cache sees each change's edits (converted to UTF-16) as the documents apply them, so an analysis can follow them incrementally.
+const documents = new TextDocuments<TextDocument>(codec.documents((doc, changes, version) => cache.update(doc, changes, version)));
 const index = new WorkspaceIndex();
 index.rangeOf = (doc, span) => codec.rangeToWire(doc.text, doc.lineIndex, doc.lineIndex.rangeOf(span));
 const debouncer = new Debouncer();
@@ -174,7 +175,7 @@ connection.onDidChangeConfiguration((change) => {
 
 documents.onDidChangeContent((event) => safely(undefined, () => {
   if (!isJson(event.document)) return;
-  debouncer.schedule(event.document.uri, event.document.getText().length, () => validateNow(event.document.uri));
+  debouncer.schedule(event.document.uri, () => validateNow(event.document.uri));
 }));
 
 documents.onDidClose((event) => {

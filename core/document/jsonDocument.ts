@@ -16,6 +16,14 @@ export interface SyntaxError {
 /** The syntax error of a text nested deeper than MAX_DEPTH: such a text is not analysed at all. */
 export const NESTING_TOO_DEEP = 'NestingTooDeep';
 
+/** What an incremental edit carries over from the previous version (see `document/edit.ts`): valid JSON only. */
+export interface DocumentParts {
+  value: unknown;
+  duplicateKeys: DuplicateKey[];
+  containers: Map<number, ContainerChildren | null>;
+  lines?: LineIndex;
+}
+
 /**
  * One parse of one version of a JSON text. Values come from `JSON.parse` (the fast path); positions are
  * found lazily, only for the paths a feature asks about, and cached per container. When the text is not
@@ -27,11 +35,21 @@ export class JsonDocument {
   /** Keys repeated in one object (the last one is the value); empty for a text too deep to analyse. */
   readonly duplicateKeys: DuplicateKey[];
   private lines?: LineIndex;
-  private readonly containers = new Map<number, ContainerChildren | null>();
+  private readonly containers: Map<number, ContainerChildren | null> = new Map();
   private readonly tree?: jsonc.Node;
   private readonly valueStart: number;
 
-  constructor(readonly text: string) {
+  constructor(readonly text: string, parts?: DocumentParts) {
+    if (parts) {
+      // Derived from the previous version by an edit inside one array item: nothing to parse again.
+      this.value = parts.value;
+      this.syntaxErrors = [];
+      this.duplicateKeys = parts.duplicateKeys;
+      this.containers = parts.containers;
+      this.lines = parts.lines;
+      this.valueStart = skipWhitespace(text, text.charCodeAt(0) === 0xfeff ? 1 : 0);
+      return;
+    }
     // A UTF-8 byte order mark is legal at the start of a file; skip it like editors do.
     const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
     let value: unknown;
@@ -75,6 +93,11 @@ export class JsonDocument {
 
   get lineIndex(): LineIndex {
     return (this.lines ??= new LineIndex(this.text));
+  }
+
+  /** The line index if it was built (an edit shifts it rather than scanning the text again). */
+  get builtLineIndex(): LineIndex | undefined {
+    return this.lines;
   }
 
   /** Span of the value (or of the key, for a property) at `path`; undefined when the path is absent. */

@@ -19,7 +19,11 @@ export interface Span {
 export class LineIndex {
   private readonly starts: number[];
 
-  constructor(private readonly text: string) {
+  constructor(private readonly text: string, shiftedStarts?: number[]) {
+    if (shiftedStarts) {
+      this.starts = shiftedStarts;
+      return;
+    }
     const starts = [0];
     if (text.indexOf('\r') < 0) {
       // The common case: indexOf runs natively, several times faster than a loop over every character.
@@ -35,6 +39,21 @@ export class LineIndex {
       }
     }
     this.starts = starts;
+  }
+
+  /**
+   * The index of `newText`, which is this text with [start, end) replaced by `inserted`: line starts before the
+   * edit are kept, those after it shifted. Undefined when a carriage return is involved (a full scan decides).
+   */
+  afterEdit(start: number, end: number, inserted: string, newText: string): LineIndex | undefined {
+    if (inserted.includes('\r') || this.text.charCodeAt(start - 1) === 13 || this.text.charCodeAt(end) === 13 || this.text.slice(start, end).includes('\r')) return undefined;
+    const delta = inserted.length - (end - start);
+    const starts: number[] = [];
+    let i = 0;
+    for (; i < this.starts.length && this.starts[i] <= start; i++) starts.push(this.starts[i]);
+    for (let nl = inserted.indexOf('\n'); nl >= 0; nl = inserted.indexOf('\n', nl + 1)) starts.push(start + nl + 1);
+    for (; i < this.starts.length; i++) if (this.starts[i] > end) starts.push(this.starts[i] + delta);
+    return new LineIndex(newText, starts);
   }
 
   get lineCount(): number {

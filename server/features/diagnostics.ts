@@ -47,19 +47,19 @@ export function toLspDiagnostics(analysis: Analysis, settings: ServerSettings, c
 /**
  * Schedules validation per document. Validation runs synchronously, so edits that arrive while one runs are
  * queued and all applied before the next timer fires: a fast typist's keystrokes coalesce by themselves and a
- * stale version is never validated. A short delay on large documents merges keystrokes that arrive a few
- * milliseconds apart, where each validation costs more.
+ * stale version is never validated.
  */
 export class Debouncer {
   private readonly timers = new Map<string, NodeJS.Timeout>();
 
-  schedule(uri: string, textLength: number, run: () => void): void {
+  schedule(uri: string, run: () => void): void {
     this.cancel(uri);
-    const delay = textLength < 1024 * 1024 ? 0 : 20;
+    // No fixed delay, whatever the size: an edit inside one entry of a large corpus is analysed incrementally in a
+    // few milliseconds, and edits that arrive during a longer (full) pass are merged by the queue as said above.
     this.timers.set(uri, setTimeout(() => {
       this.timers.delete(uri);
       run();
-    }, delay));
+    }, 0));
   }
 
   cancel(uri: string): void {

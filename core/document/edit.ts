@@ -1,0 +1,153 @@
+import { JsonDocument, type JsonPath } from './jsonDocument';
+import type { Span } from './lineIndex';
+import { MAX_DEPTH, MAX_DUPLICATE_KEYS, scanContainer, scanStructure, type ContainerChildren, type DuplicateKey } from './scanner';
+
+/** One change to a text: [start, end) of the old text replaced by `text`. */
+export interface TextEdit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/**
+ * The new version, and which item of the array at `itemsPath` the edit changed when it stayed inside one (the
+ * other items are unchanged and in place); undefined when items were added, removed or joined.
+ */
+export interface EditedDocument {
+  doc: JsonDocument;
+  index: number | undefined;
+}
+
+/**
+ * The document after an edit that stays strictly inside one container item (an object or array) of the array at
+ * `itemsPath` (`[]` or `['entries']`): only that item is parsed again, the other items are the same objects as
+ * before, and the structure scan (depth, duplicate keys) runs on the item alone. Undefined when the edit is
+ * anything else (an item added or removed, the envelope touched, the item no longer one JSON value…): the
+ * caller then parses the whole text, which gives the same document.
+ */
+export function applyEdit(doc: JsonDocument, edit: TextEdit, itemsPath: JsonPath, newText?: string): EditedDocument | undefined {
+  if (!doc.isValidJson || itemsPath.length > 1 || edit.start > edit.end || edit.end > doc.text.length) return undefined;
+  const root = doc.value;
+  const key = itemsPath[0];
+  if (itemsPath.length === 1 && (typeof key !== 'string' || !isObject(root))) return undefined;
+  const values = itemsPath.length === 0 ? root : (root as Record<string, unknown>)[key as string];
+  const array = doc.childrenAt(itemsPath);
+  const rootChildren = doc.childrenAt([]);
+  if (!Array.isArray(values) || array?.kind !== 'array' || !rootChildren || array.items.length !== values.length) return undefined;
+  const inside = itemContaining(array.items, edit);
+  const region = inside >= 0 ? { first: inside, last: inside } : itemsTouched(array.items, edit);
+  if (!region) return undefined;
+  const from = array.items[region.first].start;
+  const to = array.items[region.last].end;
+  // The edit must lie within the region: a separator it removed or added outside it would be lost.
+  if (edit.start < from || edit.end > to) return undefined;
+  if (inside >= 0) {
+    const open = doc.text.charCodeAt(from);
+    if (open !== 123 && open !== 91) return undefined;
+  }
+  // The items of the region, as they read after the edit, parsed as one array: one item if the edit stayed inside
+  // it, any number (at least one) if it crossed items. Either way the text around the region is unchanged.
+  const regionText = '[' + doc.text.slice(from, edit.start) + edit.text + doc.text.slice(edit.end, to) + ']';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(regionText);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(parsed) || parsed.length === 0 || (inside >= 0 && parsed.length !== 1)) return undefined;
+  // The region's own bracket stands at the array's level (below the root for an envelope).
+  const structure = scanStructure(regionText, true, MAX_DEPTH - itemsPath.length);
+  if (structure.tooDeepAt >= 0) return undefined;
+  const regionSpans = scanContainer(regionText, 0);
+  if (regionSpans?.kind !== 'array' || regionSpans.items.length !== parsed.length) return undefined;
+  const base = from - 1;
+  const duplicateKeys = spliceDuplicates(doc.duplicateKeys, { start: from, end: to }, edit, structure.duplicateKeys, base);
+  if (!duplicateKeys) return undefined;
+
+  const delta = edit.text.length - (edit.end - edit.start);
+  const text = newText ?? doc.text.slice(0, edit.start) + edit.text + doc.text.slice(edit.end);
+  const items = [...values.slice(0, region.first), ...parsed, ...values.slice(region.last + 1)];
+  const value = itemsPath.length === 0 ? items : { ...(root as Record<string, unknown>), [key as string]: items };
+  // The two containers above the items keep their scans (shifted, with the region's new items); everything inside
+  // the items is scanned again on demand.
+  const newSpans = regionSpans.items.map((s) => ({ start: s.start + base, end: s.end + base }));
+  const containers = new Map<number, ContainerChildren | null>();
+  const splice = (c: ContainerChildren): ContainerChildren => {
+    const shifted = shiftContainer(c, to, delta);
+    if (shifted.kind !== 'array' || c !== array) return shifted;
+    return { kind: 'array', span: shifted.span, items: [...shifted.items.slice(0, region.first), ...newSpans, ...shifted.items.slice(region.last + 1)] };
+  };
+  if (itemsPath.length === 1) {
+    containers.set(rootChildren.span.start, shiftContainer(rootChildren, to, delta));
+    containers.set(array.span.start, splice(array));
+  } else containers.set(rootChildren.span.start, splice(rootChildren));
+  const lines = doc.builtLineIndex?.afterEdit(edit.start, edit.end, edit.text, text);
+  const single = inside >= 0 ? inside : undefined;
+  return { doc: new JsonDocument(text, { value, duplicateKeys, containers, lines }), index: single };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The item whose span strictly contains the edit (its opening and closing characters stay), or -1. */
+function itemContaining(items: readonly Span[], edit: TextEdit): number {
+  let lo = 0;
+  let hi = items.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (items[mid].end <= edit.start) lo = mid + 1;
+    else if (items[mid].start > edit.start) hi = mid - 1;
+    else return items[mid].start < edit.start && edit.end < items[mid].end ? mid : -1;
+  }
+  return -1;
+}
+
+/**
+ * The items an edit between or across items touches: from the first that ends at or after its start to the last
+ * that starts at or before its end. Undefined when it reaches past the first or last item (the brackets, the
+ * envelope) or touches none.
+ */
+function itemsTouched(items: readonly Span[], edit: TextEdit): { first: number; last: number } | undefined {
+  if (items.length === 0 || edit.start < items[0].start || edit.end > items[items.length - 1].end) return undefined;
+  let first = 0;
+  while (first < items.length && items[first].end < edit.start) first++;
+  let last = items.length - 1;
+  while (last >= 0 && items[last].start > edit.end) last--;
+  return first <= last ? { first, last } : undefined;
+}
+
+/** An offset of the old text in the new one, for offsets outside the edited item: after it, they move by delta. */
+function shift(offset: number, after: number, delta: number): number {
+  return offset >= after ? offset + delta : offset;
+}
+
+/** Spans wholly before the edited item are shared with the previous version (nothing mutates a span). */
+function shiftSpan(span: Span, after: number, delta: number): Span {
+  return span.end < after ? span : { start: shift(span.start, after, delta), end: shift(span.end, after, delta) };
+}
+
+function shiftContainer(c: ContainerChildren, after: number, delta: number): ContainerChildren {
+  const span = shiftSpan(c.span, after, delta);
+  if (c.kind === 'array') return { kind: 'array', span, items: c.items.map((s) => shiftSpan(s, after, delta)) };
+  return { kind: 'object', span, properties: c.properties.map((p) => ({ key: p.key, keySpan: shiftSpan(p.keySpan, after, delta), valueSpan: shiftSpan(p.valueSpan, after, delta) })) };
+}
+
+/**
+ * The document's duplicate keys with the item's replaced by its new ones (in text order, as a full scan lists
+ * them). Undefined when the full scan's cap could cut the list differently.
+ */
+function spliceDuplicates(old: readonly DuplicateKey[], item: Span, edit: TextEdit, inItem: readonly DuplicateKey[], base: number): DuplicateKey[] | undefined {
+  if (old.length >= MAX_DUPLICATE_KEYS) return undefined;
+  const delta = edit.text.length - (edit.end - edit.start);
+  const before: DuplicateKey[] = [];
+  const after: DuplicateKey[] = [];
+  for (const d of old) {
+    if (d.span.start < item.start) before.push(d);
+    else if (d.span.start >= item.end) after.push({ key: d.key, span: shiftSpan(d.span, item.end, delta), first: shiftSpan(d.first, item.end, delta) });
+  }
+  const moved = (s: Span): Span => ({ start: s.start + base, end: s.end + base });
+  const mine = inItem.map((d) => ({ key: d.key, span: moved(d.span), first: moved(d.first) }));
+  const all = [...before, ...mine, ...after];
+  return all.length >= MAX_DUPLICATE_KEYS ? undefined : all;
+}

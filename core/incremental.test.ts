@@ -1,0 +1,164 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { generateCorpus, generateTests, rng } from '../bench/generate';
+import type { TextEdit } from './document/edit';
+import { JsonDocument } from './document/jsonDocument';
+import { analyseEdits, type Analysed } from './incremental';
+import { resolveFindings, validateDocument, type ValidationOptions } from './validate';
+
+const OPTIONS: ValidationOptions = { locale: 'en' };
+
+/** A small corpus with something for every rule: duplicate ids, legacy names, look-alikes, NFD, copies, schema errors, duplicate keys. */
+function corpusWithFindings(): string {
+  const corpus = JSON.parse(generateCorpus(40, 3)) as { entries: Record<string, unknown>[] };
+  const e = corpus.entries;
+  e[3].id = 2;
+  e[5].source_text = e[5].source;
+  delete e[5].source;
+  e[6].target_expected = e[6].reference;
+  delete e[6].reference;
+  e[7].reference = 'Ɛ ƒe nu wɔ ε la.';
+  e[9].reference = 'Me do\u0300 ame.';
+  e[11].reference = e[11].source;
+  e[13].difficulty = 9;
+  e[15].provenance = 'made_up';
+  e[17].segment = 'held_out';
+  delete e[19].segment;
+  return JSON.stringify(corpus, null, 2).replace('"context": "', '"context": "x", "context": "') + '\n';
+}
+
+/** Every diagnostic as a line of text, sorted: the incremental path may list them in another order. */
+function canonical(doc: JsonDocument, findings: Parameters<typeof resolveFindings>[1]): string[] {
+  return resolveFindings(doc, findings).map((d) => JSON.stringify(d)).sort();
+}
+
+/** Offsets inside the string values of `field`, one per occurrence (the position just after the opening quote). */
+function valueStarts(text: string, field: string): number[] {
+  const out: number[] = [];
+  const marker = `"${field}": "`;
+  for (let i = text.indexOf(marker); i >= 0; i = text.indexOf(marker, i + 1)) out.push(i + marker.length);
+  return out;
+}
+
+const PIECES = ['a', 'ɛ', 'ɔ', 'ò', 'ε', 'o\u0300', ' ', 'xy', '\\n', '1', 'é', 'b', 'ŋ', 'ƒ'];
+/** Pieces that break the JSON (or its strings) for a while, until an undo or another edit mends it. */
+const BREAKING = ['"', '\\', '\n', '}', ',', '{"a": 1}'];
+
+/** A random edit of the kinds the issue lists: typing and deleting inside strings, ids and tallies changed, spans across entries. */
+function randomEdit(text: string, random: () => number, fields: readonly string[]): TextEdit {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
+  const roll = random();
+  if (roll < 0.55) {
+    const starts = valueStarts(text, pick(fields));
+    const at = (starts.length ? pick(starts) : Math.floor(random() * text.length)) + Math.floor(random() * 4);
+    if (random() < 0.6) return { start: at, end: at, text: random() < 0.1 ? pick(BREAKING) : pick(PIECES) };
+    return { start: at, end: at + 1 + Math.floor(random() * 3), text: '' };
+  }
+  if (roll < 0.7) {
+    const starts = valueStarts(text, fields[0]);
+    const at = starts.length ? pick(starts) : 0;
+    return { start: at, end: at + 5, text: text.slice(at, at + 5).toUpperCase() };
+  }
+  if (roll < 0.8) {
+    const marker = pick(['"id": ', '"difficulty": ']);
+    const at = text.indexOf(marker, Math.floor(random() * text.length));
+    const start = (at < 0 ? text.indexOf(marker) : at) + marker.length;
+    return { start, end: start + 1, text: pick(['1', '2', '7', '"2"', '3.5']) };
+  }
+  if (roll < 0.9) {
+    // Across entries: may join, cut or drop entries.
+    const start = Math.floor(random() * text.length);
+    return { start, end: Math.min(text.length, start + Math.floor(random() * 400)), text: pick(['', '},{', ' ']) };
+  }
+  const at = Math.floor(random() * text.length);
+  return { start: at, end: at, text: pick(BREAKING) };
+}
+
+function applyText(text: string, e: TextEdit): string {
+  return text.slice(0, e.start) + e.text + text.slice(e.end);
+}
+
+function replay(initial: string, steps: number, seed: number, fields: readonly string[]): { incremental: number; parseOnly: number } {
+  const random = rng(seed);
+  const full = (text: string): Analysed => {
+    const doc = new JsonDocument(text);
+    return { doc, result: validateDocument(doc, OPTIONS) };
+  };
+  let state: Analysed = full(initial);
+  const history: string[] = [];
+  let incremental = 0;
+  let parseOnly = 0;
+  for (let step = 0; step < steps; step++) {
+    const text = state.doc.text;
+    let edits: TextEdit[];
+    if (history.length > 0 && random() < (state.doc.isValidJson ? 0.15 : 0.7)) {
+      // Undo: the editor sends the replacement of the changed region by what it held before.
+      const target = history.pop()!;
+      let p = 0;
+      while (p < text.length && p < target.length && text.charCodeAt(p) === target.charCodeAt(p)) p++;
+      let s = 0;
+      while (s < text.length - p && s < target.length - p && text.charCodeAt(text.length - 1 - s) === target.charCodeAt(target.length - 1 - s)) s++;
+      edits = [{ start: p, end: text.length - s, text: target.slice(p, target.length - s) }];
+    } else {
+      history.push(text);
+      edits = [randomEdit(text, random, fields)];
+      // Sometimes a burst: several edits in one change notification, each relative to the text before it.
+      if (random() < 0.15) edits.push(randomEdit(applyText(text, edits[0]), random, fields));
+    }
+    let next = text;
+    for (const e of edits) next = applyText(next, e);
+    const outcome = analyseEdits(state, edits, next, OPTIONS);
+    const reference = full(next);
+    assert.equal(outcome.doc.text, next);
+    assert.deepEqual(canonical(outcome.doc, outcome.result.findings), canonical(reference.doc, reference.result.findings), `step ${step}: ${JSON.stringify(edits)}`);
+    assert.deepEqual(outcome.result.ids, reference.result.ids);
+    assert.deepEqual(outcome.result.classification, reference.result.classification);
+    assert.deepEqual(outcome.doc.value, reference.doc.value);
+    assert.deepEqual(outcome.doc.duplicateKeys, reference.doc.duplicateKeys);
+    if (outcome.incremental.rules) incremental++;
+    else if (outcome.incremental.parse) parseOnly++;
+    // Drift back to the starting text now and then, so the corpus stays mostly valid and edits stay mostly local.
+    state = step % 150 === 149 ? full(initial) : { doc: outcome.doc, result: outcome.result };
+    if (step % 150 === 149) history.length = 0;
+  }
+  return { incremental, parseOnly };
+}
+
+test('incremental re-validation of a corpus equals a full validation after each of thousands of random edits', () => {
+  const { incremental, parseOnly } = replay(corpusWithFindings(), 3000, 42, ['reference', 'reference', 'source', 'source_text', 'target_expected', 'notes', 'provenance', 'segment', 'context']);
+  // Most edits are typing inside a string: the incremental path must actually be taken, not only fallen back from.
+  assert.ok(incremental > 1000, `${incremental} of 3000 edits re-checked incrementally`);
+  assert.ok(parseOnly > 50, `${parseOnly} edits re-parsed one entry only`);
+});
+
+test('an edit inside one test of a tests file re-parses that test only, with the same findings as a full pass', () => {
+  const { parseOnly } = replay(generateTests(30, 5), 300, 7, ['prompt', 'description']);
+  assert.ok(parseOnly > 100, `${parseOnly} of 300 edits re-parsed one test only`);
+});
+
+test('an entry added or removed re-parses only the entries touched; an edit in the envelope or between entries is a full pass', () => {
+  const text = generateCorpus(5, 1);
+  const doc = new JsonDocument(text);
+  const previous = { doc, result: validateDocument(doc, OPTIONS) };
+  const entryStart = text.indexOf('{', text.indexOf('"entries"'));
+  const secondEntry = text.indexOf('{', text.indexOf('"id": 2') - 10);
+  const name = text.indexOf('"bench-ewe-v1"') + 1;
+  const cases: [TextEdit, { parse: boolean; rules: boolean }][] = [
+    [{ start: entryStart, end: entryStart, text: '{"id": 99}, ' }, { parse: true, rules: false }],
+    [{ start: entryStart, end: secondEntry, text: '' }, { parse: true, rules: false }],
+    // Starting after the comma before the second entry: the edit begins outside the entries it touches.
+    [{ start: secondEntry - 5, end: secondEntry + 1, text: '\n {' }, { parse: false, rules: false }],
+    // Starting at that comma, just after the first entry: both entries are parsed again.
+    [{ start: secondEntry - 6, end: secondEntry + 1, text: ', {' }, { parse: true, rules: false }],
+    [{ start: 0, end: 1, text: '{ ' }, { parse: false, rules: false }],
+    [{ start: name, end: name, text: 'x' }, { parse: false, rules: false }],
+  ];
+  for (const [e, expected] of cases) {
+    const next = applyText(text, e);
+    const outcome = analyseEdits(previous, [e], next, OPTIONS);
+    assert.deepEqual(outcome.incremental, expected, JSON.stringify(e));
+    const reference = new JsonDocument(next);
+    assert.deepEqual(outcome.doc.value, reference.value);
+    assert.deepEqual(canonical(outcome.doc, outcome.result.findings), canonical(reference, validateDocument(reference, OPTIONS).findings));
+  }
+});

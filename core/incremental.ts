@@ -1,0 +1,238 @@
+import type { Classification } from './document/classify';
+import { applyEdit, type TextEdit } from './document/edit';
+import { JsonDocument, type JsonPath } from './document/jsonDocument';
+import type { Span } from './document/lineIndex';
+import { confusablesInText } from './coverage/confusables';
+import { visitLanguageStrings } from './coverage/fields';
+import { hasDecomposed, hasPrecomposed } from './coverage/normalization';
+import { corpusCopyFindings } from './audit/rule';
+import type { DiagnosticCode } from './rules/codes';
+import { corpusFindings } from './rules/corpus';
+import type { Finding, FixData, RelatedLocation } from './rules/finding';
+import { classifyDocument, duplicateKeyFindings, validateDocument, type ValidationOptions, type ValidationResult } from './validate';
+
+/** One analysed version: the parse and what the rules found in it. */
+export interface Analysed {
+  doc: JsonDocument;
+  result: ValidationResult;
+}
+
+/** How a new version was analysed: `parse` and `rules` say which parts were incremental (for tests and benches). */
+export interface IncrementalOutcome extends Analysed {
+  incremental: { parse: boolean; rules: boolean };
+}
+
+/**
+ * The analysis of the text after `edits` (applied in order to `previous.doc.text`, giving `newText`). Edits
+ * inside one corpus entry re-parse that entry only and re-run only the rules whose result can change (see
+ * `revalidateEntries`); anything else is a full parse and validation. Either way the result equals
+ * `validateDocument(new JsonDocument(newText), options)` up to the order of the findings.
+ */
+export function analyseEdits(previous: Analysed, edits: readonly TextEdit[], newText: string, options: ValidationOptions): IncrementalOutcome {
+  const itemsPath = itemsPathOf(previous.result.classification);
+  let doc: JsonDocument | undefined = previous.doc;
+  const changed = new Set<number>();
+  const applied: TextEdit[] = [];
+  // Items added, removed or joined: the paths of the findings move, so the rules run on the whole (new) document.
+  let itemsMoved = false;
+  if (itemsPath && edits.length > 0) {
+    for (let i = 0; i < edits.length && doc; i++) {
+      const next = applyEdit(doc, edits[i], itemsPath, i === edits.length - 1 ? newText : undefined);
+      doc = next?.doc;
+      if (next?.index === undefined) itemsMoved = true;
+      else {
+        changed.add(next.index);
+        applied.push(edits[i]);
+      }
+    }
+  } else doc = undefined;
+  if (!doc || doc.text.length !== newText.length) {
+    const full = new JsonDocument(newText);
+    return { doc: full, result: validateDocument(full, options), incremental: { parse: false, rules: false } };
+  }
+  const result = itemsMoved ? undefined : revalidateEntries(previous, doc, changed, (offset) => mapOffset(offset, applied), options);
+  return result
+    ? { doc, result, incremental: { parse: true, rules: true } }
+    : { doc, result: validateDocument(doc, options), incremental: { parse: true, rules: false } };
+}
+
+/** The array whose items an edit may stay inside: a corpus's entries, a tests file's tests. */
+function itemsPathOf(classification: Classification): JsonPath | undefined {
+  if (classification.kind === 'rosetta-corpus') return classification.entriesPath ?? ['entries'];
+  if (classification.kind === 'ewebench-tests') return [];
+  return undefined;
+}
+
+/** Where an offset outside every edited item lands after the edits. */
+function mapOffset(offset: number, edits: readonly TextEdit[]): number {
+  let o = offset;
+  for (const e of edits) if (o >= e.end) o += e.text.length - (e.end - e.start);
+  return o;
+}
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Fields whose value only ever yields findings about the entry itself (schema, copied reference, undeclared
+ * provenance): an edit that changes nothing else in an entry leaves every cross-entry rule's input unchanged.
+ */
+const LOCAL_FIELDS = new Set(['reference', 'source', 'target', 'target_expected', 'source_text', 'notes', 'context', 'provenance']);
+
+/** Codes computed across entries (or from text spans): kept from the previous result, never recomputed per entry. */
+const CROSS_ENTRY_CODES = new Set<DiagnosticCode>([
+  'invalid-json', 'duplicate-id', 'duplicate-key', 'legacy-field', 'harness-register', 'confusable-char', 'mixed-normalization',
+  'segment-minimum', 'difficulty-coverage', 'register-coverage', 'corpus-shape',
+]);
+
+/**
+ * The corpus result for `next`, which differs from `previous` only inside the entries at `changed`: the
+ * previous findings about those entries are replaced by the per-entry rules run on the new entries alone, and
+ * everything else is kept (spans moved by `moveOffset`), which is sound because each changed entry's
+ * contribution to the aggregates (ids, segments, tiers, registers, legacy names, look-alikes, normalisation) is
+ * checked to be the same. Undefined when it is not, or the file is not a corpus: then a full validation runs.
+ */
+export function revalidateEntries(
+  previous: Analysed,
+  next: JsonDocument,
+  changed: ReadonlySet<number>,
+  moveOffset: (offset: number) => number,
+  options: ValidationOptions,
+): ValidationResult | undefined {
+  const before = previous.result.classification;
+  if (before.kind !== 'rosetta-corpus' || !next.isValidJson) return undefined;
+  const classification = classifyDocument(next, options);
+  if (JSON.stringify(classification) !== JSON.stringify(before)) return undefined;
+  const entriesPath = classification.entriesPath ?? ['entries'];
+  const oldEntries = entriesOf(previous.doc.value, entriesPath);
+  const newEntries = entriesOf(next.value, entriesPath);
+  if (!oldEntries || !newEntries || oldEntries.length !== newEntries.length) return undefined;
+
+  const fresh: Finding[] = [];
+  for (const index of changed) {
+    const oldEntry = oldEntries[index];
+    const newEntry = newEntries[index];
+    if (!isObject(oldEntry) || !isObject(newEntry) || !sameAggregates(oldEntry, newEntry)) return undefined;
+    const oldFacts = languageFacts(previous.doc.value, entriesPath, oldEntry, classification);
+    const newFacts = languageFacts(next.value, entriesPath, newEntry, classification);
+    if (!oldFacts || !newFacts || oldFacts.precomposed !== newFacts.precomposed) return undefined;
+    const own = entryFindings(next.value, entriesPath, newEntry, index, classification, options);
+    if (!own) return undefined;
+    fresh.push(...own);
+  }
+  const kept = previous.result.findings.filter((f) => f.code !== 'duplicate-key' && !isAboutChanged(f, entriesPath, changed)).map((f) => moveSpans(f, moveOffset));
+  return { classification, findings: [...kept, ...fresh, ...duplicateKeyFindings(next, options.locale)], ids: previous.result.ids };
+}
+
+function entriesOf(root: unknown, entriesPath: JsonPath): unknown[] | undefined {
+  const entries = entriesPath.length === 0 ? root : isObject(root) ? root[entriesPath[0] as string] : undefined;
+  return Array.isArray(entries) ? entries : undefined;
+}
+
+/** Same keys in the same order, and the same value for every field other than the local ones. */
+function sameAggregates(a: Obj, b: Obj): boolean {
+  const keys = Object.keys(a);
+  const other = Object.keys(b);
+  if (keys.length !== other.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (key !== other[i]) return false;
+    if (LOCAL_FIELDS.has(key)) continue;
+    const x = a[key];
+    const y = b[key];
+    if (x !== y && JSON.stringify(x) !== JSON.stringify(y)) return false;
+  }
+  return true;
+}
+
+/** The root with its entries replaced by one entry: what the per-entry rules see. */
+function withOneEntry(root: unknown, entriesPath: JsonPath, entry: unknown): unknown {
+  return entriesPath.length === 0 ? [entry] : { ...(root as Obj), [entriesPath[0] as string]: [entry] };
+}
+
+/**
+ * What an entry's language strings add to the file-wide look-alike and normalisation findings: undefined when
+ * it holds a look-alike or a decomposed sequence (those findings list every occurrence in the file).
+ */
+function languageFacts(root: unknown, entriesPath: JsonPath, entry: Obj, classification: Classification): { precomposed: boolean } | undefined {
+  let clean = true;
+  let precomposed = false;
+  visitLanguageStrings(withOneEntry(root, entriesPath, entry), classification, (text, profile) => {
+    if (!clean) return;
+    if (confusablesInText(text, profile).length > 0 || hasDecomposed(text)) clean = false;
+    else if (!precomposed && hasPrecomposed(text)) precomposed = true;
+  });
+  return clean ? { precomposed } : undefined;
+}
+
+/** Is the finding about one of the changed entries, computed from that entry alone? */
+function isAboutChanged(f: Finding, entriesPath: JsonPath, changed: ReadonlySet<number>): boolean {
+  if (CROSS_ENTRY_CODES.has(f.code) || !('path' in f.at)) return false;
+  const index = f.at.path[entriesPath.length];
+  return f.at.path.length > entriesPath.length && typeof index === 'number' && changed.has(index) && startsWith(f.at.path, entriesPath);
+}
+
+function startsWith(path: JsonPath, prefix: JsonPath): boolean {
+  return prefix.every((p, i) => path[i] === p);
+}
+
+/**
+ * The per-entry findings of one entry, by the same rules a full validation runs (on a corpus holding only that
+ * entry), moved to the entry's index. Undefined for a finding about the entry as a whole whose message names its
+ * index (a full validation then says it right).
+ */
+function entryFindings(root: unknown, entriesPath: JsonPath, entry: Obj, index: number, classification: Classification, options: ValidationOptions): Finding[] | undefined {
+  const view = withOneEntry(root, entriesPath, entry);
+  const shape = classification.shape ?? 'envelope';
+  const all = corpusFindings(view, shape, entriesPath, options.locale);
+  if (options.audit !== false) all.push(...corpusCopyFindings([entry], entriesPath, options.locale));
+  const out: Finding[] = [];
+  for (const f of all) {
+    if (!isAboutChanged(f, entriesPath, ZERO)) continue;
+    if ('path' in f.at && f.at.path.length <= entriesPath.length + 1 && f.code !== 'missing-field') return undefined;
+    out.push(remap(f, entriesPath, index));
+  }
+  return out;
+}
+
+const ZERO: ReadonlySet<number> = new Set([0]);
+
+function remapPath(path: JsonPath, entriesPath: JsonPath, index: number): JsonPath {
+  if (path.length <= entriesPath.length || path[entriesPath.length] !== 0 || !startsWith(path, entriesPath)) return path;
+  const out = path.slice();
+  out[entriesPath.length] = index;
+  return out;
+}
+
+/** A finding computed at entry 0 of the one-entry view, moved to entry `index` (anchor, related places, fixes). */
+function remap(f: Finding, entriesPath: JsonPath, index: number): Finding {
+  const p = (path: JsonPath) => remapPath(path, entriesPath, index);
+  const at = 'path' in f.at ? { ...f.at, path: p(f.at.path) } : f.at;
+  const related = f.related?.map((r): RelatedLocation => ('at' in r && 'path' in r.at ? { ...r, at: { ...r.at, path: p(r.at.path) } } : r));
+  const fixes = f.fixes?.map((fix): FixData => {
+    switch (fix.kind) {
+      case 'add-field':
+      case 'set-fields':
+        return { ...fix, objectPath: p(fix.objectPath) };
+      case 'renumber-id':
+      case 'remove-item':
+        return { ...fix, path: p(fix.path) };
+      case 'rename-legacy-fields':
+        return { ...fix, renames: fix.renames.map((r) => ({ ...r, path: p(r.path) })), valueRewrites: fix.valueRewrites.map((r) => ({ ...r, path: p(r.path) })) };
+      default:
+        return fix;
+    }
+  });
+  return { ...f, at, ...(related ? { related } : {}), ...(fixes ? { fixes } : {}) };
+}
+
+/** A kept finding with its text spans moved past the edits (paths need nothing: no entry moved). */
+function moveSpans(f: Finding, move: (offset: number) => number): Finding {
+  const span = (s: Span): Span => ({ start: move(s.start), end: move(s.end) });
+  const hasSpan = 'span' in f.at || f.related?.some((r) => 'at' in r && 'span' in r.at) || f.fixes?.some((x) => x.kind === 'replace-text');
+  if (!hasSpan) return f;
+  const at = 'span' in f.at ? { span: span(f.at.span) } : f.at;
+  const related = f.related?.map((r): RelatedLocation => ('at' in r && 'span' in r.at ? { ...r, at: { span: span(r.at.span) } } : r));
+  const fixes = f.fixes?.map((fix): FixData => (fix.kind === 'replace-text' ? { ...fix, edits: fix.edits.map((e) => ({ span: span(e.span), newText: e.newText })) } : fix));
+  return { ...f, at, ...(related ? { related } : {}), ...(fixes ? { fixes } : {}) };
+}
