@@ -5,8 +5,8 @@
  *   npx esbuild bench/chrf.ts --bundle --platform=node --outfile=/tmp/chrf-bench.js && node /tmp/chrf-bench.js
  * or compiled: `npx tsc -p . && node out/bench/chrf.js` (`npm run bench:chrf`). BENCH_RUNS=n changes the run count.
  *
- * The inputs are defined by the team's generator gen_chrf_perf.py (the sibling shared/tools folder, optional): python3 runs it when
- * present, else the byte-identical TypeScript port below
+ * The inputs are defined by the team's generator gen_chrf_perf.py: set EWB_CHRF_GENERATOR to its path and python3 runs it
+ * too; by default the byte-identical TypeScript port below writes them
  * (Python's Mersenne Twister and its choice/randint/randrange/random) writes the same bytes. When both can run,
  * both do, and the bench says whether their outputs are byte-identical. It then checks the score against
  * sacrebleu 2.6.0's 67.6889254868628 and prints median times (of 5 runs) as ratios: to a same-run baseline
@@ -210,19 +210,19 @@ try {
   console.error((error as Error).message);
   process.exit(2);
 }
-// Optional extra: the generator in the sibling shared folder, when a checkout has one; a fresh clone uses the port.
-const script = path.resolve(repoRoot, process.env.EWB_CHRF_GENERATOR ?? path.join('..', 'shared', 'tools', 'gen_chrf_perf.py'));
+// Optional extra: the team's Python generator, when EWB_CHRF_GENERATOR names it; otherwise the port alone.
+const script = process.env.EWB_CHRF_GENERATOR ? path.resolve(repoRoot, process.env.EWB_CHRF_GENERATOR) : '';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-chrf-'));
 const portDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-chrf-port-'));
 let generator: string;
 try {
-  if (!fs.existsSync(script)) throw Object.assign(new Error(`${script} not found`), { code: 'NOGEN' });
+  if (!script || !fs.existsSync(script)) throw Object.assign(new Error(`${script || 'EWB_CHRF_GENERATOR'} not found`), { code: 'NOGEN' });
   execFileSync('python3', [script, dir], { stdio: ['ignore', 'inherit', 'inherit'] });
   writePairs(portDir, generatePairs(), false);
   generator = `python3 ${script} (TypeScript port ${sameBytes(dir, portDir) ? 'byte-identical' : 'DIFFERS'})`;
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;
-  const reason = code === 'NOGEN' ? 'no shared generator in this checkout' : code === 'ENOENT' ? 'python3 not found' : `python3 failed: ${(error as Error).message.split('\n')[0]}`;
+  const reason = code === 'NOGEN' ? 'EWB_CHRF_GENERATOR not set' : code === 'ENOENT' ? 'python3 not found' : `python3 failed: ${(error as Error).message.split('\n')[0]}`;
   writePairs(dir, generatePairs(), true);
   generator = `TypeScript port of gen_chrf_perf.py (${reason})`;
 }
