@@ -10,8 +10,15 @@ function kindLabel(info: FileInfo): string {
       return info.shape && info.shape !== 'envelope' ? vscode.l10n.t('Rosetta corpus ({0})', info.shape) : vscode.l10n.t('Rosetta corpus');
     case 'rosetta-run-card':
       return vscode.l10n.t('Rosetta run card');
-    default:
+    case 'ewebench-results':
+      return vscode.l10n.t('ÈwéBench results');
+    case 'unknown':
       return '';
+    default: {
+      // Every file kind the server can send has its label: a new kind fails to compile here.
+      const unhandled: never = info.kind;
+      return unhandled;
+    }
   }
 }
 
