@@ -1,6 +1,6 @@
 import { JsonDocument, type JsonPath } from './jsonDocument';
 import type { Span } from './lineIndex';
-import { MAX_DEPTH, MAX_DUPLICATE_KEYS, scanContainer, scanStructure, type ContainerChildren, type DuplicateKey } from './scanner';
+import { MAX_DEPTH, MAX_DUPLICATE_KEYS, scanContainer, structureOfParsed, type ContainerChildren, type DuplicateKey } from './scanner';
 
 /** One change to a text: [start, end) of the old text replaced by `text`. */
 export interface TextEdit {
@@ -56,7 +56,7 @@ export function applyEdit(doc: JsonDocument, edit: TextEdit, itemsPath: JsonPath
   }
   if (!Array.isArray(parsed) || parsed.length === 0 || (inside >= 0 && parsed.length !== 1)) return undefined;
   // The region's own bracket stands at the array's level (below the root for an envelope).
-  const structure = scanStructure(regionText, true, MAX_DEPTH - itemsPath.length);
+  const structure = structureOfParsed(regionText, parsed, MAX_DEPTH - itemsPath.length);
   if (structure.tooDeepAt >= 0) return undefined;
   const regionSpans = scanContainer(regionText, 0);
   if (regionSpans?.kind !== 'array' || regionSpans.items.length !== parsed.length) return undefined;

@@ -1,6 +1,6 @@
 import * as jsonc from 'jsonc-parser';
 import { LineIndex, type Span } from './lineIndex';
-import { MAX_DEPTH, scanContainer, scanStructure, skipWhitespace, type ContainerChildren, type DuplicateKey } from './scanner';
+import { MAX_DEPTH, scanContainer, scanStructure, skipWhitespace, structureOfParsed, type ContainerChildren, type DuplicateKey } from './scanner';
 
 export type JsonPath = readonly (string | number)[];
 
@@ -61,7 +61,7 @@ export class JsonDocument {
       parsed = false;
     }
     // Checked before anything recursive sees the text: jsonc-parser and the rules recurse once per level.
-    const structure = scanStructure(text, parsed, MAX_DEPTH);
+    const structure = parsed ? structureOfParsed(text, value, MAX_DEPTH) : scanStructure(text, false, MAX_DEPTH);
     const deep = structure.tooDeepAt;
     this.duplicateKeys = deep >= 0 ? [] : structure.duplicateKeys;
     if (deep >= 0) {

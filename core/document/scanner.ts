@@ -214,6 +214,73 @@ export function scanStructure(text: string, validJson: boolean, limit = MAX_DEPT
   return { tooDeepAt: -1, duplicateKeys };
 }
 
+/**
+ * `scanStructure` for a text JSON.parse accepted, given the value it produced. Most documents have neither
+ * problem, and that can be proved without a pass over the text: nesting is measured on the value, and the
+ * keys are counted. Every key JSON.parse kept comes from one key of the text, and a repeated key (or any key
+ * inside a value a repeat replaced) adds one the value lacks, so the text has exactly as many keys as the
+ * value only when nothing repeats. Outside strings a colon follows each key and nothing else, so the text's
+ * keys are its colons minus those inside strings; the value's strings hold the same colons unless one is
+ * written as an escape (`\u003a`), and then the full scan decides. Whenever the counts cannot prove the text
+ * clean, the full scan runs.
+ */
+export function structureOfParsed(text: string, value: unknown, limit = MAX_DEPTH): Structure {
+  const colons = countOf(text, ':');
+  const shape = valueShape(value, false);
+  if (shape.depth > limit) return scanStructure(text, true, limit);
+  if (colons === shape.keys) return { tooDeepAt: -1, duplicateKeys: [] };
+  if (!/\\u003[aA]/.test(text) && colons - valueShape(value, true).colons === shape.keys) return { tooDeepAt: -1, duplicateKeys: [] };
+  return scanStructure(text, true, limit);
+}
+
+function countOf(text: string, ch: string): number {
+  let n = 0;
+  for (let i = text.indexOf(ch); i >= 0; i = text.indexOf(ch, i + 1)) n++;
+  return n;
+}
+
+/** Keys of every object, deepest nesting (the root container is 1) and, if asked, colons in keys and strings. */
+function valueShape(root: unknown, withColons: boolean): { keys: number; depth: number; colons: number } {
+  let keys = 0;
+  let depth = 0;
+  let colons = 0;
+  const stringColons = (s: string): void => {
+    if (withColons && s.indexOf(':') >= 0) colons += countOf(s, ':');
+  };
+  // Iterative: JSON.parse accepts any depth, and this must not overflow the stack on it.
+  const stack: unknown[] = [root];
+  const depths: number[] = [1];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    const level = depths.pop()!;
+    if (typeof node === 'string') {
+      stringColons(node);
+      continue;
+    }
+    if (node === null || typeof node !== 'object') continue;
+    if (level > depth) depth = level;
+    if (Array.isArray(node)) {
+      for (const child of node) {
+        if (child !== null && typeof child === 'object') {
+          stack.push(child);
+          depths.push(level + 1);
+        } else if (typeof child === 'string') stringColons(child);
+      }
+    } else {
+      for (const key in node) {
+        keys++;
+        stringColons(key);
+        const child = (node as Record<string, unknown>)[key];
+        if (child !== null && typeof child === 'object') {
+          stack.push(child);
+          depths.push(level + 1);
+        } else if (typeof child === 'string') stringColons(child);
+      }
+    }
+  }
+  return { keys, depth, colons };
+}
+
 function keyText(text: string, span: Span): string {
   const raw = text.slice(span.start + 1, span.end - 1);
   if (!raw.includes('\\')) return raw;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as jsonc from 'jsonc-parser';
 import { rng } from '../../bench/generate';
 import { JsonDocument } from './jsonDocument';
-import { scanStructure, MAX_DEPTH } from './scanner';
+import { scanStructure, structureOfParsed, MAX_DEPTH } from './scanner';
 import { resolveFindings, validateDocument } from '../validate';
 
 test('nesting past the limit is found at the bracket that goes too deep, whatever the strings hold', () => {
@@ -69,4 +69,25 @@ test('on any text the depth scan accepts, jsonc-parser nests no deeper than the 
   assert.ok(checked > 1000);
   // The case the fuzz found: `}` does not close an array for jsonc-parser, so `[},[},…` nests.
   assert.equal(scanStructure('[},'.repeat(50), false, 20).tooDeepAt, 60);
+});
+
+test('the counting proof on parsed JSON reports exactly what the full scan reports (colons, escapes, repeats, depth)', () => {
+  const random = rng(11);
+  const keys = ['a', 'b', 'a:b', 'c', '\\u003a', 'k\\"'];
+  const strings = ['"x"', '":"', '"a: b"', '"\\u003a"', '"\\\\u003a"', '"\\":"', '""'];
+  const valueOf = (depth: number): string => {
+    const r = random();
+    if (depth > 4 || r < 0.4) return r < 0.2 ? strings[Math.floor(random() * strings.length)] : String(Math.floor(random() * 9));
+    const n = Math.floor(random() * 4);
+    if (r < 0.7) return '[' + Array.from({ length: n }, () => valueOf(depth + 1)).join(', ') + ']';
+    return '{' + Array.from({ length: n }, () => `"${keys[Math.floor(random() * keys.length)]}" : ${valueOf(depth + 1)}`).join(',') + '}';
+  };
+  let repeats = 0;
+  for (let k = 0; k < 5000; k++) {
+    const text = valueOf(0);
+    const expected = scanStructure(text, true, 3);
+    assert.deepEqual(structureOfParsed(text, JSON.parse(text), 3), expected, text);
+    if (expected.duplicateKeys.length > 0) repeats++;
+  }
+  assert.ok(repeats > 200, `only ${repeats} documents with a repeated key`);
 });
