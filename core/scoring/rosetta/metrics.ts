@@ -8,6 +8,12 @@ import { pyRound } from '../../text/pyRound';
  * call equal (ligatures, superscripts, full-width forms). Nothing else is forgiven: no trimming, no case folding.
  */
 export function exactMatchNfc(predicted: string, reference: string): boolean {
+  if (predicted === reference) return true;
+  // Where the two first differ, two ASCII characters (or the end of one string) settle it without normalising:
+  // an ASCII character decomposes to itself and never reorders with a mark, so both NFD forms differ there too.
+  let i = 0;
+  while (predicted.charCodeAt(i) === reference.charCodeAt(i)) i++;
+  if (!(predicted.charCodeAt(i) >= 0x80) && !(reference.charCodeAt(i) >= 0x80)) return false;
   return predicted.normalize('NFC') === reference.normalize('NFC');
 }
 
