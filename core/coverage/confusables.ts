@@ -2,6 +2,7 @@ import type { JsonDocument, JsonPath } from '../document/jsonDocument';
 import type { Span } from '../document/lineIndex';
 import type { LanguageProfile } from './profiles';
 import { stringOffsets } from './textOffsets';
+import { LOOKALIKE, scanUnits, unitTable } from './unitScan';
 
 /** A look-alike at its place in the document text, with what should be written there instead. */
 export interface ConfusableHit {
@@ -73,29 +74,24 @@ export function confusablePattern(profile: LanguageProfile): RegExp {
   return re;
 }
 
-const lastUnitCache = new WeakMap<LanguageProfile, Uint8Array>();
+const unitTables = new WeakMap<LanguageProfile, Uint8Array>();
 
-/**
- * The last UTF-16 unit of every form, as a table: a string none of whose units is in it holds no look-alike.
- * A loop over this table is several times faster than a regular expression with a class of a hundred
- * characters, and nearly every string is passed over here.
- */
-function lastUnits(profile: LanguageProfile): Uint8Array {
-  let table = lastUnitCache.get(profile);
+/** The unit classes of `text` for this profile: `LOOKALIKE` is set on the last unit of every look-alike form. */
+export function textUnits(text: string, profile: LanguageProfile): number {
+  let table = unitTables.get(profile);
   if (!table) {
-    table = new Uint8Array(0x10000);
-    for (const form of confusableForms(profile).keys()) table[form.charCodeAt(form.length - 1)] = 1;
-    lastUnitCache.set(profile, table);
+    table = unitTable([...confusableForms(profile).keys()].map((form) => form.charCodeAt(form.length - 1)));
+    unitTables.set(profile, table);
   }
-  return table;
+  return scanUnits(text, table);
 }
 
-/** Look-alikes in one decoded string, as indices into it (for callers that have no document). */
-export function confusablesInText(text: string, profile: LanguageProfile): { index: number; found: string; expected: string }[] {
-  const table = lastUnits(profile);
-  let candidate = false;
-  for (let i = 0; i < text.length && !candidate; i++) candidate = table[text.charCodeAt(i)] === 1;
-  if (!candidate) return [];
+/**
+ * Look-alikes in one decoded string, as indices into it (for callers that have no document). A string none of
+ * whose units ends a form holds none; `units` passes that scan's result when the caller already made it.
+ */
+export function confusablesInText(text: string, profile: LanguageProfile, units = textUnits(text, profile)): { index: number; found: string; expected: string }[] {
+  if ((units & LOOKALIKE) === 0) return [];
   const pattern = confusablePattern(profile);
   const forms = confusableForms(profile);
   pattern.lastIndex = 0;
@@ -106,8 +102,8 @@ export function confusablesInText(text: string, profile: LanguageProfile): { ind
  * Adds the look-alikes of the string at `path` (whose decoded value is `text`) to `hits`, with spans in the
  * document text: a look-alike written as an escape spans the whole escape. The path is only built on a hit.
  */
-export function confusablesIn(doc: JsonDocument, text: string, profile: LanguageProfile, path: () => JsonPath, hits: ConfusableHit[]): void {
-  const found = confusablesInText(text, profile);
+export function confusablesIn(doc: JsonDocument, text: string, profile: LanguageProfile, path: () => JsonPath, hits: ConfusableHit[], units?: number): void {
+  const found = confusablesInText(text, profile, units);
   if (found.length === 0) return;
   const span = doc.locate(path());
   if (!span) return;

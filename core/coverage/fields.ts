@@ -19,8 +19,11 @@ function itemLabel(item: Obj, index: number): string {
   return typeof id === 'string' || typeof id === 'number' ? String(id) : `#${index + 1}`;
 }
 
-/** Called for each language string; `path` is built only if the caller asks for it (most strings need none). */
-export type LanguageStringVisitor = (text: string, profile: LanguageProfile, path: () => JsonPath, item: LanguageString['item']) => void;
+/**
+ * Called for each language string; `path` and `item` are built only if the caller asks for them (most strings
+ * need neither). `item` returns the same object for every string of one test or entry.
+ */
+export type LanguageStringVisitor = (text: string, profile: LanguageProfile, path: () => JsonPath, item: () => LanguageString['item']) => void;
 
 /**
  * Which strings carry the language, per file kind. ÈwéBench tests: prompt, message contents, expected answer
@@ -33,8 +36,9 @@ export function visitLanguageStrings(value: unknown, classification: Classificat
     const profile = override ?? EWE;
     value.forEach((test, index) => {
       if (!isObject(test)) return;
-      const item = { label: itemLabel(test, index), path: [index] };
-      const add = (text: unknown, path: () => JsonPath) => typeof text === 'string' && visit(text, profile, path, item);
+      let item: LanguageString['item'] | undefined;
+      const itemOf = () => (item ??= { label: itemLabel(test, index), path: [index] });
+      const add = (text: unknown, path: () => JsonPath) => typeof text === 'string' && visit(text, profile, path, itemOf);
       add(test.prompt, () => [index, 'prompt']);
       // A multiple-choice answer is an option letter (`B`), not text in the language.
       if (test.eval_method !== 'multiple_choice') add(test.expected, () => [index, 'expected']);
@@ -64,11 +68,11 @@ export function visitLanguageStrings(value: unknown, classification: Classificat
     const itemOf = () => (item ??= { label: itemLabel(entry, index), path: [...entriesPath, index] });
     for (const field of TARGET_FIELDS) {
       const text = entry[field];
-      if (targetProfile && typeof text === 'string') visit(text, targetProfile, () => [...entriesPath, index, field], itemOf());
+      if (targetProfile && typeof text === 'string') visit(text, targetProfile, () => [...entriesPath, index, field], itemOf);
     }
     for (const field of SOURCE_FIELDS) {
       const text = entry[field];
-      if (sourceProfile && typeof text === 'string') visit(text, sourceProfile, () => [...entriesPath, index, field], itemOf());
+      if (sourceProfile && typeof text === 'string') visit(text, sourceProfile, () => [...entriesPath, index, field], itemOf);
     }
   }
 }
@@ -79,7 +83,7 @@ const SOURCE_FIELDS = ['source', 'source_text'];
 /** Every language string with its path, for callers that need them all (the coverage report). */
 export function languageStrings(value: unknown, classification: Classification, override?: LanguageProfile): LanguageString[] {
   const out: LanguageString[] = [];
-  visitLanguageStrings(value, classification, (text, profile, path, item) => out.push({ path: path(), text, profile, item }), override);
+  visitLanguageStrings(value, classification, (text, profile, path, item) => out.push({ path: path(), text, profile, item: item() }), override);
   return out;
 }
 

@@ -1,10 +1,8 @@
 import type { JsonPath } from '../document/jsonDocument';
+import { blockClass, MARK, MARK_BLOCKS, PRECOMPOSED, PRECOMPOSED_LETTER_BLOCKS } from './unitScan';
 
-// A range of combining marks is what this class is for, not a misread combined character.
-// eslint-disable-next-line no-misleading-character-class
-const MAYBE_DECOMPOSED = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/;
-/** Blocks with the precomposed letters our profiles' scripts use (Latin with accents, Greek with tonos). */
-const MAYBE_PRECOMPOSED = /[\u00c0-\u024f\u0386-\u03ce\u1e00-\u1fff]/;
+const MAYBE_DECOMPOSED = blockClass(MARK_BLOCKS);
+const MAYBE_PRECOMPOSED = blockClass(PRECOMPOSED_LETTER_BLOCKS);
 
 /** Holds a base and a mark that NFC would join into one character (`o` + U+0300 for ò). */
 export function hasDecomposed(text: string): boolean {
@@ -26,9 +24,11 @@ export class NormalizationSurvey {
   readonly decomposed: { text: string; path: JsonPath }[] = [];
   private readonly maybePrecomposed: string[] = [];
 
-  add(text: string, path: () => JsonPath): void {
-    if (hasDecomposed(text)) this.decomposed.push({ text, path: path() });
-    else if (MAYBE_PRECOMPOSED.test(text)) this.maybePrecomposed.push(text);
+  /** `units`: the string's unit classes (`scanUnits`) when the caller has them, which spares two scans. */
+  add(text: string, path: () => JsonPath, units?: number): void {
+    const marks = units === undefined ? MAYBE_DECOMPOSED.test(text) : (units & MARK) !== 0;
+    if (marks && text.normalize('NFC') !== text) this.decomposed.push({ text, path: path() });
+    else if (units === undefined ? MAYBE_PRECOMPOSED.test(text) : (units & PRECOMPOSED) !== 0) this.maybePrecomposed.push(text);
   }
 
   /** Most files have no decomposed string, and then nothing is normalised at all. */

@@ -72,7 +72,7 @@ export function fileCoverage(doc: JsonDocument, classification: Classification, 
   let oneCapitals = new Int32Array(0);
   let stringCount = 0;
   const hits: ConfusableHit[] = [];
-  visitLanguageStrings(doc.value, classification, (text, profile, path, item) => {
+  visitLanguageStrings(doc.value, classification, (text, profile, path, itemOf) => {
     stringCount++;
     confusablesIn(doc, text, profile, path, hits);
     const table = compile(profile);
@@ -90,6 +90,7 @@ export function fileCoverage(doc: JsonDocument, classification: Classification, 
     // Count this string alone, then spread it into the file total and its item, clearing the scratch arrays
     // on the way; note whether it holds a letter whose occurrence list still has room.
     table.count(text, one, oneCapitals);
+    const item = itemOf();
     let itemCounts = items.get(item);
     if (!itemCounts) items.set(item, (itemCounts = new Int32Array(table.size)));
     let wanted = false;

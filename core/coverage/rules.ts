@@ -3,7 +3,7 @@ import type { JsonDocument } from '../document/jsonDocument';
 import type { Locale } from '../i18n/locale';
 import type { Finding } from '../rules/finding';
 import { msg } from '../rules/messages';
-import { codePoints, confusablesIn, type ConfusableHit } from './confusables';
+import { codePoints, confusablesIn, textUnits, type ConfusableHit } from './confusables';
 import { visitLanguageStrings } from './fields';
 import { NormalizationSurvey } from './normalization';
 
@@ -16,8 +16,9 @@ export function coverageFindings(doc: JsonDocument, classification: Classificati
   const hits: ConfusableHit[] = [];
   const survey = new NormalizationSurvey();
   visitLanguageStrings(doc.value, classification, (text, profile, path) => {
-    confusablesIn(doc, text, profile, path, hits);
-    survey.add(text, path);
+    const units = textUnits(text, profile);
+    confusablesIn(doc, text, profile, path, hits, units);
+    survey.add(text, path, units);
   });
   const findings: Finding[] = [];
   const all = hits.map((h) => ({ span: h.span, newText: h.expected }));
