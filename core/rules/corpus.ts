@@ -63,6 +63,8 @@ interface LegacyResult {
   fix?: FixData;
 }
 
+const LEGACY_RENAMES = Object.entries(LEGACY_FIELD_NAMES);
+
 /** One finding per legacy key (up to a cap), all sharing one quick fix that converts the whole file. */
 function legacyFindings(entries: unknown[], entriesPath: JsonPath, locale: Locale): LegacyResult {
   const renames: { path: JsonPath; from: string; to: string }[] = [];
@@ -71,22 +73,24 @@ function legacyFindings(entries: unknown[], entriesPath: JsonPath, locale: Local
   let entriesWithLegacy = 0;
   entries.forEach((entry, index) => {
     if (!isObject(entry)) return;
-    const path = [...entriesPath, index];
     let legacyHere = false;
-    for (const [from, to] of Object.entries(LEGACY_FIELD_NAMES)) {
+    let entryPath: JsonPath | undefined;
+    // Built only for an entry with a legacy name: nearly every entry of a big corpus has none.
+    const path = () => (entryPath ??= [...entriesPath, index]);
+    for (const [from, to] of LEGACY_RENAMES) {
       // Rename only when the spec name is free; otherwise the two fields would collide.
       if (from in entry && !(to in entry)) {
         legacyHere = true;
-        renames.push({ path, from, to });
-        pending.push({ code: 'legacy-field', message: msg(locale, 'legacyField', { from, to }), at: { path: [...path, from], part: 'key' } });
+        renames.push({ path: path(), from, to });
+        pending.push({ code: 'legacy-field', message: msg(locale, 'legacyField', { from, to }), at: { path: [...path(), from], part: 'key' } });
       }
     }
     const difficulty = entry.difficulty;
     if (typeof difficulty === 'string' && difficulty in LEGACY_DIFFICULTY) {
       legacyHere = true;
       const { tier, range } = LEGACY_DIFFICULTY[difficulty];
-      valueRewrites.push({ path: [...path, 'difficulty'], value: tier });
-      pending.push({ code: 'legacy-field', message: msg(locale, 'legacyDifficulty', { from: difficulty, mapping: `${difficulty} = ${range} → ${tier}` }), at: { path: [...path, 'difficulty'] } });
+      valueRewrites.push({ path: [...path(), 'difficulty'], value: tier });
+      pending.push({ code: 'legacy-field', message: msg(locale, 'legacyDifficulty', { from: difficulty, mapping: `${difficulty} = ${range} → ${tier}` }), at: { path: [...path(), 'difficulty'] } });
     }
     if (legacyHere) entriesWithLegacy++;
   });

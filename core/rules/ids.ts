@@ -46,6 +46,8 @@ export function collectIds(items: unknown, basePath: JsonPath, fields: readonly 
   return out;
 }
 
+const NONE = (): readonly ExternalIdOccurrence[] => [];
+
 /** Related locations per finding: enough to find the others; a count in the message says how many there are. */
 const MAX_RELATED = 3;
 
@@ -57,18 +59,22 @@ const MAX_RELATED = 3;
 export function duplicateIdFindings(
   occurrences: readonly IdOccurrence[],
   locale: Locale,
-  external: (id: Id) => readonly ExternalIdOccurrence[] = () => [],
+  external: (id: Id) => readonly ExternalIdOccurrence[] = NONE,
 ): Finding[] {
-  // A Map tells 1 from "1" by itself, so the raw ids are the keys.
-  const byId = new Map<Id, IdOccurrence[]>();
+  // A Map tells 1 from "1" by itself, so the raw ids are the keys. An id seen once (nearly all) keeps its
+  // occurrence alone; a list is made on the second.
+  const byId = new Map<Id, IdOccurrence | IdOccurrence[]>();
   for (const occ of occurrences) {
-    const list = byId.get(occ.id);
-    if (list) list.push(occ);
-    else byId.set(occ.id, [occ]);
+    const seen = byId.get(occ.id);
+    if (seen === undefined) byId.set(occ.id, occ);
+    else if (Array.isArray(seen)) seen.push(occ);
+    else byId.set(occ.id, [seen, occ]);
   }
   let allocator: IdAllocator | undefined;
   const findings: Finding[] = [];
-  for (const list of byId.values()) {
+  for (const seen of byId.values()) {
+    if (!Array.isArray(seen) && external === NONE) continue;
+    const list = Array.isArray(seen) ? seen : [seen];
     const others = external(list[0].id);
     if (list.length < 2 && others.length === 0) continue;
     const ids = (allocator ??= new IdAllocator([...byId.keys()].map(idKey)));
