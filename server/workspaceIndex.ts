@@ -67,6 +67,7 @@ export class WorkspaceIndex {
     let text: string;
     try {
       const stat = await fs.stat(file);
+      // The index's own size rule, checked before reading so a large corpus is never read (IdIndex checks the text again).
       if (!stat.isFile() || stat.size > MAX_INDEXED_BYTES) return this.remove(uri);
       text = await fs.readFile(file, 'utf8');
     } catch {

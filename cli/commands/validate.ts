@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { JsonDocument } from '../../core/document/jsonDocument';
 import { toLocale } from '../../core/i18n/locale';
-import { IdIndex, MAX_INDEXED_BYTES, sharedIds } from '../../core/rules/idIndex';
+import { IdIndex, sharedIds } from '../../core/rules/idIndex';
 import type { EncodingProblem } from '../../core/document/encoding';
 import { encodingFinding, resolveFindings, validateDocument } from '../../core/validate';
 import { displayPath, expandJsonPaths, formatOption, parseArgs, readJsonText, type PathProblem } from '../files';
@@ -31,7 +31,6 @@ export function validateFiles(files: readonly string[], io: CliIo, locale = toLo
   // First pass: every test id of every tests file, with its place, so each file can see the others'.
   const index = new IdIndex();
   for (const { file, doc } of docs) {
-    if (Buffer.byteLength(doc.text) > MAX_INDEXED_BYTES) continue;
     index.set(pathToFileURL(file).toString(), displayPath(file, io.cwd), doc, sharedIds(doc));
   }
 

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { JsonDocument } from '../document/jsonDocument';
-import { IdIndex, sharedIds } from './idIndex';
+import { IdIndex, indexable, MAX_INDEXED_BYTES, sharedIds } from './idIndex';
 
 const testsFile = (...ids: (string | number)[]) => new JsonDocument(JSON.stringify(ids.map((id) => ({ id, prompt: 'x', eval_method: 'ewe_quality' })), null, 2));
 const add = (index: IdIndex, uri: string, ...ids: (string | number)[]) => {
@@ -46,4 +46,18 @@ test('only tests files share their ids: a corpus\'s ids stay its own', () => {
   const corpus = new JsonDocument(JSON.stringify({ dataset: { id: 'd' }, entries: [{ id: 'x', source: 'a', reference: 'b' }] }));
   assert.deepEqual(sharedIds(corpus), []);
   assert.deepEqual(sharedIds(testsFile('x')).map((o) => o.id), ['x']);
+});
+
+test('a text larger than MAX_INDEXED_BYTES in UTF-8 is not indexed, whoever collects it', () => {
+  const ascii = 'x'.repeat(MAX_INDEXED_BYTES);
+  assert.equal(indexable(ascii), true);
+  assert.equal(indexable(ascii + 'x'), false);
+  // Two bytes per letter in UTF-8: half as many letters reach the limit.
+  assert.equal(indexable('ɖ'.repeat(MAX_INDEXED_BYTES / 2)), true);
+  assert.equal(indexable('ɖ'.repeat(MAX_INDEXED_BYTES / 2) + 'x'), false);
+  assert.equal(indexable('😀'.repeat(MAX_INDEXED_BYTES / 4) + 'x'), false);
+  const index = new IdIndex();
+  const big = new JsonDocument(JSON.stringify([{ id: 'x', prompt: 'ɖ'.repeat(MAX_INDEXED_BYTES / 2), eval_method: 'ewe_quality' }]));
+  assert.equal(index.set('file:///w/big.json', 'big.json', big, sharedIds(big)), false);
+  assert.equal(index.has('file:///w/big.json'), false);
 });

@@ -9,6 +9,24 @@ import { collectIds, idKey, type ExternalIdOccurrence, type Id, type IdOccurrenc
  */
 export const MAX_INDEXED_BYTES = 8 * 1024 * 1024;
 
+/** Whether a text is small enough to index: its UTF-8 size (what the file takes on disk) is at most MAX_INDEXED_BYTES. */
+export function indexable(text: string): boolean {
+  // Each UTF-16 unit is 1 to 3 UTF-8 bytes (a surrogate pair 4 for 2): only the middle band needs counting.
+  if (text.length > MAX_INDEXED_BYTES) return false;
+  if (text.length * 3 <= MAX_INDEXED_BYTES) return true;
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c < 0xdc00 && i + 1 < text.length) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes <= MAX_INDEXED_BYTES;
+}
+
 /** The ids a file shares with the others: a tests file's test ids. Corpus ids are unique per corpus only. */
 export function sharedIds(doc: JsonDocument, kind: FileKind = classify(doc.value).kind): IdOccurrence[] {
   return kind === 'ewebench-tests' ? collectIds(doc.value, []) : [];
@@ -41,8 +59,12 @@ export class IdIndex {
   /** The URIs in order, rebuilt only after a file was added or removed. */
   private sorted: string[] | undefined;
 
-  /** Records (or replaces) a file's ids, located in `doc`; returns true when the set of ids it holds changed. */
+  /**
+   * Records (or replaces) a file's ids, located in `doc`; returns true when the set of ids it holds changed. A
+   * text too large to be a tests file (`indexable`) holds none.
+   */
   set(uri: string, label: string, doc: JsonDocument, ids: readonly IdOccurrence[], rangeOf: RangeOf = utf16Range): boolean {
+    if (!indexable(doc.text)) return this.remove(uri);
     const before = this.files.get(uri);
     const occurrences = new Map<string, ExternalIdOccurrence[]>();
     const idOf = new Map<string, Id>();
