@@ -12,7 +12,7 @@ import { WorkspaceIndex } from '../../server/workspaceIndex';
 import { captureIo } from '../helpers/captureIo';
 import { TestLspClient } from '../helpers/lspClient';
 import { fromRepo } from '../helpers/paths';
-import type { Diagnostic } from 'vscode-languageserver-protocol/node';
+import { DidChangeWatchedFilesNotification, FileChangeType, type Diagnostic, type FileEvent } from 'vscode-languageserver-protocol/node';
 
 /**
  * The CLI and the language server collect files differently (a folder expanded on the command line; a start-up
@@ -89,6 +89,14 @@ test('the language server, through the protocol, publishes what the CLI reports 
       // Diagnostics are published on open and again after the walk: the settled ones match the CLI's.
       await client.waitForDiagnostics(uri, (d) => JSON.stringify(fromLsp(d.diagnostics)) === JSON.stringify(expected));
     }
+    // The watcher reports changes everywhere; a file in a skipped folder is not read, one the walk reaches is.
+    const late = path.join(root, 'more', 'late.json');
+    fs.writeFileSync(late, tests('only_here'));
+    const changes = [path.join(root, 'node_modules', 'pkg', 'copy.json'), path.join(root, '.git', 'copy.json'), late].map((file): FileEvent => ({ uri: pathToFileURL(file).toString(), type: FileChangeType.Changed }));
+    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes });
+    const mixed = pathToFileURL(path.join(root, 'more', 'mixed.json')).toString();
+    const { diagnostics } = await client.waitForDiagnostics(mixed, (d) => d.diagnostics.some((x) => String(x.message).includes('"only_here"')));
+    assert.deepEqual(diagnostics.filter((d) => String(d.message).includes('"only_here"')).map((d) => d.message), ['Duplicate id "only_here": it is also used in more/late.json.']);
     assert.deepEqual(client.errors, []);
   } finally {
     await client.shutdown();
