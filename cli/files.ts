@@ -1,9 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { decodeJsonBytes, type DecodedText, type EncodingProblem } from '../core/document/encoding';
+import { isJsonFileName, isSkippedFolder } from '../core/workspace/files';
 import { UsageError, type CliIo } from './io';
-
-const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
 
 /** A path that could not be searched or read; the run reports it as that path's error and goes on. */
 export interface PathProblem {
@@ -14,7 +13,8 @@ export interface PathProblem {
 }
 
 /**
- * Files named on the command line, with folders expanded to every `*.json` below them (sorted, stable).
+ * Files named on the command line, with folders expanded to every `*.json` below them (sorted, stable), the
+ * folders a workspace walk skips left out (`isSkippedFolder`: node_modules, build output, dot-folders).
  * Symbolic links to files are followed; links to folders are not (so no loop), and are reported. With
  * `problems`, a missing path, an unreadable folder or a link to a folder is collected there and the walk goes
  * on; without it, the first missing path throws.
@@ -68,7 +68,7 @@ function walk(dir: string, out: string[], report: (file: string, message: string
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (!SKIPPED_FOLDERS.has(entry.name)) walk(full, out, report);
+      if (!isSkippedFolder(entry.name)) walk(full, out, report);
     } else if (entry.isSymbolicLink()) {
       let target: fs.Stats | undefined;
       try {
@@ -77,8 +77,8 @@ function walk(dir: string, out: string[], report: (file: string, message: string
         // A dangling link: nothing to read, and nothing the user asked for by name.
       }
       if (target?.isDirectory()) report(full, 'symbolic link to a folder: not followed (name the folder to include it)', true);
-      else if (target?.isFile() && entry.name.endsWith('.json')) out.push(full);
-    } else if (entry.isFile() && entry.name.endsWith('.json')) out.push(full);
+      else if (target?.isFile() && isJsonFileName(entry.name)) out.push(full);
+    } else if (entry.isFile() && isJsonFileName(entry.name)) out.push(full);
   }
 }
 

@@ -1,6 +1,7 @@
 import type * as vscode from 'vscode';
+import { isJsonDocument as isJson } from '../core/workspace/files';
 
-/** The documents the extension reads: JSON, with or without comments (the language server gets the same ones). */
+/** The documents the extension reads: core's one rule (JSON languages, or a `.json` name), as the server applies it. */
 export function isJsonDocument(doc: vscode.TextDocument): boolean {
-  return doc.languageId === 'json' || doc.languageId === 'jsonc';
+  return isJson({ languageId: doc.languageId, uri: doc.uri.path });
 }

@@ -1,4 +1,5 @@
-import type { Classification } from './document/classify';
+import { entriesOf, itemsPath, type Classification } from './document/classify';
+import { isObject, type JsonObject as Obj } from './json';
 import { applyEdit, type TextEdit } from './document/edit';
 import { JsonDocument, type JsonPath } from './document/jsonDocument';
 import type { Span } from './document/lineIndex';
@@ -29,15 +30,15 @@ export interface IncrementalOutcome extends Analysed {
  * `validateDocument(new JsonDocument(newText), options)` up to the order of the findings.
  */
 export function analyseEdits(previous: Analysed, edits: readonly TextEdit[], newText: string, options: ValidationOptions): IncrementalOutcome {
-  const itemsPath = itemsPathOf(previous.result.classification);
+  const itemsAt = itemsPath(previous.result.classification);
   let doc: JsonDocument | undefined = previous.doc;
   const changed = new Set<number>();
   const applied: TextEdit[] = [];
   // Items added, removed or joined: the paths of the findings move, so the rules run on the whole (new) document.
   let itemsMoved = false;
-  if (itemsPath && edits.length > 0) {
+  if (itemsAt && edits.length > 0) {
     for (let i = 0; i < edits.length && doc; i++) {
-      const next = applyEdit(doc, edits[i], itemsPath, i === edits.length - 1 ? newText : undefined);
+      const next = applyEdit(doc, edits[i], itemsAt, i === edits.length - 1 ? newText : undefined);
       doc = next?.doc;
       if (next?.index === undefined) itemsMoved = true;
       else {
@@ -56,13 +57,6 @@ export function analyseEdits(previous: Analysed, edits: readonly TextEdit[], new
     : { doc, result: validateDocument(doc, options), incremental: { parse: true, rules: false } };
 }
 
-/** The array whose items an edit may stay inside: a corpus's entries, a tests file's tests. */
-function itemsPathOf(classification: Classification): JsonPath | undefined {
-  if (classification.kind === 'rosetta-corpus') return classification.entriesPath ?? ['entries'];
-  if (classification.kind === 'ewebench-tests') return [];
-  return undefined;
-}
-
 /** Where an offset outside every edited item lands after the edits. */
 function mapOffset(offset: number, edits: readonly TextEdit[]): number {
   let o = offset;
@@ -70,8 +64,6 @@ function mapOffset(offset: number, edits: readonly TextEdit[]): number {
   return o;
 }
 
-type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Fields whose value only ever yields findings about the entry itself (schema, copied reference, undeclared
@@ -103,7 +95,7 @@ export function revalidateEntries(
   if (before.kind !== 'rosetta-corpus' || !next.isValidJson) return undefined;
   const classification = classifyDocument(next, options);
   if (JSON.stringify(classification) !== JSON.stringify(before)) return undefined;
-  const entriesPath = classification.entriesPath ?? ['entries'];
+  const entriesPath = itemsPath(classification)!;
   const oldEntries = entriesOf(previous.doc.value, entriesPath);
   const newEntries = entriesOf(next.value, entriesPath);
   if (!oldEntries || !newEntries || oldEntries.length !== newEntries.length) return undefined;
@@ -122,11 +114,6 @@ export function revalidateEntries(
   }
   const kept = previous.result.findings.filter((f) => f.code !== 'duplicate-key' && !isAboutChanged(f, entriesPath, changed)).map((f) => moveSpans(f, moveOffset));
   return { classification, findings: [...kept, ...fresh, ...duplicateKeyFindings(next, options.locale)], ids: previous.result.ids };
-}
-
-function entriesOf(root: unknown, entriesPath: JsonPath): unknown[] | undefined {
-  const entries = entriesPath.length === 0 ? root : isObject(root) ? root[entriesPath[0] as string] : undefined;
-  return Array.isArray(entries) ? entries : undefined;
 }
 
 /** Same keys in the same order, and the same value for every field other than the local ones. */

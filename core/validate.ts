@@ -1,4 +1,4 @@
-import { classify, type Classification, type FileKind } from './document/classify';
+import { classify, entriesOf, itemsPath, type Classification, type FileKind } from './document/classify';
 import type { EncodingProblem } from './document/encoding';
 import { NESTING_TOO_DEEP, type JsonDocument, type JsonPath } from './document/jsonDocument';
 import { MAX_DEPTH } from './document/scanner';
@@ -51,9 +51,9 @@ export function validateDocument(doc: JsonDocument, options: ValidationOptions):
       if (options.audit !== false) findings.push(...weakTestFindingsInDocument(doc, locale, options.audit));
       break;
     case 'rosetta-corpus': {
-      const entriesPath = classification.entriesPath ?? ['entries'];
+      const entriesPath = itemsPath(classification)!;
       findings.push(...corpusFindings(doc.value, classification.shape ?? 'envelope', entriesPath, locale));
-      const entries = entriesPath.length === 0 ? doc.value : (doc.value as Record<string, unknown> | undefined)?.[entriesPath[0]];
+      const entries = entriesOf(doc.value, entriesPath);
       ids = collectIds(entries, entriesPath, ['id', 'index']);
       findings.push(...duplicateIdFindings(ids, locale));
       if (options.audit !== false) findings.push(...corpusCopyFindings(entries, entriesPath, locale));

@@ -1,4 +1,4 @@
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -8,7 +8,8 @@ import { JsonDocument } from '../core/document/jsonDocument';
 import { resolveModel } from '../core/run/presets';
 import { validateDocument } from '../core/validate';
 import type { EntryRunRecord, RunRecord, TestRunRecord } from '../core/run/types';
-import { startFakeOpenAI, type FakeOpenAI, type RecordedRequest } from '../test/helpers/fakeOpenAI';
+import type { FakeOpenAI, RecordedRequest } from '../test/helpers/fakeOpenAI';
+import { fakeServersForThisFile } from '../test/helpers/fakeServers';
 import { ResponseCache } from './cache';
 import { executeRun, type RunDeps, type RunFile, type RunPlan } from './execute';
 import { readJournal } from './journal';
@@ -16,14 +17,7 @@ import { collectingLogger } from './log';
 import { openAICompatibleProvider } from './provider';
 
 const KEY = 'sk-exec-SECRET-4f2a9c1d77e0';
-const servers: FakeOpenAI[] = [];
-after(() => Promise.all(servers.map((s) => s.stop())));
-
-async function server(...args: Parameters<typeof startFakeOpenAI>): Promise<FakeOpenAI> {
-  const s = await startFakeOpenAI(...args);
-  servers.push(s);
-  return s;
-}
+const server = fakeServersForThisFile();
 
 function workspace(files: Record<string, unknown>): { dir: string; files: RunFile[] } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-exec-'));

@@ -1,7 +1,7 @@
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ChatRequest } from '../core/run/types';
-import { startFakeOpenAI, type FakeOpenAI } from '../test/helpers/fakeOpenAI';
+import { fakeServersForThisFile } from '../test/helpers/fakeServers';
 import { collectingLogger } from './log';
 import { openAICompatibleProvider } from './provider';
 
@@ -16,13 +16,7 @@ const request: ChatRequest = {
   max_tokens: 1024,
 };
 
-const servers: FakeOpenAI[] = [];
-async function server(...args: Parameters<typeof startFakeOpenAI>): Promise<FakeOpenAI> {
-  const s = await startFakeOpenAI(...args);
-  servers.push(s);
-  return s;
-}
-after(() => Promise.all(servers.map((s) => s.stop())));
+const server = fakeServersForThisFile();
 
 test('a call sends exactly the harness body with the bearer key and maps text, model and usage', async () => {
   const fake = await server({ script: [{ kind: 'answer', text: 'Ŋkɔnye Yawo.', model: 'fake-chat-0613', usage: { prompt_tokens: 30, completion_tokens: 5, cached_tokens: 8, reasoning_tokens: 2, cost: 0.00012 } }] });

@@ -5,29 +5,38 @@ import {
   ProposedFeatures,
   TextDocuments,
   TextDocumentSyncKind,
+  type DidChangeConfigurationParams,
+  type DidChangeWatchedFilesParams,
   type InitializeParams,
   type InitializeResult,
+  type TextDocumentChangeEvent,
+  type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { toLocale, type Locale } from '../core/i18n/locale';
+import { isJsonDocument } from '../core/workspace/files';
 import { AnalysisCache, type Analysis } from './analysis';
-import { codeActions } from './features/codeActions';
-import { complete } from './features/completion';
-import { coverageHover, coverageReport } from './features/coverage';
+import { codeActionsFeature } from './features/codeActions';
+import { completionFeature } from './features/completion';
+import { coverageFeature } from './features/coverage';
 import { Debouncer, toLspDiagnostics } from './features/diagnostics';
-import { hover } from './features/hover';
-import { documentSymbols } from './features/symbols';
+import { registerFeatures, type ClientSupport, type Feature } from './features/feature';
+import { fileInfoFeature } from './features/fileInfo';
+import { hoverFeature } from './features/hover';
+import { symbolsFeature } from './features/symbols';
+import { Guard } from './guard';
 import { negotiatePositionEncoding, PositionCodec } from './positionEncoding';
-import { FILE_INFO_REQUEST, COVERAGE_REQUEST, type FileInfo } from './protocol';
 import { DEFAULT_SETTINGS, mergeSettings, settingsSection, type ServerSettings } from './settings';
 import { isBaselinesFile, loadWorkspaceBaselines, type WorkspaceBaselines } from './workspaceBaselines';
 import { WorkspaceIndex } from './workspaceIndex';
 
 const connection = createConnection(ProposedFeatures.all);
+/** Every handler below, every feature's and every timer's work runs behind it: a bad document never takes the server down. */
+const guard = new Guard((text) => connection.console.error(text));
 /** The client's position encoding: incoming edits and request positions are converted to UTF-16, results back. */
 const codec = new PositionCodec();
 // The cache sees each change's edits (converted to UTF-16) as the documents apply them, so an analysis can follow them incrementally.
-const documents = new TextDocuments<TextDocument>(codec.documents((doc, changes, version) => cache.update(doc, changes, version)));
+const documents = new TextDocuments<TextDocument>(codec.documents((doc, changes, version) => applyChanges(doc, changes, version)));
 const index = new WorkspaceIndex();
 index.rangeOf = (doc, span) => codec.rangeToWire(doc.text, doc.lineIndex, doc.lineIndex.rangeOf(span));
 const debouncer = new Debouncer();
@@ -36,17 +45,12 @@ let locale: Locale = 'en';
 let canRegisterConfiguration = false;
 let canRegisterWatchedFiles = false;
 /** What the client handles (LSP 3.17 capabilities): without them, items are plain text and fixes stay on the server. */
-let snippetSupport = false;
-let dataSupport = false;
+let client: ClientSupport = { snippetSupport: false, dataSupport: false };
 
 /** The workspace's extra audit baselines (`ewebench-baselines.json` at a folder's top), read at start and on change. */
 let baselines: WorkspaceBaselines = { problems: [] };
 
 const cache = new AnalysisCache(() => settings, () => locale, (uri) => index.elsewhere(uri), () => baselines.options);
-
-function isJson(doc: TextDocument): boolean {
-  return doc.languageId === 'json' || doc.languageId === 'jsonc' || doc.uri.endsWith('.json');
-}
 
 /**
  * The current analysis of an open document (re-parsed only if its version moved on), for the features. A text
@@ -54,47 +58,35 @@ function isJson(doc: TextDocument): boolean {
  */
 function analysisOf(uri: string): Analysis | undefined {
   const doc = documents.get(uri);
-  if (!doc || !isJson(doc)) return undefined;
+  if (!doc || !isJsonDocument(doc)) return undefined;
   const analysis = cache.get(uri, doc.version, () => doc.getText());
   return analysis.doc.tooDeep ? undefined : analysis;
 }
 
-function logError(error: unknown): void {
-  connection.console.error(`ewebench: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
-}
-
-/** Guards every handler: a bad document must never take the server down. */
-function safely<T>(fallback: T, run: () => T): T {
+/** The documents' update, guarded: if recording the edits fails, the next analysis of that document is a full one. */
+function applyChanges(doc: TextDocument, changes: TextDocumentContentChangeEvent[], version: number): TextDocument {
   try {
-    return run();
+    return cache.update(doc, changes, version);
   } catch (error) {
-    logError(error);
-    return fallback;
-  }
-}
-
-/** The same guard for work that ends later (disk reads): a rejection is logged, never left unhandled. */
-function safelyLater(work: () => Promise<unknown>): void {
-  try {
-    work().catch(logError);
-  } catch (error) {
-    logError(error);
+    guard.report(error);
+    cache.delete(doc.uri);
+    return TextDocument.update(doc, changes, version);
   }
 }
 
 // Last line of defence: whatever slipped through is logged and the server keeps serving.
-process.on('unhandledRejection', logError);
-process.on('uncaughtException', logError);
+process.on('unhandledRejection', (error) => guard.report(error));
+process.on('uncaughtException', (error) => guard.report(error));
 
 function publish(analysis: Analysis): void {
-  const diagnostics = settings.enable ? toLspDiagnostics(analysis, settings, { codec, dataSupport }) : [];
+  const diagnostics = settings.enable ? toLspDiagnostics(analysis, settings, { codec, dataSupport: client.dataSupport }) : [];
   void connection.sendDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics });
 }
 
 function validateNow(uri: string): void {
-  safely(undefined, () => {
+  guard.run(undefined, () => {
     const doc = documents.get(uri);
-    if (!doc || !isJson(doc)) return;
+    if (!doc || !isJsonDocument(doc)) return;
     const analysis = cache.get(uri, doc.version, () => doc.getText());
     // A newer edit may have arrived while this one was queued: publish only the current version.
     if (documents.get(uri)?.version !== analysis.version) return;
@@ -108,31 +100,51 @@ function validateNow(uri: string): void {
 
 /** Another file's ids changed: duplicate-id findings of the other open tests files may change too. */
 function revalidateOthers(changedUri: string): void {
-  for (const uri of cache.uris()) {
-    if (uri === changedUri) continue;
-    safely(undefined, () => {
-      const previous = cache.peek(uri);
-      if (previous?.result.classification.kind !== 'ewebench-tests') return;
-      const analysis = cache.revalidate(uri);
-      if (analysis) publish(analysis);
-    });
+  guard.run(undefined, () => {
+    for (const uri of cache.uris()) {
+      if (uri === changedUri) continue;
+      // One file's failure costs that file, not the others'.
+      guard.run(undefined, () => {
+        const previous = cache.peek(uri);
+        if (previous?.result.classification.kind !== 'ewebench-tests') return;
+        const analysis = cache.revalidate(uri);
+        if (analysis) publish(analysis);
+      });
+    }
+  });
+}
+
+/** Every open document analysed again (settings or baselines changed), each behind its own guard. */
+function revalidateAll(): void {
+  for (const doc of documents.all()) {
+    guard.run(undefined, () => cache.delete(doc.uri));
+    validateNow(doc.uri);
   }
 }
 
-connection.onInitialize((params: InitializeParams): InitializeResult => {
-  // Whatever the client sends, initialize answers: bad settings fall back to the defaults, odd roots are not walked.
-  locale = safely<Locale>('en', () => toLocale(params.locale));
-  settings = safely(DEFAULT_SETTINGS, () => mergeSettings(settingsSection(params.initializationOptions)));
-  const caps = params.capabilities;
-  canRegisterConfiguration = !!caps?.workspace?.didChangeConfiguration?.dynamicRegistration;
-  canRegisterWatchedFiles = !!caps?.workspace?.didChangeWatchedFiles?.dynamicRegistration;
-  snippetSupport = !!caps?.textDocument?.completion?.completionItem?.snippetSupport;
-  dataSupport = !!caps?.textDocument?.publishDiagnostics?.dataSupport;
-  codec.encoding = safely('utf-16', () => negotiatePositionEncoding(caps?.general?.positionEncodings));
-  safely(undefined, () => {
+/** What the client sent, read piece by piece: a bad piece falls back to its default, the rest still counts. */
+function readInitializeParams(params: InitializeParams): void {
+  locale = guard.run<Locale>('en', () => toLocale(params.locale));
+  settings = guard.run(DEFAULT_SETTINGS, () => mergeSettings(settingsSection(params.initializationOptions)));
+  guard.run(undefined, () => {
+    const caps = params.capabilities;
+    canRegisterConfiguration = !!caps?.workspace?.didChangeConfiguration?.dynamicRegistration;
+    canRegisterWatchedFiles = !!caps?.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    client = {
+      snippetSupport: !!caps?.textDocument?.completion?.completionItem?.snippetSupport,
+      dataSupport: !!caps?.textDocument?.publishDiagnostics?.dataSupport,
+    };
+    codec.encoding = guard.run('utf-16', () => negotiatePositionEncoding(caps?.general?.positionEncodings));
+  });
+  guard.run(undefined, () => {
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     index.setRoots(folders.filter((u): u is string => typeof u === 'string'));
   });
+}
+
+// Whatever the client sends, initialize answers: bad settings fall back to the defaults, odd roots are not walked.
+connection.onInitialize((params: InitializeParams): InitializeResult => {
+  guard.run(undefined, () => readInitializeParams(params));
   return {
     capabilities: {
       positionEncoding: codec.encoding,
@@ -146,49 +158,44 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   };
 });
 
-connection.onInitialized(() => {
-  if (canRegisterConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, undefined);
+connection.onInitialized(guard.handler(undefined, () => {
+  if (canRegisterConfiguration) guard.later(() => connection.client.register(DidChangeConfigurationNotification.type, undefined));
   // Tests files changed on disk update cross-file duplicates; any client that allows it is asked to watch them.
-  if (canRegisterWatchedFiles) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.json' }] });
+  if (canRegisterWatchedFiles) guard.later(() => connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.json' }] }));
   // Once the files on disk are indexed, open tests files may have new cross-file duplicates.
-  safelyLater(() => index.scan((uri) => documents.get(uri) !== undefined).then(() => revalidateOthers('')));
-  safelyLater(reloadBaselines);
-});
+  guard.later(() => index.scan((uri) => documents.get(uri) !== undefined).then(() => revalidateOthers('')));
+  guard.later(reloadBaselines);
+}));
 
 /** Reads the workspace baselines again and re-checks every open document with them (problems go to the log). */
 async function reloadBaselines(): Promise<void> {
   baselines = await loadWorkspaceBaselines(index.rootPaths());
   for (const problem of baselines.problems) connection.console.warn(`ewebench: ${problem}`);
-  for (const doc of documents.all()) {
-    cache.delete(doc.uri);
-    validateNow(doc.uri);
-  }
+  revalidateAll();
 }
 
-connection.onDidChangeConfiguration((change) => {
-  settings = safely(settings, () => mergeSettings(settingsSection(change.settings), settings));
-  for (const doc of documents.all()) {
-    cache.delete(doc.uri);
-    validateNow(doc.uri);
-  }
-});
+connection.onDidChangeConfiguration(guard.handler(undefined, (change: DidChangeConfigurationParams) => {
+  settings = guard.run(settings, () => mergeSettings(settingsSection(change.settings), settings));
+  revalidateAll();
+}));
 
-documents.onDidChangeContent((event) => safely(undefined, () => {
-  if (!isJson(event.document)) return;
+documents.onDidChangeContent(guard.handler(undefined, (event: TextDocumentChangeEvent<TextDocument>) => {
+  if (!isJsonDocument(event.document)) return;
   debouncer.schedule(event.document.uri, () => validateNow(event.document.uri));
 }));
 
-documents.onDidClose((event) => {
+documents.onDidClose(guard.handler(undefined, (event: TextDocumentChangeEvent<TextDocument>) => {
   const uri = event.document.uri;
   debouncer.cancel(uri);
   cache.delete(uri);
   void connection.sendDiagnostics({ uri, diagnostics: [] });
-  // The file on disk may differ from the closed buffer: index what is saved (files outside the workspace leave the index).
-  safelyLater(() => index.indexFile(uri).then((changed) => changed && revalidateOthers(uri)));
-});
+  // The file on disk may differ from the closed buffer: index what is saved (files the walk skips leave the index).
+  guard.later(() => index.indexFile(uri).then((changed) => changed && revalidateOthers(uri)));
+}));
 
-connection.onDidChangeWatchedFiles((change) => {
-  safelyLater(async () => {
+// Watcher events: every file the walk reaches is read again (indexFile drops the others, as the walk skips them).
+connection.onDidChangeWatchedFiles(guard.handler(undefined, (change: DidChangeWatchedFilesParams) => {
+  guard.later(async () => {
     let changed = false;
     if (change.changes.some((event) => isBaselinesFile(event.uri))) await reloadBaselines();
     for (const event of change.changes) {
@@ -197,42 +204,11 @@ connection.onDidChangeWatchedFiles((change) => {
     }
     if (changed) revalidateOthers('');
   });
-});
-
-connection.onHover((params) => safely(null, () => {
-  const analysis = analysisOf(params.textDocument.uri);
-  if (!analysis) return null;
-  const { text, lineIndex } = analysis.doc;
-  const result = hover(analysis, codec.fromWire(text, lineIndex, params.position), locale, (a, offset) => coverageHover(a, offset, locale));
-  return result?.range ? { ...result, range: codec.rangeToWire(text, lineIndex, result.range) } : result;
 }));
 
-connection.onCompletion((params) => safely([], () => {
-  const analysis = analysisOf(params.textDocument.uri);
-  return analysis ? complete(analysis, codec.fromWire(analysis.doc.text, analysis.doc.lineIndex, params.position), locale, snippetSupport) : [];
-}));
-
-connection.onCodeAction((params) => safely([], () => {
-  const analysis = analysisOf(params.textDocument.uri);
-  return analysis ? codeActions(analysis, params, locale, codec) : [];
-}));
-
-connection.onDocumentSymbol((params) => safely([], () => {
-  const analysis = analysisOf(params.textDocument.uri);
-  return analysis ? documentSymbols(analysis, codec) : [];
-}));
-
-connection.onRequest(FILE_INFO_REQUEST, (params: { uri: string }): FileInfo | null => safely(null, () => {
-  const analysis = analysisOf(params.uri);
-  if (!analysis) return null;
-  const { classification, findings } = analysis.result;
-  return { kind: classification.kind, shape: classification.shape, problems: findings.length };
-}));
-
-connection.onRequest(COVERAGE_REQUEST, (params: { uri: string }) => safely(null, () => {
-  const analysis = analysisOf(params.uri);
-  return analysis ? coverageReport(analysis) ?? null : null;
-}));
+/** Every request the server answers: each feature registers its handlers through the one guarded helper. */
+const FEATURES: readonly Feature[] = [hoverFeature, completionFeature, codeActionsFeature, symbolsFeature, fileInfoFeature, coverageFeature];
+registerFeatures(connection, guard, { analysisOf, codec, locale: () => locale, client: () => client }, FEATURES);
 
 documents.listen(connection);
 connection.listen();

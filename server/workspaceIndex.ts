@@ -3,28 +3,20 @@ import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { classify } from '../core/document/classify';
 import { JsonDocument } from '../core/document/jsonDocument';
-import type { Span, TextRange } from '../core/document/lineIndex';
-import { collectIds, idKey, type ExternalIdOccurrence, type Id, type IdOccurrence } from '../core/rules/ids';
-
-const SKIPPED_FOLDERS = new Set(['node_modules', '.git', 'out', 'dist', '.vscode-test', '.e2e']);
-/** Test files are small; anything larger is a corpus or data, which has no workspace-wide ids. */
-const MAX_INDEXED_BYTES = 8 * 1024 * 1024;
-
-interface FileIds {
-  label: string;
-  /** idKey → occurrences in this file, each with a resolved range. */
-  ids: Map<string, ExternalIdOccurrence[]>;
-}
+import type { ExternalIdOccurrence, Id, IdOccurrence } from '../core/rules/ids';
+import { IdIndex, MAX_INDEXED_BYTES, sharedIds, type RangeOf } from '../core/rules/idIndex';
+import { inSkippedFolder, isJsonFileName, isSkippedFolder } from '../core/workspace/files';
 
 /**
- * Test ids of every ÈwéBench tests file in the workspace, open or not. Open documents feed it from their
- * analysis on each change; files on disk are read once at start and again when the file watcher reports them.
+ * The server's I/O around core's `IdIndex`: test ids of every ÈwéBench tests file in the workspace, open or not.
+ * Open documents feed it from their analysis on each change; files on disk are read once at start and again
+ * when the file watcher reports them.
  */
 export class WorkspaceIndex {
-  private readonly files = new Map<string, FileIds>();
+  private readonly ids = new IdIndex();
   private roots: string[] = [];
   /** How a span becomes the range other files' diagnostics point at (set to the client's position encoding). */
-  rangeOf: (doc: JsonDocument, span: Span) => TextRange = (doc, span) => doc.lineIndex.rangeOf(span);
+  rangeOf: RangeOf = (doc, span) => doc.lineIndex.rangeOf(span);
 
   /** Folders that are not local paths (a `file://host/…` share, another scheme) are not walked. */
   setRoots(folderUris: string[]): void {
@@ -39,61 +31,43 @@ export class WorkspaceIndex {
   label(uri: string): string {
     const file = localPath(uri);
     if (file === undefined) return uri;
-    const root = this.roots.find((r) => file.startsWith(r + path.sep));
+    const root = this.rootOf(file);
     return (root ? path.relative(root, file) : file).split(path.sep).join('/');
   }
 
-  /** A local file below one of the workspace folders: only such files stay indexed once closed. */
-  inWorkspace(uri: string): boolean {
+  /**
+   * A local file the start-up walk reaches (below a workspace folder, not in a skipped folder): only such files
+   * are read from disk and stay indexed once closed, whatever the watcher reports.
+   */
+  onDisk(uri: string): boolean {
     const file = localPath(uri);
-    return file !== undefined && this.roots.some((r) => file.startsWith(r + path.sep));
+    const root = file === undefined ? undefined : this.rootOf(file);
+    return root !== undefined && !inSkippedFolder(path.relative(root, file!));
   }
 
   /** Records the ids of one file; returns true when its set of ids changed. */
   update(uri: string, doc: JsonDocument, ids: readonly IdOccurrence[]): boolean {
-    const before = this.files.get(uri);
-    const map = new Map<string, ExternalIdOccurrence[]>();
-    const label = this.label(uri);
-    for (const occ of ids) {
-      const span = doc.locate(occ.path);
-      if (!span) continue;
-      const entry = { uri, label, range: this.rangeOf(doc, span) };
-      const key = idKey(occ.id);
-      const list = map.get(key);
-      if (list) list.push(entry);
-      else map.set(key, [entry]);
-    }
-    if (map.size === 0) this.files.delete(uri);
-    else this.files.set(uri, { label, ids: map });
-    return !sameKeys(before?.ids, map);
+    return this.ids.set(uri, this.label(uri), doc, ids, this.rangeOf);
   }
 
   remove(uri: string): boolean {
-    return this.files.delete(uri);
+    return this.ids.remove(uri);
   }
 
   /** Occurrences of `id` in files other than `uri`. */
   elsewhere(uri: string): (id: Id) => ExternalIdOccurrence[] {
-    return (id) => {
-      const key = idKey(id);
-      const out: ExternalIdOccurrence[] = [];
-      for (const [other, file] of this.files) {
-        if (other === uri) continue;
-        const list = file.ids.get(key);
-        if (list) out.push(...list);
-      }
-      return out;
-    };
+    return this.ids.elsewhere(uri);
   }
 
   /** Reads one file from disk and indexes it (or drops it when it is no longer a tests file). */
   async indexFile(uri: string): Promise<boolean> {
-    // Files outside the workspace folders are indexed only while open.
-    const file = this.inWorkspace(uri) ? localPath(uri) : undefined;
+    // Files the walk does not reach (outside the workspace folders, in node_modules…) are indexed only while open.
+    const file = this.onDisk(uri) ? localPath(uri) : undefined;
     if (file === undefined) return this.remove(uri);
     let text: string;
     try {
       const stat = await fs.stat(file);
+      // The index's own size rule, checked before reading so a large corpus is never read (IdIndex checks the text again).
       if (!stat.isFile() || stat.size > MAX_INDEXED_BYTES) return this.remove(uri);
       text = await fs.readFile(file, 'utf8');
     } catch {
@@ -101,8 +75,8 @@ export class WorkspaceIndex {
     }
     try {
       const doc = new JsonDocument(text);
-      if (classify(doc.value).kind !== 'ewebench-tests') return this.remove(uri);
-      return this.update(uri, doc, collectIds(doc.value, []));
+      const kind = classify(doc.value).kind;
+      return kind === 'ewebench-tests' ? this.update(uri, doc, sharedIds(doc, kind)) : this.remove(uri);
     } catch {
       // Whatever a file on disk holds, indexing it must not take the server down.
       return this.remove(uri);
@@ -123,6 +97,10 @@ export class WorkspaceIndex {
     }
     return count;
   }
+
+  private rootOf(file: string): string | undefined {
+    return this.roots.find((r) => file.startsWith(r + path.sep));
+  }
 }
 
 async function* walk(dir: string): AsyncGenerator<string> {
@@ -135,8 +113,8 @@ async function* walk(dir: string): AsyncGenerator<string> {
   for (const entry of entries) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (!SKIPPED_FOLDERS.has(entry.name) && !entry.name.startsWith('.')) yield* walk(full);
-    } else if (entry.name.endsWith('.json') && (entry.isFile() || entry.isSymbolicLink())) {
+      if (!isSkippedFolder(entry.name)) yield* walk(full);
+    } else if (isJsonFileName(entry.name) && (entry.isFile() || entry.isSymbolicLink())) {
       // A link to a file is indexed like the file (indexFile reads through it); links to folders are not followed.
       yield full;
     }
@@ -151,11 +129,4 @@ export function localPath(uri: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function sameKeys(a: Map<string, unknown> | undefined, b: Map<string, unknown>): boolean {
-  if (!a) return b.size === 0;
-  if (a.size !== b.size) return false;
-  for (const key of a.keys()) if (!b.has(key)) return false;
-  return true;
 }

@@ -1,21 +1,14 @@
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { main } from '../main';
 import { captureIo } from '../../test/helpers/captureIo';
-import { startFakeOpenAI, type FakeOpenAI } from '../../test/helpers/fakeOpenAI';
+import { fakeServersForThisFile } from '../../test/helpers/fakeServers';
 
 const KEY = 'sk-cli-7d1e0b9a55c3';
-const servers: FakeOpenAI[] = [];
-after(() => Promise.all(servers.map((s) => s.stop())));
-
-async function server(...args: Parameters<typeof startFakeOpenAI>): Promise<FakeOpenAI> {
-  const s = await startFakeOpenAI(...args);
-  servers.push(s);
-  return s;
-}
+const server = fakeServersForThisFile();
 
 function tempDir(files: Record<string, unknown>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-run-'));

@@ -1,9 +1,8 @@
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { classify } from '../../core/document/classify';
 import { JsonDocument } from '../../core/document/jsonDocument';
 import { toLocale } from '../../core/i18n/locale';
-import { collectIds, idKey, type ExternalIdOccurrence, type Id } from '../../core/rules/ids';
+import { IdIndex, sharedIds } from '../../core/rules/idIndex';
 import type { EncodingProblem } from '../../core/document/encoding';
 import { encodingFinding, resolveFindings, validateDocument } from '../../core/validate';
 import { displayPath, expandJsonPaths, formatOption, parseArgs, readJsonText, type PathProblem } from '../files';
@@ -30,31 +29,16 @@ export function validateFiles(files: readonly string[], io: CliIo, locale = toLo
   }
 
   // First pass: every test id of every tests file, with its place, so each file can see the others'.
-  const idsByFile = new Map<string, Map<string, ExternalIdOccurrence[]>>();
+  const index = new IdIndex();
   for (const { file, doc } of docs) {
-    if (classify(doc.value).kind !== 'ewebench-tests') continue;
-    const map = new Map<string, ExternalIdOccurrence[]>();
-    for (const occ of collectIds(doc.value, [])) {
-      const span = doc.locate(occ.path);
-      if (!span) continue;
-      const entry = { uri: pathToFileURL(file).toString(), label: displayPath(file, io.cwd), range: doc.lineIndex.rangeOf(span) };
-      const list = map.get(idKey(occ.id));
-      if (list) list.push(entry);
-      else map.set(idKey(occ.id), [entry]);
-    }
-    idsByFile.set(file, map);
+    index.set(pathToFileURL(file).toString(), displayPath(file, io.cwd), doc, sharedIds(doc));
   }
-  const elsewhere = (self: string) => (id: Id) => {
-    const out: ExternalIdOccurrence[] = [];
-    for (const [file, map] of idsByFile) if (file !== self) out.push(...(map.get(idKey(id)) ?? []));
-    return out;
-  };
 
   const checked = new Map<string, FileReport>();
   for (const { file, doc, encoding } of docs) {
     try {
       // A UTF-16 file is that one finding; invalid UTF-8 is flagged and the decoded rest still checked.
-      const result = encoding?.kind === 'utf-16' ? { classification: { kind: 'unknown' }, findings: [] } : validateDocument(doc, { locale, externalIds: elsewhere(file) });
+      const result = encoding?.kind === 'utf-16' ? { classification: { kind: 'unknown' }, findings: [] } : validateDocument(doc, { locale, externalIds: index.elsewhere(pathToFileURL(file).toString()) });
       const findings = encoding ? [encodingFinding(encoding, locale), ...result.findings] : result.findings;
       checked.set(file, { file: displayPath(file, io.cwd), kind: result.classification.kind, diagnostics: resolveFindings(doc, findings) });
     } catch (error) {

@@ -1,4 +1,4 @@
-import type { Classification } from '../document/classify';
+import { entriesOf, itemsPath, type Classification } from '../document/classify';
 import type { JsonPath } from '../document/jsonDocument';
 import { EWE, profileFor, type LanguageProfile } from './profiles';
 import { isObject } from '../json';
@@ -54,9 +54,9 @@ export function visitLanguageStrings(value: unknown, classification: Classificat
   }
   if (classification.kind !== 'rosetta-corpus') return;
   const root = isObject(value) ? value : undefined;
-  const entriesPath = classification.entriesPath ?? ['entries'];
-  const entries = entriesPath.length === 0 ? value : root?.[entriesPath[0] as string];
-  if (!Array.isArray(entries)) return;
+  const entriesPath = itemsPath(classification)!;
+  const entries = entriesOf(value, entriesPath);
+  if (!entries) return;
   const { target, source } = corpusLanguages(root);
   // A flat corpus says nothing of its languages: Ewe is assumed for the target, as this is an Ewe tool.
   const targetProfile = override ?? profileFor(target) ?? (target ? undefined : EWE);

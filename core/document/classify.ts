@@ -1,5 +1,6 @@
 import { compileGlob } from './glob';
 import { isObject } from '../json';
+import type { JsonPath } from './jsonDocument';
 
 /**
  * Decides what a JSON document is from its content (and `$schema` when present), never from its name.
@@ -71,6 +72,31 @@ function classifyCorpusObject(value: Record<string, unknown>): Classification | 
   if ('corpus_id' in value && 'entries' in value) return { kind: 'rosetta-corpus', shape: corpusShape('curated', entries ?? []), entriesPath: ['entries'] };
   if (entries && someItemHas(entries, ENTRY_KEYS)) return { kind: 'rosetta-corpus', shape: corpusShape('flat', entries), entriesPath: ['entries'] };
   return undefined;
+}
+
+/**
+ * Where a file's items are: a tests file's tests (the root array), a corpus's entries (the root array of a flat
+ * corpus, `entries` otherwise); undefined for the kinds without items.
+ */
+export function itemsPath(classification: Classification): readonly string[] | undefined {
+  if (classification.kind === 'ewebench-tests') return [];
+  if (classification.kind === 'rosetta-corpus') return classification.entriesPath ?? ['entries'];
+  return undefined;
+}
+
+/**
+ * The items array of a parsed file: the tests of a tests file, the entries of a corpus in any of its shapes
+ * (given its classification, or the path `itemsPath` gave). Undefined when that place holds no array.
+ */
+export function entriesOf(value: unknown, where: Classification | JsonPath): unknown[] | undefined {
+  const path = isClassification(where) ? itemsPath(where) : where;
+  if (!path) return undefined;
+  const items = path.length === 0 ? value : isObject(value) ? value[path[0]] : undefined;
+  return Array.isArray(items) ? items : undefined;
+}
+
+function isClassification(where: Classification | JsonPath): where is Classification {
+  return !Array.isArray(where);
 }
 
 /** Settings map a kind to globs; the first kind whose glob matches the path wins. */

@@ -1,3 +1,4 @@
+import { isObject } from '../json';
 import { JsonDocument, type JsonPath } from './jsonDocument';
 import type { Span } from './lineIndex';
 import { MAX_DEPTH, MAX_DUPLICATE_KEYS, scanContainer, structureOfParsed, type ContainerChildren, type DuplicateKey } from './scanner';
@@ -84,10 +85,6 @@ export function applyEdit(doc: JsonDocument, edit: TextEdit, itemsPath: JsonPath
   const lines = doc.builtLineIndex?.afterEdit(edit.start, edit.end, edit.text, text);
   const single = inside >= 0 ? inside : undefined;
   return { doc: new JsonDocument(text, { value, duplicateKeys, containers, lines }), index: single };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The item whose span strictly contains the edit (its opening and closing characters stay), or -1. */

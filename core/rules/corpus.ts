@@ -1,4 +1,4 @@
-import type { CorpusShape } from '../document/classify';
+import { entriesOf, type CorpusShape } from '../document/classify';
 import type { JsonPath } from '../document/jsonDocument';
 import type { Locale } from '../i18n/locale';
 import type { Anchor, Finding, FixData } from './finding';
@@ -24,8 +24,7 @@ const MAX_LEGACY_FINDINGS = 200;
 
 /** Rules for a Rosetta corpus in any of its four shapes; ids are checked separately (rules/ids.ts). */
 export function corpusFindings(root: unknown, shape: CorpusShape, entriesPath: JsonPath, locale: Locale): Finding[] {
-  const entries = entriesPath.length === 0 ? root : isObject(root) ? root[entriesPath[0] as string] : undefined;
-  const list = Array.isArray(entries) ? entries : [];
+  const list = entriesOf(root, entriesPath) ?? [];
   const findings: Finding[] = [];
 
   // Shape: each shape has its schema; legacy entries are checked with the loose entry definition.

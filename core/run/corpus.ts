@@ -1,4 +1,4 @@
-import { classify, type CorpusShape } from '../document/classify';
+import { classify, entriesOf, type CorpusShape } from '../document/classify';
 import { corpusLanguages } from '../coverage/fields';
 import { profileFor } from '../coverage/profiles';
 import { SECRET_SEGMENTS } from '../rules/corpusTables';
@@ -108,8 +108,7 @@ export function corpusRunInfo(value: unknown, fileStem?: string): CorpusRunInfo 
     throw new CorpusError({ en: 'not a Rosetta corpus: no entries with source and reference were found', fr: 'ce n’est pas un corpus Rosetta : aucune entrée avec source et référence' });
   }
   const root = isObject(value) ? value : undefined;
-  const entriesValue = Array.isArray(value) ? value : root?.entries;
-  const entries = Array.isArray(entriesValue) ? entriesValue : [];
+  const entries = entriesOf(value, c) ?? [];
   const { source: sourceCode, target: targetCode } = corpusLanguages(root);
   const dataset = root && isObject(root.dataset) ? root.dataset : undefined;
   const pair = root && isObject(root.language_pair) ? root.language_pair : undefined;

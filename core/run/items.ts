@@ -1,4 +1,4 @@
-import { classify, type Classification } from '../document/classify';
+import { classify, entriesOf, itemsPath, type Classification } from '../document/classify';
 import type { JsonDocument } from '../document/jsonDocument';
 import { canonicalHash } from './canonicalJson';
 import { entryId } from './corpus';
@@ -54,35 +54,20 @@ function item(kind: RunnableItem['kind'], id: string, index: number, span: { sta
  * harness's fallback ids; without it `tests` stands in. Items that are not objects cannot be run and are left out.
  */
 export function runnableItems(doc: JsonDocument, category = 'tests', classification: Classification = classify(doc.value)): RunnableItem[] {
-  const value = doc.value;
-  if (classification.kind === 'ewebench-tests') {
-    if (!Array.isArray(value)) return [];
-    const children = doc.childrenAt([]);
-    const spans = children?.kind === 'array' ? children.items : [];
-    const out: RunnableItem[] = [];
-    for (let index = 0; index < value.length; index++) {
-      const test = value[index];
-      const span = spans[index];
-      if (!isObject(test) || !span) continue;
-      out.push(item('ewebench-test', idText(harnessTestId(test, index, category)), index, span, test));
-    }
-    return out;
+  const path = itemsPath(classification);
+  const values = entriesOf(doc.value, classification);
+  if (!path || !values) return [];
+  const children = doc.childrenAt(path);
+  const spans = children?.kind === 'array' ? children.items : [];
+  const out: RunnableItem[] = [];
+  for (let index = 0; index < values.length; index++) {
+    const value = values[index];
+    const span = spans[index];
+    if (!isObject(value) || !span) continue;
+    // Same ids as the harness (tests) and corpusRunInfo (entries: written ids kept, the 0-based position where one is missing).
+    out.push(classification.kind === 'ewebench-tests'
+      ? item('ewebench-test', idText(harnessTestId(value, index, category)), index, span, value)
+      : item('corpus-entry', idText(entryId(value, index)), index, span, value));
   }
-  if (classification.kind === 'rosetta-corpus') {
-    const path = classification.entriesPath ?? ['entries'];
-    const entries = path.length === 0 ? value : isObject(value) ? value[path[0]] : undefined;
-    if (!Array.isArray(entries)) return [];
-    const children = doc.childrenAt(path);
-    const spans = children?.kind === 'array' ? children.items : [];
-    const out: RunnableItem[] = [];
-    for (let index = 0; index < entries.length; index++) {
-      const entry = entries[index];
-      const span = spans[index];
-      if (!isObject(entry) || !span) continue;
-      // Same ids as corpusRunInfo: written ids kept, the 0-based position where one is missing.
-      out.push(item('corpus-entry', idText(entryId(entry, index)), index, span, entry));
-    }
-    return out;
-  }
-  return [];
+  return out;
 }

@@ -1,4 +1,4 @@
-import type { Classification } from '../document/classify';
+import { itemsPath, type Classification } from '../document/classify';
 import type { JsonPath } from '../document/jsonDocument';
 import type { Locale } from '../i18n/locale';
 import { SCHEMAS, schemaAt, type JsonSchema, type SchemaName } from './registry';
@@ -17,7 +17,7 @@ export function schemaForPath(classification: Classification, path: JsonPath): J
       if (shape === 'envelope') return schemaAt('rosetta-corpus', path);
       if (shape === 'curated') return schemaAt('rosetta-curated-corpus', path);
       // flat and legacy: entries are loose entries, wherever the array sits
-      const entriesPath = classification.entriesPath ?? [];
+      const entriesPath = itemsPath(classification)!;
       if (entriesPath.every((seg, i) => path[i] === seg) && path.length > entriesPath.length) {
         return definitionAt('rosetta-corpus', 'flatEntry', path.slice(entriesPath.length + 1));
       }

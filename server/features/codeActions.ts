@@ -1,4 +1,4 @@
-import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic, type TextEdit } from 'vscode-languageserver';
+import { CodeActionKind, CodeActionRequest, type CodeAction, type CodeActionParams, type Diagnostic, type TextEdit } from 'vscode-languageserver';
 import { editsForFix } from '../../core/fixes';
 import type { Locale } from '../../core/i18n/locale';
 import { pick, type Bilingual } from '../../core/i18n/locale';
@@ -7,6 +7,7 @@ import type { FixData } from '../../core/rules/finding';
 import { resolveFindings, type ResolvedDiagnostic } from '../../core/validate';
 import type { Analysis } from '../analysis';
 import type { PositionCodec } from '../positionEncoding';
+import type { Feature } from './feature';
 
 const TITLES: Record<string, Bilingual> = {
   'add-field': { en: 'Add field `{field}`', fr: 'Ajouter le champ `{field}`' },
@@ -93,3 +94,9 @@ export function codeActions(analysis: Analysis, params: CodeActionParams, locale
   }
   return out;
 }
+
+/** `textDocument/codeAction`: the quick fixes of our diagnostics. */
+export const codeActionsFeature: Feature = (ctx) => ctx.onRequest(CodeActionRequest.type, [], (params: CodeActionParams) => {
+  const analysis = ctx.analysisOf(params.textDocument.uri);
+  return analysis ? codeActions(analysis, params, ctx.locale(), ctx.codec) : [];
+});

@@ -1,9 +1,11 @@
 import * as jsonc from 'jsonc-parser';
-import { CompletionItemKind, InsertTextFormat, type CompletionItem, type Position } from 'vscode-languageserver';
+import { CompletionItemKind, CompletionRequest, InsertTextFormat, type CompletionItem, type CompletionParams, type Position } from 'vscode-languageserver';
+import { itemsPath } from '../../core/document/classify';
 import type { Locale } from '../../core/i18n/locale';
 import { describe, knownValues, propertiesOf, schemaForPath } from '../../core/schemas/lookup';
 import { SNIPPETS } from '../../core/schemas/snippets';
 import type { Analysis } from '../analysis';
+import type { Feature } from './feature';
 import { snippetToPlainText } from './snippetText';
 
 /**
@@ -64,7 +66,7 @@ function completeSnippets(analysis: Analysis, position: Position, locale: Locale
   }
 
   // A new element of the tests array, or of the corpus entries array.
-  const container = classification.kind === 'ewebench-tests' ? [] : classification.kind === 'rosetta-corpus' ? classification.entriesPath ?? ['entries'] : undefined;
+  const container = itemsPath(classification);
   const atElement = container && location.path.length === container.length + 1 && container.every((seg, i) => location.path[i] === seg) && typeof location.path[container.length] === 'number';
   if (atElement && location.previousNode === undefined) {
     const wanted = classification.kind === 'ewebench-tests' ? 'test' : 'entry';
@@ -93,3 +95,9 @@ function valueAt(root: unknown, path: jsonc.JSONPath): Record<string, unknown> |
   }
   return node && typeof node === 'object' && !Array.isArray(node) ? (node as Record<string, unknown>) : undefined;
 }
+
+/** `textDocument/completion`, as plain text for clients without snippets. */
+export const completionFeature: Feature = (ctx) => ctx.onRequest(CompletionRequest.type, [], (params: CompletionParams) => {
+  const analysis = ctx.analysisOf(params.textDocument.uri);
+  return analysis ? complete(analysis, ctx.codec.fromWire(analysis.doc.text, analysis.doc.lineIndex, params.position), ctx.locale(), ctx.client().snippetSupport) : [];
+});

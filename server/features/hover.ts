@@ -1,9 +1,11 @@
 import * as jsonc from 'jsonc-parser';
-import type { Hover, Position } from 'vscode-languageserver';
+import { HoverRequest, type Hover, type HoverParams, type Position } from 'vscode-languageserver';
 import type { Locale } from '../../core/i18n/locale';
 import { auditHoverMarkdown } from '../../core/audit/hoverText';
 import { describe, knownValues, schemaForPath } from '../../core/schemas/lookup';
 import type { Analysis } from '../analysis';
+import { coverageHover } from './coverage';
+import type { Feature } from './feature';
 
 /** Hover on a key or a value: the field's documentation from the schema, and the meaning of an enum value. */
 export function hover(analysis: Analysis, position: Position, locale: Locale, extra?: (analysis: Analysis, offset: number) => string | undefined): Hover | null {
@@ -38,3 +40,13 @@ export function hover(analysis: Analysis, position: Position, locale: Locale, ex
     range: doc.lineIndex.rangeOf({ start: node.offset, end: node.offset + node.length }),
   };
 }
+
+/** `textDocument/hover`: the schema's documentation, the audit of a test, the coverage of a language string. */
+export const hoverFeature: Feature = (ctx) => ctx.onRequest(HoverRequest.type, null, (params: HoverParams) => {
+  const analysis = ctx.analysisOf(params.textDocument.uri);
+  if (!analysis) return null;
+  const { text, lineIndex } = analysis.doc;
+  const locale = ctx.locale();
+  const result = hover(analysis, ctx.codec.fromWire(text, lineIndex, params.position), locale, (a, offset) => coverageHover(a, offset, locale));
+  return result?.range ? { ...result, range: ctx.codec.rangeToWire(text, lineIndex, result.range) } : result;
+});

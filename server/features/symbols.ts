@@ -1,8 +1,10 @@
-import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver';
+import { DocumentSymbolRequest, SymbolKind, type DocumentSymbol, type DocumentSymbolParams } from 'vscode-languageserver';
+import { entriesOf, itemsPath } from '../../core/document/classify';
 import type { JsonDocument, JsonPath } from '../../core/document/jsonDocument';
 import type { Span } from '../../core/document/lineIndex';
 import type { Analysis } from '../analysis';
 import type { PositionCodec } from '../positionEncoding';
+import type { Feature } from './feature';
 
 /** Outline: tests by id (with their method), corpus entries by id (with the start of the source), card sections. */
 export function documentSymbols(analysis: Analysis, codec?: PositionCodec): DocumentSymbol[] {
@@ -25,7 +27,7 @@ function symbolsOf(analysis: Analysis): DocumentSymbol[] {
     case 'ewebench-tests':
       return itemSymbols(doc, [], (item) => (typeof item.eval_method === 'string' ? item.eval_method : undefined));
     case 'rosetta-corpus': {
-      const entriesPath = classification.entriesPath ?? ['entries'];
+      const entriesPath = itemsPath(classification)!;
       const entries = itemSymbols(doc, entriesPath, (item) => preview(item.source ?? item.source_text));
       if (entriesPath.length === 0) return entries;
       const container = doc.childrenAt([]);
@@ -64,8 +66,8 @@ function propertySymbol(doc: JsonDocument, key: string, keySpan: Span, valueSpan
 
 function itemSymbols(doc: JsonDocument, arrayPath: JsonPath, detail: (item: Record<string, unknown>) => string | undefined): DocumentSymbol[] {
   const children = doc.childrenAt(arrayPath);
-  const values = arrayPath.length === 0 ? doc.value : (doc.value as Record<string, unknown> | undefined)?.[arrayPath[0] as string];
-  if (!children || children.kind !== 'array' || !Array.isArray(values)) return [];
+  const values = entriesOf(doc.value, arrayPath);
+  if (!children || children.kind !== 'array' || !values) return [];
   const symbols: DocumentSymbol[] = [];
   children.items.forEach((span, index) => {
     const item = values[index];
@@ -86,3 +88,9 @@ function itemSymbols(doc: JsonDocument, arrayPath: JsonPath, detail: (item: Reco
   });
   return symbols;
 }
+
+/** `textDocument/documentSymbol`: the outline. */
+export const symbolsFeature: Feature = (ctx) => ctx.onRequest(DocumentSymbolRequest.type, [], (params: DocumentSymbolParams) => {
+  const analysis = ctx.analysisOf(params.textDocument.uri);
+  return analysis ? documentSymbols(analysis, ctx.codec) : [];
+});

@@ -1,0 +1,45 @@
+import type { Connection, RequestHandler, RequestType } from 'vscode-languageserver';
+import type { Locale } from '../../core/i18n/locale';
+import type { Analysis } from '../analysis';
+import type { Guard } from '../guard';
+import type { PositionCodec } from '../positionEncoding';
+
+/** What the client said it handles (LSP 3.17 capabilities): without them, items are plain text and fixes stay on the server. */
+export interface ClientSupport {
+  snippetSupport: boolean;
+  dataSupport: boolean;
+}
+
+/** What every feature reads: the server's state, never the connection itself. */
+export interface FeatureContext {
+  /** The current analysis of an open JSON document; undefined when closed, not JSON, or nested too deep. */
+  analysisOf(uri: string): Analysis | undefined;
+  /** The client's position encoding: request positions arrive through it and every range leaves through it. */
+  readonly codec: PositionCodec;
+  locale(): Locale;
+  client(): ClientSupport;
+  /**
+   * The one way a feature answers a request: `handler` runs guarded, and a throw is logged once and answered with
+   * `neutral` (null, an empty list), the answer for "nothing here".
+   */
+  onRequest<P, R, E>(type: RequestType<P, R, E>, neutral: R, handler: (params: P) => R): void;
+}
+
+/** Every LSP feature (`server/features/*.ts`) has this shape: it registers its request handlers through the context. */
+export type Feature = (context: FeatureContext) => void;
+
+/** Registers the features on the connection, each handler behind the guard. */
+export function registerFeatures(connection: Connection, guard: Guard, state: Omit<FeatureContext, 'onRequest'>, features: readonly Feature[]): void {
+  const context: FeatureContext = {
+    analysisOf: (uri) => state.analysisOf(uri),
+    codec: state.codec,
+    locale: () => state.locale(),
+    client: () => state.client(),
+    onRequest: <P, R, E>(type: RequestType<P, R, E>, neutral: R, handler: (params: P) => R) => {
+      // A plain R is a HandlerResult<R, E>; TypeScript cannot resolve that conditional type for a generic R.
+      const guarded = guard.handler(neutral, handler) as RequestHandler<P, R, E>;
+      connection.onRequest(type, guarded);
+    },
+  };
+  for (const feature of features) feature(context);
+}
