@@ -35,6 +35,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
       { scheme: 'file', language: 'json' },
       { scheme: 'untitled', language: 'json' },
       { scheme: 'file', language: 'jsonc' },
+      // A `.json` file open in another language: core's isJsonDocument reads it, so the server must receive it.
+      { scheme: 'file', pattern: '**/*.json' },
     ],
     // No `synchronize.fileEvents`: the server registers its own `**/*.json` watcher (dynamic registration, which
     // this client supports), as it does in every editor; both would report each change twice.
