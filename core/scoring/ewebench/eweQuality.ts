@@ -1,6 +1,6 @@
-import { pyIncludes, pyLen, pyLower } from '../../text/python';
+import { pyIncludes, pyLen, pyLower } from '../../python/str';
 import type { EweQualityBreakdown, MethodResult } from './breakdown';
-import { pySearch } from './pyRegex';
+import { pySearch } from '../../python/re';
 
 /** The letters whose presence earns +0.3, looked for in the response as written (a capital Ɖ does not count). */
 export const EWE_SPECIAL_CHARS = ['ɖ', 'ɛ', 'ɔ', 'ƒ', 'ŋ', 'ɣ'] as const;

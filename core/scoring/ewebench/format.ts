@@ -1,7 +1,7 @@
-import { pyIncludes, pyLen, pyLower } from '../../text/python';
+import { pyIncludes, pyLen, pyLower } from '../../python/str';
 import type { FormatBreakdown, FormatCheck, MarkdownElement, MethodResult } from './breakdown';
-import { isPyDict, pyCompareLength, pyContains, pyGetItem, pyLength } from './pythonValues';
-import { pySearch } from './pyRegex';
+import { isPyDict, pyCompareLength, pyContains, pyGetItem, pyLength } from '../../python/values';
+import { pySearch } from '../../python/re';
 import { STRICT_CHECKS } from './strictChecks';
 import { HARNESS_FORMAT_KEYS, MARKDOWN_ELEMENTS, STRICT_ONLY_FORMAT_KEYS } from './tables';
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compilePyRegex, pySearch, PyRegexError, PyRegexUnsupported } from './pyRegex';
+import { compilePyRegex, pySearch, PyRegexError, PyRegexUnsupported } from './re';
 
 // Expected values below were checked against CPython 3.11 / 3.12 `re.search`.
 

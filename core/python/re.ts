@@ -1,3 +1,5 @@
+import { PYTHON_WHITESPACE as SPACE_CODES } from './whitespace';
+
 /**
  * Python `re` patterns (str patterns, as CPython 3.11-3.13 parse them) run on a JavaScript engine.
  *
@@ -26,7 +28,6 @@ export interface PyRegexFlags {
 }
 
 const WORD = '\\p{L}\\p{N}_';
-const SPACE_CODES = [0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1c, 0x1d, 0x1e, 0x1f, 0x20, 0x85, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000];
 const SPACE = SPACE_CODES.map(hex).join('');
 const ANY = '[\\s\\S]';
 const AT_START = `(?<!${ANY})`;
