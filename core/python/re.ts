@@ -1,34 +1,40 @@
-import { PYTHON_WHITESPACE as SPACE_CODES } from './whitespace';
+import { splitsPair } from './str';
+import { PYTHON_WHITESPACE } from './whitespace';
 
 /**
- * Python `re` patterns (str patterns, as CPython 3.11-3.13 parse them) run on a JavaScript engine.
- *
- * The harness builds some of its regexes by pasting a test's expected answer into a pattern
- * (`\b{X}\b`, `{X}\)`, ...), so any Python regex syntax can reach us, and a pattern Python rejects makes the
- * harness crash. We parse the Python syntax ourselves and emit an equivalent JavaScript regex (`u` flag):
- * - `\b \B \w \W` use Python's word characters for str (letters, numbers, underscore; combining marks are not
- *   word characters), where JavaScript's `\b` and `\w` only know ASCII;
- * - `\s \S` use Python's whitespace set (JavaScript's adds U+FEFF and lacks U+001C-001F and U+0085);
- * - `\d` is any decimal digit (Nd), `.` excludes only "\n";
- * - `^` and `$` follow Python: with MULTILINE only "\n" ends a line (JavaScript also breaks at "\r", U+2028
- *   and U+2029), and `$` without it also matches before a final "\n".
- * Syntax errors are reported as {@link PyRegexError}; valid Python constructs that JavaScript cannot express
- * the same way (lookbehind, backreferences, atomic groups, possessive quantifiers, inline flags, `\N{...}`)
- * as {@link PyRegexUnsupported}, so a caller never silently computes a different answer.
+ * Python `re` (str patterns, CPython 3.11-3.13) on a JavaScript engine. The harness pastes a test's expected
+ * answer into some of its patterns (`\b{X}\b`, `{X}\)`), so any syntax can reach us, and a pattern Python
+ * rejects makes the harness crash. Literals, sets, groups (capturing and `(?:`), quantifiers (greedy, lazy,
+ * `{m,n}`), anchors and escapes become an exact JavaScript regex (`u` flag):
+ * - `\b \B \w \W` use Python's word characters (letters, numbers, underscore; not combining marks), where
+ *   JavaScript's only know ASCII; `\s \S` Python's whitespace table; `\d` any decimal digit (Nd);
+ * - `.` excludes only "\n"; with MULTILINE only "\n" ends a line (JavaScript also breaks at "\r", U+2028 and
+ *   U+2029), and without it `$` also matches before a final "\n".
+ * Syntax errors in that subset are {@link PyRegexError}. Any other `(?…)` extension, a backreference, a
+ * possessive quantifier or `\N{…}` is one {@link PyRegexUnsupported} case, and reading stops there: a caller
+ * never computes a different answer, nor claims an error Python might not raise.
  */
 
 /** Python would raise `re.error` (or OverflowError) compiling this pattern. */
 export class PyRegexError extends Error {}
 
-/** Valid Python, but outside the subset we reproduce exactly. */
+/** Valid Python (or possibly valid), but outside what we reproduce exactly. */
 export class PyRegexUnsupported extends Error {}
 
 export interface PyRegexFlags {
   multiline?: boolean;
+  /** The pattern is known to search in linear time (the scorers' fixed patterns): no bound on the text's length. */
+  linear?: boolean;
 }
 
+/** The one reason shape for syntax beyond the translated subset. */
+function beyondSubset(construct: string): PyRegexUnsupported {
+  return new PyRegexUnsupported(`construct "${construct}" (extensions other than "(?:", backreferences, possessive quantifiers and \\N{…} are not reproduced)`);
+}
+
+const hex = (code: number): string => `\\u{${code.toString(16)}}`;
 const WORD = '\\p{L}\\p{N}_';
-const SPACE = SPACE_CODES.map(hex).join('');
+const SPACE = PYTHON_WHITESPACE.map(hex).join('');
 const ANY = '[\\s\\S]';
 const AT_START = `(?<!${ANY})`;
 const AT_END = `(?!${ANY})`;
@@ -40,49 +46,32 @@ const NO_WORD_BEFORE = `(?<![${WORD}])`;
 const BOUNDARY = `(?:${WORD_BEFORE}${NO_WORD_AFTER}|${NO_WORD_BEFORE}${WORD_AFTER})`;
 /** Python (before 3.14) refuses `\B` on an empty string as a whole. */
 const NON_BOUNDARY = `(?:${WORD_BEFORE}${WORD_AFTER}|(?!${AT_START}${AT_END})${NO_WORD_BEFORE}${NO_WORD_AFTER})`;
-
-function hex(code: number): string {
-  return `\\u{${code.toString(16)}}`;
-}
+const WORD_CHAR = new RegExp(`^[${WORD}]$`, 'u');
 
 type Category = 'd' | 'D' | 's' | 'S' | 'w' | 'W';
-type ClassItem = { kind: 'char'; code: number } | { kind: 'range'; lo: number; hi: number } | { kind: 'category'; name: Category };
-
-const CATEGORY_ATOM: Record<Category, string> = {
-  d: '\\p{Nd}',
-  D: '\\P{Nd}',
-  s: `[${SPACE}]`,
-  S: `[^${SPACE}]`,
-  w: `[${WORD}]`,
-  W: `[^${WORD}]`,
+/** Each category as an atom, and as what it adds inside a set (`\S` and `\W` cannot go inside one: undefined). */
+const CATEGORIES: Record<Category, { atom: string; inSet?: string }> = {
+  d: { atom: '\\p{Nd}', inSet: '\\p{Nd}' },
+  D: { atom: '\\P{Nd}', inSet: '\\P{Nd}' },
+  s: { atom: `[${SPACE}]`, inSet: SPACE },
+  S: { atom: `[^${SPACE}]` },
+  w: { atom: `[${WORD}]`, inSet: WORD },
+  W: { atom: `[^${WORD}]` },
 };
+type SetItem = { code: number } | { lo: number; hi: number } | { category: Category };
 
-/** Single-character escapes shared by patterns and classes (`\b` is handled by the caller: it differs). */
+/** Single-character escapes shared by patterns and sets (`\b` differs: the caller handles it). */
 const CONTROL_ESCAPES: Record<string, number> = { a: 7, f: 12, n: 10, r: 13, t: 9, v: 11, '\\': 92 };
+const HEX_WIDTH: Record<string, number> = { x: 2, u: 4, U: 8 };
 const ASCII_LETTER = /^[A-Za-z]$/;
 const DIGIT = /^[0-9]$/;
 const OCTAL = /^[0-7]$/;
 const HEX_DIGIT = /^[0-9A-Fa-f]$/;
-const FLAG_LETTERS = 'iLmsxatu';
+/** What may follow `(?` in Python; anything else is "unknown extension". */
+const EXTENSION_STARTS = '#=!<P(>aiLmstux-';
 const MAX_REPEAT = 4294967295; // CPython's MAXREPEAT on 64-bit builds
 /** Larger bounds compile in Python but would stress the JavaScript engine; say so instead of guessing. */
 const LARGEST_EMITTED_REPEAT = 100000;
-
-/** One parsed element of a sequence: its JavaScript source and how Python lets it be repeated. */
-interface Item {
-  source: string;
-  /** Zero-width anchors (AT codes in CPython) cannot take a quantifier: "nothing to repeat". */
-  anchor?: boolean;
-  repeated?: boolean;
-  /** Lookarounds need a non-capturing wrapper before a JavaScript quantifier. */
-  lookaround?: boolean;
-  /** A `\b`, which a neighbouring literal lets us write as a one-sided test. */
-  boundary?: boolean;
-  /** For a single literal character: whether it is a Python word character. */
-  literalWord?: boolean;
-  /** It can match in more than one way (holds a variable repeat or an alternation): repeating it backtracks exponentially. */
-  choice?: boolean;
-}
 
 /**
  * Choice points (variable repeats, alternatives) a pattern may hold. A backtracking search (V8's, and Python's
@@ -94,7 +83,21 @@ const SEARCH_BUDGET = 1e9;
 /** One choice point (the harness's own `réponse.*X`): V8 skips to the literal, so only a huge text is refused. */
 const SINGLE_CHOICE_BUDGET = 1e10;
 
-const WORD_CHAR = new RegExp(`^[${WORD}]$`, 'u');
+/** One parsed element of a sequence: its JavaScript source and how Python lets it be repeated. */
+interface Item {
+  source: string;
+  /** Zero-width anchors (AT codes in CPython) cannot take a quantifier: "nothing to repeat". */
+  anchor?: boolean;
+  repeated?: boolean;
+  /** A `\b`, which a neighbouring literal lets us write as a one-sided test. */
+  boundary?: boolean;
+  /** For a single literal character: whether it is a Python word character. */
+  literalWord?: boolean;
+  /** It can match in more than one way (holds a variable repeat or an alternation): repeating it backtracks exponentially. */
+  choice?: boolean;
+}
+
+const literalItem = (c: string): Item => ({ source: /^[A-Za-z0-9]$/.test(c) ? c : hex(c.codePointAt(0)!), literalWord: WORD_CHAR.test(c) });
 
 /**
  * Next to a literal, `\b` only has to look at the other side: before a word character it means "no word
@@ -113,63 +116,57 @@ function simplifyBoundaries(items: Item[]): void {
 
 class Translator {
   private pos = 0;
-  /** Capturing groups opened so far, those already closed, and the group number of each name. */
-  private opened = 0;
-  private readonly closed = new Set<number>();
-  private readonly groupNames = new Map<string, number>();
-  /** Group numbers named by conditionals, which Python checks once the whole pattern is read. */
-  private readonly forwardReferences: number[] = [];
   private readonly chars: string[];
-  /** The first construct met that we do not reproduce; parsing goes on so later syntax errors still count. */
-  private unsupported?: string;
+  /** The first bound exceeded; parsing goes on so that later syntax errors still count. */
+  private tooCostly?: string;
   /** Variable repeats and alternatives met so far. */
   choicePoints = 0;
 
   constructor(pattern: string, private readonly multiline: boolean) {
-    // Python walks the pattern by code point.
-    this.chars = Array.from(pattern);
+    this.chars = Array.from(pattern); // Python walks the pattern by code point
   }
 
   translate(): string {
-    const out = this.alternation(0);
+    const out = this.alternation();
     if (this.pos < this.chars.length) throw new PyRegexError('unbalanced parenthesis');
-    for (const group of this.forwardReferences) if (group > this.opened) throw new PyRegexError(`invalid group reference ${group}`);
-    if (this.choicePoints > MAX_CHOICE_POINTS) this.notReproduced(`pattern with ${this.choicePoints} repeats or alternatives (its search can backtrack for too long)`);
-    if (this.unsupported) throw new PyRegexUnsupported(this.unsupported);
+    if (this.choicePoints > MAX_CHOICE_POINTS) this.tooCostly ??= `pattern with ${this.choicePoints} repeats or alternatives (its search can backtrack for too long)`;
+    if (this.tooCostly) throw new PyRegexUnsupported(this.tooCostly);
     return out;
-  }
-
-  private notReproduced(what: string): void {
-    this.unsupported ??= what;
   }
 
   private peek(): string | undefined {
     return this.chars[this.pos];
   }
 
-  private alternation(depth: number): string {
-    const branches = [this.sequence(depth, depth === 0)];
+  /** The characters matching `re` from here on, at most `max` of them. */
+  private take(re: RegExp, max = Infinity): string {
+    let out = '';
+    while (out.length < max && re.test(this.peek() ?? '')) out += this.chars[this.pos++];
+    return out;
+  }
+
+  private alternation(): string {
+    const branches = [this.sequence()];
     while (this.peek() === '|') {
       this.pos++;
       this.choicePoints++;
-      branches.push(this.sequence(depth, false));
+      branches.push(this.sequence());
     }
     return branches.join('|');
   }
 
-  /** `first`: the start of the pattern's first branch, the only place Python 3.11 accepts global flags. */
-  private sequence(depth: number, first: boolean): string {
+  private sequence(): string {
     const items: Item[] = [];
     for (;;) {
       const c = this.peek();
-      // A ")" at depth 0 is unbalanced; translate() reports it.
+      // A ")" at the top level is unbalanced; translate() reports it.
       if (c === undefined || c === '|' || c === ')') break;
       this.pos++;
       if (c === '\\') items.push(this.escape());
-      else if (c === '[') items.push({ source: this.characterClass() });
+      else if (c === '[') items.push({ source: this.set() });
       else if (c === '*' || c === '+' || c === '?') this.repeat(items, c === '+' ? 1 : 0, c === '?' ? 1 : Infinity);
       else if (c === '{') {
-        const bounds = this.braceQuantifier();
+        const bounds = this.braces();
         if (bounds) this.repeat(items, bounds.min, bounds.max);
         else items.push({ source: hex(0x7b) });
       } else if (c === '.') items.push({ source: '[^\\n]' });
@@ -177,8 +174,8 @@ class Translator {
       else if (c === '$') items.push({ source: this.multiline ? `(?=\\n|${AT_END})` : `(?=\\n?${AT_END})`, anchor: true });
       else if (c === '(') {
         const before = this.choicePoints;
-        const group = this.group(depth, first && items.length === 0);
-        if (group) items.push({ ...group, choice: this.choicePoints > before });
+        const source = this.group();
+        items.push({ source, choice: this.choicePoints > before });
       } else items.push(literalItem(c));
     }
     simplifyBoundaries(items);
@@ -186,17 +183,13 @@ class Translator {
   }
 
   /** `{m,n}` after an item, or undefined when the brace is a literal (as Python reads `{`, `{}`, `{x}`). */
-  private braceQuantifier(): { min: number; max: number } | undefined {
+  private braces(): { min: number; max: number } | undefined {
     const start = this.pos;
-    if (this.peek() === '}') return undefined;
-    let lo = '';
-    let hi = '';
-    while (DIGIT.test(this.peek() ?? '')) lo += this.chars[this.pos++];
-    if (this.peek() === ',') {
-      this.pos++;
-      while (DIGIT.test(this.peek() ?? '')) hi += this.chars[this.pos++];
-    } else hi = lo;
-    if (this.peek() !== '}') {
+    const lo = this.take(DIGIT);
+    const comma = this.peek() === ',';
+    if (comma) this.pos++;
+    const hi = comma ? this.take(DIGIT) : lo;
+    if (this.peek() !== '}' || (!comma && !lo)) {
       this.pos = start;
       return undefined;
     }
@@ -212,350 +205,130 @@ class Translator {
     const last = items[items.length - 1];
     if (!last || last.anchor) throw new PyRegexError('nothing to repeat');
     if (last.repeated) throw new PyRegexError('multiple repeat');
+    const quantifier = max === Infinity ? (min === 0 ? '*' : min === 1 ? '+' : `{${min},}`) : min === max ? `{${min}}` : `{${min},${max}}`;
     const lazy = this.peek() === '?';
     if (lazy) this.pos++;
-    else if (this.peek() === '+') {
-      this.pos++;
-      this.notReproduced('possessive quantifier');
-    }
-    if (min > LARGEST_EMITTED_REPEAT || (max !== Infinity && max > LARGEST_EMITTED_REPEAT)) this.notReproduced('very large repeat count');
+    else if (this.peek() === '+') throw beyondSubset(`${quantifier}+`);
+    if (min > LARGEST_EMITTED_REPEAT || (max !== Infinity && max > LARGEST_EMITTED_REPEAT)) this.tooCostly ??= 'very large repeat count';
     // `(A+)+C`, `(a|a)*b`: the ways to split the text multiply with each repetition, in Python as in V8.
-    if (max > 1 && last.choice) this.notReproduced('repeat of a group that can itself match in several ways (its search can backtrack without limit)');
+    if (max > 1 && last.choice) this.tooCostly ??= 'repeat of a group that can itself match in several ways (its search can backtrack without limit)';
     if (max > min) this.choicePoints++;
-    const quantifier = max === Infinity ? (min === 0 ? '*' : min === 1 ? '+' : `{${min},}`) : min === max ? `{${min}}` : `{${min},${max}}`;
-    const atom = last.lookaround ? `(?:${last.source})` : last.source;
-    items[items.length - 1] = { source: atom + quantifier + (lazy ? '?' : ''), repeated: true, choice: last.choice || max > min };
+    items[items.length - 1] = { source: last.source + quantifier + (lazy ? '?' : ''), repeated: true, choice: last.choice || max > min };
   }
 
+  /** The escape after a "\" (consumed) outside a set. */
   private escape(): Item {
-    const c = this.peek();
-    if (c === undefined) throw new PyRegexError('bad escape (end of pattern)');
-    this.pos++;
-    switch (c) {
-      case 'A':
-        return { source: AT_START, anchor: true };
-      case 'Z':
-        return { source: AT_END, anchor: true };
-      case 'b':
-        return { source: BOUNDARY, anchor: true, boundary: true };
-      case 'B':
-        return { source: NON_BOUNDARY, anchor: true };
-      case 'd':
-      case 'D':
-      case 's':
-      case 'S':
-      case 'w':
-      case 'W':
-        return { source: CATEGORY_ATOM[c] };
-    }
-    if (c in CONTROL_ESCAPES) return { source: hex(CONTROL_ESCAPES[c]) };
-    const code = this.numericEscape(c);
+    const c = this.next('bad escape (end of pattern)');
+    if (c === 'A' || c === 'Z') return { source: c === 'A' ? AT_START : AT_END, anchor: true };
+    if (c === 'b') return { source: BOUNDARY, anchor: true, boundary: true };
+    if (c === 'B') return { source: NON_BOUNDARY, anchor: true };
+    if (c in CATEGORIES) return { source: CATEGORIES[c as Category].atom };
+    const code = this.characterEscape(c, false);
     if (code !== undefined) return { source: hex(code) };
-    if (c === '0') return { source: hex(this.octalDigits('0', 2)) };
-    if (DIGIT.test(c)) {
-      // Python reads `\NNN` with three octal digits as a character, anything else as a group reference.
-      let digits = c;
-      if (DIGIT.test(this.peek() ?? '')) {
-        digits += this.chars[this.pos++];
-        if (OCTAL.test(digits[0]) && OCTAL.test(digits[1]) && OCTAL.test(this.peek() ?? '')) {
-          digits += this.chars[this.pos++];
-          const value = parseInt(digits, 8);
-          if (value > 0o377) throw new PyRegexError(`octal escape value \\${digits} outside of range 0-0o377`);
-          return { source: hex(value) };
-        }
-      }
-      this.checkReference(Number(digits));
-      this.notReproduced('backreference');
-      return { source: '(?:)' };
-    }
+    if (DIGIT.test(c)) throw beyondSubset(`\\${c}`); // a group reference
     if (ASCII_LETTER.test(c)) throw new PyRegexError(`bad escape \\${c}`);
     return literalItem(c);
   }
 
-  /** `\x..`, `\u....`, `\U........` and `\N{...}`: undefined when `c` starts none of them. */
-  private numericEscape(c: string): number | undefined {
-    const width = c === 'x' ? 2 : c === 'u' ? 4 : c === 'U' ? 8 : 0;
+  /** The escape after a "\" (consumed) inside a set. */
+  private setEscape(): SetItem {
+    const c = this.next('bad escape (end of pattern)');
+    if (c === 'b') return { code: 8 };
+    if (c in CATEGORIES) return { category: c as Category };
+    const code = this.characterEscape(c, true);
+    if (code !== undefined) return { code };
+    if (DIGIT.test(c) || ASCII_LETTER.test(c)) throw new PyRegexError(`bad escape \\${c}`);
+    return { code: c.codePointAt(0)! };
+  }
+
+  /**
+   * Escapes that stand for one character: controls, `\x.. \u.... \U........` and octal. Outside a set,
+   * Python reads digits as octal only after `\0` or as three octal digits; otherwise they name a group.
+   */
+  private characterEscape(c: string, inSet: boolean): number | undefined {
+    if (c in CONTROL_ESCAPES) return CONTROL_ESCAPES[c];
+    if (c === 'N') throw beyondSubset('\\N');
+    const width = HEX_WIDTH[c];
     if (width) {
-      let digits = '';
-      while (digits.length < width && HEX_DIGIT.test(this.peek() ?? '')) digits += this.chars[this.pos++];
+      const digits = this.take(HEX_DIGIT, width);
       if (digits.length !== width) throw new PyRegexError(`incomplete escape \\${c}${digits}`);
       const value = parseInt(digits, 16);
       if (value > 0x10ffff) throw new PyRegexError(`bad escape \\${c}${digits}`);
       return value;
     }
-    if (c === 'N') {
-      if (this.peek() !== '{') throw new PyRegexError('missing {');
-      const close = this.chars.indexOf('}', this.pos + 1);
-      if (close < 0 || close === this.pos + 1) throw new PyRegexError('missing character name');
-      this.pos = close + 1;
-      this.notReproduced('\\N{...} named character');
-      return 0;
-    }
-    return undefined;
+    const threeOctal = OCTAL.test(this.peek() ?? '') && OCTAL.test(this.chars[this.pos + 1] ?? '');
+    if (!OCTAL.test(c) || !(inSet || c === '0' || threeOctal)) return undefined;
+    const digits = c + this.take(OCTAL, 2);
+    const value = parseInt(digits, 8);
+    if (value > 0o377) throw new PyRegexError(`octal escape value \\${digits} outside of range 0-0o377`);
+    return value;
   }
 
-  /** Up to `more` further octal digits after `first`. */
-  private octalDigits(first: string, more: number): number {
-    let digits = first;
-    while (digits.length <= more && OCTAL.test(this.peek() ?? '')) digits += this.chars[this.pos++];
-    return parseInt(digits, 8);
-  }
-
-  private classEscape(): ClassItem {
+  private next(atEnd: string): string {
     const c = this.peek();
-    if (c === undefined) throw new PyRegexError('bad escape (end of pattern)');
+    if (c === undefined) throw new PyRegexError(atEnd);
     this.pos++;
-    if (c === 'b') return { kind: 'char', code: 8 };
-    if (c in CONTROL_ESCAPES) return { kind: 'char', code: CONTROL_ESCAPES[c] };
-    if ('dDsSwW'.includes(c)) return { kind: 'category', name: c as Category };
-    const code = this.numericEscape(c);
-    if (code !== undefined) return { kind: 'char', code };
-    if (OCTAL.test(c)) {
-      const value = this.octalDigits(c, 2);
-      if (value > 0o377) throw new PyRegexError('octal escape value outside of range 0-0o377');
-      return { kind: 'char', code: value };
-    }
-    if (DIGIT.test(c) || ASCII_LETTER.test(c)) throw new PyRegexError(`bad escape \\${c}`);
-    return { kind: 'char', code: c.codePointAt(0)! };
-  }
-
-  private classAtom(c: string): ClassItem {
-    return c === '\\' ? this.classEscape() : { kind: 'char', code: c.codePointAt(0)! };
+    return c;
   }
 
   /** A `[...]` set; the opening bracket is consumed. */
-  private characterClass(): string {
+  private set(): string {
     const negate = this.peek() === '^';
     if (negate) this.pos++;
-    const items: ClassItem[] = [];
+    const items: SetItem[] = [];
     for (;;) {
-      const c = this.peek();
-      if (c === undefined) throw new PyRegexError('unterminated character set');
-      this.pos++;
+      const c = this.next('unterminated character set');
       // A "]" right after "[" or "[^" is a member, as in Python.
       if (c === ']' && items.length > 0) break;
-      const first = this.classAtom(c);
-      if (this.peek() === '-') {
-        this.pos++;
-        const next = this.peek();
-        if (next === undefined) throw new PyRegexError('unterminated character set');
-        this.pos++;
-        if (next === ']') {
-          items.push(first, { kind: 'char', code: 0x2d });
-          break;
-        }
-        const second = this.classAtom(next);
-        if (first.kind !== 'char' || second.kind !== 'char' || second.code < first.code) throw new PyRegexError('bad character range');
-        items.push({ kind: 'range', lo: first.code, hi: second.code });
-      } else items.push(first);
-    }
-    return emitClass(items, negate);
-  }
-
-  /** A group; the "(" is consumed. Returns undefined for a comment, which leaves nothing to repeat. */
-  private group(depth: number, first: boolean): Item | undefined {
-    if (this.peek() !== '?') return this.capture(depth);
-    this.pos++;
-    const c = this.peek();
-    if (c === undefined) throw new PyRegexError('unexpected end of pattern');
-    this.pos++;
-    if (c === ':') return { source: `(?:${this.groupBody(depth)})` };
-    if (c === '#') {
-      // Python's tokenizer pairs a backslash with the next character, so "\)" does not end the comment.
-      while (this.peek() !== ')') {
-        if (this.peek() === undefined) throw new PyRegexError('missing ), unterminated comment');
-        this.pos += this.peek() === '\\' ? 2 : 1;
+      const first = c === '\\' ? this.setEscape() : { code: c.codePointAt(0)! };
+      if (this.peek() !== '-') {
+        items.push(first);
+        continue;
       }
       this.pos++;
-      return undefined;
+      const next = this.next('unterminated character set');
+      if (next === ']') {
+        items.push(first, { code: 0x2d });
+        break;
+      }
+      const second = next === '\\' ? this.setEscape() : { code: next.codePointAt(0)! };
+      if (!('code' in first) || !('code' in second) || second.code < first.code) throw new PyRegexError('bad character range');
+      items.push({ lo: first.code, hi: second.code });
     }
-    if (c === '=' || c === '!') return { source: `(?${c}${this.groupBody(depth)})`, lookaround: true };
-    if (c === '<') {
-      const kind = this.peek();
-      if (kind === undefined) throw new PyRegexError('unexpected end of pattern');
-      if (kind !== '=' && kind !== '!') throw new PyRegexError(`unknown extension ?<${kind}`);
+    return emitSet(items, negate);
+  }
+
+  /** A capturing group or `(?:…)`; the "(" is consumed. */
+  private group(): string {
+    let open = '(';
+    if (this.peek() === '?') {
       this.pos++;
-      this.groupBody(depth);
-      this.notReproduced('lookbehind');
-      return { source: '(?:)', lookaround: true };
+      const c = this.next('unexpected end of pattern');
+      if (c !== ':') throw EXTENSION_STARTS.includes(c) ? beyondSubset(`(?${c}`) : new PyRegexError(`unknown extension ?${c}`);
+      open = '(?:';
     }
-    if (c === 'P') {
-      const kind = this.peek();
-      if (kind === '<') {
-        this.pos++;
-        const name = this.groupName('>');
-        if (this.groupNames.has(name)) throw new PyRegexError(`redefinition of group name ${JSON.stringify(name)}`);
-        this.groupNames.set(name, this.opened + 1);
-        return this.capture(depth);
-      }
-      if (kind === '=') {
-        this.pos++;
-        const name = this.groupName(')');
-        const group = this.groupNames.get(name);
-        if (group === undefined) throw new PyRegexError(`unknown group name ${JSON.stringify(name)}`);
-        this.checkReference(group);
-        this.notReproduced('backreference');
-        return { source: '(?:)' };
-      }
-      if (kind === undefined) throw new PyRegexError('unexpected end of pattern');
-      throw new PyRegexError(`unknown extension ?P${kind}`);
-    }
-    if (c === '(') return this.conditional(depth);
-    if (c === '>') {
-      this.notReproduced('atomic group');
-      return { source: `(?:${this.groupBody(depth)})` };
-    }
-    if (FLAG_LETTERS.includes(c) || c === '-') {
-      const scoped = this.checkInlineFlags(c);
-      this.notReproduced('inline flags');
-      if (scoped) return { source: `(?:${this.groupBody(depth)})` };
-      if (!first) throw new PyRegexError('global flags not at the start of the expression');
-      return undefined;
-    }
-    throw new PyRegexError(`unknown extension ?${c}`);
+    const body = this.alternation();
+    this.next('missing ), unterminated subpattern');
+    return `${open}${body})`;
   }
-
-  /** `(?(group)yes|no)`: checked like Python, then reported as not reproduced. */
-  private conditional(depth: number): Item {
-    const name = this.groupName(')', false);
-    if (/^[\p{ID_Start}_][\p{ID_Continue}]*$/u.test(name)) {
-      if (!this.groupNames.has(name)) throw new PyRegexError(`unknown group name ${JSON.stringify(name)}`);
-    } else {
-      if (!/^\p{Nd}+$/u.test(name)) throw new PyRegexError(`bad character in group name ${JSON.stringify(name)}`);
-      // Python's int() also reads other scripts' digits; only ASCII numbers are checked further here.
-      if (/^[0-9]+$/.test(name)) {
-        const group = Number(name);
-        if (group === 0) throw new PyRegexError('bad group number');
-        this.forwardReferences.push(group);
-      }
-    }
-    this.sequence(depth + 1, false);
-    if (this.peek() === '|') {
-      this.pos++;
-      this.sequence(depth + 1, false);
-      if (this.peek() === '|') throw new PyRegexError('conditional backref with more than two branches');
-    }
-    if (this.peek() !== ')') throw new PyRegexError('missing ), unterminated subpattern');
-    this.pos++;
-    this.notReproduced('conditional group');
-    return { source: '(?:)' };
-  }
-
-  private capture(depth: number): Item {
-    const group = ++this.opened;
-    const body = this.groupBody(depth);
-    this.closed.add(group);
-    return { source: `(${body})` };
-  }
-
-  /** Python refuses references to groups not opened yet, or still open; valid ones we do not reproduce. */
-  private checkReference(group: number): void {
-    if (group > this.opened) throw new PyRegexError(`invalid group reference ${group}`);
-    if (!this.closed.has(group)) throw new PyRegexError('cannot refer to an open group');
-  }
-
-  private groupBody(depth: number): string {
-    const body = this.alternation(depth + 1);
-    if (this.peek() !== ')') throw new PyRegexError('missing ), unterminated subpattern');
-    this.pos++;
-    return body;
-  }
-
-  private groupName(terminator: string, identifier = true): string {
-    let name = '';
-    for (;;) {
-      const c = this.peek();
-      if (c === undefined) throw new PyRegexError(name ? `missing ${terminator}, unterminated name` : 'missing group name');
-      this.pos++;
-      if (c === terminator) break;
-      name += c;
-    }
-    if (!name) throw new PyRegexError('missing group name');
-    if (identifier && !/^[\p{ID_Start}_][\p{ID_Continue}]*$/u.test(name)) throw new PyRegexError(`bad character in group name ${JSON.stringify(name)}`);
-    return name;
-  }
-
-  /**
-   * Raises the errors CPython's inline-flag parser raises for a str pattern. Returns true for scoped flags
-   * `(?x:...)` (the body follows), false for global ones `(?x)`.
-   */
-  private checkInlineFlags(first: string): boolean {
-    let c: string | undefined = first;
-    let add = '';
-    if (c !== '-') {
-      for (;;) {
-        if (c === 'L') throw new PyRegexError("bad inline flags: cannot use 'L' flag with a str pattern");
-        add += c;
-        if ((add.includes('a') ? 1 : 0) + (add.includes('u') ? 1 : 0) > 1) throw new PyRegexError("bad inline flags: flags 'a', 'u' and 'L' are incompatible");
-        c = this.chars[this.pos++];
-        if (c === undefined) throw new PyRegexError('missing -, : or )');
-        if (c === ')' || c === '-' || c === ':') break;
-        if (!FLAG_LETTERS.includes(c)) throw new PyRegexError(/\p{L}/u.test(c) ? 'unknown flag' : 'missing -, : or )');
-      }
-    }
-    if (c === ')') return false;
-    // 't' (TEMPLATE) is CPython 3.11's one global-only flag.
-    if (add.includes('t')) throw new PyRegexError('bad inline flags: cannot turn on global flag');
-    let removed = '';
-    if (c === '-') {
-      c = this.chars[this.pos++];
-      if (c === undefined) throw new PyRegexError('missing flag');
-      if (!FLAG_LETTERS.includes(c)) throw new PyRegexError(/\p{L}/u.test(c) ? 'unknown flag' : 'missing flag');
-      for (;;) {
-        if ('auL'.includes(c)) throw new PyRegexError("bad inline flags: cannot turn off flags 'a', 'u' and 'L'");
-        removed += c;
-        c = this.chars[this.pos++];
-        if (c === undefined) throw new PyRegexError('missing :');
-        if (c === ':') break;
-        if (!FLAG_LETTERS.includes(c)) throw new PyRegexError(/\p{L}/u.test(c) ? 'unknown flag' : 'missing :');
-      }
-    }
-    if (removed.includes('t')) throw new PyRegexError('bad inline flags: cannot turn off global flag');
-    if ([...removed].some((f) => add.includes(f))) throw new PyRegexError('bad inline flags: flag turned on and off');
-    return true;
-  }
-}
-
-function literal(c: string): string {
-  return /^[A-Za-z0-9]$/.test(c) ? c : hex(c.codePointAt(0)!);
-}
-
-function literalItem(c: string): Item {
-  return { source: literal(c), literalWord: WORD_CHAR.test(c) };
 }
 
 /**
- * A Python set as JavaScript. Sets holding `\W` cannot be written as one JavaScript class with the `u` flag
- * (no class complement inside a class), so those become an alternation.
+ * A Python set as JavaScript. `\S` and `\W` are complements, which a JavaScript `u` class cannot hold, so a
+ * set with either becomes an alternation.
  */
-function emitClass(items: readonly ClassItem[], negate: boolean): string {
-  const plain: string[] = [];
-  let nonWord = false;
+function emitSet(items: readonly SetItem[], negate: boolean): string {
+  let plain = '';
+  const complements: string[] = [];
   for (const item of items) {
-    if (item.kind === 'char') plain.push(hex(item.code));
-    else if (item.kind === 'range') plain.push(`${hex(item.lo)}-${hex(item.hi)}`);
-    else if (item.name === 'd') plain.push('\\p{Nd}');
-    else if (item.name === 'D') plain.push('\\P{Nd}');
-    else if (item.name === 'w') plain.push(WORD);
-    else if (item.name === 's') plain.push(SPACE);
-    else if (item.name === 'S') plain.push(...complementOfSpace());
-    else nonWord = true;
+    if ('code' in item) plain += hex(item.code);
+    else if ('lo' in item) plain += `${hex(item.lo)}-${hex(item.hi)}`;
+    else if (CATEGORIES[item.category].inSet !== undefined) plain += CATEGORIES[item.category].inSet;
+    else complements.push(CATEGORIES[item.category].atom);
   }
-  const set = `[${plain.join('')}]`;
-  if (!nonWord) return negate ? `[^${plain.join('')}]` : set;
-  const union = `(?:${set}|[^${WORD}])`;
+  if (complements.length === 0) return `[${negate ? '^' : ''}${plain}]`;
+  const union = `(?:${[`[${plain}]`, ...complements].join('|')})`;
   return negate ? `(?:(?!${union})${ANY})` : union;
-}
-
-function complementOfSpace(): string[] {
-  const out: string[] = [];
-  let from = 0;
-  for (const code of SPACE_CODES) {
-    if (code > from) out.push(`${hex(from)}-${hex(code - 1)}`);
-    from = code + 1;
-  }
-  out.push(`${hex(from)}-${hex(0x10ffff)}`);
-  return out;
 }
 
 /** A compiled Python pattern; `search` is `bool(pattern.search(text))`. */
@@ -577,12 +350,12 @@ export function compilePyRegex(pattern: string, flags: PyRegexFlags = {}): PyPat
   const translator = new Translator(pattern, flags.multiline === true);
   const jsSource = translator.translate();
   const { choicePoints } = translator;
+  const budget = flags.linear ? Infinity : choicePoints === 1 ? SINGLE_CHOICE_BUDGET : SEARCH_BUDGET;
   const regex = new RegExp(jsSource, 'gu');
   return {
     jsSource,
     choicePoints,
     search(text: string): boolean {
-      const budget = choicePoints === 1 ? SINGLE_CHOICE_BUDGET : SEARCH_BUDGET;
       if (choicePoints >= 1 && Math.pow(text.length, choicePoints + 1) > budget) {
         throw new PyRegexUnsupported(`pattern with ${choicePoints} repeats or alternatives on a ${text.length}-character text (its search could backtrack for too long)`);
       }
@@ -590,17 +363,11 @@ export function compilePyRegex(pattern: string, flags: PyRegexFlags = {}): PyPat
       for (;;) {
         const match = regex.exec(text);
         if (!match) return false;
-        if (!insidePair(text, match.index)) return true;
+        if (!splitsPair(text, match.index)) return true;
         regex.lastIndex = match.index + 1;
       }
     },
   };
-}
-
-function insidePair(text: string, index: number): boolean {
-  const before = text.charCodeAt(index - 1);
-  const after = text.charCodeAt(index);
-  return before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff;
 }
 
 const cache = new Map<string, PyPattern | PyRegexError | PyRegexUnsupported>();
@@ -611,7 +378,7 @@ const CACHE_LIMIT = 1000;
  * {@link PyRegexUnsupported} for constructs we do not reproduce. Compiled patterns are cached.
  */
 export function pySearch(pattern: string, text: string, flags: PyRegexFlags = {}): boolean {
-  const key = (flags.multiline ? 'm:' : '-:') + pattern;
+  const key = `${flags.multiline ? 'm' : '-'}${flags.linear ? 'l' : '-'}:${pattern}`;
   let compiled = cache.get(key);
   if (!compiled) {
     try {
