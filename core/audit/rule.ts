@@ -6,7 +6,7 @@ import { objectAnchor } from '../rules/anchors';
 import type { Finding, FixData } from '../rules/finding';
 import { msg } from '../rules/messages';
 import { exactMatchNfc } from '../scoring/rosetta/metrics';
-import { pyIncludes, pyLen, pyLower } from '../text/python';
+import { pyIncludes, pyLen, pyLower } from '../python/str';
 import { auditTest, DEFAULT_LANGUAGE, extraKey, type AuditOptions, type TestAudit } from './auditTest';
 import { BASELINES, baselineText, ordinaryTexts, type Baseline } from './baselines';
 import { LANGUAGE_TEXTS } from './texts';
