@@ -25,3 +25,11 @@ test('len counts code points; `in` never matches half of a surrogate pair', () =
   assert.equal(pyIncludes('😀', '\ud83d'), false);
   assert.equal(pyIncludes('\ud83dx', '\ud83d'), true);
 });
+
+test('pyIncludes is `in` on str: no match may start or end inside a surrogate pair', () => {
+  assert.equal(pyIncludes('a😀b', '😀'), true);
+  assert.equal(pyIncludes('a😀b', '\ude00'), false);
+  assert.equal(pyIncludes('a😀b', '\ud83d'), false);
+  assert.equal(pyIncludes('a\ud83d', '\ud83d'), true);
+  assert.equal(pyIncludes('x', ''), true);
+});
