@@ -1,6 +1,7 @@
 import { entriesOf, itemsPath, type Classification } from './document/classify';
 import { isObject, type JsonObject as Obj } from './json';
 import { applyEdit, type TextEdit } from './document/edit';
+import type { EditMap } from './document/editMap';
 import { JsonDocument, type JsonPath } from './document/jsonDocument';
 import type { Span } from './document/lineIndex';
 import { confusablesInText } from './coverage/confusables';
@@ -55,6 +56,37 @@ export function analyseEdits(previous: Analysed, edits: readonly TextEdit[], new
   return result
     ? { doc, result, incremental: { parse: true, rules: true } }
     : { doc, result: validateDocument(doc, options), incremental: { parse: true, rules: false } };
+}
+
+/**
+ * Whether what `previous` says at `offset` of its text (a hover, completions, the fixes of a diagnostic) still holds
+ * after the edits of `map`, so a request can be answered from it without analysing the new text: the offset lies
+ * inside a test or corpus entry that no edit touched, and every edit stayed inside the items array (the envelope,
+ * and the file's kind read from it, are as they were). The ranges of such an answer move with `map`.
+ */
+export function holdsAt(previous: Analysed, map: EditMap, offset: number): boolean {
+  if (map.identity) return true;
+  const path = itemsPath(previous.result.classification);
+  if (!path || !previous.doc.isValidJson) return false;
+  const array = previous.doc.childrenAt(path);
+  if (array?.kind !== 'array') return false;
+  // Neither bracket of the array, nor anything outside it, was touched.
+  if (map.changed.some((c) => c.start <= array.span.start || c.end >= array.span.end - 1)) return false;
+  const item = itemAt(array.items, offset);
+  return item !== undefined && !map.touches(item);
+}
+
+/** The item whose span strictly contains `offset` (binary search over spans in text order). */
+function itemAt(items: readonly Span[], offset: number): Span | undefined {
+  let lo = 0;
+  let hi = items.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (items[mid].end <= offset) lo = mid + 1;
+    else if (items[mid].start >= offset) hi = mid - 1;
+    else return items[mid];
+  }
+  return undefined;
 }
 
 /** Where an offset outside every edited item lands after the edits. */
