@@ -96,8 +96,8 @@ function valueAt(root: unknown, path: jsonc.JSONPath): Record<string, unknown> |
   return node && typeof node === 'object' && !Array.isArray(node) ? (node as Record<string, unknown>) : undefined;
 }
 
-/** `textDocument/completion`, as plain text for clients without snippets. */
+/** `textDocument/completion`, as plain text for clients without snippets; read as hover is (the items carry no ranges). */
 export const completionFeature: Feature = (ctx) => ctx.onRequest(CompletionRequest.type, [], (params: CompletionParams) => {
-  const analysis = ctx.analysisOf(params.textDocument.uri);
-  return analysis ? complete(analysis, ctx.codec.fromWire(analysis.doc.text, analysis.doc.lineIndex, params.position), ctx.locale(), ctx.client().snippetSupport) : [];
+  const uri = params.textDocument.uri;
+  return ctx.view(uri, [params.position], (view) => complete(view.analysis, view.fromWire(params.position), ctx.locale(), ctx.client().snippetSupport)) ?? [];
 });

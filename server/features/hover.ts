@@ -41,12 +41,14 @@ export function hover(analysis: Analysis, position: Position, locale: Locale, ex
   };
 }
 
-/** `textDocument/hover`: the schema's documentation, the audit of a test, the coverage of a language string. */
+/**
+ * `textDocument/hover`: the schema's documentation, the audit of a test, the coverage of a language string. Read
+ * from the last analysis while a newer version waits, when the edits since leave this place as it was.
+ */
 export const hoverFeature: Feature = (ctx) => ctx.onRequest(HoverRequest.type, null, (params: HoverParams) => {
-  const analysis = ctx.analysisOf(params.textDocument.uri);
-  if (!analysis) return null;
-  const { text, lineIndex } = analysis.doc;
   const locale = ctx.locale();
-  const result = hover(analysis, ctx.codec.fromWire(text, lineIndex, params.position), locale, (a, offset) => coverageHover(a, offset, locale));
-  return result?.range ? { ...result, range: ctx.codec.rangeToWire(text, lineIndex, result.range) } : result;
+  return ctx.view(params.textDocument.uri, [params.position], (view) => {
+    const result = hover(view.analysis, view.fromWire(params.position), locale, (a, offset) => coverageHover(a, offset, locale));
+    return result?.range ? { ...result, range: view.rangeToWire(result.range) } : result;
+  }) ?? null;
 });
