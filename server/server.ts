@@ -32,7 +32,16 @@ import { DEFAULT_SETTINGS, mergeSettings, settingsSection, type ServerSettings }
 import { isBaselinesFile, loadWorkspaceBaselines, type WorkspaceBaselines } from './workspaceBaselines';
 import { WorkspaceIndex } from './workspaceIndex';
 
-const connection = createConnection(ProposedFeatures.all);
+/** Messages the connection has handled: validations wait for a turn that handles none (see `Debouncer`). */
+let handledMessages = 0;
+const connection = createConnection(ProposedFeatures.all, {
+  messageStrategy: {
+    handleMessage: (message, next) => {
+      handledMessages++;
+      return next(message);
+    },
+  },
+});
 /** Every handler below, every feature's and every timer's work runs behind it: a bad document never takes the server down. */
 const guard = new Guard((text) => connection.console.error(text));
 /** The client's position encoding: incoming edits and request positions are converted to UTF-16, results back. */
@@ -41,7 +50,7 @@ const codec = new PositionCodec();
 const documents = new TextDocuments<TextDocument>(codec.documents((doc, changes, version) => applyChanges(doc, changes, version)));
 const index = new WorkspaceIndex();
 index.rangeOf = (doc, span) => codec.rangeToWire(doc.text, doc.lineIndex, doc.lineIndex.rangeOf(span));
-const debouncer = new Debouncer();
+const debouncer = new Debouncer(() => handledMessages);
 let settings: ServerSettings = DEFAULT_SETTINGS;
 let locale: Locale = 'en';
 let canRegisterConfiguration = false;
