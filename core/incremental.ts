@@ -3,6 +3,7 @@ import { isObject, type JsonObject as Obj } from './json';
 import { applyEdit, type TextEdit } from './document/edit';
 import type { EditMap } from './document/editMap';
 import { JsonDocument, type JsonPath } from './document/jsonDocument';
+import { itemIndexAt } from './document/location';
 import type { Span } from './document/lineIndex';
 import { confusablesInText } from './coverage/confusables';
 import { visitLanguageStrings } from './coverage/fields';
@@ -72,21 +73,8 @@ export function holdsAt(previous: Analysed, map: EditMap, offset: number): boole
   if (array?.kind !== 'array') return false;
   // Neither bracket of the array, nor anything outside it, was touched.
   if (map.changed.some((c) => c.start <= array.span.start || c.end >= array.span.end - 1)) return false;
-  const item = itemAt(array.items, offset);
-  return item !== undefined && !map.touches(item);
-}
-
-/** The item whose span strictly contains `offset` (binary search over spans in text order). */
-function itemAt(items: readonly Span[], offset: number): Span | undefined {
-  let lo = 0;
-  let hi = items.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (items[mid].end <= offset) lo = mid + 1;
-    else if (items[mid].start >= offset) hi = mid - 1;
-    else return items[mid];
-  }
-  return undefined;
+  const index = itemIndexAt(array.items, offset);
+  return index >= 0 && !map.touches(array.items[index]);
 }
 
 /** Where an offset outside every edited item lands after the edits. */

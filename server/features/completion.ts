@@ -4,6 +4,7 @@ import { itemsPath } from '../../core/document/classify';
 import type { Locale } from '../../core/i18n/locale';
 import { describe, knownValues, propertiesOf, schemaForPath } from '../../core/schemas/lookup';
 import { SNIPPETS } from '../../core/schemas/snippets';
+import { locationAt } from '../../core/document/location';
 import type { Analysis } from '../analysis';
 import type { Feature } from './feature';
 import { snippetToPlainText } from './snippetText';
@@ -25,7 +26,7 @@ function toPlainText(item: CompletionItem): CompletionItem {
 function completeSnippets(analysis: Analysis, position: Position, locale: Locale): CompletionItem[] {
   const { doc, result } = analysis;
   const offset = doc.lineIndex.offsetAt(position);
-  const location = jsonc.getLocation(doc.text, offset);
+  const location = locationAt(doc, result.classification, offset);
   const { classification } = result;
   if (classification.kind === 'unknown') return [];
 

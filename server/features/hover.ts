@@ -1,8 +1,8 @@
-import * as jsonc from 'jsonc-parser';
 import { HoverRequest, type Hover, type HoverParams, type Position } from 'vscode-languageserver';
 import type { Locale } from '../../core/i18n/locale';
 import { auditHoverMarkdown } from '../../core/audit/hoverText';
 import { describe, knownValues, schemaForPath } from '../../core/schemas/lookup';
+import { locationAt } from '../../core/document/location';
 import type { Analysis } from '../analysis';
 import { coverageHover } from './coverage';
 import type { Feature } from './feature';
@@ -11,7 +11,7 @@ import type { Feature } from './feature';
 export function hover(analysis: Analysis, position: Position, locale: Locale, extra?: (analysis: Analysis, offset: number) => string | undefined): Hover | null {
   const { doc, result } = analysis;
   const offset = doc.lineIndex.offsetAt(position);
-  const location = jsonc.getLocation(doc.text, offset);
+  const location = locationAt(doc, result.classification, offset);
   const node = location.previousNode;
   if (!node || (node.type !== 'property' && node.type !== 'string' && node.type !== 'number' && node.type !== 'boolean' && node.type !== 'null')) {
     return null;
