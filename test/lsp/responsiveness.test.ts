@@ -95,111 +95,105 @@ function ask(buffer: ClientText, id: number): Promise<Answers> {
   return Promise.all([hover, completion, actions]).then(([h, c, a]) => ({ hover: h, completion: c as CompletionItem[] | null, actions: a as CodeAction[] | null }));
 }
 
-/** The look-alike's fix as it applies to the client's current text: the edit lands on the look-alike itself. */
-function assertFixesLookAlike(buffer: ClientText, id: number, answers: Answers): void {
+/**
+ * The answers fit the client's current text: the hover covers the entry's reference string where it now stands,
+ * and the look-alike's fix lands on the look-alike itself.
+ */
+function assertFitCurrentText(buffer: ClientText, id: number, answers: Answers): void {
+  const reference = inEntry(buffer.text, id, '"reference": ');
+  assert.deepEqual(answers.hover?.range, wireRange(buffer.doc, reference, buffer.text.indexOf('",', reference) + 1));
   const edits = answers.actions?.flatMap((a) => a.edit?.changes?.[buffer.uri] ?? []) ?? [];
   const lookAlike = buffer.text.indexOf(LOOK_ALIKE, inEntry(buffer.text, id, '"reference": "'));
   assert.ok(edits.some((e) => JSON.stringify(e.range) === JSON.stringify(wireRange(buffer.doc, lookAlike, lookAlike + 1)) && e.newText === 'ɛ'), JSON.stringify(edits));
 }
 
-async function opened(): Promise<{ client: TestLspClient; buffer: ClientText }> {
-  const client = new TestLspClient();
-  await client.initialize({ rootUri: null, capabilities: UTF8_CLIENT });
-  const uri = 'file:///tmp/ewb-responsiveness/corpus.json';
-  const buffer = new ClientText(client, uri, corpus());
-  client.open(uri, buffer.text);
-  await client.waitForVersion(uri, 1, 30000);
-  return { client, buffer };
+/**
+ * Sends the edits `edit` makes together with the requests of `ask` on entry `id`, then asks again once the last
+ * version is validated: what was answered right after the edits, and what is answered after their validation.
+ */
+async function askRightAfter(client: TestLspClient, buffer: ClientText, id: number, edit: () => number): Promise<{ answered: Answers; validated: Answers }> {
+  const { version, early } = await client.together(() => {
+    const version = edit();
+    return { version, early: ask(buffer, id) };
+  });
+  const answered = await early;
+  await client.waitForVersion(buffer.uri, version, 30000);
+  return { answered, validated: await ask(buffer, id) };
 }
 
-test('requests far from a structural edit are answered from the last analysis, with ranges moved to the current text', async () => {
-  const { client, buffer } = await opened();
+/** Runs `run` with a UTF-8 client on a server that has the corpus open and validated; stops the server after. */
+async function withCorpus(run: (client: TestLspClient, buffer: ClientText) => Promise<void>): Promise<void> {
+  const client = new TestLspClient();
   try {
-    const before = (await client.fileInfo(buffer.uri))?.stats;
-    assert.deepEqual(before, { analyses: 1, earlierAnswers: 0 });
-    // A whole entry inserted before entry 100, on lines of its own: every later line moves down.
-    const at = buffer.text.lastIndexOf('{', buffer.text.indexOf('"id": 100,'));
-    const { version, early } = await client.together(() => {
-      const version = buffer.edit(at, at, '{"id": 999999, "source": "x", "reference": "y"},\n    ');
-      return { version, early: ask(buffer, FAR) };
-    });
-    const answered = await early;
-    await client.waitForVersion(buffer.uri, version, 30000);
-    const validated = await ask(buffer, FAR);
-
-    assert.ok(answered.hover && answered.completion?.length && answered.actions?.length, JSON.stringify(answered));
-    assert.deepEqual(answered, validated);
-    const reference = inEntry(buffer.text, FAR, '"reference": ');
-    assert.deepEqual(answered.hover?.range, wireRange(buffer.doc, reference, buffer.text.indexOf('",', reference) + 1), 'the hover covers the string where it now stands');
-    assertFixesLookAlike(buffer, FAR, answered);
-    // The three requests were answered from version 1's analysis; version 2 was analysed once, to validate it.
-    assert.deepEqual((await client.fileInfo(buffer.uri))?.stats, { analyses: 2, earlierAnswers: 3 });
+    await client.initialize({ rootUri: null, capabilities: UTF8_CLIENT });
+    const uri = 'file:///tmp/ewb-responsiveness/corpus.json';
+    const buffer = new ClientText(client, uri, corpus());
+    client.open(uri, buffer.text);
+    await client.waitForVersion(uri, 1, 30000);
+    await run(client, buffer);
   } finally {
     await client.shutdown();
   }
-});
+}
 
-test('requests inside the entry an edit changed are answered from the current version, as after its validation', async () => {
-  const { client, buffer } = await opened();
-  try {
-    // The register value "xyz…" of the entry is replaced, and a letter typed in its reference before the look-alike.
-    const register = inEntry(buffer.text, NEAR, '"register": "');
-    const { version, early } = await client.together(() => {
-      buffer.edit(register, buffer.text.indexOf('"', register), 'form');
-      const typed = inEntry(buffer.text, NEAR, '"reference": "Ɖevi ');
-      const version = buffer.edit(typed, typed, 'ɖ');
-      return { version, early: ask(buffer, NEAR) };
-    });
-    const answered = await early;
-    await client.waitForVersion(buffer.uri, version, 30000);
-    const validated = await ask(buffer, NEAR);
+test('requests far from a structural edit are answered from the last analysis, with ranges moved to the current text', () => withCorpus(async (client, buffer) => {
+  const before = (await client.fileInfo(buffer.uri))?.stats;
+  assert.deepEqual(before, { analyses: 1, earlierAnswers: 0 });
+  // A whole entry inserted before entry 100, on lines of its own: every later line moves down.
+  const at = buffer.text.lastIndexOf('{', buffer.text.indexOf('"id": 100,'));
+  const { answered, validated } = await askRightAfter(client, buffer, FAR, () => buffer.edit(at, at, '{"id": 999999, "source": "x", "reference": "y"},\n    '));
 
-    assert.deepEqual(answered, validated);
-    assert.ok(answered.completion?.some((item) => item.label === '"formal"'), 'the register values are offered');
-    assertFixesLookAlike(buffer, NEAR, answered);
-    assert.ok(answered.hover?.range);
-    const reference = inEntry(buffer.text, NEAR, '"reference": ');
-    assert.deepEqual(answered.hover.range, wireRange(buffer.doc, reference, buffer.text.indexOf('",', reference) + 1));
-    // Nothing was answered from version 1: the requests analysed version 3, which the validation then published.
-    assert.deepEqual((await client.fileInfo(buffer.uri))?.stats, { analyses: 2, earlierAnswers: 0 });
-  } finally {
-    await client.shutdown();
-  }
-});
+  assert.ok(answered.hover && answered.completion?.length && answered.actions?.length, JSON.stringify(answered));
+  assert.deepEqual(answered, validated);
+  assertFitCurrentText(buffer, FAR, answered);
+  // The three requests were answered from version 1's analysis; version 2 was analysed once, to validate it.
+  assert.deepEqual((await client.fileInfo(buffer.uri))?.stats, { analyses: 2, earlierAnswers: 3 });
+}));
 
-test('a burst of 50 edits sent together is validated once, for its last version, as a fresh open of the final text is', async () => {
-  const { client, buffer } = await opened();
-  try {
-    const published = client.published.length;
-    const version = await client.together(() => {
-      let last = 1;
-      for (let i = 0; i < 50; i++) {
-        const text = buffer.text;
-        if (i === 25) {
-          // One structural edit in the middle of the burst: entry 300 removed.
-          const start = text.lastIndexOf('{', text.indexOf('"id": 300,'));
-          const next = text.lastIndexOf('{', text.indexOf('"id": 301,'));
-          last = buffer.edit(start, next, '');
-        } else {
-          // Typing into entry 40's reference, with a look-alike now and then.
-          const at = inEntry(text, 40, '"reference": "');
-          last = buffer.edit(at, at, i % 10 === 3 ? LOOK_ALIKE : 'a');
-        }
+test('requests inside the entry an edit changed are answered from the current version, as after its validation', () => withCorpus(async (client, buffer) => {
+  // The entry's register value is replaced, and a letter typed in its reference before the look-alike.
+  const register = inEntry(buffer.text, NEAR, '"register": "');
+  const { answered, validated } = await askRightAfter(client, buffer, NEAR, () => {
+    buffer.edit(register, buffer.text.indexOf('"', register), 'form');
+    const typed = inEntry(buffer.text, NEAR, '"reference": "Ɖevi ');
+    return buffer.edit(typed, typed, 'ɖ');
+  });
+
+  assert.deepEqual(answered, validated);
+  assert.ok(answered.completion?.some((item) => item.label === '"formal"'), 'the register values are offered');
+  assertFitCurrentText(buffer, NEAR, answered);
+  // Nothing was answered from version 1: the requests analysed version 3, which the validation then published.
+  assert.deepEqual((await client.fileInfo(buffer.uri))?.stats, { analyses: 2, earlierAnswers: 0 });
+}));
+
+test('a burst of 50 edits sent together is validated once, for its last version, as a fresh open of the final text is', () => withCorpus(async (client, buffer) => {
+  const published = client.published.length;
+  const version = await client.together(() => {
+    let last = 1;
+    for (let i = 0; i < 50; i++) {
+      const text = buffer.text;
+      if (i === 25) {
+        // One structural edit in the middle of the burst: entry 300 removed.
+        const start = text.lastIndexOf('{', text.indexOf('"id": 300,'));
+        const next = text.lastIndexOf('{', text.indexOf('"id": 301,'));
+        last = buffer.edit(start, next, '');
+      } else {
+        // Typing into entry 40's reference, with a look-alike now and then.
+        const at = inEntry(text, 40, '"reference": "');
+        last = buffer.edit(at, at, i % 10 === 3 ? LOOK_ALIKE : 'a');
       }
-      return last;
-    });
-    assert.equal(version, 51);
-    const final = await client.waitForVersion(buffer.uri, version, 30000);
-    assert.deepEqual((await client.fileInfo(buffer.uri))?.stats, { analyses: 2, earlierAnswers: 0 }, 'one analysis for the whole burst');
-    assert.deepEqual(client.published.slice(published).map((p) => [p.uri, p.version]), [[buffer.uri, 51]], 'one publication, for the last version');
+    }
+    return last;
+  });
+  assert.equal(version, 51);
+  const final = await client.waitForVersion(buffer.uri, version, 30000);
+  assert.deepEqual((await client.fileInfo(buffer.uri))?.stats, { analyses: 2, earlierAnswers: 0 }, 'one analysis for the whole burst');
+  assert.deepEqual(client.published.slice(published).map((p) => [p.uri, p.version]), [[buffer.uri, 51]], 'one publication, for the last version');
 
-    const fresh = 'file:///tmp/ewb-responsiveness/fresh.json';
-    client.open(fresh, buffer.text);
-    const expected = await client.waitForVersion(fresh, 1, 30000);
-    const sorted = (d: { uri: string; diagnostics: unknown[] }) => d.diagnostics.map((x) => JSON.stringify(x).split(d.uri).join('<self>')).sort();
-    assert.deepEqual(sorted(final), sorted(expected));
-    assert.ok(final.diagnostics.some((d) => d.code === 'confusable-char' && d.range.start.line === buffer.doc.positionAt(inEntry(buffer.text, 40, '"reference": ')).line));
-  } finally {
-    await client.shutdown();
-  }
-});
+  const fresh = 'file:///tmp/ewb-responsiveness/fresh.json';
+  client.open(fresh, buffer.text);
+  const expected = await client.waitForVersion(fresh, 1, 30000);
+  const sorted = (d: { uri: string; diagnostics: unknown[] }) => d.diagnostics.map((x) => JSON.stringify(x).split(d.uri).join('<self>')).sort();
+  assert.deepEqual(sorted(final), sorted(expected));
+  assert.ok(final.diagnostics.some((d) => d.code === 'confusable-char' && d.range.start.line === buffer.doc.positionAt(inEntry(buffer.text, 40, '"reference": ')).line));
+}));
