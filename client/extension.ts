@@ -7,6 +7,7 @@ import { registerCoveragePreview } from './coverage/panel';
 import { FileKindStatus } from './fileKindStatus';
 import { registerRunFeatures } from './run';
 import { readServerSettings } from './settings';
+import { SERVER_NODE_FLAGS } from '../server/nodeFlags';
 
 let client: LanguageClient | undefined;
 
@@ -27,8 +28,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   const started = performance.now();
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.stdio },
-    debug: { module: serverModule, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
+    run: { module: serverModule, transport: TransportKind.stdio, options: { execArgv: [...SERVER_NODE_FLAGS] } },
+    debug: { module: serverModule, transport: TransportKind.stdio, options: { execArgv: [...SERVER_NODE_FLAGS, '--nolazy', '--inspect=6011'] } },
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [

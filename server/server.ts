@@ -31,6 +31,7 @@ import { negotiatePositionEncoding, PositionCodec } from './positionEncoding';
 import { DEFAULT_SETTINGS, mergeSettings, settingsSection, type ServerSettings } from './settings';
 import { isBaselinesFile, loadWorkspaceBaselines, type WorkspaceBaselines } from './workspaceBaselines';
 import { WorkspaceIndex } from './workspaceIndex';
+import { exposedGc, IdleCollector } from './idleCollector';
 
 /** Messages the connection has handled: validations wait for a turn that handles none (see `Debouncer`). */
 let handledMessages = 0;
@@ -51,6 +52,8 @@ const documents = new TextDocuments<TextDocument>(codec.documents((doc, changes,
 const index = new WorkspaceIndex();
 index.rangeOf = (doc, span) => codec.rangeToWire(doc.text, doc.lineIndex, doc.lineIndex.rangeOf(span));
 const debouncer = new Debouncer(() => handledMessages);
+/** Returns the text copies that edits of big documents leave behind, once typing pauses. */
+const collector = new IdleCollector(exposedGc());
 let settings: ServerSettings = DEFAULT_SETTINGS;
 let locale: Locale = 'en';
 let canRegisterConfiguration = false;
@@ -203,11 +206,13 @@ connection.onDidChangeConfiguration(guard.handler(undefined, (change: DidChangeC
 
 documents.onDidChangeContent(guard.handler(undefined, (event: TextDocumentChangeEvent<TextDocument>) => {
   if (!isJsonDocument(event.document)) return;
+  collector.released(event.document.getText().length);
   debouncer.schedule(event.document.uri, () => validateNow(event.document.uri));
 }));
 
 documents.onDidClose(guard.handler(undefined, (event: TextDocumentChangeEvent<TextDocument>) => {
   const uri = event.document.uri;
+  collector.released(event.document.getText().length);
   debouncer.cancel(uri);
   cache.forget(uri);
   void connection.sendDiagnostics({ uri, diagnostics: [] });

@@ -6,7 +6,7 @@ import { corpusCopyFindings } from '../../core/audit/rule';
 import { classify } from '../../core/document/classify';
 import { JsonDocument } from '../../core/document/jsonDocument';
 import { categoryOf } from '../../core/scoring/ewebench/categories';
-import { pyRound } from '../../core/text/pyRound';
+import { pyRound } from '../../core/python/round';
 import { displayPath, expandJsonPaths, formatOption, parseArgs, readText } from '../files';
 import type { CliIo } from '../io';
 import { textTable } from '../format/text';

@@ -8,7 +8,7 @@ import { main } from '../main';
 import { UsageError } from '../io';
 import { captureIo } from '../../test/helpers/captureIo';
 import { corpusChrf, sentenceChrf } from '../../core/scoring/chrf';
-import { pyFixed } from '../../core/text/pyRound';
+import { pyFixed } from '../../core/python/round';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-chrf-cli-'));
 const write = (name: string, text: string) => {

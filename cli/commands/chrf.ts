@@ -1,5 +1,5 @@
 import { chrfSignature, corpusChrf, sentenceChrf } from '../../core/scoring/chrf';
-import { pyFixed } from '../../core/text/pyRound';
+import { pyFixed } from '../../core/python/round';
 import { formatOption, parseArgs, readText } from '../files';
 import { UsageError, type CliIo } from '../io';
 import { terminalSafe } from '../format/text';

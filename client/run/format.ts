@@ -1,5 +1,5 @@
-import { pyFloatRepr } from '../../core/runcard/pyJson';
-import { pyRound } from '../../core/text/pyRound';
+import { pyFloatRepr } from '../../core/python/json';
+import { pyRound } from '../../core/python/round';
 import type { L10n } from './l10n';
 
 /** `850 ms` under a second, `1.2 s` above: what a lens has room for. */

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { JsonDocument } from '../document/jsonDocument';
 import { editsForFix } from '../fixes';
 import { scoreTest } from '../scoring/ewebench/scoreTest';
-import { pyRound } from '../text/pyRound';
+import { pyRound } from '../python/round';
 import { auditTest, auditTestCached } from './auditTest';
 import { BASELINES, baselineText, optionLetters, promptText } from './baselines';
 import { extraBaselines } from './extraBaselines';

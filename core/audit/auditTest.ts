@@ -1,7 +1,7 @@
 import type { Breakdown } from '../scoring/ewebench/breakdown';
 import { effectiveMethod, scoreTest } from '../scoring/ewebench/scoreTest';
 import type { EvalMethod } from '../scoring/ewebench/tables';
-import { pyStrip } from '../text/python';
+import { pyStrip } from '../python/str';
 import { BASELINES, baselineText, type Baseline } from './baselines';
 import { isObject } from '../json';
 

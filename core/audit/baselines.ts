@@ -1,5 +1,5 @@
 import type { Bilingual } from '../i18n/locale';
-import { pyStrip } from '../text/python';
+import { pyStrip } from '../python/str';
 import { FRENCH_NON_ANSWER, LANGUAGE_TEXTS, type FluentText } from './texts';
 import { isObject } from '../json';
 

@@ -1,8 +1,8 @@
 import type { Locale } from '../i18n/locale';
 import { msg } from '../rules/messages';
 import type { Breakdown, EweQualityBreakdown, FormatBreakdown, KeywordsBreakdown } from '../scoring/ewebench/breakdown';
-import { pyRound } from '../text/pyRound';
-import { pyIncludes, pyLower } from '../text/python';
+import { pyRound } from '../python/round';
+import { pyIncludes, pyLower } from '../python/str';
 
 /** A score as findings and reports show it: the harness's 3-decimal rounding. */
 export function shownScore(score: number): string {

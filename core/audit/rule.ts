@@ -6,7 +6,7 @@ import { objectAnchor } from '../rules/anchors';
 import type { Finding, FixData } from '../rules/finding';
 import { msg } from '../rules/messages';
 import { exactMatchNfc } from '../scoring/rosetta/metrics';
-import { pyIncludes, pyLen, pyLower } from '../text/python';
+import { pyIncludes, pyLen, pyLower } from '../python/str';
 import { auditTest, DEFAULT_LANGUAGE, extraKey, type AuditOptions, type TestAudit } from './auditTest';
 import { BASELINES, baselineText, ordinaryTexts, type Baseline } from './baselines';
 import { LANGUAGE_TEXTS } from './texts';
@@ -72,9 +72,10 @@ export function weakTestFindings(value: unknown, locale: Locale, options: AuditO
   const findings: Finding[] = [];
   let hidden = 0;
   let hiddenTests = 0;
+  const cache = { bySource: findingsCacheFor(locale, options, 's'), byJson: findingsCacheFor(locale, options, 'j') };
   value.forEach((test: unknown, index) => {
     if (!isObject(test)) return;
-    const own = testFindingsCached(test, locale, options, sourceOf?.(index));
+    const own = testFindingsCached(test, locale, options, cache, sourceOf?.(index));
     if (findings.length + own.length > MAX_WEAK_FINDINGS) {
       hidden += own.length;
       if (own.length) hiddenTests++;
@@ -121,18 +122,25 @@ const FINDINGS_CACHE_LIMIT = 20000;
 /** By context (locale, language, extra baselines), then by the test's text: the text is hashed as it is, never copied into a longer key. */
 const findingsCache = new Map<string, Map<string, readonly Finding[]>>();
 
+type FindingsByText = Map<string, readonly Finding[]>;
+
+/** The cache of one context; source text and JSON text are kept apart, since the same test can have both. */
+function findingsCacheFor(locale: Locale, options: AuditOptions, keyedBy: 's' | 'j'): FindingsByText {
+  const context = `${locale}\u0000${options.language ?? DEFAULT_LANGUAGE}\u0000${extraKey(options.extra)}\u0000${keyedBy}`;
+  let byText = findingsCache.get(context);
+  if (!byText) findingsCache.set(context, (byText = new Map()));
+  return byText;
+}
+
 /** The findings of one test relative to the test itself (paths start at its fields), memoised by its text and the locale. */
-function testFindingsCached(test: Obj, locale: Locale, options: AuditOptions, source?: string): readonly Finding[] {
+function testFindingsCached(test: Obj, locale: Locale, options: AuditOptions, cache: { bySource: FindingsByText; byJson: FindingsByText }, source?: string): readonly Finding[] {
   let text: string;
   try {
-    // Source text and JSON text are kept apart by the context key, since the same test can have both.
     text = source ?? JSON.stringify(test);
   } catch {
     return testFindings(test, locale, options);
   }
-  const context = `${locale}\u0000${options.language ?? DEFAULT_LANGUAGE}\u0000${extraKey(options.extra)}\u0000${source !== undefined ? 's' : 'j'}`;
-  let byText = findingsCache.get(context);
-  if (!byText) findingsCache.set(context, (byText = new Map()));
+  const byText = source !== undefined ? cache.bySource : cache.byJson;
   let found = byText.get(text);
   if (!found) {
     found = testFindings(test, locale, options);

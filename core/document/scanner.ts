@@ -6,16 +6,19 @@ import type { Span } from './lineIndex';
  * part of the text that a caller asks about and nothing elsewhere.
  */
 
-const QUOTE = 34; // "
-const BACKSLASH = 92;
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
-const OPEN_BRACKET = 91;
-const CLOSE_BRACKET = 93;
-const COMMA = 44;
-const COLON = 58;
-const SLASH = 47;
-const STAR = 42;
+/** The UTF-16 units the scanner looks for (a const enum: each use compiles to its number). */
+const enum Ch {
+  Quote = 34,
+  Backslash = 92,
+  OpenBrace = 123,
+  CloseBrace = 125,
+  OpenBracket = 91,
+  CloseBracket = 93,
+  Comma = 44,
+  Colon = 58,
+  Slash = 47,
+  Star = 42,
+}
 
 export function skipWhitespace(text: string, pos: number): number {
   for (;;) {
@@ -33,7 +36,7 @@ export function skipString(text: string, pos: number): number {
     if (q < 0) return text.length;
     // Count the backslashes before the quote: an odd number escapes it.
     let b = q - 1;
-    while (text.charCodeAt(b) === BACKSLASH) b--;
+    while (text.charCodeAt(b) === Ch.Backslash) b--;
     if ((q - 1 - b) % 2 === 0) return q + 1;
     i = q + 1;
   }
@@ -42,19 +45,19 @@ export function skipString(text: string, pos: number): number {
 /** `pos` is at the first character of a value; returns the offset just past it. */
 export function skipValue(text: string, pos: number): number {
   const c = text.charCodeAt(pos);
-  if (c === QUOTE) return skipString(text, pos);
-  if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+  if (c === Ch.Quote) return skipString(text, pos);
+  if (c === Ch.OpenBrace || c === Ch.OpenBracket) {
     let depth = 0;
     let i = pos;
     const n = text.length;
     while (i < n) {
       const ch = text.charCodeAt(i);
-      if (ch === QUOTE) {
+      if (ch === Ch.Quote) {
         i = skipString(text, i);
         continue;
       }
-      if (ch === OPEN_BRACE || ch === OPEN_BRACKET) depth++;
-      else if (ch === CLOSE_BRACE || ch === CLOSE_BRACKET) {
+      if (ch === Ch.OpenBrace || ch === Ch.OpenBracket) depth++;
+      else if (ch === Ch.CloseBrace || ch === Ch.CloseBracket) {
         depth--;
         if (depth === 0) return i + 1;
       }
@@ -66,7 +69,7 @@ export function skipValue(text: string, pos: number): number {
   let i = pos;
   for (;;) {
     const ch = text.charCodeAt(i);
-    if (Number.isNaN(ch) || ch === COMMA || ch === CLOSE_BRACE || ch === CLOSE_BRACKET || ch === 32 || ch === 10 || ch === 13 || ch === 9) return i;
+    if (Number.isNaN(ch) || ch === Ch.Comma || ch === Ch.CloseBrace || ch === Ch.CloseBracket || ch === 32 || ch === 10 || ch === 13 || ch === 9) return i;
     i++;
   }
 }
@@ -90,31 +93,31 @@ function decodeKey(text: string, span: Span): string {
 /** `pos` is at `{` or `[`; lists its children with their spans. Returns undefined for scalars. */
 export function scanContainer(text: string, pos: number): ContainerChildren | undefined {
   const open = text.charCodeAt(pos);
-  if (open === OPEN_BRACKET) {
+  if (open === Ch.OpenBracket) {
     const items: Span[] = [];
     let i = skipWhitespace(text, pos + 1);
-    if (text.charCodeAt(i) === CLOSE_BRACKET) return { kind: 'array', span: { start: pos, end: i + 1 }, items };
+    if (text.charCodeAt(i) === Ch.CloseBracket) return { kind: 'array', span: { start: pos, end: i + 1 }, items };
     for (;;) {
       const end = skipValue(text, i);
       items.push({ start: i, end });
       i = skipWhitespace(text, end);
-      if (text.charCodeAt(i) === COMMA) i = skipWhitespace(text, i + 1);
+      if (text.charCodeAt(i) === Ch.Comma) i = skipWhitespace(text, i + 1);
       else return { kind: 'array', span: { start: pos, end: i + 1 }, items };
     }
   }
-  if (open === OPEN_BRACE) {
+  if (open === Ch.OpenBrace) {
     const properties: PropertySpans[] = [];
     let i = skipWhitespace(text, pos + 1);
-    if (text.charCodeAt(i) === CLOSE_BRACE) return { kind: 'object', span: { start: pos, end: i + 1 }, properties };
+    if (text.charCodeAt(i) === Ch.CloseBrace) return { kind: 'object', span: { start: pos, end: i + 1 }, properties };
     for (;;) {
       const keyEnd = skipString(text, i);
       const keySpan = { start: i, end: keyEnd };
       i = skipWhitespace(text, keyEnd);
-      if (text.charCodeAt(i) === COLON) i = skipWhitespace(text, i + 1);
+      if (text.charCodeAt(i) === Ch.Colon) i = skipWhitespace(text, i + 1);
       const valueEnd = skipValue(text, i);
       properties.push({ key: decodeKey(text, keySpan), keySpan, valueSpan: { start: i, end: valueEnd } });
       i = skipWhitespace(text, valueEnd);
-      if (text.charCodeAt(i) === COMMA) i = skipWhitespace(text, i + 1);
+      if (text.charCodeAt(i) === Ch.Comma) i = skipWhitespace(text, i + 1);
       else return { kind: 'object', span: { start: pos, end: i + 1 }, properties };
     }
   }
@@ -166,14 +169,14 @@ export function scanStructure(text: string, validJson: boolean, limit = MAX_DEPT
   const n = text.length;
   for (let i = 0; i < n; i++) {
     const ch = text.charCodeAt(i);
-    if (ch === QUOTE) {
+    if (ch === Ch.Quote) {
       const start = i;
       if (validJson) i = skipString(text, i) - 1;
       else {
         for (i++; i < n; i++) {
           const c = text.charCodeAt(i);
-          if (c === BACKSLASH) i++;
-          else if (c === QUOTE) break;
+          if (c === Ch.Backslash) i++;
+          else if (c === Ch.Quote) break;
           else if (c === 10 || c === 13) {
             i--;
             break;
@@ -189,25 +192,25 @@ export function scanStructure(text: string, validJson: boolean, limit = MAX_DEPT
         else addKey(frame, key, span);
       }
       expectKey = false;
-    } else if (ch === OPEN_BRACE || ch === OPEN_BRACKET) {
+    } else if (ch === Ch.OpenBrace || ch === Ch.OpenBracket) {
       if (stack.length >= limit) return { tooDeepAt: i, duplicateKeys };
-      stack.push(ch === OPEN_BRACE ? { keys: [], spans: [] } : null);
-      expectKey = ch === OPEN_BRACE;
-    } else if (ch === CLOSE_BRACE || ch === CLOSE_BRACKET) {
+      stack.push(ch === Ch.OpenBrace ? { keys: [], spans: [] } : null);
+      expectKey = ch === Ch.OpenBrace;
+    } else if (ch === Ch.CloseBrace || ch === Ch.CloseBracket) {
       // Only the matching closer ends a container: jsonc-parser skips a `}` inside an array (and a `]` in an
       // object), so counting it would under-count the depth it reaches on `[},[},[},…`.
-      if (stack.length > 0 && (stack[stack.length - 1] === null) === (ch === CLOSE_BRACKET)) stack.pop();
+      if (stack.length > 0 && (stack[stack.length - 1] === null) === (ch === Ch.CloseBracket)) stack.pop();
       expectKey = false;
-    } else if (ch === SLASH && !validJson) {
+    } else if (ch === Ch.Slash && !validJson) {
       // Comments are trivia to jsonc-parser (reported, then skipped): a quote inside one starts no string.
       const next = text.charCodeAt(i + 1);
-      if (next === SLASH) {
+      if (next === Ch.Slash) {
         while (i + 1 < n && text.charCodeAt(i + 1) !== 10 && text.charCodeAt(i + 1) !== 13) i++;
-      } else if (next === STAR) {
+      } else if (next === Ch.Star) {
         const close = text.indexOf('*/', i + 2);
         i = close < 0 ? n : close + 1;
       }
-    } else if (ch === COMMA) {
+    } else if (ch === Ch.Comma) {
       expectKey = stack.length > 0 && stack[stack.length - 1] !== null;
     }
   }

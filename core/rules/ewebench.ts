@@ -1,7 +1,7 @@
 import type { JsonPath } from '../document/jsonDocument';
 import type { Locale } from '../i18n/locale';
 import { EVAL_METHODS, HARNESS_FORMAT_KEYS, METHOD_REQUIRED_FIELDS, STRICT_ONLY_FORMAT_KEYS, type EvalMethod } from '../scoring/ewebench/tables';
-import { pyStrip } from '../text/python';
+import { pyStrip } from '../python/str';
 import { objectAnchor } from './anchors';
 import type { Finding } from './finding';
 import { msg } from './messages';

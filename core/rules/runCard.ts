@@ -1,6 +1,6 @@
 import type { JsonDocument } from '../document/jsonDocument';
 import type { Locale } from '../i18n/locale';
-import { dumpsPy, HASH_DUMPS_OPTIONS, isPyObject, parsePyJson, type PyObject, type PyValue } from '../runcard/pyJson';
+import { dumpsPy, HASH_DUMPS_OPTIONS, isPyObject, parsePyJson, type PyObject, type PyValue } from '../python/json';
 import { fingerprintComponents, fingerprintHash, runCardHash, systemPromptSha256 } from '../runcard/hashes';
 import type { Finding } from './finding';
 import { msg } from './messages';

@@ -1,8 +1,8 @@
 import { sentenceChrf } from '../scoring/chrf';
 import { effectiveMethod, scoreTest } from '../scoring/ewebench/scoreTest';
 import { exactMatchNfc } from '../scoring/rosetta/metrics';
-import { pyRound } from '../text/pyRound';
-import { pyStrip } from '../text/python';
+import { pyRound } from '../python/round';
+import { pyStrip, pyStripChars } from '../python/str';
 import type { NormalisedEntry } from './corpus';
 import { harnessTestId } from './items';
 import type { ChatOutcome, ChatRequest, EntryRunRecord, TestRunRecord, Usage } from './types';
@@ -98,15 +98,6 @@ export function testRecord(input: TestRecordInput): TestRunRecord {
   };
 }
 
-/** Python's `str.strip(chars)` for one character. */
-function stripChar(s: string, c: string): string {
-  let start = 0;
-  let end = s.length;
-  while (start < end && s[start] === c) start++;
-  while (end > start && s[end - 1] === c) end--;
-  return s.slice(start, end);
-}
-
 /**
  * The translation in a response as the Rosetta harness extracts it (`clean_response`, no reasoning patterns):
  * whitespace, quotes and backticks stripped from the ends, a `**bold**` wrapper removed, then the first
@@ -114,7 +105,7 @@ function stripChar(s: string, c: string): string {
  */
 export function cleanTranslation(content: string): string {
   if (!content) return '';
-  let c = stripChar(stripChar(stripChar(pyStrip(content), '"'), "'"), '`');
+  let c = pyStripChars(pyStripChars(pyStripChars(pyStrip(content), '"'), "'"), '`');
   if (c.startsWith('**') && c.endsWith('**')) c = pyStrip(c.slice(2, -2));
   for (const line of c.split('\n')) {
     const stripped = pyStrip(line);

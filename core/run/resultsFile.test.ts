@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { CATEGORIES } from '../scoring/ewebench/categories';
 import { testRecord } from './records';
 import { testRequest } from './request';
-import { dumpsPy } from '../runcard/pyJson';
+import { dumpsPy } from '../python/json';
 import { buildResultsReport, harnessRunId, pythonIsoformat, readResultsReport, resultsFileName, responsePreview, resultsReportPyValue, serialiseResultsReport, type ResultsMeta } from './resultsFile';
 import type { ChatOutcome, TestRunRecord } from './types';
 

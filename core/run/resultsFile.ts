@@ -2,8 +2,8 @@ import { categoryScore, eweScore, type EweScoreOptions } from '../scoring/eweben
 import { CATEGORIES } from '../scoring/ewebench/categories';
 import { EVAL_METHODS, type EvalMethod } from '../scoring/ewebench/tables';
 import type { Breakdown } from '../scoring/ewebench/breakdown';
-import { pyFloat, pyFloatRepr, toPyValue, type PyObject, type PyValue } from '../runcard/pyJson';
-import { pyRound } from '../text/pyRound';
+import { pyFloat, pyFloatRepr, toPyValue, type PyObject, type PyValue } from '../python/json';
+import { pyRound } from '../python/round';
 import { DEFAULT_TEMPERATURE, MAX_TOKENS } from './request';
 import type { ChatRequest, FailureKind, TestRunRecord, Usage } from './types';
 import { isObject } from '../json';

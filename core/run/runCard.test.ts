@@ -4,7 +4,7 @@ import { JsonDocument } from '../document/jsonDocument';
 import { corpusChrf } from '../scoring/chrf';
 import { PROMPT_TEMPLATES } from '../scoring/prompts';
 import { fingerprintHash, runCardHash, sha256Hex } from '../runcard/hashes';
-import { isPyObject, parsePyJson } from '../runcard/pyJson';
+import { isPyObject, parsePyJson } from '../python/json';
 import { validateDocument } from '../validate';
 import { corpusRunInfo } from './corpus';
 import { entryRecord } from './records';

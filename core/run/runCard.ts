@@ -3,8 +3,8 @@ import { costAdjustedScore } from '../scoring/rosetta/cost';
 import { harnessLatencySummary } from '../scoring/rosetta/latency';
 import { qualityTier } from '../scoring/rosetta/tiers';
 import { cardIdFromFingerprint, fingerprintComponents, fingerprintHash, runCardHash, systemPromptSha256 } from '../runcard/hashes';
-import { dumpsPy, pyFloat, pyInt, type PyObject, type PyValue } from '../runcard/pyJson';
-import { pyRound } from '../text/pyRound';
+import { dumpsPy, pyFloat, pyInt, type PyObject, type PyValue } from '../python/json';
+import { pyRound } from '../python/round';
 import type { CorpusRunInfo } from './corpus';
 import { MAX_TOKENS } from './request';
 import { summariseEntryRecords } from './summary';
@@ -75,23 +75,20 @@ interface Group {
 
 /** tester.py's `_aggregate_group`: counts over all, averages over the entries without an error. */
 function groupScores({ name, members }: Group, costsKnown: boolean): PyObject {
-  let errors = 0;
-  let exact = 0;
-  let chrf = 0;
-  let latency = 0;
-  let cost = 0;
-  let ok = 0;
+  // Sums in the harness's order of addition (a float sum depends on it).
+  const sum = { errors: 0, exact: 0, chrf: 0, latency: 0, cost: 0, ok: 0 };
   for (const r of members) {
     if (r.error) {
-      errors++;
+      sum.errors++;
       continue;
     }
-    ok++;
-    latency += r.latency_seconds;
-    cost += r.usage.cost_usd ?? 0;
-    if (r.exact_match) exact++;
-    chrf += r.entry_chrf;
+    sum.ok++;
+    sum.latency += r.latency_seconds;
+    sum.cost += r.usage.cost_usd ?? 0;
+    if (r.exact_match) sum.exact++;
+    sum.chrf += r.entry_chrf;
   }
+  const { errors, exact, chrf, latency, cost, ok } = sum;
   return obj([
     ['name', name],
     ['count', i(members.length)],

@@ -5,7 +5,7 @@ import { repeatStats, type RepeatStats } from '../scoring/repeated';
 import { compositeScore, type CompositeProfile } from '../scoring/rosetta/composite';
 import { qualityTier, tierLabel, type QualityTier } from '../scoring/rosetta/tiers';
 import type { Bilingual } from '../i18n/locale';
-import { pyRound } from '../text/pyRound';
+import { pyRound } from '../python/round';
 import type { EntryRunRecord, RunRecord, TestRunRecord } from './types';
 
 /**

@@ -12,7 +12,7 @@ import {
   systemPromptSha256,
   uuid5,
 } from './hashes';
-import { dumpsPy, HASH_DUMPS_OPTIONS, isPyObject, parsePyJson, pyFloat, pyInt, toPyValue, type PyObject, type PyValue } from './pyJson';
+import { dumpsPy, HASH_DUMPS_OPTIONS, isPyObject, parsePyJson, pyFloat, pyInt, toPyValue, type PyObject, type PyValue } from '../python/json';
 
 function loadCard(folder: 'valid' | 'invalid', name: string): PyObject {
   const card = parsePyJson(readFileSync(fromRepo('test-fixtures', 'runcards', folder, name), 'utf8'));

@@ -3,7 +3,7 @@
  * are serialised with Python's `json.dumps(obj, sort_keys=True, ensure_ascii=False)` first.
  */
 import { createHash } from 'node:crypto';
-import { dumpsPy, HASH_DUMPS_OPTIONS, isPyObject, type PyObject, type PyValue } from './pyJson';
+import { dumpsPy, HASH_DUMPS_OPTIONS, isPyObject, type PyObject, type PyValue } from '../python/json';
 
 // A lone surrogate: Python refuses to UTF-8-encode it, Node would silently write U+FFFD instead.
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { chrfFromStatistics, chrfSignature, chrfStats, chrfWords, corpusChrf, sentenceChrf } from './chrf';
-import { isPythonSpace } from '../text/python';
+import { isPythonSpace } from '../python/whitespace';
 import { fromRepo } from '../../test/helpers/paths';
 
 interface SentenceCase { name: string; hyp: string; refs: string[]; chrf: number; chrf_pp: number }

@@ -1,4 +1,4 @@
-import { isPythonSpace } from '../text/python';
+import { isPythonSpace } from '../python/whitespace';
 
 /**
  * chrF and chrF++ exactly as sacrebleu 2.x computes them (CHRF with char_order=6, word_order 0 or 2, beta=2,

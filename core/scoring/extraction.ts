@@ -1,4 +1,4 @@
-import { pyStrip } from '../text/python';
+import { pyStrip } from '../python/str';
 
 /**
  * Final answers of the reasoning prompts (`Response format: <reasoning> #### <letter|number>`, see prompts.ts).

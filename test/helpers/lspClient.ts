@@ -26,6 +26,7 @@ import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { FILE_INFO_REQUEST, type FileInfo } from '../../server/protocol';
 import { fromRepo } from './paths';
+import { SERVER_NODE_FLAGS } from '../../server/nodeFlags';
 
 /** What the test client told the server it supports before these capability options existed (the default). */
 const DEFAULT_CAPABILITIES: ClientCapabilities = {
@@ -117,8 +118,10 @@ export class TestLspClient {
   /** Resolves once the server has registered a file watcher. */
   readonly watching = new Promise<void>((resolve) => (this.watchersRegistered = resolve));
 
-  constructor(serverPath = fromRepo('dist', 'server.js')) {
-    this.child = spawn(process.execPath, [...(process.env.EWB_SERVER_ARGS ?? '').split(' ').filter(Boolean), serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  /** `nodeFlags`: what the launcher passes to node, by default what every editor's launcher passes (EWB_SERVER_ARGS adds more). */
+  constructor(serverPath = fromRepo('dist', 'server.js'), nodeFlags: readonly string[] = SERVER_NODE_FLAGS, serverArgs: readonly string[] = ['--stdio']) {
+    const extra = (process.env.EWB_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+    this.child = spawn(process.execPath, [...nodeFlags, ...extra, serverPath, ...serverArgs], { stdio: ['pipe', 'pipe', 'pipe'] });
     this.child.stderr?.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
     this.child.on('exit', (code, signal) => (this.exitCode = code ?? (signal ? -1 : 0)));
     this.writer = new HoldingWriter(this.child.stdin!);

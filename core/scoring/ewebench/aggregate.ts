@@ -1,4 +1,5 @@
-import { pyRound } from '../../text/pyRound';
+import { pyRound } from '../../python/round';
+import { pythonSum, type PythonSum } from '../../python/sum';
 import { CATEGORIES } from './categories';
 
 /** Pass rule of the harness: the score rounded to 3 decimals (Python rounding), then `>= 0.7`; so 0.6999999999999998 passes. */
@@ -16,26 +17,6 @@ export function categoryScore(scores: readonly number[]): number {
   let total = 0;
   for (const s of scores) total += s;
   return pyRound((total / scores.length) * 100, 1);
-}
-
-/**
- * How Python's built-in `sum()` adds floats: from CPython 3.12 on it compensates rounding errors
- * (Neumaier); before, it added one by one. The harness sums the active weights with `sum()`, and the two give
- * different floats for some sets of categories (0.12 + 0.12 + 0.1 + 0.1 is 0.43999999999999995 added one by
- * one), which moves a partial run's ÈwéScore across a rounding tie now and then.
- */
-export type PythonSum = 'compensated' | 'sequential';
-
-/** `sum(values)` as the given Python version computes it. */
-export function pythonSum(values: readonly number[], mode: PythonSum): number {
-  let total = 0;
-  let compensation = 0;
-  for (const x of values) {
-    const t = total + x;
-    if (mode === 'compensated') compensation += Math.abs(total) >= Math.abs(x) ? total - t + x : x - t + total;
-    total = t;
-  }
-  return mode === 'compensated' && compensation !== 0 && Number.isFinite(compensation) ? total + compensation : total;
 }
 
 export interface EweScoreOptions {

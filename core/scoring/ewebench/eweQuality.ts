@@ -1,6 +1,6 @@
-import { pyIncludes, pyLen, pyLower } from '../../text/python';
+import { pyIncludes, pyLen, pyLower } from '../../python/str';
 import type { EweQualityBreakdown, MethodResult } from './breakdown';
-import { pySearch } from './pyRegex';
+import { compilePyRegex, type PyPattern } from '../../python/re';
 
 /** The letters whose presence earns +0.3, looked for in the response as written (a capital Ɖ does not count). */
 export const EWE_SPECIAL_CHARS = ['ɖ', 'ɛ', 'ɔ', 'ƒ', 'ŋ', 'ɣ'] as const;
@@ -11,9 +11,14 @@ export const EWE_COMMON_WORDS = ['nye', 'wò', 'mí', 'ɖe', 'le', 'kple', 'dzi'
 /** More than 5 of these as whole words (Python `\b`) costs 0.2. Several are Ewe words too (le, la, de). */
 export const FRENCH_FUNCTION_WORDS = ['le', 'la', 'les', 'de', 'du', 'des', 'un', 'une', 'est', 'sont', 'pour', 'dans', 'avec', 'cette', 'voici'] as const;
 
+export type FrenchFunctionWord = (typeof FRENCH_FUNCTION_WORDS)[number];
+
+/** The harness's `rf'\b{w}\b'` for each word, translated once (Python's Unicode `\b`). */
+const WHOLE_WORD = new Map(FRENCH_FUNCTION_WORDS.map((w) => [w, compilePyRegex(`\\b${w}\\b`)]));
+
 /** Python-`\b` whole-word test, as the harness writes it: `re.search(rf'\b{w}\b', text)`. */
-export function hasWholeWord(text: string, word: string): boolean {
-  return pySearch(`\\b${word}\\b`, text);
+export function hasWholeWord(text: string, word: FrenchFunctionWord): boolean {
+  return (WHOLE_WORD.get(word) as PyPattern).search(text);
 }
 
 /**

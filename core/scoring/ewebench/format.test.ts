@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatCompliance } from './format';
-import { HarnessCrash } from './pythonValues';
+import { HarnessCrash } from '../../python/values';
 
 // Harness-mode expectations were checked against evaluate_format_compliance (CPython 3.11).
 

@@ -1,7 +1,7 @@
-import { pyIncludes, pyLen, pyLower } from '../../text/python';
+import { pyIncludes, pyLen, pyLower } from '../../python/str';
 import type { FormatBreakdown, FormatCheck, MarkdownElement, MethodResult } from './breakdown';
-import { isPyDict, pyCompareLength, pyContains, pyGetItem, pyLength } from './pythonValues';
-import { pySearch } from './pyRegex';
+import { isPyDict, pyCompareLength, pyContains, pyGetItem, pyLength } from '../../python/values';
+import { compilePyRegex } from '../../python/re';
 import { STRICT_CHECKS } from './strictChecks';
 import { HARNESS_FORMAT_KEYS, MARKDOWN_ELEMENTS, STRICT_ONLY_FORMAT_KEYS } from './tables';
 
@@ -19,11 +19,15 @@ export interface FormatOptions {
   strict?: boolean;
 }
 
+// The harness's two fixed markdown patterns, translated once: Python's multiline ^ (after "\n" only) and its
+// \s (its whitespace table). Both search in linear time, so no text is too long for them.
+const HEADER = compilePyRegex('^#{1,3}\\s', { multiline: true, linear: true });
+const LIST_ITEM = compilePyRegex('^[\\-\\*]\\s', { multiline: true, linear: true });
+
 const MARKDOWN_TESTS: Record<MarkdownElement['name'], (response: string) => boolean> = {
   table: (r) => r.includes('|') && r.includes('---'),
-  // Python's multiline ^ (after "\n" only) and its \s (its whitespace set), through the regex translator.
-  header: (r) => pySearch('^#{1,3}\\s', r, { multiline: true }),
-  list: (r) => pySearch('^[\\-\\*]\\s', r, { multiline: true }),
+  header: (r) => HEADER.search(r),
+  list: (r) => LIST_ITEM.search(r),
   bold: (r) => r.includes('**'),
 };
 

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { passes, runScores } from './aggregate';
 import { scoreTest } from './scoreTest';
-import { pyRound } from '../../text/pyRound';
+import { pyRound } from '../../python/round';
 
 /**
  * A small run worked through by hand from the harness code and confirmed by running harness 1.0.0

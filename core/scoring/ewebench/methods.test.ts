@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { composite, exactMatch, keywords, multipleChoice, multipleChoicePatterns } from './methods';
 import { eweQuality } from './eweQuality';
 import { formatCompliance } from './format';
-import { HarnessCrash } from './pythonValues';
+import { HarnessCrash } from '../../python/values';
 
 // Expected scores were checked against the harness's own evaluate_* functions (CPython 3.11).
 

@@ -1,7 +1,7 @@
-import { pyIncludes, pyLower, pyStrip, pyUpper } from '../../text/python';
+import { pyIncludes, pyLower, pyStrip, pyUpper } from '../../python/str';
 import type { CompositeBreakdown, ExactMatchBreakdown, KeywordsBreakdown, MethodResult, MultipleChoiceBreakdown, PatternTry } from './breakdown';
-import { HarnessCrash, NotReproducible } from './pythonValues';
-import { pySearch, PyRegexError, PyRegexUnsupported } from './pyRegex';
+import { HarnessCrash, NotReproducible } from '../../python/values';
+import { pySearch, PyRegexError, PyRegexUnsupported } from '../../python/re';
 
 /**
  * The ÈwéBench methods that compare a response with an expected answer, as harness 1.0.0 computes them.

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compilePyRegex, PyRegexUnsupported, pySearch } from './pyRegex';
+import { compilePyRegex, PyRegexUnsupported, pySearch } from '../../python/re';
 import { multipleChoice } from './methods';
-import { NotReproducible } from './pythonValues';
+import { NotReproducible } from '../../python/values';
 import { scoreTest } from './scoreTest';
 
 test('a multiple_choice expected like (A+)+C is reported not reproducible at once instead of backtracking for minutes', { timeout: 30000 }, () => {

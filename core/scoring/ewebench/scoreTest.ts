@@ -3,7 +3,7 @@ import type { Breakdown, MethodResult, TestScore } from './breakdown';
 import { eweQuality } from './eweQuality';
 import { formatCompliance } from './format';
 import { composite, exactMatch, keywords, multipleChoice } from './methods';
-import { HarnessCrash, isPyDict, NotReproducible, pyIterate, requireStr } from './pythonValues';
+import { HarnessCrash, isPyDict, NotReproducible, pyIterate, requireStr } from '../../python/values';
 import { DEFAULT_EVAL_METHOD, EVAL_METHODS, UNKNOWN_EVAL_METHOD_FALLBACK, type EvalMethod } from './tables';
 
 export interface ScoreOptions {

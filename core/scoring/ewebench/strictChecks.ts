@@ -1,4 +1,5 @@
-import { isPythonSpace, pyLen, pyLower, pySplit, pyStrip } from '../../text/python';
+import { pyLen, pyLower, pySplit, pyStrip } from '../../python/str';
+import { isPythonSpace } from '../../python/whitespace';
 import { hasWholeWord } from './eweQuality';
 import type { StrictOnlyFormatKey } from './tables';
 

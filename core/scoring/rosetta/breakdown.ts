@@ -1,5 +1,5 @@
 import { corpusChrf } from '../chrf';
-import { pyRound } from '../../text/pyRound';
+import { pyRound } from '../../python/round';
 import { compositeScore, type CompositeResult } from './composite';
 import { latencySummary, type LatencySummary } from './latency';
 import { exactMatchNfc } from './metrics';

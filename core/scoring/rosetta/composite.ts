@@ -1,4 +1,4 @@
-import { pyRound } from '../../text/pyRound';
+import { pyRound } from '../../python/round';
 
 /**
  * The Rosetta composite (Scoring Specification §4, as mt_eval_harness 3.0.0 computes it): a weighted mean of

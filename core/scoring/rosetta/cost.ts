@@ -1,4 +1,4 @@
-import { pyRound } from '../../text/pyRound';
+import { pyRound } from '../../python/round';
 
 /**
  * Cost-adjusted score (Scoring Specification §6.3): composite / log2(1 + cost_per_entry_usd × 1000), rounded to

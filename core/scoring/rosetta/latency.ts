@@ -1,4 +1,4 @@
-import { pyRound } from '../../text/pyRound';
+import { pyRound } from '../../python/round';
 
 /**
  * Per-entry latency statistics for a run card (spec §3.6). The percentile is numpy's default

@@ -1,4 +1,4 @@
-import { pyRound } from '../../text/pyRound';
+import { pyRound } from '../../python/round';
 
 /**
  * Exact match (Rosetta spec §4.1): the prediction "exactly match[es] the reference after Unicode normalization".

@@ -18,7 +18,7 @@ import {
   pyNumber,
   toPyValue,
   type PyValue,
-} from './pyJson';
+} from './json';
 
 const PY = HASH_DUMPS_OPTIONS;
 

@@ -1,4 +1,4 @@
-import { pyIncludes, pyLen } from '../../text/python';
+import { pyIncludes, pyLen } from './str';
 
 /**
  * How the harness's Python sees a test's fields after `json.load`, for the operations it applies to them

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pyFixed, pyRound } from './pyRound';
+import { pyFixed, pyRound } from './round';
 
 test('ties round to even on the exact binary value, as Python does', () => {
   assert.equal(pyRound(0.0625, 3), 0.062);

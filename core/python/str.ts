@@ -1,25 +1,23 @@
-/**
- * Python `str` semantics that the reference harnesses rely on and JavaScript does not share.
- * Python's whitespace (str.isspace) is U+0009-000D, U+001C-001F, U+0020, U+0085, U+00A0, U+1680,
- * U+2000-200A, U+2028, U+2029, U+202F, U+205F, U+3000. JavaScript's `\s` adds U+FEFF and lacks
- * U+001C-001F and U+0085.
- */
-export function isPythonSpace(code: number): boolean {
-  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d) || (code >= 0x1c && code <= 0x1f);
-  if (code < 0x85) return false;
-  return (
-    code === 0x85 || code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000
-  );
-}
+import { isPythonSpace } from './whitespace';
 
-/** Python's `s.strip()` with no argument. */
-export function pyStrip(s: string): string {
+/** Python `str` semantics that the reference harnesses rely on and JavaScript does not share. */
+
+function stripWhere(s: string, strips: (code: number) => boolean): string {
   let start = 0;
   let end = s.length;
-  while (start < end && isPythonSpace(s.charCodeAt(start))) start++;
-  while (end > start && isPythonSpace(s.charCodeAt(end - 1))) end--;
+  while (start < end && strips(s.charCodeAt(start))) start++;
+  while (end > start && strips(s.charCodeAt(end - 1))) end--;
   return start === 0 && end === s.length ? s : s.slice(start, end);
+}
+
+/** Python's `s.strip()` with no argument: Python's whitespace, not JavaScript's `trim()` set. */
+export function pyStrip(s: string): string {
+  return stripWhere(s, isPythonSpace);
+}
+
+/** Python's `s.strip(chars)` for BMP characters (the callers pass quotes and backticks). */
+export function pyStripChars(s: string, chars: string): string {
+  return stripWhere(s, (code) => chars.includes(String.fromCharCode(code)));
 }
 
 /** Python's `s.split()` with no argument: runs of whitespace separate, no empty strings. */
@@ -58,7 +56,8 @@ export function pyLen(s: string): number {
 export const pyLower = (s: string): string => s.toLowerCase();
 export const pyUpper = (s: string): string => s.toUpperCase();
 
-function splitsPair(s: string, index: number): boolean {
+/** Whether `index` falls between the two halves of a surrogate pair, a position Python strings do not have. */
+export function splitsPair(s: string, index: number): boolean {
   const before = s.charCodeAt(index - 1);
   const after = s.charCodeAt(index);
   return before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff;

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pyIncludes } from '../../text/python';
-import { HarnessCrash, pyCompareLength, pyContains, pyGetItem, pyIterate, pyLength, pyTypeName } from './pythonValues';
+import { pyIncludes } from './str';
+import { HarnessCrash, pyCompareLength, pyContains, pyGetItem, pyIterate, pyLength, pyTypeName } from './values';
 
 test('pyIncludes is `in` on str: no match may start or end inside a surrogate pair', () => {
   assert.equal(pyIncludes('a😀b', '😀'), true);
