@@ -4,13 +4,16 @@
  *    vscode-json-languageservice (parse + doValidation) with the same schema;
  *  - keystroke-to-diagnostics latency (p50/p95) over 200 edits inside a string, and over 40 structural edits (an
  *    entry inserted and removed), through a real LSP client over stdio;
- *  - the language server's resident memory after those runs: right after the last edit, and a second later.
+ *  - the language server's resident memory after those runs: right after the last edit, and a second later;
+ *  - hover latency right after each of 40 structural edits (the hover sent with the edit, in one write): far from
+ *    the edit (answered from the last analysis) and inside it (the current version analysed first), in one run.
  * Run: `npm run bench` (builds first). Figures vary by machine; compare the ratios.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { HoverRequest } from 'vscode-languageserver-protocol/node';
 import * as jsonService from 'vscode-json-languageservice';
 import { JsonDocument } from '../core/document/jsonDocument';
 import { SCHEMAS } from '../core/schemas/registry';
@@ -108,6 +111,55 @@ async function keystrokes(label: string, text: string, field: string, edits: num
   }
 }
 
+/**
+ * Hover right after a structural edit (entries inserted on lines of their own, then removed), sent with the edit so
+ * the server reads both before any validation: `far` hovers on a reference three quarters down the file, answered
+ * from the last analysis; `inside` on the edit itself (the inserted entry's reference, then where it was), which
+ * needs the current version analysed first. Each edit's diagnostics are awaited before the next.
+ */
+async function hoverAfterEdits(label: string, text: string, edits: number): Promise<void> {
+  const client = new TestLspClient();
+  try {
+    await client.initialize({ rootUri: null });
+    const uri = 'file:///tmp/ewb-bench/hover.json';
+    client.open(uri, text);
+    await client.waitForVersion(uri, 1, 60000);
+    const doc = TextDocument.create(uri, 'json', 1, text);
+    const entryAt = text.lastIndexOf('{', text.indexOf('"reference": "', Math.floor(text.length / 2)));
+    const inserted = '{"id": 999999, "source": "x", "reference": "y"},\n    ';
+    // An entry three quarters down: its reference stays after the edit, moved by the inserted text.
+    const farId = /"id": (\d+),/.exec(text.slice(Math.floor((text.length * 3) / 4)))?.[1];
+    const latencies = { far: [] as number[], inside: [] as number[] };
+    for (let i = 0; i < 2 * edits; i++) {
+      const where = i % 2 === 0 ? 'far' : 'inside';
+      const insert = Math.floor(i / 2) % 2 === 0;
+      const start = doc.positionAt(entryAt);
+      const range = insert ? { start, end: start } : { start, end: doc.positionAt(entryAt + inserted.length) };
+      const current = doc.getText();
+      const far = current.indexOf('"reference": "', current.indexOf(`"id": ${farId},`)) + 16 + (insert ? inserted.length : -inserted.length);
+      const offset = where === 'far' ? far : insert ? entryAt + inserted.indexOf('"y"') + 1 : entryAt;
+      const t0 = process.hrtime.bigint();
+      const { version, hover } = await client.together(() => {
+        const version = client.edit(uri, range, insert ? inserted : '');
+        TextDocument.update(doc, [{ range, text: insert ? inserted : '' }], version);
+        return { version, hover: client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: doc.positionAt(offset) }) };
+      });
+      // A far hover that found nothing would measure nothing (inside, a removal leaves the hover on a bracket: no
+      // answer, but the current version is analysed first all the same).
+      if (!(await hover) && where === 'far') throw new Error(`no hover at offset ${offset}`);
+      latencies[where].push(Number(process.hrtime.bigint() - t0) / 1e6);
+      await client.waitForVersion(uri, version, 60000);
+    }
+    const earlier = (await client.fileInfo(uri))?.stats?.earlierAnswers ?? '?';
+    const figures = (values: number[]) => `p50 ${fmt(percentile(values, 50))}, p95 ${fmt(percentile(values, 95))}`;
+    const what = `${label}: hover right after a structural edit, over ${edits} edits`;
+    console.log(`${what}, inside the edit (baseline: the current version analysed first): ${figures(latencies.inside)}`);
+    console.log(`${what}, far from the edit (${earlier} answered from the last analysis): ${figures(latencies.far)} = ${ratio(percentile(latencies.far, 50), percentile(latencies.inside, 50))} the baseline's p50`);
+  } finally {
+    await client.shutdown();
+  }
+}
+
 async function main(): Promise<void> {
   const corpus = generateCorpus(20000);
   const tests = generateTests(2000);
@@ -118,6 +170,7 @@ async function main(): Promise<void> {
   await keystrokes('2,000-test file', tests, 'description', 200);
   await keystrokes('20,000-entry corpus', corpus, 'reference', 200);
   await keystrokes('20,000-entry corpus', corpus, 'reference', 40, 'entry');
+  await hoverAfterEdits('20,000-entry corpus', corpus, 40);
 }
 
 void main();

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { generateCorpus, generateTests, rng } from '../bench/generate';
 import type { TextEdit } from './document/edit';
 import { JsonDocument } from './document/jsonDocument';
-import { analyseEdits, type Analysed } from './incremental';
+import { EditMap } from './document/editMap';
+import { analyseEdits, holdsAt, type Analysed } from './incremental';
 import { resolveFindings, validateDocument, type ValidationOptions } from './validate';
 
 const OPTIONS: ValidationOptions = { locale: 'en' };
@@ -161,4 +162,24 @@ test('an entry added or removed re-parses only the entries touched; an edit in t
     assert.deepEqual(outcome.doc.value, reference.value);
     assert.deepEqual(canonical(outcome.doc, outcome.result.findings), canonical(reference, validateDocument(reference, OPTIONS).findings));
   }
+});
+
+test('an earlier analysis holds inside the items no edit touched, while the edits stay inside the items array', () => {
+  const text = generateCorpus(5, 1);
+  const doc = new JsonDocument(text);
+  const previous = { doc, result: validateDocument(doc, OPTIONS) };
+  const entry = (id: number) => text.indexOf(`"id": ${id},`);
+  const inSecond = text.indexOf('"reference": "', entry(2)) + 15;
+  const between = text.lastIndexOf('{', entry(3));
+  const holds = (edits: TextEdit[], offset: number) => holdsAt(previous, new EditMap(edits), offset);
+  assert.equal(holds([], 0), true, 'no edit: the analysis is current');
+  assert.equal(holds([{ start: inSecond, end: inSecond, text: 'ɛ' }], entry(4)), true, 'another entry');
+  assert.equal(holds([{ start: inSecond, end: inSecond, text: 'ɛ' }], entry(2)), false, 'the edited entry');
+  assert.equal(holds([{ start: between, end: between, text: '{"id": 9}, ' }], entry(5)), true, 'an entry inserted elsewhere');
+  assert.equal(holds([{ start: between, end: between, text: '{"id": 9}, ' }], entry(3)), false, 'the entry it touches');
+  assert.equal(holds([{ start: between, end: between, text: '{"id": 9}, ' }], between - 2), false, 'between entries');
+  const name = text.indexOf('"bench-ewe-v1"') + 1;
+  assert.equal(holds([{ start: name, end: name, text: 'x' }], entry(4)), false, 'the envelope changed: the kind may have');
+  const unknown = new JsonDocument('{"a": [1, 2, 3]}');
+  assert.equal(holdsAt({ doc: unknown, result: validateDocument(unknown, OPTIONS) }, new EditMap([{ start: 8, end: 8, text: '0' }]), 13), false, 'a file without items');
 });

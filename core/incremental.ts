@@ -1,7 +1,9 @@
 import { entriesOf, itemsPath, type Classification } from './document/classify';
 import { isObject, type JsonObject as Obj } from './json';
 import { applyEdit, type TextEdit } from './document/edit';
+import type { EditMap } from './document/editMap';
 import { JsonDocument, type JsonPath } from './document/jsonDocument';
+import { itemIndexAt } from './document/location';
 import type { Span } from './document/lineIndex';
 import { confusablesInText } from './coverage/confusables';
 import { visitLanguageStrings } from './coverage/fields';
@@ -55,6 +57,24 @@ export function analyseEdits(previous: Analysed, edits: readonly TextEdit[], new
   return result
     ? { doc, result, incremental: { parse: true, rules: true } }
     : { doc, result: validateDocument(doc, options), incremental: { parse: true, rules: false } };
+}
+
+/**
+ * Whether what `previous` says at `offset` of its text (a hover, completions, the fixes of a diagnostic) still holds
+ * after the edits of `map`, so a request can be answered from it without analysing the new text: the offset lies
+ * inside a test or corpus entry that no edit touched, and every edit stayed inside the items array (the envelope,
+ * and the file's kind read from it, are as they were). The ranges of such an answer move with `map`.
+ */
+export function holdsAt(previous: Analysed, map: EditMap, offset: number): boolean {
+  if (map.identity) return true;
+  const path = itemsPath(previous.result.classification);
+  if (!path || !previous.doc.isValidJson) return false;
+  const array = previous.doc.childrenAt(path);
+  if (array?.kind !== 'array') return false;
+  // Neither bracket of the array, nor anything outside it, was touched.
+  if (map.changed.some((c) => c.start <= array.span.start || c.end >= array.span.end - 1)) return false;
+  const index = itemIndexAt(array.items, offset);
+  return index >= 0 && !map.touches(array.items[index]);
 }
 
 /** Where an offset outside every edited item lands after the edits. */

@@ -2,12 +2,16 @@ import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { kindFromGlobs } from '../core/document/classify';
 import type { TextEdit } from '../core/document/edit';
+import { EditMap } from '../core/document/editMap';
 import { JsonDocument } from '../core/document/jsonDocument';
-import { analyseEdits } from '../core/incremental';
+import type { Position, TextRange } from '../core/document/lineIndex';
+import { analyseEdits, holdsAt } from '../core/incremental';
 import type { Locale } from '../core/i18n/locale';
 import type { ExternalIdOccurrence, Id } from '../core/rules/ids';
 import { validateDocument, type ValidationOptions, type ValidationResult } from '../core/validate';
 import type { AuditOptions } from '../core/audit/auditTest';
+import type { PositionCodec } from './positionEncoding';
+import type { AnalysisStats } from './protocol';
 import type { ServerSettings } from './settings';
 
 /** One analysed version of one document: parsed once, validated once, read by every feature. */
@@ -23,16 +27,87 @@ interface PendingEdits {
   from: number;
   to: number;
   edits: TextEdit[];
+  /** Built when a request first reads through these edits. */
+  map?: EditMap;
 }
 
 /**
- * Keeps the latest analysis per open document. A document is analysed again only when its version changes,
- * and then incrementally from the edits the client sent since the analysed version (`core/incremental.ts`);
- * hover, completion, symbols and code actions all read the cached analysis.
+ * An analysis as a request reads it: positions the client sent (its encoding, the document's current text) in the
+ * analysis's text as the core counts them, and the analysis's ranges back. When the analysis is of an earlier
+ * version, a position or range the edits since then touched cannot be read this way: the view is then marked
+ * failed and the request is answered again from an analysis of the current version.
+ */
+export interface AnalysisView {
+  readonly analysis: Analysis;
+  fromWire(position: Position): Position;
+  rangeFromWire(range: TextRange): TextRange;
+  rangeToWire(range: TextRange): TextRange;
+}
+
+/** The view of an analysis of the document's current version: the codec's conversions on its text. */
+class CurrentView implements AnalysisView {
+  constructor(readonly analysis: Analysis, private readonly codec: PositionCodec) {}
+
+  fromWire(position: Position): Position {
+    return this.codec.fromWire(this.analysis.doc.text, this.analysis.doc.lineIndex, position);
+  }
+
+  rangeFromWire(range: TextRange): TextRange {
+    return this.codec.rangeFromWire(this.analysis.doc.text, this.analysis.doc.lineIndex, range);
+  }
+
+  rangeToWire(range: TextRange): TextRange {
+    return this.codec.rangeToWire(this.analysis.doc.text, this.analysis.doc.lineIndex, range);
+  }
+}
+
+/**
+ * The view of the analysis of an earlier version through the edits since: the wire side is the current text (the
+ * client's positions refer to it), the feature side the analysed text. A request position must lie where the
+ * earlier answer still holds (`holdsAt`: an item no edit touched); a range going out must be text no edit touched.
+ */
+class EarlierView implements AnalysisView {
+  failed = false;
+
+  constructor(readonly analysis: Analysis, private readonly edits: EditMap, private readonly current: TextDocument, private readonly codec: PositionCodec) {}
+
+  fromWire(position: Position): Position {
+    const offset = this.current.offsetAt(this.codec.fromWire(this.current.getText(), this.current, position));
+    const old = this.edits.toOld(offset);
+    if (old === undefined || !holdsAt(this.analysis, this.edits, old)) {
+      this.failed = true;
+      return position;
+    }
+    return this.analysis.doc.lineIndex.positionAt(old);
+  }
+
+  rangeFromWire(range: TextRange): TextRange {
+    return { start: this.fromWire(range.start), end: this.fromWire(range.end) };
+  }
+
+  rangeToWire(range: TextRange): TextRange {
+    const { lineIndex } = this.analysis.doc;
+    const span = this.edits.spanToNew({ start: lineIndex.offsetAt(range.start), end: lineIndex.offsetAt(range.end) });
+    if (!span) {
+      this.failed = true;
+      return range;
+    }
+    const text = this.current.getText();
+    return this.codec.rangeToWire(text, this.current, { start: this.current.positionAt(span.start), end: this.current.positionAt(span.end) });
+  }
+}
+
+/**
+ * Keeps the latest analysis per open document and the edits since it. A document is analysed again when its
+ * version is validated or a request needs the current version, and then incrementally from the edits the client
+ * sent since the analysed version (`core/incremental.ts`). Hover, completion and code actions read the cached
+ * analysis through `read`, which answers from it even while a newer version waits for validation when the edits
+ * since it leave the answer as it was; symbols and the other requests read the current version (`current`).
  */
 export class AnalysisCache {
   private readonly byUri = new Map<string, Analysis>();
   private readonly pending = new Map<string, PendingEdits | null>();
+  private readonly counts = new Map<string, AnalysisStats>();
 
   constructor(
     private readonly settings: () => ServerSettings,
@@ -51,9 +126,57 @@ export class AnalysisCache {
       const outcome = analyseEdits(cached, pending.edits, text(), this.options(uri));
       const analysis = { uri, version, doc: outcome.doc, result: outcome.result };
       this.byUri.set(uri, analysis);
+      this.stats(uri).analyses++;
       return analysis;
     }
     return this.analyse(uri, version, text());
+  }
+
+  /** The analysis of the document's current version (made now if needed); undefined when nested too deep for the features. */
+  current(document: TextDocument): Analysis | undefined {
+    const analysis = this.get(document.uri, document.version, () => document.getText());
+    // The features read positions with recursive parsers: a text nested too deep has its one diagnostic and nothing else.
+    return analysis.doc.tooDeep ? undefined : analysis;
+  }
+
+  /**
+   * What `read` answers for a request on `document` (positions `at`, in the client's encoding of the current text):
+   * from the last analysis, without analysing the current version, when the edits since it touch neither the items
+   * the positions are in nor any range the answer returns; otherwise from the current version's analysis. Undefined
+   * when the document cannot be read (see `current`).
+   */
+  read<R>(document: TextDocument, codec: PositionCodec, at: readonly Position[], read: (view: AnalysisView) => R): R | undefined {
+    const earlier = this.earlier(document);
+    if (earlier) {
+      const view = new EarlierView(earlier.analysis, earlier.edits, document, codec);
+      for (const position of at) view.fromWire(position);
+      if (!view.failed) {
+        const answer = read(view);
+        if (!view.failed) {
+          this.stats(document.uri).earlierAnswers++;
+          return answer;
+        }
+      }
+    }
+    const analysis = this.current(document);
+    return analysis ? read(new CurrentView(analysis, codec)) : undefined;
+  }
+
+  /** The last analysis, when it is of an earlier version than `document`'s and the edits since it are known. */
+  private earlier(document: TextDocument): { analysis: Analysis; edits: EditMap } | undefined {
+    const cached = this.byUri.get(document.uri);
+    const pending = this.pending.get(document.uri);
+    if (!cached || cached.version === document.version || cached.doc.tooDeep || !pending) return undefined;
+    if (pending.from !== cached.version || pending.to !== document.version) return undefined;
+    pending.map ??= new EditMap(pending.edits);
+    return { analysis: cached, edits: pending.map };
+  }
+
+  /** How this document was served since it was opened. */
+  stats(uri: string): AnalysisStats {
+    let stats = this.counts.get(uri);
+    if (!stats) this.counts.set(uri, (stats = { analyses: 0, earlierAnswers: 0 }));
+    return stats;
   }
 
   /**
@@ -96,6 +219,12 @@ export class AnalysisCache {
     this.pending.delete(uri);
   }
 
+  /** The document was closed: its counts start again when it is opened. */
+  forget(uri: string): void {
+    this.delete(uri);
+    this.counts.delete(uri);
+  }
+
   uris(): string[] {
     return [...this.byUri.keys()];
   }
@@ -109,6 +238,7 @@ export class AnalysisCache {
     const result = validateDocument(doc, this.options(uri));
     const analysis = { uri, version, doc, result };
     this.byUri.set(uri, analysis);
+    this.stats(uri).analyses++;
     return analysis;
   }
 }

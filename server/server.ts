@@ -15,7 +15,9 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { toLocale, type Locale } from '../core/i18n/locale';
 import { isJsonDocument } from '../core/workspace/files';
-import { AnalysisCache, type Analysis } from './analysis';
+import type { Position } from '../core/document/lineIndex';
+import { AnalysisCache, type Analysis, type AnalysisView } from './analysis';
+import type { AnalysisStats } from './protocol';
 import { codeActionsFeature } from './features/codeActions';
 import { completionFeature } from './features/completion';
 import { coverageFeature } from './features/coverage';
@@ -31,7 +33,16 @@ import { isBaselinesFile, loadWorkspaceBaselines, type WorkspaceBaselines } from
 import { WorkspaceIndex } from './workspaceIndex';
 import { exposedGc, IdleCollector } from './idleCollector';
 
-const connection = createConnection(ProposedFeatures.all);
+/** Messages the connection has handled: validations wait for a turn that handles none (see `Debouncer`). */
+let handledMessages = 0;
+const connection = createConnection(ProposedFeatures.all, {
+  messageStrategy: {
+    handleMessage: (message, next) => {
+      handledMessages++;
+      return next(message);
+    },
+  },
+});
 /** Every handler below, every feature's and every timer's work runs behind it: a bad document never takes the server down. */
 const guard = new Guard((text) => connection.console.error(text));
 /** The client's position encoding: incoming edits and request positions are converted to UTF-16, results back. */
@@ -40,7 +51,7 @@ const codec = new PositionCodec();
 const documents = new TextDocuments<TextDocument>(codec.documents((doc, changes, version) => applyChanges(doc, changes, version)));
 const index = new WorkspaceIndex();
 index.rangeOf = (doc, span) => codec.rangeToWire(doc.text, doc.lineIndex, doc.lineIndex.rangeOf(span));
-const debouncer = new Debouncer();
+const debouncer = new Debouncer(() => handledMessages);
 /** Returns the text copies that edits of big documents leave behind, once typing pauses. */
 const collector = new IdleCollector(exposedGc());
 let settings: ServerSettings = DEFAULT_SETTINGS;
@@ -55,15 +66,26 @@ let baselines: WorkspaceBaselines = { problems: [] };
 
 const cache = new AnalysisCache(() => settings, () => locale, (uri) => index.elsewhere(uri), () => baselines.options);
 
-/**
- * The current analysis of an open document (re-parsed only if its version moved on), for the features. A text
- * nested too deep has its one diagnostic and nothing else: the features read positions with recursive parsers.
- */
-function analysisOf(uri: string): Analysis | undefined {
+/** An open JSON document, the only kind the features read. */
+function openJson(uri: string): TextDocument | undefined {
   const doc = documents.get(uri);
-  if (!doc || !isJsonDocument(doc)) return undefined;
-  const analysis = cache.get(uri, doc.version, () => doc.getText());
-  return analysis.doc.tooDeep ? undefined : analysis;
+  return doc && isJsonDocument(doc) ? doc : undefined;
+}
+
+/** The current analysis of an open document (re-parsed only if its version moved on), for the features. */
+function analysisOf(uri: string): Analysis | undefined {
+  const doc = openJson(uri);
+  return doc && cache.current(doc);
+}
+
+/** A request answered from the last analysis when the edits since leave its answer as it was (see `AnalysisCache.read`). */
+function view<R>(uri: string, at: readonly Position[], read: (view: AnalysisView) => R): R | undefined {
+  const doc = openJson(uri);
+  return doc && cache.read(doc, codec, at, read);
+}
+
+function stats(uri: string): AnalysisStats | undefined {
+  return openJson(uri) && cache.stats(uri);
 }
 
 /** The documents' update, guarded: if recording the edits fails, the next analysis of that document is a full one. */
@@ -192,7 +214,7 @@ documents.onDidClose(guard.handler(undefined, (event: TextDocumentChangeEvent<Te
   const uri = event.document.uri;
   collector.released(event.document.getText().length);
   debouncer.cancel(uri);
-  cache.delete(uri);
+  cache.forget(uri);
   void connection.sendDiagnostics({ uri, diagnostics: [] });
   // The file on disk may differ from the closed buffer: index what is saved (files the walk skips leave the index).
   guard.later(() => index.indexFile(uri).then((changed) => changed && revalidateOthers(uri)));
@@ -213,7 +235,7 @@ connection.onDidChangeWatchedFiles(guard.handler(undefined, (change: DidChangeWa
 
 /** Every request the server answers: each feature registers its handlers through the one guarded helper. */
 const FEATURES: readonly Feature[] = [hoverFeature, completionFeature, codeActionsFeature, symbolsFeature, fileInfoFeature, coverageFeature];
-registerFeatures(connection, guard, { analysisOf, codec, locale: () => locale, client: () => client }, FEATURES);
+registerFeatures(connection, guard, { analysisOf, view, stats, codec, locale: () => locale, client: () => client }, FEATURES);
 
 documents.listen(connection);
 connection.listen();

@@ -5,8 +5,7 @@ import { pick, type Bilingual } from '../../core/i18n/locale';
 import { DIAGNOSTIC_SOURCE } from '../../core/rules/codes';
 import type { FixData } from '../../core/rules/finding';
 import { resolveFindings, type ResolvedDiagnostic } from '../../core/validate';
-import type { Analysis } from '../analysis';
-import type { PositionCodec } from '../positionEncoding';
+import type { Analysis, AnalysisView } from '../analysis';
 import type { Feature } from './feature';
 
 const TITLES: Record<string, Bilingual> = {
@@ -64,16 +63,18 @@ function fixesByCodeAndRange(analysis: Analysis, code: unknown, range: Diagnosti
 
 /**
  * Quick fixes for our own diagnostics. The fix data travels in `diagnostic.data` from the validator; without it
- * the fixes are looked up by the diagnostic's code and range. Ranges arrive and leave in the client's encoding.
+ * the fixes are looked up by the diagnostic's code and range. Ranges arrive and leave through the view, in the
+ * client's encoding of the current text.
  */
-export function codeActions(analysis: Analysis, params: CodeActionParams, locale: Locale, codec: PositionCodec): CodeAction[] {
+export function codeActions(view: AnalysisView, params: CodeActionParams, locale: Locale): CodeAction[] {
   const out: CodeAction[] = [];
   const seen = new Set<string>();
-  const { text, lineIndex } = analysis.doc;
+  const { analysis } = view;
+  const { lineIndex } = analysis.doc;
   for (const diagnostic of params.context.diagnostics) {
     if (diagnostic.source !== DIAGNOSTIC_SOURCE) continue;
     const fixes = (diagnostic.data as { fixes?: FixData[] } | undefined)?.fixes
-      ?? fixesByCodeAndRange(analysis, diagnostic.code, codec.rangeFromWire(text, lineIndex, diagnostic.range));
+      ?? fixesByCodeAndRange(analysis, diagnostic.code, view.rangeFromWire(diagnostic.range));
     for (const fix of fixes) {
       const edits = editsForFix(analysis.doc, fix);
       if (!edits || edits.length === 0) continue;
@@ -82,7 +83,7 @@ export function codeActions(analysis: Analysis, params: CodeActionParams, locale
       const key = fix.kind === 'renumber-id' || fix.kind === 'add-field' || fix.kind === 'set-fields' || fix.kind === 'remove-item' ? `${label}@${JSON.stringify(diagnostic.range)}` : label;
       if (seen.has(key)) continue;
       seen.add(key);
-      const lspEdits: TextEdit[] = edits.map((e) => ({ range: codec.rangeToWire(text, lineIndex, lineIndex.rangeOf(e.span)), newText: e.newText }));
+      const lspEdits: TextEdit[] = edits.map((e) => ({ range: view.rangeToWire(lineIndex.rangeOf(e.span)), newText: e.newText }));
       out.push({
         title: label,
         kind: CodeActionKind.QuickFix,
@@ -95,8 +96,11 @@ export function codeActions(analysis: Analysis, params: CodeActionParams, locale
   return out;
 }
 
-/** `textDocument/codeAction`: the quick fixes of our diagnostics. */
+/**
+ * `textDocument/codeAction`: the quick fixes of our diagnostics, read as hover is; the request's range and its
+ * diagnostics' ranges must lie where the last analysis holds, and every edit returned in text no edit touched.
+ */
 export const codeActionsFeature: Feature = (ctx) => ctx.onRequest(CodeActionRequest.type, [], (params: CodeActionParams) => {
-  const analysis = ctx.analysisOf(params.textDocument.uri);
-  return analysis ? codeActions(analysis, params, ctx.locale(), ctx.codec) : [];
+  const at = [params.range, ...params.context.diagnostics.map((d) => d.range)].flatMap((r) => [r.start, r.end]);
+  return ctx.view(params.textDocument.uri, at, (view) => codeActions(view, params, ctx.locale())) ?? [];
 });

@@ -4,6 +4,7 @@ import { itemsPath } from '../../core/document/classify';
 import type { Locale } from '../../core/i18n/locale';
 import { describe, knownValues, propertiesOf, schemaForPath } from '../../core/schemas/lookup';
 import { SNIPPETS } from '../../core/schemas/snippets';
+import { locationAt } from '../../core/document/location';
 import type { Analysis } from '../analysis';
 import type { Feature } from './feature';
 import { snippetToPlainText } from './snippetText';
@@ -25,7 +26,7 @@ function toPlainText(item: CompletionItem): CompletionItem {
 function completeSnippets(analysis: Analysis, position: Position, locale: Locale): CompletionItem[] {
   const { doc, result } = analysis;
   const offset = doc.lineIndex.offsetAt(position);
-  const location = jsonc.getLocation(doc.text, offset);
+  const location = locationAt(doc, result.classification, offset);
   const { classification } = result;
   if (classification.kind === 'unknown') return [];
 
@@ -96,8 +97,8 @@ function valueAt(root: unknown, path: jsonc.JSONPath): Record<string, unknown> |
   return node && typeof node === 'object' && !Array.isArray(node) ? (node as Record<string, unknown>) : undefined;
 }
 
-/** `textDocument/completion`, as plain text for clients without snippets. */
+/** `textDocument/completion`, as plain text for clients without snippets; read as hover is (the items carry no ranges). */
 export const completionFeature: Feature = (ctx) => ctx.onRequest(CompletionRequest.type, [], (params: CompletionParams) => {
-  const analysis = ctx.analysisOf(params.textDocument.uri);
-  return analysis ? complete(analysis, ctx.codec.fromWire(analysis.doc.text, analysis.doc.lineIndex, params.position), ctx.locale(), ctx.client().snippetSupport) : [];
+  const uri = params.textDocument.uri;
+  return ctx.view(uri, [params.position], (view) => complete(view.analysis, view.fromWire(params.position), ctx.locale(), ctx.client().snippetSupport)) ?? [];
 });

@@ -1,9 +1,9 @@
-import * as jsonc from 'jsonc-parser';
 import { RequestType } from 'vscode-languageserver';
 import { visitLanguageStrings } from '../../core/coverage/fields';
 import type { LanguageProfile } from '../../core/coverage/profiles';
 import { fileCoverage, stringCoverageSummary, type FileCoverageReport } from '../../core/coverage/report';
 import { pick, type Locale } from '../../core/i18n/locale';
+import { locationAt } from '../../core/document/location';
 import type { Analysis } from '../analysis';
 import { COVERAGE_REQUEST } from '../protocol';
 import type { Feature } from './feature';
@@ -31,7 +31,7 @@ const TEXT = {
 
 /** Hover text for a string that carries the language: which special letters it uses and which it lacks. */
 export function coverageHover(analysis: Analysis, offset: number, locale: Locale): string | undefined {
-  const location = jsonc.getLocation(analysis.doc.text, offset);
+  const location = locationAt(analysis.doc, analysis.result.classification, offset);
   if (location.isAtPropertyKey || location.previousNode?.type !== 'string') return undefined;
   // Compare the cheap thing (the text) first; a path is built only for strings that could be the hovered one.
   const hovered = location.previousNode.value;

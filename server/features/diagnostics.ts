@@ -45,26 +45,50 @@ export function toLspDiagnostics(analysis: Analysis, settings: ServerSettings, c
 }
 
 /**
- * Schedules validation per document. Validation runs synchronously, so edits that arrive while one runs are
- * queued and all applied before the next timer fires: a fast typist's keystrokes coalesce by themselves and a
- * stale version is never validated.
+ * How many turns of the event loop a validation waits for the connection to fall quiet: more than any burst a
+ * client sends at once, few enough that messages streaming in without end cannot hold a validation back forever.
+ */
+const MAX_TURNS = 1000;
+
+/**
+ * Schedules validation per document, once the connection has no message waiting: a burst of edits that arrives
+ * together is validated once, for its last version. vscode-jsonrpc hands over one message per `setImmediate`, so
+ * a timer can fire between two messages of a burst; the validation then waits, one `setImmediate` at a time, for
+ * a turn in which the connection handled no message (`handled` counts them). Each edit reschedules its document,
+ * and the validation itself runs synchronously, so a stale version is never validated.
  */
 export class Debouncer {
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly cancels = new Map<string, () => void>();
+
+  constructor(private readonly handled: () => number = () => 0) {}
 
   schedule(uri: string, run: () => void): void {
     this.cancel(uri);
     // No fixed delay, whatever the size: an edit inside one entry of a large corpus is analysed incrementally in a
     // few milliseconds, and edits that arrive during a longer (full) pass are merged by the queue as said above.
-    this.timers.set(uri, setTimeout(() => {
-      this.timers.delete(uri);
-      run();
-    }, 0));
+    const timer = setTimeout(() => this.whenIdle(uri, run, this.handled(), 0), 0);
+    this.cancels.set(uri, () => clearTimeout(timer));
   }
 
   cancel(uri: string): void {
-    const timer = this.timers.get(uri);
-    if (timer) clearTimeout(timer);
-    this.timers.delete(uri);
+    this.cancels.get(uri)?.();
+    this.cancels.delete(uri);
+  }
+
+  /**
+   * Runs `run` after a turn in which the connection handled no message. An immediate set here runs after the one
+   * vscode-jsonrpc set for its next message, if any: a message handled in between means the queue was not empty.
+   */
+  private whenIdle(uri: string, run: () => void, seen: number, turns: number): void {
+    const immediate = setImmediate(() => {
+      const now = this.handled();
+      if (now !== seen && turns < MAX_TURNS) {
+        this.whenIdle(uri, run, now, turns + 1);
+        return;
+      }
+      this.cancels.delete(uri);
+      run();
+    });
+    this.cancels.set(uri, () => clearImmediate(immediate));
   }
 }

@@ -1,6 +1,8 @@
 import type { Connection, RequestHandler, RequestType } from 'vscode-languageserver';
 import type { Locale } from '../../core/i18n/locale';
-import type { Analysis } from '../analysis';
+import type { Position } from '../../core/document/lineIndex';
+import type { Analysis, AnalysisView } from '../analysis';
+import type { AnalysisStats } from '../protocol';
 import type { Guard } from '../guard';
 import type { PositionCodec } from '../positionEncoding';
 
@@ -14,6 +16,14 @@ export interface ClientSupport {
 export interface FeatureContext {
   /** The current analysis of an open JSON document; undefined when closed, not JSON, or nested too deep. */
   analysisOf(uri: string): Analysis | undefined;
+  /**
+   * Answers a request at positions `at` (as the client sent them) from the last analysis when the edits since it
+   * leave the answer as it was, without waiting for the current version's; otherwise from the current version's.
+   * `read` converts every position and range through the view it gets. Undefined as for `analysisOf`.
+   */
+  view<R>(uri: string, at: readonly Position[], read: (view: AnalysisView) => R): R | undefined;
+  /** How the server served an open document since it was opened. */
+  stats(uri: string): AnalysisStats | undefined;
   /** The client's position encoding: request positions arrive through it and every range leaves through it. */
   readonly codec: PositionCodec;
   locale(): Locale;
@@ -32,6 +42,8 @@ export type Feature = (context: FeatureContext) => void;
 export function registerFeatures(connection: Connection, guard: Guard, state: Omit<FeatureContext, 'onRequest'>, features: readonly Feature[]): void {
   const context: FeatureContext = {
     analysisOf: (uri) => state.analysisOf(uri),
+    view: (uri, at, read) => state.view(uri, at, read),
+    stats: (uri) => state.stats(uri),
     codec: state.codec,
     locale: () => state.locale(),
     client: () => state.client(),

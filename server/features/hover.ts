@@ -1,8 +1,8 @@
-import * as jsonc from 'jsonc-parser';
 import { HoverRequest, type Hover, type HoverParams, type Position } from 'vscode-languageserver';
 import type { Locale } from '../../core/i18n/locale';
 import { auditHoverMarkdown } from '../../core/audit/hoverText';
 import { describe, knownValues, schemaForPath } from '../../core/schemas/lookup';
+import { locationAt } from '../../core/document/location';
 import type { Analysis } from '../analysis';
 import { coverageHover } from './coverage';
 import type { Feature } from './feature';
@@ -11,7 +11,7 @@ import type { Feature } from './feature';
 export function hover(analysis: Analysis, position: Position, locale: Locale, extra?: (analysis: Analysis, offset: number) => string | undefined): Hover | null {
   const { doc, result } = analysis;
   const offset = doc.lineIndex.offsetAt(position);
-  const location = jsonc.getLocation(doc.text, offset);
+  const location = locationAt(doc, result.classification, offset);
   const node = location.previousNode;
   if (!node || (node.type !== 'property' && node.type !== 'string' && node.type !== 'number' && node.type !== 'boolean' && node.type !== 'null')) {
     return null;
@@ -41,12 +41,14 @@ export function hover(analysis: Analysis, position: Position, locale: Locale, ex
   };
 }
 
-/** `textDocument/hover`: the schema's documentation, the audit of a test, the coverage of a language string. */
+/**
+ * `textDocument/hover`: the schema's documentation, the audit of a test, the coverage of a language string. Read
+ * from the last analysis while a newer version waits, when the edits since leave this place as it was.
+ */
 export const hoverFeature: Feature = (ctx) => ctx.onRequest(HoverRequest.type, null, (params: HoverParams) => {
-  const analysis = ctx.analysisOf(params.textDocument.uri);
-  if (!analysis) return null;
-  const { text, lineIndex } = analysis.doc;
   const locale = ctx.locale();
-  const result = hover(analysis, ctx.codec.fromWire(text, lineIndex, params.position), locale, (a, offset) => coverageHover(a, offset, locale));
-  return result?.range ? { ...result, range: ctx.codec.rangeToWire(text, lineIndex, result.range) } : result;
+  return ctx.view(params.textDocument.uri, [params.position], (view) => {
+    const result = hover(view.analysis, view.fromWire(params.position), locale, (a, offset) => coverageHover(a, offset, locale));
+    return result?.range ? { ...result, range: view.rangeToWire(result.range) } : result;
+  }) ?? null;
 });

@@ -14,6 +14,7 @@ import {
   DidChangeWatchedFilesNotification,
   FileChangeType,
   type ClientCapabilities,
+  type Message,
   type FileSystemWatcher,
   type RegistrationParams,
   type ProtocolConnection,
@@ -21,7 +22,9 @@ import {
   type Diagnostic,
   type InitializeResult,
 } from 'vscode-languageserver-protocol/node';
+import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { FILE_INFO_REQUEST, type FileInfo } from '../../server/protocol';
 import { fromRepo } from './paths';
 import { SERVER_NODE_FLAGS } from '../../server/nodeFlags';
 
@@ -53,6 +56,45 @@ function globRegExp(glob: string): RegExp {
 }
 
 /**
+ * The stream writer, able to hold messages and send them in one write: the server then reads them together, as it
+ * does when an editor's messages pile up while it is busy (a burst of keystrokes, a hover right after an edit).
+ */
+class HoldingWriter extends StreamMessageWriter {
+  private held: Message[] | undefined;
+  /** The last write of the plain writer, which writes a message's header and body separately. */
+  private lastWrite: Promise<void> = Promise.resolve();
+
+  constructor(private readonly stream: Writable) {
+    super(stream);
+  }
+
+  override write(message: Message): Promise<void> {
+    if (this.held) {
+      this.held.push(message);
+      return Promise.resolve();
+    }
+    this.lastWrite = super.write(message);
+    return this.lastWrite;
+  }
+
+  hold(): void {
+    this.held ??= [];
+  }
+
+  /** Sends what was held as one chunk, once the writes before it are done (nothing can land inside it). */
+  async release(): Promise<void> {
+    const held = this.held ?? [];
+    this.held = undefined;
+    await this.lastWrite.catch(() => undefined);
+    const frames = held.map((message) => {
+      const body = Buffer.from(JSON.stringify(message), 'utf8');
+      return Buffer.concat([Buffer.from(`Content-Length: ${body.byteLength}\r\n\r\n`, 'ascii'), body]);
+    });
+    await new Promise<void>((resolve, reject) => this.stream.write(Buffer.concat(frames), (error) => (error ? reject(error) : resolve())));
+  }
+}
+
+/**
  * A real LSP client over stdio for tests: spawns the bundled server (dist/server.js) as users' editors do,
  * speaks JSON-RPC to it, and records every diagnostics notification.
  */
@@ -62,6 +104,9 @@ export class TestLspClient {
   private readonly diagnostics = new Map<string, PublishDiagnosticsParams>();
   private readonly waiters: { uri: string; test: (d: PublishDiagnosticsParams) => boolean; resolve: (d: PublishDiagnosticsParams) => void }[] = [];
   private readonly versions = new Map<string, number>();
+  private readonly writer: HoldingWriter;
+  /** Every diagnostics notification received, in order. */
+  readonly published: PublishDiagnosticsParams[] = [];
   stderr = '';
   /** Set when the server process ends (null while it runs): a server must never exit on its own. */
   exitCode: number | null = null;
@@ -79,8 +124,10 @@ export class TestLspClient {
     this.child = spawn(process.execPath, [...nodeFlags, ...extra, serverPath, ...serverArgs], { stdio: ['pipe', 'pipe', 'pipe'] });
     this.child.stderr?.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
     this.child.on('exit', (code, signal) => (this.exitCode = code ?? (signal ? -1 : 0)));
-    this.connection = createProtocolConnection(new StreamMessageReader(this.child.stdout!), new StreamMessageWriter(this.child.stdin!));
+    this.writer = new HoldingWriter(this.child.stdin!);
+    this.connection = createProtocolConnection(new StreamMessageReader(this.child.stdout!), this.writer);
     this.connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
+      this.published.push(params);
       this.diagnostics.set(params.uri, params);
       for (let i = this.waiters.length - 1; i >= 0; i--) {
         const w = this.waiters[i];
@@ -144,6 +191,28 @@ export class TestLspClient {
     this.versions.set(uri, version);
     void this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ range, text }] });
     return version;
+  }
+
+  /**
+   * Sends every message `send` writes (notifications, requests) in one write, so the server reads them together;
+   * returns what `send` returned (the requests' answers arrive as usual).
+   */
+  async together<T>(send: () => T): Promise<T> {
+    this.writer.hold();
+    let result: T;
+    try {
+      result = send();
+    } finally {
+      // The connection encodes a message before it writes it: let every message sent reach the writer first.
+      await new Promise((resolve) => setImmediate(resolve));
+      await this.writer.release();
+    }
+    return result;
+  }
+
+  /** The server's file info (kind, problems, how it served the file). */
+  fileInfo(uri: string): Promise<FileInfo | null> {
+    return this.connection.sendRequest<FileInfo | null>(FILE_INFO_REQUEST, { uri });
   }
 
   /**
