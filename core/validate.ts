@@ -8,7 +8,7 @@ import { defaultSeverity, type DiagnosticCode, type Severity } from './rules/cod
 import { corpusFindings } from './rules/corpus';
 import { ewebenchFindings } from './rules/ewebench';
 import type { Anchor, Finding, FixData } from './rules/finding';
-import { collectIds, duplicateIdFindings, type ExternalIdOccurrence, type Id, type IdOccurrence } from './rules/ids';
+import { collectIds, duplicateIdFindings, repeatedIds, type ExternalIdOccurrence, type Id, type IdOccurrence } from './rules/ids';
 import { msg } from './rules/messages';
 import { runCardFindings } from './rules/runCard';
 import { schemaFindings } from './rules/schemaFindings';
@@ -29,7 +29,7 @@ export interface ValidationOptions {
 export interface ValidationResult {
   classification: Classification;
   findings: Finding[];
-  /** The ids this file defines, for the workspace index. */
+  /** The test ids of a tests file, for the workspace index (a corpus's entry ids are checked within the file: none here). */
   ids: IdOccurrence[];
 }
 
@@ -54,8 +54,9 @@ export function validateDocument(doc: JsonDocument, options: ValidationOptions):
       const entriesPath = itemsPath(classification)!;
       findings.push(...corpusFindings(doc.value, classification.shape ?? 'envelope', entriesPath, locale));
       const entries = entriesOf(doc.value, entriesPath);
-      ids = collectIds(entries, entriesPath, ['id', 'index']);
-      findings.push(...duplicateIdFindings(ids, locale));
+      // Entry ids are checked within the file only: the workspace index takes test ids.
+      const repeated = repeatedIds(entries, entriesPath, ['id', 'index']);
+      findings.push(...duplicateIdFindings(repeated.occurrences, locale, undefined, repeated.all));
       if (options.audit !== false) findings.push(...corpusCopyFindings(entries, entriesPath, locale));
       break;
     }

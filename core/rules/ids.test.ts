@@ -38,3 +38,11 @@ test('renumbering: integers count up from the largest, digit suffixes keep their
   const dups = duplicateIdFindings(occurrences([1, 1, 1, 'x', 'x']), 'en');
   assert.deepEqual(dups.flatMap((f) => f.fixes ?? []).map((f) => (f.kind === 'renumber-id' ? f.newId : null)), [2, 3, 'x_2']);
 });
+
+test('a repeated corpus entry id is renumbered past every id of the file, also those used once; 1 and "1" do not clash', () => {
+  const entries = [{ id: 9 }, { id: 2 }, { id: 2 }, { index: 12 }, { id: '1' }, { id: 1 }].map((e) => ({ ...e, source: 'Good morning.', reference: 'Ŋdi na wò.' }));
+  const doc = new JsonDocument(JSON.stringify({ entries }));
+  const duplicates = validateDocument(doc, { locale: 'en', kind: 'rosetta-corpus' }).findings.filter((f) => f.code === 'duplicate-id');
+  assert.deepEqual(duplicates.map((f) => ('path' in f.at ? f.at.path : undefined)), [['entries', 1, 'id'], ['entries', 2, 'id']]);
+  assert.deepEqual(duplicates[1].fixes, [{ kind: 'renumber-id', path: ['entries', 2, 'id'], newId: 13 }]);
+});

@@ -29,21 +29,43 @@ export function idKey(id: Id): string {
  * The ids of the objects of an array, with their paths; objects without a string or integer id are skipped.
  * With several fields (`id`, then the legacy `index`), the first one an object has is its id.
  */
-export function collectIds(items: unknown, basePath: JsonPath, fields: readonly string[] = ['id']): IdOccurrence[] {
+export function collectIds(items: unknown, basePath: JsonPath, fields: readonly string[] = ['id'], only?: ReadonlySet<Id>): IdOccurrence[] {
   if (!Array.isArray(items)) return [];
   const out: IdOccurrence[] = [];
   for (let index = 0; index < items.length; index++) {
-    const item = items[index] as Record<string, unknown> | null;
-    if (!item || typeof item !== 'object' || Array.isArray(item)) continue;
-    for (const field of fields) {
-      const id = item[field];
-      if (typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id))) {
-        out.push({ id, path: [...basePath, index, field] });
-        break;
-      }
-    }
+    const found = idOf(items[index], fields);
+    if (found && (!only || only.has(found.id))) out.push({ id: found.id, path: [...basePath, index, found.field] });
   }
   return out;
+}
+
+/** An object's id and the field it is in (the first of `fields` holding a string or an integer). */
+function idOf(item: unknown, fields: readonly string[]): { id: Id; field: string } | undefined {
+  if (!item || typeof item !== 'object' || Array.isArray(item)) return undefined;
+  for (const field of fields) {
+    const id = (item as Record<string, unknown>)[field];
+    if (typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id))) return { id, field };
+  }
+  return undefined;
+}
+
+/**
+ * What `duplicateIdFindings` needs for ids checked within one file (corpus entries): the occurrences of the ids
+ * used more than once, and every id (read again only when there is a repeat, to choose free ones). A corpus of
+ * 20,000 unique ids then costs two sets, not an occurrence and a path per entry.
+ */
+export function repeatedIds(items: unknown, basePath: JsonPath, fields: readonly string[]): { occurrences: IdOccurrence[]; all: () => Id[] } {
+  const seen = new Set<Id>();
+  const repeated = new Set<Id>();
+  if (Array.isArray(items)) {
+    for (const item of items) {
+      const id = idOf(item, fields)?.id;
+      if (id === undefined) continue;
+      if (seen.has(id)) repeated.add(id);
+      else seen.add(id);
+    }
+  }
+  return { occurrences: repeated.size ? collectIds(items, basePath, fields, repeated) : [], all: () => [...seen] };
 }
 
 const NONE = (): readonly ExternalIdOccurrence[] => [];
@@ -60,6 +82,8 @@ export function duplicateIdFindings(
   occurrences: readonly IdOccurrence[],
   locale: Locale,
   external: (id: Id) => readonly ExternalIdOccurrence[] = NONE,
+  /** Every id of the file when `occurrences` holds only the repeated ones: a renumbering must avoid them all. */
+  allIds?: () => Iterable<Id>,
 ): Finding[] {
   // A Map tells 1 from "1" by itself, so the raw ids are the keys. An id seen once (nearly all) keeps its
   // occurrence alone; a list is made on the second.
@@ -77,7 +101,7 @@ export function duplicateIdFindings(
     const list = Array.isArray(seen) ? seen : [seen];
     const others = external(list[0].id);
     if (list.length < 2 && others.length === 0) continue;
-    const ids = (allocator ??= new IdAllocator([...byId.keys()].map(idKey)));
+    const ids = (allocator ??= new IdAllocator([...(allIds?.() ?? byId.keys())].map(idKey)));
     const id = JSON.stringify(list[0].id);
     const sameMessage = msg(locale, 'duplicateIdOther', { id });
     const total = list.length + others.length;
