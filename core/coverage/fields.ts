@@ -69,6 +69,10 @@ export function visitLanguageStrings(value: unknown, classification: Classificat
   let currentField = '';
   let item: LanguageString['item'] | undefined;
   const path = (): JsonPath => [...entriesPath, at, currentField];
+  // The target fields in the target language, the source fields in the source language (a side without a profile is skipped).
+  const sides: [readonly string[], LanguageProfile][] = [];
+  if (targetProfile) sides.push([TARGET_FIELDS, targetProfile]);
+  if (sourceProfile) sides.push([SOURCE_FIELDS, sourceProfile]);
   const itemOf = () => (item ??= { label: itemLabel(current, at), path: [...entriesPath, at] });
   for (let index = 0; index < entries.length; index++) {
     const entry = entries[index];
@@ -76,20 +80,12 @@ export function visitLanguageStrings(value: unknown, classification: Classificat
     at = index;
     current = entry;
     item = undefined;
-    if (targetProfile) {
-      for (const field of TARGET_FIELDS) {
+    for (const [fields, profile] of sides) {
+      for (const field of fields) {
         const text = entry[field];
         if (typeof text !== 'string') continue;
         currentField = field;
-        visit(text, targetProfile, path, itemOf);
-      }
-    }
-    if (sourceProfile) {
-      for (const field of SOURCE_FIELDS) {
-        const text = entry[field];
-        if (typeof text !== 'string') continue;
-        currentField = field;
-        visit(text, sourceProfile, path, itemOf);
+        visit(text, profile, path, itemOf);
       }
     }
   }

@@ -93,35 +93,29 @@ function decodeKey(text: string, span: Span): string {
 /** `pos` is at `{` or `[`; lists its children with their spans. Returns undefined for scalars. */
 export function scanContainer(text: string, pos: number): ContainerChildren | undefined {
   const open = text.charCodeAt(pos);
-  if (open === Ch.OpenBracket) {
-    const items: Span[] = [];
-    let i = skipWhitespace(text, pos + 1);
-    if (text.charCodeAt(i) === Ch.CloseBracket) return { kind: 'array', span: { start: pos, end: i + 1 }, items };
-    for (;;) {
-      const end = skipValue(text, i);
-      items.push({ start: i, end });
-      i = skipWhitespace(text, end);
-      if (text.charCodeAt(i) === Ch.Comma) i = skipWhitespace(text, i + 1);
-      else return { kind: 'array', span: { start: pos, end: i + 1 }, items };
-    }
-  }
-  if (open === Ch.OpenBrace) {
-    const properties: PropertySpans[] = [];
-    let i = skipWhitespace(text, pos + 1);
-    if (text.charCodeAt(i) === Ch.CloseBrace) return { kind: 'object', span: { start: pos, end: i + 1 }, properties };
-    for (;;) {
-      const keyEnd = skipString(text, i);
-      const keySpan = { start: i, end: keyEnd };
-      i = skipWhitespace(text, keyEnd);
+  const isArray = open === Ch.OpenBracket;
+  if (!isArray && open !== Ch.OpenBrace) return undefined;
+  const items: Span[] = [];
+  const properties: PropertySpans[] = [];
+  const closedAt = (i: number): ContainerChildren =>
+    isArray ? { kind: 'array', span: { start: pos, end: i + 1 }, items } : { kind: 'object', span: { start: pos, end: i + 1 }, properties };
+  let i = skipWhitespace(text, pos + 1);
+  if (text.charCodeAt(i) === (isArray ? Ch.CloseBracket : Ch.CloseBrace)) return closedAt(i);
+  for (;;) {
+    // A property is a key, a colon and a value; an item is a value.
+    let keySpan: Span | undefined;
+    if (!isArray) {
+      keySpan = { start: i, end: skipString(text, i) };
+      i = skipWhitespace(text, keySpan.end);
       if (text.charCodeAt(i) === Ch.Colon) i = skipWhitespace(text, i + 1);
-      const valueEnd = skipValue(text, i);
-      properties.push({ key: decodeKey(text, keySpan), keySpan, valueSpan: { start: i, end: valueEnd } });
-      i = skipWhitespace(text, valueEnd);
-      if (text.charCodeAt(i) === Ch.Comma) i = skipWhitespace(text, i + 1);
-      else return { kind: 'object', span: { start: pos, end: i + 1 }, properties };
     }
+    const end = skipValue(text, i);
+    if (keySpan) properties.push({ key: decodeKey(text, keySpan), keySpan, valueSpan: { start: i, end } });
+    else items.push({ start: i, end });
+    i = skipWhitespace(text, end);
+    if (text.charCodeAt(i) === Ch.Comma) i = skipWhitespace(text, i + 1);
+    else return closedAt(i);
   }
-  return undefined;
 }
 
 /**
