@@ -1,6 +1,6 @@
 // Runs every compiled test file (out/**/*.test.js) with Node's built-in test runner.
 // Node 20's `--test` has no glob support, so the file list is gathered here.
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
@@ -14,9 +14,13 @@ function collect(dir, acc) {
 }
 
 const roots = ['out/core', 'out/server', 'out/cli', 'out/runner', 'out/client', 'out/schemas', 'out/test'];
-const files = roots.flatMap((r) => {
+// tsc never deletes what it once wrote: a test whose source was moved or deleted would still run from out/.
+const hasSource = (file) => existsSync(file.replace(/^out[\\/]/, '').replace(/\.js$/, '.ts'));
+const compiled = roots.flatMap((r) => {
   try { return collect(r, []); } catch { return []; }
 }).sort();
+const files = compiled.filter(hasSource);
+for (const stale of compiled.filter((f) => !hasSource(f))) console.error(`skipped ${stale}: its source is gone`);
 if (files.length === 0) {
   console.error('no compiled tests found: run `npm run compile-tests` first');
   process.exit(1);
