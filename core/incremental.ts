@@ -5,7 +5,7 @@ import type { EditMap } from './document/editMap';
 import { JsonDocument, type JsonPath } from './document/jsonDocument';
 import { itemIndexAt } from './document/location';
 import type { Span } from './document/lineIndex';
-import { confusablesInText } from './coverage/confusables';
+import { confusablesInText, textUnits } from './coverage/confusables';
 import { visitLanguageStrings } from './coverage/fields';
 import { hasDecomposed, hasPrecomposed } from './coverage/normalization';
 import { corpusCopyFindings } from './audit/rule';
@@ -166,8 +166,9 @@ function languageFacts(root: unknown, entriesPath: JsonPath, entry: Obj, classif
   let precomposed = false;
   visitLanguageStrings(withOneEntry(root, entriesPath, entry), classification, (text, profile) => {
     if (!clean) return;
-    if (confusablesInText(text, profile).length > 0 || hasDecomposed(text)) clean = false;
-    else if (!precomposed && hasPrecomposed(text)) precomposed = true;
+    const units = textUnits(text, profile);
+    if (confusablesInText(text, profile, units).length > 0 || hasDecomposed(text, units)) clean = false;
+    else if (!precomposed && hasPrecomposed(text, units)) precomposed = true;
   });
   return clean ? { precomposed } : undefined;
 }

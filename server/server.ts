@@ -52,7 +52,7 @@ const documents = new TextDocuments<TextDocument>(codec.documents((doc, changes,
 const index = new WorkspaceIndex();
 index.rangeOf = (doc, span) => codec.rangeToWire(doc.text, doc.lineIndex, doc.lineIndex.rangeOf(span));
 const debouncer = new Debouncer(() => handledMessages);
-/** Returns the text copies that edits of big documents leave behind, once typing pauses. */
+/** Returns the text copies that edits of big documents leave behind (and an open's parse garbage), once typing pauses. */
 const collector = new IdleCollector(exposedGc());
 let settings: ServerSettings = DEFAULT_SETTINGS;
 let locale: Locale = 'en';

@@ -4,14 +4,23 @@ import { blockClass, MARK, MARK_BLOCKS, PRECOMPOSED, PRECOMPOSED_LETTER_BLOCKS }
 const MAYBE_DECOMPOSED = blockClass(MARK_BLOCKS);
 const MAYBE_PRECOMPOSED = blockClass(PRECOMPOSED_LETTER_BLOCKS);
 
-/** Holds a base and a mark that NFC would join into one character (`o` + U+0300 for ò). */
-export function hasDecomposed(text: string): boolean {
-  return MAYBE_DECOMPOSED.test(text) && text.normalize('NFC') !== text;
+/**
+ * Holds a base and a mark that NFC would join into one character (`o` + U+0300 for ò). `units`: the string's
+ * unit classes (`scanUnits`) when the caller has them, which spares the pre-test its own scan.
+ */
+export function hasDecomposed(text: string, units?: number): boolean {
+  const marks = units === undefined ? MAYBE_DECOMPOSED.test(text) : (units & MARK) !== 0;
+  return marks && text.normalize('NFC') !== text;
+}
+
+/** Could hold a precomposed character (a letter of the blocks that have them); `units` as for `hasDecomposed`. */
+function maybePrecomposed(text: string, units?: number): boolean {
+  return units === undefined ? MAYBE_PRECOMPOSED.test(text) : (units & PRECOMPOSED) !== 0;
 }
 
 /** Holds a precomposed character that NFD would split (ò). */
-export function hasPrecomposed(text: string): boolean {
-  return MAYBE_PRECOMPOSED.test(text) && text.normalize('NFD') !== text;
+export function hasPrecomposed(text: string, units?: number): boolean {
+  return maybePrecomposed(text, units) && text.normalize('NFD') !== text;
 }
 
 /**
@@ -24,15 +33,14 @@ export class NormalizationSurvey {
   readonly decomposed: { text: string; path: JsonPath }[] = [];
   private readonly maybePrecomposed: string[] = [];
 
-  /** `units`: the string's unit classes (`scanUnits`) when the caller has them, which spares two scans. */
+  /** `units` as for `hasDecomposed`. */
   add(text: string, path: () => JsonPath, units?: number): void {
-    const marks = units === undefined ? MAYBE_DECOMPOSED.test(text) : (units & MARK) !== 0;
-    if (marks && text.normalize('NFC') !== text) this.decomposed.push({ text, path: path() });
-    else if (units === undefined ? MAYBE_PRECOMPOSED.test(text) : (units & PRECOMPOSED) !== 0) this.maybePrecomposed.push(text);
+    if (hasDecomposed(text, units)) this.decomposed.push({ text, path: path() });
+    else if (maybePrecomposed(text, units)) this.maybePrecomposed.push(text);
   }
 
   /** Most files have no decomposed string, and then nothing is normalised at all. */
   get mixed(): boolean {
-    return this.decomposed.length > 0 && (this.decomposed.some((d) => hasPrecomposed(d.text)) || this.maybePrecomposed.some(hasPrecomposed));
+    return this.decomposed.length > 0 && (this.decomposed.some((d) => hasPrecomposed(d.text)) || this.maybePrecomposed.some((t) => hasPrecomposed(t)));
   }
 }
