@@ -7,6 +7,7 @@ import { registerCoveragePreview } from './coverage/panel';
 import { FileKindStatus } from './fileKindStatus';
 import { registerRunFeatures } from './run';
 import { readServerSettings } from './settings';
+import { registerEweInput } from './typing/eweInput';
 import { SERVER_NODE_FLAGS } from '../server/nodeFlags';
 
 let client: LanguageClient | undefined;
@@ -62,6 +63,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     coverage,
   );
   registerRunFeatures(context);
+  registerEweInput(context);
   const registeredMs = performance.now() - started;
   await client.start();
   status.refresh();

@@ -11,6 +11,7 @@ import './quickFixes.e2e';
 import './language.e2e';
 import './commands.e2e';
 import './run.e2e';
+import './typing.e2e';
 import { runRegistered } from './harness';
 
 export async function run(): Promise<void> {

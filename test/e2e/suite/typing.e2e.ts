@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { e2eTest, openEditor, until, withWorkspaceSetting } from './harness';
+
+/** Types `keys` one at a time as the keyboard would, waiting after each until the extension has settled. */
+async function typeSlowly(editor: vscode.TextEditor, keys: string): Promise<void> {
+  for (const key of keys) {
+    const before = editor.document.version;
+    await vscode.commands.executeCommand('type', { text: key });
+    await until(`the key ${JSON.stringify(key)} to land`, () => editor.document.version > before);
+    // A composition is a second edit right after the key: give it a moment before the next key.
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function editorInNote(): Promise<vscode.TextEditor> {
+  const editor = await openEditor('typing.json');
+  const line = editor.document.lineAt(1).text;
+  const inside = new vscode.Position(1, line.indexOf('""') + 1);
+  editor.selection = new vscode.Selection(inside, inside);
+  return editor;
+}
+
+const noteOf = (doc: vscode.TextDocument) => (JSON.parse(doc.getText()) as { note: string }).note;
+
+e2eTest('Ewe typing: ;d gives ɖ and e;\' gives é inside a JSON string, in NFC', async () => {
+  const editor = await editorInNote();
+  await typeSlowly(editor, ";devi e;' ;o;`");
+  const note = await until('the note to hold the composed letters', () => {
+    const value = noteOf(editor.document);
+    return value === 'ɖevi é ɔ̀' ? value : false;
+  });
+  assert.equal(note, note.normalize('NFC'));
+  await vscode.commands.executeCommand('workbench.action.files.revert');
+});
+
+e2eTest('Ewe typing can be switched off, and never composes outside strings', async () => {
+  await withWorkspaceSetting('ewebench', 'eweInput.enable', false, async () => {
+    const editor = await editorInNote();
+    await typeSlowly(editor, ';d');
+    assert.equal(noteOf(editor.document), ';d');
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+  const editor = await openEditor('typing.json');
+  const end = editor.document.lineAt(2).range.end;
+  editor.selection = new vscode.Selection(end, end);
+  await typeSlowly(editor, ';d');
+  assert.match(editor.document.lineAt(2).text, /;d$/);
+  await vscode.commands.executeCommand('workbench.action.files.revert');
+});
