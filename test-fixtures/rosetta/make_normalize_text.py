@@ -1,4 +1,4 @@
-# Writes normalize-text.json: the harness's normalize_text and exact-match rule (mt_eval_harness 3.0.0,
+# Writes normalize-text.vectors.json: the harness's normalize_text and exact-match rule (mt_eval_harness 3.0.0,
 # tester.py) applied to a few pairs. Our own script; run with python3 from the repository root.
 import json, unicodedata
 
@@ -19,5 +19,5 @@ for p, r in PAIRS:
     np_, nr = normalize_text(p), normalize_text(r)
     cases.append({"predicted": p, "reference": r, "normalized_predicted": np_, "exact_match": np_ == nr and bool(np_)})
 origin = "Made by test-fixtures/rosetta/make_normalize_text.py (python3 3.11 stdlib): tester.py's normalize_text and exact-match rule."
-with open("test-fixtures/rosetta/normalize-text.json", "w") as f:
+with open("test-fixtures/rosetta/normalize-text.vectors.json", "w") as f:
     json.dump({"origin": origin, "cases": cases}, f, ensure_ascii=False, indent=1)

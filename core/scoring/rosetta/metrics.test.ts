@@ -10,7 +10,7 @@ interface Case {
   normalized_predicted: string;
   exact_match: boolean;
 }
-const cases = (JSON.parse(fs.readFileSync(fromRepo('test-fixtures', 'rosetta', 'normalize-text.json'), 'utf8')) as { cases: Case[] }).cases;
+const cases = (JSON.parse(fs.readFileSync(fromRepo('test-fixtures', 'rosetta', 'normalize-text.vectors.json'), 'utf8')) as { cases: Case[] }).cases;
 
 test('normalize_text and the exact match agree with the harness (Python) on case, whitespace, NFD and empty cases', () => {
   for (const c of cases) {
