@@ -24,7 +24,7 @@ function readJsonFile(file: string, io: CliIo): unknown {
   try {
     return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
   } catch (error) {
-    throw new Error(`${displayPath(path.resolve(io.cwd, file), io.cwd)}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+    throw new Error(`${displayPath(path.resolve(io.cwd, file), io.cwd)}: not valid JSON (${error instanceof Error ? error.message : String(error)})`, { cause: error });
   }
 }
 
