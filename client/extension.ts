@@ -9,6 +9,7 @@ import { registerRunFeatures } from './run';
 import { readServerSettings } from './settings';
 import { registerEweInput } from './typing/eweInput';
 import { registerReview } from './review/reviewPanel';
+import { registerReviewLens } from './review/cardLens';
 import { SERVER_NODE_FLAGS } from '../server/nodeFlags';
 
 let client: LanguageClient | undefined;
@@ -66,6 +67,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   registerRunFeatures(context);
   registerEweInput(context);
   registerReview(context);
+  registerReviewLens(context);
   const registeredMs = performance.now() - started;
   await client.start();
   status.refresh();
