@@ -10,6 +10,7 @@ import { readServerSettings } from './settings';
 import { registerEweInput } from './typing/eweInput';
 import { registerReview } from './review/reviewPanel';
 import { registerReviewLens } from './review/cardLens';
+import { registerSpreadsheetCommands } from './corpus/spreadsheetCommands';
 import { SERVER_NODE_FLAGS } from '../server/nodeFlags';
 
 let client: LanguageClient | undefined;
@@ -68,6 +69,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   registerEweInput(context);
   registerReview(context);
   registerReviewLens(context);
+  registerSpreadsheetCommands(context);
   const registeredMs = performance.now() - started;
   await client.start();
   status.refresh();
