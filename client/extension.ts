@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { COVERAGE_REQUEST } from '../server/protocol';
 import type { FileCoverageReport } from '../core/coverage/report';
-import { registerCoveragePreview } from './coverage/panel';
+import { registerCoveragePreview, type PreviewCounts } from './coverage/panel';
 import { FileKindStatus } from './fileKindStatus';
 import { registerRunFeatures } from './run';
 import { readServerSettings } from './settings';
@@ -20,9 +20,13 @@ export interface ActivationTimes {
   serverStartedMs: number;
 }
 
-/** What activate returns: its own timings, which the end-to-end run reports (read with `extension.exports`). */
+/**
+ * What activate returns, read by the end-to-end suite with `extension.exports`: its own timings, which the run
+ * reports, and what the coverage preview did (pages written and loaded, updates rendered in place).
+ */
 export interface ExtensionApi {
   activation: ActivationTimes;
+  coveragePreview: Readonly<PreviewCounts>;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<ExtensionApi> {
@@ -68,7 +72,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   await client.start();
   status.refresh();
   coverage.refresh();
-  return { activation: { registeredMs, serverStartedMs: performance.now() - started } };
+  return { activation: { registeredMs, serverStartedMs: performance.now() - started }, coveragePreview: coverage.counts };
 }
 
 export async function deactivate(): Promise<void> {
