@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { FILE_INFO_REQUEST, type FileInfo } from '../server/protocol';
+import { isJsonDocument } from './jsonDocument';
 
 function kindLabel(info: FileInfo): string {
   switch (info.kind) {
@@ -48,7 +49,7 @@ export class FileKindStatus implements vscode.Disposable {
   private async update(): Promise<void> {
     const editor = vscode.window.activeTextEditor;
     const client = this.client();
-    if (!editor || !client || !client.isRunning() || !['json', 'jsonc'].includes(editor.document.languageId)) {
+    if (!editor || !client || !client.isRunning() || !isJsonDocument(editor.document)) {
       this.item.hide();
       return;
     }
