@@ -1,8 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { COVERAGE_REQUEST } from '../server/protocol';
-import type { FileCoverageReport } from '../core/coverage/report';
+import { CoverageRequest } from '../protocol/ewebench';
 import { registerCoveragePreview, type PreviewCounts } from './coverage/panel';
 import { FileKindStatus } from './fileKindStatus';
 import { registerRunFeatures } from './run';
@@ -50,7 +49,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   };
   client = new LanguageClient('ewebench', vscode.l10n.t('ÈwéBench Studio'), serverOptions, clientOptions);
   const status = new FileKindStatus(() => client);
-  const coverage = registerCoveragePreview(context, async (uri) => (client?.isRunning() ? (await client.sendRequest<FileCoverageReport | null>(COVERAGE_REQUEST, { uri: uri.toString() })) ?? undefined : undefined));
+  const coverage = registerCoveragePreview(context, async (uri) => (client?.isRunning() ? (await client.sendRequest(CoverageRequest, { uri: uri.toString() })) ?? undefined : undefined));
   context.subscriptions.push(
     status,
     vscode.workspace.onDidChangeConfiguration((event) => {

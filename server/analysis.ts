@@ -11,7 +11,7 @@ import type { ExternalIdOccurrence, Id } from '../core/rules/ids';
 import { validateDocument, type ValidationOptions, type ValidationResult } from '../core/validate';
 import type { AuditOptions } from '../core/audit/auditTest';
 import type { PositionCodec } from './positionEncoding';
-import type { AnalysisStats } from './protocol';
+import type { AnalysisStats } from '../protocol/ewebench';
 import type { ServerSettings } from './settings';
 
 /** One analysed version of one document: parsed once, validated once, read by every feature. */
