@@ -257,3 +257,20 @@ test('a page rebuilt from its HTML comes back to the same scroll position, lette
   const other = new FakePage(renderCoverageHtml(reportOf(text), options({ fileName: 'other.json' })), first.state);
   assert.equal(other.scrollY, 0, 'another file starts at the top');
 });
+
+test('a page rebuilt from HTML written for an earlier file gets back the letter and scroll of the file shown last', () => {
+  const html = renderCoverageHtml(reportOf(text), options({ fileName: 'a.json' }));
+  const first = new FakePage(html);
+  first.scroll(200);
+  first.send({ type: 'update', report: reportOf(text), fileName: 'b.json' });
+  assert.equal(first.scrollY, 0, 'another file starts at the top');
+  first.letter('ɖ').click();
+  first.scroll(350);
+  const again = new FakePage(html, first.state);
+  assert.equal(again.scrollY, 0, 'the HTML is for a.json, whose place was not kept');
+  again.send({ type: 'update', report: reportOf(text), fileName: 'b.json' });
+  assert.equal(again.scrollY, 350);
+  assert.equal(again.letter('ɖ').getAttribute('aria-pressed'), 'true');
+  again.send({ type: 'update', report: reportOf(text), fileName: 'a.json' });
+  assert.equal(again.scrollY, 0, 'the waiting state is used once');
+});

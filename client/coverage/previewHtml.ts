@@ -107,6 +107,8 @@ export function renderCoverageHtml(report: FileCoverageReport | undefined, optio
   let selected = same ? saved.selected : null;
   let scrollY = same && typeof saved.scrollY === 'number' ? saved.scrollY : 0;
   let focusKey = same && typeof saved.focused === 'string' ? saved.focused : null;
+  // A page rebuilt from HTML written for an earlier file: the state of the file shown last waits for its content.
+  let pending = saved && !same ? saved : null;
   function remember() { vscode.setState({ fileName: fileName, selected: selected, scrollY: scrollY, focused: focusKey }); }
   function select(letter) { selected = letter; remember(); render(); }
 
@@ -219,9 +221,21 @@ export function renderCoverageHtml(report: FileCoverageReport | undefined, optio
   window.addEventListener('message', function (event) {
     const message = event.data;
     if (!message || message.type !== 'update') return;
-    if (typeof message.fileName === 'string' && message.fileName !== fileName) { fileName = message.fileName; selected = null; focusKey = null; remember(); }
     report = message.report;
-    render();
+    if (typeof message.fileName === 'string' && message.fileName !== fileName) {
+      // Another file: its own letter, scroll and focus when this page showed it before a rebuild, else the top.
+      fileName = message.fileName;
+      const back = pending && pending.fileName === fileName ? pending : null;
+      selected = back ? back.selected : null;
+      focusKey = back && typeof back.focused === 'string' ? back.focused : null;
+      scrollY = back && typeof back.scrollY === 'number' ? back.scrollY : 0;
+      render();
+      window.scrollTo(0, scrollY);
+      remember();
+    } else {
+      render();
+    }
+    pending = null;
     vscode.postMessage({ type: 'rendered' });
   });
   window.addEventListener('scroll', function () { scrollY = window.scrollY; remember(); });
