@@ -10,6 +10,7 @@
  *   client  imports core and the protocol; the runner only through lazyRunner.ts (bundled apart, loaded on the first run), as
  *           types, or runner/keys.ts (which imports core only); the server only for its node flags.
  *   protocol (the client–server requests, `protocol/`) imports core's types only.
+ *   webview (page scripts bundled for the browser) imports core at most.
  *   And no import cycles.
  */
 
@@ -97,6 +98,13 @@ module.exports = {
       severity: 'error',
       from: SOURCE('protocol'),
       to: { path: '^core/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'webview-imports-an-adapter',
+      comment: 'A webview page runs in a browser: it may use core, never the runner, server, client, cli or protocol.',
+      severity: 'error',
+      from: SOURCE('webview'),
+      to: { path: '^(runner|server|client|cli|protocol)/' },
     },
     {
       name: 'no-cycles',

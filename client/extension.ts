@@ -7,6 +7,7 @@ import { FileKindStatus } from './fileKindStatus';
 import { registerRunFeatures } from './run';
 import { readServerSettings } from './settings';
 import { registerEweInput } from './typing/eweInput';
+import { registerReview } from './review/reviewPanel';
 import { SERVER_NODE_FLAGS } from '../server/nodeFlags';
 
 let client: LanguageClient | undefined;
@@ -67,6 +68,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   );
   registerRunFeatures(context);
   registerEweInput(context);
+  registerReview(context);
   const registeredMs = performance.now() - started;
   await client.start();
   status.refresh();
