@@ -1,4 +1,4 @@
-import { classify, entriesOf, itemsPath, type Classification, type FileKind } from './document/classify';
+import { classifyAs, entriesOf, itemsPath, type Classification, type FileKind } from './document/classify';
 import type { EncodingProblem } from './document/encoding';
 import { NESTING_TOO_DEEP, type JsonDocument, type JsonPath } from './document/jsonDocument';
 import { MAX_DEPTH } from './document/scanner';
@@ -82,13 +82,9 @@ export function validateDocument(doc: JsonDocument, options: ValidationOptions):
   return { classification, findings, ids };
 }
 
-/** What the document is: its content decides, unless settings force a kind. */
+/** What the document is: its content decides, unless settings force a kind (core's one classifier, `classifyAs`). */
 export function classifyDocument(doc: JsonDocument, options: Pick<ValidationOptions, 'kind'>): Classification {
-  const classification = classify(doc.value);
-  if (options.kind && options.kind !== classification.kind) {
-    return options.kind === 'rosetta-corpus' ? { kind: 'rosetta-corpus', shape: Array.isArray(doc.value) ? 'flat' : 'envelope', entriesPath: Array.isArray(doc.value) ? [] : ['entries'] } : { kind: options.kind };
-  }
-  return classification;
+  return classifyAs(doc.value, options.kind);
 }
 
 export function duplicateKeyFindings(doc: JsonDocument, locale: Locale): Finding[] {

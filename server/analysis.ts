@@ -1,6 +1,6 @@
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { kindFromGlobs } from '../core/document/classify';
+import { forcedKind } from '../core/document/classify';
 import type { TextEdit } from '../core/document/edit';
 import { EditMap } from '../core/document/editMap';
 import { JsonDocument } from '../core/document/jsonDocument';
@@ -11,7 +11,7 @@ import type { ExternalIdOccurrence, Id } from '../core/rules/ids';
 import { validateDocument, type ValidationOptions, type ValidationResult } from '../core/validate';
 import type { AuditOptions } from '../core/audit/auditTest';
 import type { PositionCodec } from './positionEncoding';
-import type { AnalysisStats } from './protocol';
+import type { AnalysisStats } from '../protocol/ewebench';
 import type { ServerSettings } from './settings';
 
 /** One analysed version of one document: parsed once, validated once, read by every feature. */
@@ -230,7 +230,7 @@ export class AnalysisCache {
   }
 
   private options(uri: string): ValidationOptions {
-    return { locale: this.locale(), kind: kindFromGlobs(decodedUri(uri), this.settings().fileKinds), externalIds: this.externalIds(uri), audit: this.audit() };
+    return { locale: this.locale(), kind: forcedKind(uri, this.settings().fileKinds), externalIds: this.externalIds(uri), audit: this.audit() };
   }
 
   private analyse(uri: string, version: number, text: string, reuse?: JsonDocument): Analysis {
@@ -240,14 +240,5 @@ export class AnalysisCache {
     this.byUri.set(uri, analysis);
     this.stats(uri).analyses++;
     return analysis;
-  }
-}
-
-/** The URI with its escapes decoded for glob matching; a malformed escape (`%E0%A4%A`) leaves it as it is. */
-function decodedUri(uri: string): string {
-  try {
-    return decodeURIComponent(uri);
-  } catch {
-    return uri;
   }
 }

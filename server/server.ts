@@ -17,7 +17,7 @@ import { toLocale, type Locale } from '../core/i18n/locale';
 import { isJsonDocument } from '../core/workspace/files';
 import type { Position } from '../core/document/lineIndex';
 import { AnalysisCache, type Analysis, type AnalysisView } from './analysis';
-import type { AnalysisStats } from './protocol';
+import type { AnalysisStats } from '../protocol/ewebench';
 import { codeActionsFeature } from './features/codeActions';
 import { completionFeature } from './features/completion';
 import { coverageFeature } from './features/coverage';

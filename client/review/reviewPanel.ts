@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import { replaceValue } from '../../core/corpus/jsonEdits';
-import { classify } from '../../core/document/classify';
 import { JsonDocument } from '../../core/document/jsonDocument';
 import { isObject, type JsonObject } from '../../core/json';
 import { drawSample, newReview, RATINGS, reviewableResults, reviewFileNameFor, type Rating } from '../../core/review/review';
 import { ratedItem, resumeIndex, sessionItems, type SessionItem } from '../../core/review/session';
 import { PyRandom } from '../../core/stats/pyRandom';
+import { classificationOf } from '../run/documentItems';
 import { renderReviewHtml } from './reviewHtml';
 
 /**
@@ -98,7 +98,7 @@ async function askNumber(prompt: string, value: string, min: number, max: number
 /** A card given: its review beside it, drawn now when there is none. A review given: the card it names. */
 async function resolveTarget(uri: vscode.Uri): Promise<ReviewTarget | undefined> {
   const value = await readJson(uri);
-  const kind = classify(value).kind;
+  const kind = classificationOf(uri, value).kind;
   if (kind === 'rosetta-review' && isObject(value) && typeof value.run_card === 'string') {
     return { review: uri, card: vscode.Uri.joinPath(uri, '..', value.run_card) };
   }

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
+import { isListedWorkspaceFile, SKIPPED_FOLDERS_GLOB } from '../../core/workspace/files';
 import type { DocumentItemsCache } from './documentItems';
 import { itemsOfText } from './documentItems';
 import { RUN_REPEATS, type ItemArgs } from './lensModel';
@@ -49,10 +50,11 @@ const STARTER_TESTS = `[
 `;
 
 async function openTestsFile(): Promise<void> {
-  const candidates = await vscode.workspace.findFiles('**/*.json', `{**/node_modules/**,**/.git/**,**/${resultsFolderSetting()}/**}`, 500);
+  const candidates = await vscode.workspace.findFiles('**/*.json', SKIPPED_FOLDERS_GLOB, 500);
   const tests: vscode.Uri[] = [];
   for (const uri of candidates) {
     if (tests.length >= 50) break;
+    if (!isListedWorkspaceFile(vscode.workspace.asRelativePath(uri, false), resultsFolderSetting())) continue;
     try {
       const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
       if (text.length < 5_000_000 && itemsOfText(uri, text).kind === 'ewebench-tests') tests.push(uri);

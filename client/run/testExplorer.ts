@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { LineIndex } from '../../core/document/lineIndex';
+import { isListedWorkspaceFile, SKIPPED_FOLDERS_GLOB } from '../../core/workspace/files';
 import { passes } from '../../core/scoring/ewebench/aggregate';
 import type { ModelConfig, RunRecord, TestRunRecord } from '../../core/run/types';
 import { itemsOfText, type DocumentItems } from './documentItems';
@@ -83,8 +84,7 @@ export class TestExplorer implements vscode.Disposable {
 
   /** Lists every tests file and corpus of the workspace (reading each JSON once, without keeping it). */
   async discover(): Promise<void> {
-    const exclude = `{**/node_modules/**,**/.git/**,**/.e2e/**,**/out/**,**/dist/**,**/${resultsFolderSetting()}/**}`;
-    const uris = await vscode.workspace.findFiles('**/*.json', exclude, 5000);
+    const uris = await vscode.workspace.findFiles('**/*.json', SKIPPED_FOLDERS_GLOB, 5000);
     await Promise.all(uris.map((uri) => this.addFile(uri)));
   }
 
@@ -101,7 +101,8 @@ export class TestExplorer implements vscode.Disposable {
   }
 
   private async addFile(uri: vscode.Uri): Promise<void> {
-    if (uri.path.includes(`/${resultsFolderSetting()}/`)) return;
+    // Core's rule, for discovery and watcher events alike: no skipped folder (.github, node_modules, out…), no results.
+    if (!isListedWorkspaceFile(vscode.workspace.asRelativePath(uri, false), resultsFolderSetting())) return;
     const text = await this.readText(uri);
     if (text === undefined) return;
     const parsed = itemsOfText(uri, text);

@@ -112,3 +112,36 @@ export function kindFromGlobs(path: string, globs: Partial<Record<FileKind, read
   }
   return undefined;
 }
+
+/**
+ * What a document is when a kind may be forced: its content decides, unless `forced` (from settings) says
+ * otherwise; a forced corpus finds its entries where its container puts them (the root array, or `entries`).
+ */
+export function classifyAs(value: unknown, forced?: FileKind): Classification {
+  const classification = classify(value);
+  if (!forced || forced === classification.kind) return classification;
+  if (forced === 'rosetta-corpus') return { kind: 'rosetta-corpus', shape: Array.isArray(value) ? 'flat' : 'envelope', entriesPath: Array.isArray(value) ? [] : ['entries'] };
+  return { kind: forced };
+}
+
+/** A document's URI as globs read it: percent-decoded (folder names as users type them), else as given. */
+function decodedUri(uri: string): string {
+  try {
+    return decodeURIComponent(uri);
+  } catch {
+    return uri;
+  }
+}
+
+/**
+ * The one classifier of a file, for the server, the client, the Test Explorer and the CLI: the
+ * `ewebench.fileKinds` globs matched against its URI (or path) force a kind, else its content decides.
+ */
+export function classifyFile(value: unknown, uri: string, globs: Partial<Record<FileKind, readonly string[]>> = {}): Classification {
+  return classifyAs(value, kindFromGlobs(decodedUri(uri), globs));
+}
+
+/** The kind the globs force on the file at `uri`, if any (the part of `classifyFile` a validation takes). */
+export function forcedKind(uri: string, globs: Partial<Record<FileKind, readonly string[]>>): FileKind | undefined {
+  return kindFromGlobs(decodedUri(uri), globs);
+}

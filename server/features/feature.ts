@@ -2,7 +2,7 @@ import type { Connection, RequestHandler, RequestType } from 'vscode-languageser
 import type { Locale } from '../../core/i18n/locale';
 import type { Position } from '../../core/document/lineIndex';
 import type { Analysis, AnalysisView } from '../analysis';
-import type { AnalysisStats } from '../protocol';
+import type { AnalysisStats } from '../../protocol/ewebench';
 import type { Guard } from '../guard';
 import type { PositionCodec } from '../positionEncoding';
 

@@ -10,6 +10,7 @@ import './diagnostics.e2e';
 import './quickFixes.e2e';
 import './language.e2e';
 import './commands.e2e';
+import './coverage.e2e';
 import './run.e2e';
 import './typing.e2e';
 import './review.e2e';
