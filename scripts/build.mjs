@@ -22,7 +22,7 @@ const common = {
 const lazyRunner = {
   name: 'lazy-runner',
   setup(b) {
-    b.onResolve({ filter: /^\.\/lazyRunner\.js$/ }, (args) => ({ path: args.path, external: true }));
+    b.onResolve({ filter: /^\.\/lazy\w+\.js$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
 
@@ -37,6 +37,8 @@ await Promise.all([
     supported: { 'dynamic-import': false },
   }),
   build({ ...common, entryPoints: ['client/run/lazyRunner.ts'], outfile: 'dist/lazyRunner.js' }),
+  // Spreadsheet import/export (the validator and papaparse): loaded on the first use of its commands.
+  build({ ...common, entryPoints: ['client/corpus/lazySpreadsheet.ts'], outfile: 'dist/lazySpreadsheet.js', external: ['vscode'] }),
   build({ ...common, entryPoints: ['server/server.ts'], outfile: 'dist/server.js' }),
   build({ ...common, entryPoints: ['cli/bin.ts'], outfile: 'dist/cli.js' }),
   // The review page runs in a webview (a browser): its own bundle, with no Node built-in to reach.
