@@ -53,10 +53,12 @@ export class ModelConfigError extends Error {
   }
 }
 
-function parseHttpUrl(url: string): URL {
+function parseHttpUrl(given: string): URL {
+  // Messages name the URL as it may be written: a query value may be a credential.
+  const url = redactUrl(given);
   let parsed: URL;
   try {
-    parsed = new URL(url);
+    parsed = new URL(given);
   } catch {
     throw new ModelConfigError({
       en: `invalid base URL '${url}': expected an absolute http(s) URL such as http://localhost:8000/v1`,
