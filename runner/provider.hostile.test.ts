@@ -39,9 +39,9 @@ test('a server that sends headers and then stalls times out: the limit covers th
   await fake.whenIdle();
 });
 
-test('a server that trickles one byte at a time times out like one that stalls', async () => {
+test('a server that trickles one byte at a time times out like one that stalls (a fractional limit in ms is fine)', async () => {
   const fake = await server({ fallback: { kind: 'trickle', intervalMs: 40 } });
-  const provider = openAICompatibleProvider({ baseUrl: fake.baseUrl, apiKey: KEY, timeoutMs: 250, maxRetries: 0 });
+  const provider = openAICompatibleProvider({ baseUrl: fake.baseUrl, apiKey: KEY, timeoutMs: 250.5, maxRetries: 0 });
   const outcome = await endsWithin(provider.send(request, {}));
   assert.ok(!outcome.ok);
   assert.equal(outcome.kind, 'timeout');

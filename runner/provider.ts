@@ -1,4 +1,4 @@
-import OpenAI, { APIConnectionError, APIError } from 'openai';
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { endpointScope } from '../core/run/cacheKey';
 import { chatCompletionsUrl, insecureHttpProblem, queryValues, redactUrl } from '../core/run/presets';
@@ -341,8 +341,10 @@ export function openAICompatibleProvider(options: OpenAICompatibleOptions): Chat
     const onCancel = () => controller.abort();
     call.addEventListener('abort', onCancel, { once: true });
     try {
-      // The SDK's own timer is a backstop past ours (its delay must fit a timer, or it fires at once).
-      const completion: unknown = await client.chat.completions.create(body as ChatCompletionCreateParamsNonStreaming, { signal: controller.signal, maxRetries: 0, timeout: Math.min(timeoutMs + 5_000, MAX_TIMER_MS) });
+      // The SDK's own timer (it also sends the limit as `X-Stainless-Timeout`) runs beside ours and lasts until our
+      // fetch has read the body; its delay must be a whole number that fits a timer, or the SDK throws or fires at once.
+      const sdkTimeout = Math.min(Math.max(1, Math.ceil(timeoutMs)), MAX_TIMER_MS);
+      const completion: unknown = await client.chat.completions.create(body as ChatCompletionCreateParamsNonStreaming, { signal: controller.signal, maxRetries: 0, timeout: sdkTimeout });
       const text = answerText(completion);
       const model = (completion as { model?: unknown }).model;
       if (logger.traceEnabled) logger.trace(redact(`response from ${host}: ${JSON.stringify(text)}`, secrets));
@@ -360,7 +362,7 @@ export function openAICompatibleProvider(options: OpenAICompatibleOptions): Chat
       };
     } catch (error) {
       if (call.aborted) return { final: true, outcome: failure('cancelled', 'cancelled', state, started) };
-      return judge(error, state, started, timedOut);
+      return judge(error, state, started, timedOut || error instanceof APIConnectionTimeoutError);
     } finally {
       stopTimer();
       call.removeEventListener('abort', onCancel);
