@@ -56,6 +56,7 @@ test('every attempt timing out says how many attempts of how long: the true cost
   assert.equal(outcome.error, 'timed out: 3 attempts of 0.15 s');
   assert.equal(outcome.attempts, 3);
   assert.equal(fake.requests.length, 3);
+  assert.deepEqual(fake.requests.map((r) => r.headers['x-stainless-retry-count']), ['0', '1', '2']);
   assert.ok(outcome.latencyMs >= 3 * 150, 'the latency reported is the whole call, every attempt');
 });
 

@@ -331,7 +331,7 @@ export function openAICompatibleProvider(options: OpenAICompatibleOptions): Chat
     return { final: true, outcome: failure('network', `request to ${host} failed: ${error instanceof Error ? error.message : String(error)}`, state, started) };
   };
 
-  const attempt = async (client: OpenAI, body: unknown, state: CallState, started: number, call: AbortSignal): Promise<Verdict> => {
+  const attempt = async (client: OpenAI, body: unknown, retry: number, state: CallState, started: number, call: AbortSignal): Promise<Verdict> => {
     const controller = new AbortController();
     let timedOut = false;
     const stopTimer = later(timeoutMs, () => {
@@ -344,7 +344,7 @@ export function openAICompatibleProvider(options: OpenAICompatibleOptions): Chat
       // The SDK's own timer (it also sends the limit as `X-Stainless-Timeout`) runs beside ours and lasts until our
       // fetch has read the body; its delay must be a whole number that fits a timer, or the SDK throws or fires at once.
       const sdkTimeout = Math.min(Math.max(1, Math.ceil(timeoutMs)), MAX_TIMER_MS);
-      const completion: unknown = await client.chat.completions.create(body as ChatCompletionCreateParamsNonStreaming, { signal: controller.signal, maxRetries: 0, timeout: sdkTimeout });
+      const completion: unknown = await client.chat.completions.create(body as ChatCompletionCreateParamsNonStreaming, { signal: controller.signal, maxRetries: 0, timeout: sdkTimeout, headers: { 'X-Stainless-Retry-Count': String(retry) } });
       const text = answerText(completion);
       const model = (completion as { model?: unknown }).model;
       if (logger.traceEnabled) logger.trace(redact(`response from ${host}: ${JSON.stringify(text)}`, secrets));
@@ -403,7 +403,7 @@ export function openAICompatibleProvider(options: OpenAICompatibleOptions): Chat
       let outcome: ChatOutcome;
       try {
         for (let retry = 0; ; retry++) {
-          const verdict = await attempt(client, body, state, started, call.signal);
+          const verdict = await attempt(client, body, retry, state, started, call.signal);
           outcome = verdict.outcome;
           if (verdict.final || retry >= maxRetries) break;
           const wait = verdict.wait;
