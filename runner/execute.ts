@@ -6,6 +6,7 @@ import { JsonDocument } from '../core/document/jsonDocument';
 import { cacheKey } from '../core/run/cacheKey';
 import { canonicalHash } from '../core/run/canonicalJson';
 import { runnableItems } from '../core/run/items';
+import { chatCompletionsUrl, redactUrl } from '../core/run/presets';
 import { entryRecord, testRecord } from '../core/run/records';
 import { CorpusError, corpusRunInfo, entryRequest, isSecretEntry, RequestError, testRequest, type CorpusRunInfo } from '../core/run/request';
 import { harnessRunId } from '../core/run/resultsFile';
@@ -251,7 +252,8 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
   const logger = deps.logger ?? silentLogger;
   const { provider } = deps;
   const origin = provider.origin;
-  const endpoint = plan.model.endpoint ?? (plan.model.baseUrl ? `${plan.model.baseUrl.replace(/\/+$/, '')}/chat/completions` : origin);
+  // Written to results files and run cards: query values redacted (`redactUrl`), the path joined before the query.
+  const endpoint = redactUrl(plan.model.endpoint ?? provider.endpoint ?? (plan.model.baseUrl ? chatCompletionsUrl(plan.model.baseUrl) : origin));
   const prepared = prepare(plan, origin);
   for (const s of prepared.skipped) logger.warn(`skipped: ${s.reason}`);
 
@@ -295,7 +297,7 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
       jobs,
       async (job, signal) => {
         let answer: ChatOutcome | undefined;
-        const key = readCache || writeCache ? cacheKey(origin, job.request) : undefined;
+        const key = readCache || writeCache ? cacheKey(provider.cacheScope ?? origin, job.request) : undefined;
         if (key && readCache) {
           const t0 = performance.now();
           const hit = await deps.cache?.get(key);

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { isPresetName, ModelConfigError, PRESET_NAMES, PROVIDER_PRESETS, resolveModel, type PresetName } from '../../core/run/presets';
+import { homeOriginsOf, insecureHttpProblem, isPresetName, keyIsAtHome, ModelConfigError, PRESET_NAMES, PROVIDER_PRESETS, resolveModel, type PresetName } from '../../core/run/presets';
 import { readRunCard } from '../../core/run/runCard';
 import type { EntryRunRecord, ModelConfig, TestRunRecord } from '../../core/run/types';
 import { ResponseCache, defaultCacheDir } from '../../runner/cache';
@@ -13,7 +13,7 @@ import { UsageError, type CliIo } from '../io';
 import { textTable } from '../format/text';
 
 export const usage =
-  'run PATH... [--id ID ...] (--preset NAME | --base-url URL) --model NAME [--api-key-env VAR] [--concurrency N] [--repeat K] [--timeout SECONDS] [--out DIR] [--cache-dir DIR] [--no-cache] [--allow-secret-segments] [--strict] [--verbose] [--format text|json]   run tests and corpus entries against a model and score them';
+  'run PATH... [--id ID ...] (--preset NAME | --base-url URL) --model NAME [--api-key-env VAR] [--concurrency N] [--repeat K] [--timeout SECONDS] [--max-retry-wait SECONDS] [--max-response-mib N] [--allow-insecure-http] [--out DIR] [--cache-dir DIR] [--no-cache] [--allow-secret-segments] [--strict] [--verbose] [--format text|json]   run tests and corpus entries against a model and score them';
 
 const TOOL_VERSION = '0.1.0';
 
@@ -24,7 +24,7 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
 }
 
 /** The model from the flags; a key only from the environment (no --api-key flag: it would land in shell history). */
-function modelFromFlags(values: Record<string, string[]>, env: NodeJS.ProcessEnv) {
+function modelFromFlags(values: Record<string, string[]>, env: NodeJS.ProcessEnv, allowInsecureHttp: boolean) {
   const presetName = values.preset?.[0];
   const baseUrl = values['base-url']?.[0];
   if (presetName === undefined && baseUrl === undefined) throw new UsageError(`--preset NAME or --base-url URL is required (presets: ${PRESET_NAMES.join(', ')})`);
@@ -40,7 +40,13 @@ function modelFromFlags(values: Record<string, string[]>, env: NodeJS.ProcessEnv
     if (error instanceof ModelConfigError) throw new UsageError(error.message);
     throw error;
   }
+  const insecure = insecureHttpProblem(resolved.baseUrl, allowInsecureHttp);
+  if (insecure) throw new UsageError(insecure.en);
   const key = resolveApiKey(config, { env });
+  // A preset's key goes only to its preset's origin; to send a key anywhere else the user names its variable.
+  if (!config.apiKeyEnv && key.variable && !keyIsAtHome(key.variable, resolved.origin)) {
+    throw new UsageError(`${key.variable} is only sent to ${homeOriginsOf(key.variable).join(', ')}, not to ${resolved.origin}: name the variable holding the key for ${resolved.origin} with --api-key-env (--api-key-env ${key.variable} to send that one there)`);
+  }
   if (!key.key && (PROVIDER_PRESETS[provider].needsKey || config.apiKeyEnv)) {
     throw new UsageError(key.variable ? `no API key: set the environment variable ${key.variable}${config.apiKeyEnv ? '' : ' (or name another with --api-key-env)'}` : 'no API key: name the environment variable that holds it with --api-key-env');
   }
@@ -210,13 +216,18 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     throw new UsageError('there is no --api-key flag (it would be kept in shell history): put the key in an environment variable and name it with --api-key-env');
   }
   const { positional, values, flags } = parseArgs(args, {
-    values: ['id', 'preset', 'base-url', 'model', 'api-key-env', 'concurrency', 'repeat', 'timeout', 'out', 'cache-dir', 'format'],
-    booleans: ['no-cache', 'allow-secret-segments', 'strict', 'verbose'],
+    values: ['id', 'preset', 'base-url', 'model', 'api-key-env', 'concurrency', 'repeat', 'timeout', 'max-retry-wait', 'max-response-mib', 'out', 'cache-dir', 'format'],
+    booleans: ['no-cache', 'allow-secret-segments', 'strict', 'verbose', 'allow-insecure-http'],
     repeatable: ['id'],
   });
   const format = formatOption(values.format, ['text', 'json']);
   const env = io.env ?? process.env;
-  const { resolved, apiKey } = modelFromFlags(values, env);
+  const { resolved, apiKey } = modelFromFlags(values, env, flags.has('allow-insecure-http'));
+  // Hostile endpoints: the longest Retry-After obeyed and the largest response read (see README, "run").
+  const maxRetryWait = values['max-retry-wait']?.[0];
+  if (maxRetryWait !== undefined && !(/^\d+(\.\d+)?$/.test(maxRetryWait) && Number.isFinite(Number(maxRetryWait)))) throw new UsageError('--max-retry-wait must be a number of seconds, 0 or more');
+  const maxResponseMib = values['max-response-mib']?.[0];
+  if (maxResponseMib !== undefined && !(/^\d+(\.\d+)?$/.test(maxResponseMib) && Number(maxResponseMib) > 0)) throw new UsageError('--max-response-mib must be a number of MiB above 0');
   const concurrency = positiveInt('concurrency', values.concurrency?.[0], 4);
   const repeat = positiveInt('repeat', values.repeat?.[0], 1);
   const timeoutSeconds = values.timeout?.[0];
@@ -241,6 +252,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     baseUrl: resolved.baseUrl,
     ...(apiKey ? { apiKey } : {}),
     ...(timeoutSeconds ? { timeoutMs: Math.round(Number(timeoutSeconds) * 1000) } : {}),
+    ...(maxRetryWait !== undefined ? { maxRetryWaitMs: Number(maxRetryWait) * 1000 } : {}),
+    ...(maxResponseMib !== undefined ? { maxResponseBytes: Math.round(Number(maxResponseMib) * 1024 * 1024) } : {}),
+    allowInsecureHttp: flags.has('allow-insecure-http'),
     // Request lines only with --verbose; failures show in the table anyway.
     logger: flags.has('verbose') ? logger : silentLogger,
     userAgent: `ewebench-studio/${TOOL_VERSION}`,
