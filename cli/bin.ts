@@ -16,4 +16,7 @@ if (argv[0] === 'run') {
 }
 void main(argv, io).then((code) => {
   process.exitCode = code;
+  // After a cancel, a call the provider has not yet let go of (a socket, a sleep before a retry) must not keep
+  // the process alive: everything received is written, so end now, once the output is flushed.
+  if (io.signal?.aborted) process.stdout.write('', () => process.exit(code));
 });

@@ -92,6 +92,15 @@ export interface SkippedItem {
   reason: string;
 }
 
+/** An item and repeat a cancel stopped: not sent, or in flight and abandoned. Not an error: a rerun sends it. */
+export interface CancelledItem {
+  file: string;
+  id: string;
+  repeat: number;
+  /** The request had been sent when the cancel came (its answer, if any, is not used). */
+  inFlight: boolean;
+}
+
 export interface RunResult {
   runId: string;
   /** One per item and repeat that produced a result (kept or new), in file and item order. */
@@ -109,11 +118,15 @@ export interface RunResult {
   /** Results taken from an unfinished journal instead of sent again. */
   kept: number;
   cancelled: boolean;
+  /** What the cancel stopped (empty unless cancelled). */
+  cancelledItems: CancelledItem[];
   elapsedMs: number;
 }
 
 interface Job {
   key: string;
+  file: string;
+  id: string;
   fileIndex: number;
   itemIndex: number;
   repeat: number;
@@ -172,7 +185,7 @@ function prepare(plan: RunPlan, origin: string): Prepared {
       for (let r = 0; r < repeat; r++) {
         const key = recordKey(shown, item.id, r);
         out.hashes.set(key, item.hash);
-        out.jobs.push({ key, fileIndex, itemIndex: item.index, repeat: r, request, record: record(r) });
+        out.jobs.push({ key, file: shown, id: item.id, fileIndex, itemIndex: item.index, repeat: r, request, record: record(r) });
       }
     };
     if (kind === 'ewebench-tests') {
@@ -289,6 +302,11 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
   const writeCache = plan.useCache === true && deps.cache !== undefined;
   const cacheWrites: Promise<void>[] = [];
   let cancelled = false;
+  let inFlight: number[] = [];
+  // Once the queue has ended (a cancel or a fatal error), an answer that still arrives is not recorded: the
+  // outputs are being written from what was received, and the journal is about to close.
+  let accepting = true;
+  const recorded = new Set<string>();
   let fatal: { error: unknown } | undefined;
   try {
     const outcome = await runQueue(
@@ -308,8 +326,9 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
           if (signal.aborted) return undefined;
           answer = await provider.send(job.request, { signal });
         }
-        // A cancelled call is no result: nothing is recorded, and a rerun sends it again.
-        if (!answer.ok && answer.kind === 'cancelled') return undefined;
+        // A cancelled call is no result (whatever failure an aborted call reports): nothing is recorded, and a
+        // rerun sends it again.
+        if (!accepting || (!answer.ok && (answer.kind === 'cancelled' || signal.aborted))) return undefined;
         if (answer.ok && !answer.cached && key && writeCache && deps.cache) {
           // Not awaited here: the lane moves on to its next request; the run waits for every write at the end.
           cacheWrites.push(deps.cache.set(key, { text: answer.text, ...(answer.modelId ? { modelId: answer.modelId } : {}), usage: answer.usage }).catch((e: unknown) => logger.warn(`cache write failed: ${e instanceof Error ? e.message : String(e)}`)));
@@ -317,6 +336,7 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
         const record = job.record(answer, now().toISOString(), runId);
         journal.append(record);
         byKey.set(job.key, record);
+        recorded.add(job.key);
         deps.onRecord?.(record);
         deps.onProgress?.(++done, total);
         return record;
@@ -324,11 +344,25 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
       { concurrency: plan.concurrency ?? 4, signal: deps.signal },
     );
     cancelled = outcome.cancelled;
+    inFlight = outcome.inFlight;
   } catch (error) {
     fatal = { error };
     logger.error(`run ${runId} stopped: ${error instanceof Error ? error.message : String(error)}`);
   }
+  accepting = false;
   await Promise.all(cacheWrites);
+
+  // What the cancel stopped: every item still to send. An earlier failure that was to be sent again is
+  // reported as cancelled, not as the old error.
+  const cancelledItems: CancelledItem[] = [];
+  if (cancelled) {
+    const wasInFlight = new Set(inFlight.map((i) => jobs[i].key));
+    for (const job of jobs) {
+      if (recorded.has(job.key)) continue;
+      byKey.delete(job.key);
+      cancelledItems.push({ file: job.file, id: job.id, repeat: job.repeat, inFlight: wasInFlight.has(job.key) });
+    }
+  }
 
   // Everything received, in file, item and repeat order.
   const order = new Map(prepared.jobs.map((j, i) => [j.key, i]));
@@ -399,6 +433,7 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
     skipped: prepared.skipped,
     kept,
     cancelled,
+    cancelledItems,
     elapsedMs: performance.now() - started,
   };
 }

@@ -131,10 +131,17 @@ function textReport(result: RunResult, model: string, io: CliIo): string {
   if (latencies.length) out += `latency: mean ${Math.round(latencies.reduce((a, b) => a + b, 0) / latencies.length)} ms over ${latencies.length} call(s)\n`;
   if (errored) out += `${errored} of ${result.records.length} call(s) errored\n`;
   if (result.kept) out += `resumed run ${result.runId}: ${result.kept} result(s) kept from the journal\n`;
-  if (result.cancelled) out += 'cancelled: the results received are kept; run the same command again to resume\n';
+  if (result.cancelled) out += `${cancelledLine(result)}\n`;
   if (result.resultsFile) out += `results: ${displayPath(result.resultsFile, io.cwd)}\n`;
   for (const card of result.runCardFiles) out += `run card: ${displayPath(card, io.cwd)}\n`;
   return out;
+}
+
+/** What a cancel stopped, kept apart from errors: nothing cancelled is an error, and a rerun sends it. */
+function cancelledLine(result: RunResult): string {
+  const n = result.cancelledItems.length;
+  const inFlight = result.cancelledItems.filter((c) => c.inFlight).length;
+  return `cancelled: ${n} item(s) not run${inFlight ? ` (${inFlight} in flight)` : ''}; the ${result.records.length} result(s) received are kept; run the same command again to resume`;
 }
 
 /** The headline figures of a written run card, as the card states them. */
@@ -150,6 +157,8 @@ function runCardFigures(file: string, io: CliIo) {
     total_cost_usd: meta?.totalCostUsd ?? null,
   };
 }
+
+const repeated = (result: RunResult) => result.records.some((r) => r.repeat > 0) || result.cancelledItems.some((c) => c.repeat > 0);
 
 function jsonReport(result: RunResult, strict: boolean, io: CliIo): unknown {
   const report = readJsonFile(result.resultsFile) as ReportCategories | undefined;
@@ -198,6 +207,7 @@ function jsonReport(result: RunResult, strict: boolean, io: CliIo): unknown {
     skipped: result.skipped.map((s) => ({ file: s.file, ...(s.id !== undefined ? { id: s.id } : {}), kind: s.kind, reason: s.reason })),
     kept: result.kept,
     cancelled: result.cancelled,
+    ...(result.cancelled ? { cancelled_items: result.cancelledItems.map((c) => ({ file: c.file, id: c.id, ...(repeated(result) ? { repeat: c.repeat } : {}), in_flight: c.inFlight })) } : {}),
     ...(result.resultsFile ? { results_file: displayPath(result.resultsFile, io.cwd) } : {}),
     ...(result.runCardFile ? { run_card_file: displayPath(result.runCardFile, io.cwd) } : {}),
     ...(result.runCardFiles.length ? { run_cards: result.runCardFiles.map((f) => runCardFigures(f, io)) } : {}),
@@ -288,6 +298,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (result.records.length === 0 && !result.cancelled) io.stderr('warning: nothing ran\n');
 
   io.stdout(format === 'json' ? JSON.stringify(jsonReport(result, strict, io), null, 2) + '\n' : textReport(result, resolved.model, io));
+  // 130 as a shell reports a command stopped by Ctrl-C (128 + SIGINT): the run was cancelled, nothing failed.
+  if (result.cancelled) return 130;
   const unscored = result.records.some((r) => r.kind === 'ewebench-test' && r.error === null && r.score === null);
   const notRun = result.skipped.some((s) => s.kind === 'no-request' || s.kind === 'not-runnable') || missing.length > 0;
   return result.errored > 0 || result.cancelled || unscored || notRun || result.records.length === 0 ? 1 : 0;
