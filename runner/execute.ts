@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { classify, type FileKind } from '../core/document/classify';
+import { classify, itemsPath, type FileKind } from '../core/document/classify';
 import { JsonDocument } from '../core/document/jsonDocument';
 import { cacheKey } from '../core/run/cacheKey';
 import { canonicalHash } from '../core/run/canonicalJson';
-import { runnableItems } from '../core/run/items';
+import { duplicateItemIds, loneSurrogatePath, runnableItems } from '../core/run/items';
 import { entryRecord, testRecord } from '../core/run/records';
 import { CorpusError, corpusRunInfo, entryRequest, isSecretEntry, RequestError, testRequest, type CorpusRunInfo } from '../core/run/request';
 import { harnessRunId } from '../core/run/resultsFile';
@@ -123,6 +123,22 @@ export interface RunResult {
   elapsedMs: number;
 }
 
+/**
+ * A plan that cannot run as given, found before anything is sent: two items of one file sharing an id (one
+ * result per id: the copies would overwrite each other), or text that cannot be sent (a lone surrogate). Each
+ * problem names the file and line.
+ */
+export class RunPlanError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`nothing was sent: ${problems.length === 1 ? problems[0] : `${problems.length} problems:\n  ${problems.join('\n  ')}`}`);
+  }
+}
+
+/** `prompt`, `messages[1].content`: a path inside an item as a reader writes it. */
+function fieldText(path: readonly (string | number)[]): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('') || '(the item itself)';
+}
+
 interface Job {
   key: string;
   file: string;
@@ -158,6 +174,7 @@ function prepare(plan: RunPlan, origin: string): Prepared {
   const repeat = Math.max(1, Math.floor(plan.repeat ?? 1));
   const model = plan.model.model;
   const out: Prepared = { jobs: [], skipped: [], corpora: [], hashes: new Map() };
+  const problems: string[] = [];
   plan.files.forEach((file, fileIndex) => {
     const shown = file.displayPath;
     const doc = new JsonDocument(file.text);
@@ -179,6 +196,21 @@ function prepare(plan: RunPlan, origin: string): Prepared {
       selected = items.filter((i) => wanted.has(i.id));
       const found = new Set(selected.map((i) => i.id));
       for (const id of file.ids) if (!found.has(id)) out.skipped.push({ file: shown, id, kind: 'not-found', reason: `${shown}: no item with id ${id}` });
+    }
+    // Checked before anything is sent: either would fail (or lose results) the same way on every rerun.
+    const lineOf = (offset: number) => doc.lineIndex.positionAt(offset).line + 1;
+    const noun = kind === 'ewebench-tests' ? 'tests' : 'entries';
+    for (const [id, copies] of duplicateItemIds(selected)) {
+      problems.push(`${copies.length} ${noun} share the id ${JSON.stringify(id)} at ${copies.map((c) => `${shown}:${lineOf(c.start)}`).join(', ')}: a run keeps one result per id, so give each a unique id`);
+    }
+    const base = itemsPath({ ...classification, kind }) ?? [];
+    const values = kind === 'ewebench-tests' ? (doc.value as unknown[]) : undefined;
+    for (const item of selected) {
+      const value = values ? values[item.index] : doc.value === null ? undefined : entryValue(doc.value, base, item.index);
+      const bad = loneSurrogatePath(value);
+      if (!bad) continue;
+      const span = doc.locate([...base, item.index, ...bad], typeof bad[bad.length - 1] === 'string' && isKeyPath(value, bad) ? 'key' : 'value');
+      problems.push(`${shown}:${lineOf(span?.start ?? item.start)}: ${kind === 'ewebench-tests' ? 'test' : 'entry'} ${item.id}, field ${fieldText(bad)}: text with a lone UTF-16 surrogate (a \\uD800–\\uDFFF escape without its pair) cannot be sent as UTF-8`);
     }
     // One job per repeat of an item; `record(r)` scores the answer of repeat r.
     const addJobs = (item: RunnableItem, request: ChatRequest, record: (r: number) => Job['record']): void => {
@@ -229,7 +261,22 @@ function prepare(plan: RunPlan, origin: string): Prepared {
       );
     }
   });
+  if (problems.length) throw new RunPlanError(problems);
   return out;
+}
+
+/** The item at `index` of the array at `base` in a parsed document. */
+function entryValue(root: unknown, base: readonly (string | number)[], index: number): unknown {
+  let value: unknown = root;
+  for (const p of base) value = (value as Record<string | number, unknown> | null | undefined)?.[p];
+  return Array.isArray(value) ? value[index] : undefined;
+}
+
+/** Whether the path's last step is a key that is itself the bad text (the value under it is clean). */
+function isKeyPath(value: unknown, path: readonly (string | number)[]): boolean {
+  let v: unknown = value;
+  for (const p of path) v = (v as Record<string | number, unknown>)[p];
+  return !loneSurrogatePath(v);
 }
 
 /** What makes two runs the same run (resume): where, which model, which items, how many times, how scored. */
