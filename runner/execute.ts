@@ -340,6 +340,7 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
   const journal = unfinished
     ? JournalWriter.resume(unfinished.file, unfinished.contents)
     : JournalWriter.create(journalPath, { journal: 'ewebench-studio-run', version: 1, run_id: runId, plan: hash, model: plan.model.model, origin, started_at: startedAt.toISOString() });
+  for (const d of unfinished?.contents.damaged ?? []) logger.warn(`${path.basename(journalPath)}: line ${d.line} is damaged (${d.reason}) and was skipped; the other results are kept`);
   if (unfinished) logger.info(`resuming run ${runId}: ${kept} result(s) kept from ${path.basename(journalPath)}, ${jobs.length} to send`);
   logger.info(`run ${runId}: ${jobs.length} request(s) to ${plan.model.model} at ${origin}, concurrency ${plan.concurrency ?? 4}`);
   for (const [key, record] of byKey) if (!retry.has(key)) deps.onRecord?.(record);

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { PROMPT_TEMPLATES } from '../core/scoring/prompts';
 import { MAX_TOKENS, type CorpusRunInfo } from '../core/run/request';
 import { buildRunCard } from '../core/run/runCard';
+import { fileNamePart } from '../core/run/fileNames';
 import { buildResultsReport, pythonIsoformat, resultsFileName, serialiseResultsReport, type RunStatus } from '../core/run/resultsFile';
 import type { EntryRunRecord, TestRunRecord } from '../core/run/types';
 
@@ -61,13 +62,9 @@ export interface RunCardWriteMeta {
   toolVersion: string;
 }
 
-// Path separators, characters Windows forbids, control characters and spaces.
-// eslint-disable-next-line no-control-regex
-const UNSAFE_IN_FILE_NAME = /[/\\:*?"<>|\u0000-\u001f\u007f\s]/g;
-
-/** `rosetta_{model}_{dataset}_{run_id}.json` (`_r2`, `_r3`… for further repeats), safe as one file name. */
+/** `rosetta_{model}_{dataset}_{run_id}.json` (`_r2`, `_r3`… for further repeats), safe and bounded as one file name. */
 export function runCardFileName(model: string, datasetId: string, runId: string, repeat: number): string {
-  const safe = (s: string) => s.replace(UNSAFE_IN_FILE_NAME, '_').replace(/^[. ]+|[. ]+$/g, (m) => '_'.repeat(m.length));
+  const safe = (s: string) => fileNamePart(s, { spaces: false });
   return `rosetta_${safe(model)}_${safe(datasetId || 'corpus')}_${safe(runId)}${repeat > 0 ? `_r${repeat + 1}` : ''}.json`;
 }
 
