@@ -16,6 +16,7 @@ import { requestLine, silentLogger, type RunLogger } from './log';
 import { writeResultsFile, writeRunCards, type CorpusOutput } from './outputs';
 import type { ChatProvider } from './provider';
 import { runQueue } from './queue';
+import { lockOutputFolder } from './runLock';
 
 /** One file to run from: its text as the editor or the disk has it. */
 export interface RunFile {
@@ -306,6 +307,16 @@ function freshRunId(base: string, outDir: string): string {
  * record received. A rerun of the same plan with an unfinished journal sends only what it lacks.
  */
 export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResult> {
+  // One run per output folder at a time (runLock.ts): a second one is refused before anything is sent.
+  const release = lockOutputFolder(plan.outDir);
+  try {
+    return await executeLocked(plan, deps);
+  } finally {
+    release();
+  }
+}
+
+async function executeLocked(plan: RunPlan, deps: RunDeps): Promise<RunResult> {
   const started = performance.now();
   const now = deps.now ?? (() => new Date());
   const logger = deps.logger ?? silentLogger;
