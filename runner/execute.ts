@@ -13,7 +13,7 @@ import type { ChatOutcome, ChatRequest, EntryRunRecord, RunnableItem, RunRecord,
 import type { ResponseCache } from './cache';
 import { findUnfinishedRun, journalFile, JournalWriter } from './journal';
 import { requestLine, silentLogger, type RunLogger } from './log';
-import { writeResultsFile, writeRunCards, type CorpusOutput } from './outputs';
+import { OutputWriteError, writeResultsFile, writeRunCards, type CorpusOutput } from './outputs';
 import type { ChatProvider } from './provider';
 import { runQueue } from './queue';
 import { lockOutputFolder } from './runLock';
@@ -474,6 +474,11 @@ async function executeLocked(plan: RunPlan, deps: RunDeps): Promise<RunResult> {
       for (const file of files) logger.info(`run card: ${file}`);
     }
     if (settled) journal.finish({ finished_at: finishedAt.toISOString(), cancelled: false, ...(resultsFile ? { results_file: resultsFile } : {}), ...(runCardFiles[0] ? { run_card_file: runCardFiles[0] } : {}) });
+  } catch (error) {
+    // The journal holds every result received and stays unfinished: a rerun sends nothing it has and writes
+    // the outputs again.
+    if (error instanceof OutputWriteError) throw new Error(`${error.message}; every result received is kept in ${journalPath}: make room and run the same command again to write the results`, { cause: error });
+    throw error;
   } finally {
     journal.close();
   }
