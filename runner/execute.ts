@@ -135,6 +135,15 @@ export class RunPlanError extends Error {
   }
 }
 
+/** What a file that cannot run reads as, said after "neither a tests file nor a corpus". */
+const READS_AS: Record<FileKind, string> = {
+  'ewebench-results': ' (it reads as an ÈwéBench results file: the output of a run)',
+  'rosetta-run-card': ' (it reads as a Rosetta run card: the output of a run)',
+  unknown: '',
+  'ewebench-tests': '',
+  'rosetta-corpus': '',
+};
+
 /** `prompt`, `messages[1].content`: a path inside an item as a reader writes it. */
 function fieldText(path: readonly (string | number)[]): string {
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('') || '(the item itself)';
@@ -187,10 +196,14 @@ function prepare(plan: RunPlan, origin: string): Prepared {
     const kind = file.kind ?? classification.kind;
     const category = path.basename(file.path).replace(/\.json$/i, '');
     if (kind !== 'ewebench-tests' && kind !== 'rosetta-corpus') {
-      out.skipped.push({ file: shown, kind: 'not-runnable', reason: `${shown} is neither an ÈwéBench tests file nor a Rosetta corpus` });
+      out.skipped.push({ file: shown, kind: 'not-runnable', reason: `${shown} is neither an ÈwéBench tests file nor a Rosetta corpus${READS_AS[kind]}` });
       return;
     }
     const items = runnableItems(doc, category, { ...classification, kind });
+    if (items.length === 0) {
+      out.skipped.push({ file: shown, kind: 'not-runnable', reason: `${shown} holds no ${kind === 'ewebench-tests' ? 'test' : 'corpus entry'} (an item must be a JSON object)` });
+      return;
+    }
     let selected: RunnableItem[] = items;
     if (file.ids) {
       const wanted = new Set(file.ids);
@@ -307,23 +320,24 @@ function freshRunId(base: string, outDir: string): string {
  * record received. A rerun of the same plan with an unfinished journal sends only what it lacks.
  */
 export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResult> {
-  // One run per output folder at a time (runLock.ts): a second one is refused before anything is sent.
+  // A plan that cannot run is refused before the folder is touched; then one run per output folder at a time
+  // (runLock.ts): a second one is refused before anything is sent.
+  const prepared = prepare(plan, deps.provider.origin);
   const release = lockOutputFolder(plan.outDir);
   try {
-    return await executeLocked(plan, deps);
+    return await executeLocked(plan, deps, prepared);
   } finally {
     release();
   }
 }
 
-async function executeLocked(plan: RunPlan, deps: RunDeps): Promise<RunResult> {
+async function executeLocked(plan: RunPlan, deps: RunDeps, prepared: Prepared): Promise<RunResult> {
   const started = performance.now();
   const now = deps.now ?? (() => new Date());
   const logger = deps.logger ?? silentLogger;
   const { provider } = deps;
   const origin = provider.origin;
   const endpoint = plan.model.endpoint ?? (plan.model.baseUrl ? `${plan.model.baseUrl.replace(/\/+$/, '')}/chat/completions` : origin);
-  const prepared = prepare(plan, origin);
   for (const s of prepared.skipped) logger.warn(`skipped: ${s.reason}`);
 
   const hash = planHash(plan, origin);
