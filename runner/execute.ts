@@ -5,6 +5,7 @@ import { classify, itemsPath, type FileKind } from '../core/document/classify';
 import { JsonDocument } from '../core/document/jsonDocument';
 import { cacheKey } from '../core/run/cacheKey';
 import { canonicalHash } from '../core/run/canonicalJson';
+import { describeLimit, RUN_LIMITS, withinLimit } from '../core/run/limits';
 import { duplicateItemIds, loneSurrogatePath, runnableItems } from '../core/run/items';
 import { entryRecord, testRecord } from '../core/run/records';
 import { CorpusError, corpusRunInfo, entryRequest, isSecretEntry, RequestError, testRequest, type CorpusRunInfo } from '../core/run/request';
@@ -185,6 +186,10 @@ function prepare(plan: RunPlan, origin: string): Prepared {
   const model = plan.model.model;
   const out: Prepared = { jobs: [], skipped: [], corpora: [], hashes: new Map() };
   const problems: string[] = [];
+  // The adapters check their flags and settings; this keeps any other caller inside the same bounds.
+  for (const [name, value, limit] of [['repeat', plan.repeat, RUN_LIMITS.repeat], ['concurrency', plan.concurrency, RUN_LIMITS.concurrency]] as const) {
+    if (value !== undefined && !withinLimit(value, limit)) problems.push(`${name} ${value}: must be ${describeLimit(limit)}`);
+  }
   plan.files.forEach((file, fileIndex) => {
     const shown = file.displayPath;
     const doc = new JsonDocument(file.text);

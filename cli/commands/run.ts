@@ -11,18 +11,15 @@ import { consoleLogger, silentLogger, type RunLogger } from '../../runner/log';
 import { openAICompatibleProvider } from '../../runner/provider';
 import { displayPath, expandJsonPaths, formatOption, parseArgs } from '../files';
 import { UsageError, type CliIo } from '../io';
+import { numberFlag } from '../flags';
+import { RUN_LIMITS } from '../../core/run/limits';
 import { firstLine, terminalSafeJson, terminalSafeLines, textTable } from '../format/text';
 
 export const usage =
-  'run PATH... [--id ID ...] (--preset NAME | --base-url URL) --model NAME [--api-key-env VAR] [--concurrency N] [--repeat K] [--timeout SECONDS] [--out DIR] [--cache-dir DIR] [--no-cache] [--allow-secret-segments] [--strict] [--verbose] [--format text|json]   run tests and corpus entries against a model and score them';
+  'run PATH... [--id ID ...] (--preset NAME | --base-url URL) --model NAME [--api-key-env VAR] [--concurrency N (1-64)] [--repeat K (1-100)] [--timeout SECONDS (1-3600)] [--retries N (0-10)] [--out DIR] [--cache-dir DIR] [--no-cache] [--allow-secret-segments] [--strict] [--verbose] [--format text|json]   run tests and corpus entries against a model and score them';
 
 const TOOL_VERSION = '0.1.0';
 
-function positiveInt(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`--${name} must be a whole number of 1 or more`);
-  return Number(value);
-}
 
 /** The model from the flags; a key only from the environment (no --api-key flag: it would land in shell history). */
 function modelFromFlags(values: Record<string, string[]>, env: NodeJS.ProcessEnv) {
@@ -251,17 +248,17 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     throw new UsageError('there is no --api-key flag (it would be kept in shell history): put the key in an environment variable and name it with --api-key-env');
   }
   const { positional, values, flags } = parseArgs(args, {
-    values: ['id', 'preset', 'base-url', 'model', 'api-key-env', 'concurrency', 'repeat', 'timeout', 'out', 'cache-dir', 'format'],
+    values: ['id', 'preset', 'base-url', 'model', 'api-key-env', 'concurrency', 'repeat', 'timeout', 'retries', 'out', 'cache-dir', 'format'],
     booleans: ['no-cache', 'allow-secret-segments', 'strict', 'verbose'],
     repeatable: ['id'],
   });
   const format = formatOption(values.format, ['text', 'json']);
   const env = io.env ?? process.env;
   const { resolved, apiKey } = modelFromFlags(values, env);
-  const concurrency = positiveInt('concurrency', values.concurrency?.[0], 4);
-  const repeat = positiveInt('repeat', values.repeat?.[0], 1);
-  const timeoutSeconds = values.timeout?.[0];
-  if (timeoutSeconds !== undefined && !(Number(timeoutSeconds) > 0)) throw new UsageError('--timeout must be a number of seconds above 0');
+  const concurrency = numberFlag('concurrency', values.concurrency?.[0], RUN_LIMITS.concurrency, 4);
+  const repeat = numberFlag('repeat', values.repeat?.[0], RUN_LIMITS.repeat, 1);
+  const timeoutSeconds = numberFlag('timeout', values.timeout?.[0], RUN_LIMITS.timeoutSeconds);
+  const retries = numberFlag('retries', values.retries?.[0], RUN_LIMITS.retries);
   const strict = flags.has('strict');
   const ids = values.id;
   const found = expandJsonPaths(positional, io.cwd);
@@ -290,7 +287,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const provider = openAICompatibleProvider({
     baseUrl: resolved.baseUrl,
     ...(apiKey ? { apiKey } : {}),
-    ...(timeoutSeconds ? { timeoutMs: Math.round(Number(timeoutSeconds) * 1000) } : {}),
+    ...(timeoutSeconds !== undefined ? { timeoutMs: Math.round(timeoutSeconds * 1000) } : {}),
+    ...(retries !== undefined ? { maxRetries: retries } : {}),
     // Request lines only with --verbose; failures show in the table anyway.
     logger: flags.has('verbose') ? logger : silentLogger,
     userAgent: `ewebench-studio/${TOOL_VERSION}`,
@@ -311,6 +309,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
         useCache,
         outDir: path.resolve(io.cwd, values.out?.[0] ?? 'results'),
         toolVersion: TOOL_VERSION,
+        ...(retries !== undefined ? { maxRetries: retries } : {}),
       },
       {
         provider,
