@@ -190,6 +190,7 @@ function prepare(plan: RunPlan, origin: string): Prepared {
   for (const [name, value, limit] of [['repeat', plan.repeat, RUN_LIMITS.repeat], ['concurrency', plan.concurrency, RUN_LIMITS.concurrency]] as const) {
     if (value !== undefined && !withinLimit(value, limit)) problems.push(`${name} ${value}: must be ${describeLimit(limit)}`);
   }
+  if (problems.length) throw new RunPlanError(problems);
   plan.files.forEach((file, fileIndex) => {
     const shown = file.displayPath;
     const doc = new JsonDocument(file.text);
