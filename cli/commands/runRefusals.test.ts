@@ -51,3 +51,19 @@ test('a lone surrogate in a test or a corpus entry: refused before sending, nami
   assert.match(io.err, /reasoning\.json:4: test bad, field messages\[0\]\.content: text with a lone UTF-16 surrogate/);
   assert.match(io.err, /corpus\.json:\d+: entry 1, field source: text with a lone UTF-16 surrogate/);
 });
+
+test('secret segments are recognised however they are written: Held_Out, held-out, "held_out ", GOLD STANDARD are not sent without consent', async () => {
+  const fake = await server({ fallback: { kind: 'answer', text: 'Akpe.' } });
+  const segments = ['Held_Out', 'held-out', 'held_out ', 'GOLD STANDARD', ' gold-Standard', 'dev'];
+  const corpus = {
+    dataset: { id: 'c', version: '1', language_pair: 'en>ee', source_language: 'en', target_language: 'ee' },
+    entries: segments.map((segment, i) => ({ id: i + 1, source: 'Thank you.', reference: 'Akpe.', segment })),
+  };
+  const dir = tempDir({ 'corpus.json': JSON.stringify(corpus, null, 2) });
+  const io = captureIo(dir);
+  await main(['run', 'corpus.json', '--base-url', fake.baseUrl, '--model', 'fake-chat', '--no-cache', '--format', 'json'], io);
+  const out = JSON.parse(io.out) as { entries: { id: number }[]; skipped: { id: string; kind: string }[] };
+  assert.deepEqual(out.entries.map((e) => e.id), [6]);
+  assert.deepEqual(out.skipped.map((s) => [s.id, s.kind]), ['1', '2', '3', '4', '5'].map((id) => [id, 'secret-segment']));
+  assert.equal(fake.requests.length, 1);
+});
