@@ -235,7 +235,8 @@ export class RunService implements vscode.Disposable {
     for (const s of result.skipped) this.channel.warn(`skipped: ${s.reason}`);
     if (quiet) return;
     if (result.cancelled) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Run cancelled: {0} result(s) kept. Run again to resume.', result.records.length));
+      // What the cancel stopped is not an error: counted apart, and sent by the next run of the same file.
+      void vscode.window.showInformationMessage(vscode.l10n.t('Run cancelled: {0} result(s) kept, {1} not run. Run again to resume.', result.records.length, result.cancelledItems.length));
       return;
     }
     if (result.skipped.length) {
