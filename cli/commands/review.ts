@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isObject } from '../../core/json';
-import { DEFAULT_GATE, drawSample, newReview, RATINGS, reviewableResults, reviewGate, summarizeReview, type RatingCounts } from '../../core/review/review';
+import { DEFAULT_GATE, drawSample, newReview, RATINGS, REVIEW_LIMITS, reviewableResults, reviewGate, summarizeReview, type RatingCounts } from '../../core/review/review';
+import { numberFlag } from '../flags';
 import { PyRandom } from '../../core/stats/pyRandom';
 import { displayPath, formatOption, parseArgs, readText } from '../files';
 import { terminalSafe } from '../format/text';
@@ -10,14 +11,6 @@ import { writeFileAtomic } from '../../runner/outputs';
 
 export const usage =
   'review sample RUN_CARD.json --size N --seed S [--out REVIEW.json] [--reviewer NAME] [--allow-secret-segments] | review summary REVIEW.json [--format text|json]   human review of a corpus run (Rosetta §7.3)';
-
-/** A whole number in [min, max], or a usage error naming the flag. */
-function integerFlag(name: string, raw: string | undefined, min: number, max: number): number {
-  if (raw === undefined) throw new UsageError(`--${name} is required`);
-  const n = Number(raw);
-  if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not '${raw}'`);
-  return n;
-}
 
 function readJsonFile(file: string, io: CliIo): unknown {
   const text = readText(file, io);
@@ -31,8 +24,9 @@ function readJsonFile(file: string, io: CliIo): unknown {
 async function sample(args: string[], io: CliIo): Promise<number> {
   const { positional, values, flags } = parseArgs(args, { values: ['size', 'seed', 'out', 'reviewer'], booleans: ['allow-secret-segments'] });
   if (positional.length !== 1) throw new UsageError('sample takes one run card');
-  const size = integerFlag('size', values.size?.[0], 1, 100_000);
-  const seed = integerFlag('seed', values.seed?.[0], 0, Number.MAX_SAFE_INTEGER);
+  if (values.size === undefined || values.seed === undefined) throw new UsageError(`--${values.size === undefined ? 'size' : 'seed'} is required`);
+  const size = numberFlag('size', values.size[0], REVIEW_LIMITS.size, 0);
+  const seed = numberFlag('seed', values.seed[0], REVIEW_LIMITS.seed, 0);
   const cardFile = path.resolve(io.cwd, positional[0]);
   const card = readJsonFile(positional[0], io);
   const shownCard = terminalSafe(displayPath(cardFile, io.cwd));

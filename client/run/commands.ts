@@ -1,3 +1,4 @@
+import { categoryOf } from '../../core/scoring/ewebench/categories';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { isListedWorkspaceFile, SKIPPED_FOLDERS_GLOB } from '../../core/workspace/files';
@@ -110,7 +111,13 @@ export function registerRunCommands(context: vscode.ExtensionContext, deps: RunC
     await results.ready();
     const scores = eweScoresByModel(results.index.allRecords());
     if (scores.length === 0) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('No test results yet: run a tests file first.'));
+      // Results of files outside the ten categories have no ÈwéScore: say so rather than "no results".
+      const outside = [...new Set(results.index.allRecords().flatMap((r) => (r.kind === 'ewebench-test' && r.score !== null && !categoryOf(r.category) ? [r.category] : [])))];
+      void vscode.window.showInformationMessage(
+        outside.length
+          ? vscode.l10n.t('No ÈwéScore yet: the tests with results are in files outside the ten categories ({0}). Name a tests file after a category (tests/<category>.json, e.g. tests/reasoning.json) to count its tests.', outside.join(', '))
+          : vscode.l10n.t('No test results yet: run a tests file first.'),
+      );
       return;
     }
     const picks: vscode.QuickPickItem[] = [];

@@ -2,10 +2,11 @@ import * as vscode from 'vscode';
 import { LineIndex } from '../../core/document/lineIndex';
 import { isListedWorkspaceFile, SKIPPED_FOLDERS_GLOB } from '../../core/workspace/files';
 import { passes } from '../../core/scoring/ewebench/aggregate';
+import { categoryOf } from '../../core/scoring/ewebench/categories';
 import type { ModelConfig, RunRecord, TestRunRecord } from '../../core/run/types';
 import { itemsOfText, type DocumentItems } from './documentItems';
 import { formatLatency, formatMeanSe, formatScore, oneLine } from './format';
-import { RUN_REPEATS } from './lensModel';
+import { noCategoryTip, RUN_REPEATS } from './lensModel';
 import { modelLabel } from './modelChoice';
 import { configuredModels, currentModel, type ModelService } from './models';
 import { repeatSummary } from './resultsIndex';
@@ -238,6 +239,8 @@ export class TestExplorer implements vscode.Disposable {
             else run.skipped(c);
           } else if ((collected.get(c.id)?.length ?? 0) < repeat) this.report(run, c, collected.get(c.id) ?? [], parsed);
         }
+        // Scores of a file outside the ten categories count towards no ÈwéScore: said once per file run.
+        if (parsed.kind === 'ewebench-tests' && collected.size > 0 && !categoryOf(parsed.category)) run.appendOutput(`${oneLine(noCategoryTip(vscode.l10n), 400)}\r\n`, undefined, fileItem);
       }
     } finally {
       run.end();

@@ -1,5 +1,6 @@
 import { isObject, type JsonObject } from '../json';
-import { SECRET_SEGMENTS } from '../rules/corpusTables';
+import { isSecretSegment } from '../rules/corpusTables';
+import type { NumberLimit } from '../run/limits';
 
 /**
  * Human review of a corpus run (Rosetta §7.2–7.3): a sample of the run's outputs, stratified by difficulty tier,
@@ -120,6 +121,12 @@ function compareTiers(a: string, b: string): number {
   return ka === 0 ? na - nb : a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** How large a sample and which seeds `review sample` and the editor accept. */
+export const REVIEW_LIMITS = {
+  size: { min: 1, max: 100_000, integer: true, noun: 'a whole number' },
+  seed: { min: 0, max: Number.MAX_SAFE_INTEGER, integer: true, noun: 'a whole number' },
+} as const satisfies Record<string, NumberLimit>;
+
 export interface SampleOptions {
   size: number;
   seed: number;
@@ -145,7 +152,7 @@ export function drawSample(results: readonly ReviewableResult[], options: Sample
   let secretSkipped = 0;
   const groups = new Map<string, ReviewableResult[]>();
   for (const r of results) {
-    if (!options.allowSecretSegments && r.segment !== null && isSecret(r.segment)) {
+    if (!options.allowSecretSegments && isSecretSegment(r.segment)) {
       secretSkipped++;
       continue;
     }
@@ -171,12 +178,6 @@ export function drawSample(results: readonly ReviewableResult[], options: Sample
     [picked[i], picked[j]] = [picked[j], picked[i]];
   }
   return { items: picked, population: results.length - secretSkipped, perTier, secretSkipped };
-}
-
-const isSecret = (segment: string) => SECRET_SEGMENTS.includes(segment.trim().toLowerCase().replace(/[-\s]+/g, '_'));
-
-export function isSecretSegment(segment: string | null): boolean {
-  return segment !== null && isSecret(segment);
 }
 
 export interface ReviewMeta {

@@ -1,5 +1,6 @@
 import { isObject, type JsonObject } from '../json';
-import { isSecretSegment, RATINGS, reviewableResults, type Rating } from './review';
+import { isSecretSegment } from '../rules/corpusTables';
+import { RATINGS, reviewableResults, type Rating } from './review';
 
 /**
  * One reviewer's pass over a review file: the items joined with their texts from the card (the review holds
