@@ -48,7 +48,7 @@ const guard = new Guard((text) => connection.console.error(text));
 /** The client's position encoding: incoming edits and request positions are converted to UTF-16, results back. */
 const codec = new PositionCodec();
 // The cache sees each change's edits (converted to UTF-16) as the documents apply them, so an analysis can follow them incrementally.
-const documents = new TextDocuments<TextDocument>(codec.documents((doc, changes, version) => applyChanges(doc, changes, version)));
+const documents = new TextDocuments<TextDocument>(codec.documents((doc, changes, version) => applyChanges(doc, changes, version), (error) => guard.report(error)));
 const index = new WorkspaceIndex();
 index.rangeOf = (doc, span) => codec.rangeToWire(doc.text, doc.lineIndex, doc.lineIndex.rangeOf(span));
 const debouncer = new Debouncer(() => handledMessages);
@@ -150,6 +150,7 @@ function revalidateAll(): void {
 /** What the client sent, read piece by piece: a bad piece falls back to its default, the rest still counts. */
 function readInitializeParams(params: InitializeParams): void {
   locale = guard.run<Locale>('en', () => toLocale(params.locale));
+  codec.locale = locale;
   settings = guard.run(DEFAULT_SETTINGS, () => mergeSettings(settingsSection(params.initializationOptions)));
   guard.run(undefined, () => {
     const caps = params.capabilities;

@@ -175,6 +175,14 @@ export const MESSAGES = {
     en: 'This string uses decomposed accents (NFD) while the file also has precomposed ones (NFC): the same word can then fail to match. Strings in NFD: {count}.',
     fr: 'Cette chaîne utilise des accents décomposés (NFD) alors que le fichier en a aussi des précomposés (NFC) : un même mot peut alors ne pas correspondre. Chaînes en NFD : {count}.',
   },
+  invalidPosition: {
+    en: '`{field}` is not a valid position: line and character must be whole numbers from 0 to 2147483647 (got {value}).',
+    fr: '`{field}` n’est pas une position valide : line et character doivent être des entiers de 0 à 2147483647 (reçu {value}).',
+  },
+  invalidRange: {
+    en: '`{field}` is not a valid range: it needs a start and an end position (got {value}).',
+    fr: '`{field}` n’est pas une plage valide : il lui faut une position start et une position end (reçu {value}).',
+  },
   weakTest: {
     en: 'Weak test: passes with {baseline} (score {score}){more}. {part}',
     fr: 'Test faible : réussi avec {baseline} (score {score}){more}. {part}',

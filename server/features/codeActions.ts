@@ -101,6 +101,7 @@ export function codeActions(view: AnalysisView, params: CodeActionParams, locale
  * diagnostics' ranges must lie where the last analysis holds, and every edit returned in text no edit touched.
  */
 export const codeActionsFeature: Feature = (ctx) => ctx.onRequest(CodeActionRequest.type, [], (params: CodeActionParams) => {
-  const at = [params.range, ...params.context.diagnostics.map((d) => d.range)].flatMap((r) => [r.start, r.end]);
+  const ranges = [ctx.codec.checkRange(params.range), ...params.context.diagnostics.map((d, i) => ctx.codec.checkRange(d.range, `context.diagnostics[${i}].range`))];
+  const at = ranges.flatMap((r) => [r.start, r.end]);
   return ctx.view(params.textDocument.uri, at, (view) => codeActions(view, params, ctx.locale())) ?? [];
 });

@@ -30,7 +30,8 @@ export interface FeatureContext {
   client(): ClientSupport;
   /**
    * The one way a feature answers a request: `handler` runs guarded, and a throw is logged once and answered with
-   * `neutral` (null, an empty list), the answer for "nothing here".
+   * `neutral` (null, an empty list), the answer for "nothing here"; a malformed position or range is answered
+   * with InvalidParams (see `Guard.request`).
    */
   onRequest<P, R, E>(type: RequestType<P, R, E>, neutral: R, handler: (params: P) => R): void;
 }
@@ -49,7 +50,7 @@ export function registerFeatures(connection: Connection, guard: Guard, state: Om
     client: () => state.client(),
     onRequest: <P, R, E>(type: RequestType<P, R, E>, neutral: R, handler: (params: P) => R) => {
       // A plain R is a HandlerResult<R, E>; TypeScript cannot resolve that conditional type for a generic R.
-      const guarded = guard.handler(neutral, handler) as RequestHandler<P, R, E>;
+      const guarded = guard.request(neutral, handler) as RequestHandler<P, R, E>;
       connection.onRequest(type, guarded);
     },
   };
