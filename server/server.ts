@@ -18,7 +18,7 @@ import { isJsonDocument } from '../core/workspace/files';
 import type { Position } from '../core/document/lineIndex';
 import { AnalysisCache, type Analysis, type AnalysisView } from './analysis';
 import type { AnalysisStats } from './protocol';
-import { codeActionsFeature } from './features/codeActions';
+import { CODE_ACTION_KINDS, codeActionsFeature } from './features/codeActions';
 import { completionFeature } from './features/completion';
 import { coverageFeature } from './features/coverage';
 import { Debouncer, toLspDiagnostics } from './features/diagnostics';
@@ -59,7 +59,7 @@ let locale: Locale = 'en';
 let canRegisterConfiguration = false;
 let canRegisterWatchedFiles = false;
 /** What the client handles (LSP 3.17 capabilities): without them, items are plain text and fixes stay on the server. */
-let client: ClientSupport = { snippetSupport: false, dataSupport: false };
+let client: ClientSupport = { snippetSupport: false, dataSupport: false, codeActionResolveEdit: false };
 
 /** The workspace's extra audit baselines (`ewebench-baselines.json` at a folder's top), read at start and on change. */
 let baselines: WorkspaceBaselines = { problems: [] };
@@ -159,6 +159,7 @@ function readInitializeParams(params: InitializeParams): void {
     client = {
       snippetSupport: !!caps?.textDocument?.completion?.completionItem?.snippetSupport,
       dataSupport: !!caps?.textDocument?.publishDiagnostics?.dataSupport,
+      codeActionResolveEdit: !!caps?.textDocument?.codeAction?.resolveSupport?.properties?.includes('edit'),
     };
     codec.encoding = guard.run('utf-16', () => negotiatePositionEncoding(caps?.general?.positionEncodings));
   });
@@ -177,7 +178,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
       textDocumentSync: TextDocumentSyncKind.Incremental,
       hoverProvider: true,
       completionProvider: { triggerCharacters: ['"', ':', ' '] },
-      codeActionProvider: { codeActionKinds: ['quickfix'] },
+      codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS, resolveProvider: true },
       documentSymbolProvider: true,
     },
     serverInfo: { name: 'ewebench-studio' },

@@ -183,6 +183,14 @@ export const MESSAGES = {
     en: '`{field}` is not a valid range: it needs a start and an end position (got {value}).',
     fr: '`{field}` n’est pas une plage valide : il lui faut une position start et une position end (reçu {value}).',
   },
+  confusableMore: {
+    en: '{count} more look-alike(s) after this one are not shown ({total} in the file, at most {limit} listed); the action “Fix all look-alike letters” replaces every one.',
+    fr: '{count} autre(s) sosie(s) après celui-ci ne sont pas affichés ({total} dans le fichier, au plus {limit} listés) ; l’action « Corriger tous les sosies » les remplace tous.',
+  },
+  mixedNormalizationMore: {
+    en: '{count} more string(s) in NFD after this one are not shown ({total} in the file, at most {limit} listed); the action “Normalise every string to NFC” rewrites every one.',
+    fr: '{count} autre(s) chaîne(s) en NFD après celle-ci ne sont pas affichées ({total} dans le fichier, au plus {limit} listées) ; l’action « Normaliser toutes les chaînes en NFC » les réécrit toutes.',
+  },
   weakTest: {
     en: 'Weak test: passes with {baseline} (score {score}){more}. {part}',
     fr: 'Test faible : réussi avec {baseline} (score {score}){more}. {part}',

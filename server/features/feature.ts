@@ -10,6 +10,8 @@ import type { PositionCodec } from '../positionEncoding';
 export interface ClientSupport {
   snippetSupport: boolean;
   dataSupport: boolean;
+  /** The client fills in a code action's `edit` with `codeAction/resolve` (file-wide fixes are then computed only when picked). */
+  codeActionResolveEdit: boolean;
 }
 
 /** What every feature reads: the server's state, never the connection itself. */
