@@ -11,6 +11,7 @@ import {
   type InitializeResult,
   type TextDocumentChangeEvent,
   type TextDocumentContentChangeEvent,
+  type Diagnostic,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { toLocale, type Locale } from '../core/i18n/locale';
@@ -21,7 +22,7 @@ import type { AnalysisStats } from './protocol';
 import { CODE_ACTION_KINDS, codeActionsFeature } from './features/codeActions';
 import { completionFeature } from './features/completion';
 import { coverageFeature } from './features/coverage';
-import { Debouncer, toLspDiagnostics } from './features/diagnostics';
+import { baselinesLimitDiagnostic, Debouncer, toLspDiagnostics } from './features/diagnostics';
 import { registerFeatures, type ClientSupport, type Feature } from './features/feature';
 import { fileInfoFeature } from './features/fileInfo';
 import { hoverFeature } from './features/hover';
@@ -62,7 +63,7 @@ let canRegisterWatchedFiles = false;
 let client: ClientSupport = { snippetSupport: false, dataSupport: false, codeActionResolveEdit: false };
 
 /** The workspace's extra audit baselines (`ewebench-baselines.json` at a folder's top), read at start and on change. */
-let baselines: WorkspaceBaselines = { problems: [] };
+let baselines: WorkspaceBaselines = { problems: [], limits: [] };
 
 const cache = new AnalysisCache(() => settings, () => locale, (uri) => index.elsewhere(uri), () => baselines.options);
 
@@ -105,7 +106,23 @@ process.on('uncaughtException', (error) => guard.report(error));
 
 function publish(analysis: Analysis): void {
   const diagnostics = settings.enable ? toLspDiagnostics(analysis, settings, { codec, dataSupport: client.dataSupport }) : [];
-  void connection.sendDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics });
+  void connection.sendDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics: [...diagnostics, ...baselinesLimitDiagnostics(analysis.uri)] });
+}
+
+/** The `baselines-limit` diagnostics of a workspace baselines file (none for any other file). */
+function baselinesLimitDiagnostics(uri: string): Diagnostic[] {
+  if (!settings.enable) return [];
+  return baselines.limits.filter((l) => l.uri === uri).map((l) => baselinesLimitDiagnostic(l.message));
+}
+
+/** Baselines files past a limit get their diagnostic, open or not; a file no longer past one gets it cleared. */
+function publishBaselinesLimits(previous: WorkspaceBaselines): void {
+  const uris = new Set([...previous.limits, ...baselines.limits].map((l) => l.uri));
+  for (const uri of uris) {
+    // An open baselines file is published with its analysis (revalidateAll); the others here.
+    if (documents.get(uri)) continue;
+    void connection.sendDiagnostics({ uri, diagnostics: baselinesLimitDiagnostics(uri) });
+  }
 }
 
 function validateNow(uri: string): void {
@@ -196,8 +213,10 @@ connection.onInitialized(guard.handler(undefined, () => {
 
 /** Reads the workspace baselines again and re-checks every open document with them (problems go to the log). */
 async function reloadBaselines(): Promise<void> {
-  baselines = await loadWorkspaceBaselines(index.rootPaths());
+  const previous = baselines;
+  baselines = await loadWorkspaceBaselines(index.rootPaths(), locale);
   for (const problem of baselines.problems) connection.console.warn(`ewebench: ${problem}`);
+  publishBaselinesLimits(previous);
   revalidateAll();
 }
 

@@ -6,7 +6,8 @@ import { scoreTest } from '../scoring/ewebench/scoreTest';
 import { pyRound } from '../python/round';
 import { auditTest, auditTestCached } from './auditTest';
 import { BASELINES, baselineText, optionLetters, promptText } from './baselines';
-import { extraBaselines } from './extraBaselines';
+import { extraBaselines, MAX_EXTRA_BASELINES } from './extraBaselines';
+import { extraKey } from './auditTest';
 import { BEST_OF, floorScores } from './floor';
 import { auditHoverMarkdown } from './hoverText';
 import { corpusCopyFindings, MAX_WEAK_FINDINGS, ordinaryKeywordHits, weakTestFindings } from './rule';
@@ -191,4 +192,21 @@ test('a composite test with 20,000 keywords is audited with the same findings as
   assert.equal(bare?.score, scoreTest(test, keywords.join(', ')).score);
   const [weak] = weakTestFindings([test], 'en');
   assert.match(weak.message, /the keywords listed bare .*“kw0le”, “kw1le”, “kw2le”, “kw3le” … \(20002\) occur in it/);
+});
+
+test('a baselines value past MAX_EXTRA_BASELINES: the first ones are read, the rest counted; cache keys stay short', () => {
+  const rows = Array.from({ length: MAX_EXTRA_BASELINES + 7 }, (_, i) => ({ id: `b${i}`, text: 'Nyemate ŋu o. '.repeat(200) + i }));
+  const result = extraBaselines({ baselines: rows });
+  assert.ok(!('errors' in result));
+  assert.equal(result.baselines.length, MAX_EXTRA_BASELINES);
+  assert.equal(result.ignored, 7);
+  assert.equal(result.baselines[MAX_EXTRA_BASELINES - 1].id, `b${MAX_EXTRA_BASELINES - 1}`);
+  // The key every cached audit holds does not grow with the baselines' text; equal contents share it.
+  const key = extraKey(result.baselines);
+  assert.ok(key.length < 12, key);
+  const again = extraBaselines({ baselines: rows });
+  assert.equal(extraKey('errors' in again ? [] : again.baselines), key);
+  assert.notEqual(extraKey(result.baselines.slice(1)), key);
+  // A row past the limit is not checked: the bounded part is what is used.
+  assert.ok(!('errors' in extraBaselines({ baselines: [...rows, { id: 'Bad Id' }] })));
 });

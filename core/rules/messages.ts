@@ -191,6 +191,14 @@ export const MESSAGES = {
     en: '{count} more string(s) in NFD after this one are not shown ({total} in the file, at most {limit} listed); the action “Normalise every string to NFC” rewrites every one.',
     fr: '{count} autre(s) chaîne(s) en NFD après celle-ci ne sont pas affichées ({total} dans le fichier, au plus {limit} listées) ; l’action « Normaliser toutes les chaînes en NFC » les réécrit toutes.',
   },
+  baselinesTooLarge: {
+    en: 'This baselines file is {size} bytes, more than the {limit} the audit reads (MAX_BASELINES_BYTES): it is not read, and none of its baselines is used.',
+    fr: 'Ce fichier de baselines fait {size} octets, plus que les {limit} que lit l’audit (MAX_BASELINES_BYTES) : il n’est pas lu, et aucune de ses baselines n’est utilisée.',
+  },
+  baselinesTooMany: {
+    en: 'This file lists {count} baselines, more than the {limit} the audit scores (MAX_EXTRA_BASELINES): the first {limit} are used, the other {ignored} ignored.',
+    fr: 'Ce fichier liste {count} baselines, plus que les {limit} que note l’audit (MAX_EXTRA_BASELINES) : les {limit} premières sont utilisées, les {ignored} autres ignorées.',
+  },
   weakTest: {
     en: 'Weak test: passes with {baseline} (score {score}){more}. {part}',
     fr: 'Test faible : réussi avec {baseline} (score {score}){more}. {part}',

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
-import { DIAGNOSTIC_SOURCE, docAnchor, type Severity } from '../../core/rules/codes';
+import { defaultSeverity, DIAGNOSTIC_SOURCE, docAnchor, type Severity } from '../../core/rules/codes';
 import { resolveFindings } from '../../core/validate';
 import type { Analysis } from '../analysis';
 import type { DiagnosticData } from './codeActions';
@@ -44,6 +44,19 @@ export function toLspDiagnostics(analysis: Analysis, settings: ServerSettings, c
     relatedInformation: d.related.length ? d.related.map((r) => ({ location: { uri: r.uri ?? analysis.uri, range: r.uri ? r.range : wire(r.range) }, message: r.message })) : undefined,
     data: client.dataSupport && d.fixes.length ? ({ version: analysis.version, fixes: d.fixes } satisfies DiagnosticData) : undefined,
   }));
+}
+
+/** A `baselines-limit` diagnostic at the top of a workspace baselines file (`workspaceBaselines.ts`). */
+export function baselinesLimitDiagnostic(message: string): Diagnostic {
+  const code = 'baselines-limit';
+  return {
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } },
+    severity: SEVERITY[defaultSeverity(code)],
+    code,
+    codeDescription: { href: `${README}#${docAnchor(code)}` },
+    source: DIAGNOSTIC_SOURCE,
+    message,
+  };
 }
 
 /**
