@@ -256,7 +256,7 @@ connection.onDidChangeWatchedFiles(guard.handler(undefined, (change: DidChangeWa
 
 /** Every request the server answers: each feature registers its handlers through the one guarded helper. */
 const FEATURES: readonly Feature[] = [hoverFeature, completionFeature, codeActionsFeature, symbolsFeature, fileInfoFeature, coverageFeature];
-registerFeatures(connection, guard, { analysisOf, view, stats, codec, locale: () => locale, client: () => client }, FEATURES);
+registerFeatures(connection, guard, { analysisOf, view, stats, codec, locale: () => locale, client: () => client, settings: () => settings }, FEATURES);
 
 documents.listen(connection);
 connection.listen();

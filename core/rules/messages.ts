@@ -199,6 +199,10 @@ export const MESSAGES = {
     en: 'This file lists {count} baselines, more than the {limit} the audit scores (MAX_EXTRA_BASELINES): the first {limit} are used, the other {ignored} ignored.',
     fr: 'Ce fichier liste {count} baselines, plus que les {limit} que note l’audit (MAX_EXTRA_BASELINES) : les {limit} premières sont utilisées, les {ignored} autres ignorées.',
   },
+  outlineMore: {
+    en: '… {count} more (the outline lists the first {limit})',
+    fr: '… {count} de plus (le plan liste les {limit} premiers)',
+  },
   weakTest: {
     en: 'Weak test: passes with {baseline} (score {score}){more}. {part}',
     fr: 'Test faible : réussi avec {baseline} (score {score}){more}. {part}',
