@@ -1,6 +1,7 @@
 import { DocumentSymbolRequest, SymbolKind, type DocumentSymbol, type DocumentSymbolParams } from 'vscode-languageserver';
 import { entriesOf, itemsPath } from '../../core/document/classify';
 import type { JsonDocument, JsonPath } from '../../core/document/jsonDocument';
+import { skipValue, skipWhitespace } from '../../core/document/scanner';
 import type { Span } from '../../core/document/lineIndex';
 import type { Locale } from '../../core/i18n/locale';
 import { msg } from '../../core/rules/messages';
@@ -82,13 +83,39 @@ function propertySymbol(doc: JsonDocument, key: string, keySpan: Span, valueSpan
   };
 }
 
+/**
+ * The spans of the first `max` items of the array at `path` and the array's span: in valid JSON only those items
+ * are scanned (a corpus of a million entries is not walked for an outline of 5,000); otherwise the document's
+ * own children.
+ */
+function firstItems(doc: JsonDocument, path: JsonPath, max: number): { items: Span[]; span: Span } | undefined {
+  if (!doc.isValidJson) {
+    const children = doc.childrenAt(path);
+    return children?.kind === 'array' ? { items: children.items.slice(0, max + 1), span: children.span } : undefined;
+  }
+  const span = doc.locate(path);
+  const { text } = doc;
+  if (!span || text.charCodeAt(span.start) !== 91) return undefined;
+  const items: Span[] = [];
+  let i = skipWhitespace(text, span.start + 1);
+  // One item past the bound: where the note starts.
+  while (items.length <= max && i < span.end - 1 && text.charCodeAt(i) !== 93) {
+    const end = skipValue(text, i);
+    items.push({ start: i, end });
+    i = skipWhitespace(text, end);
+    if (text.charCodeAt(i) === 44) i = skipWhitespace(text, i + 1);
+  }
+  return { items, span };
+}
+
 function itemSymbols(doc: JsonDocument, arrayPath: JsonPath, detail: (item: Record<string, unknown>) => string | undefined, options: OutlineOptions): DocumentSymbol[] {
-  const children = doc.childrenAt(arrayPath);
   const values = entriesOf(doc.value, arrayPath);
-  if (!children || children.kind !== 'array' || !values) return [];
+  const limit = Math.max(0, Math.floor(options.limit));
+  const children = values && firstItems(doc, arrayPath, limit);
+  if (!children || !values) return [];
   const symbols: DocumentSymbol[] = [];
   const { items } = children;
-  const shown = Math.min(items.length, Math.max(0, Math.floor(options.limit)));
+  const shown = Math.min(items.length, values.length, limit);
   for (let index = 0; index < shown; index++) {
     const span = items[index];
     const item = values[index];
@@ -107,13 +134,13 @@ function itemSymbols(doc: JsonDocument, arrayPath: JsonPath, detail: (item: Reco
       selectionRange: doc.lineIndex.rangeOf(idSpan ?? { start: span.start, end: span.start + 1 }),
     });
   }
-  if (shown < items.length) {
-    // One symbol over the items not listed, so the outline says where they are and how many.
+  if (shown < items.length && shown < values.length) {
+    // One symbol over the items not listed (to the array's closing bracket), saying where they are and how many.
     const first = items[shown];
     symbols.push({
-      name: msg(options.locale, 'outlineMore', { count: items.length - shown, limit: shown }),
+      name: msg(options.locale, 'outlineMore', { count: values.length - shown, limit: shown }),
       kind: SymbolKind.Null,
-      range: doc.lineIndex.rangeOf({ start: first.start, end: items[items.length - 1].end }),
+      range: doc.lineIndex.rangeOf({ start: first.start, end: Math.max(first.end, children.span.end - 1) }),
       selectionRange: doc.lineIndex.rangeOf({ start: first.start, end: first.start + 1 }),
     });
   }
