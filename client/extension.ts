@@ -8,6 +8,8 @@ import { FileKindStatus } from './fileKindStatus';
 import { registerRunFeatures } from './run';
 import { readServerSettings } from './settings';
 import { registerEweInput } from './typing/eweInput';
+import { registerReview } from './review/reviewPanel';
+import { registerReviewLens } from './review/cardLens';
 import { SERVER_NODE_FLAGS } from '../server/nodeFlags';
 
 let client: LanguageClient | undefined;
@@ -64,6 +66,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   );
   registerRunFeatures(context);
   registerEweInput(context);
+  registerReview(context);
+  registerReviewLens(context);
   const registeredMs = performance.now() - started;
   await client.start();
   status.refresh();

@@ -10,6 +10,8 @@ function kindLabel(info: FileInfo): string {
       return info.shape && info.shape !== 'envelope' ? vscode.l10n.t('Rosetta corpus ({0})', info.shape) : vscode.l10n.t('Rosetta corpus');
     case 'rosetta-run-card':
       return vscode.l10n.t('Rosetta run card');
+    case 'rosetta-review':
+      return vscode.l10n.t('Rosetta human review');
     case 'ewebench-results':
       return vscode.l10n.t('ÈwéBench results');
     case 'unknown':

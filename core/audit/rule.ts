@@ -5,7 +5,7 @@ import { pick } from '../i18n/locale';
 import { objectAnchor } from '../rules/anchors';
 import type { Finding, FixData } from '../rules/finding';
 import { msg } from '../rules/messages';
-import { exactMatchNfc } from '../scoring/rosetta/metrics';
+import { harnessExactMatch } from '../scoring/rosetta/metrics';
 import { pyIncludes, pyLen, pyLower } from '../python/str';
 import { auditTest, DEFAULT_LANGUAGE, extraKey, type AuditOptions, type TestAudit } from './auditTest';
 import { BASELINES, baselineText, ordinaryTexts, type Baseline } from './baselines';
@@ -213,7 +213,7 @@ function keywordFindings(test: Obj, path: JsonPath, locale: Locale, language = D
 }
 
 /**
- * The corpus counterpart: an entry whose reference is its source (after NFC, Rosetta's exact match) rewards a
+ * The corpus counterpart: an entry whose reference is its source (the harness's exact match: NFC, case and whitespace forgiven) rewards a
  * system that copies its input. Legacy field names are read too.
  */
 export function corpusCopyFindings(entries: unknown, entriesPath: JsonPath, locale: Locale): Finding[] {
@@ -226,7 +226,7 @@ export function corpusCopyFindings(entries: unknown, entriesPath: JsonPath, loca
     const source = entry[sourceKey];
     const reference = entry[referenceKey];
     if (typeof source !== 'string' || typeof reference !== 'string' || source.trim() === '') return;
-    if (exactMatchNfc(source, reference)) findings.push({ code: 'weak-test', message: msg(locale, 'corpusCopy'), at: { path: [...entriesPath, index, referenceKey] } });
+    if (harnessExactMatch(source, reference)) findings.push({ code: 'weak-test', message: msg(locale, 'corpusCopy'), at: { path: [...entriesPath, index, referenceKey] } });
   });
   return findings;
 }

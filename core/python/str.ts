@@ -52,7 +52,7 @@ export function pyLen(s: string): number {
   return n;
 }
 
-/** Python's `s.upper()` and `s.lower()` agree with JavaScript's full case mappings for the text we score. */
+/** Python's `s.upper()` and `s.lower()`: the same full case mappings (final sigma included) as JavaScript's; only letters newer than the Python's Unicode tables differ. */
 export const pyLower = (s: string): string => s.toLowerCase();
 export const pyUpper = (s: string): string => s.toUpperCase();
 

@@ -3,6 +3,30 @@ import { pick, type Bilingual, type Locale, type Params } from '../i18n/locale';
 /** Every sentence the validator says, in English and French. `{name}` placeholders are filled per finding. */
 export const MESSAGES = {
   invalidJson: { en: 'Invalid JSON: {detail}.', fr: 'JSON invalide : {detail}.' },
+  reviewCardMissing: {
+    en: 'The run card `{path}` cannot be read beside this review: its ratings cannot be checked against the run.',
+    fr: 'La fiche de run `{path}` est introuvable à côté de cette revue : ses notes ne peuvent pas être rapprochées du run.',
+  },
+  reviewCardHash: {
+    en: 'This review rated the run sealed {expected}, but `{path}` is now sealed {actual}: it is another run, or the card changed. Draw a new sample for this card.',
+    fr: 'Cette revue a noté le run scellé {expected}, mais `{path}` est maintenant scellée {actual} : c’est un autre run, ou la fiche a changé. Tirez un nouvel échantillon pour cette fiche.',
+  },
+  reviewUnknownEntry: {
+    en: 'Entry `{id}` has no output in the run card `{path}`: a review can only rate what the run produced.',
+    fr: 'L’entrée `{id}` n’a pas de sortie dans la fiche de run `{path}` : une revue ne peut noter que ce que le run a produit.',
+  },
+  reviewGateMissing: {
+    en: 'The card claims the {tier} tier, which no method may claim without human review (Rosetta §7.2): no review `{review}` beside it. Draw one with `ewebench-studio review sample` or *ÈwéBench: Review Run*.',
+    fr: 'La fiche revendique le niveau {tier}, qu’aucune méthode ne peut revendiquer sans revue humaine (Rosetta §7.2) : aucune revue `{review}` à côté. Tirez-en une avec `ewebench-studio review sample` ou *ÈwéBench : Revoir un run*.',
+  },
+  reviewGateFew: {
+    en: 'The card claims the {tier} tier, but its review has {rated} rated items of the {needed} the gate asks (Rosetta §7.2).',
+    fr: 'La fiche revendique le niveau {tier}, mais sa revue n’a que {rated} éléments notés sur les {needed} qu’exige le seuil (Rosetta §7.2).',
+  },
+  reviewGateUsable: {
+    en: 'The card claims the {tier} tier, but reviewers found {usable} of the rated outputs usable (acceptable or excellent), under the {needed} the gate asks (Rosetta §7.2).',
+    fr: 'La fiche revendique le niveau {tier}, mais les relecteurs ont jugé utilisables (acceptable ou excellent) {usable} des sorties notées, sous les {needed} qu’exige le seuil (Rosetta §7.2).',
+  },
   nestingTooDeep: {
     en: 'nested more than {limit} levels deep here; the file is not analysed (Python\'s json.load gives up at about 1,000 levels too)',
     fr: 'imbrication de plus de {limit} niveaux ici ; le fichier n’est pas analysé (le json.load de Python abandonne aussi vers 1 000 niveaux)',

@@ -1,6 +1,6 @@
 import { sentenceChrf } from '../scoring/chrf';
 import { effectiveMethod, scoreTest } from '../scoring/ewebench/scoreTest';
-import { exactMatchNfc } from '../scoring/rosetta/metrics';
+import { harnessExactMatch } from '../scoring/rosetta/metrics';
 import { pyRound } from '../python/round';
 import { pyStrip, pyStripChars } from '../python/str';
 import type { NormalisedEntry } from './corpus';
@@ -120,7 +120,7 @@ export interface EntryRecordInput extends RecordInputBase {
 }
 
 /**
- * One corpus entry's result: exact match after NFC and sentence chrF++ of the cleaned translation against
+ * One corpus entry's result: the harness's exact match (`harnessExactMatch`) and sentence chrF++ of the cleaned translation against
  * the reference. A failed call: predicted null, chrF++ 0, no exact match, and the error (as a run card's
  * `results[]` records a failed entry).
  */
@@ -152,7 +152,7 @@ export function entryRecord(input: EntryRecordInput): EntryRunRecord {
     ...base,
     predicted,
     ...(predicted !== outcome.text ? { raw_predicted: outcome.text } : {}),
-    exact_match: exactMatchNfc(predicted, entry.reference),
+    exact_match: harnessExactMatch(predicted, entry.reference),
     entry_chrf: sentenceChrf(predicted, [entry.reference]).score,
     usage: outcome.usage,
     error: null,

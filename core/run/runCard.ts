@@ -16,7 +16,7 @@ import { isObject } from '../json';
  * writes, filled the way it fills them (`publish.py`, `tester.py`):
  * - rates and corpus chrF++ are over the entries without an error (`scores.evaluated`), as the harness
  *   computes them; `scores.total` and `dataset.entry_count` count every entry;
- * - corpus chrF++ is sacrebleu's (statistics summed, F once), rounded to 2; exact match is after NFC;
+ * - corpus chrF++ is sacrebleu's (statistics summed, F once), rounded to 2; exact match is the harness's `normalize_text` comparison;
  * - the composite is Profile B over what a plain run has (chrF++ and exact match), with its tier;
  * - latency figures are the publisher's (see `harnessLatencySummary`);
  * - `total_cost_usd` only when the provider reported costs (else null, never an estimate);

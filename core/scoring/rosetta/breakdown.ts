@@ -2,7 +2,7 @@ import { corpusChrf } from '../chrf';
 import { pyRound } from '../../python/round';
 import { compositeScore, type CompositeResult } from './composite';
 import { latencySummary, type LatencySummary } from './latency';
-import { exactMatchNfc } from './metrics';
+import { harnessExactMatch } from './metrics';
 
 /**
  * `scores.by_difficulty` and `scores.by_provenance` (spec §3.4) worked out from the per-entry results of a run
@@ -30,7 +30,7 @@ export interface GroupSummary {
   /** Entries with a non-empty `error`. */
   errors: number;
   /**
-   * The recorded `exact_match` when it is a boolean, else worked out (NFC) from predicted and reference;
+   * The recorded `exact_match` when it is a boolean, else worked out (`harnessExactMatch`) from predicted and reference;
    * an entry with neither does not match.
    */
   exact_matches: number;
@@ -78,7 +78,7 @@ export function groupSummary(key: string, results: readonly RosettaEntryResult[]
   const latencies: number[] = [];
   for (const r of results) {
     if (typeof r.error === 'string' && r.error !== '') errors++;
-    if (typeof r.exact_match === 'boolean' ? r.exact_match : typeof r.predicted === 'string' && typeof r.reference === 'string' && exactMatchNfc(r.predicted, r.reference)) matches++;
+    if (typeof r.exact_match === 'boolean' ? r.exact_match : typeof r.predicted === 'string' && typeof r.reference === 'string' && harnessExactMatch(r.predicted, r.reference)) matches++;
     if (typeof r.entry_chrf === 'number' && Number.isFinite(r.entry_chrf)) {
       chrfSum += r.entry_chrf;
       chrfEntries++;

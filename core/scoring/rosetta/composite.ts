@@ -1,4 +1,5 @@
 import { pyRound } from '../../python/round';
+import { pythonSum } from '../../python/sum';
 
 /**
  * The Rosetta composite (Scoring Specification §4, as mt_eval_harness 3.0.0 computes it): a weighted mean of
@@ -85,9 +86,8 @@ export function compositeScore(metrics: RosettaMetricValues): CompositeResult {
   }
   const profile: CompositeProfile = available(metrics.fst_acceptance_rate) ? 'A' : 'B';
   const table = PROFILE_WEIGHTS[profile];
-  let weightedSum = 0;
-  let weightTotal = 0;
   const counted: [RosettaMetric, number][] = [];
+  const inputs: number[] = [];
   const missing: RosettaMetric[] = [];
   for (const [metric, weight] of Object.entries(table) as [RosettaMetric, number][]) {
     const value = metrics[metric];
@@ -95,14 +95,15 @@ export function compositeScore(metrics: RosettaMetricValues): CompositeResult {
       missing.push(metric);
       continue;
     }
-    weightedSum += weight * compositeInput(metric, value);
-    weightTotal += weight;
     counted.push([metric, weight]);
+    inputs.push(compositeInput(metric, value));
   }
   const ignored = (Object.keys(metrics) as RosettaMetric[]).filter((m) => available(metrics[m]) && !(m in table));
   if (counted.length === 0) return { composite: null, profile, weights: {}, missing, ignored };
+  // As scoring.py computes it: total = sum(weights); composite = sum((w / total) * v), Python's sum (3.12+).
+  const weightTotal = pythonSum(counted.map(([, w]) => w), 'compensated');
   return {
-    composite: pyRound(weightedSum / weightTotal, 4),
+    composite: pyRound(pythonSum(counted.map(([, w], k) => (w / weightTotal) * inputs[k]), 'compensated'), 4),
     profile,
     weights: Object.fromEntries(counted.map(([m, w]) => [m, w / weightTotal])),
     missing,

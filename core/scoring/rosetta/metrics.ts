@@ -1,20 +1,24 @@
 import { pyRound } from '../../python/round';
+import { pyLower, pySplit, pyStrip } from '../../python/str';
 
 /**
- * Exact match (Rosetta spec §4.1): the prediction "exactly match[es] the reference after Unicode normalization".
- * Both sides are put in NFC because the same Ewe or Cree text reaches us in either form: ò typed as one code
- * point (U+00F2) or as o + U+0300, ŋ́ with its tone mark composed or not, depending on keyboard and tooling.
- * Canonical equivalence is exactly "the same text"; NFKC would go further and fold characters the spec does not
- * call equal (ligatures, superscripts, full-width forms). Nothing else is forgiven: no trimming, no case folding.
+ * The harness's `normalize_text` (mt_eval_harness `tester.py`): NFC, then Python's `strip()` and `lower()`,
+ * then whitespace runs collapsed to one space (`" ".join(s.split())`, Python's whitespace set). `lower()` is
+ * JavaScript's `toLowerCase` (both apply Unicode's full mappings, final sigma included); they differ only for
+ * letters newer than the Python's Unicode tables (3.11 has Unicode 14).
  */
-export function exactMatchNfc(predicted: string, reference: string): boolean {
-  if (predicted === reference) return true;
-  // Where the two first differ, two ASCII characters (or the end of one string) settle it without normalising:
-  // an ASCII character decomposes to itself and never reorders with a mark, so both NFD forms differ there too.
-  let i = 0;
-  while (predicted.charCodeAt(i) === reference.charCodeAt(i)) i++;
-  if (!(predicted.charCodeAt(i) >= 0x80) && !(reference.charCodeAt(i) >= 0x80)) return false;
-  return predicted.normalize('NFC') === reference.normalize('NFC');
+export function normalizeText(text: string): string {
+  return pySplit(pyLower(pyStrip(text.normalize('NFC')))).join(' ');
+}
+
+/**
+ * Exact match as the harness decides it: the normalised texts are equal and the normalised prediction is not
+ * empty (an empty answer never matches, not even an empty reference). Every exact-match count (entry records,
+ * tiers, composite, card, lens, summary, `score`, the audit's copy check) goes through this function.
+ */
+export function harnessExactMatch(predicted: string, reference: string): boolean {
+  const p = normalizeText(predicted);
+  return p !== '' && p === normalizeText(reference);
 }
 
 export interface ExactMatchSummary {
@@ -30,6 +34,6 @@ export interface ExactMatchSummary {
  */
 export function exactMatchSummary(pairs: readonly { predicted: string | null; reference: string }[]): ExactMatchSummary {
   let matches = 0;
-  for (const { predicted, reference } of pairs) if (predicted !== null && exactMatchNfc(predicted, reference)) matches++;
+  for (const { predicted, reference } of pairs) if (predicted !== null && harnessExactMatch(predicted, reference)) matches++;
   return { total: pairs.length, exact_matches: matches, exact_match_rate: pairs.length ? pyRound(matches / pairs.length, 4) : 0 };
 }
