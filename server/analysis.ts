@@ -146,6 +146,8 @@ export class AnalysisCache {
    * when the document cannot be read (see `current`).
    */
   read<R>(document: TextDocument, codec: PositionCodec, at: readonly Position[], read: (view: AnalysisView) => R): R | undefined {
+    // A malformed position is refused (InvalidParams) before any analysis is made or read.
+    for (const position of at) codec.checkPosition(position);
     const earlier = this.earlier(document);
     if (earlier) {
       const view = new EarlierView(earlier.analysis, earlier.edits, document, codec);

@@ -1,5 +1,6 @@
 import type { FileKind } from '../core/document/classify';
 import { isObject } from '../core/json';
+import { MAX_OUTLINE_ITEMS } from './features/symbols';
 
 /** The `ewebench.*` settings the server reads (the client sends them at start and on change). */
 export interface ServerSettings {
@@ -8,12 +9,15 @@ export interface ServerSettings {
   fileKinds: Partial<Record<FileKind, string[]>>;
   /** Off when the editor's own JSON support already reports syntax errors, so they are not shown twice. */
   reportSyntaxErrors: boolean;
+  /** The most tests or entries an outline lists (`MAX_OUTLINE_ITEMS` unless a client sends `outlineLimit`). */
+  outlineLimit: number;
 }
 
 export const DEFAULT_SETTINGS: ServerSettings = {
   enable: true,
   fileKinds: {},
   reportSyntaxErrors: true,
+  outlineLimit: MAX_OUTLINE_ITEMS,
 };
 
 export function mergeSettings(raw: unknown, base: ServerSettings = DEFAULT_SETTINGS): ServerSettings {
@@ -27,6 +31,7 @@ export function mergeSettings(raw: unknown, base: ServerSettings = DEFAULT_SETTI
     enable: typeof obj.enable === 'boolean' ? obj.enable : base.enable,
     fileKinds: Object.keys(fileKinds).length ? fileKinds : base.fileKinds,
     reportSyntaxErrors: typeof obj.reportSyntaxErrors === 'boolean' ? obj.reportSyntaxErrors : base.reportSyntaxErrors,
+    outlineLimit: Number.isSafeInteger(obj.outlineLimit) && (obj.outlineLimit as number) >= 0 ? (obj.outlineLimit as number) : base.outlineLimit,
   };
 }
 

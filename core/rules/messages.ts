@@ -199,6 +199,34 @@ export const MESSAGES = {
     en: 'This string uses decomposed accents (NFD) while the file also has precomposed ones (NFC): the same word can then fail to match. Strings in NFD: {count}.',
     fr: 'Cette chaîne utilise des accents décomposés (NFD) alors que le fichier en a aussi des précomposés (NFC) : un même mot peut alors ne pas correspondre. Chaînes en NFD : {count}.',
   },
+  invalidPosition: {
+    en: '`{field}` is not a valid position: line and character must be whole numbers from 0 to 2147483647 (got {value}).',
+    fr: '`{field}` n’est pas une position valide : line et character doivent être des entiers de 0 à 2147483647 (reçu {value}).',
+  },
+  invalidRange: {
+    en: '`{field}` is not a valid range: it needs a start and an end position (got {value}).',
+    fr: '`{field}` n’est pas une plage valide : il lui faut une position start et une position end (reçu {value}).',
+  },
+  confusableMore: {
+    en: '{count} more look-alike(s) after this one are not shown ({total} in the file, at most {limit} listed); the action “Fix all look-alike letters” replaces every one.',
+    fr: '{count} autre(s) sosie(s) après celui-ci ne sont pas affichés ({total} dans le fichier, au plus {limit} listés) ; l’action « Corriger tous les sosies » les remplace tous.',
+  },
+  mixedNormalizationMore: {
+    en: '{count} more string(s) in NFD after this one are not shown ({total} in the file, at most {limit} listed); the action “Normalise every string to NFC” rewrites every one.',
+    fr: '{count} autre(s) chaîne(s) en NFD après celle-ci ne sont pas affichées ({total} dans le fichier, au plus {limit} listées) ; l’action « Normaliser toutes les chaînes en NFC » les réécrit toutes.',
+  },
+  baselinesTooLarge: {
+    en: 'This baselines file is {size} bytes, more than the {limit} the audit reads (MAX_BASELINES_BYTES): it is not read, and none of its baselines is used.',
+    fr: 'Ce fichier de baselines fait {size} octets, plus que les {limit} que lit l’audit (MAX_BASELINES_BYTES) : il n’est pas lu, et aucune de ses baselines n’est utilisée.',
+  },
+  baselinesTooMany: {
+    en: 'This file lists {count} baselines, more than the {limit} the audit scores (MAX_EXTRA_BASELINES): the first {limit} are used, the other {ignored} ignored.',
+    fr: 'Ce fichier liste {count} baselines, plus que les {limit} que note l’audit (MAX_EXTRA_BASELINES) : les {limit} premières sont utilisées, les {ignored} autres ignorées.',
+  },
+  outlineMore: {
+    en: '… {count} more (the outline lists the first {limit})',
+    fr: '… {count} de plus (le plan liste les {limit} premiers)',
+  },
   weakTest: {
     en: 'Weak test: passes with {baseline} (score {score}){more}. {part}',
     fr: 'Test faible : réussi avec {baseline} (score {score}){more}. {part}',
