@@ -1,6 +1,12 @@
 import type { FileKind } from '../core/document/classify';
 import { isObject } from '../core/json';
-import { MAX_OUTLINE_ITEMS } from './features/symbols';
+
+/**
+ * The most tests or corpus entries an outline lists; past it, one more symbol counts the rest. Each symbol costs
+ * its share of the answer (about 200 bytes): a 200 MB corpus of a million entries made an answer of hundreds of
+ * megabytes that blocked the server for minutes. `outlineLimit` in the server settings lowers or raises it.
+ */
+export const MAX_OUTLINE_ITEMS = 5000;
 
 /** The `ewebench.*` settings the server reads (the client sends them at start and on change). */
 export interface ServerSettings {

@@ -1,3 +1,4 @@
+import { MAX_OUTLINE_ITEMS } from '../settings';
 import { DocumentSymbolRequest, SymbolKind, type DocumentSymbol, type DocumentSymbolParams } from 'vscode-languageserver';
 import { entriesOf, itemsPath } from '../../core/document/classify';
 import type { JsonDocument, JsonPath } from '../../core/document/jsonDocument';
@@ -9,12 +10,6 @@ import type { Analysis } from '../analysis';
 import type { PositionCodec } from '../positionEncoding';
 import type { Feature } from './feature';
 
-/**
- * The most tests or corpus entries an outline lists; past it, one more symbol counts the rest. Each symbol costs
- * its share of the answer (about 200 bytes): a 200 MB corpus of a million entries made an answer of hundreds of
- * megabytes that blocked the server for minutes. `outlineLimit` in the server settings lowers or raises it.
- */
-export const MAX_OUTLINE_ITEMS = 5000;
 
 /** How an outline is bounded and in which language its note is written. */
 export interface OutlineOptions {
