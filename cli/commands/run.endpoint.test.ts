@@ -106,7 +106,7 @@ test('--max-retry-wait and --max-response-mib end hostile answers with errors na
   const big = io(dir);
   assert.equal(await main(['run', 'reasoning.json', '--base-url', fake.baseUrl, '--model', 'm', '--max-response-mib', '2', '--no-cache', '--format', 'json'], big), 1);
   assert.match(JSON.parse(big.out).tests[0].error, /larger than the 2 MiB limit/);
-  for (const [flag, value, message] of [['--max-retry-wait', '-1', /--max-retry-wait must be a number of seconds, 0 or more/], ['--max-response-mib', '0', /--max-response-mib must be a number of MiB above 0/]] as const) {
+  for (const [flag, value, message] of [['--max-retry-wait', '-1', /--max-retry-wait "-1": must be a number of seconds from 0 to 3600/], ['--max-response-mib', '0', /--max-response-mib "0": must be a number of MiB from 0\.001 to 1024/]] as const) {
     const bad = io(dir);
     assert.equal(await main(['run', 'reasoning.json', '--base-url', fake.baseUrl, '--model', 'm', flag, value], bad), 2);
     assert.match(bad.err, message);

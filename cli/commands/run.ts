@@ -16,7 +16,7 @@ import { RUN_LIMITS } from '../../core/run/limits';
 import { firstLine, terminalSafeJson, terminalSafeLines, textTable } from '../format/text';
 
 export const usage =
-  'run PATH... [--id ID ...] (--preset NAME | --base-url URL) --model NAME [--api-key-env VAR] [--concurrency N (1-64)] [--repeat K (1-100)] [--timeout SECONDS (1-3600)] [--retries N (0-10)] [--max-retry-wait SECONDS (0-3600)] [--max-response-mib N] [--allow-insecure-http] [--out DIR] [--cache-dir DIR] [--no-cache] [--allow-secret-segments] [--strict] [--verbose] [--format text|json]   run tests and corpus entries against a model and score them';
+  'run PATH... [--id ID ...] (--preset NAME | --base-url URL) --model NAME [--api-key-env VAR] [--concurrency N (1-64)] [--repeat K (1-100)] [--timeout SECONDS (0.1-3600)] [--retries N (0-10)] [--max-retry-wait SECONDS (0-3600)] [--max-response-mib N] [--allow-insecure-http] [--out DIR] [--cache-dir DIR] [--no-cache] [--allow-secret-segments] [--strict] [--verbose] [--format text|json]   run tests and corpus entries against a model and score them';
 
 const TOOL_VERSION = '0.1.0';
 

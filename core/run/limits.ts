@@ -15,7 +15,7 @@ export interface NumberLimit {
 export const RUN_LIMITS = {
   repeat: { min: 1, max: 100, integer: true, noun: 'a whole number' },
   concurrency: { min: 1, max: 64, integer: true, noun: 'a whole number' },
-  timeoutSeconds: { min: 1, max: 3600, integer: false, noun: 'a number of seconds' },
+  timeoutSeconds: { min: 0.1, max: 3600, integer: false, noun: 'a number of seconds' },
   retries: { min: 0, max: 10, integer: true, noun: 'a whole number' },
   maxRetryWaitSeconds: { min: 0, max: 3600, integer: false, noun: 'a number of seconds' },
   maxResponseMiB: { min: 0.001, max: 1024, integer: false, noun: 'a number of MiB' },
