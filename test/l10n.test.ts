@@ -13,8 +13,9 @@ test('every UI string of the client has a French translation', () => {
   const bundle = JSON.parse(fs.readFileSync(fromRepo('l10n', 'bundle.l10n.fr.json'), 'utf8')) as Record<string, string>;
   const missing: string[] = [];
   for (const file of tsFiles(fromRepo('client'))) {
-    for (const m of fs.readFileSync(file, 'utf8').matchAll(/l10n\.t\(\s*'((?:[^'\\]|\\.)*)'/g)) {
-      const key = m[1].replace(/\\'/g, "'");
+    // Single or double quotes (the formatter picks double quotes for a text holding an apostrophe).
+    for (const m of fs.readFileSync(file, 'utf8').matchAll(/l10n\.t\(\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")/g)) {
+      const key = (m[1] ?? m[2]).replace(/\\(['"])/g, '$1');
       if (!(key in bundle)) missing.push(`${path.basename(file)}: ${key}`);
     }
   }
