@@ -4,6 +4,7 @@ import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerO
 import { COVERAGE_REQUEST } from '../server/protocol';
 import type { FileCoverageReport } from '../core/coverage/report';
 import { registerCoveragePreview } from './coverage/panel';
+import { CorpusTableProvider } from './corpusTable/provider';
 import { FileKindStatus } from './fileKindStatus';
 import { registerRunFeatures } from './run';
 import { readServerSettings } from './settings';
@@ -64,6 +65,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   );
   registerRunFeatures(context);
   registerEweInput(context);
+  context.subscriptions.push(CorpusTableProvider.register(context));
   const registeredMs = performance.now() - started;
   await client.start();
   status.refresh();
