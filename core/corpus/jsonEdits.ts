@@ -29,7 +29,8 @@ export function styleOf(text: string): JsonStyle {
     if (!indent || m[1].length < indent.length) indent = m[1];
   }
   // A file that spells every non-ASCII character as \uXXXX (Python's ensure_ascii) keeps doing so.
-  const asciiOnly = /\\u[0-9a-fA-F]{4}/.test(text) && !/[\u0080-\uffff]/.test(text);
+  // The non-ASCII test first: it stops at the first such character, where the escape search would read on.
+  const asciiOnly = !/[\u0080-\uffff]/.test(text) && /\\u[0-9a-fA-F]{4}/.test(text);
   return { eol, indent: indent || '  ', asciiOnly };
 }
 
