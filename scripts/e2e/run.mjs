@@ -15,7 +15,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { buildWorkspace, compileSuite, root, startFakeModel, unlistedSuiteFiles } from './common.mjs';
-import { clickRunInUntrustedWorkspace, openWalkthrough, runFileFromTestExplorer, runFirstTestFromLens, savedStatesAfterReload } from './uiFlows.mjs';
+import { clickRunInUntrustedWorkspace, editInCorpusTable, openWalkthrough, undoInCorpusTable, runFileFromTestExplorer, runFirstTestFromLens, savedStatesAfterReload } from './uiFlows.mjs';
 import { CHROMIUM, CODE_SERVER, E2E, NODE24_BIN, session } from './session.mjs';
 
 // Must match test/e2e/fakeModel.ts (E2E_KEY_ENV, E2E_KEY): a stand-in key, never a real one.
@@ -196,6 +196,8 @@ async function packagedExtensionUi() {
       if (expected.some((e) => !states.includes(e))) throw new Error(`states: ${states.join(', ')}`);
       return states.join(', ');
     }],
+    ['the corpus table opens from the editor title of a corpus; a value typed in a cell with Ewe keys reaches the JSON text', () => editInCorpusTable(page)],
+    ['Ctrl+Z in the corpus table undoes that edit in the JSON text', () => undoInCorpusTable(page)],
     ['the walkthrough opens from the Command Palette with its four steps', async () => {
       const steps = await openWalkthrough(page);
       const expected = ['Choose a model and store its key', 'Open a tests file', 'Run a test', 'Check Ewe letter coverage'];

@@ -111,3 +111,51 @@ export async function clickRunInUntrustedWorkspace(page) {
   await item.waitFor({ timeout: 15_000 });
   return (await item.textContent())?.trim() ?? '';
 }
+
+/** The frame of the corpus table's page (a webview is an iframe holding the page's own iframe). */
+async function corpusTableFrame(page) {
+  for (let tries = 0; tries < 100; tries++) {
+    for (const frame of page.frames()) {
+      if (await frame.locator('#grid[role=grid] [role=row][aria-rowindex="2"]').count().catch(() => 0)) return frame;
+    }
+    await page.waitForTimeout(300);
+  }
+  throw new Error('no corpus table page with rows');
+}
+
+/** The JSON text the editors show, spaces as spaces. */
+const editorText = async (page) => (await page.locator('.monaco-editor .view-lines').allTextContents()).join('\n').replace(/\u00a0/g, ' ');
+
+/**
+ * Opens table.json, clicks the editor title's table button, edits the reference of entry 2 with the keyboard
+ * (Enter, select all, type with Ewe keys `;D` and `e;'`, Enter) and waits for the JSON text beside it to hold
+ * the new value. Returns the grid's row count and the cell as the page shows it.
+ */
+export async function editInCorpusTable(page) {
+  await quickOpen(page, 'table.json');
+  const button = page.locator('.editor-actions .action-item a[aria-label*="Open Corpus as Table"]').first();
+  await button.waitFor({ timeout: 30_000 });
+  await button.click();
+  const frame = await corpusTableFrame(page);
+  const rowCount = await frame.locator('#grid').getAttribute('aria-rowcount');
+  const cell = frame.locator('#rows [data-entry="1"] [data-field="reference"]');
+  await cell.click();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Control+Shift+Home');
+  await page.keyboard.type(";De;' nyuie");
+  await page.keyboard.press('Enter');
+  for (let tries = 0; tries < 60 && !(await editorText(page)).includes('"Ɖé nyuie"'); tries++) await page.waitForTimeout(250);
+  if (!(await editorText(page)).includes('"Ɖé nyuie"')) throw new Error(`the JSON text does not hold "Ɖé nyuie": ${(await editorText(page)).slice(0, 400)}`);
+  return `aria-rowcount ${rowCount}, cell now "${(await cell.textContent())?.trim()}"`;
+}
+
+/** Ctrl+Z pressed in the table's page undoes its last edit in the JSON document. */
+export async function undoInCorpusTable(page) {
+  const frame = await corpusTableFrame(page);
+  await frame.locator('#grid').focus();
+  await page.keyboard.press('Control+Z');
+  for (let tries = 0; tries < 40 && !(await editorText(page)).includes('"Woezɔ."'); tries++) await page.waitForTimeout(250);
+  if (!(await editorText(page)).includes('"Woezɔ."')) throw new Error('the JSON text still holds the edit');
+  return 'the JSON holds "Woezɔ." again';
+}

@@ -234,7 +234,8 @@ const SEVERITY_ORDER: RowProblem['severity'][] = ['error', 'warning', 'informati
 const worst = (list: RowProblem[]) => SEVERITY_ORDER.find((s) => list.some((p) => p.severity === s));
 
 function renderRows(): void {
-  if (!data || !strings) return;
+  // Rows that change while a cell is being edited are drawn when the edit ends (finishEdit), not under it.
+  if (!data || !strings || editing) return;
   const s = strings;
   const { first, end } = visibleWindow(viewport.scrollTop, viewport.clientHeight || 600, ROW_HEIGHT, view.length);
   rowsBox.style.transform = `translateY(${first * ROW_HEIGHT}px)`;
@@ -280,7 +281,6 @@ function renderRows(): void {
   descriptions.replaceChildren(...notes);
   if (view.length) grid.setAttribute('aria-activedescendant', cellId(active.row, active.column));
   else grid.removeAttribute('aria-activedescendant');
-  if (editing) editing = undefined;
 }
 
 function scrollToActive(): void {
@@ -471,6 +471,7 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       buildToolbar();
       break;
     case 'data': {
+      const first = data === undefined;
       const keep = activeEntry();
       data = message.data;
       version = message.version;
@@ -481,6 +482,7 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       grid.hidden = false;
       renderSummary();
       recompute(keep);
+      if (first && !editing) grid.focus();
       break;
     }
     case 'problems':

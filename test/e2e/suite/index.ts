@@ -12,6 +12,7 @@ import './language.e2e';
 import './commands.e2e';
 import './run.e2e';
 import './typing.e2e';
+import './corpusTable.e2e';
 import { runRegistered } from './harness';
 
 export async function run(): Promise<void> {
