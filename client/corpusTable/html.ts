@@ -35,18 +35,20 @@ button.secondary { color: var(--vscode-button-secondaryForeground); background: 
 #grid { flex: 1; display: flex; flex-direction: column; min-height: 0; outline: none; }
 #grid:focus-visible { outline: 1px solid var(--vscode-focusBorder); }
 .row { display: grid; height: var(--row); align-items: stretch; border-bottom: 1px solid var(--vscode-editorGroup-border, transparent); box-sizing: border-box; }
+.head { position: sticky; top: 0; z-index: 2; min-width: var(--grid-width, 100%); }
+.head .rowhead { background: var(--vscode-editorGroupHeader-tabsBackground, var(--vscode-editor-background)); }
 .head .row { font-weight: 600; background: var(--vscode-editorGroupHeader-tabsBackground, var(--vscode-editor-background)); }
 .head [role=columnheader] { cursor: pointer; user-select: none; }
 #viewport { flex: 1; overflow: auto; position: relative; }
-#spacer { position: relative; }
+#spacer { position: relative; min-width: var(--grid-width, 100%); }
 #rows { position: absolute; left: 0; right: 0; top: 0; will-change: transform; }
 .cell { padding: 0 6px; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; line-height: calc(var(--row) - 1px); border-right: 1px solid var(--vscode-editorGroup-border, transparent); box-sizing: border-box; }
-.rowhead { color: var(--vscode-editorLineNumber-foreground); text-align: right; font-variant-numeric: tabular-nums; }
+.rowhead { color: var(--vscode-editorLineNumber-foreground); text-align: right; font-variant-numeric: tabular-nums; position: sticky; left: 0; z-index: 1; background: var(--vscode-editor-background); }
 .row[aria-selected=true] { background: var(--vscode-list-inactiveSelectionBackground); }
 .cell.active { outline: 2px solid var(--vscode-focusBorder); outline-offset: -2px; }
 #grid:focus .cell.active { background: var(--vscode-list-activeSelectionBackground); color: var(--vscode-list-activeSelectionForeground); }
 .row.secret .rowhead { border-left: 3px solid var(--vscode-charts-purple, var(--vscode-editorWarning-foreground)); }
-.row.secret .rowhead::before { content: "\\1F512\\FE0E "; font-size: 0.85em; }
+.row.secret .rowhead::before { content: "\\25C6  "; color: var(--vscode-charts-purple, var(--vscode-editorWarning-foreground)); }
 .cell.hidden { font-style: italic; color: var(--vscode-disabledForeground); }
 .cell.absent { color: var(--vscode-disabledForeground); }
 .cell.error { text-decoration: underline wavy var(--vscode-editorError-foreground); text-underline-offset: 3px; }
@@ -76,8 +78,10 @@ export function renderTableHtml(options: TableHtmlOptions): string {
 <div id="summary" role="status" aria-live="polite"></div>
 <div id="message" role="alert"></div>
 <div id="grid" role="grid" tabindex="0" aria-multiselectable="true">
-  <div class="head" role="rowgroup"><div class="row" role="row" aria-rowindex="1" id="headrow"></div></div>
-  <div id="viewport"><div id="spacer" role="rowgroup"><div id="rows"></div></div></div>
+  <div id="viewport">
+    <div class="head" role="rowgroup"><div class="row" role="row" aria-rowindex="1" id="headrow"></div></div>
+    <div id="spacer" role="rowgroup"><div id="rows"></div></div>
+  </div>
 </div>
 <div id="descriptions" class="sr-only"></div>
 <script nonce="${escapeHtml(nonce)}" src="${escapeHtml(scriptUri)}"></script>

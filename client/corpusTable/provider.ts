@@ -63,7 +63,11 @@ async function applyEdits(document: vscode.TextDocument, edits: readonly TextEdi
   return vscode.workspace.applyEdit(edit);
 }
 
-/** Re-paints after a burst of document changes once, not per keystroke typed in the JSON view. */
+/**
+ * Re-paints after a burst of document changes once, not per keystroke typed in the JSON view: at least this
+ * long after a change, and at least twice as long as the last repaint took, so typing beside a 20,000-entry
+ * table leaves the extension host free most of the time.
+ */
 const REPAINT_DELAY_MS = 30;
 
 /**
@@ -117,17 +121,20 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
     const post = (message: HostMessage) => void panel.webview.postMessage(message);
     let ready = false;
     let timer: NodeJS.Timeout | undefined;
+    let lastPaintMs = 0;
     const paint = () => {
       if (timer) clearTimeout(timer);
       timer = undefined;
       if (!ready) return;
+      const started = performance.now();
       post(session.dataMessage(offsetDiagnostics(document), reasons));
+      lastPaintMs = performance.now() - started;
       // The first edit then scans only its entry.
       const model = session.model();
       if ('prepare' in model) setImmediate(() => model.prepare());
     };
     const schedule = () => {
-      if (!timer) timer = setTimeout(paint, REPAINT_DELAY_MS);
+      if (!timer) timer = setTimeout(paint, Math.max(REPAINT_DELAY_MS, 2 * lastPaintMs));
     };
 
     const handle = async (message: WebviewMessage): Promise<SessionResult | undefined> => {

@@ -140,13 +140,22 @@ export async function editInCorpusTable(page) {
   const rowCount = await frame.locator('#grid').getAttribute('aria-rowcount');
   const cell = frame.locator('#rows [data-entry="1"] [data-field="reference"]');
   await cell.click();
+  // The page's grid holds the keyboard once the click has reached it through the webview's two frames.
+  await frame.locator('#grid:focus').waitFor({ timeout: 15_000 });
   await page.keyboard.press('Enter');
+  const input = frame.locator('#rows input');
+  await input.waitFor({ timeout: 15_000 });
   await page.keyboard.press('Control+End');
   await page.keyboard.press('Control+Shift+Home');
   await page.keyboard.type(";De;' nyuie");
+  const typed = await input.inputValue();
+  if (typed !== 'Ɖé nyuie') throw new Error(`the cell editor holds ${JSON.stringify(typed)}`);
   await page.keyboard.press('Enter');
   for (let tries = 0; tries < 60 && !(await editorText(page)).includes('"Ɖé nyuie"'); tries++) await page.waitForTimeout(250);
-  if (!(await editorText(page)).includes('"Ɖé nyuie"')) throw new Error(`the JSON text does not hold "Ɖé nyuie": ${(await editorText(page)).slice(0, 400)}`);
+  if (!(await editorText(page)).includes('"Ɖé nyuie"')) {
+    const message = await frame.locator('#message').textContent();
+    throw new Error(`the JSON text does not hold "Ɖé nyuie" (page message: ${message || 'none'}): ${(await editorText(page)).slice(0, 300)}`);
+  }
   return `aria-rowcount ${rowCount}, cell now "${(await cell.textContent())?.trim()}"`;
 }
 

@@ -54,15 +54,21 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<Record
   return node;
 }
 
-function columnWidth(field: string, kind: string): string {
-  if (['source', 'reference', 'source_text', 'target', 'target_expected'].includes(field)) return 'minmax(220px, 3fr)';
-  if (['context', 'notes'].includes(field) || kind === 'json') return 'minmax(140px, 1.5fr)';
-  if (field === 'id' || field === 'index') return 'minmax(90px, 0.8fr)';
-  return 'minmax(90px, 1fr)';
+const ROW_HEAD_WIDTH = 56;
+
+/** A column's narrowest width and its share of the room left. */
+function columnWidth(field: string, kind: string): [number, number] {
+  if (['source', 'reference', 'source_text', 'target', 'target_expected'].includes(field)) return [220, 3];
+  if (['context', 'notes'].includes(field) || kind === 'json') return [140, 1.5];
+  if (field === 'id' || field === 'index') return [90, 0.8];
+  return [90, 1];
 }
 
 function template(): string {
-  return ['56px', ...(data?.columns ?? []).map((c) => columnWidth(c.field, c.kind))].join(' ');
+  const widths = (data?.columns ?? []).map((c) => columnWidth(c.field, c.kind));
+  // Header and rows scroll sideways together when the columns need more room than the page has.
+  grid.style.setProperty('--grid-width', `${ROW_HEAD_WIDTH + widths.reduce((sum, [min]) => sum + min, 0)}px`);
+  return [`${ROW_HEAD_WIDTH}px`, ...widths.map(([min, share]) => `minmax(${min}px, ${share}fr)`)].join(' ');
 }
 
 // ---- Toolbar, actions and summary ---------------------------------------------------------------------------
@@ -237,7 +243,8 @@ function renderRows(): void {
   // Rows that change while a cell is being edited are drawn when the edit ends (finishEdit), not under it.
   if (!data || !strings || editing) return;
   const s = strings;
-  const { first, end } = visibleWindow(viewport.scrollTop, viewport.clientHeight || 600, ROW_HEIGHT, view.length);
+  // The header row sticks to the top of the scrolled area: rows start one row below it.
+  const { first, end } = visibleWindow(Math.max(0, viewport.scrollTop - ROW_HEIGHT), (viewport.clientHeight || 600) - ROW_HEIGHT, ROW_HEIGHT, view.length);
   rowsBox.style.transform = `translateY(${first * ROW_HEIGHT}px)`;
   const columns = template();
   const rows: HTMLElement[] = [];
@@ -251,7 +258,7 @@ function renderRows(): void {
     line.style.gridTemplateColumns = columns;
     // Problems with no field, and those on fields the table has no column for, belong to the row.
     const own = rowProblems.filter((p) => p.field === undefined || !data!.columns.some((c) => c.field === p.field));
-    const head = el('div', { role: 'rowheader', class: 'cell rowhead', 'aria-colindex': '1', title: [row.secret ? `${s.secretRow} (${row.segment})` : '', ...own.map((p) => p.message)].filter(Boolean).join('\n') }, String(row.index + 1));
+    const head = el('div', { role: 'rowheader', class: 'cell rowhead', 'aria-colindex': '1', ...(row.secret ? { 'aria-label': `${row.index + 1}, ${s.secretRow} (${row.segment})` } : {}), title: [row.secret ? `${s.secretRow} (${row.segment})` : '', ...own.map((p) => p.message)].filter(Boolean).join('\n') }, String(row.index + 1));
     if (own.length) {
       const id = `desc-${r}-row`;
       head.setAttribute('aria-describedby', id);
@@ -284,11 +291,19 @@ function renderRows(): void {
 }
 
 function scrollToActive(): void {
-  const top = active.row * ROW_HEIGHT;
+  // Below the sticky header row: the active row's top in the scrolled area is one row down.
+  const top = (active.row + 1) * ROW_HEIGHT;
   const height = viewport.clientHeight;
-  if (top < viewport.scrollTop) viewport.scrollTop = top;
+  if (top < viewport.scrollTop + ROW_HEIGHT) viewport.scrollTop = top - ROW_HEIGHT;
   else if (top + ROW_HEIGHT > viewport.scrollTop + height) viewport.scrollTop = top + ROW_HEIGHT - height;
   renderRows();
+  const cell = document.getElementById(cellId(active.row, active.column));
+  if (!cell) return;
+  // Sideways too, clear of the sticky row-number column.
+  const left = cell.offsetLeft;
+  const right = left + cell.offsetWidth;
+  if (left < viewport.scrollLeft + ROW_HEAD_WIDTH) viewport.scrollLeft = left - ROW_HEAD_WIDTH;
+  else if (right > viewport.scrollLeft + viewport.clientWidth) viewport.scrollLeft = right - viewport.clientWidth;
 }
 
 function moveTo(next: { row: number; column: number }): void {
