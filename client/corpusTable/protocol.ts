@@ -36,6 +36,7 @@ export interface TableStrings {
   notJson: string;
   noEntry: string;
   noField: string;
+  stale: string;
   minimumNotMet: string;
   /** `minimum {0}` */
   minimum: string;
@@ -71,4 +72,15 @@ export type WebviewMessage =
   | { type: 'duplicate'; version: number; indices: number[] }
   | { type: 'remove'; version: number; indices: number[] }
   /** Show the entry in the JSON text editor. */
-  | { type: 'reveal'; index: number; field?: string };
+  | { type: 'reveal'; index: number; field?: string }
+  /** The page has drawn the rows of this version (the provider times its opening by it). */
+  | { type: 'painted'; version: number; rows: number };
+
+/** What the provider measured on this table, for the end-to-end run to print (`ewebench.corpusTable.send`). */
+export interface TableFigures {
+  /** From the editor's resolution to the page's first drawn rows. */
+  openMs?: number;
+  /** The last edit: from the page's message to the text edit applied to the document. */
+  editMs?: number;
+  rows?: number;
+}

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { TextEdit } from '../../core/corpus/jsonEdits';
 import { toLocale } from '../../core/i18n/locale';
 import { renderTableHtml } from './html';
-import type { HostMessage, TableStrings, WebviewMessage } from './protocol';
+import type { HostMessage, TableFigures, TableStrings, WebviewMessage } from './protocol';
 import { TableSession, type OffsetDiagnostic, type SessionResult } from './session';
 
 export const CORPUS_TABLE_VIEW_TYPE = 'ewebench.corpusTable';
@@ -37,6 +37,7 @@ function tableStrings(): TableStrings {
     notJson: vscode.l10n.t('This field holds JSON in this corpus, and the text typed is not JSON.'),
     noEntry: vscode.l10n.t('That entry is no longer in the file.'),
     noField: vscode.l10n.t('Choose a field first.'),
+    stale: vscode.l10n.t('The file changed before this change reached it: the table now shows the file as it is; make the change again.'),
     minimumNotMet: vscode.l10n.t('Below the specification\'s minimum'),
     minimum: vscode.l10n.t('minimum {0}'),
     sortAscending: vscode.l10n.t('Sort ascending'),
@@ -76,7 +77,7 @@ const REPAINT_DELAY_MS = 30;
  * model) applied as a `WorkspaceEdit`, and every change of the document, from anywhere, repaints the page.
  */
 export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
-  private readonly open = new Map<string, { document: vscode.TextDocument; session: TableSession; handle: (message: WebviewMessage) => Promise<SessionResult | undefined> }>();
+  private readonly open = new Map<string, { document: vscode.TextDocument; session: TableSession; figures: TableFigures; handle: (message: WebviewMessage) => Promise<SessionResult | undefined> }>();
 
   constructor(private readonly context: vscode.ExtensionContext) {}
 
@@ -95,9 +96,11 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
       }),
       // For tests and automation: the page's own messages, sent to the table open on `uri`, through the same
       // path as the page (the edit is applied to the document; the result says what happened).
-      vscode.commands.registerCommand('ewebench.corpusTable.send', async (uri: vscode.Uri, message: WebviewMessage) => {
+      // `{ type: 'figures' }` answers what was measured (TableFigures).
+      vscode.commands.registerCommand('ewebench.corpusTable.send', async (uri: vscode.Uri, message: WebviewMessage | { type: 'figures' }) => {
         const table = provider.open.get(uri.toString());
         if (!table) return { error: 'unavailable' };
+        if (message.type === 'figures') return table.figures;
         return table.handle({ ...message, version: 'version' in message && message.version >= 0 ? message.version : table.document.version } as WebviewMessage);
       }),
     );
@@ -109,6 +112,8 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
   }
 
   async resolveCustomTextEditor(document: vscode.TextDocument, panel: vscode.WebviewPanel): Promise<void> {
+    const resolved = performance.now();
+    const figures: TableFigures = {};
     const dist = vscode.Uri.joinPath(this.context.extensionUri, 'dist');
     panel.webview.options = { enableScripts: true, localResourceRoots: [dist] };
     const hideSecretText = () => vscode.workspace.getConfiguration('ewebench', document.uri).get<boolean>('corpusTable.hideSecretText', false);
@@ -144,24 +149,32 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
         paint();
         return undefined;
       }
+      if (message.type === 'painted') {
+        if (figures.openMs === undefined) Object.assign(figures, { openMs: performance.now() - resolved, rows: message.rows });
+        return undefined;
+      }
       if (message.type === 'reveal') {
         await this.reveal(document, session, message.index, message.field);
         return undefined;
       }
+      const received = performance.now();
       const result = session.handle(message);
       if (!result) return undefined;
       if ('error' in result) {
+        // A change the page made from rows that are no longer the file's is not applied: the page gets the
+        // current rows, and is told why what was typed did not land.
         if (result.error === 'stale') paint();
-        else if (result.error !== 'unavailable') post({ type: 'error', message: strings[result.error] });
+        post({ type: 'error', message: result.error === 'stale' || result.error === 'unavailable' ? strings.stale : strings[result.error] });
         return result;
       }
       const applied = await applyEdits(document, result.edits);
+      figures.editMs = performance.now() - received;
       if (applied && result.focus !== undefined) post({ type: 'focusEntry', index: result.focus });
       return applied ? result : { error: 'unavailable' };
     };
 
     const key = document.uri.toString();
-    this.open.set(key, { document, session, handle });
+    this.open.set(key, { document, session, figures, handle });
     panel.webview.html = renderTableHtml({
       nonce: crypto.randomBytes(16).toString('base64'),
       cspSource: panel.webview.cspSource,
@@ -171,7 +184,9 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
     });
 
     const subscriptions = [
-      panel.webview.onDidReceiveMessage((message: WebviewMessage) => void handle(message)),
+      panel.webview.onDidReceiveMessage((message: WebviewMessage) =>
+        handle(message).catch((error: unknown) => post({ type: 'error', message: error instanceof Error ? error.message : String(error) })),
+      ),
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.document.uri.toString() === key && event.contentChanges.length) schedule();
       }),

@@ -74,7 +74,7 @@ export class TableSession {
 
   /** The text edits a page message asks for (none for messages that edit nothing). */
   handle(message: WebviewMessage): SessionResult | undefined {
-    if (message.type === 'ready' || message.type === 'reveal') return undefined;
+    if (message.type === 'ready' || message.type === 'reveal' || message.type === 'painted') return undefined;
     const model = this.model();
     if (!(model instanceof CorpusTableModel)) return { error: 'unavailable' };
     // Indices name entries of the version the page shows: after any other change they may name others.

@@ -151,6 +151,7 @@ async function packagedExtensionUi() {
     await item.waitFor({ timeout: 30_000 });
     return (await item.textContent())?.trim();
   };
+  const tableOriginal = fs.readFileSync(path.join(workspace, 'table.json'), 'utf8');
   const steps = [
     ['the workbench opens tests/duplicates.json from the Explorer', async () => {
       await page.goto(`http://${server.host}/?folder=${encodeURIComponent(workspace)}`);
@@ -196,8 +197,8 @@ async function packagedExtensionUi() {
       if (expected.some((e) => !states.includes(e))) throw new Error(`states: ${states.join(', ')}`);
       return states.join(', ');
     }],
-    ['the corpus table opens from the editor title of a corpus; a value typed in a cell with Ewe keys reaches the JSON text', () => editInCorpusTable(page)],
-    ['Ctrl+Z in the corpus table undoes that edit in the JSON text', () => undoInCorpusTable(page)],
+    ['the corpus table opens from the editor title of a corpus; a value typed in a cell with Ewe keys changes the file at that value only', () => editInCorpusTable(page, workspace)],
+    ['Ctrl+Z in the corpus table undoes that edit (the saved file is the original again)', () => undoInCorpusTable(page, workspace, tableOriginal)],
     ['the walkthrough opens from the Command Palette with its four steps', async () => {
       const steps = await openWalkthrough(page);
       const expected = ['Choose a model and store its key', 'Open a tests file', 'Run a test', 'Check Ewe letter coverage'];

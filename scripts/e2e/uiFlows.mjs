@@ -1,5 +1,7 @@
 // What a user does in the workbench to run tests, written once for the end-to-end UI checks (run.mjs) and the
 // README screenshots (scripts/screenshot-readme.mjs). Each flow returns what it read from the screen.
+import fs from 'node:fs';
+import path from 'node:path';
 
 /** Opens a workspace file with Quick Open, as a user types its name. */
 export async function quickOpen(page, name) {
@@ -123,15 +125,25 @@ async function corpusTableFrame(page) {
   throw new Error('no corpus table page with rows');
 }
 
-/** The JSON text the editors show, spaces as spaces. */
-const editorText = async (page) => (await page.locator('.monaco-editor .view-lines').allTextContents()).join('\n').replace(/\u00a0/g, ' ');
+/** The file's text on disk once the page's Ctrl+S has saved it. */
+async function savedText(page, file, test) {
+  await page.keyboard.press('Control+S');
+  for (let tries = 0; tries < 60; tries++) {
+    const text = fs.readFileSync(file, 'utf8');
+    if (test(text)) return text;
+    await page.waitForTimeout(250);
+  }
+  return fs.readFileSync(file, 'utf8');
+}
 
 /**
  * Opens table.json, clicks the editor title's table button, edits the reference of entry 2 with the keyboard
- * (Enter, select all, type with Ewe keys `;D` and `e;'`, Enter) and waits for the JSON text beside it to hold
- * the new value. Returns the grid's row count and the cell as the page shows it.
+ * (Enter, select all, type with Ewe keys `;D` and `e;'`, Enter), saves with Ctrl+S in the page and reads the
+ * file: it must be the original with that one value changed. Returns the grid's row count and the cell's text.
  */
-export async function editInCorpusTable(page) {
+export async function editInCorpusTable(page, workspace) {
+  const file = path.join(workspace, 'table.json');
+  const original = fs.readFileSync(file, 'utf8');
   await quickOpen(page, 'table.json');
   const button = page.locator('.editor-actions .action-item a[aria-label*="Open Corpus as Table"]').first();
   await button.waitFor({ timeout: 30_000 });
@@ -151,20 +163,24 @@ export async function editInCorpusTable(page) {
   const typed = await input.inputValue();
   if (typed !== 'Ɖé nyuie') throw new Error(`the cell editor holds ${JSON.stringify(typed)}`);
   await page.keyboard.press('Enter');
-  for (let tries = 0; tries < 60 && !(await editorText(page)).includes('"Ɖé nyuie"'); tries++) await page.waitForTimeout(250);
-  if (!(await editorText(page)).includes('"Ɖé nyuie"')) {
+  const expected = original.replace('"Woezɔ."', '"Ɖé nyuie"');
+  const saved = await savedText(page, file, (text) => text === expected);
+  if (saved !== expected) {
     const message = await frame.locator('#message').textContent();
-    throw new Error(`the JSON text does not hold "Ɖé nyuie" (page message: ${message || 'none'}): ${(await editorText(page)).slice(0, 300)}`);
+    const version = await frame.locator('#grid').getAttribute('data-version');
+    throw new Error(`table.json on disk is not the original with that one value changed (page message: ${message || 'none'}, page version ${version}): ${saved.slice(500, 800)}`);
   }
-  return `aria-rowcount ${rowCount}, cell now "${(await cell.textContent())?.trim()}"`;
+  return `aria-rowcount ${rowCount}, cell now "${(await cell.textContent())?.trim()}", the file differs from the original at that value only`;
 }
 
-/** Ctrl+Z pressed in the table's page undoes its last edit in the JSON document. */
-export async function undoInCorpusTable(page) {
+/** Ctrl+Z pressed in the table's page undoes its last edit: saved, the file is the original again. */
+export async function undoInCorpusTable(page, workspace, original) {
+  const file = path.join(workspace, 'table.json');
   const frame = await corpusTableFrame(page);
   await frame.locator('#grid').focus();
   await page.keyboard.press('Control+Z');
-  for (let tries = 0; tries < 40 && !(await editorText(page)).includes('"Woezɔ."'); tries++) await page.waitForTimeout(250);
-  if (!(await editorText(page)).includes('"Woezɔ."')) throw new Error('the JSON text still holds the edit');
-  return 'the JSON holds "Woezɔ." again';
+  await page.waitForTimeout(500);
+  const saved = await savedText(page, file, (text) => text === original);
+  if (saved !== original) throw new Error('the saved file still holds the edit');
+  return 'saved after Ctrl+Z, table.json is byte for byte the original';
 }

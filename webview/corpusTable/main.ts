@@ -490,6 +490,7 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       const keep = activeEntry();
       data = message.data;
       version = message.version;
+      grid.dataset.version = String(version);
       problems = message.problems;
       problemRows = new Set(Object.keys(problems).map(Number));
       for (const index of [...selected]) if (!data.rows.some((r) => r.index === index)) selected.delete(index);
@@ -498,6 +499,8 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       renderSummary();
       recompute(keep);
       if (first && !editing) grid.focus();
+      // Once the browser has laid the rows out: the provider times the opening by it.
+      if (first) requestAnimationFrame(() => setTimeout(() => post({ type: 'painted', version, rows: data?.rows.length ?? 0 }), 0));
       break;
     }
     case 'problems':
