@@ -6,11 +6,12 @@ import * as coverage from './commands/coverage';
 import * as runCommand from './commands/run';
 import * as audit from './commands/audit';
 import * as corpus from './commands/corpus';
+import * as review from './commands/review';
 
 type Command = { run(args: string[], io: CliIo): Promise<number>; usage: string };
 
 /** The subcommands of `ewebench-studio`; each lives in its own module under commands/. */
-const COMMANDS: Record<string, Command> = { validate, chrf, score, coverage, audit, run: runCommand, corpus };
+const COMMANDS: Record<string, Command> = { validate, chrf, score, coverage, audit, run: runCommand, corpus, review };
 
 function usage(): string {
   return ['usage: ewebench-studio <command> [options]', '', 'commands:', ...Object.values(COMMANDS).map((c) => '  ' + c.usage), ''].join('\n');

@@ -9,6 +9,9 @@ import { FileKindStatus } from './fileKindStatus';
 import { registerRunFeatures } from './run';
 import { readServerSettings } from './settings';
 import { registerEweInput } from './typing/eweInput';
+import { registerReview } from './review/reviewPanel';
+import { registerReviewLens } from './review/cardLens';
+import { registerSpreadsheetCommands } from './corpus/spreadsheetCommands';
 import { SERVER_NODE_FLAGS } from '../server/nodeFlags';
 
 let client: LanguageClient | undefined;
@@ -66,6 +69,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   registerRunFeatures(context);
   registerEweInput(context);
   context.subscriptions.push(CorpusTableProvider.register(context));
+  registerReview(context);
+  registerReviewLens(context);
+  registerSpreadsheetCommands(context);
   const registeredMs = performance.now() - started;
   await client.start();
   status.refresh();

@@ -12,6 +12,7 @@ import ewebenchTests from './ewebench-tests.schema.json';
 import rosettaCorpus from './rosetta-corpus.schema.json';
 import rosettaCurated from './rosetta-curated-corpus.schema.json';
 import rosettaRunCard from './rosetta-run-card.schema.json';
+import review from './review.schema.json';
 
 type Node = { [key: string]: unknown };
 
@@ -22,6 +23,7 @@ const FILES: Record<string, Node> = {
   'rosetta-curated-corpus.schema.json': rosettaCurated,
   'rosetta-run-card.schema.json': rosettaRunCard,
   'ewebench-baselines.schema.json': ewebenchBaselines,
+  'review.schema.json': review,
 };
 
 const idOf = (file: string) => `https://ewebench.studio/schemas/${file}`;

@@ -29,7 +29,7 @@ async function exportCommand(args: string[], io: CliIo): Promise<number> {
   try {
     value = JSON.parse(corpusText) as unknown;
   } catch (error) {
-    throw new SpreadsheetError(`not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+    throw new SpreadsheetError(`not valid JSON (${error instanceof Error ? error.message : String(error)})`, { cause: error });
   }
   const text = exportSheet(value, { delimiter, ...(flags.has('no-bom') ? { bom: false } : {}) });
   writeFileAtomic(path.resolve(io.cwd, out), text);

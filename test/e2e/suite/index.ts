@@ -13,6 +13,8 @@ import './commands.e2e';
 import './run.e2e';
 import './typing.e2e';
 import './corpusTable.e2e';
+import './review.e2e';
+import './spreadsheet.e2e';
 import { runRegistered } from './harness';
 
 export async function run(): Promise<void> {
