@@ -80,7 +80,9 @@ export type WebviewMessage =
 export interface TableFigures {
   /** From the editor's resolution to the page's first drawn rows. */
   openMs?: number;
-  /** The last edit: from the page's message to the text edit applied to the document. */
+  /** The last edit: from the page's message to the document's text holding it (its change event). */
   editMs?: number;
+  /** The same edit until `workspace.applyEdit` resolved. */
+  applyMs?: number;
   rows?: number;
 }

@@ -4,7 +4,7 @@ import type { TextEdit } from '../../core/corpus/jsonEdits';
 import { toLocale } from '../../core/i18n/locale';
 import { renderTableHtml } from './html';
 import type { HostMessage, TableFigures, TableStrings, WebviewMessage } from './protocol';
-import { TableSession, type OffsetDiagnostic, type SessionResult } from './session';
+import { keepsIndices, TableSession, type OffsetDiagnostic, type SessionResult } from './session';
 
 export const CORPUS_TABLE_VIEW_TYPE = 'ewebench.corpusTable';
 
@@ -127,6 +127,8 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
     let ready = false;
     let timer: NodeJS.Timeout | undefined;
     let lastPaintMs = 0;
+    // The table's own edit on its way to the document: the change it makes is recognised as the table's.
+    let pending: { received: number; keepsIndices: boolean } | undefined;
     const paint = () => {
       if (timer) clearTimeout(timer);
       timer = undefined;
@@ -167,8 +169,10 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
         post({ type: 'error', message: result.error === 'stale' || result.error === 'unavailable' ? strings.stale : strings[result.error] });
         return result;
       }
+      pending = { received, keepsIndices: keepsIndices(message) };
       const applied = await applyEdits(document, result.edits);
-      figures.editMs = performance.now() - received;
+      figures.applyMs = performance.now() - received;
+      pending = undefined;
       if (applied && result.focus !== undefined) post({ type: 'focusEntry', index: result.focus });
       return applied ? result : { error: 'unavailable' };
     };
@@ -188,7 +192,11 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
         handle(message).catch((error: unknown) => post({ type: 'error', message: error instanceof Error ? error.message : String(error) })),
       ),
       vscode.workspace.onDidChangeTextDocument((event) => {
-        if (event.document.uri.toString() === key && event.contentChanges.length) schedule();
+        if (event.document.uri.toString() !== key || !event.contentChanges.length) return;
+        session.changed(document.version, pending?.keepsIndices === true);
+        if (pending) figures.editMs = performance.now() - pending.received;
+        pending = undefined;
+        schedule();
       }),
       vscode.languages.onDidChangeDiagnostics((event) => {
         if (!ready || !event.uris.some((u) => u.toString() === key)) return;

@@ -31,8 +31,16 @@ test('a page edit becomes one text edit of the current version; a stale version 
   assert.ok(result && 'edits' in result && result.edits.length === 1);
   doc.set(applyTextEdits(text, result.edits));
   assert.equal((JSON.parse(doc.getText()) as { entries: { reference: string }[] }).entries[0].reference, 'Ŋdi ;d');
-  assert.deepEqual(session.handle({ type: 'edit', version: 1, index: 0, field: 'reference', text: 'x' }), { error: 'stale' });
-  const added = session.handle({ type: 'add', version: 2 });
+  // The table's own cell edit keeps every entry where it was: the page's next cell, sent before its rows came
+  // back, still lands on the right entry.
+  session.changed(2, true);
+  const next = session.handle({ type: 'edit', version: 1, index: 1, field: 'reference', text: 'x' });
+  assert.ok(next && 'edits' in next && next.edits.length === 1);
+  // Any other change (a deletion, an edit in the JSON view) moves entries: older rows are refused.
+  doc.set(applyTextEdits(doc.getText(), next.edits));
+  session.changed(3, false);
+  assert.deepEqual(session.handle({ type: 'edit', version: 2, index: 0, field: 'reference', text: 'y' }), { error: 'stale' });
+  const added = session.handle({ type: 'add', version: 3 });
   assert.ok(added && 'edits' in added && added.focus !== undefined);
 });
 

@@ -22,12 +22,23 @@ export interface OffsetDiagnostic {
   message: string;
 }
 
+/** Page messages whose changes leave every entry at its index (cells set, entries added at the end). */
+export function keepsIndices(message: WebviewMessage): boolean {
+  return message.type === 'edit' || message.type === 'setField' || message.type === 'add' || message.type === 'duplicate';
+}
+
 export type SessionResult = { edits: TextEdit[]; focus?: number } | { error: TableEditError | 'stale' | 'unavailable' };
 
 export type Unavailable = { reason: 'notCorpus' | 'invalidJson' };
 
 export class TableSession {
   private built?: { version: number; hide: boolean; model: CorpusTableModel | Unavailable };
+  /**
+   * The oldest version whose entry indices still name the same entries: a page message from it or later is
+   * applied to the current text. Changes the table made itself that keep every entry where it was (a cell, a
+   * field on a selection, entries added at the end) keep it; any other change moves it to that change's version.
+   */
+  private indicesFrom = 0;
 
   constructor(private readonly source: TableSource, private readonly options: () => TableOptions = () => ({})) {}
 
@@ -72,13 +83,22 @@ export class TableSession {
     return out;
   }
 
+  /**
+   * Tells the session the document changed to `version`; `keptIndices`: the change was the table's own and left
+   * every entry at its index, so rows the page drew before it still name the same entries.
+   */
+  changed(version: number, keptIndices: boolean): void {
+    if (!keptIndices) this.indicesFrom = version;
+  }
+
   /** The text edits a page message asks for (none for messages that edit nothing). */
   handle(message: WebviewMessage): SessionResult | undefined {
     if (message.type === 'ready' || message.type === 'reveal' || message.type === 'painted') return undefined;
     const model = this.model();
     if (!(model instanceof CorpusTableModel)) return { error: 'unavailable' };
-    // Indices name entries of the version the page shows: after any other change they may name others.
-    if (message.version !== this.source.version) return { error: 'stale' };
+    // Indices name entries of the version the page shows: accepted while they still name the same entries (the
+    // page may send the next cell before the rows of its last edit came back), refused after any other change.
+    if (message.version < this.indicesFrom || message.version > this.source.version) return { error: 'stale' };
     switch (message.type) {
       case 'edit':
         return model.editCell(message.index, message.field, message.text);
