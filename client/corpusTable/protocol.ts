@@ -1,4 +1,4 @@
-import type { TableData } from '../../core/corpus/tableView';
+import type { TableData, TableRow } from '../../core/corpus/tableView';
 
 /**
  * Messages between the corpus table's provider (extension host) and its webview. Types only: the webview's
@@ -58,6 +58,8 @@ export type HostMessage =
   | { type: 'init'; strings: TableStrings }
   | { type: 'data'; version: number; data: TableData; problems: ProblemsByEntry }
   | { type: 'problems'; version: number; problems: ProblemsByEntry }
+  /** Only these rows changed since the last data (the table's own cell edits): replaced in place by index. */
+  | { type: 'rows'; version: number; rows: TableRow[]; problems: ProblemsByEntry }
   /** The document is not a corpus (or not valid JSON): the reason, shown instead of the rows. */
   | { type: 'unavailable'; version: number; reason: string }
   | { type: 'error'; message: string }

@@ -128,13 +128,19 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
     let timer: NodeJS.Timeout | undefined;
     let lastPaintMs = 0;
     // The table's own edit on its way to the document: the change it makes is recognised as the table's.
-    let pending: { received: number; keepsIndices: boolean } | undefined;
+    let pending: { received: number; keepsIndices: boolean; entries?: number[] } | undefined;
+    // What changed since the page's last rows: only these entries (the table's own cell edits), or anything.
+    let touched: Set<number> | 'all' = 'all';
+    let shownColumns = '';
     const paint = () => {
       if (timer) clearTimeout(timer);
       timer = undefined;
       if (!ready) return;
       const started = performance.now();
-      post(session.dataMessage(offsetDiagnostics(document), reasons));
+      const message = touched === 'all' ? session.dataMessage(offsetDiagnostics(document), reasons) : session.rowsMessage(touched, shownColumns, offsetDiagnostics(document), reasons);
+      touched = new Set();
+      shownColumns = session.columns();
+      post(message);
       lastPaintMs = performance.now() - started;
       // The first edit then scans only its entry.
       const model = session.model();
@@ -147,6 +153,7 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
     const handle = async (message: WebviewMessage): Promise<SessionResult | undefined> => {
       if (message.type === 'ready') {
         ready = true;
+        touched = 'all';
         post({ type: 'init', strings });
         paint();
         return undefined;
@@ -165,11 +172,15 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
       if ('error' in result) {
         // A change the page made from rows that are no longer the file's is not applied: the page gets the
         // current rows, and is told why what was typed did not land.
-        if (result.error === 'stale') paint();
+        if (result.error === 'stale') {
+          touched = 'all';
+          paint();
+        }
         post({ type: 'error', message: result.error === 'stale' || result.error === 'unavailable' ? strings.stale : strings[result.error] });
         return result;
       }
-      pending = { received, keepsIndices: keepsIndices(message) };
+      const entries = message.type === 'edit' ? [message.index] : message.type === 'setField' ? message.indices : undefined;
+      pending = { received, keepsIndices: keepsIndices(message), entries };
       const applied = await applyEdits(document, result.edits);
       figures.applyMs = performance.now() - received;
       pending = undefined;
@@ -194,6 +205,8 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.document.uri.toString() !== key || !event.contentChanges.length) return;
         session.changed(document.version, pending?.keepsIndices === true);
+        if (pending?.entries && touched !== 'all') for (const index of pending.entries) touched.add(index);
+        else touched = 'all';
         if (pending) figures.editMs = performance.now() - pending.received;
         pending = undefined;
         schedule();
@@ -204,7 +217,9 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
         if ('prepare' in model) post({ type: 'problems', version: document.version, problems: session.problems(offsetDiagnostics(document)) });
       }),
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration('ewebench.corpusTable.hideSecretText', document.uri)) paint();
+        if (!event.affectsConfiguration('ewebench.corpusTable.hideSecretText', document.uri)) return;
+        touched = 'all';
+        paint();
       }),
     ];
     panel.onDidDispose(() => {

@@ -44,6 +44,24 @@ test('a page edit becomes one text edit of the current version; a stale version 
   assert.ok(added && 'edits' in added && added.focus !== undefined);
 });
 
+test('after the table\'s own cell edits only those rows are sent; a new column sends everything', () => {
+  const text = fs.readFileSync(fromRepo('test-fixtures/corpus/valid/ewe-diagnostic.json'), 'utf8');
+  const doc = new FakeDocument(text);
+  const session = new TableSession(doc);
+  const columns = session.columns();
+  const edit = session.handle({ type: 'edit', version: 1, index: 2, field: 'reference', text: 'Ɖe' });
+  assert.ok(edit && 'edits' in edit);
+  doc.set(applyTextEdits(text, edit.edits));
+  const rows = session.rowsMessage(new Set([2]), columns, [], REASONS);
+  assert.ok(rows.type === 'rows');
+  assert.deepEqual(rows.rows.map((r) => r.index), [2]);
+  assert.equal(rows.version, 2);
+  const added = session.handle({ type: 'edit', version: 2, index: 2, field: 'a_new_field', text: 'x' });
+  assert.ok(added && 'edits' in added);
+  doc.set(applyTextEdits(doc.getText(), added.edits));
+  assert.equal(session.rowsMessage(new Set([2]), columns, [], REASONS).type, 'data');
+});
+
 test('diagnostics land on the entry and field their range starts in', () => {
   const text = fs.readFileSync(fromRepo('test-fixtures/corpus/valid/ewe-diagnostic.json'), 'utf8');
   const session = new TableSession(new FakeDocument(text));

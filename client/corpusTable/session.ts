@@ -27,6 +27,8 @@ export function keepsIndices(message: WebviewMessage): boolean {
   return message.type === 'edit' || message.type === 'setField' || message.type === 'add' || message.type === 'duplicate';
 }
 
+const columnKey = (model: CorpusTableModel) => model.data.columns.map((c) => `${c.field}:${c.kind}`).join('\n');
+
 export type SessionResult = { edits: TextEdit[]; focus?: number } | { error: TableEditError | 'stale' | 'unavailable' };
 
 export type Unavailable = { reason: 'notCorpus' | 'invalidJson' };
@@ -68,6 +70,23 @@ export class TableSession {
     const version = this.source.version;
     if (!(model instanceof CorpusTableModel)) return { type: 'unavailable', version, reason: reasons[model.reason] };
     return { type: 'data', version, data: model.data, problems: this.problems(diagnostics) };
+  }
+
+  /**
+   * The message for the current version when only the entries `indices` changed since the page's last data and
+   * the columns are the ones it has (`columns`, their fields joined): just those rows. Otherwise the full data.
+   */
+  rowsMessage(indices: ReadonlySet<number>, columns: string, diagnostics: readonly OffsetDiagnostic[], reasons: Record<Unavailable['reason'], string>): HostMessage {
+    const model = this.model();
+    if (!(model instanceof CorpusTableModel) || columnKey(model) !== columns) return this.dataMessage(diagnostics, reasons);
+    const rows = model.data.rows.filter((row) => indices.has(row.index));
+    return { type: 'rows', version: this.source.version, rows, problems: this.problems(diagnostics) };
+  }
+
+  /** The columns the current version shows, as one string to compare. */
+  columns(): string {
+    const model = this.model();
+    return model instanceof CorpusTableModel ? columnKey(model) : '';
   }
 
   /** Diagnostics by entry, each on the field its range starts in. */

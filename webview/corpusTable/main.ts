@@ -503,6 +503,22 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       if (first) requestAnimationFrame(() => setTimeout(() => post({ type: 'painted', version, rows: data?.rows.length ?? 0 }), 0));
       break;
     }
+    case 'rows': {
+      if (!data) break;
+      const keep = activeEntry();
+      const positions = new Map(data.rows.map((row, position) => [row.index, position]));
+      for (const row of message.rows) {
+        const position = positions.get(row.index);
+        if (position !== undefined) data.rows[position] = row;
+      }
+      version = message.version;
+      grid.dataset.version = String(version);
+      problems = message.problems;
+      problemRows = new Set(Object.keys(problems).map(Number));
+      renderSummary();
+      recompute(keep);
+      break;
+    }
     case 'problems':
       if (message.version !== version) break;
       problems = message.problems;
