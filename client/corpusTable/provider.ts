@@ -198,6 +198,12 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
       title: vscode.l10n.t('Corpus table'),
     });
 
+    // The page loads in the browser meanwhile: the rows are ready by the time it asks for them.
+    setImmediate(() => {
+      const model = session.model();
+      if ('prepare' in model) model.prepare();
+    });
+
     const subscriptions = [
       panel.webview.onDidReceiveMessage((message: WebviewMessage) =>
         handle(message).catch((error: unknown) => post({ type: 'error', message: error instanceof Error ? error.message : String(error) })),
