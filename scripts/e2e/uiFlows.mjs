@@ -173,6 +173,8 @@ async function savedText(page, file, test) {
 export async function editInCorpusTable(page, workspace) {
   const file = path.join(workspace, 'table.json');
   const original = fs.readFileSync(file, 'utf8');
+  // A webview opened by an earlier step may hold the keyboard (and keep Ctrl+P): a click on a tab gives it back.
+  await page.locator('.tabs-container .tab').first().click();
   await quickOpen(page, 'table.json');
   const button = page.locator('.editor-actions .action-item a[aria-label*="Open Corpus as Table"]').first();
   await button.waitFor({ timeout: 30_000 });
