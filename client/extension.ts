@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { CoverageRequest } from '../protocol/ewebench';
 import { registerCoveragePreview, type PreviewCounts } from './coverage/panel';
+import { CorpusTableProvider } from './corpusTable/provider';
 import { FileKindStatus } from './fileKindStatus';
 import { registerRunFeatures } from './run';
 import { readServerSettings } from './settings';
@@ -70,6 +71,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   );
   registerRunFeatures(context);
   registerEweInput(context);
+  context.subscriptions.push(CorpusTableProvider.register(context));
   registerReview(context);
   registerReviewLens(context);
   registerSpreadsheetCommands(context);

@@ -52,10 +52,13 @@ export class FileKindStatus implements vscode.Disposable {
     const editor = vscode.window.activeTextEditor;
     const client = this.client();
     if (!editor || !client || !client.isRunning() || !isJsonDocument(editor.document)) {
+      if (editor) void vscode.commands.executeCommand('setContext', 'ewebench.activeFileKind', '');
       this.item.hide();
       return;
     }
     const info = await client.sendRequest(FileInfoRequest, { uri: editor.document.uri.toString() }).catch(() => null);
+    // Menus read the kind: the corpus table's button shows on corpora only.
+    void vscode.commands.executeCommand('setContext', 'ewebench.activeFileKind', info?.kind ?? '');
     const label = info ? kindLabel(info) : '';
     if (!info || !label) {
       this.item.hide();

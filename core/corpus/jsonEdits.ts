@@ -29,7 +29,8 @@ export function styleOf(text: string): JsonStyle {
     if (!indent || m[1].length < indent.length) indent = m[1];
   }
   // A file that spells every non-ASCII character as \uXXXX (Python's ensure_ascii) keeps doing so.
-  const asciiOnly = /\\u[0-9a-fA-F]{4}/.test(text) && !/[\u0080-\uffff]/.test(text);
+  // The non-ASCII test first: it stops at the first such character, where the escape search would read on.
+  const asciiOnly = !/[\u0080-\uffff]/.test(text) && /\\u[0-9a-fA-F]{4}/.test(text);
   return { eol, indent: indent || '  ', asciiOnly };
 }
 
@@ -77,4 +78,61 @@ export function appendToArray(doc: JsonDocument, arrayPath: JsonPath, items: rea
   const indent = outer + style.indent;
   const body = items.map((item) => indent + serialize(item, style, indent)).join(',' + style.eol);
   return { start: children.span.start + 1, end: close, text: style.eol + body + style.eol + outer };
+}
+
+/**
+ * Adds the property `key: value` at the end of the object at `objectPath` (which must not hold `key` yet), in
+ * the file's style: on its own line at the indentation of the properties already there when they are on their
+ * own lines, after a comma on the same line otherwise; an empty object is opened onto lines of its own.
+ */
+export function insertProperty(doc: JsonDocument, objectPath: JsonPath, key: string, value: unknown): TextEdit | undefined {
+  const children = doc.childrenAt(objectPath);
+  if (!children || children.kind !== 'object') return undefined;
+  const { text } = doc;
+  const style = styleOf(text);
+  const last = children.properties[children.properties.length - 1];
+  const keyText = serialize(key, style, '');
+  if (last) {
+    // The separator the file puts between a key and its value (`": "` from JSON.stringify, `":"` when minified).
+    const colon = text.slice(last.keySpan.end, last.valueSpan.start);
+    const indent = lineIndentAt(text, last.keySpan.start);
+    const onOwnLine = text.slice(text.lastIndexOf('\n', last.keySpan.start - 1) + 1, last.keySpan.start).trim() === '';
+    const sep = onOwnLine ? ',' + style.eol + indent : ', ';
+    return { start: last.valueSpan.end, end: last.valueSpan.end, text: sep + keyText + colon + serialize(value, style, indent) };
+  }
+  const outer = lineIndentAt(text, children.span.start);
+  const indent = outer + style.indent;
+  return { start: children.span.start + 1, end: children.span.end - 1, text: style.eol + indent + keyText + ': ' + serialize(value, style, indent) + style.eol + outer };
+}
+
+/**
+ * Removes the items at `indices` from the array at `arrayPath`, each with the comma and line break that
+ * separated it, so the array keeps its layout. One edit per run of neighbouring items, in text order, none
+ * overlapping (so they apply together as one workspace edit).
+ */
+export function removeArrayItems(doc: JsonDocument, arrayPath: JsonPath, indices: readonly number[]): TextEdit[] {
+  const children = doc.childrenAt(arrayPath);
+  if (!children || children.kind !== 'array') return [];
+  const items = children.items;
+  const wanted = [...new Set(indices)].filter((i) => Number.isInteger(i) && i >= 0 && i < items.length).sort((a, b) => a - b);
+  if (wanted.length === items.length && items.length > 0) return [{ start: children.span.start + 1, end: children.span.end - 1, text: '' }];
+  const edits: TextEdit[] = [];
+  for (let k = 0; k < wanted.length; ) {
+    const first = wanted[k];
+    let lastIndex = first;
+    while (k + 1 < wanted.length && wanted[k + 1] === lastIndex + 1) lastIndex = wanted[++k];
+    k++;
+    // From the end of the item kept before the run to the end of the run; at the array's start, from the
+    // run's first item to the start of the item kept after it.
+    if (first > 0) edits.push({ start: items[first - 1].end, end: items[lastIndex].end, text: '' });
+    else edits.push({ start: items[0].start, end: items[lastIndex + 1].start, text: '' });
+  }
+  return edits;
+}
+
+/** Applies non-overlapping edits together (offsets in the original text). */
+export function applyTextEdits(text: string, edits: readonly TextEdit[]): string {
+  let out = text;
+  for (const edit of [...edits].sort((a, b) => b.start - a.start)) out = applyTextEdit(out, edit);
+  return out;
 }

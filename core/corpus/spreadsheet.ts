@@ -77,7 +77,8 @@ export function corpusSheet(value: unknown, locale: Locale = 'en'): CorpusSheet 
   return { classification, shape: classification.shape ?? 'envelope', entriesPath: path, entries, count: items.length, columns, idField: legacy ? 'index' : 'id', sourceField: legacy ? 'source_text' : 'source' };
 }
 
-function cellOf(value: unknown): string {
+/** A value as a sheet or table cell shows it: strings as they are, numbers and booleans as JSON writes them, objects and arrays as JSON text, absent and null as empty. */
+export function cellOf(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
@@ -158,10 +159,10 @@ function mapColumns(header: readonly string[], sheet: CorpusSheet, overrides: Re
   return fields;
 }
 
-type FieldKind = 'string' | 'number' | 'json';
+export type FieldKind = 'string' | 'number' | 'json';
 
 /** How a field's cells become values: as the corpus already writes that field, else as its schema types it. */
-function fieldKind(field: string, sheet: CorpusSheet): FieldKind {
+export function fieldKind(field: string, sheet: CorpusSheet): FieldKind {
   for (const entry of sheet.entries) {
     const v = entry[field];
     if (v === undefined || v === null) continue;
@@ -178,6 +179,21 @@ function fieldKind(field: string, sheet: CorpusSheet): FieldKind {
 }
 
 const NUMBER = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
+
+/**
+ * The value a cell's text stands for in a field of `kind`: a number when the field holds numbers and the text
+ * is one (otherwise the text, which the validator then reports), parsed JSON for objects and arrays (undefined
+ * when the text is not JSON), the text itself for strings. The one rule for imports and the corpus table.
+ */
+export function cellValue(cell: string, kind: FieldKind): { value: unknown } | undefined {
+  if (kind === 'number' && NUMBER.test(cell.trim())) return { value: Number(cell.trim()) };
+  if (kind !== 'json') return { value: cell };
+  try {
+    return { value: JSON.parse(cell) as unknown };
+  } catch {
+    return undefined;
+  }
+}
 
 /** Where an anchor lands among the entries: the index of the entry that holds it, or -1. */
 function entryIndexOf(finding: Finding, entriesPath: JsonPath, itemSpans: readonly Span[]): number {
@@ -224,14 +240,9 @@ export function planImport(corpusText: string, sheetText: string, options: Impor
     fields.forEach((field, i) => {
       const cell = cells[i];
       if (!field || cell === undefined || cell === '') return;
-      if (kinds[i] === 'number' && NUMBER.test(cell.trim())) entry[field] = Number(cell.trim());
-      else if (kinds[i] === 'json') {
-        try {
-          entry[field] = JSON.parse(cell) as unknown;
-        } catch {
-          problems.push({ severity: 'error', row: r + 2, column: header[i], message: text(locale, 'badJson', { column: header[i], field }) });
-        }
-      } else entry[field] = cell;
+      const parsed = cellValue(cell, kinds[i]);
+      if (parsed) entry[field] = parsed.value;
+      else problems.push({ severity: 'error', row: r + 2, column: header[i], message: text(locale, 'badJson', { column: header[i], field }) });
     });
     return entry;
   });

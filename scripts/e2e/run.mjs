@@ -15,7 +15,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { buildWorkspace, compileSuite, root, startFakeModel, unlistedSuiteFiles } from './common.mjs';
-import { clickRunInUntrustedWorkspace, openWalkthrough, rateReviewFromKeyboard, runFileFromTestExplorer, runFirstTestFromLens, savedStatesAfterReload } from './uiFlows.mjs';
+import { clickRunInUntrustedWorkspace, editInCorpusTable, openWalkthrough, rateReviewFromKeyboard, runFileFromTestExplorer, runFirstTestFromLens, savedStatesAfterReload, undoInCorpusTable } from './uiFlows.mjs';
 import { CHROMIUM, CODE_SERVER, E2E, NODE24_BIN, session } from './session.mjs';
 
 // Must match test/e2e/fakeModel.ts (E2E_KEY_ENV, E2E_KEY): a stand-in key, never a real one.
@@ -151,6 +151,7 @@ async function packagedExtensionUi() {
     await item.waitFor({ timeout: 30_000 });
     return (await item.textContent())?.trim();
   };
+  const tableOriginal = fs.readFileSync(path.join(workspace, 'table.json'), 'utf8');
   const steps = [
     ['the workbench opens tests/duplicates.json from the Explorer', async () => {
       await page.goto(`http://${server.host}/?folder=${encodeURIComponent(workspace)}`);
@@ -212,6 +213,8 @@ async function packagedExtensionUi() {
       if (ratings.join(',') !== 'acceptable,excellent,reject') throw new Error(`ratings on disk: ${ratings.join(',') || 'none'} (page: ${said})`);
       return `${said} · on disk: ${ratings.join(', ')}`;
     }],
+    ['the corpus table opens from the editor title of a corpus; a value typed in a cell with Ewe keys changes the file at that value only', () => editInCorpusTable(page, workspace)],
+    ['Ctrl+Z in the corpus table undoes that edit (the saved file is the original again)', () => undoInCorpusTable(page, workspace, tableOriginal)],
     ['the walkthrough opens from the Command Palette with its four steps', async () => {
       const steps = await openWalkthrough(page);
       const expected = ['Choose a model and store its key', 'Open a tests file', 'Run a test', 'Check Ewe letter coverage'];

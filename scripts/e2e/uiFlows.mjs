@@ -1,5 +1,7 @@
 // What a user does in the workbench to run tests, written once for the end-to-end UI checks (run.mjs) and the
 // README screenshots (scripts/screenshot-readme.mjs). Each flow returns what it read from the screen.
+import fs from 'node:fs';
+import path from 'node:path';
 
 /** Opens a workspace file with Quick Open, as a user types its name. */
 export async function quickOpen(page, name) {
@@ -147,4 +149,69 @@ export async function rateReviewFromKeyboard(page) {
   }
   await frame.locator('#status').filter({ hasText: /\S/ }).waitFor({ timeout: 15_000 });
   return (await frame.locator('#progress').textContent())?.trim();
+}
+
+/** The frame of the corpus table's page, once it shows rows. */
+const corpusTableFrame = (page) => webviewFrame(page, '#grid[role=grid] [role=row][aria-rowindex="2"]');
+
+/** The file's text on disk once the page's Ctrl+S has saved it. */
+async function savedText(page, file, test) {
+  await page.keyboard.press('Control+S');
+  for (let tries = 0; tries < 60; tries++) {
+    const text = fs.readFileSync(file, 'utf8');
+    if (test(text)) return text;
+    await page.waitForTimeout(250);
+  }
+  return fs.readFileSync(file, 'utf8');
+}
+
+/**
+ * Opens table.json, clicks the editor title's table button, edits the reference of entry 2 with the keyboard
+ * (Enter, select all, type with Ewe keys `;D` and `e;'`, Enter), saves with Ctrl+S in the page and reads the
+ * file: it must be the original with that one value changed. Returns the grid's row count and the cell's text.
+ */
+export async function editInCorpusTable(page, workspace) {
+  const file = path.join(workspace, 'table.json');
+  const original = fs.readFileSync(file, 'utf8');
+  // A webview opened by an earlier step may hold the keyboard (and keep Ctrl+P): a click on a tab gives it back.
+  await page.locator('.tabs-container .tab').first().click();
+  await quickOpen(page, 'table.json');
+  const button = page.locator('.editor-actions .action-item a[aria-label*="Open Corpus as Table"]').first();
+  await button.waitFor({ timeout: 30_000 });
+  await button.click();
+  const frame = await corpusTableFrame(page);
+  const rowCount = await frame.locator('#grid').getAttribute('aria-rowcount');
+  const cell = frame.locator('#rows [data-entry="1"] [data-field="reference"]');
+  await cell.click();
+  // The page's grid holds the keyboard once the click has reached it through the webview's two frames.
+  await frame.locator('#grid:focus').waitFor({ timeout: 15_000 });
+  await page.keyboard.press('Enter');
+  const input = frame.locator('#rows input');
+  await input.waitFor({ timeout: 15_000 });
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Control+Shift+Home');
+  await page.keyboard.type(";De;' nyuie");
+  const typed = await input.inputValue();
+  if (typed !== 'Ɖé nyuie') throw new Error(`the cell editor holds ${JSON.stringify(typed)}`);
+  await page.keyboard.press('Enter');
+  const expected = original.replace('"Woezɔ."', '"Ɖé nyuie"');
+  const saved = await savedText(page, file, (text) => text === expected);
+  if (saved !== expected) {
+    const message = await frame.locator('#message').textContent();
+    const version = await frame.locator('#grid').getAttribute('data-version');
+    throw new Error(`table.json on disk is not the original with that one value changed (page message: ${message || 'none'}, page version ${version}): ${saved.slice(500, 800)}`);
+  }
+  return `aria-rowcount ${rowCount}, cell now "${(await cell.textContent())?.trim()}", the file differs from the original at that value only`;
+}
+
+/** Ctrl+Z pressed in the table's page undoes its last edit: saved, the file is the original again. */
+export async function undoInCorpusTable(page, workspace, original) {
+  const file = path.join(workspace, 'table.json');
+  const frame = await corpusTableFrame(page);
+  await frame.locator('#grid').focus();
+  await page.keyboard.press('Control+Z');
+  await page.waitForTimeout(500);
+  const saved = await savedText(page, file, (text) => text === original);
+  if (saved !== original) throw new Error('the saved file still holds the edit');
+  return 'saved after Ctrl+Z, table.json is byte for byte the original';
 }

@@ -13,6 +13,7 @@ import './commands.e2e';
 import './coverage.e2e';
 import './run.e2e';
 import './typing.e2e';
+import './corpusTable.e2e';
 import './review.e2e';
 import './spreadsheet.e2e';
 import { runRegistered } from './harness';

@@ -1,0 +1,250 @@
+import * as crypto from 'node:crypto';
+import * as vscode from 'vscode';
+import type { TextEdit } from '../../core/corpus/jsonEdits';
+import { toLocale } from '../../core/i18n/locale';
+import { renderTableHtml } from './html';
+import type { HostMessage, TableFigures, TableStrings, WebviewMessage } from './protocol';
+import { keepsIndices, TableSession, type OffsetDiagnostic, type SessionResult } from './session';
+
+export const CORPUS_TABLE_VIEW_TYPE = 'ewebench.corpusTable';
+
+function tableStrings(): TableStrings {
+  return {
+    search: vscode.l10n.t('Search'),
+    allValues: vscode.l10n.t('all'),
+    segment: vscode.l10n.t('Segment'),
+    difficulty: vscode.l10n.t('Difficulty'),
+    register: vscode.l10n.t('Register'),
+    domain: vscode.l10n.t('Domain'),
+    problemsOnly: vscode.l10n.t('Only entries with problems'),
+    addEntry: vscode.l10n.t('Add entry'),
+    duplicate: vscode.l10n.t('Duplicate'),
+    delete: vscode.l10n.t('Delete'),
+    setField: vscode.l10n.t('Set field'),
+    apply: vscode.l10n.t('Apply to selection'),
+    value: vscode.l10n.t('Value'),
+    shown: vscode.l10n.t('{0} of {1} entries'),
+    selected: vscode.l10n.t('{0} selected'),
+    entries: vscode.l10n.t('Entries'),
+    segments: vscode.l10n.t('Segments'),
+    tiers: vscode.l10n.t('Difficulty tiers'),
+    registers: vscode.l10n.t('Registers'),
+    secretRow: vscode.l10n.t('Gold-standard or held-out entry'),
+    hiddenText: vscode.l10n.t('(hidden)'),
+    grid: vscode.l10n.t('Corpus entries'),
+    rowHeader: vscode.l10n.t('Entry'),
+    editHint: vscode.l10n.t('(Enter to save, Escape to cancel)'),
+    notJson: vscode.l10n.t('This field holds JSON in this corpus, and the text typed is not JSON.'),
+    noEntry: vscode.l10n.t('That entry is no longer in the file.'),
+    noField: vscode.l10n.t('Choose a field first.'),
+    stale: vscode.l10n.t('The file changed before this change reached it: the table now shows the file as it is; make the change again.'),
+    minimumNotMet: vscode.l10n.t('Below the specification\'s minimum'),
+    minimum: vscode.l10n.t('minimum {0}'),
+    sortAscending: vscode.l10n.t('Sort ascending'),
+    sortDescending: vscode.l10n.t('Sort descending'),
+  };
+}
+
+const SEVERITIES: Record<vscode.DiagnosticSeverity, OffsetDiagnostic['severity']> = {
+  [vscode.DiagnosticSeverity.Error]: 'error',
+  [vscode.DiagnosticSeverity.Warning]: 'warning',
+  [vscode.DiagnosticSeverity.Information]: 'information',
+  [vscode.DiagnosticSeverity.Hint]: 'hint',
+};
+
+function offsetDiagnostics(document: vscode.TextDocument): OffsetDiagnostic[] {
+  return vscode.languages.getDiagnostics(document.uri).map((d) => ({ start: document.offsetAt(d.range.start), severity: SEVERITIES[d.severity], message: d.message }));
+}
+
+/** Applies text edits to the document as one workspace edit: one step of VS Code's own undo and redo. */
+async function applyEdits(document: vscode.TextDocument, edits: readonly TextEdit[]): Promise<boolean> {
+  if (edits.length === 0) return true;
+  const edit = new vscode.WorkspaceEdit();
+  for (const e of edits) edit.replace(document.uri, new vscode.Range(document.positionAt(e.start), document.positionAt(e.end)), e.text);
+  return vscode.workspace.applyEdit(edit);
+}
+
+/**
+ * Re-paints after a burst of document changes once, not per keystroke typed in the JSON view: at least this
+ * long after a change, and at least twice as long as the last repaint took, so typing beside a 20,000-entry
+ * table leaves the extension host free most of the time.
+ */
+const REPAINT_DELAY_MS = 30;
+
+/**
+ * The corpus table: a custom editor over the JSON text document, which stays the single source of truth.
+ * The page shows the document's entries; each change it makes becomes a minimal text edit (core's table
+ * model) applied as a `WorkspaceEdit`, and every change of the document, from anywhere, repaints the page.
+ */
+export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
+  private readonly open = new Map<string, { document: vscode.TextDocument; session: TableSession; figures: TableFigures; handle: (message: WebviewMessage) => Promise<SessionResult | undefined> }>();
+
+  constructor(private readonly context: vscode.ExtensionContext) {}
+
+  static register(context: vscode.ExtensionContext): vscode.Disposable {
+    const provider = new CorpusTableProvider(context);
+    return vscode.Disposable.from(
+      vscode.window.registerCustomEditorProvider(CORPUS_TABLE_VIEW_TYPE, provider, { webviewOptions: { retainContextWhenHidden: false } }),
+      vscode.commands.registerCommand('ewebench.openCorpusTable', async (uri?: vscode.Uri) => {
+        const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
+        if (!target) return;
+        await vscode.commands.executeCommand('vscode.openWith', target, CORPUS_TABLE_VIEW_TYPE, vscode.ViewColumn.Beside);
+      }),
+      vscode.commands.registerCommand('ewebench.openCorpusJson', async (uri?: vscode.Uri) => {
+        const target = uri instanceof vscode.Uri ? uri : provider.activeUri();
+        if (target) await vscode.commands.executeCommand('vscode.openWith', target, 'default', vscode.ViewColumn.Beside);
+      }),
+      // For tests and automation: the page's own messages, sent to the table open on `uri`, through the same
+      // path as the page (the edit is applied to the document; the result says what happened).
+      // `{ type: 'figures' }` answers what was measured (TableFigures).
+      vscode.commands.registerCommand('ewebench.corpusTable.send', async (uri: vscode.Uri, message: WebviewMessage | { type: 'figures' }) => {
+        const table = provider.open.get(uri.toString());
+        if (!table) return { error: 'unavailable' };
+        if (message.type === 'figures') return table.figures;
+        return table.handle({ ...message, version: 'version' in message && message.version >= 0 ? message.version : table.document.version } as WebviewMessage);
+      }),
+    );
+  }
+
+  private activeUri(): vscode.Uri | undefined {
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+    return tab instanceof vscode.TabInputCustom && tab.viewType === CORPUS_TABLE_VIEW_TYPE ? tab.uri : undefined;
+  }
+
+  async resolveCustomTextEditor(document: vscode.TextDocument, panel: vscode.WebviewPanel): Promise<void> {
+    const resolved = performance.now();
+    const figures: TableFigures = {};
+    const dist = vscode.Uri.joinPath(this.context.extensionUri, 'dist');
+    panel.webview.options = { enableScripts: true, localResourceRoots: [dist] };
+    const hideSecretText = () => vscode.workspace.getConfiguration('ewebench', document.uri).get<boolean>('corpusTable.hideSecretText', false);
+    const session = new TableSession(document, () => ({ hideSecretText: hideSecretText() }));
+    const reasons = {
+      notCorpus: vscode.l10n.t('This file is not a Rosetta corpus: the table shows corpora only.'),
+      invalidJson: vscode.l10n.t('The JSON text has syntax errors: fix them in the text editor, and the table comes back.'),
+    };
+    const strings = tableStrings();
+    const post = (message: HostMessage) => void panel.webview.postMessage(message);
+    let ready = false;
+    let timer: NodeJS.Timeout | undefined;
+    let lastPaintMs = 0;
+    // The table's own edit on its way to the document: the change it makes is recognised as the table's.
+    let pending: { received: number; keepsIndices: boolean; entries?: number[] } | undefined;
+    // What changed since the page's last rows: only these entries (the table's own cell edits), or anything.
+    let touched: Set<number> | 'all' = 'all';
+    let shownColumns = '';
+    const paint = () => {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      if (!ready) return;
+      const started = performance.now();
+      const message = touched === 'all' ? session.dataMessage(offsetDiagnostics(document), reasons) : session.rowsMessage(touched, shownColumns, offsetDiagnostics(document), reasons);
+      touched = new Set();
+      shownColumns = session.columns();
+      post(message);
+      lastPaintMs = performance.now() - started;
+      // The first edit then scans only its entry.
+      const model = session.model();
+      if ('prepare' in model) setImmediate(() => model.prepare());
+    };
+    const schedule = () => {
+      if (!timer) timer = setTimeout(paint, Math.max(REPAINT_DELAY_MS, 2 * lastPaintMs));
+    };
+
+    const handle = async (message: WebviewMessage): Promise<SessionResult | undefined> => {
+      if (message.type === 'ready') {
+        ready = true;
+        touched = 'all';
+        post({ type: 'init', strings });
+        paint();
+        return undefined;
+      }
+      if (message.type === 'painted') {
+        if (figures.openMs === undefined) Object.assign(figures, { openMs: performance.now() - resolved, rows: message.rows });
+        return undefined;
+      }
+      if (message.type === 'reveal') {
+        await this.reveal(document, session, message.index, message.field);
+        return undefined;
+      }
+      const received = performance.now();
+      const result = session.handle(message);
+      if (!result) return undefined;
+      if ('error' in result) {
+        // A change the page made from rows that are no longer the file's is not applied: the page gets the
+        // current rows, and is told why what was typed did not land.
+        if (result.error === 'stale') {
+          touched = 'all';
+          paint();
+        }
+        post({ type: 'error', message: result.error === 'stale' || result.error === 'unavailable' ? strings.stale : strings[result.error] });
+        return result;
+      }
+      const entries = message.type === 'edit' ? [message.index] : message.type === 'setField' ? message.indices : undefined;
+      pending = { received, keepsIndices: keepsIndices(message), entries };
+      const applied = await applyEdits(document, result.edits);
+      figures.applyMs = performance.now() - received;
+      pending = undefined;
+      if (applied && result.focus !== undefined) post({ type: 'focusEntry', index: result.focus });
+      return applied ? result : { error: 'unavailable' };
+    };
+
+    const key = document.uri.toString();
+    this.open.set(key, { document, session, figures, handle });
+    panel.webview.html = renderTableHtml({
+      nonce: crypto.randomBytes(16).toString('base64'),
+      cspSource: panel.webview.cspSource,
+      scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'corpusTable.js')).toString(),
+      lang: toLocale(vscode.env.language),
+      title: vscode.l10n.t('Corpus table'),
+    });
+
+    // The page loads in the browser meanwhile: the rows are ready by the time it asks for them.
+    setImmediate(() => {
+      const model = session.model();
+      if ('prepare' in model) model.prepare();
+    });
+
+    const subscriptions = [
+      panel.webview.onDidReceiveMessage((message: WebviewMessage) =>
+        handle(message).catch((error: unknown) => post({ type: 'error', message: error instanceof Error ? error.message : String(error) })),
+      ),
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (event.document.uri.toString() !== key || !event.contentChanges.length) return;
+        session.changed(document.version, pending?.keepsIndices === true);
+        if (pending?.entries && touched !== 'all') for (const index of pending.entries) touched.add(index);
+        else touched = 'all';
+        if (pending) figures.editMs = performance.now() - pending.received;
+        pending = undefined;
+        schedule();
+      }),
+      vscode.languages.onDidChangeDiagnostics((event) => {
+        if (!ready || !event.uris.some((u) => u.toString() === key)) return;
+        const model = session.model();
+        if ('prepare' in model) post({ type: 'problems', version: document.version, problems: session.problems(offsetDiagnostics(document)) });
+      }),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (!event.affectsConfiguration('ewebench.corpusTable.hideSecretText', document.uri)) return;
+        touched = 'all';
+        paint();
+      }),
+    ];
+    panel.onDidDispose(() => {
+      if (timer) clearTimeout(timer);
+      for (const s of subscriptions) s.dispose();
+      if (this.open.get(key)?.session === session) this.open.delete(key);
+    });
+  }
+
+  /** Shows the entry (and field) in a text editor beside the table. */
+  private async reveal(document: vscode.TextDocument, session: TableSession, index: number, field?: string): Promise<void> {
+    const model = session.model();
+    if (!('prepare' in model)) return;
+    const path = [...model.sheet.entriesPath, index, ...(field ? [field] : [])];
+    const span = model.doc.locate(path) ?? model.doc.locate(path.slice(0, -1));
+    if (!span) return;
+    const editor = await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false });
+    const range = new vscode.Range(document.positionAt(span.start), document.positionAt(span.end));
+    editor.selection = new vscode.Selection(range.start, range.end);
+    editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  }
+}

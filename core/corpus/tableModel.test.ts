@@ -1,0 +1,202 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import { fromRepo } from '../../test/helpers/paths';
+import { generateCorpus, rng } from '../../bench/generate';
+import { JsonDocument } from '../document/jsonDocument';
+import { entriesOf } from '../document/classify';
+import { isObject, type JsonObject } from '../json';
+import { applyTextEdits, insertProperty, removeArrayItems } from './jsonEdits';
+import { CorpusTableModel } from './tableModel';
+
+const read = (rel: string) => fs.readFileSync(fromRepo(rel), 'utf8');
+const REAL = ['test-fixtures/corpus/real/eng-yor-dev-v1.json', 'test-fixtures/corpus/real/eng-sme-dev-v1.json', 'test-fixtures/corpus/valid/ewe-diagnostic.json', 'test-fixtures/corpus/valid/eng-ewe-curated.json'];
+
+/** The four shapes from one envelope corpus: flat (a root array), legacy names, tab-indented CRLF, minified. */
+function shapes(): Record<string, string> {
+  const envelope = read('test-fixtures/corpus/valid/ewe-diagnostic.json');
+  const value = JSON.parse(envelope) as { entries: JsonObject[] };
+  const legacy = value.entries.map((e, i) => ({ index: i + 1, source_text: e.source, target_expected: e.reference, difficulty: 'easy' }));
+  return {
+    envelope,
+    flat: JSON.stringify(value.entries, null, 4) + '\n',
+    legacy: JSON.stringify(legacy, null, 2),
+    crlfTabs: JSON.stringify(value, null, '\t').replace(/\n/g, '\r\n'),
+    minified: JSON.stringify(value),
+  };
+}
+
+const entriesIn = (text: string, path?: readonly (string | number)[]): unknown[] => entriesOf(JSON.parse(text) as unknown, path ?? new CorpusTableModel(new JsonDocument(text)).sheet.entriesPath) ?? [];
+
+/** A value a person might type in a cell of this column, as text. */
+function randomCell(random: () => number, kind: string): string {
+  const pool = kind === 'number' ? ['1', '2', '5', '3.5', '-4', 'ten'] : kind === 'json' ? ['{"a": 1}', '[1, "ɖ"]', 'null', '"text"'] : ['Ŋdi nyuie.', 'ɖevi é ɔ̀', '', 'a "quoted" \\ word', 'line\nbreak', 'plain'];
+  return pool[Math.floor(random() * pool.length)];
+}
+
+/**
+ * Random cell edits: each re-parses to exactly the edited value, and every other byte of the file is kept
+ * (the text before and after the edit is compared byte for byte, so no other value can have changed).
+ */
+function editRandomly(text: string, edits: number, seed: number): void {
+  const random = rng(seed);
+  let doc = new JsonDocument(text);
+  for (let n = 0; n < edits; n++) {
+    const model = new CorpusTableModel(doc);
+    const { rows, columns } = model.data;
+    const row = rows[Math.floor(random() * rows.length)];
+    // Now and then a field the entry lacks, so the edit inserts it.
+    const field = random() < 0.15 ? 'notes_extra' : columns[Math.floor(random() * columns.length)].field;
+    const kind = columns.find((c) => c.field === field)?.kind ?? 'string';
+    const cell = randomCell(random, kind);
+    const result = model.editCell(row.index, field, cell);
+    assert.ok('edits' in result, `${field} = ${cell}`);
+    const before = entriesOf(doc.value, model.sheet.entriesPath) ?? [];
+    const after = applyTextEdits(text, result.edits);
+    assert.ok(result.edits.length <= 1);
+    if (result.edits.length === 1) {
+      const edit = result.edits[0];
+      assert.equal(after.slice(0, edit.start), text.slice(0, edit.start), 'text before the edit kept');
+      assert.equal(after.slice(edit.start + edit.text.length), text.slice(edit.end), 'text after the edit kept');
+    }
+    doc = new JsonDocument(after);
+    const entries = entriesOf(doc.value, model.sheet.entriesPath) ?? [];
+    assert.equal(entries.length, before.length);
+    const expected = structuredClone(before[row.index]) as JsonObject;
+    const value = kind === 'number' && /^-?\d+(\.\d+)?$/.test(cell) ? Number(cell) : kind === 'json' ? (JSON.parse(cell) as unknown) : cell;
+    if (!(cell === '' && !(field in expected))) expected[field] = value;
+    assert.deepEqual(entries[row.index], expected, `entry ${row.index} field ${field} = ${JSON.stringify(cell)}`);
+    text = after;
+  }
+}
+
+test('random cell edits on the real-shaped corpora change that value only, in all four shapes and any style', () => {
+  for (const rel of REAL) editRandomly(read(rel), 60, 3);
+  for (const [name, text] of Object.entries(shapes())) {
+    assert.doesNotThrow(() => editRandomly(text, 60, 5), name);
+  }
+});
+
+test('random cell edits on a 20,000-entry corpus keep every other byte', () => {
+  editRandomly(generateCorpus(20_000), 20, 9);
+});
+
+test('columns follow the shape: spec fields first, legacy names for legacy corpora, numbers stay numbers', () => {
+  const envelope = new CorpusTableModel(new JsonDocument(read('test-fixtures/corpus/valid/ewe-diagnostic.json')));
+  assert.deepEqual(envelope.data.columns.slice(0, 3).map((c) => c.field), ['id', 'source', 'reference']);
+  assert.equal(envelope.data.columns.find((c) => c.field === 'difficulty')?.kind, 'number');
+  const legacy = new CorpusTableModel(new JsonDocument(shapes().legacy));
+  assert.deepEqual(legacy.data.columns.map((c) => c.field), ['index', 'source_text', 'target_expected', 'difficulty']);
+  assert.equal(legacy.data.referenceField, 'target_expected');
+  const curated = new CorpusTableModel(new JsonDocument(read('test-fixtures/corpus/real/eng-yor-dev-v1.json')));
+  assert.equal(curated.data.rows[0].segment, 'development', 'a curated file gives its segment to its entries');
+  assert.equal(curated.data.columns.find((c) => c.field === 'provenance')?.kind, 'json');
+});
+
+test('a typed number in a number column is written as a number; text that is not one stays text', () => {
+  const text = read('test-fixtures/corpus/valid/ewe-diagnostic.json');
+  const model = new CorpusTableModel(new JsonDocument(text));
+  const row = model.data.rows[0];
+  const r = model.editCell(row.index, 'difficulty', ' 4 ');
+  assert.ok('edits' in r);
+  assert.equal(r.edits[0].text, '4');
+  const bad = model.editCell(row.index, 'difficulty', 'hard');
+  assert.ok('edits' in bad);
+  assert.equal(bad.edits[0].text, '"hard"');
+  assert.deepEqual(model.editCell(row.index, 'difficulty', String((entriesIn(text)[0] as JsonObject).difficulty)), { edits: [] }, 'unchanged: no edit');
+});
+
+test('JSON fields refuse text that is not JSON; unknown entries are refused', () => {
+  const model = new CorpusTableModel(new JsonDocument(read('test-fixtures/corpus/real/eng-yor-dev-v1.json')));
+  assert.deepEqual(model.editCell(0, 'provenance', '{oops'), { error: 'notJson' });
+  assert.deepEqual(model.editCell(10_000, 'source', 'x'), { error: 'noEntry' });
+});
+
+test('add, duplicate and delete keep the array layout and give new ids in the file pattern', () => {
+  for (const [name, text] of Object.entries(shapes())) {
+    const model = new CorpusTableModel(new JsonDocument(text));
+    const before = entriesIn(text) as JsonObject[];
+    const idField = model.data.idField;
+
+    const added = model.addEntry();
+    assert.ok('edits' in added, name);
+    const withNew = entriesIn(applyTextEdits(text, added.edits)) as JsonObject[];
+    assert.equal(withNew.length, before.length + 1, name);
+    assert.equal(withNew.at(-1)![idField], Math.max(...before.map((e) => Number(e[idField]))) + 1, name);
+    assert.equal(withNew.at(-1)![model.data.sourceField], '', name);
+
+    const dup = model.duplicate([1, 0]);
+    assert.ok('edits' in dup);
+    const duplicated = entriesIn(applyTextEdits(text, dup.edits)) as JsonObject[];
+    assert.equal(duplicated.length, before.length + 2);
+    assert.deepEqual({ ...duplicated.at(-2)!, [idField]: before[0][idField] }, before[0], name);
+    assert.notEqual(duplicated.at(-2)![idField], before[0][idField]);
+
+    for (const indices of [[0], [1, 2], [0, 1, 3], [before.length - 1], before.map((_, i) => i)]) {
+      const removed = model.remove(indices);
+      assert.ok('edits' in removed);
+      const out = applyTextEdits(text, removed.edits);
+      assert.deepEqual(entriesIn(out, model.sheet.entriesPath as string[]), before.filter((_, i) => !indices.includes(i)), `${name} remove ${indices}`);
+    }
+  }
+});
+
+test('deleting an entry removes its lines and comma and nothing else', () => {
+  const text = '{\n  "dataset": {},\n  "entries": [\n    { "id": 1, "source": "a" },\n    { "id": 2, "source": "b" },\n    { "id": 3, "source": "c" }\n  ]\n}\n';
+  const model = new CorpusTableModel(new JsonDocument(text));
+  assert.ok(isObject(model.doc.value));
+  const middle = model.remove([1]);
+  assert.ok('edits' in middle);
+  assert.equal(applyTextEdits(text, middle.edits), '{\n  "dataset": {},\n  "entries": [\n    { "id": 1, "source": "a" },\n    { "id": 3, "source": "c" }\n  ]\n}\n');
+  const first = model.remove([0]);
+  assert.ok('edits' in first);
+  assert.equal(applyTextEdits(text, first.edits), '{\n  "dataset": {},\n  "entries": [\n    { "id": 2, "source": "b" },\n    { "id": 3, "source": "c" }\n  ]\n}\n');
+  const doc = new JsonDocument(text);
+  assert.equal(applyTextEdits(text, removeArrayItems(doc, ['entries'], [0, 1, 2])), '{\n  "dataset": {},\n  "entries": []\n}\n');
+});
+
+test('a field the entry lacks is inserted in the entry\'s own layout', () => {
+  const inline = '[{ "id": 1, "source": "a" }]';
+  const doc = new JsonDocument(inline);
+  assert.equal(applyTextEdits(inline, [insertProperty(doc, [0], 'notes', 'n')!]), '[{ "id": 1, "source": "a", "notes": "n" }]');
+  const lines = '[\n  {\n    "id": 1,\n    "source": "a"\n  }\n]';
+  assert.equal(applyTextEdits(lines, [insertProperty(new JsonDocument(lines), [0], 'notes', 'ɖ')!]), '[\n  {\n    "id": 1,\n    "source": "a",\n    "notes": "ɖ"\n  }\n]');
+  const empty = '[\n  {}\n]';
+  assert.equal(applyTextEdits(empty, [insertProperty(new JsonDocument(empty), [0], 'id', 1)!]), '[\n  {\n    "id": 1\n  }\n]');
+  const ascii = '[\n  {\n    "source": "\\u0256"\n  }\n]';
+  assert.match(applyTextEdits(ascii, [insertProperty(new JsonDocument(ascii), [0], 'notes', 'ɖ')!]), /"notes": "\\u0256"/);
+});
+
+test('setting a field on a selection of rows writes one edit per row that changes', () => {
+  const text = read('test-fixtures/corpus/valid/ewe-diagnostic.json');
+  const model = new CorpusTableModel(new JsonDocument(text));
+  const result = model.setField([0, 2, 3], 'register', 'formal');
+  assert.ok('edits' in result);
+  const entries = entriesIn(applyTextEdits(text, result.edits)) as JsonObject[];
+  const before = entriesIn(text) as JsonObject[];
+  entries.forEach((e, i) => assert.equal(e.register, [0, 2, 3].includes(i) ? 'formal' : before[i].register));
+});
+
+test('offsets map to the entry and field that hold them (diagnostics onto cells)', () => {
+  const text = read('test-fixtures/corpus/valid/ewe-diagnostic.json');
+  const model = new CorpusTableModel(new JsonDocument(text));
+  const span = model.doc.locate(['entries', 2, 'reference'])!;
+  assert.deepEqual(model.locate(span.start + 1), { index: 2, field: 'reference' });
+  const key = model.doc.locate(['entries', 1, 'difficulty'], 'key')!;
+  assert.deepEqual(model.locate(key.start), { index: 1, field: 'difficulty' });
+  assert.equal(model.locate(0), undefined);
+});
+
+test('gold_standard and held_out rows are marked, and their text left out when asked', () => {
+  const text = JSON.stringify({ dataset: { id: 'x' }, entries: [
+    { id: 1, source: 's1', reference: 'r1', segment: 'gold_standard' },
+    { id: 2, source: 's2', reference: 'r2', segment: 'development' },
+    { id: 3, source: 's3', reference: 'r3', segment: 'held_out' },
+  ] }, null, 2);
+  const shown = new CorpusTableModel(new JsonDocument(text));
+  assert.deepEqual(shown.data.rows.map((r) => r.secret), [true, false, true]);
+  assert.equal(shown.data.rows[0].cells[1], 's1');
+  const hidden = new CorpusTableModel(new JsonDocument(text), { hideSecretText: true });
+  assert.deepEqual(hidden.data.rows.map((r) => [r.hidden, r.cells[1], r.cells[2]]), [[true, null, null], [false, 's2', 'r2'], [true, null, null]]);
+  assert.ok(!JSON.stringify(hidden.data).includes('s3'), 'hidden text never leaves the model');
+});

@@ -1,0 +1,178 @@
+import { entriesOf } from '../document/classify';
+import type { JsonDocument, JsonPath } from '../document/jsonDocument';
+import { isObject, type JsonObject } from '../json';
+import { SECRET_SEGMENTS } from '../rules/corpusTables';
+import { nextIds } from './idPattern';
+import { appendToArray, insertProperty, removeArrayItems, replaceValue, type TextEdit } from './jsonEdits';
+import { cellOf, cellValue, corpusSheet, fieldKind, type CorpusSheet, type FieldKind } from './spreadsheet';
+import type { TableColumn, TableData, TableRow } from './tableView';
+
+/**
+ * The corpus table's model: a corpus document (any of the four shapes) as rows and columns, and every change
+ * the table makes as minimal text edits of that document, so the JSON text stays the one source of truth and
+ * a change is a diff of the changed value only. Pure: the VS Code provider applies the edits, the bench and
+ * the tests apply them to strings.
+ */
+
+/** Why a change made no edit. */
+export type TableEditError = 'notJson' | 'noEntry' | 'noField';
+
+export type TableEditResult = { edits: TextEdit[] } | { error: TableEditError };
+
+export interface TableOptions {
+  /** Leave out the source and reference text of gold_standard and held_out entries. */
+  hideSecretText?: boolean;
+}
+
+/** Where an offset of the text falls: the entry (its index in the entries array) and the field, if any. */
+export interface EntryLocation {
+  index: number;
+  field?: string;
+}
+
+const LEADING = ['id', 'index', 'source', 'source_text', 'reference', 'target', 'target_expected', 'segment', 'difficulty', 'register', 'domain', 'provenance', 'context', 'notes'];
+
+/** The spec's fields first, in the spec's order, then the others in the order the entries first use them. */
+function orderColumns(fields: readonly string[]): string[] {
+  const leading = LEADING.filter((f) => fields.includes(f));
+  return [...leading, ...fields.filter((f) => !LEADING.includes(f))];
+}
+
+export class CorpusTableModel {
+  readonly sheet: CorpusSheet;
+  readonly data: TableData;
+  private readonly items: readonly unknown[];
+  private readonly kinds = new Map<string, FieldKind>();
+
+  /** Throws `SpreadsheetError` when the document is not a Rosetta corpus. */
+  constructor(readonly doc: JsonDocument, options: TableOptions = {}) {
+    this.sheet = corpusSheet(doc.value);
+    this.items = entriesOf(doc.value, this.sheet.entriesPath) ?? [];
+    const legacy = this.sheet.shape === 'legacy';
+    const referenceField = legacy ? 'target_expected' : this.sheet.columns.includes('target') && !this.sheet.columns.includes('reference') ? 'target' : 'reference';
+    const columns: TableColumn[] = orderColumns(this.sheet.columns).map((field) => ({ field, kind: this.kindOf(field) }));
+    const fileSegment = isObject(doc.value) && typeof doc.value.segment === 'string' ? doc.value.segment : '';
+    const hidden = new Set(options.hideSecretText ? [this.sheet.sourceField, referenceField] : []);
+    const rows: TableRow[] = [];
+    this.items.forEach((item, index) => {
+      if (!isObject(item)) return;
+      const segment = typeof item.segment === 'string' ? item.segment : fileSegment;
+      const secret = SECRET_SEGMENTS.includes(segment);
+      const hide = secret && hidden.size > 0;
+      rows.push({ index, segment, secret, hidden: hide, cells: columns.map((c) => (c.field in item && !(hide && hidden.has(c.field)) ? cellOf(item[c.field]) : null)) });
+    });
+    this.data = { shape: this.sheet.shape, idField: this.sheet.idField, sourceField: this.sheet.sourceField, referenceField, columns, rows, count: this.items.length };
+  }
+
+  /**
+   * Finds where the entries are in the text ahead of the first edit (one pass over the entries array), so an
+   * edit then scans only its entry. The table calls it once the rows are shown.
+   */
+  prepare(): void {
+    this.doc.childrenAt(this.sheet.entriesPath);
+  }
+
+  /** How cells of `field` become values (as the corpus writes that field, else as its schema types it). */
+  kindOf(field: string): FieldKind {
+    let kind = this.kinds.get(field);
+    if (!kind) this.kinds.set(field, (kind = fieldKind(field, this.sheet)));
+    return kind;
+  }
+
+  private entryPath(index: number): JsonPath {
+    return [...this.sheet.entriesPath, index];
+  }
+
+  private entry(index: number): JsonObject | undefined {
+    const item = this.items[index];
+    return isObject(item) ? item : undefined;
+  }
+
+  /** The edit that gives `field` of entry `index` the value `text` stands for; none when it already has it. */
+  private fieldEdit(index: number, field: string, text: string): TextEdit | TableEditError | null {
+    const entry = this.entry(index);
+    if (!entry) return 'noEntry';
+    if (!field) return 'noField';
+    const parsed = cellValue(text, this.kindOf(field));
+    if (!parsed) return 'notJson';
+    if (field in entry) {
+      if (JSON.stringify(entry[field]) === JSON.stringify(parsed.value)) return null;
+      return replaceValue(this.doc, [...this.entryPath(index), field], parsed.value) ?? 'noEntry';
+    }
+    // An empty cell typed into a field the entry lacks adds nothing.
+    if (text === '') return null;
+    return insertProperty(this.doc, this.entryPath(index), field, parsed.value) ?? 'noEntry';
+  }
+
+  /** A cell typed in: one edit (the value replaced, or the field added to the entry), or none when unchanged. */
+  editCell(index: number, field: string, text: string): TableEditResult {
+    const edit = this.fieldEdit(index, field, text);
+    if (typeof edit === 'string') return { error: edit };
+    return { edits: edit ? [edit] : [] };
+  }
+
+  /** One field set on several entries: one edit per entry that changes, applied together. */
+  setField(indices: readonly number[], field: string, text: string): TableEditResult {
+    const edits: TextEdit[] = [];
+    for (const index of new Set(indices)) {
+      const edit = this.fieldEdit(index, field, text);
+      if (typeof edit === 'string') return { error: edit };
+      if (edit) edits.push(edit);
+    }
+    return { edits: edits.sort((a, b) => a.start - b.start) };
+  }
+
+  private ids(): unknown[] {
+    return this.items.map((item) => (isObject(item) ? item[this.sheet.idField] : undefined));
+  }
+
+  /** A new entry at the end, its id in the file's pattern, with empty source and reference text. */
+  addEntry(): TableEditResult & { index?: number } {
+    const [id] = nextIds(this.ids(), 1);
+    const entry: JsonObject = { [this.sheet.idField]: id, [this.sheet.sourceField]: '', [this.data.referenceField]: '' };
+    const edit = appendToArray(this.doc, this.sheet.entriesPath, [entry]);
+    return edit ? { edits: [edit], index: this.items.length } : { error: 'noEntry' };
+  }
+
+  /** Copies of the entries at the end, in their order, each with a new id. */
+  duplicate(indices: readonly number[]): TableEditResult & { index?: number } {
+    const sources = [...new Set(indices)].sort((a, b) => a - b).map((i) => this.entry(i));
+    if (sources.length === 0 || sources.some((e) => !e)) return { error: 'noEntry' };
+    const ids = nextIds(this.ids(), sources.length);
+    const copies = (sources as JsonObject[]).map((entry, i) => {
+      const copy: JsonObject = structuredClone(entry);
+      if (this.sheet.idField in copy) copy[this.sheet.idField] = ids[i];
+      else return { [this.sheet.idField]: ids[i], ...copy };
+      return copy;
+    });
+    const edit = appendToArray(this.doc, this.sheet.entriesPath, copies);
+    return edit ? { edits: [edit], index: this.items.length } : { error: 'noEntry' };
+  }
+
+  /** The entries removed with their separators (one edit per run of neighbouring entries). */
+  remove(indices: readonly number[]): TableEditResult {
+    if (indices.length === 0 || indices.some((i) => !this.entry(i))) return { error: 'noEntry' };
+    return { edits: removeArrayItems(this.doc, this.sheet.entriesPath, indices) };
+  }
+
+  /** The entry, and the field within it, that an offset of the text falls in (diagnostics onto rows and cells). */
+  locate(offset: number): EntryLocation | undefined {
+    const array = this.doc.childrenAt(this.sheet.entriesPath);
+    if (!array || array.kind !== 'array') return undefined;
+    const items = array.items;
+    let lo = 0;
+    let hi = items.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (offset < items[mid].start) hi = mid - 1;
+      else if (offset >= items[mid].end) lo = mid + 1;
+      else {
+        const entry = this.doc.childrenAt(this.entryPath(mid));
+        if (!entry || entry.kind !== 'object') return { index: mid };
+        const property = entry.properties.find((p) => offset >= p.keySpan.start && offset < Math.max(p.valueSpan.end, p.keySpan.end + 1));
+        return property ? { index: mid, field: property.key } : { index: mid };
+      }
+    }
+    return undefined;
+  }
+}

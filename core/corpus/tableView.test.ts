@@ -1,0 +1,63 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { moveCell, summarize, viewRows, visibleWindow, filterOptions, type TableData } from './tableView';
+
+const data: TableData = {
+  shape: 'envelope',
+  idField: 'id',
+  sourceField: 'source',
+  referenceField: 'reference',
+  count: 4,
+  columns: [
+    { field: 'id', kind: 'number' },
+    { field: 'source', kind: 'string' },
+    { field: 'difficulty', kind: 'number' },
+    { field: 'register', kind: 'string' },
+  ],
+  rows: [
+    { index: 0, segment: 'development', secret: false, hidden: false, cells: ['1', 'Good morning', '10', 'formal'] },
+    { index: 1, segment: 'gold_standard', secret: true, hidden: false, cells: ['2', 'Ɖevi la', '2', 'conversational'] },
+    { index: 2, segment: 'development', secret: false, hidden: false, cells: ['3', 'évi', null, 'formal'] },
+    { index: 3, segment: 'held_out', secret: true, hidden: true, cells: ['4', null, '2', null] },
+  ],
+};
+
+test('sorting is numeric for number columns, keeps ties in file order and puts absent cells last', () => {
+  assert.deepEqual(viewRows(data, { sort: { column: 2, descending: false } }), [1, 3, 0, 2]);
+  assert.deepEqual(viewRows(data, { sort: { column: 2, descending: true } }), [0, 1, 3, 2]);
+  assert.deepEqual(viewRows(data, { sort: { column: 1, descending: false } }), [1, 2, 0, 3], 'Ɖ sorts with d, é with e');
+});
+
+test('filters, "has problems" and search combine', () => {
+  assert.deepEqual(viewRows(data, { filters: { segment: 'development' } }), [0, 2]);
+  assert.deepEqual(viewRows(data, { filters: { register: 'formal', difficulty: '10' } }), [0]);
+  assert.deepEqual(viewRows(data, { problemsOnly: true }, new Set([3, 1])), [1, 3]);
+  assert.deepEqual(viewRows(data, { search: 'ɖEVI' }), [1], 'case-insensitive, Ewe letters included');
+  assert.deepEqual(viewRows(data, { search: 'e\u0301vi' }), [2], 'a decomposed accent finds the composed one');
+  assert.deepEqual(filterOptions(data), { segment: ['development', 'gold_standard', 'held_out'], difficulty: ['2', '10'], register: ['conversational', 'formal'] });
+});
+
+test('the window of rows a scroll position shows, with overscan, inside the rows', () => {
+  assert.deepEqual(visibleWindow(0, 220, 22, 20_000, 5), { first: 0, end: 15 });
+  assert.deepEqual(visibleWindow(22 * 1000, 220, 22, 20_000, 5), { first: 995, end: 1015 });
+  assert.deepEqual(visibleWindow(22 * 19_995, 220, 22, 20_000, 5), { first: 19_990, end: 20_000 });
+  assert.deepEqual(visibleWindow(0, 220, 22, 0), { first: 0, end: 0 });
+});
+
+test('keyboard moves stay inside the grid and Tab wraps to the next row', () => {
+  assert.deepEqual(moveCell({ row: 0, column: 0 }, 'ArrowUp', 5, 3), { row: 0, column: 0 });
+  assert.deepEqual(moveCell({ row: 0, column: 2 }, 'Tab', 5, 3), { row: 1, column: 0 });
+  assert.deepEqual(moveCell({ row: 1, column: 0 }, 'ShiftTab', 5, 3), { row: 0, column: 2 });
+  assert.deepEqual(moveCell({ row: 4, column: 2 }, 'Tab', 5, 3), { row: 4, column: 2 });
+  assert.deepEqual(moveCell({ row: 2, column: 1 }, 'PageDown', 5, 3, 10), { row: 4, column: 1 });
+  assert.deepEqual(moveCell({ row: 2, column: 1 }, 'CtrlEnd', 5, 3), { row: 4, column: 2 });
+});
+
+test('the summary counts segments against the spec minimums, difficulty tiers and registers', () => {
+  const s = summarize(data);
+  assert.equal(s.entries, 4);
+  assert.deepEqual(s.segments, [{ value: 'development', count: 2, minimum: 30 }, { value: 'gold_standard', count: 1, minimum: 50 }, { value: 'held_out', count: 1, minimum: 10 }]);
+  assert.deepEqual(s.tiers, { count: 2, minimum: 3 });
+  assert.deepEqual(s.registerCount, { count: 2, minimum: 2 });
+  assert.equal(s.secret, 2);
+});

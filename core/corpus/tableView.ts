@@ -1,0 +1,191 @@
+import { MIN_DIFFICULTY_TIERS, MIN_REGISTERS, SEGMENT_MINIMUMS } from '../rules/corpusTables';
+
+/**
+ * The corpus table's view of its rows, pure and free of JSON parsing so the webview runs it in the browser:
+ * sort, filter and search over the cells the extension sent, the window of rows a scroll position shows, the
+ * keyboard's moves between cells, and the summary bar's figures. `tableModel.ts` builds the data from a document.
+ */
+
+export type CellKind = 'string' | 'number' | 'json';
+
+export interface TableColumn {
+  field: string;
+  kind: CellKind;
+}
+
+export interface TableRow {
+  /** The entry's index in the entries array (the path segment edits use). */
+  index: number;
+  /** One per column: the value as text, null when the entry has no such field (or its text is hidden). */
+  cells: (string | null)[];
+  /** The entry's segment, or the file's for a curated corpus whose entries name none. */
+  segment: string;
+  /** gold_standard or held_out (spec §2.3). */
+  secret: boolean;
+  /** Its source and reference text were not sent (`ewebench.corpusTable.hideSecretText`). */
+  hidden: boolean;
+}
+
+export interface TableData {
+  shape: string;
+  idField: string;
+  sourceField: string;
+  referenceField: string;
+  columns: TableColumn[];
+  rows: TableRow[];
+  /** Items in the entries array, entries that are not objects included. */
+  count: number;
+}
+
+/** The fields the filter menus offer, when the corpus has them. */
+export const FILTER_FIELDS = ['segment', 'difficulty', 'register', 'domain'] as const;
+export type FilterField = (typeof FILTER_FIELDS)[number];
+
+export interface ViewQuery {
+  /** Column position and direction; rows keep file order when absent. */
+  sort?: { column: number; descending: boolean };
+  /** Field → the value a row must show there (as its cell text); empty or absent: no filter. */
+  filters?: Partial<Record<FilterField, string>>;
+  /** Only rows with a diagnostic. */
+  problemsOnly?: boolean;
+  /** Text every shown row holds in some cell, ignoring case and accents' composition. */
+  search?: string;
+}
+
+const fold = (text: string) => text.normalize('NFC').toLocaleLowerCase();
+
+function filterValue(data: TableData, row: TableRow, field: FilterField): string | null {
+  if (field === 'segment') return row.segment;
+  const column = data.columns.findIndex((c) => c.field === field);
+  return column < 0 ? null : row.cells[column];
+}
+
+/** Positions in `data.rows` of the rows the query shows, in the order it shows them. */
+export function viewRows(data: TableData, query: ViewQuery, problemRows: ReadonlySet<number> = new Set()): number[] {
+  const filters = Object.entries(query.filters ?? {}).filter((f): f is [FilterField, string] => typeof f[1] === 'string' && f[1] !== '');
+  const needle = query.search ? fold(query.search) : '';
+  const out: number[] = [];
+  data.rows.forEach((row, position) => {
+    if (query.problemsOnly && !problemRows.has(row.index)) return;
+    for (const [field, value] of filters) if ((filterValue(data, row, field) ?? '') !== value) return;
+    if (needle && !row.cells.some((cell) => cell !== null && fold(cell).includes(needle))) return;
+    out.push(position);
+  });
+  const sort = query.sort;
+  if (!sort || sort.column < 0 || sort.column >= data.columns.length) return out;
+  const numeric = data.columns[sort.column].kind === 'number';
+  const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+  const sign = sort.descending ? -1 : 1;
+  const key = (position: number) => data.rows[position].cells[sort.column];
+  // Absent cells go last in either direction; ties keep file order (Array.prototype.sort is stable).
+  return out.sort((a, b) => {
+    const x = key(a);
+    const y = key(b);
+    if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+    if (numeric) {
+      const nx = Number(x);
+      const ny = Number(y);
+      if (!Number.isNaN(nx) && !Number.isNaN(ny) && nx !== ny) return sign * (nx - ny);
+    }
+    return sign * collator.compare(x, y);
+  });
+}
+
+/** The values each filter field takes in the corpus, sorted, for the filter menus (fields it lacks are left out). */
+export function filterOptions(data: TableData): Partial<Record<FilterField, string[]>> {
+  const out: Partial<Record<FilterField, string[]>> = {};
+  const collator = new Intl.Collator(undefined, { numeric: true });
+  for (const field of FILTER_FIELDS) {
+    const values = new Set<string>();
+    for (const row of data.rows) {
+      const value = filterValue(data, row, field);
+      if (value !== null && value !== '') values.add(value);
+    }
+    if (values.size) out[field] = [...values].sort(collator.compare);
+  }
+  return out;
+}
+
+/** The rows a scroll position shows, with `overscan` more either side: `first` inclusive, `end` exclusive. */
+export function visibleWindow(scrollTop: number, viewportHeight: number, rowHeight: number, count: number, overscan = 8): { first: number; end: number } {
+  const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
+  const end = Math.min(count, Math.ceil((scrollTop + viewportHeight) / rowHeight) + overscan);
+  return { first, end: Math.max(first, end) };
+}
+
+export interface CellPosition {
+  /** Position among the shown rows. */
+  row: number;
+  column: number;
+}
+
+export type MoveKey = 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight' | 'Tab' | 'ShiftTab' | 'Home' | 'End' | 'CtrlHome' | 'CtrlEnd' | 'PageUp' | 'PageDown';
+
+/** Where a key moves the active cell (grid keyboard conventions; Tab wraps to the next row). */
+export function moveCell(at: CellPosition, key: MoveKey, rows: number, columns: number, pageRows = 10): CellPosition {
+  if (rows === 0 || columns === 0) return { row: 0, column: 0 };
+  const clampRow = (r: number) => Math.max(0, Math.min(rows - 1, r));
+  const clampColumn = (c: number) => Math.max(0, Math.min(columns - 1, c));
+  switch (key) {
+    case 'ArrowUp': return { row: clampRow(at.row - 1), column: at.column };
+    case 'ArrowDown': return { row: clampRow(at.row + 1), column: at.column };
+    case 'ArrowLeft': return { row: at.row, column: clampColumn(at.column - 1) };
+    case 'ArrowRight': return { row: at.row, column: clampColumn(at.column + 1) };
+    case 'Home': return { row: at.row, column: 0 };
+    case 'End': return { row: at.row, column: columns - 1 };
+    case 'CtrlHome': return { row: 0, column: 0 };
+    case 'CtrlEnd': return { row: rows - 1, column: columns - 1 };
+    case 'PageUp': return { row: clampRow(at.row - pageRows), column: at.column };
+    case 'PageDown': return { row: clampRow(at.row + pageRows), column: at.column };
+    case 'Tab':
+      if (at.column < columns - 1) return { row: at.row, column: at.column + 1 };
+      return at.row < rows - 1 ? { row: at.row + 1, column: 0 } : at;
+    case 'ShiftTab':
+      if (at.column > 0) return { row: at.row, column: at.column - 1 };
+      return at.row > 0 ? { row: at.row - 1, column: columns - 1 } : at;
+  }
+}
+
+export interface CountWithMinimum {
+  value: string;
+  count: number;
+  /** The spec's minimum for this value (segments, §2.3 and §11.1), when it has one. */
+  minimum?: number;
+}
+
+export interface TableSummary {
+  entries: number;
+  segments: CountWithMinimum[];
+  difficulties: CountWithMinimum[];
+  registers: CountWithMinimum[];
+  /** Distinct difficulty tiers and registers against the spec's minimums (§11.1). */
+  tiers: { count: number; minimum: number };
+  registerCount: { count: number; minimum: number };
+  secret: number;
+}
+
+function counts(values: Iterable<string | null>, minimums: Readonly<Record<string, number>> = {}): CountWithMinimum[] {
+  const map = new Map<string, number>();
+  for (const v of values) if (v !== null && v !== '') map.set(v, (map.get(v) ?? 0) + 1);
+  const collator = new Intl.Collator(undefined, { numeric: true });
+  return [...map].sort((a, b) => collator.compare(a[0], b[0])).map(([value, count]) => (value in minimums ? { value, count, minimum: minimums[value] } : { value, count }));
+}
+
+/** The summary bar: entries per segment (with the spec's minimums), difficulty tiers and registers. */
+export function summarize(data: TableData): TableSummary {
+  const column = (field: string) => data.columns.findIndex((c) => c.field === field);
+  const difficulty = column('difficulty');
+  const register = column('register');
+  const segments = counts(data.rows.map((r) => r.segment), SEGMENT_MINIMUMS);
+  const difficulties = difficulty < 0 ? [] : counts(data.rows.map((r) => r.cells[difficulty]));
+  const registers = register < 0 ? [] : counts(data.rows.map((r) => r.cells[register]));
+  return {
+    entries: data.rows.length,
+    segments,
+    difficulties,
+    registers,
+    tiers: { count: difficulties.length, minimum: MIN_DIFFICULTY_TIERS },
+    registerCount: { count: registers.length, minimum: MIN_REGISTERS },
+    secret: data.rows.filter((r) => r.secret).length,
+  };
+}

@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { generateCorpus } from '../../../bench/generate';
+import type { TableFigures } from '../../../client/corpusTable/protocol';
+import { e2eTest, until, workspaceFile } from './harness';
+
+/** A message to the table open on `uri`, through the provider's own message path (as the page sends it). */
+function send(uri: vscode.Uri, message: Record<string, unknown>): Thenable<{ edits?: unknown[]; error?: string }> {
+  return vscode.commands.executeCommand('ewebench.corpusTable.send', uri, { version: -1, ...message });
+}
+
+async function openTable(relative: string): Promise<{ uri: vscode.Uri; document: vscode.TextDocument }> {
+  const uri = workspaceFile(relative);
+  await vscode.commands.executeCommand('vscode.openWith', uri, 'ewebench.corpusTable');
+  const document = await vscode.workspace.openTextDocument(uri);
+  // The table is open once the provider answers; an edit to the value a cell already holds changes nothing.
+  await until('the corpus table to open', async () => (await send(uri, { type: 'edit', index: 0, field: 'id', text: '1' })).edits !== undefined);
+  return { uri, document };
+}
+
+e2eTest('corpus table: a cell edit changes the JSON at that value only, and undo restores it', async () => {
+  const { uri, document } = await openTable('table.json');
+  const before = document.getText();
+  const result = await send(uri, { type: 'edit', index: 1, field: 'reference', text: 'Ɖe nyuie' });
+  assert.equal(result.edits?.length, 1, JSON.stringify(result));
+  await until('the JSON text to change', () => document.getText() !== before);
+  assert.equal(document.getText(), before.replace('"Woezɔ."', '"Ɖe nyuie"'));
+  const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+  assert.ok(tab instanceof vscode.TabInputCustom && tab.viewType === 'ewebench.corpusTable', 'the table is the active editor');
+  await vscode.commands.executeCommand('undo');
+  await until('undo to restore the text', () => document.getText() === before);
+  await vscode.commands.executeCommand('redo');
+  await until('redo to make the edit again', () => document.getText() === before.replace('"Woezɔ."', '"Ɖe nyuie"'));
+  await vscode.commands.executeCommand('undo');
+  await until('undo to restore the text again', () => document.getText() === before);
+});
+
+e2eTest('corpus table: numbers stay numbers, a missing field is added, add and delete keep the layout', async () => {
+  const { uri, document } = await openTable('table.json');
+  const before = document.getText();
+  await send(uri, { type: 'edit', index: 0, field: 'difficulty', text: '3' });
+  await until('the difficulty to change', () => document.getText().includes('"difficulty": 3,'));
+  await send(uri, { type: 'edit', index: 0, field: 'notes', text: 'ɖ' });
+  await until('the notes field to be added', () => document.getText().includes('"register": "conversational",\n      "notes": "ɖ"\n'));
+  await send(uri, { type: 'add' });
+  await until('a fourth entry', () => (JSON.parse(document.getText()) as { entries: unknown[] }).entries.length === 4);
+  const added = (JSON.parse(document.getText()) as { entries: { id: number }[] }).entries[3];
+  assert.deepEqual(added, { id: 4, source: '', reference: '' });
+  await send(uri, { type: 'remove', indices: [3] });
+  await until('the fourth entry to go', () => (JSON.parse(document.getText()) as { entries: unknown[] }).entries.length === 3);
+  const restore = new vscode.WorkspaceEdit();
+  restore.replace(uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), before);
+  await vscode.workspace.applyEdit(restore);
+  await document.save();
+  assert.equal(document.getText(), before);
+});
+
+e2eTest('corpus table: the Open Corpus as Table command opens the active corpus beside it', async () => {
+  const document = await vscode.workspace.openTextDocument(workspaceFile('table.json'));
+  await vscode.window.showTextDocument(document, vscode.ViewColumn.One);
+  await vscode.commands.executeCommand('ewebench.openCorpusTable');
+  await until('a table tab beside the text', () => vscode.window.tabGroups.all.some((g) => g.viewColumn !== vscode.ViewColumn.One && g.tabs.some((t) => t.input instanceof vscode.TabInputCustom && t.input.viewType === 'ewebench.corpusTable')));
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+});
+
+e2eTest('corpus table: a 20,000-entry corpus opens and takes a cell edit (figures printed, not asserted)', async () => {
+  const uri = workspaceFile('big_table.json');
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(generateCorpus(20_000)));
+  try {
+    await vscode.commands.executeCommand('vscode.openWith', uri, 'ewebench.corpusTable');
+    const opened = await until('the page to draw the rows', async () => {
+      const figures = (await vscode.commands.executeCommand('ewebench.corpusTable.send', uri, { type: 'figures' })) as TableFigures;
+      return figures.openMs !== undefined && figures;
+    }, 60_000);
+    assert.equal(opened.rows, 20_000);
+    const document = await vscode.workspace.openTextDocument(uri);
+    const before = document.getText();
+    const result = await send(uri, { type: 'edit', index: 12_345, field: 'reference', text: 'Ɖe nyuie' });
+    assert.equal(result.edits?.length, 1, JSON.stringify(result));
+    await until('the JSON text to change', () => document.getText() !== before);
+    const entry = (JSON.parse(document.getText()) as { entries: { reference: string }[] }).entries[12_345];
+    assert.equal(entry.reference, 'Ɖe nyuie');
+    const figures = (await vscode.commands.executeCommand('ewebench.corpusTable.send', uri, { type: 'figures' })) as TableFigures;
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    return `20,000 entries (${(before.length / 1e6).toFixed(1)} MB): opened in ${opened.openMs?.toFixed(0)} ms, cell edit → JSON text in ${figures.editMs?.toFixed(1)} ms (applyEdit resolved in ${figures.applyMs?.toFixed(1)} ms)`;
+  } finally {
+    await vscode.workspace.fs.delete(uri);
+  }
+}, 120_000);
