@@ -1,5 +1,6 @@
 import * as path from 'node:path';
-import { delimiterFor, exportSheet, planImport, SpreadsheetError, type RowProblem } from '../../core/corpus/spreadsheet';
+import { SpreadsheetError } from '../../core/corpus/cells';
+import { delimiterFor, exportSheet, planImport, type RowProblem } from '../../core/corpus/spreadsheet';
 import { displayPath, parseArgs, readJsonText, readText, describeEncodingProblem } from '../files';
 import { terminalSafe } from '../format/text';
 import { UsageError, type CliIo } from '../io';

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { corpusSheet, delimiterFor, exportSheet, planImport, SpreadsheetError, type ImportPlan } from '../../core/corpus/spreadsheet';
+import { corpusSheet, SpreadsheetError } from '../../core/corpus/cells';
+import { delimiterFor, exportSheet, planImport, type ImportPlan } from '../../core/corpus/spreadsheet';
 import { toLocale } from '../../core/i18n/locale';
 
 /**

@@ -5,7 +5,8 @@ import { fromRepo } from '../../test/helpers/paths';
 import { nextIds } from './idPattern';
 import { appendToArray, applyTextEdit, replaceValue } from './jsonEdits';
 import { JsonDocument } from '../document/jsonDocument';
-import { corpusSheet, delimiterFor, exportSheet, planImport } from './spreadsheet';
+import { corpusSheet } from './cells';
+import { delimiterFor, exportSheet, planImport } from './spreadsheet';
 
 const read = (rel: string) => fs.readFileSync(fromRepo(rel), 'utf8');
 const REAL = ['test-fixtures/corpus/real/eng-yor-dev-v1.json', 'test-fixtures/corpus/real/eng-sme-dev-v1.json', 'test-fixtures/corpus/valid/ewe-diagnostic.json', 'test-fixtures/corpus/valid/eng-ewe-curated.json'];

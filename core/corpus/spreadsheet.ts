@@ -1,15 +1,14 @@
 import Papa from 'papaparse';
-import { classify, entriesOf, itemsPath, type Classification, type CorpusShape } from '../document/classify';
 import { JsonDocument, type JsonPath } from '../document/jsonDocument';
 import type { Span } from '../document/lineIndex';
 import { pick, type Bilingual, type Locale, type Params } from '../i18n/locale';
-import { isObject, type JsonObject } from '../json';
+import type { JsonObject } from '../json';
 import { defaultSeverity, type Severity } from '../rules/codes';
-import { schemaForPath } from '../schemas/lookup';
 import type { Finding } from '../rules/finding';
 import { validateDocument } from '../validate';
 import { nextIds } from './idPattern';
 import { appendToArray, applyTextEdit, type TextEdit } from './jsonEdits';
+import { cellOf, cellValue, corpusSheet, fieldKind, SpreadsheetError, type CorpusSheet } from './cells';
 
 /**
  * A corpus's entries as a spreadsheet and back. Export writes one row per entry and one column per field the
@@ -26,7 +25,6 @@ export function delimiterFor(fileName: string): Delimiter {
 }
 
 const TEXT: Record<string, Bilingual> = {
-  notCorpus: { en: 'not a Rosetta corpus', fr: 'pas un corpus Rosetta' },
   notValidJson: { en: 'the corpus is not valid JSON: fix it before importing', fr: 'le corpus n’est pas du JSON valide : corrigez-le avant d’importer' },
   empty: { en: 'the sheet has no header row', fr: 'la feuille n’a pas de ligne d’en-tête' },
   noRows: { en: 'the sheet has a header but no rows', fr: 'la feuille a un en-tête mais aucune ligne' },
@@ -39,51 +37,6 @@ const TEXT: Record<string, Bilingual> = {
 };
 
 const text = (locale: Locale, id: keyof typeof TEXT, params?: Params) => pick(TEXT[id], locale, params);
-
-export class SpreadsheetError extends Error {
-  override name = 'SpreadsheetError';
-}
-
-/** A corpus ready to become rows: its shape, where its entries are, and the fields they use in first-seen order. */
-export interface CorpusSheet {
-  classification: Classification;
-  shape: CorpusShape;
-  entriesPath: JsonPath;
-  entries: JsonObject[];
-  columns: string[];
-  /** How many items the entries array holds (entries that are not objects included). */
-  count: number;
-  /** `id`, or `index` in a corpus with the legacy field names. */
-  idField: string;
-  sourceField: string;
-}
-
-export function corpusSheet(value: unknown, locale: Locale = 'en'): CorpusSheet {
-  const classification = classify(value);
-  const path = itemsPath(classification);
-  const items = classification.kind === 'rosetta-corpus' && path ? entriesOf(value, path) : undefined;
-  if (!items || !path) throw new SpreadsheetError(text(locale, 'notCorpus'));
-  const entries = items.filter(isObject);
-  const seen = new Set<string>();
-  const columns: string[] = [];
-  for (const entry of entries) {
-    for (const key of Object.keys(entry)) {
-      if (seen.has(key)) continue;
-      seen.add(key);
-      columns.push(key);
-    }
-  }
-  const legacy = classification.shape === 'legacy';
-  return { classification, shape: classification.shape ?? 'envelope', entriesPath: path, entries, count: items.length, columns, idField: legacy ? 'index' : 'id', sourceField: legacy ? 'source_text' : 'source' };
-}
-
-/** A value as a sheet or table cell shows it: strings as they are, numbers and booleans as JSON writes them, objects and arrays as JSON text, absent and null as empty. */
-export function cellOf(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
-}
 
 export interface ExportOptions {
   delimiter: Delimiter;
@@ -157,42 +110,6 @@ function mapColumns(header: readonly string[], sheet: CorpusSheet, overrides: Re
     else from.set(field, header[i]);
   });
   return fields;
-}
-
-export type FieldKind = 'string' | 'number' | 'json';
-
-/** How a field's cells become values: as the corpus already writes that field, else as its schema types it. */
-export function fieldKind(field: string, sheet: CorpusSheet): FieldKind {
-  for (const entry of sheet.entries) {
-    const v = entry[field];
-    if (v === undefined || v === null) continue;
-    if (typeof v === 'number') return 'number';
-    if (typeof v === 'object' || typeof v === 'boolean') return 'json';
-    return 'string';
-  }
-  const type = schemaForPath(sheet.classification, [...sheet.entriesPath, 0, field])?.type;
-  const types = Array.isArray(type) ? type : [type];
-  if (types.includes('string')) return 'string';
-  if (types.includes('integer') || types.includes('number')) return 'number';
-  if (types.includes('object') || types.includes('array')) return 'json';
-  return 'string';
-}
-
-const NUMBER = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
-
-/**
- * The value a cell's text stands for in a field of `kind`: a number when the field holds numbers and the text
- * is one (otherwise the text, which the validator then reports), parsed JSON for objects and arrays (undefined
- * when the text is not JSON), the text itself for strings. The one rule for imports and the corpus table.
- */
-export function cellValue(cell: string, kind: FieldKind): { value: unknown } | undefined {
-  if (kind === 'number' && NUMBER.test(cell.trim())) return { value: Number(cell.trim()) };
-  if (kind !== 'json') return { value: cell };
-  try {
-    return { value: JSON.parse(cell) as unknown };
-  } catch {
-    return undefined;
-  }
 }
 
 /** Where an anchor lands among the entries: the index of the entry that holds it, or -1. */

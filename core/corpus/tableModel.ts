@@ -1,10 +1,10 @@
 import { entriesOf } from '../document/classify';
 import type { JsonDocument, JsonPath } from '../document/jsonDocument';
 import { isObject, type JsonObject } from '../json';
-import { SECRET_SEGMENTS } from '../rules/corpusTables';
+import { isSecretSegment } from '../rules/corpusTables';
 import { nextIds } from './idPattern';
 import { appendToArray, insertProperty, removeArrayItems, replaceValue, type TextEdit } from './jsonEdits';
-import { cellOf, cellValue, corpusSheet, fieldKind, type CorpusSheet, type FieldKind } from './spreadsheet';
+import { cellOf, cellValue, corpusSheet, fieldKind, type CorpusSheet, type FieldKind } from './cells';
 import type { TableColumn, TableData, TableRow } from './tableView';
 
 /**
@@ -57,7 +57,7 @@ export class CorpusTableModel {
     this.items.forEach((item, index) => {
       if (!isObject(item)) return;
       const segment = typeof item.segment === 'string' ? item.segment : fileSegment;
-      const secret = SECRET_SEGMENTS.includes(segment);
+      const secret = isSecretSegment(segment);
       const hide = secret && hidden.size > 0;
       rows.push({ index, segment, secret, hidden: hide, cells: columns.map((c) => (c.field in item && !(hide && hidden.has(c.field)) ? cellOf(item[c.field]) : null)) });
     });
