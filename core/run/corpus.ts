@@ -21,6 +21,8 @@ export interface NormalisedEntry {
   /** A tag; a curated provenance object gives its `source_name` (or `tag`, `builder`). */
   provenance: string | null;
   register: string | null;
+  /** The entry's `domain` (curated corpora): the harness's `by_domain` groups. */
+  domain: string | null;
 }
 
 export interface CorpusRunInfo {
@@ -98,6 +100,7 @@ export function normaliseEntry(e: Obj, index: number, corpusSegment: string | nu
     difficulty: difficultyOf(e.difficulty),
     provenance: provenanceTag(e.provenance),
     register: str(e.register),
+    domain: str(e.domain),
   };
 }
 
