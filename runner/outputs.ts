@@ -1,7 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { PROMPT_TEMPLATES } from '../core/scoring/prompts';
-import { MAX_TOKENS, type CorpusRunInfo } from '../core/run/request';
+import type { CorpusRunInfo } from '../core/run/request';
 import { buildRunCard } from '../core/run/runCard';
 import { buildResultsReport, pythonIsoformat, resultsFileName, serialiseResultsReport, type RunStatus } from '../core/run/resultsFile';
 import type { EntryRunRecord, TestRunRecord } from '../core/run/types';
@@ -59,6 +58,10 @@ export interface RunCardWriteMeta {
   concurrency: number;
   maxRetries: number;
   toolVersion: string;
+  /** What the corpus requests carried (`core/run/batch`): recorded and hashed in the card as sent. */
+  systemPrompt: string;
+  batchSize: number;
+  maxTokens: number;
 }
 
 // Path separators, characters Windows forbids, control characters and spaces.
@@ -73,7 +76,7 @@ export function runCardFileName(model: string, datasetId: string, runId: string,
 
 /**
  * One Rosetta run card per repeat (a card records one run) for a corpus's records, built by core with every
- * field the harness writes; the prompt recorded is the translation template the requests were rendered from.
+ * field the harness writes; the prompt recorded is the one the requests carried.
  */
 export function writeRunCards(outDir: string, corpus: CorpusOutput, meta: RunCardWriteMeta): string[] {
   const repeats = [...new Set(corpus.records.map((r) => r.repeat))].sort((a, b) => a - b);
@@ -86,13 +89,13 @@ export function writeRunCards(outDir: string, corpus: CorpusOutput, meta: RunCar
         modelSlug: meta.model,
         condition: 'baseline',
         temperature: meta.temperature,
-        systemPrompt: PROMPT_TEMPLATES.translation.text,
-        batchSize: 1,
+        systemPrompt: meta.systemPrompt,
+        batchSize: meta.batchSize,
         corpus: corpus.info,
         datasetSha256: corpus.datasetSha256,
         toolVersion: meta.toolVersion,
         maxRetries: meta.maxRetries,
-        maxTokens: MAX_TOKENS,
+        maxTokens: meta.maxTokens,
         concurrency: meta.concurrency,
         origin: meta.origin,
         sourceFile: corpus.sourceFile,

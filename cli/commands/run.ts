@@ -10,10 +10,11 @@ import { consoleLogger, silentLogger, type RunLogger } from '../../runner/log';
 import { openAICompatibleProvider } from '../../runner/provider';
 import { displayPath, expandJsonPaths, formatOption, parseArgs } from '../files';
 import { UsageError, type CliIo } from '../io';
+import { DEFAULT_BATCH_SIZE, isPromptVersion, PROMPT_VERSIONS } from '../../core/run/batch';
 import { textTable } from '../format/text';
 
 export const usage =
-  'run PATH... [--id ID ...] (--preset NAME | --base-url URL) --model NAME [--api-key-env VAR] [--concurrency N] [--repeat K] [--timeout SECONDS] [--out DIR] [--cache-dir DIR] [--no-cache] [--allow-secret-segments] [--strict] [--verbose] [--format text|json]   run tests and corpus entries against a model and score them';
+  'run PATH... [--id ID ...] (--preset NAME | --base-url URL) --model NAME [--api-key-env VAR] [--concurrency N] [--repeat K] [--batch-size N] [--prompt-version naive|multilingual] [--timeout SECONDS] [--out DIR] [--cache-dir DIR] [--no-cache] [--allow-secret-segments] [--strict] [--verbose] [--format text|json]   run tests and corpus entries against a model and score them';
 
 const TOOL_VERSION = '0.1.0';
 
@@ -210,7 +211,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     throw new UsageError('there is no --api-key flag (it would be kept in shell history): put the key in an environment variable and name it with --api-key-env');
   }
   const { positional, values, flags } = parseArgs(args, {
-    values: ['id', 'preset', 'base-url', 'model', 'api-key-env', 'concurrency', 'repeat', 'timeout', 'out', 'cache-dir', 'format'],
+    values: ['id', 'preset', 'base-url', 'model', 'api-key-env', 'concurrency', 'repeat', 'batch-size', 'prompt-version', 'timeout', 'out', 'cache-dir', 'format'],
     booleans: ['no-cache', 'allow-secret-segments', 'strict', 'verbose'],
     repeatable: ['id'],
   });
@@ -219,6 +220,10 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const { resolved, apiKey } = modelFromFlags(values, env);
   const concurrency = positiveInt('concurrency', values.concurrency?.[0], 4);
   const repeat = positiveInt('repeat', values.repeat?.[0], 1);
+  // Corpus entries per request and the prompt, as the Rosetta harness's --batch-size and --prompt.
+  const batchSize = positiveInt('batch-size', values['batch-size']?.[0], DEFAULT_BATCH_SIZE);
+  const promptVersion = values['prompt-version']?.[0] ?? 'naive';
+  if (!isPromptVersion(promptVersion)) throw new UsageError(`--prompt-version must be one of ${PROMPT_VERSIONS.join(', ')}`);
   const timeoutSeconds = values.timeout?.[0];
   if (timeoutSeconds !== undefined && !(Number(timeoutSeconds) > 0)) throw new UsageError('--timeout must be a number of seconds above 0');
   const strict = flags.has('strict');
@@ -256,6 +261,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
         model: resolved,
         repeat,
         concurrency,
+        batchSize,
+        promptVersion,
         strict,
         allowSecretSegments: flags.has('allow-secret-segments'),
         useCache,

@@ -90,7 +90,7 @@ test('the card carries every field the harness writes, with its numbers', () => 
   }
   assert.equal(value.model_id, 'm-2026');
   assert.equal(value.harness_version, 'ewebench-studio/0.3.0');
-  assert.deepEqual(value.dataset, { id: 'eng-ewe-dev-v1', version: '1.0', language_pair: 'English → Ewe', source_lang: '', target_lang: 'Ewe', sha256: sha256Hex(corpusText), entry_count: 4 });
+  assert.deepEqual(value.dataset, { id: 'eng-ewe-dev-v1', version: '1.0', language_pair: 'English → Ewe', source_lang: 'English', target_lang: 'Ewe', sha256: sha256Hex(corpusText), entry_count: 4 });
   const s = value.scores;
   assert.equal(s.total, 4);
   assert.equal(s.evaluated, 3);
