@@ -128,7 +128,8 @@ interface Unit {
   repeat: number;
   /** The item's request on its own (a corpus entry in a batch is sent inside its batch's request). */
   request: ChatRequest;
-  record(outcome: ChatOutcome, finishedAt: string, runId: string): RunRecord;
+  /** `sent`: the request the item went in (its batch's for a corpus entry). */
+  record(outcome: ChatOutcome, finishedAt: string, runId: string, sent: ChatRequest): RunRecord;
   /** Corpus entries: the batch group (file and repeat) and how a chunk of the group becomes one request. */
   batch?: { group: string; size: number; entry: NormalisedEntry; build(entries: readonly NormalisedEntry[]): ChatRequest };
 }
@@ -233,22 +234,12 @@ function prepare(plan: RunPlan, origin: string): Prepared {
         continue;
       }
       const request = corpusRequest([entry], info, setup);
-      // Each record keeps the request its entry went in (the batch's), set when the batch is built.
-      const sent = new Map<number, ChatRequest>();
+      // Each record keeps the request its entry went in (its batch's).
       addJobs(
         item,
         request,
-        (r) => (outcome, finishedAt, runId) => entryRecord({ entry, sourceFile: shown, entryHash: item.hash, repeat: r, model, origin, request: sent.get(r) ?? request, outcome, finishedAt, runId }),
-        (r) => ({
-          group: `${fileIndex}\u0000${r}`,
-          size,
-          entry,
-          build: (entries) => {
-            const batch = corpusRequest(entries, info, setup);
-            sent.set(r, batch);
-            return batch;
-          },
-        }),
+        (r) => (outcome, finishedAt, runId, sent) => entryRecord({ entry, sourceFile: shown, entryHash: item.hash, repeat: r, model, origin, request: sent, outcome, finishedAt, runId }),
+        (r) => ({ group: `${fileIndex}\u0000${r}`, size, entry, build: (entries) => corpusRequest(entries, info, setup) }),
       );
     }
   });
@@ -383,7 +374,7 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
             // Not awaited here: the lane moves on to its next request; the run waits for every write at the end.
             cacheWrites.push(deps.cache.set(key, { text: answer.text, ...(answer.modelId ? { modelId: answer.modelId } : {}), usage: answer.usage }).catch((e: unknown) => logger.warn(`cache write failed: ${e instanceof Error ? e.message : String(e)}`)));
           }
-          const record = unit.record(answer, now().toISOString(), runId);
+          const record = unit.record(answer, now().toISOString(), runId, job.request);
           journal.append(record);
           byKey.set(unit.key, record);
           deps.onRecord?.(record);
