@@ -59,6 +59,10 @@ test('every corpus shape: the bodies sent equal the harness\'s for batch sizes 1
     assert.equal(card.system_prompt_used, c.system_prompt);
     assert.equal(card.batch_size, c.batch_size);
     assert.equal(card.max_tokens, 32768);
+    // Labelled and named as the harness labels and names a run.
+    assert.equal(card.condition, 'naive');
+    assert.match(card.run_id, new RegExp(`^run_\\d{8}_\\d{6}_fakechat_naive_all${c.batch_size > 1 ? `_b${c.batch_size}` : ''}_[0-9a-f]{6}$`));
+    assert.equal(card.ewebench_studio.status, 'complete');
   }
 });
 

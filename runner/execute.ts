@@ -444,6 +444,7 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
         systemPrompt: corpusSystemPrompt(corpus.info, setup.promptVersion),
         batchSize: effectiveBatchSize(setup),
         maxTokens: CORPUS_MAX_TOKENS,
+        condition: setup.promptVersion,
       });
       runCardFiles.push(...files);
       for (const file of files) logger.info(`run card: ${file}`);

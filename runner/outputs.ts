@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CorpusRunInfo } from '../core/run/request';
-import { buildRunCard } from '../core/run/runCard';
+import { buildRunCard, harnessCardRunId } from '../core/run/runCard';
+import { randomBytes } from 'node:crypto';
 import { buildResultsReport, pythonIsoformat, resultsFileName, serialiseResultsReport, type RunStatus } from '../core/run/resultsFile';
 import type { EntryRunRecord, TestRunRecord } from '../core/run/types';
 
@@ -62,6 +63,8 @@ export interface RunCardWriteMeta {
   systemPrompt: string;
   batchSize: number;
   maxTokens: number;
+  /** The card's `condition`: the prompt version, as the harness labels a run. */
+  condition: string;
 }
 
 // Path separators, characters Windows forbids, control characters and spaces.
@@ -87,7 +90,9 @@ export function writeRunCards(outDir: string, corpus: CorpusOutput, meta: RunCar
         timestamp: meta.startedAt.toISOString(),
         elapsedSeconds: (meta.finishedAt.getTime() - meta.startedAt.getTime()) / 1000,
         modelSlug: meta.model,
-        condition: 'baseline',
+        condition: meta.condition,
+        // Unique per run (and per repeat), as the harness's run ids are.
+        runId: harnessCardRunId({ date: meta.startedAt, model: meta.model, promptVersion: meta.condition, batchSize: meta.batchSize, suffix: randomBytes(3).toString('hex') }),
         temperature: meta.temperature,
         systemPrompt: meta.systemPrompt,
         batchSize: meta.batchSize,

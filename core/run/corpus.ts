@@ -43,6 +43,9 @@ export interface CorpusRunInfo {
    */
   sourceName: string | null;
   targetName: string | null;
+  /** The corpus's licence and attribution as it carries them (a curated `provenance.license` / `source_url`, the envelope's `dataset.license`). */
+  license: string | null;
+  attribution: string | null;
   /** The script the multilingual prompt asks for (`core/run/script`); null when unknown (no script named). */
   script: string | null;
   entries: NormalisedEntry[];
@@ -133,6 +136,8 @@ export function corpusRunInfo(value: unknown, fileStem?: string): CorpusRunInfo 
     sourceName: str(pair?.source_name) ?? profileFor(sourceCode)?.name.en ?? languageName(sourceCode) ?? str(sourceCode) ?? null,
     targetName: str(pair?.target_name) ?? profileFor(targetCode)?.name.en ?? languageName(targetCode) ?? str(targetCode) ?? null,
     script: scriptName(targetCode),
+    license: str(dataset?.license) ?? (root && isObject(root.provenance) ? str(root.provenance.license) : null),
+    attribution: root && isObject(root.provenance) ? str(root.provenance.source_url) : null,
     entries: normaliseEntries(entries, str(root?.segment)),
   };
 }
