@@ -126,6 +126,8 @@ test('a corpus: held-out entries are skipped and said so unless --allow-secret-s
   assert.equal(fake.requests.length, 2);
   assert.match(allowed.out, /^ENTRY\s+FILE\s+CHRF\+\+\s+EXACT\s+LATENCY\s+RESULT$/m);
   assert.match(allowed.out, /^mean sentence chrF\+\+: [\d.]+ · exact match: 1\/2 · fake-chat$/m);
+  // Entry 2's batch line was missing: answered, padded with [PARSE_ERROR], not scored.
+  assert.match(allowed.out, /^entries: 1 scored · 1 unscored · 0 errored$/m);
   assert.match(allowed.out, /^run card: results\/rosetta_fake-chat_ewe-mini_/m);
   assert.match(allowed.out, /^ewe-mini: corpus chrF\+\+ [\d.]+ · composite [\d.]+ \(\w+\) · cost not reported$/m);
 });

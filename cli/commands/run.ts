@@ -11,6 +11,7 @@ import { openAICompatibleProvider } from '../../runner/provider';
 import { displayPath, expandJsonPaths, formatOption, parseArgs } from '../files';
 import { UsageError, type CliIo } from '../io';
 import { DEFAULT_BATCH_SIZE, isPromptVersion, PROMPT_VERSIONS } from '../../core/run/batch';
+import { entryCounts } from '../../core/run/summary';
 import { textTable } from '../format/text';
 
 export const usage =
@@ -114,6 +115,8 @@ function textReport(result: RunResult, model: string, io: CliIo): string {
       rows.push([repeated ? `${String(r.entry_id)} #${r.repeat + 1}` : String(r.entry_id), r.source_file, r.error === null ? r.entry_chrf.toFixed(1) : '-', r.error === null ? (r.exact_match ? 'yes' : 'no') : '-', latency(r.latency_seconds * 1000, r.cached), r.error === null ? (r.predicted ?? '') : `ERROR: ${r.error}`]);
     }
     out += (tests.length ? '\n' : '') + textTable(rows) + '\n';
+    const counts = entryCounts(entries);
+    out += `entries: ${counts.scored} scored · ${counts.unscored} unscored · ${counts.errored} errored\n`;
     const ok = entries.filter((r) => r.error === null);
     if (ok.length) {
       const chrf = ok.reduce((s, r) => s + r.entry_chrf, 0) / ok.length;

@@ -2,6 +2,7 @@ import { categoryScore, eweScore, type EweScoreOptions } from '../scoring/eweben
 import { CATEGORIES } from '../scoring/ewebench/categories';
 import { repeatStats, type RepeatStats } from '../scoring/repeated';
 import type { CompositeProfile } from '../scoring/rosetta/composite';
+import { PARSE_ERROR } from './batch';
 import { analyseRun, type AnalysisInput, type AnalysisOptions, type RunAnalysis } from '../scoring/rosetta/analysis';
 import { tierLabel, type QualityTier } from '../scoring/rosetta/tiers';
 import type { Bilingual } from '../i18n/locale';
@@ -216,4 +217,24 @@ export function summariseEntryRecords(records: readonly EntryRunRecord[], analys
     cachedCostUsd: costsKnown ? cached : null,
     costPerEntryUsd: totalCostUsd !== null && total > 0 ? pyRound(totalCostUsd / total, 6) : null,
   };
+}
+
+/** How many corpus entries were scored, answered without anything to score, or failed. */
+export interface EntryCounts {
+  /** Answered with a prediction and a reference: exact match and chrF++ measured. */
+  scored: number;
+  /** Answered, but the prediction (after cleaning), the reference, or a batch line was empty or missing (`[PARSE_ERROR]`). */
+  unscored: number;
+  /** The call failed: no prediction at all. */
+  errored: number;
+}
+
+export function entryCounts(records: readonly EntryRunRecord[]): EntryCounts {
+  const counts: EntryCounts = { scored: 0, unscored: 0, errored: 0 };
+  for (const r of records) {
+    if (r.error) counts.errored++;
+    else if (!r.predicted || !r.reference || r.predicted === PARSE_ERROR) counts.unscored++;
+    else counts.scored++;
+  }
+  return counts;
 }
