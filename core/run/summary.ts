@@ -173,6 +173,9 @@ export function analysisInputs(records: readonly EntryRunRecord[]): AnalysisInpu
     cost_usd: r.usage.cost_usd ?? 0,
     cached: r.cached,
     error: r.error,
+    // Judged when the record was made (harnessExactMatch, sentence chrF++ of the same pair): not again.
+    exact_match: r.exact_match,
+    chrf_score: r.entry_chrf,
   }));
 }
 

@@ -32,6 +32,9 @@ export interface AnalysisInput {
   cost_usd?: number;
   cached?: boolean;
   error?: string | null;
+  /** Already judged (a run's records carry these, computed by the same rules): not worked out again. */
+  exact_match?: boolean;
+  chrf_score?: number;
 }
 
 /** `asdict(EntryMetrics)` without BLEU, TER and plugin metrics. */
@@ -139,8 +142,8 @@ export function analyseEntry(r: AnalysisInput): EntryAnalysis {
     error: r.error ? r.error : null,
   };
   if (e.error) return e;
-  e.exact_match = harnessExactMatch(e.predicted, e.expected);
-  if (e.expected && e.predicted) e.chrf_score = corpusChrf([e.predicted], [[e.expected]]).score;
+  e.exact_match = r.exact_match ?? harnessExactMatch(e.predicted, e.expected);
+  if (e.expected && e.predicted) e.chrf_score = r.chrf_score ?? corpusChrf([e.predicted], [[e.expected]]).score;
   if (e.expected) e.length_ratio = pyRound(pyLen(e.predicted) / pyLen(e.expected), 4);
   return e;
 }
