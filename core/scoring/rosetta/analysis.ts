@@ -2,7 +2,7 @@ import { chrfFromStatistics, chrfStats, corpusChrf } from '../chrf';
 import { pyRound } from '../../python/round';
 import { pyLen, pyStrip } from '../../python/str';
 import { pythonSum, type PythonSum } from '../../python/sum';
-import { bootstrapCi, DEFAULT_SEED, type ConfidenceInterval, type ResampleMetric } from '../../stats/bootstrap';
+import { bootstrapCis, DEFAULT_SEED, type ConfidenceInterval, type ResampleMetric } from '../../stats/bootstrap';
 import { compositeScore, type CompositeProfile } from './composite';
 import { harnessExactMatch } from './metrics';
 import { qualityTier, type QualityTier } from './tiers';
@@ -201,15 +201,23 @@ function tierOrder(a: number | string, b: number | string): number {
 export function resampleMetrics(valid: readonly EntryAnalysis[]): { corpusChrf: ResampleMetric; exactMatchRate: ResampleMetric; composite: ResampleMetric } {
   const stats = valid.map((e) => (pyStrip(e.expected) ? chrfStats(pyStrip(e.predicted) ? e.predicted : 'EMPTY', [e.expected]) : null));
   const width = stats.find((s) => s !== null)?.length ?? 0;
-  const sum = new Array<number>(width);
+  // One flat array of counts (integers, summed exactly in doubles) and a flag per entry, for a tight loop.
+  const flat = new Float64Array(valid.length * width);
+  const counted = new Uint8Array(valid.length);
+  stats.forEach((s, i) => {
+    if (!s) return;
+    counted[i] = 1;
+    flat.set(s, i * width);
+  });
+  const sum = new Float64Array(width);
   const corpus: ResampleMetric = (indices) => {
     sum.fill(0);
     let any = false;
     for (const i of indices) {
-      const s = stats[i];
-      if (!s) continue;
+      if (!counted[i]) continue;
       any = true;
-      for (let k = 0; k < width; k++) sum[k] += s[k];
+      const base = i * width;
+      for (let k = 0; k < width; k++) sum[k] += flat[base + k];
     }
     return any ? chrfFromStatistics(sum) : 0;
   };
@@ -228,12 +236,16 @@ export function confidenceIntervals(entries: readonly EntryAnalysis[], nBootstra
   const valid = entries.filter((e) => !e.error);
   if (!valid.length) return {};
   const m = resampleMetrics(valid);
-  const out: Record<string, ConfidenceInterval> = {
-    corpus_chrf: bootstrapCi(valid.length, m.corpusChrf, { nBootstrap, metricName: 'corpus_chrf' }),
-    exact_match_rate: bootstrapCi(valid.length, m.exactMatchRate, { nBootstrap, metricName: 'exact_match_rate' }),
-  };
-  if (valid.some((e) => pyStrip(e.expected) !== '')) out.composite_score = bootstrapCi(valid.length, m.composite, { nBootstrap, metricName: 'composite_score' });
-  return out;
+  const withComposite = valid.some((e) => pyStrip(e.expected) !== '');
+  const names = withComposite ? ['corpus_chrf', 'exact_match_rate', 'composite_score'] : ['corpus_chrf', 'exact_match_rate'];
+  // One set of resamples for the three (the harness restarts the same seed for each): the composite is
+  // computed from the same chrF++ and exact-match values it would recompute.
+  const cis = bootstrapCis(valid.length, names, (indices) => {
+    const chrf = m.corpusChrf(indices);
+    const exact = m.exactMatchRate(indices);
+    return withComposite ? [chrf, exact, compositeScore({ chrf_plus_plus: chrf, exact_match_rate: exact }).composite ?? 0] : [chrf, exact];
+  }, { nBootstrap });
+  return Object.fromEntries(cis.map((c) => [c.metric_name, c]));
 }
 
 /**
@@ -249,10 +261,8 @@ export function confidenceIntervalsByTier(entries: readonly EntryAnalysis[], nBo
     const members = tiers.get(tier) ?? [];
     if (members.length < 5 || typeof tier !== 'number' || !Number.isInteger(tier)) continue;
     const m = resampleMetrics(members);
-    out[String(tier)] = {
-      corpus_chrf: bootstrapCi(members.length, m.corpusChrf, { nBootstrap, seed: DEFAULT_SEED + tier, metricName: `corpus_chrf_tier${tier}` }),
-      exact_match_rate: bootstrapCi(members.length, m.exactMatchRate, { nBootstrap, seed: DEFAULT_SEED + tier, metricName: `exact_match_rate_tier${tier}` }),
-    };
+    const [chrf, exact] = bootstrapCis(members.length, [`corpus_chrf_tier${tier}`, `exact_match_rate_tier${tier}`], (indices) => [m.corpusChrf(indices), m.exactMatchRate(indices)], { nBootstrap, seed: DEFAULT_SEED + tier });
+    out[String(tier)] = { corpus_chrf: chrf, exact_match_rate: exact };
   }
   return out;
 }
