@@ -1,7 +1,8 @@
-import { processIo } from './io';
+import { processIo, quietOnClosedPipes } from './io';
 import { main } from './main';
 
 // The process entry point (bundled to dist/cli.js); main() itself never touches process state, so tests can call it.
+quietOnClosedPipes();
 const argv = process.argv.slice(2);
 const io = { ...processIo, stderrIsTTY: process.stderr.isTTY === true };
 if (argv[0] === 'run') {
@@ -10,10 +11,19 @@ if (argv[0] === 'run') {
   io.signal = controller.signal;
   process.on('SIGINT', () => {
     if (controller.signal.aborted) process.exit(130);
-    process.stderr.write('\ncancelling: results received so far are kept (Ctrl-C again to quit now)\n');
+    io.stderr('\ncancelling: results received so far are kept (Ctrl-C again to quit now)\n');
     controller.abort();
   });
 }
 void main(argv, io).then((code) => {
   process.exitCode = code;
+  // After a cancel, a call the provider has not yet let go of (a socket, a sleep before a retry) must not keep
+  // the process alive: everything received is written, so end now, once the output is flushed.
+  if (io.signal?.aborted) writeThen(() => process.exit(code));
 });
+
+/** Runs `then` once stdout has flushed (at once when its reader has gone). */
+function writeThen(then: () => void): void {
+  if (process.stdout.destroyed || !process.stdout.writable) then();
+  else process.stdout.write('', then);
+}

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { Neighbours } from '../core/rules/review';
 import { decodeJsonBytes, type DecodedText, type EncodingProblem } from '../core/document/encoding';
 import { isJsonFileName, isSkippedFolder } from '../core/workspace/files';
 import { UsageError, type CliIo } from './io';
@@ -163,4 +164,28 @@ export function describeEncodingProblem(problem: EncodingProblem): string {
   return problem.kind === 'utf-16'
     ? `the file is UTF-16 (${problem.endianness}${problem.bom ? ', with a byte order mark' : ''}); the harness reads UTF-8 and json.load fails: save it as UTF-8`
     : `invalid UTF-8 at byte ${problem.byteOffset}; the harness's json.load raises UnicodeDecodeError`;
+}
+
+/** The largest neighbour (a review's run card, a card's review) read for a cross-file check. */
+export const MAX_NEIGHBOUR_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The files beside `file` that its rules read (core's `Neighbours`): read on demand, relative to its folder,
+ * only regular files up to MAX_NEIGHBOUR_BYTES; anything else reads as absent.
+ */
+export function neighboursOf(file: string): Neighbours {
+  const dir = path.dirname(file);
+  return {
+    fileName: path.basename(file),
+    read(relative) {
+      try {
+        const full = path.resolve(dir, relative);
+        const stat = fs.statSync(full);
+        if (!stat.isFile() || stat.size > MAX_NEIGHBOUR_BYTES) return undefined;
+        return fs.readFileSync(full, 'utf8');
+      } catch {
+        return undefined;
+      }
+    },
+  };
 }

@@ -16,9 +16,34 @@ export interface CliIo {
   signal?: AbortSignal;
 }
 
+/** Streams whose reader has gone (`… | head`): nothing more is written to them. */
+const closedStreams = new WeakSet<NodeJS.WriteStream>();
+
+function writeTo(stream: NodeJS.WriteStream, text: string): void {
+  if (!closedStreams.has(stream)) stream.write(text);
+}
+
+/**
+ * Makes a closed pipe quiet for every command: when the reader of stdout or stderr goes away (`run … | head`,
+ * `audit … | head -c 300`), the write's EPIPE stops further output to that stream instead of crashing with a
+ * stack trace; the command still finishes (a run still writes its results) and exits with its own code. The
+ * process entry point calls this once.
+ */
+export function quietOnClosedPipes(streams: readonly NodeJS.WriteStream[] = [process.stdout, process.stderr]): void {
+  for (const stream of streams) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') {
+        closedStreams.add(stream);
+        return;
+      }
+      throw error;
+    });
+  }
+}
+
 export const processIo: CliIo = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
+  stdout: (text) => writeTo(process.stdout, text),
+  stderr: (text) => writeTo(process.stderr, text),
   cwd: process.cwd(),
   readFile: (path) => fs.readFileSync(path, 'utf8'),
   readBytes: (path) => fs.readFileSync(path),

@@ -1,15 +1,18 @@
 import { processIo, UsageError, type CliIo } from './io';
+import { terminalSafeLines } from './format/text';
 import * as validate from './commands/validate';
 import * as chrf from './commands/chrf';
 import * as score from './commands/score';
 import * as coverage from './commands/coverage';
 import * as runCommand from './commands/run';
 import * as audit from './commands/audit';
+import * as corpus from './commands/corpus';
+import * as review from './commands/review';
 
 type Command = { run(args: string[], io: CliIo): Promise<number>; usage: string };
 
 /** The subcommands of `ewebench-studio`; each lives in its own module under commands/. */
-const COMMANDS: Record<string, Command> = { validate, chrf, score, coverage, audit, run: runCommand };
+const COMMANDS: Record<string, Command> = { validate, chrf, score, coverage, audit, run: runCommand, corpus, review };
 
 function usage(): string {
   return ['usage: ewebench-studio <command> [options]', '', 'commands:', ...Object.values(COMMANDS).map((c) => '  ' + c.usage), ''].join('\n');
@@ -30,10 +33,11 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     return await command.run(rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`ewebench-studio ${name}: ${error.message}\n  ${command.usage}\n`);
+      io.stderr(`ewebench-studio ${name}: ${terminalSafeLines(error.message)}\n  ${command.usage}\n`);
       return 2;
     }
-    io.stderr(`ewebench-studio ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    // An error can quote a file's text or a server's answer: made terminal-safe like every other output.
+    io.stderr(`ewebench-studio ${name}: ${terminalSafeLines(error instanceof Error ? error.message : String(error))}\n`);
     return 2;
   }
 }

@@ -1,13 +1,15 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { COVERAGE_REQUEST } from '../server/protocol';
-import type { FileCoverageReport } from '../core/coverage/report';
-import { registerCoveragePreview } from './coverage/panel';
+import { CoverageRequest } from '../protocol/ewebench';
+import { registerCoveragePreview, type PreviewCounts } from './coverage/panel';
 import { FileKindStatus } from './fileKindStatus';
 import { registerRunFeatures } from './run';
 import { readServerSettings } from './settings';
 import { registerEweInput } from './typing/eweInput';
+import { registerReview } from './review/reviewPanel';
+import { registerReviewLens } from './review/cardLens';
+import { registerSpreadsheetCommands } from './corpus/spreadsheetCommands';
 import { SERVER_NODE_FLAGS } from '../server/nodeFlags';
 
 let client: LanguageClient | undefined;
@@ -20,9 +22,13 @@ export interface ActivationTimes {
   serverStartedMs: number;
 }
 
-/** What activate returns: its own timings, which the end-to-end run reports (read with `extension.exports`). */
+/**
+ * What activate returns, read by the end-to-end suite with `extension.exports`: its own timings, which the run
+ * reports, and what the coverage preview did (pages written and loaded, updates rendered in place).
+ */
 export interface ExtensionApi {
   activation: ActivationTimes;
+  coveragePreview: Readonly<PreviewCounts>;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<ExtensionApi> {
@@ -46,7 +52,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   };
   client = new LanguageClient('ewebench', vscode.l10n.t('ÈwéBench Studio'), serverOptions, clientOptions);
   const status = new FileKindStatus(() => client);
-  const coverage = registerCoveragePreview(context, async (uri) => (client?.isRunning() ? (await client.sendRequest<FileCoverageReport | null>(COVERAGE_REQUEST, { uri: uri.toString() })) ?? undefined : undefined));
+  const coverage = registerCoveragePreview(context, async (uri) => (client?.isRunning() ? (await client.sendRequest(CoverageRequest, { uri: uri.toString() })) ?? undefined : undefined));
   context.subscriptions.push(
     status,
     vscode.workspace.onDidChangeConfiguration((event) => {
@@ -64,11 +70,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   );
   registerRunFeatures(context);
   registerEweInput(context);
+  registerReview(context);
+  registerReviewLens(context);
+  registerSpreadsheetCommands(context);
   const registeredMs = performance.now() - started;
   await client.start();
   status.refresh();
   coverage.refresh();
-  return { activation: { registeredMs, serverStartedMs: performance.now() - started } };
+  return { activation: { registeredMs, serverStartedMs: performance.now() - started }, coveragePreview: coverage.counts };
 }
 
 export async function deactivate(): Promise<void> {

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { FILE_INFO_REQUEST, type FileInfo } from '../server/protocol';
+import { FileInfoRequest, type FileInfo } from '../protocol/ewebench';
+import { isJsonDocument } from './jsonDocument';
 
 function kindLabel(info: FileInfo): string {
   switch (info.kind) {
@@ -10,6 +11,8 @@ function kindLabel(info: FileInfo): string {
       return info.shape && info.shape !== 'envelope' ? vscode.l10n.t('Rosetta corpus ({0})', info.shape) : vscode.l10n.t('Rosetta corpus');
     case 'rosetta-run-card':
       return vscode.l10n.t('Rosetta run card');
+    case 'rosetta-review':
+      return vscode.l10n.t('Rosetta human review');
     case 'ewebench-results':
       return vscode.l10n.t('ÈwéBench results');
     case 'unknown':
@@ -48,11 +51,11 @@ export class FileKindStatus implements vscode.Disposable {
   private async update(): Promise<void> {
     const editor = vscode.window.activeTextEditor;
     const client = this.client();
-    if (!editor || !client || !client.isRunning() || !['json', 'jsonc'].includes(editor.document.languageId)) {
+    if (!editor || !client || !client.isRunning() || !isJsonDocument(editor.document)) {
       this.item.hide();
       return;
     }
-    const info = await client.sendRequest<FileInfo | null>(FILE_INFO_REQUEST, { uri: editor.document.uri.toString() }).catch(() => null);
+    const info = await client.sendRequest(FileInfoRequest, { uri: editor.document.uri.toString() }).catch(() => null);
     const label = info ? kindLabel(info) : '';
     if (!info || !label) {
       this.item.hide();

@@ -1,4 +1,4 @@
-import { classify, entriesOf, itemsPath, type Classification, type FileKind } from './document/classify';
+import { classifyAs, entriesOf, itemsPath, type Classification, type FileKind } from './document/classify';
 import type { EncodingProblem } from './document/encoding';
 import { NESTING_TOO_DEEP, type JsonDocument, type JsonPath } from './document/jsonDocument';
 import { MAX_DEPTH } from './document/scanner';
@@ -10,6 +10,7 @@ import { ewebenchFindings } from './rules/ewebench';
 import type { Anchor, Finding, FixData } from './rules/finding';
 import { collectIds, duplicateIdFindings, repeatedIds, type ExternalIdOccurrence, type Id, type IdOccurrence } from './rules/ids';
 import { msg } from './rules/messages';
+import { reviewFindings, reviewGateFindings, type Neighbours } from './rules/review';
 import { runCardFindings } from './rules/runCard';
 import { schemaFindings } from './rules/schemaFindings';
 import { coverageFindings } from './coverage/rules';
@@ -24,6 +25,8 @@ export interface ValidationOptions {
   externalIds?: (id: Id) => readonly ExternalIdOccurrence[];
   /** The audit of tests that a non-answer passes (`weak-test`): on unless `false`; options add workspace baselines. */
   audit?: AuditOptions | false;
+  /** Files beside this one that its rules read (a review's run card, a card's review), read by the adapter. */
+  neighbours?: Neighbours;
 }
 
 export interface ValidationResult {
@@ -62,6 +65,10 @@ export function validateDocument(doc: JsonDocument, options: ValidationOptions):
     }
     case 'rosetta-run-card':
       findings.push(...runCardFindings(doc, locale));
+      if (options.neighbours) findings.push(...reviewGateFindings(doc.value, locale, options.neighbours));
+      break;
+    case 'rosetta-review':
+      findings.push(...reviewFindings(doc.value, locale, options.neighbours));
       break;
     case 'ewebench-results':
       findings.push(...schemaFindings(doc.value, [], 'ewebench-results', undefined, locale));
@@ -75,13 +82,9 @@ export function validateDocument(doc: JsonDocument, options: ValidationOptions):
   return { classification, findings, ids };
 }
 
-/** What the document is: its content decides, unless settings force a kind. */
+/** What the document is: its content decides, unless settings force a kind (core's one classifier, `classifyAs`). */
 export function classifyDocument(doc: JsonDocument, options: Pick<ValidationOptions, 'kind'>): Classification {
-  const classification = classify(doc.value);
-  if (options.kind && options.kind !== classification.kind) {
-    return options.kind === 'rosetta-corpus' ? { kind: 'rosetta-corpus', shape: Array.isArray(doc.value) ? 'flat' : 'envelope', entriesPath: Array.isArray(doc.value) ? [] : ['entries'] } : { kind: options.kind };
-  }
-  return classification;
+  return classifyAs(doc.value, options.kind);
 }
 
 export function duplicateKeyFindings(doc: JsonDocument, locale: Locale): Finding[] {

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { classify, type FileKind } from '../core/document/classify';
+import { classify, itemsPath, type FileKind } from '../core/document/classify';
 import { JsonDocument } from '../core/document/jsonDocument';
 import { cacheKey } from '../core/run/cacheKey';
 import { canonicalHash } from '../core/run/canonicalJson';
-import { runnableItems } from '../core/run/items';
+import { describeLimit, RUN_LIMITS, withinLimit } from '../core/run/limits';
+import { duplicateItemIds, loneSurrogatePath, runnableItems } from '../core/run/items';
+import { chatCompletionsUrl, redactUrl } from '../core/run/presets';
 import { entryRecord, testRecord } from '../core/run/records';
 import { CorpusError, corpusRunInfo, isSecretEntry, RequestError, testRequest, type CorpusRunInfo } from '../core/run/request';
 import { CORPUS_MAX_TOKENS, corpusRequest, corpusSystemPrompt, DEFAULT_BATCH_SIZE, effectiveBatchSize, groupIntoBatches, isFatalFirstBatchStatus, splitBatchOutcome, type CorpusRequestSetup, type PromptVersion } from '../core/run/batch';
@@ -15,9 +17,10 @@ import type { NormalisedEntry } from '../core/run/corpus';
 import type { ResponseCache } from './cache';
 import { findUnfinishedRun, journalFile, JournalWriter } from './journal';
 import { requestLine, silentLogger, type RunLogger } from './log';
-import { writeResultsFile, writeRunCards, type CorpusOutput } from './outputs';
+import { OutputWriteError, writeResultsFile, writeRunCards, type CorpusOutput } from './outputs';
 import type { ChatProvider } from './provider';
 import { runQueue } from './queue';
+import { lockOutputFolder } from './runLock';
 
 /** One file to run from: its text as the editor or the disk has it. */
 export interface RunFile {
@@ -100,6 +103,15 @@ export interface SkippedItem {
   reason: string;
 }
 
+/** An item and repeat a cancel stopped: not sent, or in flight and abandoned. Not an error: a rerun sends it. */
+export interface CancelledItem {
+  file: string;
+  id: string;
+  repeat: number;
+  /** The request had been sent when the cancel came (its answer, if any, is not used). */
+  inFlight: boolean;
+}
+
 export interface RunResult {
   runId: string;
   /** One per item and repeat that produced a result (kept or new), in file and item order. */
@@ -117,12 +129,42 @@ export interface RunResult {
   /** Results taken from an unfinished journal instead of sent again. */
   kept: number;
   cancelled: boolean;
+  /** What the cancel stopped (empty unless cancelled). */
+  cancelledItems: CancelledItem[];
   elapsedMs: number;
+}
+
+/**
+ * A plan that cannot run as given, found before anything is sent: two items of one file sharing an id (one
+ * result per id: the copies would overwrite each other), or text that cannot be sent (a lone surrogate). Each
+ * problem names the file and line.
+ */
+export class RunPlanError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`nothing was sent: ${problems.length === 1 ? problems[0] : `${problems.length} problems:\n  ${problems.join('\n  ')}`}`);
+  }
+}
+
+/** What a file that cannot run reads as, said after "neither a tests file nor a corpus". */
+const READS_AS: Record<FileKind, string> = {
+  'ewebench-results': ' (it reads as an ÈwéBench results file: the output of a run)',
+  'rosetta-run-card': ' (it reads as a Rosetta run card: the output of a run)',
+  'rosetta-review': ' (it reads as a human review of a run: rate it with ÈwéBench: Review Run)',
+  unknown: '',
+  'ewebench-tests': '',
+  'rosetta-corpus': '',
+};
+
+/** `prompt`, `messages[1].content`: a path inside an item as a reader writes it. */
+function fieldText(path: readonly (string | number)[]): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('') || '(the item itself)';
 }
 
 /** One item and repeat: what becomes one record. */
 interface Unit {
   key: string;
+  file: string;
+  id: string;
   fileIndex: number;
   itemIndex: number;
   repeat: number;
@@ -165,6 +207,12 @@ function prepare(plan: RunPlan, origin: string): Prepared {
   const repeat = Math.max(1, Math.floor(plan.repeat ?? 1));
   const model = plan.model.model;
   const out: Prepared = { jobs: [], skipped: [], corpora: [], hashes: new Map() };
+  const problems: string[] = [];
+  // The adapters check their flags and settings; this keeps any other caller inside the same bounds.
+  for (const [name, value, limit] of [['repeat', plan.repeat, RUN_LIMITS.repeat], ['concurrency', plan.concurrency, RUN_LIMITS.concurrency]] as const) {
+    if (value !== undefined && !withinLimit(value, limit)) problems.push(`${name} ${value}: must be ${describeLimit(limit)}`);
+  }
+  if (problems.length) throw new RunPlanError(problems);
   plan.files.forEach((file, fileIndex) => {
     const shown = file.displayPath;
     const doc = new JsonDocument(file.text);
@@ -176,10 +224,14 @@ function prepare(plan: RunPlan, origin: string): Prepared {
     const kind = file.kind ?? classification.kind;
     const category = path.basename(file.path).replace(/\.json$/i, '');
     if (kind !== 'ewebench-tests' && kind !== 'rosetta-corpus') {
-      out.skipped.push({ file: shown, kind: 'not-runnable', reason: `${shown} is neither an ÈwéBench tests file nor a Rosetta corpus` });
+      out.skipped.push({ file: shown, kind: 'not-runnable', reason: `${shown} is neither an ÈwéBench tests file nor a Rosetta corpus${READS_AS[kind]}` });
       return;
     }
     const items = runnableItems(doc, category, { ...classification, kind });
+    if (items.length === 0) {
+      out.skipped.push({ file: shown, kind: 'not-runnable', reason: `${shown} holds no ${kind === 'ewebench-tests' ? 'test' : 'corpus entry'} (an item must be a JSON object)` });
+      return;
+    }
     let selected: RunnableItem[] = items;
     if (file.ids) {
       const wanted = new Set(file.ids);
@@ -187,13 +239,28 @@ function prepare(plan: RunPlan, origin: string): Prepared {
       const found = new Set(selected.map((i) => i.id));
       for (const id of file.ids) if (!found.has(id)) out.skipped.push({ file: shown, id, kind: 'not-found', reason: `${shown}: no item with id ${id}` });
     }
+    // Checked before anything is sent: either would fail (or lose results) the same way on every rerun.
+    const lineOf = (offset: number) => doc.lineIndex.positionAt(offset).line + 1;
+    const noun = kind === 'ewebench-tests' ? 'tests' : 'entries';
+    for (const [id, copies] of duplicateItemIds(selected)) {
+      problems.push(`${copies.length} ${noun} share the id ${JSON.stringify(id)} at ${copies.map((c) => `${shown}:${lineOf(c.start)}`).join(', ')}: a run keeps one result per id, so give each a unique id`);
+    }
+    const base = itemsPath({ ...classification, kind }) ?? [];
+    const values = kind === 'ewebench-tests' ? (doc.value as unknown[]) : undefined;
+    for (const item of selected) {
+      const value = values ? values[item.index] : doc.value === null ? undefined : entryValue(doc.value, base, item.index);
+      const bad = loneSurrogatePath(value);
+      if (!bad) continue;
+      const span = doc.locate([...base, item.index, ...bad], typeof bad[bad.length - 1] === 'string' && isKeyPath(value, bad) ? 'key' : 'value');
+      problems.push(`${shown}:${lineOf(span?.start ?? item.start)}: ${kind === 'ewebench-tests' ? 'test' : 'entry'} ${item.id}, field ${fieldText(bad)}: text with a lone UTF-16 surrogate (a \\uD800–\\uDFFF escape without its pair) cannot be sent as UTF-8`);
+    }
     // One job per repeat of an item; `record(r)` scores the answer of repeat r.
     const addJobs = (item: RunnableItem, request: ChatRequest, record: (r: number) => Unit['record'], batch?: (r: number) => Unit['batch']): void => {
       for (let r = 0; r < repeat; r++) {
         const key = recordKey(shown, item.id, r);
         out.hashes.set(key, item.hash);
         const b = batch?.(r);
-        out.jobs.push({ key, fileIndex, itemIndex: item.index, repeat: r, request, record: record(r), ...(b ? { batch: b } : {}) });
+        out.jobs.push({ key, file: shown, id: item.id, fileIndex, itemIndex: item.index, repeat: r, request, record: record(r), ...(b ? { batch: b } : {}) });
       }
     };
     if (kind === 'ewebench-tests') {
@@ -243,6 +310,7 @@ function prepare(plan: RunPlan, origin: string): Prepared {
       );
     }
   });
+  if (problems.length) throw new RunPlanError(problems);
   return out;
 }
 
@@ -257,6 +325,20 @@ export function corpusSetup(plan: RunPlan): CorpusRequestSetup {
     batchSize: plan.batchSize ?? DEFAULT_BATCH_SIZE,
     style: openrouter ? 'openrouter' : 'plain',
   };
+}
+
+/** The item at `index` of the array at `base` in a parsed document. */
+function entryValue(root: unknown, base: readonly (string | number)[], index: number): unknown {
+  let value: unknown = root;
+  for (const p of base) value = (value as Record<string | number, unknown> | null | undefined)?.[p];
+  return Array.isArray(value) ? value[index] : undefined;
+}
+
+/** Whether the path's last step is a key that is itself the bad text (the value under it is clean). */
+function isKeyPath(value: unknown, path: readonly (string | number)[]): boolean {
+  let v: unknown = value;
+  for (const p of path) v = (v as Record<string | number, unknown>)[p];
+  return !loneSurrogatePath(v);
 }
 
 /** What makes two runs the same run (resume): where, which model, which items, how many times, how scored. */
@@ -288,13 +370,25 @@ function freshRunId(base: string, outDir: string): string {
  * record received. A rerun of the same plan with an unfinished journal sends only what it lacks.
  */
 export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResult> {
+  // A plan that cannot run is refused before the folder is touched; then one run per output folder at a time
+  // (runLock.ts): a second one is refused before anything is sent.
+  const prepared = prepare(plan, deps.provider.origin);
+  const release = lockOutputFolder(plan.outDir);
+  try {
+    return await executeLocked(plan, deps, prepared);
+  } finally {
+    release();
+  }
+}
+
+async function executeLocked(plan: RunPlan, deps: RunDeps, prepared: Prepared): Promise<RunResult> {
   const started = performance.now();
   const now = deps.now ?? (() => new Date());
   const logger = deps.logger ?? silentLogger;
   const { provider } = deps;
   const origin = provider.origin;
-  const endpoint = plan.model.endpoint ?? (plan.model.baseUrl ? `${plan.model.baseUrl.replace(/\/+$/, '')}/chat/completions` : origin);
-  const prepared = prepare(plan, origin);
+  // Written to results files and run cards: query values redacted (`redactUrl`), the path joined before the query.
+  const endpoint = redactUrl(plan.model.endpoint ?? provider.endpoint ?? (plan.model.baseUrl ? chatCompletionsUrl(plan.model.baseUrl) : origin));
   for (const s of prepared.skipped) logger.warn(`skipped: ${s.reason}`);
 
   const hash = planHash(plan, origin);
@@ -330,6 +424,7 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
   const journal = unfinished
     ? JournalWriter.resume(unfinished.file, unfinished.contents)
     : JournalWriter.create(journalPath, { journal: 'ewebench-studio-run', version: 1, run_id: runId, plan: hash, model: plan.model.model, origin, started_at: startedAt.toISOString() });
+  for (const d of unfinished?.contents.damaged ?? []) logger.warn(`${path.basename(journalPath)}: line ${d.line} is damaged (${d.reason}) and was skipped; the other results are kept`);
   if (unfinished) logger.info(`resuming run ${runId}: ${kept} result(s) kept from ${path.basename(journalPath)}, ${jobs.length} to send`);
   logger.info(`run ${runId}: ${jobs.length} request(s) to ${plan.model.model} at ${origin}, concurrency ${plan.concurrency ?? 4}`);
   for (const [key, record] of byKey) if (!retry.has(key)) deps.onRecord?.(record);
@@ -339,13 +434,19 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
   const writeCache = plan.useCache === true && deps.cache !== undefined;
   const cacheWrites: Promise<void>[] = [];
   let cancelled = false;
+  let inFlight: number[] = [];
+  // Once the queue has ended (a cancel or a fatal error), an answer that still arrives is not recorded: the
+  // outputs are being written from what was received, and the journal is about to close.
+  let accepting = true;
+  const recorded = new Set<string>();
   let fatal: { error: unknown } | undefined;
   try {
     const outcome = await runQueue(
       jobs,
       async (job, signal) => {
         // The cache holds one answer per entry: a batch entry's key is its own request's, marked as batched.
-        const keys = readCache || writeCache ? job.units.map((u) => (job.batched ? canonicalHash({ batchEntry: cacheKey(origin, u.request), batchSize: u.batch?.size }) : cacheKey(origin, job.request))) : undefined;
+        const scope = provider.cacheScope ?? origin;
+        const keys = readCache || writeCache ? job.units.map((u) => (job.batched ? canonicalHash({ batchEntry: cacheKey(scope, u.request), batchSize: u.batch?.size }) : cacheKey(scope, job.request))) : undefined;
         let answers: ChatOutcome[] | undefined;
         if (keys && readCache) {
           const t0 = performance.now();
@@ -360,10 +461,12 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
         if (!answers) {
           if (signal.aborted) return undefined;
           fresh = await provider.send(job.request, { signal });
-          // A cancelled call is no result: nothing is recorded, and a rerun sends it again.
-          if (!fresh.ok && fresh.kind === 'cancelled') return undefined;
+          // A cancelled call is no result (whatever failure an aborted call reports): nothing is recorded, and a
+          // rerun sends it again.
+          if (!fresh.ok && (fresh.kind === 'cancelled' || signal.aborted)) return undefined;
           answers = splitBatchOutcome(fresh, job.units.length, job.batched);
         }
+        if (!accepting) return undefined;
         const fileIndex = job.units[0].fileIndex;
         const fatalFirst = job.batched && fresh !== undefined && !fresh.ok && isFatalFirstBatchStatus(fresh.status) && !answered.has(fileIndex);
         if (fresh === undefined || fresh.ok) answered.add(fileIndex);
@@ -377,6 +480,7 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
           const record = unit.record(answer, now().toISOString(), runId, job.request);
           journal.append(record);
           byKey.set(unit.key, record);
+          recorded.add(unit.key);
           deps.onRecord?.(record);
           deps.onProgress?.(++done, total);
         });
@@ -388,11 +492,25 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
       { concurrency: plan.concurrency ?? 4, signal: deps.signal },
     );
     cancelled = outcome.cancelled;
+    inFlight = outcome.inFlight;
   } catch (error) {
     fatal = { error };
     logger.error(`run ${runId} stopped: ${error instanceof Error ? error.message : String(error)}`);
   }
+  accepting = false;
   await Promise.all(cacheWrites);
+
+  // What the cancel stopped: every item still to send. An earlier failure that was to be sent again is
+  // reported as cancelled, not as the old error.
+  const cancelledItems: CancelledItem[] = [];
+  if (cancelled) {
+    const wasInFlight = new Set(inFlight.flatMap((i) => jobs[i].units.map((u) => u.key)));
+    for (const unit of jobs.flatMap((j) => j.units)) {
+      if (recorded.has(unit.key)) continue;
+      byKey.delete(unit.key);
+      cancelledItems.push({ file: unit.file, id: unit.id, repeat: unit.repeat, inFlight: wasInFlight.has(unit.key) });
+    }
+  }
 
   // Everything received, in file, item and repeat order.
   const order = new Map(prepared.jobs.map((j, i) => [j.key, i]));
@@ -450,6 +568,11 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
       for (const file of files) logger.info(`run card: ${file}`);
     }
     if (settled) journal.finish({ finished_at: finishedAt.toISOString(), cancelled: false, ...(resultsFile ? { results_file: resultsFile } : {}), ...(runCardFiles[0] ? { run_card_file: runCardFiles[0] } : {}) });
+  } catch (error) {
+    // The journal holds every result received and stays unfinished: a rerun sends nothing it has and writes
+    // the outputs again.
+    if (error instanceof OutputWriteError) throw new Error(`${error.message}; every result received is kept in ${journalPath}: make room and run the same command again to write the results`, { cause: error });
+    throw error;
   } finally {
     journal.close();
   }
@@ -468,6 +591,7 @@ export async function executeRun(plan: RunPlan, deps: RunDeps): Promise<RunResul
     skipped: prepared.skipped,
     kept,
     cancelled,
+    cancelledItems,
     elapsedMs: performance.now() - started,
   };
 }

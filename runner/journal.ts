@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { fileNamePart } from '../core/run/fileNames';
 import type { RunRecord } from '../core/run/types';
 
 /**
@@ -31,6 +32,8 @@ export interface JournalContents {
   end?: JournalEnd;
   /** The last line was cut short (a crash mid-write); it is ignored. */
   tornTail: boolean;
+  /** Lines (1-based) that are not JSON or not a header, record or end as we write them: skipped, the rest kept. */
+  damaged: { line: number; reason: string }[];
   /** Bytes up to the end of the last complete line. */
   validBytes: number;
 }
@@ -41,33 +44,69 @@ export function journalDir(outDir: string): string {
 }
 
 export function journalFile(outDir: string, runId: string): string {
-  return path.join(journalDir(outDir), `${runId}.jsonl`);
+  return path.join(journalDir(outDir), `${fileNamePart(runId)}.jsonl`);
 }
 
 type Line = { header: JournalHeader } | { record: RunRecord } | { end: JournalEnd };
 
-/** Reads a journal; a torn or unreadable last line (a crash mid-append) is dropped, not an error. */
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isCount = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+
+/** Why a parsed line is not one we write, or undefined when it is. Only what resuming reads is checked. */
+function lineProblem(line: unknown): string | undefined {
+  if (!isObj(line)) return 'not a JSON object';
+  if ('header' in line) {
+    const h = line.header;
+    return isObj(h) && typeof h.run_id === 'string' && typeof h.plan === 'string' && typeof h.started_at === 'string' ? undefined : 'a header without run_id, plan or started_at';
+  }
+  if ('record' in line) {
+    const r = line.record;
+    if (!isObj(r)) return 'a record that is not an object';
+    const common = typeof r.source_file === 'string' && isCount(r.repeat) && typeof r.finished_at === 'string' && (r.error === null || typeof r.error === 'string');
+    if (r.kind === 'ewebench-test' && common && typeof r.test_id === 'string' && typeof r.test_hash === 'string' && typeof r.category === 'string') return undefined;
+    if (r.kind === 'corpus-entry' && common && (typeof r.entry_id === 'string' || typeof r.entry_id === 'number') && typeof r.entry_hash === 'string') return undefined;
+    return 'a record without the fields of a test or entry result';
+  }
+  if ('end' in line) return isObj(line.end) ? undefined : 'an end that is not an object';
+  return 'neither a header, a record nor an end';
+}
+
+/**
+ * Reads a journal. A torn last line (a crash mid-append) is dropped, not an error; any other damaged line
+ * (not JSON, or not a line we write: `{"record":null}`) is skipped and listed in `damaged`, and every other
+ * result is kept.
+ */
 export function readJournal(file: string): JournalContents {
   const bytes = fs.readFileSync(file);
-  const out: JournalContents = { records: [], tornTail: false, validBytes: 0 };
+  const out: JournalContents = { records: [], tornTail: false, validBytes: 0, damaged: [] };
   let start = 0;
+  let lineNumber = 0;
   while (start < bytes.length) {
     const newline = bytes.indexOf(0x0a, start);
     const end = newline === -1 ? bytes.length : newline + 1;
     const text = bytes.subarray(start, end).toString('utf8').trim();
+    lineNumber++;
     if (text) {
-      let line: Line;
+      let line: unknown;
+      let parsed = true;
       try {
-        line = JSON.parse(text) as Line;
+        line = JSON.parse(text);
       } catch {
-        // Only the last line may be cut short; damage before it means the file is not a journal to trust.
-        if (bytes.subarray(end).toString('utf8').trim() !== '') throw new Error(`${file}: a line in the middle is not JSON`);
+        parsed = false;
+      }
+      if (!parsed && bytes.subarray(end).toString('utf8').trim() === '') {
+        // Only the last line can be cut short by a crash: cut it, and appends start on a fresh line.
         out.tornTail = true;
         break;
       }
-      if ('header' in line) out.header = line.header;
-      else if ('record' in line) out.records.push(line.record);
-      else if ('end' in line) out.end = line.end;
+      const problem = parsed ? lineProblem(line) : 'not JSON';
+      if (problem) out.damaged.push({ line: lineNumber, reason: problem });
+      else {
+        const ok = line as Line;
+        if ('header' in ok) out.header = ok.header;
+        else if ('record' in ok) out.records.push(ok.record);
+        else if ('end' in ok) out.end = ok.end;
+      }
     }
     start = end;
     out.validBytes = end;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { redact, resolveApiKey } from './keys';
+import { keyNeedsConsent, redact, resolveApiKey } from './keys';
 
 test('a stored key comes first, then the configured variable, then the preset variable', () => {
   const env = { DEEPSEEK_API_KEY: 'sk-env', MY_KEY: 'sk-mine' };
@@ -16,4 +16,14 @@ test('a stored key comes first, then the configured variable, then the preset va
 test('redact hides every occurrence of a key, plain or URL-encoded', () => {
   assert.equal(redact('key sk-a/b+c then sk-a%2Fb%2Bc and sk-a/b+c', ['sk-a/b+c']), 'key *** then *** and ***');
   assert.equal(redact('nothing to hide', [undefined, '']), 'nothing to hide');
+});
+
+test("an environment key needs the user's say anywhere but its preset's own origin; a stored key never does", () => {
+  const env = { DEEPSEEK_API_KEY: 'sk-env', MY_KEY: 'sk-mine' };
+  const preset = resolveApiKey({ provider: 'deepseek', model: 'deepseek-chat' }, { env });
+  assert.equal(keyNeedsConsent(preset, 'https://api.deepseek.com'), false);
+  assert.equal(keyNeedsConsent(preset, 'https://collector.example'), true);
+  assert.equal(keyNeedsConsent(resolveApiKey({ provider: 'custom', model: 'm', apiKeyEnv: 'MY_KEY' }, { env }), 'https://my.example'), true);
+  assert.equal(keyNeedsConsent(resolveApiKey({ provider: 'deepseek', model: 'm' }, { stored: 'sk-stored', env }), 'https://collector.example'), false);
+  assert.equal(keyNeedsConsent(resolveApiKey({ provider: 'ollama', model: 'm' }, { env }), 'http://localhost:11434'), false);
 });

@@ -1,4 +1,4 @@
-import { isPresetName, PROVIDER_PRESETS } from '../core/run/presets';
+import { isPresetName, keyIsAtHome, PROVIDER_PRESETS } from '../core/run/presets';
 import type { ModelConfig } from '../core/run/types';
 
 export interface ResolvedKey {
@@ -18,6 +18,15 @@ export function resolveApiKey(config: ModelConfig, sources: { stored?: string; e
   const fromEnv = variable ? sources.env[variable]?.trim() : undefined;
   if (variable && fromEnv) return { key: fromEnv, source: 'env', variable };
   return { source: 'none', ...(variable ? { variable } : {}) };
+}
+
+/**
+ * Whether sending this key to `origin` needs the user's explicit say: a key read from an environment variable
+ * that is not the variable of the preset living at that origin (`DEEPSEEK_API_KEY` to anywhere but
+ * `https://api.deepseek.com`, any custom variable). A key stored for the origin is already bound to it.
+ */
+export function keyNeedsConsent(key: ResolvedKey, origin: string): boolean {
+  return key.key !== undefined && key.source === 'env' && key.variable !== undefined && !keyIsAtHome(key.variable, origin);
 }
 
 /** Replaces every occurrence of each secret (and its URL-encoded form) with `***`, for logs and error text. */

@@ -1,3 +1,5 @@
+import { redactUrl } from '../core/run/presets';
+
 /**
  * The run log: one line per model request (method, URL, status, latency, attempts). A key never reaches it
  * (the provider redacts error text) and a prompt only at trace level.
@@ -13,14 +15,9 @@ export interface RunLogger {
 
 export type LogLevel = 'info' | 'warn' | 'error' | 'trace';
 
-/** A URL as it may be logged: no query string (some providers take `?key=`), no user info. */
+/** A URL as it may be logged: query values redacted (some providers take `?key=`), no user info (core's `redactUrl`). */
 export function loggableUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    return u.origin + u.pathname;
-  } catch {
-    return url.replace(/[?#].*$/s, '');
-  }
+  return redactUrl(url);
 }
 
 export interface RequestLine {

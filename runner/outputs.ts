@@ -3,15 +3,44 @@ import * as path from 'node:path';
 import type { CorpusRunInfo } from '../core/run/request';
 import { buildRunCard, harnessCardRunId } from '../core/run/runCard';
 import { randomBytes } from 'node:crypto';
+import { fileNamePart } from '../core/run/fileNames';
 import { buildResultsReport, pythonIsoformat, resultsFileName, serialiseResultsReport, type RunStatus } from '../core/run/resultsFile';
 import type { EntryRunRecord, TestRunRecord } from '../core/run/types';
 
-/** Writes a file through a temporary name and a rename: a reader sees the old file or the new, never half. */
-export function writeFileAtomic(file: string, text: string): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+/** A write that failed (a full disk, a permission), naming the file and the system's reason. */
+export class OutputWriteError extends Error {
+  constructor(
+    readonly file: string,
+    readonly code: string | undefined,
+    options: { cause: unknown },
+  ) {
+    super(`cannot write ${file}: ${describeWriteError(code, options.cause)}`, options);
+  }
+}
+
+function describeWriteError(code: string | undefined, cause: unknown): string {
+  if (code === 'ENOSPC') return 'no space left on the device (ENOSPC)';
+  if (code === 'EDQUOT') return 'disk quota exceeded (EDQUOT)';
+  if (code === 'EACCES' || code === 'EPERM') return `permission denied (${code})`;
+  if (code === 'EROFS') return 'read-only file system (EROFS)';
+  return code ?? (cause instanceof Error ? cause.message : String(cause));
+}
+
+/**
+ * Writes a file through a temporary name and a rename: a reader sees the old file or the new, never half. On
+ * any failure the temporary file is removed (a full disk leaves no `.tmp` behind) and an `OutputWriteError`
+ * names the file. `write` is the file write itself (a test injects one that fails halfway).
+ */
+export function writeFileAtomic(file: string, text: string, write: (file: string, text: string) => void = (f, t) => fs.writeFileSync(f, t)): void {
   const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  fs.writeFileSync(temp, text);
-  fs.renameSync(temp, file);
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    write(temp, text);
+    fs.renameSync(temp, file);
+  } catch (error) {
+    fs.rmSync(temp, { force: true });
+    throw new OutputWriteError(file, (error as NodeJS.ErrnoException).code, { cause: error });
+  }
 }
 
 export interface ResultsFileMeta {
@@ -67,13 +96,9 @@ export interface RunCardWriteMeta {
   condition: string;
 }
 
-// Path separators, characters Windows forbids, control characters and spaces.
-// eslint-disable-next-line no-control-regex
-const UNSAFE_IN_FILE_NAME = /[/\\:*?"<>|\u0000-\u001f\u007f\s]/g;
-
-/** `rosetta_{model}_{dataset}_{run_id}.json` (`_r2`, `_r3`… for further repeats), safe as one file name. */
+/** `rosetta_{model}_{dataset}_{run_id}.json` (`_r2`, `_r3`… for further repeats), safe and bounded as one file name. */
 export function runCardFileName(model: string, datasetId: string, runId: string, repeat: number): string {
-  const safe = (s: string) => s.replace(UNSAFE_IN_FILE_NAME, '_').replace(/^[. ]+|[. ]+$/g, (m) => '_'.repeat(m.length));
+  const safe = (s: string) => fileNamePart(s, { spaces: false });
   return `rosetta_${safe(model)}_${safe(datasetId || 'corpus')}_${safe(runId)}${repeat > 0 ? `_r${repeat + 1}` : ''}.json`;
 }
 

@@ -114,7 +114,7 @@ test('a server that never answers is a timeout naming the limit; no connection i
   const outcome = await provider.send(request, {});
   assert.ok(!outcome.ok);
   assert.equal(outcome.kind, 'timeout');
-  assert.equal(outcome.error, 'timeout after 0.15 s');
+  assert.equal(outcome.error, 'timed out after 0.15 s');
   await fake.whenIdle();
   assert.equal(fake.inFlight, 0);
 });

@@ -29,7 +29,7 @@ test('never more jobs at once than the limit, every result in input order', asyn
   assert.deepEqual(results, Array.from({ length: 20 }, (_, i) => i * 2));
 });
 
-test('cancel: nothing new starts, jobs in flight see the abort, delivered results are kept', async () => {
+test('cancel: nothing new starts, jobs in flight see the abort and are reported in flight, delivered results are kept', async () => {
   const controller = new AbortController();
   const gates = Array.from({ length: 6 }, gate);
   const delivered: number[] = [];
@@ -50,8 +50,31 @@ test('cancel: nothing new starts, jobs in flight see the abort, delivered result
   const outcome = await pending;
   assert.equal(outcome.cancelled, true);
   assert.deepEqual(startedJobs, [0, 1, 2]);
-  assert.deepEqual(outcome.results, ['done-0', 'aborted-1', 'aborted-2', undefined, undefined, undefined]);
+  assert.deepEqual(outcome.results, ['done-0', undefined, undefined, undefined, undefined, undefined]);
+  assert.deepEqual(outcome.inFlight, [1, 2]);
   assert.equal(outcome.started, 3);
+});
+
+test('cancel ends the queue at once even when a job in flight ignores the abort', async () => {
+  const controller = new AbortController();
+  const never = gate();
+  let late = false;
+  const pending = runQueue(
+    [0, 1],
+    async (n) => {
+      if (n === 0) setImmediate(() => controller.abort());
+      await never.opened; // a provider sleeping before a retry, deaf to the signal
+      late = true;
+      return n;
+    },
+    { concurrency: 2, signal: controller.signal },
+  );
+  const outcome = await pending;
+  assert.equal(outcome.cancelled, true);
+  assert.deepEqual(outcome.inFlight, [0, 1]);
+  assert.deepEqual(outcome.results, [undefined, undefined]);
+  never.open();
+  assert.equal(late, false);
 });
 
 test('an already-cancelled signal starts nothing', async () => {

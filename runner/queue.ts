@@ -1,13 +1,19 @@
 /**
- * Runs async jobs with a concurrency limit. Cancelling the signal starts nothing new and aborts the jobs in
- * flight (they receive the signal); results already delivered through `onResult` are the caller's to keep.
+ * Runs async jobs with a concurrency limit. Cancelling the signal starts nothing new and ends the queue at once:
+ * the jobs in flight receive the abort and are left behind (their late results are not delivered), so a
+ * provider that is slow to notice an abort (sleeping before a retry) cannot hold the run. Results already
+ * delivered through `onResult` are the caller's to keep.
  */
 export interface QueueOutcome<R> {
-  /** By input position; undefined for a job that never started. */
+  /** By input position; undefined for a job that never started or was still in flight at a cancel. */
   results: (R | undefined)[];
   started: number;
+  /** Input positions of the jobs that were in flight when the queue was cancelled (none when not cancelled). */
+  inFlight: number[];
   cancelled: boolean;
 }
+
+const ABORTED = Symbol('aborted');
 
 export async function runQueue<T, R>(
   items: readonly T[],
@@ -20,7 +26,12 @@ export async function runQueue<T, R>(
   const forward = () => stop.abort();
   if (options.signal?.aborted) stop.abort();
   else options.signal?.addEventListener('abort', forward, { once: true });
+  const stopped = new Promise<typeof ABORTED>((resolve) => {
+    if (stop.signal.aborted) resolve(ABORTED);
+    else stop.signal.addEventListener('abort', () => resolve(ABORTED), { once: true });
+  });
   const results: (R | undefined)[] = new Array(items.length).fill(undefined);
+  const inFlight: number[] = [];
   let next = 0;
   let started = 0;
   let failure: { error: unknown } | undefined;
@@ -30,7 +41,14 @@ export async function runQueue<T, R>(
       const index = next++;
       started++;
       try {
-        const result = await worker(items[index], stop.signal, index);
+        const job = worker(items[index], stop.signal, index);
+        // A job that ends after the abort is not waited for; its rejection is handled here and dropped.
+        job.catch(() => undefined);
+        const result = await Promise.race([job, stopped]);
+        if (result === ABORTED) {
+          inFlight.push(index);
+          return;
+        }
         results[index] = result;
         options.onResult?.(result, items[index], index);
       } catch (error) {
@@ -45,5 +63,6 @@ export async function runQueue<T, R>(
     options.signal?.removeEventListener('abort', forward);
   }
   if (failure) throw failure.error;
-  return { results, started, cancelled: options.signal?.aborted === true };
+  const cancelled = options.signal?.aborted === true;
+  return { results, started, inFlight: cancelled ? inFlight.sort((a, b) => a - b) : [], cancelled };
 }

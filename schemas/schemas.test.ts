@@ -12,6 +12,7 @@ import ewebenchTests from './ewebench-tests.schema.json';
 import rosettaCorpus from './rosetta-corpus.schema.json';
 import rosettaCurated from './rosetta-curated-corpus.schema.json';
 import rosettaRunCard from './rosetta-run-card.schema.json';
+import review from './review.schema.json';
 
 type Node = { [key: string]: unknown };
 
@@ -22,6 +23,7 @@ const FILES: Record<string, Node> = {
   'rosetta-curated-corpus.schema.json': rosettaCurated,
   'rosetta-run-card.schema.json': rosettaRunCard,
   'ewebench-baselines.schema.json': ewebenchBaselines,
+  'review.schema.json': review,
 };
 
 const idOf = (file: string) => `https://ewebench.studio/schemas/${file}`;
@@ -142,7 +144,14 @@ test('every enum and known-values list has one English and one French descriptio
 // ---------- ÈwéBench tests ----------
 
 const EWB = 'ewebench-tests.schema.json';
-const REAL_TESTS = process.env.EWEBENCH_TESTS_DIR ?? '/tmp/ewb/tests';
+/**
+ * Our own set of ÈwéBench-style tests, one file per category stem, written for these checks (the rule fixtures
+ * test also checks their findings against the .expected.json beside each).
+ */
+const CATEGORY_TESTS = fromRepo('test-fixtures', 'ewebench', 'categories');
+const CATEGORIES = ['agentic', 'cultural_knowledge', 'instruction_following', 'linguistic_comprehension', 'multi_turn', 'reasoning', 'robustness', 'style_adaptation', 'text_generation', 'translation'];
+/** Optional: a checkout of another set of test files (for instance the public one) to check as well. */
+const EXTRA_TESTS = process.env.EWEBENCH_TESTS_DIR;
 
 test('the ÈwéBench test fixtures in the repository validate with no schema error', () => {
   const dir = fromRepo('test-fixtures', 'ewebench', 'valid');
@@ -151,16 +160,37 @@ test('the ÈwéBench test fixtures in the repository validate with no schema err
   }
 });
 
-test('the real ÈwéBench test files validate with no schema error', { skip: existsSync(REAL_TESTS) ? false : `no checkout of ÈwéBench tests at ${REAL_TESTS}` }, () => {
-  const files = readdirSync(REAL_TESTS).filter((f) => f.endsWith('.json'));
-  assert.ok(files.length >= 10, 'the ten category files');
-  let tests = 0;
-  for (const file of files) {
-    const value = readJson(path.join(REAL_TESTS, file));
+/** The tests files of a folder (not the findings a fixture expects beside them). */
+const testsFiles = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.json') && !f.endsWith('.expected.json')).sort();
+
+/** Validates every tests file in `dir` and returns the tests it checked. */
+function checkTestsFolder(dir: string): Node[] {
+  const tests: Node[] = [];
+  for (const file of testsFiles(dir)) {
+    const value = readJson(path.join(dir, file));
     assert.deepEqual(errorsOf(validator(EWB), value), [], file);
-    tests += (value as unknown[]).length;
+    assert.ok(Array.isArray(value), `${file} is an array of tests`);
+    tests.push(...(value as Node[]));
   }
-  assert.ok(tests > 100, `${tests} tests checked`);
+  return tests;
+}
+
+test('a set of test files for the ten categories, in every shape the format allows, validates with no schema error', () => {
+  assert.deepEqual(testsFiles(CATEGORY_TESTS), CATEGORIES.map((c) => `${c}.json`));
+  const tests = checkTestsFolder(CATEGORY_TESTS);
+  assert.ok(tests.length >= 60, `${tests.length} tests checked`);
+  // The set covers what the schema must accept, so a schema that refuses any of it fails here.
+  const methods = new Set(tests.map((t) => t.eval_method));
+  assert.deepEqual([...methods].sort(), ['composite', 'ewe_quality', 'exact_match', 'format', 'keywords', 'multiple_choice']);
+  assert.ok(tests.some((t) => Array.isArray(t.messages)) && tests.some((t) => typeof t.system === 'string'), 'multi-turn messages and system prompts');
+  const formatKeys = new Set(tests.flatMap((t) => Object.keys((t.expected_format as Node | undefined) ?? {})));
+  for (const key of ['contains_ewe', 'min_length', 'max_length', 'contains_function_call', 'markdown_elements', 'max_sentences', 'max_word_count', 'starts_with', 'list_item_count', 'numbered_list_items', 'no_french', 'must_ask_clarification']) {
+    assert.ok(formatKeys.has(key), `expected_format.${key} appears`);
+  }
+});
+
+test('the test files of EWEBENCH_TESTS_DIR, when given, validate with no schema error', { skip: EXTRA_TESTS && existsSync(EXTRA_TESTS) ? false : 'EWEBENCH_TESTS_DIR names no folder' }, () => {
+  assert.ok(checkTestsFolder(EXTRA_TESTS as string).length > 0);
 });
 
 test('a test object is closed: a field outside the format is reported by name', () => {

@@ -13,7 +13,7 @@ function collect(dir, acc) {
   return acc;
 }
 
-const roots = ['out/core', 'out/server', 'out/cli', 'out/runner', 'out/client', 'out/schemas', 'out/test'];
+const roots = ['out/core', 'out/server', 'out/cli', 'out/runner', 'out/client', 'out/protocol', 'out/schemas', 'out/test'];
 // tsc never deletes what it once wrote: a test whose source was moved or deleted would still run from out/.
 const hasSource = (file) => existsSync(file.replace(/^out[\\/]/, '').replace(/\.js$/, '.ts'));
 const compiled = roots.flatMap((r) => {

@@ -1,6 +1,6 @@
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { kindFromGlobs } from '../core/document/classify';
+import { forcedKind } from '../core/document/classify';
 import type { TextEdit } from '../core/document/edit';
 import { EditMap } from '../core/document/editMap';
 import { JsonDocument } from '../core/document/jsonDocument';
@@ -11,7 +11,7 @@ import type { ExternalIdOccurrence, Id } from '../core/rules/ids';
 import { validateDocument, type ValidationOptions, type ValidationResult } from '../core/validate';
 import type { AuditOptions } from '../core/audit/auditTest';
 import type { PositionCodec } from './positionEncoding';
-import type { AnalysisStats } from './protocol';
+import type { AnalysisStats } from '../protocol/ewebench';
 import type { ServerSettings } from './settings';
 
 /** One analysed version of one document: parsed once, validated once, read by every feature. */
@@ -146,6 +146,8 @@ export class AnalysisCache {
    * when the document cannot be read (see `current`).
    */
   read<R>(document: TextDocument, codec: PositionCodec, at: readonly Position[], read: (view: AnalysisView) => R): R | undefined {
+    // A malformed position is refused (InvalidParams) before any analysis is made or read.
+    for (const position of at) codec.checkPosition(position);
     const earlier = this.earlier(document);
     if (earlier) {
       const view = new EarlierView(earlier.analysis, earlier.edits, document, codec);
@@ -230,7 +232,7 @@ export class AnalysisCache {
   }
 
   private options(uri: string): ValidationOptions {
-    return { locale: this.locale(), kind: kindFromGlobs(decodedUri(uri), this.settings().fileKinds), externalIds: this.externalIds(uri), audit: this.audit() };
+    return { locale: this.locale(), kind: forcedKind(uri, this.settings().fileKinds), externalIds: this.externalIds(uri), audit: this.audit() };
   }
 
   private analyse(uri: string, version: number, text: string, reuse?: JsonDocument): Analysis {
@@ -240,14 +242,5 @@ export class AnalysisCache {
     this.byUri.set(uri, analysis);
     this.stats(uri).analyses++;
     return analysis;
-  }
-}
-
-/** The URI with its escapes decoded for glob matching; a malformed escape (`%E0%A4%A`) leaves it as it is. */
-function decodedUri(uri: string): string {
-  try {
-    return decodeURIComponent(uri);
-  } catch {
-    return uri;
   }
 }

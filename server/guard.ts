@@ -1,3 +1,5 @@
+import { isInvalidParams } from './positionEncoding';
+
 /**
  * The one guard around everything the server runs for a client: requests, notifications, timers and disk work.
  * A throw or a rejection is logged once, through the connection's console, and the caller gets the neutral answer
@@ -19,6 +21,22 @@ export class Guard {
   /** A request or notification handler that answers `neutral` (nothing, for a notification) when it throws. */
   handler<P, R>(neutral: R, handle: (params: P) => R): (params: P) => R {
     return (params) => this.run(neutral, () => handle(params));
+  }
+
+  /**
+   * A request handler: as `handler`, except that a deliberate InvalidParams error (a malformed position or range,
+   * `positionEncoding.ts`) is the answer itself: it goes back to the client as a JSON-RPC error, unlogged.
+   */
+  request<P, R>(neutral: R, handle: (params: P) => R): (params: P) => R {
+    return (params) => {
+      try {
+        return handle(params);
+      } catch (error) {
+        if (isInvalidParams(error)) throw error;
+        this.report(error);
+        return neutral;
+      }
+    };
   }
 
   /** Work that ends later (disk reads, re-validation after a scan): a throw or a rejection is logged, never left unhandled. */

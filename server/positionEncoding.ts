@@ -1,6 +1,8 @@
-import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
+import { ErrorCodes, ResponseError, type TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Position, TextRange } from '../core/document/lineIndex';
+import type { Locale } from '../core/i18n/locale';
+import { msg } from '../core/rules/messages';
 
 /**
  * Positions on the wire count characters in the encoding the client and server agreed on; the core (LineIndex,
@@ -11,6 +13,39 @@ export type PositionEncoding = 'utf-8' | 'utf-16';
 /** `utf-16` unless the client offers `utf-8` (UTF-16 is what every client must support; UTF-8 saves it a conversion). */
 export function negotiatePositionEncoding(offered: unknown): PositionEncoding {
   return Array.isArray(offered) && offered.includes('utf-8') ? 'utf-8' : 'utf-16';
+}
+
+/** LSP's `uinteger`: line and character are whole numbers from 0 to 2^31 - 1. */
+export const MAX_UINTEGER = 2 ** 31 - 1;
+
+/** What a malformed value looked like, short enough for an error message. */
+function shown(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+function isUinteger(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_UINTEGER;
+}
+
+/** A position whose line and character are LSP `uinteger`s; anything else (a string, -1, 1.5, 1e20, missing) is not. */
+export function isWirePosition(value: unknown): value is Position {
+  return typeof value === 'object' && value !== null && isUinteger((value as Position).line) && isUinteger((value as Position).character);
+}
+
+/** The error a request with a malformed position or range is answered with: JSON-RPC InvalidParams (-32602). */
+export function invalidParams(locale: Locale, field: string, value: unknown, range = false): ResponseError<void> {
+  return new ResponseError(ErrorCodes.InvalidParams, msg(locale, range ? 'invalidRange' : 'invalidPosition', { field, value: shown(value) }));
+}
+
+/** Whether a handler's throw is a deliberate InvalidParams answer (the guard passes those on instead of answering neutrally). */
+export function isInvalidParams(error: unknown): error is ResponseError<void> {
+  return error instanceof ResponseError && error.code === ErrorCodes.InvalidParams;
 }
 
 /** Anything that can find the offset of a line start (the core's LineIndex, a TextDocument). */
@@ -36,6 +71,8 @@ function isLineEnd(c: number): boolean {
 
 /** The UTF-8 column of a UTF-16 column on the line that starts at `lineStart` (clamped to the line's end). */
 export function utf8Column(text: string, lineStart: number, utf16Column: number): number {
+  // Counting from a start that is not an index of the text would never meet a line end.
+  if (!Number.isSafeInteger(lineStart) || lineStart < 0) return 0;
   let bytes = 0;
   let i = lineStart;
   const end = lineStart + utf16Column;
@@ -50,6 +87,7 @@ export function utf8Column(text: string, lineStart: number, utf16Column: number)
 
 /** The UTF-16 column of a UTF-8 column; a column inside a character stays before it, past the end goes to the end. */
 export function utf16Column(text: string, lineStart: number, utf8Col: number): number {
+  if (!Number.isSafeInteger(lineStart) || lineStart < 0) return 0;
   let bytes = 0;
   let i = lineStart;
   while (!isLineEnd(text.charCodeAt(i))) {
@@ -64,6 +102,27 @@ export function utf16Column(text: string, lineStart: number, utf8Col: number): n
 /** Converts positions and ranges between the core's UTF-16 and the negotiated wire encoding. */
 export class PositionCodec {
   encoding: PositionEncoding = 'utf-16';
+  /** The language of the errors a malformed position is answered with. */
+  locale: Locale = 'en';
+
+  /**
+   * A position a client sent, checked before anything counts with it: a line or character that is not a whole
+   * number from 0 to 2^31 - 1 throws InvalidParams (`field` names it in the message). Every request position and
+   * range goes through here (`fromWire`, `rangeFromWire`, `AnalysisCache.read`), in both encodings.
+   */
+  checkPosition(value: unknown, field = 'position'): Position {
+    if (!isWirePosition(value)) throw invalidParams(this.locale, field, value);
+    return value;
+  }
+
+  /** A range a client sent: an object with a valid `start` and `end` (see `checkPosition`). */
+  checkRange(value: unknown, field = 'range'): TextRange {
+    if (typeof value !== 'object' || value === null) throw invalidParams(this.locale, field, value, true);
+    const range = value as TextRange;
+    this.checkPosition(range.start, `${field}.start`);
+    this.checkPosition(range.end, `${field}.end`);
+    return range;
+  }
 
   /** A core (UTF-16) position of `text` as the client counts it. */
   toWire(text: string, lines: LineStarts, position: Position): Position {
@@ -74,6 +133,7 @@ export class PositionCodec {
 
   /** A client position in `text` as the core counts it. */
   fromWire(text: string, lines: LineStarts, position: Position): Position {
+    this.checkPosition(position);
     if (this.encoding === 'utf-16') return position;
     const start = lines.offsetAt({ line: position.line, character: 0 });
     return { line: position.line, character: utf16Column(text, start, position.character) };
@@ -85,6 +145,7 @@ export class PositionCodec {
   }
 
   rangeFromWire(text: string, lines: LineStarts, range: TextRange): TextRange {
+    this.checkRange(range);
     if (this.encoding === 'utf-16') return range;
     return { start: this.fromWire(text, lines, range.start), end: this.fromWire(text, lines, range.end) };
   }
@@ -94,6 +155,7 @@ export class PositionCodec {
    * several changes they are applied to a scratch copy as they are converted (one change, the usual case, needs none).
    */
   changesFromWire(document: TextDocument, changes: TextDocumentContentChangeEvent[]): TextDocumentContentChangeEvent[] {
+    changes.forEach((change, i) => 'range' in change && this.checkRange(change.range, `contentChanges[${i}].range`));
     if (this.encoding === 'utf-16' || !changes.some((c) => 'range' in c)) return changes;
     let scratch = document;
     return changes.map((change, i) => {
@@ -108,12 +170,26 @@ export class PositionCodec {
 
   /**
    * The `TextDocuments` configuration: `TextDocument.update` applies ranges in UTF-16, so ranges in the client's
-   * encoding are converted before `update` (by default `TextDocument.update`) sees them.
+   * encoding are converted before `update` (by default `TextDocument.update`) sees them. A change with a malformed
+   * range cannot be applied: it is `refused` (logged) and the text stays as it was, at the new version.
    */
-  documents(update: (document: TextDocument, changes: TextDocumentContentChangeEvent[], version: number) => TextDocument = TextDocument.update) {
+  documents(
+    update: (document: TextDocument, changes: TextDocumentContentChangeEvent[], version: number) => TextDocument = TextDocument.update,
+    refused: (error: unknown) => void = () => undefined,
+  ) {
     return {
       create: (uri: string, languageId: string, version: number, content: string) => TextDocument.create(uri, languageId, version, content),
-      update: (document: TextDocument, changes: TextDocumentContentChangeEvent[], version: number): TextDocument => update(document, this.changesFromWire(document, changes), version),
+      update: (document: TextDocument, changes: TextDocumentContentChangeEvent[], version: number): TextDocument => {
+        let converted: TextDocumentContentChangeEvent[];
+        try {
+          converted = this.changesFromWire(document, changes);
+        } catch (error) {
+          if (!isInvalidParams(error)) throw error;
+          refused(error);
+          return TextDocument.create(document.uri, document.languageId, version, document.getText());
+        }
+        return update(document, converted, version);
+      },
     };
   }
 }

@@ -11,17 +11,18 @@ import {
   type InitializeResult,
   type TextDocumentChangeEvent,
   type TextDocumentContentChangeEvent,
+  type Diagnostic,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { toLocale, type Locale } from '../core/i18n/locale';
 import { isJsonDocument } from '../core/workspace/files';
 import type { Position } from '../core/document/lineIndex';
 import { AnalysisCache, type Analysis, type AnalysisView } from './analysis';
-import type { AnalysisStats } from './protocol';
-import { codeActionsFeature } from './features/codeActions';
+import type { AnalysisStats } from '../protocol/ewebench';
+import { CODE_ACTION_KINDS, codeActionsFeature } from './features/codeActions';
 import { completionFeature } from './features/completion';
 import { coverageFeature } from './features/coverage';
-import { Debouncer, toLspDiagnostics } from './features/diagnostics';
+import { baselinesLimitDiagnostic, Debouncer, toLspDiagnostics } from './features/diagnostics';
 import { registerFeatures, type ClientSupport, type Feature } from './features/feature';
 import { fileInfoFeature } from './features/fileInfo';
 import { hoverFeature } from './features/hover';
@@ -48,7 +49,7 @@ const guard = new Guard((text) => connection.console.error(text));
 /** The client's position encoding: incoming edits and request positions are converted to UTF-16, results back. */
 const codec = new PositionCodec();
 // The cache sees each change's edits (converted to UTF-16) as the documents apply them, so an analysis can follow them incrementally.
-const documents = new TextDocuments<TextDocument>(codec.documents((doc, changes, version) => applyChanges(doc, changes, version)));
+const documents = new TextDocuments<TextDocument>(codec.documents((doc, changes, version) => applyChanges(doc, changes, version), (error) => guard.report(error)));
 const index = new WorkspaceIndex();
 index.rangeOf = (doc, span) => codec.rangeToWire(doc.text, doc.lineIndex, doc.lineIndex.rangeOf(span));
 const debouncer = new Debouncer(() => handledMessages);
@@ -59,10 +60,10 @@ let locale: Locale = 'en';
 let canRegisterConfiguration = false;
 let canRegisterWatchedFiles = false;
 /** What the client handles (LSP 3.17 capabilities): without them, items are plain text and fixes stay on the server. */
-let client: ClientSupport = { snippetSupport: false, dataSupport: false };
+let client: ClientSupport = { snippetSupport: false, dataSupport: false, codeActionResolveEdit: false };
 
 /** The workspace's extra audit baselines (`ewebench-baselines.json` at a folder's top), read at start and on change. */
-let baselines: WorkspaceBaselines = { problems: [] };
+let baselines: WorkspaceBaselines = { problems: [], limits: [] };
 
 const cache = new AnalysisCache(() => settings, () => locale, (uri) => index.elsewhere(uri), () => baselines.options);
 
@@ -105,7 +106,23 @@ process.on('uncaughtException', (error) => guard.report(error));
 
 function publish(analysis: Analysis): void {
   const diagnostics = settings.enable ? toLspDiagnostics(analysis, settings, { codec, dataSupport: client.dataSupport }) : [];
-  void connection.sendDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics });
+  void connection.sendDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics: [...diagnostics, ...baselinesLimitDiagnostics(analysis.uri)] });
+}
+
+/** The `baselines-limit` diagnostics of a workspace baselines file (none for any other file). */
+function baselinesLimitDiagnostics(uri: string): Diagnostic[] {
+  if (!settings.enable) return [];
+  return baselines.limits.filter((l) => l.uri === uri).map((l) => baselinesLimitDiagnostic(l.message));
+}
+
+/** Baselines files past a limit get their diagnostic, open or not; a file no longer past one gets it cleared. */
+function publishBaselinesLimits(previous: WorkspaceBaselines): void {
+  const uris = new Set([...previous.limits, ...baselines.limits].map((l) => l.uri));
+  for (const uri of uris) {
+    // An open baselines file is published with its analysis (revalidateAll); the others here.
+    if (documents.get(uri)) continue;
+    void connection.sendDiagnostics({ uri, diagnostics: baselinesLimitDiagnostics(uri) });
+  }
 }
 
 function validateNow(uri: string): void {
@@ -150,6 +167,7 @@ function revalidateAll(): void {
 /** What the client sent, read piece by piece: a bad piece falls back to its default, the rest still counts. */
 function readInitializeParams(params: InitializeParams): void {
   locale = guard.run<Locale>('en', () => toLocale(params.locale));
+  codec.locale = locale;
   settings = guard.run(DEFAULT_SETTINGS, () => mergeSettings(settingsSection(params.initializationOptions)));
   guard.run(undefined, () => {
     const caps = params.capabilities;
@@ -158,6 +176,7 @@ function readInitializeParams(params: InitializeParams): void {
     client = {
       snippetSupport: !!caps?.textDocument?.completion?.completionItem?.snippetSupport,
       dataSupport: !!caps?.textDocument?.publishDiagnostics?.dataSupport,
+      codeActionResolveEdit: !!caps?.textDocument?.codeAction?.resolveSupport?.properties?.includes('edit'),
     };
     codec.encoding = guard.run('utf-16', () => negotiatePositionEncoding(caps?.general?.positionEncodings));
   });
@@ -176,7 +195,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
       textDocumentSync: TextDocumentSyncKind.Incremental,
       hoverProvider: true,
       completionProvider: { triggerCharacters: ['"', ':', ' '] },
-      codeActionProvider: { codeActionKinds: ['quickfix'] },
+      codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS, resolveProvider: true },
       documentSymbolProvider: true,
     },
     serverInfo: { name: 'ewebench-studio' },
@@ -194,8 +213,10 @@ connection.onInitialized(guard.handler(undefined, () => {
 
 /** Reads the workspace baselines again and re-checks every open document with them (problems go to the log). */
 async function reloadBaselines(): Promise<void> {
-  baselines = await loadWorkspaceBaselines(index.rootPaths());
+  const previous = baselines;
+  baselines = await loadWorkspaceBaselines(index.rootPaths(), locale);
   for (const problem of baselines.problems) connection.console.warn(`ewebench: ${problem}`);
+  publishBaselinesLimits(previous);
   revalidateAll();
 }
 
@@ -235,7 +256,7 @@ connection.onDidChangeWatchedFiles(guard.handler(undefined, (change: DidChangeWa
 
 /** Every request the server answers: each feature registers its handlers through the one guarded helper. */
 const FEATURES: readonly Feature[] = [hoverFeature, completionFeature, codeActionsFeature, symbolsFeature, fileInfoFeature, coverageFeature];
-registerFeatures(connection, guard, { analysisOf, view, stats, codec, locale: () => locale, client: () => client }, FEATURES);
+registerFeatures(connection, guard, { analysisOf, view, stats, codec, locale: () => locale, client: () => client, settings: () => settings }, FEATURES);
 
 documents.listen(connection);
 connection.listen();

@@ -1,6 +1,13 @@
 import type { FileKind } from '../core/document/classify';
 import { isObject } from '../core/json';
 
+/**
+ * The most tests or corpus entries an outline lists; past it, one more symbol counts the rest. Each symbol costs
+ * its share of the answer (about 200 bytes): a 200 MB corpus of a million entries made an answer of hundreds of
+ * megabytes that blocked the server for minutes. `outlineLimit` in the server settings lowers or raises it.
+ */
+export const MAX_OUTLINE_ITEMS = 5000;
+
 /** The `ewebench.*` settings the server reads (the client sends them at start and on change). */
 export interface ServerSettings {
   enable: boolean;
@@ -8,12 +15,15 @@ export interface ServerSettings {
   fileKinds: Partial<Record<FileKind, string[]>>;
   /** Off when the editor's own JSON support already reports syntax errors, so they are not shown twice. */
   reportSyntaxErrors: boolean;
+  /** The most tests or entries an outline lists (`MAX_OUTLINE_ITEMS` unless a client sends `outlineLimit`). */
+  outlineLimit: number;
 }
 
 export const DEFAULT_SETTINGS: ServerSettings = {
   enable: true,
   fileKinds: {},
   reportSyntaxErrors: true,
+  outlineLimit: MAX_OUTLINE_ITEMS,
 };
 
 export function mergeSettings(raw: unknown, base: ServerSettings = DEFAULT_SETTINGS): ServerSettings {
@@ -27,6 +37,7 @@ export function mergeSettings(raw: unknown, base: ServerSettings = DEFAULT_SETTI
     enable: typeof obj.enable === 'boolean' ? obj.enable : base.enable,
     fileKinds: Object.keys(fileKinds).length ? fileKinds : base.fileKinds,
     reportSyntaxErrors: typeof obj.reportSyntaxErrors === 'boolean' ? obj.reportSyntaxErrors : base.reportSyntaxErrors,
+    outlineLimit: Number.isSafeInteger(obj.outlineLimit) && (obj.outlineLimit as number) >= 0 ? (obj.outlineLimit as number) : base.outlineLimit,
   };
 }
 

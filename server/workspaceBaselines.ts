@@ -1,41 +1,91 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { AuditOptions } from '../core/audit/auditTest';
 import type { Baseline } from '../core/audit/baselines';
-import { BASELINES_FILE_NAME, extraBaselines } from '../core/audit/extraBaselines';
+import { BASELINES_FILE_NAME, extraBaselines, MAX_BASELINES_BYTES, MAX_EXTRA_BASELINES } from '../core/audit/extraBaselines';
+import type { Locale } from '../core/i18n/locale';
+import { msg } from '../core/rules/messages';
+
+/** A limit a baselines file went past: published as a `baselines-limit` diagnostic on that file. */
+export interface BaselinesLimit {
+  uri: string;
+  message: string;
+}
 
 export interface WorkspaceBaselines {
   /** The audit options every validation uses: the workspace's extra baselines, when a valid file has them. */
   options?: AuditOptions;
   /** Why a baselines file was not used (unreadable, not JSON, against its schema), one line per file. */
   problems: string[];
+  /** Files past a limit (too many bytes: not read; too many baselines: the first ones used). */
+  limits: BaselinesLimit[];
 }
 
-/** Reads `ewebench-baselines.json` at the top of each workspace folder; the baselines of every valid file add up. */
-export async function loadWorkspaceBaselines(roots: readonly string[]): Promise<WorkspaceBaselines> {
+/**
+ * The file's text when it is at most `MAX_BASELINES_BYTES` long; otherwise its size (nothing more is read).
+ * Read through one handle, so a file that grows between the size check and the read is still cut at the limit.
+ */
+async function readBounded(file: string): Promise<{ text: string } | { size: number }> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    if (size > MAX_BASELINES_BYTES) return { size };
+    const buffer = Buffer.alloc(MAX_BASELINES_BYTES + 1);
+    let length = 0;
+    for (let n = -1; n !== 0 && length < buffer.length; length += n) n = (await handle.read(buffer, length, buffer.length - length, length)).bytesRead;
+    if (length > MAX_BASELINES_BYTES) return { size: length };
+    return { text: buffer.toString('utf8', 0, length) };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Reads `ewebench-baselines.json` at the top of each workspace folder; the baselines of every valid file add up.
+ * A file larger than `MAX_BASELINES_BYTES` is not read; of a file listing more than `MAX_EXTRA_BASELINES`, the
+ * first ones are used. Either is reported on the file (`limits`).
+ */
+export async function loadWorkspaceBaselines(roots: readonly string[], locale: Locale = 'en'): Promise<WorkspaceBaselines> {
   const problems: string[] = [];
+  const limits: BaselinesLimit[] = [];
   const extra: Baseline[] = [];
   for (const root of roots) {
     const file = path.join(root, BASELINES_FILE_NAME);
-    let text: string;
+    const uri = pathToFileURL(file).toString();
+    let read: { text: string } | { size: number };
     try {
-      text = await fs.readFile(file, 'utf8');
+      read = await readBounded(file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') problems.push(`${file}: ${(error as Error).message}`);
       continue;
     }
+    if ('size' in read) {
+      const message = msg(locale, 'baselinesTooLarge', { size: read.size, limit: MAX_BASELINES_BYTES });
+      limits.push({ uri, message });
+      problems.push(`${file}: ${message}`);
+      continue;
+    }
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      value = JSON.parse(read.text);
     } catch (error) {
       problems.push(`${file}: not JSON (${(error as Error).message})`);
       continue;
     }
     const result = extraBaselines(value);
-    if ('errors' in result) problems.push(`${file}: ${result.errors.join('; ')}`);
-    else extra.push(...result.baselines);
+    if ('errors' in result) {
+      problems.push(`${file}: ${result.errors.join('; ')}`);
+      continue;
+    }
+    extra.push(...result.baselines);
+    if (result.ignored) {
+      const message = msg(locale, 'baselinesTooMany', { count: result.baselines.length + result.ignored, limit: MAX_EXTRA_BASELINES, ignored: result.ignored });
+      limits.push({ uri, message });
+      problems.push(`${file}: ${message}`);
+    }
   }
-  return { options: extra.length ? { extra } : undefined, problems };
+  return { options: extra.length ? { extra } : undefined, problems, limits };
 }
 
 /** Whether a watched-file event concerns a baselines file. */

@@ -71,3 +71,14 @@ test('corpora: entries whose reference equals the source are listed and fail the
   assert.equal(await main(['audit', 'corpus.json', '--format', 'json'], io), 1);
   assert.deepEqual(JSON.parse(io.out).corpus_copies, [{ file: 'corpus.json', entry: 7 }]);
 });
+
+test('--baselines within the server\'s limits: past 200 the first are used (a warning says so); past 1 MiB the command stops naming the limit', async () => {
+  const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `refusal-${i}`, text: `Nyemate ŋu aɖo eŋu o (${i}).` }));
+  const dir = tempDir({ ...TESTS, 'many.json': { baselines: rows(230) }, 'huge.json': { baselines: rows(40_000) } });
+  const io = captureIo(dir);
+  await main(['audit', 'tests', '--baselines', path.join(dir, 'many.json'), '--format', 'json'], io);
+  assert.match(io.err, /lists 230 baselines, more than the 200 the audit scores \(MAX_EXTRA_BASELINES\): the first 200 are used, the other 30 ignored/);
+  const huge = captureIo(dir);
+  assert.equal(await main(['audit', 'tests', '--baselines', path.join(dir, 'huge.json')], huge), 2);
+  assert.match(huge.err, /more than the 1048576 the audit reads \(MAX_BASELINES_BYTES\)/);
+});

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { auditTestCached, type AuditOptions } from '../../core/audit/auditTest';
-import { extraBaselines } from '../../core/audit/extraBaselines';
+import { extraBaselines, MAX_BASELINES_BYTES, MAX_EXTRA_BASELINES } from '../../core/audit/extraBaselines';
+import { msg } from '../../core/rules/messages';
 import { BEST_OF, floorScores, type AuditedTest } from '../../core/audit/floor';
 import { corpusCopyFindings } from '../../core/audit/rule';
 import { classify } from '../../core/document/classify';
@@ -33,12 +34,17 @@ function testId(test: unknown, category: string, index: number): string {
   return typeof id === 'string' || typeof id === 'number' ? String(id) : `${category}_${index}`;
 }
 
+/** The `--baselines` file, within the same limits as the server's (`MAX_BASELINES_BYTES`, `MAX_EXTRA_BASELINES`). */
 function loadExtra(file: string | undefined, io: CliIo): AuditOptions {
   if (!file) return {};
-  const doc = new JsonDocument(readText(file, io));
+  const text = readText(file, io);
+  const size = Buffer.byteLength(text, 'utf8');
+  if (size > MAX_BASELINES_BYTES) throw new Error(`${file}: ${msg('en', 'baselinesTooLarge', { size, limit: MAX_BASELINES_BYTES })}`);
+  const doc = new JsonDocument(text);
   if (!doc.isValidJson) throw new Error(`${file}: invalid JSON (${doc.syntaxErrors[0].message})`);
   const result = extraBaselines(doc.value);
   if ('errors' in result) throw new Error(`${file}: not a baselines file (schemas/ewebench-baselines.schema.json): ${result.errors.join('; ')}`);
+  if (result.ignored) io.stderr(`${file}: ${msg('en', 'baselinesTooMany', { count: result.baselines.length + result.ignored, limit: MAX_EXTRA_BASELINES, ignored: result.ignored })}\n`);
   return { extra: result.baselines };
 }
 

@@ -90,7 +90,7 @@ test('usage errors exit 2 and say what to do', async () => {
     [['--preset', 'deepseek', '--model', 'deepseek-chat'], /no API key: set the environment variable DEEPSEEK_API_KEY \(or name another with --api-key-env\)/],
     [['--preset', 'gemini', '--model', 'g', '--api-key', 'sk-x'], /there is no --api-key flag/],
     [['--base-url', 'http://127.0.0.1:9/v1', '--model', 'm', '--api-key-env', 'UNSET_VAR'], /no API key: set the environment variable UNSET_VAR$/m],
-    [['--base-url', 'http://127.0.0.1:9/v1', '--model', 'm', '--repeat', '0'], /--repeat must be a whole number of 1 or more/],
+    [['--base-url', 'http://127.0.0.1:9/v1', '--model', 'm', '--repeat', '0'], /--repeat "0": must be a whole number from 1 to 100/],
   ];
   for (const [flags, message] of cases) {
     const cio = io(dir);

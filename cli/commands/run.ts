@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { isPresetName, ModelConfigError, PRESET_NAMES, PROVIDER_PRESETS, resolveModel, type PresetName } from '../../core/run/presets';
+import { homeOriginsOf, insecureHttpProblem, isPresetName, keyIsAtHome, ModelConfigError, PRESET_NAMES, PROVIDER_PRESETS, resolveModel, type PresetName } from '../../core/run/presets';
 import { readRunCard } from '../../core/run/runCard';
+import { summariseTestRecords, type TestRunSummary } from '../../core/run/summary';
 import type { EntryRunRecord, ModelConfig, TestRunRecord } from '../../core/run/types';
 import { ResponseCache, defaultCacheDir } from '../../runner/cache';
 import { executeRun, type RunFile, type RunResult } from '../../runner/execute';
@@ -10,23 +11,20 @@ import { consoleLogger, silentLogger, type RunLogger } from '../../runner/log';
 import { openAICompatibleProvider } from '../../runner/provider';
 import { displayPath, expandJsonPaths, formatOption, parseArgs } from '../files';
 import { UsageError, type CliIo } from '../io';
+import { numberFlag } from '../flags';
 import { DEFAULT_BATCH_SIZE, isPromptVersion, PROMPT_VERSIONS } from '../../core/run/batch';
 import { entryCounts } from '../../core/run/summary';
-import { textTable } from '../format/text';
+import { RUN_LIMITS } from '../../core/run/limits';
+import { firstLine, terminalSafeJson, terminalSafeLines, textTable } from '../format/text';
 
 export const usage =
-  'run PATH... [--id ID ...] (--preset NAME | --base-url URL) --model NAME [--api-key-env VAR] [--concurrency N] [--repeat K] [--batch-size N] [--prompt-version naive|multilingual] [--timeout SECONDS] [--out DIR] [--cache-dir DIR] [--no-cache] [--allow-secret-segments] [--strict] [--verbose] [--format text|json]   run tests and corpus entries against a model and score them';
+  'run PATH... [--id ID ...] (--preset NAME | --base-url URL) --model NAME [--api-key-env VAR] [--concurrency N (1-64)] [--repeat K (1-100)] [--batch-size N (1-1000)] [--prompt-version naive|multilingual] [--timeout SECONDS (0.1-3600)] [--retries N (0-10)] [--max-retry-wait SECONDS (0-3600)] [--max-response-mib N] [--allow-insecure-http] [--out DIR] [--cache-dir DIR] [--no-cache] [--allow-secret-segments] [--strict] [--verbose] [--format text|json]   run tests and corpus entries against a model and score them';
 
 const TOOL_VERSION = '0.1.0';
 
-function positiveInt(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`--${name} must be a whole number of 1 or more`);
-  return Number(value);
-}
 
 /** The model from the flags; a key only from the environment (no --api-key flag: it would land in shell history). */
-function modelFromFlags(values: Record<string, string[]>, env: NodeJS.ProcessEnv) {
+function modelFromFlags(values: Record<string, string[]>, env: NodeJS.ProcessEnv, allowInsecureHttp: boolean) {
   const presetName = values.preset?.[0];
   const baseUrl = values['base-url']?.[0];
   if (presetName === undefined && baseUrl === undefined) throw new UsageError(`--preset NAME or --base-url URL is required (presets: ${PRESET_NAMES.join(', ')})`);
@@ -42,7 +40,13 @@ function modelFromFlags(values: Record<string, string[]>, env: NodeJS.ProcessEnv
     if (error instanceof ModelConfigError) throw new UsageError(error.message);
     throw error;
   }
+  const insecure = insecureHttpProblem(resolved.baseUrl, allowInsecureHttp);
+  if (insecure) throw new UsageError(insecure.en);
   const key = resolveApiKey(config, { env });
+  // A preset's key goes only to its preset's origin; to send a key anywhere else the user names its variable.
+  if (!config.apiKeyEnv && key.variable && !keyIsAtHome(key.variable, resolved.origin)) {
+    throw new UsageError(`${key.variable} is only sent to ${homeOriginsOf(key.variable).join(', ')}, not to ${resolved.origin}: name the variable holding the key for ${resolved.origin} with --api-key-env (--api-key-env ${key.variable} to send that one there)`);
+  }
   if (!key.key && (PROVIDER_PRESETS[provider].needsKey || config.apiKeyEnv)) {
     throw new UsageError(key.variable ? `no API key: set the environment variable ${key.variable}${config.apiKeyEnv ? '' : ' (or name another with --api-key-env)'}` : 'no API key: name the environment variable that holds it with --api-key-env');
   }
@@ -70,7 +74,6 @@ function latency(ms: number, cached: boolean): string {
 }
 
 interface ReportCategories {
-  ewe_score?: number;
   categories?: Record<string, { score: number; total: number; passed: number; skipped: boolean }>;
 }
 
@@ -107,12 +110,12 @@ function textReport(result: RunResult, model: string, io: CliIo): string {
       catRows.push([category, c.skipped ? '-' : c.score.toFixed(1), `${c.passed}/${c.total}`, String(tests.filter((t) => t.category === category && t.error !== null).length)]);
     }
     if (catRows.length > 1) out += textTable(catRows) + '\n';
-    if (report?.ewe_score !== undefined) out += `ÈwéScore: ${report.ewe_score.toFixed(1)}/100 · ${model}\n`;
+    out += eweScoreLine(tests, model) + '\n';
   }
   if (entries.length) {
     const rows = [['ENTRY', 'FILE', 'CHRF++', 'EXACT', 'LATENCY', 'RESULT']];
     for (const r of entries) {
-      rows.push([repeated ? `${String(r.entry_id)} #${r.repeat + 1}` : String(r.entry_id), r.source_file, r.error === null ? r.entry_chrf.toFixed(1) : '-', r.error === null ? (r.exact_match ? 'yes' : 'no') : '-', latency(r.latency_seconds * 1000, r.cached), r.error === null ? (r.predicted ?? '') : `ERROR: ${r.error}`]);
+      rows.push([repeated ? `${String(r.entry_id)} #${r.repeat + 1}` : String(r.entry_id), r.source_file, r.error === null ? r.entry_chrf.toFixed(1) : '-', r.error === null ? (r.exact_match ? 'yes' : 'no') : '-', latency(r.latency_seconds * 1000, r.cached), firstLine(r.error === null ? (r.predicted ?? '') : `ERROR: ${r.error}`)]);
     }
     out += (tests.length ? '\n' : '') + textTable(rows) + '\n';
     const counts = entryCounts(entries);
@@ -135,10 +138,45 @@ function textReport(result: RunResult, model: string, io: CliIo): string {
   if (latencies.length) out += `latency: mean ${Math.round(latencies.reduce((a, b) => a + b, 0) / latencies.length)} ms over ${latencies.length} call(s)\n`;
   if (errored) out += `${errored} of ${result.records.length} call(s) errored\n`;
   if (result.kept) out += `resumed run ${result.runId}: ${result.kept} result(s) kept from the journal\n`;
-  if (result.cancelled) out += 'cancelled: the results received are kept; run the same command again to resume\n';
+  if (result.cancelled) out += `${cancelledLine(result)}\n`;
   if (result.resultsFile) out += `results: ${displayPath(result.resultsFile, io.cwd)}\n`;
   for (const card of result.runCardFiles) out += `run card: ${displayPath(card, io.cwd)}\n`;
   return out;
+}
+
+/**
+ * The ÈwéScore line, or why there is none: a run with nothing scored prints no score of 0, and a tests file
+ * outside the harness's ten categories shows its mean score instead (the harness runs only its ten files).
+ */
+function eweScoreLine(tests: readonly TestRunRecord[], model: string): string {
+  const summary = summariseTestRecords(tests);
+  if (summary.eweScore !== null) {
+    const outside = summary.outsideCategories.length ? ` (not counted: ${summary.outsideCategories.join(', ')}, ${NOT_A_CATEGORY})` : '';
+    return `ÈwéScore: ${summary.eweScore.toFixed(1)}/100 · ${model}${outside}`;
+  }
+  return `${summary.meanScore === null ? '' : `mean score: ${summary.meanScore.toFixed(1)}/100 over ${summary.total} scored run(s) · `}${noEweScoreText(summary)}`;
+}
+
+const NOT_A_CATEGORY = "not one of the harness's ten categories; name a tests file after one (tests/<category>.json, e.g. tests/reasoning.json) to count it";
+
+function noEweScoreText(summary: TestRunSummary): string {
+  if (summary.noEweScore === 'nothing-scored') return `no ÈwéScore: nothing was scored (${summary.errored} call(s) errored, ${summary.unscored} answer(s) could not be scored)`;
+  return `no ÈwéScore: ${summary.outsideCategories.join(', ')} ${summary.outsideCategories.length > 1 ? 'are' : 'is'} ${NOT_A_CATEGORY}`;
+}
+
+/** Why a run sent nothing: every file looked at, and why none of it could run. */
+function nothingRanText(looked: number, result: RunResult): string {
+  const reasons = result.skipped.map((s) => s.reason);
+  const shown = reasons.slice(0, 20).map((r) => `  ${r}\n`).join('');
+  const more = reasons.length > 20 ? `  … and ${reasons.length - 20} more\n` : '';
+  return `nothing ran: looked at ${looked} file(s) and found nothing to send:\n${shown}${more}A run sends the tests of ÈwéBench tests files (tests/<category>.json) and the entries of Rosetta corpora.\n`;
+}
+
+/** What a cancel stopped, kept apart from errors: nothing cancelled is an error, and a rerun sends it. */
+function cancelledLine(result: RunResult): string {
+  const n = result.cancelledItems.length;
+  const inFlight = result.cancelledItems.filter((c) => c.inFlight).length;
+  return `cancelled: ${n} item(s) not run${inFlight ? ` (${inFlight} in flight)` : ''}; the ${result.records.length} result(s) received are kept; run the same command again to resume`;
 }
 
 /** The headline figures of a written run card, as the card states them. */
@@ -154,6 +192,8 @@ function runCardFigures(file: string, io: CliIo) {
     total_cost_usd: meta?.totalCostUsd ?? null,
   };
 }
+
+const repeated = (result: RunResult) => result.records.some((r) => r.repeat > 0) || result.cancelledItems.some((c) => c.repeat > 0);
 
 function jsonReport(result: RunResult, strict: boolean, io: CliIo): unknown {
   const report = readJsonFile(result.resultsFile) as ReportCategories | undefined;
@@ -194,14 +234,18 @@ function jsonReport(result: RunResult, strict: boolean, io: CliIo): unknown {
       ...(r.error_kind ? { error_kind: r.error_kind } : {}),
     }));
   const categories = Object.fromEntries(Object.entries(report?.categories ?? {}).filter(([, c]) => !c.skipped).map(([k, c]) => [k, c.score]));
+  const summary = summariseTestRecords(result.records.filter((r): r is TestRunRecord => r.kind === 'ewebench-test'));
+  // Ours beside the score: null with the reason when there is none (the results file keeps the harness's number).
+  const eweScore = { ewe_score: summary.eweScore, ...(summary.noEweScore ? { ewe_score_reason: summary.noEweScore, ewe_score_note: noEweScoreText(summary) } : {}), mean_score: summary.meanScore };
   return {
     run_id: result.runId,
-    ...(tests.length ? { tests, categories, ewe_score: report?.ewe_score ?? null, harness_comparable: !strict } : {}),
+    ...(tests.length ? { tests, categories, ...eweScore, harness_comparable: !strict } : {}),
     ...(entries.length ? { entries } : {}),
     errored: result.errored,
     skipped: result.skipped.map((s) => ({ file: s.file, ...(s.id !== undefined ? { id: s.id } : {}), kind: s.kind, reason: s.reason })),
     kept: result.kept,
     cancelled: result.cancelled,
+    ...(result.cancelled ? { cancelled_items: result.cancelledItems.map((c) => ({ file: c.file, id: c.id, ...(repeated(result) ? { repeat: c.repeat } : {}), in_flight: c.inFlight })) } : {}),
     ...(result.resultsFile ? { results_file: displayPath(result.resultsFile, io.cwd) } : {}),
     ...(result.runCardFile ? { run_card_file: displayPath(result.runCardFile, io.cwd) } : {}),
     ...(result.runCardFiles.length ? { run_cards: result.runCardFiles.map((f) => runCardFigures(f, io)) } : {}),
@@ -214,24 +258,32 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     throw new UsageError('there is no --api-key flag (it would be kept in shell history): put the key in an environment variable and name it with --api-key-env');
   }
   const { positional, values, flags } = parseArgs(args, {
-    values: ['id', 'preset', 'base-url', 'model', 'api-key-env', 'concurrency', 'repeat', 'batch-size', 'prompt-version', 'timeout', 'out', 'cache-dir', 'format'],
-    booleans: ['no-cache', 'allow-secret-segments', 'strict', 'verbose'],
+    values: ['id', 'preset', 'base-url', 'model', 'api-key-env', 'concurrency', 'repeat', 'batch-size', 'prompt-version', 'timeout', 'retries', 'max-retry-wait', 'max-response-mib', 'out', 'cache-dir', 'format'],
+    booleans: ['no-cache', 'allow-secret-segments', 'strict', 'verbose', 'allow-insecure-http'],
     repeatable: ['id'],
   });
   const format = formatOption(values.format, ['text', 'json']);
   const env = io.env ?? process.env;
-  const { resolved, apiKey } = modelFromFlags(values, env);
-  const concurrency = positiveInt('concurrency', values.concurrency?.[0], 4);
-  const repeat = positiveInt('repeat', values.repeat?.[0], 1);
+  const { resolved, apiKey } = modelFromFlags(values, env, flags.has('allow-insecure-http'));
+  const concurrency = numberFlag('concurrency', values.concurrency?.[0], RUN_LIMITS.concurrency, 4);
+  const repeat = numberFlag('repeat', values.repeat?.[0], RUN_LIMITS.repeat, 1);
   // Corpus entries per request and the prompt, as the Rosetta harness's --batch-size and --prompt.
-  const batchSize = positiveInt('batch-size', values['batch-size']?.[0], DEFAULT_BATCH_SIZE);
+  const batchSize = numberFlag('batch-size', values['batch-size']?.[0], RUN_LIMITS.batchSize, DEFAULT_BATCH_SIZE);
   const promptVersion = values['prompt-version']?.[0] ?? 'naive';
   if (!isPromptVersion(promptVersion)) throw new UsageError(`--prompt-version must be one of ${PROMPT_VERSIONS.join(', ')}`);
-  const timeoutSeconds = values.timeout?.[0];
-  if (timeoutSeconds !== undefined && !(Number(timeoutSeconds) > 0)) throw new UsageError('--timeout must be a number of seconds above 0');
+  const timeoutSeconds = numberFlag('timeout', values.timeout?.[0], RUN_LIMITS.timeoutSeconds);
+  const retries = numberFlag('retries', values.retries?.[0], RUN_LIMITS.retries);
+  // Hostile endpoints: the longest Retry-After obeyed and the largest response read (see README, "run").
+  const maxRetryWait = numberFlag('max-retry-wait', values['max-retry-wait']?.[0], RUN_LIMITS.maxRetryWaitSeconds);
+  const maxResponseMib = numberFlag('max-response-mib', values['max-response-mib']?.[0], RUN_LIMITS.maxResponseMiB);
   const strict = flags.has('strict');
   const ids = values.id;
-  const files: RunFile[] = expandJsonPaths(positional, io.cwd).map((full) => {
+  const found = expandJsonPaths(positional, io.cwd);
+  if (found.length === 0) {
+    io.stderr(terminalSafeLines(`nothing to run: no *.json file in ${positional.join(', ')} (folders such as node_modules, out, dist and dot-folders are not searched); a run reads ÈwéBench tests files (tests/<category>.json) and Rosetta corpora\n`));
+    return 1;
+  }
+  const files: RunFile[] = found.map((full) => {
     let bytes: Buffer;
     try {
       bytes = fs.readFileSync(full);
@@ -241,14 +293,22 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     return { path: full, displayPath: displayPath(full, io.cwd), text: bytes.toString('utf8'), bytes, ...(ids ? { ids } : {}) };
   });
 
+  // Everything printed from here on may hold text that did not come from us (ids, file names, a dataset's id,
+  // a server's error, a model's answer): it reaches the terminal only through these.
+  const say = (text: string) => io.stdout(terminalSafeLines(text));
+  const tell = (text: string) => io.stderr(terminalSafeLines(text));
   const warnings: string[] = [];
   const logger: RunLogger = flags.has('verbose')
-    ? consoleLogger(io.stderr)
-    : { info: () => undefined, warn: (m) => warnings.push(m), error: (m) => io.stderr(`error: ${m}\n`), trace: () => undefined, traceEnabled: false };
+    ? consoleLogger(tell)
+    : { info: () => undefined, warn: (m) => warnings.push(m), error: (m) => tell(`error: ${m}\n`), trace: () => undefined, traceEnabled: false };
   const provider = openAICompatibleProvider({
     baseUrl: resolved.baseUrl,
     ...(apiKey ? { apiKey } : {}),
-    ...(timeoutSeconds ? { timeoutMs: Math.round(Number(timeoutSeconds) * 1000) } : {}),
+    ...(timeoutSeconds !== undefined ? { timeoutMs: Math.round(timeoutSeconds * 1000) } : {}),
+    ...(retries !== undefined ? { maxRetries: retries } : {}),
+    ...(maxRetryWait !== undefined ? { maxRetryWaitMs: maxRetryWait * 1000 } : {}),
+    ...(maxResponseMib !== undefined ? { maxResponseBytes: Math.round(maxResponseMib * 1024 * 1024) } : {}),
+    allowInsecureHttp: flags.has('allow-insecure-http'),
     // Request lines only with --verbose; failures show in the table anyway.
     logger: flags.has('verbose') ? logger : silentLogger,
     userAgent: `ewebench-studio/${TOOL_VERSION}`,
@@ -271,6 +331,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
         useCache,
         outDir: path.resolve(io.cwd, values.out?.[0] ?? 'results'),
         toolVersion: TOOL_VERSION,
+        ...(retries !== undefined ? { maxRetries: retries } : {}),
       },
       {
         provider,
@@ -288,16 +349,21 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const ran = new Set(result.records.map((r) => (r.kind === 'ewebench-test' ? r.test_id : String(r.entry_id))));
   const seenElsewhere = new Set(result.skipped.filter((s) => s.kind !== 'not-found' && s.id !== undefined).map((s) => s.id));
   const missing = (ids ?? []).filter((id) => !ran.has(id) && !seenElsewhere.has(id) && !result.records.some((r) => r.kind === 'corpus-entry' && JSON.stringify(r.entry_id) === id));
+  const nothingRan = result.records.length === 0 && !result.cancelled;
   for (const w of warnings) {
     // Ids missing from one file are normal with several files (reported below when no file has them);
     // a cancel is said in the report itself.
     if (/^skipped: .*: no item with id /.test(w) || /^run \S+ cancelled/.test(w)) continue;
-    io.stderr(`warning: ${w}\n`);
+    if (nothingRan && w.startsWith('skipped: ')) continue; // listed below, with every file looked at
+    tell(`warning: ${w}\n`);
   }
-  for (const id of missing) io.stderr(`warning: no test or entry with id ${id} in the files given\n`);
-  if (result.records.length === 0 && !result.cancelled) io.stderr('warning: nothing ran\n');
+  for (const id of missing) tell(`warning: no test or entry with id ${id} in the files given\n`);
+  if (nothingRan) tell(nothingRanText(files.length, result));
 
-  io.stdout(format === 'json' ? JSON.stringify(jsonReport(result, strict, io), null, 2) + '\n' : textReport(result, resolved.model, io));
+  if (format === 'json') io.stdout(terminalSafeJson(JSON.stringify(jsonReport(result, strict, io), null, 2)) + '\n');
+  else say(textReport(result, resolved.model, io));
+  // 130 as a shell reports a command stopped by Ctrl-C (128 + SIGINT): the run was cancelled, nothing failed.
+  if (result.cancelled) return 130;
   const unscored = result.records.some((r) => r.kind === 'ewebench-test' && r.error === null && r.score === null);
   const notRun = result.skipped.some((s) => s.kind === 'no-request' || s.kind === 'not-runnable') || missing.length > 0;
   return result.errored > 0 || result.cancelled || unscored || notRun || result.records.length === 0 ? 1 : 0;

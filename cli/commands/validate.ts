@@ -5,7 +5,7 @@ import { toLocale } from '../../core/i18n/locale';
 import { IdIndex, sharedIds } from '../../core/rules/idIndex';
 import type { EncodingProblem } from '../../core/document/encoding';
 import { encodingFinding, resolveFindings, validateDocument } from '../../core/validate';
-import { displayPath, expandJsonPaths, formatOption, parseArgs, readJsonText, type PathProblem } from '../files';
+import { displayPath, expandJsonPaths, formatOption, neighboursOf, parseArgs, readJsonText, type PathProblem } from '../files';
 import type { CliIo } from '../io';
 import { toSarif } from '../format/sarif';
 import { terminalSafe } from '../format/text';
@@ -38,7 +38,7 @@ export function validateFiles(files: readonly string[], io: CliIo, locale = toLo
   for (const { file, doc, encoding } of docs) {
     try {
       // A UTF-16 file is that one finding; invalid UTF-8 is flagged and the decoded rest still checked.
-      const result = encoding?.kind === 'utf-16' ? { classification: { kind: 'unknown' }, findings: [] } : validateDocument(doc, { locale, externalIds: index.elsewhere(pathToFileURL(file).toString()) });
+      const result = encoding?.kind === 'utf-16' ? { classification: { kind: 'unknown' }, findings: [] } : validateDocument(doc, { locale, externalIds: index.elsewhere(pathToFileURL(file).toString()), neighbours: neighboursOf(file) });
       const findings = encoding ? [encodingFinding(encoding, locale), ...result.findings] : result.findings;
       checked.set(file, { file: displayPath(file, io.cwd), kind: result.classification.kind, diagnostics: resolveFindings(doc, findings) });
     } catch (error) {

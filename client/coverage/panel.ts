@@ -5,6 +5,7 @@ import type { FileCoverageReport } from '../../core/coverage/report';
 import { toLocale } from '../../core/i18n/locale';
 import { renderCoverageHtml, type PreviewStrings } from './previewHtml';
 import { isJsonDocument } from '../jsonDocument';
+import { contentKey, PreviewSync } from './previewSync';
 
 export type ReportSource = (uri: vscode.Uri) => Promise<FileCoverageReport | undefined>;
 
@@ -31,15 +32,32 @@ function strings(): PreviewStrings {
 const EDIT_DEBOUNCE_MS = 150;
 
 /**
+ * What the preview did, counted for the end-to-end suite (read through the extension's exports): pages written
+ * and loaded, updates the page rendered in place, view-state changes seen.
+ */
+export interface PreviewCounts {
+  pageWrites: number;
+  pageLoads: number;
+  updatesRendered: number;
+  viewStateChanges: number;
+}
+
+/**
  * The coverage preview beside the editor, following the active JSON file and refreshed (debounced) as it
  * changes; choosing an occurrence in the page selects it in the editor. Plus the `Ewe 6/7` status bar item.
+ * The page is written once and then updated in place when its content changes (`previewSync.ts`), so clicking
+ * into it, or any other change of view state, keeps its scroll position and focus.
  */
-export function registerCoveragePreview(context: vscode.ExtensionContext, getReport: ReportSource): vscode.Disposable & { refresh(): void } {
+export function registerCoveragePreview(context: vscode.ExtensionContext, getReport: ReportSource): vscode.Disposable & { refresh(): void; counts: PreviewCounts } {
   let panel: vscode.WebviewPanel | undefined;
   let shown: vscode.Uri | undefined;
   let timer: NodeJS.Timeout | undefined;
   // Reports can arrive out of order when edits are quick; only the newest request may paint.
   let generation = 0;
+  const sync = new PreviewSync();
+  const counts: PreviewCounts = { pageWrites: 0, pageLoads: 0, updatesRendered: 0, viewStateChanges: 0 };
+  /** The last content sent to the page, sent again to a page rebuilt from older HTML. */
+  let latest: { report: FileCoverageReport | null; fileName: string } | undefined;
   const status = vscode.window.createStatusBarItem('ewebench.coverage', vscode.StatusBarAlignment.Right, 99);
   status.name = vscode.l10n.t('Character coverage');
   status.command = 'ewebench.showCoverage';
@@ -54,6 +72,23 @@ export function registerCoveragePreview(context: vscode.ExtensionContext, getRep
     status.show();
   };
 
+  /** Shows `report` of `uri` in the panel: the page written the first time, then updated in place, or left alone when nothing changed. */
+  const paint = (uri: vscode.Uri, report: FileCoverageReport | undefined) => {
+    if (!panel) return;
+    shown = uri;
+    const fileName = path.basename(uri.fsPath);
+    panel.title = vscode.l10n.t('Coverage: {0}', fileName);
+    const action = sync.paint(contentKey(uri.toString(), report));
+    if (action === 'nothing') return;
+    latest = { report: report ?? null, fileName };
+    if (action === 'write-page') {
+      counts.pageWrites++;
+      panel.webview.html = renderCoverageHtml(report, { nonce: crypto.randomBytes(16).toString('base64'), cspSource: panel.webview.cspSource, locale: locale(), fileName, strings: strings() });
+    } else {
+      void panel.webview.postMessage({ type: 'update', ...latest });
+    }
+  };
+
   const update = async () => {
     const editor = vscode.window.activeTextEditor;
     // With the focus in the preview itself there is no active editor: keep showing the last file.
@@ -64,10 +99,7 @@ export function registerCoveragePreview(context: vscode.ExtensionContext, getRep
     const report = await getReport(uri).catch(() => undefined);
     if (mine !== generation) return;
     showStatus(report);
-    if (!panel) return;
-    shown = uri;
-    panel.title = vscode.l10n.t('Coverage: {0}', path.basename(uri.fsPath));
-    void panel.webview.postMessage({ type: 'update', report: report ?? null, fileName: path.basename(uri.fsPath) });
+    paint(uri, report);
   };
 
   const schedule = (delay: number) => {
@@ -87,17 +119,16 @@ export function registerCoveragePreview(context: vscode.ExtensionContext, getRep
     editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   };
 
-  /** Writes the whole page for the shown file (a fresh nonce each time, so the page reloads). */
-  const repaint = async () => {
-    if (!panel || !shown) return;
-    const uri = shown;
-    const mine = ++generation;
-    const report = await getReport(uri).catch(() => undefined);
-    if (mine !== generation || !panel) return;
-    showStatus(report);
-    const fileName = path.basename(uri.fsPath);
-    panel.title = vscode.l10n.t('Coverage: {0}', fileName);
-    panel.webview.html = renderCoverageHtml(report, { nonce: crypto.randomBytes(16).toString('base64'), cspSource: panel.webview.cspSource, locale: locale(), fileName, strings: strings() });
+  const onPageMessage = (message: { type?: unknown; offset?: unknown; end?: unknown }) => {
+    if (message.type === 'ready') {
+      counts.pageLoads++;
+      // A page rebuilt from its first HTML (shown again after being hidden) gets what was posted since.
+      if (sync.pageLoaded() && latest) void panel?.webview.postMessage({ type: 'update', ...latest });
+    } else if (message.type === 'rendered') {
+      counts.updatesRendered++;
+    } else if (message.type === 'reveal' && typeof message.offset === 'number') {
+      void reveal(message.offset, typeof message.end === 'number' ? message.end : message.offset);
+    }
   };
 
   const open = async () => {
@@ -106,19 +137,26 @@ export function registerCoveragePreview(context: vscode.ExtensionContext, getRep
       void vscode.window.showInformationMessage(vscode.l10n.t('Open a ÈwéBench tests file or a Rosetta corpus to see its character coverage.'));
       return;
     }
-    shown = editor.document.uri;
+    const uri = editor.document.uri;
     if (!panel) {
-      // Not retained when hidden (a large report costs memory): the page is written again when it shows, and
-      // keeps the chosen letter in its webview state.
-      panel = vscode.window.createWebviewPanel('ewebench.coverage', vscode.l10n.t('Coverage: {0}', path.basename(shown.fsPath)), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { enableScripts: true, retainContextWhenHidden: false, localResourceRoots: [] });
-      panel.onDidDispose(() => (panel = undefined), undefined, context.subscriptions);
-      panel.onDidChangeViewState((event) => event.webviewPanel.visible && void repaint(), undefined, context.subscriptions);
-      panel.webview.onDidReceiveMessage((message: { type?: unknown; offset?: unknown; end?: unknown }) => {
-        if (message.type !== 'reveal' || typeof message.offset !== 'number') return;
-        void reveal(message.offset, typeof message.end === 'number' ? message.end : message.offset);
+      // Not retained when hidden (a large report costs memory): VS Code rebuilds the page from its HTML when it
+      // shows again; the page keeps the chosen letter, scroll and focus in its webview state.
+      panel = vscode.window.createWebviewPanel('ewebench.coverage', vscode.l10n.t('Coverage: {0}', path.basename(uri.fsPath)), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { enableScripts: true, retainContextWhenHidden: false, localResourceRoots: [] });
+      panel.onDidDispose(() => {
+        panel = undefined;
+        latest = undefined;
+        sync.reset();
       }, undefined, context.subscriptions);
+      // Deliberately no repaint here: becoming active or visible changes nothing the page shows.
+      panel.onDidChangeViewState(() => counts.viewStateChanges++, undefined, context.subscriptions);
+      panel.webview.onDidReceiveMessage(onPageMessage, undefined, context.subscriptions);
     }
-    await repaint();
+    const mine = ++generation;
+    const report = await getReport(uri).catch(() => undefined);
+    if (mine === generation) {
+      showStatus(report);
+      paint(uri, report);
+    }
     panel?.reveal(vscode.ViewColumn.Beside, true);
   };
 
@@ -136,5 +174,5 @@ export function registerCoveragePreview(context: vscode.ExtensionContext, getRep
     }),
   ];
   const disposable = vscode.Disposable.from(...disposables, { dispose: () => timer && clearTimeout(timer) });
-  return Object.assign(disposable, { refresh: () => schedule(0) });
+  return Object.assign(disposable, { refresh: () => schedule(0), counts });
 }

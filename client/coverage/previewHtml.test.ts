@@ -82,6 +82,7 @@ class FakeNode {
   }
   focus(): void {
     this.page.document.activeElement = this;
+    this.page.dispatch('focusin', { target: this });
   }
   click(): void {
     this.focus();
@@ -96,15 +97,23 @@ class FakeNode {
   }
 }
 
+type Listener = (event: { data?: unknown; target?: FakeNode }) => void;
+
 class FakePage {
   readonly posted: unknown[] = [];
   state: unknown;
-  private readonly onMessage: ((event: { data: unknown }) => void)[] = [];
+  /** The window's scroll position; `maxScroll` stands for the page's height. */
+  scrollY = 0;
+  maxScroll = 1000;
+  private readonly listeners: Record<string, Listener[]> = {};
   readonly nodes: Record<string, FakeNode>;
-  readonly document: { activeElement: FakeNode | null; createElement(tag: string): FakeNode; createTextNode(text: string): FakeNode; getElementById(id: string): FakeNode };
+  readonly document: { activeElement: FakeNode | null; createElement(tag: string): FakeNode; createTextNode(text: string): FakeNode; getElementById(id: string): FakeNode; addEventListener(type: string, fn: Listener): void };
 
-  constructor(html: string) {
+  constructor(html: string, state?: unknown) {
+    this.state = state;
+    const listen = (type: string, fn: Listener) => (this.listeners[type] ??= []).push(fn);
     this.document = {
+      addEventListener: listen,
       activeElement: null,
       createElement: (tag) => new FakeNode(tag, this),
       createTextNode: (text) => {
@@ -116,11 +125,24 @@ class FakePage {
     };
     this.nodes = { title: new FakeNode('h1', this), summary: new FakeNode('div', this), root: new FakeNode('main', this) };
     const script = /<script nonce="[^"]*">([\s\S]*)<\/script>/.exec(html)![1];
+    const window = { addEventListener: listen, scrollY: 0, scrollTo: (_x: number, y: number) => this.scroll(y) };
+    Object.defineProperty(window, 'scrollY', { get: () => this.scrollY });
     vm.runInNewContext(script, {
       document: this.document,
-      window: { addEventListener: (type: string, fn: (event: { data: unknown }) => void) => type === 'message' && this.onMessage.push(fn) },
+      window,
       acquireVsCodeApi: () => ({ postMessage: (m: unknown) => this.posted.push(m), getState: () => this.state, setState: (s: unknown) => (this.state = s) }),
     });
+  }
+
+  dispatch(type: string, event: { data?: unknown; target?: FakeNode }): void {
+    for (const fn of this.listeners[type] ?? []) fn(event);
+  }
+  /** Scrolls as a browser does: clamped to the page, a scroll event only when the position changes. */
+  scroll(y: number): void {
+    const to = Math.max(0, Math.min(this.maxScroll, y));
+    if (to === this.scrollY) return;
+    this.scrollY = to;
+    this.dispatch('scroll', {});
   }
 
   /** What the page posted, as plain objects of this realm (the page's own come from its vm context). */
@@ -128,7 +150,7 @@ class FakePage {
     return JSON.parse(JSON.stringify(this.posted));
   }
   send(data: unknown): void {
-    for (const fn of this.onMessage) fn({ data });
+    this.dispatch('message', { data });
   }
   find(predicate: (n: FakeNode) => boolean): FakeNode[] {
     return this.nodes.root.all().filter(predicate);
@@ -170,9 +192,9 @@ test('choosing a letter lists its occurrences with context; choosing one asks th
   assert.equal(listed[0].all().find((n) => n.tagName === 'mark')?.textContent, 'Ɖ');
   listed[1].click();
   const span = report.occurrences['ɖ'][1].span;
-  assert.deepEqual(page.messages(), [{ type: 'reveal', offset: span.start, end: span.end }]);
+  assert.deepEqual(page.messages(), [{ type: 'ready' }, { type: 'reveal', offset: span.start, end: span.end }]);
   assert.equal(text.slice(span.start, span.end), 'ɖ');
-  assert.deepEqual(JSON.parse(JSON.stringify(page.state)), { fileName: 'tests.json', selected: 'ɖ' });
+  assert.deepEqual(JSON.parse(JSON.stringify(page.state)), { fileName: 'tests.json', selected: 'ɖ', scrollY: 0, focused: 'occurrence:ɖ:1' });
 });
 
 test('file text reaches the page only as text nodes, never as elements', () => {
@@ -192,6 +214,7 @@ test('the look-alikes and per-item table can be reached and revealed', () => {
   assert.equal(item.textContent, HOSTILE);
   item.click();
   assert.deepEqual(page.messages(), [
+    { type: 'ready' },
     { type: 'reveal', offset: report.confusables[0].span.start, end: report.confusables[0].span.end },
     { type: 'reveal', offset: report.items[1].offset, end: report.items[1].offset },
   ]);
@@ -206,4 +229,48 @@ test('an update message redraws the page in place for the new report and file', 
   page.send({ type: 'update', report: null });
   assert.equal(page.nodes.summary.textContent, 'No text');
   page.send({ type: 'something else' });
+});
+
+test('an update keeps the scroll position and the focused control, and is acknowledged', () => {
+  const page = new FakePage(renderCoverageHtml(reportOf(text), options()));
+  page.letter('ɖ').click();
+  page.scroll(420);
+  page.send({ type: 'update', report: reportOf(text.replace('Ðe', 'Ðe ɛ')), fileName: 'tests.json' });
+  assert.equal(page.scrollY, 420, 'the page did not jump to the top');
+  assert.equal(page.document.activeElement, page.letter('ɖ'), 'the focus is on the same letter, in the new nodes');
+  assert.equal(page.letter('ɖ').getAttribute('aria-pressed'), 'true');
+  assert.deepEqual(page.messages().slice(-1), [{ type: 'rendered' }]);
+});
+
+test('a page rebuilt from its HTML comes back to the same scroll position, letter and focus for the same file', () => {
+  const html = renderCoverageHtml(reportOf(text), options());
+  const first = new FakePage(html);
+  first.letter('ɛ').click();
+  first.scroll(300);
+  const again = new FakePage(html, first.state);
+  assert.equal(again.scrollY, 300);
+  assert.equal(again.letter('ɛ').getAttribute('aria-pressed'), 'true');
+  assert.equal(again.document.activeElement, null, 'the focus is not taken on load');
+  again.dispatch('focus', {});
+  assert.equal(again.document.activeElement, again.letter('ɛ'), 'coming back into the page gives the letter its focus');
+  assert.deepEqual(again.messages(), [{ type: 'ready' }]);
+  const other = new FakePage(renderCoverageHtml(reportOf(text), options({ fileName: 'other.json' })), first.state);
+  assert.equal(other.scrollY, 0, 'another file starts at the top');
+});
+
+test('a page rebuilt from HTML written for an earlier file gets back the letter and scroll of the file shown last', () => {
+  const html = renderCoverageHtml(reportOf(text), options({ fileName: 'a.json' }));
+  const first = new FakePage(html);
+  first.scroll(200);
+  first.send({ type: 'update', report: reportOf(text), fileName: 'b.json' });
+  assert.equal(first.scrollY, 0, 'another file starts at the top');
+  first.letter('ɖ').click();
+  first.scroll(350);
+  const again = new FakePage(html, first.state);
+  assert.equal(again.scrollY, 0, 'the HTML is for a.json, whose place was not kept');
+  again.send({ type: 'update', report: reportOf(text), fileName: 'b.json' });
+  assert.equal(again.scrollY, 350);
+  assert.equal(again.letter('ɖ').getAttribute('aria-pressed'), 'true');
+  again.send({ type: 'update', report: reportOf(text), fileName: 'a.json' });
+  assert.equal(again.scrollY, 0, 'the waiting state is used once');
 });

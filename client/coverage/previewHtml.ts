@@ -45,7 +45,8 @@ export function scriptJson(value: unknown): string {
  * colour), a bar per letter, per-item coverage and look-alikes; choosing a letter lists its occurrences, and
  * choosing one posts `{type: 'reveal', offset, end}` to the extension. The page is static HTML plus one nonce'd
  * script that renders the report with DOM APIs and `textContent`, so nothing from the file is parsed as HTML;
- * `{type: 'update', report, fileName}` messages re-render it in place, keeping the keyboard focus where it was.
+ * `{type: 'update', report, fileName}` messages re-render it in place, keeping the keyboard focus and the scroll
+ * position where they were (answered with `{type: 'rendered'}`). It posts `{type: 'ready'}` each time it loads.
  */
 export function renderCoverageHtml(report: FileCoverageReport | undefined, options: PreviewOptions): string {
   const { nonce, cspSource, strings, locale } = options;
@@ -99,10 +100,17 @@ export function renderCoverageHtml(report: FileCoverageReport | undefined, optio
   const locale = ${scriptJson(locale)};
   let fileName = ${scriptJson(options.fileName)};
   let report = ${scriptJson(report ?? null)};
-  // The page is rebuilt when its tab shows again; the chosen letter survives in the webview state.
+  // VS Code rebuilds the page from its HTML when its tab shows again: the chosen letter, the scroll position and
+  // the focused control survive in the webview state, for the same file.
   const saved = vscode.getState();
-  let selected = saved && saved.fileName === fileName ? saved.selected : null;
-  function select(letter) { selected = letter; vscode.setState({ fileName: fileName, selected: letter }); render(); }
+  const same = saved && saved.fileName === fileName;
+  let selected = same ? saved.selected : null;
+  let scrollY = same && typeof saved.scrollY === 'number' ? saved.scrollY : 0;
+  let focusKey = same && typeof saved.focused === 'string' ? saved.focused : null;
+  // A page rebuilt from HTML written for an earlier file: the state of the file shown last waits for its content.
+  let pending = saved && !same ? saved : null;
+  function remember() { vscode.setState({ fileName: fileName, selected: selected, scrollY: scrollY, focused: focusKey }); }
+  function select(letter) { selected = letter; remember(); render(); }
 
   // Elements from data: text only ever goes through textContent, attributes through setAttribute.
   function el(tag, attrs, children) {
@@ -118,8 +126,10 @@ export function renderCoverageHtml(report: FileCoverageReport | undefined, optio
   function count(map, key) { return (map && map[key]) || 0; }
 
   function render() {
-    // Re-rendering replaces every node: remember which control had the focus and give it back.
-    const focused = document.activeElement && document.activeElement.getAttribute('data-key');
+    // Re-rendering replaces every node: remember which control had the focus and where the page was scrolled,
+    // and give both back.
+    const focused = document.activeElement && document.activeElement.getAttribute && document.activeElement.getAttribute('data-key');
+    const top = window.scrollY;
     const root = document.getElementById('root');
     root.replaceChildren();
     document.getElementById('title').textContent = S.title + ' — ' + fileName;
@@ -205,16 +215,42 @@ export function renderCoverageHtml(report: FileCoverageReport | undefined, optio
       const again = Array.from(root.querySelectorAll('[data-key]')).find(function (node) { return node.getAttribute('data-key') === focused; });
       if (again) again.focus();
     }
+    window.scrollTo(0, top);
   }
 
   window.addEventListener('message', function (event) {
     const message = event.data;
     if (!message || message.type !== 'update') return;
-    if (typeof message.fileName === 'string' && message.fileName !== fileName) { fileName = message.fileName; selected = null; }
     report = message.report;
-    render();
+    if (typeof message.fileName === 'string' && message.fileName !== fileName) {
+      // Another file: its own letter, scroll and focus when this page showed it before a rebuild, else the top.
+      fileName = message.fileName;
+      const back = pending && pending.fileName === fileName ? pending : null;
+      selected = back ? back.selected : null;
+      focusKey = back && typeof back.focused === 'string' ? back.focused : null;
+      scrollY = back && typeof back.scrollY === 'number' ? back.scrollY : 0;
+      render();
+      window.scrollTo(0, scrollY);
+      remember();
+    } else {
+      render();
+    }
+    pending = null;
+    vscode.postMessage({ type: 'rendered' });
+  });
+  window.addEventListener('scroll', function () { scrollY = window.scrollY; remember(); });
+  document.addEventListener('focusin', function (event) { focusKey = event.target && event.target.getAttribute ? event.target.getAttribute('data-key') : null; remember(); });
+  // Coming back into a rebuilt page: the control that had the focus gets it again (never taken on load, which
+  // would pull the focus away from the editor).
+  window.addEventListener('focus', function () {
+    const active = document.activeElement;
+    if (!focusKey || (active && active.getAttribute && active.getAttribute('data-key'))) return;
+    const again = Array.from(document.getElementById('root').querySelectorAll('[data-key]')).find(function (node) { return node.getAttribute('data-key') === focusKey; });
+    if (again) again.focus();
   });
   render();
+  if (scrollY) window.scrollTo(0, scrollY);
+  vscode.postMessage({ type: 'ready' });
 })();
 </script>
 </body>

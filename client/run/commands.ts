@@ -1,5 +1,7 @@
+import { categoryOf } from '../../core/scoring/ewebench/categories';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
+import { isListedWorkspaceFile, SKIPPED_FOLDERS_GLOB } from '../../core/workspace/files';
 import type { DocumentItemsCache } from './documentItems';
 import { itemsOfText } from './documentItems';
 import { RUN_REPEATS, type ItemArgs } from './lensModel';
@@ -49,10 +51,11 @@ const STARTER_TESTS = `[
 `;
 
 async function openTestsFile(): Promise<void> {
-  const candidates = await vscode.workspace.findFiles('**/*.json', `{**/node_modules/**,**/.git/**,**/${resultsFolderSetting()}/**}`, 500);
+  const candidates = await vscode.workspace.findFiles('**/*.json', SKIPPED_FOLDERS_GLOB, 500);
   const tests: vscode.Uri[] = [];
   for (const uri of candidates) {
     if (tests.length >= 50) break;
+    if (!isListedWorkspaceFile(vscode.workspace.asRelativePath(uri, false), resultsFolderSetting())) continue;
     try {
       const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
       if (text.length < 5_000_000 && itemsOfText(uri, text).kind === 'ewebench-tests') tests.push(uri);
@@ -108,7 +111,13 @@ export function registerRunCommands(context: vscode.ExtensionContext, deps: RunC
     await results.ready();
     const scores = eweScoresByModel(results.index.allRecords());
     if (scores.length === 0) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('No test results yet: run a tests file first.'));
+      // Results of files outside the ten categories have no ÈwéScore: say so rather than "no results".
+      const outside = [...new Set(results.index.allRecords().flatMap((r) => (r.kind === 'ewebench-test' && r.score !== null && !categoryOf(r.category) ? [r.category] : [])))];
+      void vscode.window.showInformationMessage(
+        outside.length
+          ? vscode.l10n.t('No ÈwéScore yet: the tests with results are in files outside the ten categories ({0}). Name a tests file after a category (tests/<category>.json, e.g. tests/reasoning.json) to count its tests.', outside.join(', '))
+          : vscode.l10n.t('No test results yet: run a tests file first.'),
+      );
       return;
     }
     const picks: vscode.QuickPickItem[] = [];

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { classify, kindFromGlobs, type FileKind } from '../../core/document/classify';
+import { classifyFile, type Classification, type FileKind } from '../../core/document/classify';
 import { JsonDocument } from '../../core/document/jsonDocument';
 import { runnableItems } from '../../core/run/items';
 import type { RunnableItem } from '../../core/run/types';
@@ -19,19 +19,21 @@ export interface DocumentItems {
 }
 
 
-/** The kind a document is, by the `ewebench.fileKinds` globs first, else by its content. */
-export function kindOf(uri: vscode.Uri, value: unknown): FileKind {
-  const globs = vscode.workspace.getConfiguration('ewebench').get<Record<string, string[]>>('fileKinds', {});
-  return kindFromGlobs(vscode.workspace.asRelativePath(uri, false), globs) ?? classify(value).kind;
+/**
+ * What a document is, by core's one classifier: the `ewebench.fileKinds` globs matched against its URI (as the
+ * server matches them) force a kind, else its content decides.
+ */
+export function classificationOf(uri: vscode.Uri, value: unknown): Classification {
+  return classifyFile(value, uri.toString(), vscode.workspace.getConfiguration('ewebench').get<Record<string, string[]>>('fileKinds', {}));
 }
 
 /** Runnable items of a text (a document or a file on disk): tests or corpus entries, with their spans. */
 export function itemsOfText(uri: vscode.Uri, text: string): DocumentItems {
   const doc = new JsonDocument(text);
   const category = path.basename(uri.path).replace(/\.json$/i, '');
-  const classification = classify(doc.value);
-  const kind = kindOf(uri, doc.value);
-  const items = kind === 'ewebench-tests' || kind === 'rosetta-corpus' ? runnableItems(doc, category, { ...classification, kind }) : [];
+  const classification = classificationOf(uri, doc.value);
+  const kind = classification.kind;
+  const items = kind === 'ewebench-tests' || kind === 'rosetta-corpus' ? runnableItems(doc, category, classification) : [];
   return { kind, category, items, doc, hashOf: (item) => item.hash };
 }
 

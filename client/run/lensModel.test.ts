@@ -97,3 +97,14 @@ test('a corpus entry offers Translate, then shows sentence chrF++ and exact matc
   const after = buildLenses({ uri: 'u', items, outcomes: new Map([['1', outcomeOf([rec])]]) }, englishL10n);
   assert.equal(after[after.length - 1].title, 'chrF++ 100.0 · exact ✓ · 900 ms · m');
 });
+
+test('a tests file outside the ten categories: its mean score, no ÈwéScore, and a tooltip saying why and how to give it a category', () => {
+  const { items, record } = setup();
+  const outcomes = new Map<string, ItemOutcome>([['tr_1', outcomeOf([record(items[0], ok('a b c d e'))])]]);
+  const runs = [...outcomes.values()].map((o) => ({ ...o.record, category: 'tests' }));
+  const summary = buildLenses({ uri: 'u', items, outcomes, summary: testsFileSummary('tests', items, runs) }, englishL10n).find((l) => l.command === 'ewebench.showEweScore');
+  assert.equal(summary?.title, 'tests: mean 83.3/100 · no ÈwéScore · 1/1 passed · 1 of 2 run');
+  assert.match(summary?.tooltip ?? '', /not named after one of the ten ÈwéBench categories.*tests\/<category>\.json/);
+  const inCategory = buildLenses({ uri: 'u', items, outcomes, summary: testsFileSummary('translation', items, [...outcomes.values()].map((o) => o.record)) }, englishL10n).find((l) => l.command === 'ewebench.showEweScore');
+  assert.equal(inCategory?.tooltip, undefined);
+});

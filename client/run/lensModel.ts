@@ -24,7 +24,17 @@ export type ItemOutcome =
 
 /** What the top-of-file lens says once the file has results. */
 export type FileSummaryView =
-  | { kind: 'ewebench-tests'; category: string; score: number | null; total: number; ran: number; passed: number; errored: number }
+  | {
+      kind: 'ewebench-tests';
+      category: string;
+      score: number | null;
+      total: number;
+      ran: number;
+      passed: number;
+      errored: number;
+      /** False for a file not named after one of the harness's ten categories: a mean score, no ÈwéScore. */
+      harnessCategory?: boolean;
+    }
   | { kind: 'rosetta-corpus'; composite: number | null; tier: string | null; costUsd: number | null; entries: number; errored: number };
 
 export interface LensModelInput {
@@ -79,7 +89,10 @@ export function buildLenses(input: LensModelInput, l10n: L10n): LensSpec[] {
       args: [{ uri }],
     });
   }
-  if (input.summary) lenses.push({ offset: top, title: summaryTitle(input.summary, l10n), command: 'ewebench.showEweScore', args: [] });
+  if (input.summary) {
+    const outside = input.summary.kind === 'ewebench-tests' && input.summary.harnessCategory === false;
+    lenses.push({ offset: top, title: summaryTitle(input.summary, l10n), ...(outside ? { tooltip: noCategoryTip(l10n) } : {}), command: 'ewebench.showEweScore', args: [] });
+  }
 
   // Titles that do not depend on the item are translated once per call, not once per item.
   const runTitle = l10n.t('▶ Run');
@@ -155,12 +168,19 @@ function entryTitle(record: EntryRunRecord, l10n: L10n): string {
   return `chrF++ ${record.entry_chrf.toFixed(1)} · ${exact} · ${timing(record.cached, record.latency_seconds * 1000, l10n)} · ${record.model}`;
 }
 
+/** Why a tests file has no ÈwéScore and how it gets one (lens tooltip, Test Explorer output, the ÈwéScore command). */
+export function noCategoryTip(l10n: L10n): string {
+  return l10n.t('This file is not named after one of the ten ÈwéBench categories, so it has no ÈwéScore: the harness runs only its ten category files. Name it after a category (tests/<category>.json, e.g. tests/reasoning.json) to count its tests.');
+}
+
 function summaryTitle(summary: FileSummaryView, l10n: L10n): string {
   const errored = summary.errored > 0 ? ` · ${l10n.t('{0} errored', summary.errored)}` : '';
   if (summary.kind === 'ewebench-tests') {
     const score = summary.score === null ? '—' : summary.score.toFixed(1);
     const ran = summary.ran < summary.total ? ` · ${l10n.t('{0} of {1} run', summary.ran, summary.total)}` : '';
-    return `${l10n.t('{0}: {1}/100', summary.category, score)} · ${l10n.t('{0}/{1} passed', summary.passed, summary.ran)}${errored}${ran}`;
+    // Outside the ten categories the score is the file's mean, and it counts towards no ÈwéScore.
+    const head = summary.harnessCategory === false ? `${l10n.t('{0}: mean {1}/100', summary.category, score)} · ${l10n.t('no ÈwéScore')}` : l10n.t('{0}: {1}/100', summary.category, score);
+    return `${head} · ${l10n.t('{0}/{1} passed', summary.passed, summary.ran)}${errored}${ran}`;
   }
   const composite = summary.composite === null ? '—' : summary.composite.toFixed(3);
   const parts = [l10n.t('composite {0}', composite)];

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { ModelConfigError, PROVIDER_PRESETS, isPresetName, originOf, resolveModel } from '../../core/run/presets';
+import { ModelConfigError, PROVIDER_PRESETS, insecureHttpProblem, isPresetName, originOf, redactUrl, resolveModel } from '../../core/run/presets';
 import { pick, toLocale } from '../../core/i18n/locale';
 import type { ModelConfig, ProviderName } from '../../core/run/types';
-import { resolveApiKey } from '../../runner/keys';
+import { keyNeedsConsent, resolveApiKey } from '../../runner/keys';
 import type { RunLogger } from '../../runner/log';
 import type { RunModel } from '../../runner/execute';
 import type { ChatProvider } from '../../runner/provider';
@@ -94,7 +94,7 @@ export class ModelService implements vscode.Disposable {
     const current = currentModel();
     const items: Item[] = configuredModels().map((m) => ({
       label: `${m === current || (current && modelLabel(m) === modelLabel(current)) ? '$(check) ' : ''}${modelLabel(m)}`,
-      description: m.provider === 'vscode-lm' ? vscode.l10n.t('VS Code chat model') : `${m.provider} · ${m.baseUrl ?? (isPresetName(m.provider) ? PROVIDER_PRESETS[m.provider].baseUrl ?? '' : '')}`,
+      description: m.provider === 'vscode-lm' ? vscode.l10n.t('VS Code chat model') : `${m.provider} · ${redactUrl(m.baseUrl ?? (isPresetName(m.provider) ? PROVIDER_PRESETS[m.provider].baseUrl ?? '' : ''))}`,
       run: () => Promise.resolve(settings().update('currentModel', modelLabel(m), targetFor('currentModel'))),
     }));
     const lmModels = await Promise.resolve(vscode.lm.selectChatModels()).then((l) => l, () => []);
@@ -223,7 +223,23 @@ export class ModelService implements vscode.Disposable {
       if (e instanceof ModelConfigError) throw new ModelUnavailable(pick(e.reason, toLocale(vscode.env.language)), 'selectModel');
       throw e;
     }
+    const run = settings();
+    // A user-level setting only (`"scope": "application"`): a workspace cannot allow plain http for itself.
+    const allowInsecureHttp = run.inspect<boolean>('run.allowInsecureHttp')?.globalValue === true;
+    const insecure = insecureHttpProblem(resolved.baseUrl, allowInsecureHttp);
+    if (insecure) throw new ModelUnavailable(pick(insecure, toLocale(vscode.env.language)), 'selectModel');
     const key = resolveApiKey(config, { stored: await this.keys.get(resolved.origin), env: process.env, presetVariable: resolved.apiKeyEnv });
+    if (keyNeedsConsent(key, resolved.origin) && key.variable && !(await this.keys.consented(resolved.origin, key.variable))) {
+      // The variable is not the key of the provider living at this origin: sent there only once the user says so.
+      const send = vscode.l10n.t('Send the key');
+      const answer = await vscode.window.showWarningMessage(
+        vscode.l10n.t('Send the API key of the environment variable {0} to {1}?', key.variable, resolved.origin),
+        { modal: true, detail: vscode.l10n.t('{0} is not the key of the provider at {1}. Your answer is remembered for {1}.', key.variable, resolved.origin) },
+        send,
+      );
+      if (answer !== send) throw new ModelUnavailable(vscode.l10n.t('The key of {0} was not sent to {1}.', key.variable, resolved.origin), 'selectModel');
+      await this.keys.consent(resolved.origin, key.variable);
+    }
     if (!key.key && PROVIDER_PRESETS[resolved.provider].needsKey) {
       throw new ModelUnavailable(
         key.variable ? vscode.l10n.t('No API key for {0}: store one, or set the environment variable {1}.', resolved.origin, key.variable) : vscode.l10n.t('No API key for {0}: store one.', resolved.origin),
@@ -232,7 +248,17 @@ export class ModelService implements vscode.Disposable {
     }
     // Loaded on the first run, not at activation: the OpenAI SDK is the biggest part of the bundle.
     const { openAICompatibleProvider } = await import('./lazyRunner.js');
-    const provider = openAICompatibleProvider({ baseUrl: resolved.baseUrl, ...(key.key ? { apiKey: key.key } : {}), timeoutMs: options.timeoutMs, logger: this.logger, label: resolved.label, userAgent: 'ewebench-studio' });
+    const provider = openAICompatibleProvider({
+      baseUrl: resolved.baseUrl,
+      ...(key.key ? { apiKey: key.key } : {}),
+      timeoutMs: options.timeoutMs,
+      maxRetryWaitMs: Math.max(0, run.get<number>('run.maxRetryWaitSeconds', 60)) * 1000,
+      maxResponseBytes: Math.round(Math.max(0.001, run.get<number>('run.maxResponseMiB', 16)) * 1024 * 1024),
+      allowInsecureHttp,
+      logger: this.logger,
+      label: resolved.label,
+      userAgent: 'ewebench-studio',
+    });
     return { provider, resolved, label: resolved.label };
   }
 

@@ -1,3 +1,4 @@
+import { categoryOf } from '../../core/scoring/ewebench/categories';
 import { latestResults, summariseEntryRecords, summariseTestRecords, type LatestResult } from '../../core/run/summary';
 import type { EntryRunRecord, RunnableItem, RunRecord, TestRunRecord } from '../../core/run/types';
 import type { EweScoreOptions } from '../../core/scoring/ewebench/aggregate';
@@ -124,7 +125,7 @@ export function testsFileSummary(category: string, items: readonly RunnableItem[
   const summary = summariseTestRecords(tests.every((r) => r.category === category) ? tests : tests.map((r) => ({ ...r, category })));
   const c = summary.categories[category];
   const ran = new Set(tests.map((r) => r.test_id)).size;
-  return { kind: 'ewebench-tests', category, score: c?.score ?? null, total: items.length, ran, passed: c?.passed ?? 0, errored: c?.errored ?? 0 };
+  return { kind: 'ewebench-tests', category, score: c?.score ?? null, total: items.length, ran, passed: c?.passed ?? 0, errored: c?.errored ?? 0, harnessCategory: categoryOf(category) !== undefined };
 }
 
 /** The top-of-file summary of a corpus: composite, tier and cost as its run card would state them. */

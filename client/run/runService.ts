@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { corpusRunInfo, isSecretEntry } from '../../core/run/corpus';
+import { RUN_LIMITS, withinLimit } from '../../core/run/limits';
 import type { ModelConfig, RunRecord } from '../../core/run/types';
 import type { RunResult } from '../../runner/execute';
 import type { RunLogger } from '../../runner/log';
@@ -21,6 +22,20 @@ export interface RunRequest {
   token?: vscode.CancellationToken;
   /** No notification (the Test Explorer shows its own progress). */
   quiet?: boolean;
+}
+
+/** The numeric run settings, or a message naming the first one outside its range (core/run/limits.ts). */
+function readRunSettings(config: vscode.WorkspaceConfiguration): { timeoutSeconds: number; concurrency: number } | string {
+  const timeoutSeconds = config.get<unknown>('run.timeoutSeconds', 60);
+  const concurrency = config.get<unknown>('run.concurrency', 4);
+  for (const [key, value, limit] of [['ewebench.run.timeoutSeconds', timeoutSeconds, RUN_LIMITS.timeoutSeconds], ['ewebench.run.concurrency', concurrency, RUN_LIMITS.concurrency]] as const) {
+    if (!withinLimit(value, limit)) {
+      return limit.integer
+        ? vscode.l10n.t('The setting {0} is {1}: it must be a whole number from {2} to {3}.', key, JSON.stringify(value) ?? String(value), limit.min, limit.max)
+        : vscode.l10n.t('The setting {0} is {1}: it must be a number from {2} to {3}.', key, JSON.stringify(value) ?? String(value), limit.min, limit.max);
+    }
+  }
+  return { timeoutSeconds: timeoutSeconds as number, concurrency: concurrency as number };
 }
 
 interface ActiveRun {
@@ -96,7 +111,13 @@ export class RunService implements vscode.Disposable {
     if (allowSecretSegments === undefined) return undefined;
 
     const config = vscode.workspace.getConfiguration('ewebench');
-    const timeoutMs = Math.max(1, config.get<number>('run.timeoutSeconds', 60)) * 1000;
+    // The schema bounds these settings, but a hand-edited settings.json is not checked against it.
+    const numbers = readRunSettings(config);
+    if (typeof numbers === 'string') {
+      void vscode.window.showErrorMessage(numbers);
+      return undefined;
+    }
+    const timeoutMs = numbers.timeoutSeconds * 1000;
     let ready;
     try {
       ready = await this.models.ready({ timeoutMs }, request.model);
@@ -129,7 +150,7 @@ export class RunService implements vscode.Disposable {
           files: [{ path: request.uri.fsPath, displayPath: sourceFile, text, ...(wanted ? { ids: selected.map((i) => i.id) } : {}), kind: parsed.kind }],
           model: resolved,
           repeat: request.repeat ?? 1,
-          concurrency: Math.max(1, config.get<number>('run.concurrency', 4)),
+          concurrency: numbers.concurrency,
           // A single entry run from its lens is the harness's single strategy; a file run batches as the setting says.
           batchSize: wanted && selected.length === 1 ? 1 : Math.max(1, config.get<number>('run.batchSize', 25)),
           promptVersion: config.get<string>('run.promptVersion', 'naive') === 'multilingual' ? 'multilingual' : 'naive',
@@ -217,7 +238,8 @@ export class RunService implements vscode.Disposable {
     for (const s of result.skipped) this.channel.warn(`skipped: ${s.reason}`);
     if (quiet) return;
     if (result.cancelled) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Run cancelled: {0} result(s) kept. Run again to resume.', result.records.length));
+      // What the cancel stopped is not an error: counted apart, and sent by the next run of the same file.
+      void vscode.window.showInformationMessage(vscode.l10n.t('Run cancelled: {0} result(s) kept, {1} not run. Run again to resume.', result.records.length, result.cancelledItems.length));
       return;
     }
     if (result.skipped.length) {

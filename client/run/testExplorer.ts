@@ -1,10 +1,12 @@
 import * as vscode from 'vscode';
 import { LineIndex } from '../../core/document/lineIndex';
+import { isListedWorkspaceFile, SKIPPED_FOLDERS_GLOB } from '../../core/workspace/files';
 import { passes } from '../../core/scoring/ewebench/aggregate';
+import { categoryOf } from '../../core/scoring/ewebench/categories';
 import type { ModelConfig, RunRecord, TestRunRecord } from '../../core/run/types';
 import { itemsOfText, type DocumentItems } from './documentItems';
 import { formatLatency, formatMeanSe, formatScore, oneLine } from './format';
-import { RUN_REPEATS } from './lensModel';
+import { noCategoryTip, RUN_REPEATS } from './lensModel';
 import { modelLabel } from './modelChoice';
 import { configuredModels, currentModel, type ModelService } from './models';
 import { repeatSummary } from './resultsIndex';
@@ -83,8 +85,7 @@ export class TestExplorer implements vscode.Disposable {
 
   /** Lists every tests file and corpus of the workspace (reading each JSON once, without keeping it). */
   async discover(): Promise<void> {
-    const exclude = `{**/node_modules/**,**/.git/**,**/.e2e/**,**/out/**,**/dist/**,**/${resultsFolderSetting()}/**}`;
-    const uris = await vscode.workspace.findFiles('**/*.json', exclude, 5000);
+    const uris = await vscode.workspace.findFiles('**/*.json', SKIPPED_FOLDERS_GLOB, 5000);
     await Promise.all(uris.map((uri) => this.addFile(uri)));
   }
 
@@ -101,7 +102,8 @@ export class TestExplorer implements vscode.Disposable {
   }
 
   private async addFile(uri: vscode.Uri): Promise<void> {
-    if (uri.path.includes(`/${resultsFolderSetting()}/`)) return;
+    // Core's rule, for discovery and watcher events alike: no skipped folder (.github, node_modules, out…), no results.
+    if (!isListedWorkspaceFile(vscode.workspace.asRelativePath(uri, false), resultsFolderSetting())) return;
     const text = await this.readText(uri);
     if (text === undefined) return;
     const parsed = itemsOfText(uri, text);
@@ -237,6 +239,8 @@ export class TestExplorer implements vscode.Disposable {
             else run.skipped(c);
           } else if ((collected.get(c.id)?.length ?? 0) < repeat) this.report(run, c, collected.get(c.id) ?? [], parsed);
         }
+        // Scores of a file outside the ten categories count towards no ÈwéScore: said once per file run.
+        if (parsed.kind === 'ewebench-tests' && collected.size > 0 && !categoryOf(parsed.category)) run.appendOutput(`${oneLine(noCategoryTip(vscode.l10n), 400)}\r\n`, undefined, fileItem);
       }
     } finally {
       run.end();

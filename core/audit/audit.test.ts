@@ -6,11 +6,13 @@ import { scoreTest } from '../scoring/ewebench/scoreTest';
 import { pyRound } from '../python/round';
 import { auditTest, auditTestCached } from './auditTest';
 import { BASELINES, baselineText, optionLetters, promptText } from './baselines';
-import { extraBaselines } from './extraBaselines';
+import { extraBaselines, MAX_EXTRA_BASELINES } from './extraBaselines';
+import { extraKey } from './auditTest';
 import { BEST_OF, floorScores } from './floor';
 import { auditHoverMarkdown } from './hoverText';
 import { corpusCopyFindings, MAX_WEAK_FINDINGS, ordinaryKeywordHits, weakTestFindings } from './rule';
 import { LANGUAGE_TEXTS } from './texts';
+import { enclosingWord, enclosingWords } from './explain';
 
 /** Tests written for these checks, in the style of public ÈwéBench files: a weak and a strong version of each. */
 const weakNames = (t: unknown) => auditTest(t).weak.map((w) => w.baseline);
@@ -174,4 +176,37 @@ test('a file with more weak findings than the editor cap shows the first ones an
   const findings = weakTestFindings(tests, 'en');
   assert.equal(findings.length, MAX_WEAK_FINDINGS + 1);
   assert.match(findings[MAX_WEAK_FINDINGS].message, /^50 more weak-test finding\(s\) on 50 test\(s\) are not shown \(at most 200 per file\)/);
+});
+
+test('the enclosing words of a long keyword list, found in one pass, are those enclosingWord finds one by one', () => {
+  const text = 'Mele agbe, mele nyuie. Ɖevi la ɖe asi le nu ŋu; ÉWÉ gbe nye gbe nyui. ' + Array.from({ length: 40 }, (_, i) => `nya${i}le`).join(' ');
+  const keywords = ['le', 'LE', 'ɖe', 'gbe', 'ewe', 'éwé', 'nyu', '', 'xyz', 'a', 'e', 'nya1', 'nya12le', '1le', 'le;', ...Array.from({ length: 30 }, (_, i) => `ya${i}`)];
+  assert.deepEqual(enclosingWords(text, keywords), keywords.map((k) => enclosingWord(text, k)));
+});
+
+test('a composite test with 20,000 keywords is audited with the same findings as its scorer says (the bare list is weak), each keyword searched once', () => {
+  const keywords = [...Array.from({ length: 20_000 }, (_, i) => `kw${i}le`), 'ɖe', 'nye'];
+  const test = { id: 'k', prompt: 'x', eval_method: 'composite', expected_keywords: keywords, expected_format: { contains_ewe: true } };
+  const audit = auditTest(test);
+  const bare = audit.scores.find((s) => s.baseline === 'keywords');
+  assert.equal(bare?.score, scoreTest(test, keywords.join(', ')).score);
+  const [weak] = weakTestFindings([test], 'en');
+  assert.match(weak.message, /the keywords listed bare .*“kw0le”, “kw1le”, “kw2le”, “kw3le” … \(20002\) occur in it/);
+});
+
+test('a baselines value past MAX_EXTRA_BASELINES: the first ones are read, the rest counted; cache keys stay short', () => {
+  const rows = Array.from({ length: MAX_EXTRA_BASELINES + 7 }, (_, i) => ({ id: `b${i}`, text: 'Nyemate ŋu o. '.repeat(200) + i }));
+  const result = extraBaselines({ baselines: rows });
+  assert.ok(!('errors' in result));
+  assert.equal(result.baselines.length, MAX_EXTRA_BASELINES);
+  assert.equal(result.ignored, 7);
+  assert.equal(result.baselines[MAX_EXTRA_BASELINES - 1].id, `b${MAX_EXTRA_BASELINES - 1}`);
+  // The key every cached audit holds does not grow with the baselines' text; equal contents share it.
+  const key = extraKey(result.baselines);
+  assert.ok(key.length < 12, key);
+  const again = extraBaselines({ baselines: rows });
+  assert.equal(extraKey('errors' in again ? [] : again.baselines), key);
+  assert.notEqual(extraKey(result.baselines.slice(1)), key);
+  // A row past the limit is not checked: the bounded part is what is used.
+  assert.ok(!('errors' in extraBaselines({ baselines: [...rows, { id: 'Bad Id' }] })));
 });

@@ -70,13 +70,26 @@ export function auditTest(test: unknown, options: AuditOptions = {}): TestAudit 
 const CACHE_LIMIT = 20000;
 const cache = new Map<string, TestAudit>();
 const extraKeys = new WeakMap<readonly Baseline[], string>();
+/** Each distinct set of extra baselines (by content) gets a short key: cache keys never hold the baselines' text. */
+const keysByContent = new Map<string, string>();
+/** Keys are never reused, so a forgotten set's cached audits cannot be mistaken for another's. */
+let keysMade = 0;
+const KEYS_KEPT = 8;
 
-/** A stable key for a set of extra baselines, computed once per array. */
+/**
+ * A short, stable key for a set of extra baselines (`#1`, `#2`…: equal contents, equal keys), computed once per
+ * array. The key goes into a cache key per test, so it must not grow with the baselines.
+ */
 export function extraKey(extra: readonly Baseline[] | undefined): string {
   if (!extra || extra.length === 0) return '';
   let key = extraKeys.get(extra);
   if (key === undefined) {
-    key = JSON.stringify(extra);
+    const content = JSON.stringify(extra);
+    key = keysByContent.get(content);
+    if (key === undefined) {
+      if (keysByContent.size >= KEYS_KEPT) keysByContent.delete(keysByContent.keys().next().value as string);
+      keysByContent.set(content, (key = `#${++keysMade}`));
+    }
     extraKeys.set(extra, key);
   }
   return key;

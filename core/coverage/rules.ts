@@ -1,6 +1,7 @@
 import type { Classification } from '../document/classify';
-import type { JsonDocument } from '../document/jsonDocument';
+import type { JsonDocument, JsonPath } from '../document/jsonDocument';
 import type { Locale } from '../i18n/locale';
+import type { TextEdit } from '../fixes';
 import type { Finding } from '../rules/finding';
 import { msg } from '../rules/messages';
 import { codePoints, confusablesIn, textUnits, type ConfusableHit } from './confusables';
@@ -8,40 +9,76 @@ import { visitLanguageStrings } from './fields';
 import { NormalizationSurvey } from './normalization';
 
 /**
- * The file's `confusable-char` findings (one per look-alike, at its exact span, with a fix for it and one for
- * all of them) and `mixed-normalization` findings (one per string NFC would change, with one fix rewriting
- * every such string in NFC). One pass over the language strings; positions are looked up only for hits.
+ * Findings of each of the two codes reported per file: a corpus typed with the wrong keyboard has a look-alike
+ * in every entry, and diagnostics past this many tell the user nothing new (the rest are counted in one note;
+ * the file-wide fixes, `fixAllEdits`, still replace every one).
  */
-export function coverageFindings(doc: JsonDocument, classification: Classification, locale: Locale): Finding[] {
+export const MAX_COVERAGE_FINDINGS = 1000;
+
+/** Codes whose fixes are also offered for the whole file at once (computed when asked: `fixAllEdits`). */
+export type FixAllCode = 'confusable-char' | 'mixed-normalization';
+
+/** The look-alikes and the normalisation survey of a file's language strings: one pass, positions only for hits. */
+function survey(doc: JsonDocument, classification: Classification): { hits: ConfusableHit[]; normalization: NormalizationSurvey } {
   const hits: ConfusableHit[] = [];
-  const survey = new NormalizationSurvey();
+  const normalization = new NormalizationSurvey();
   visitLanguageStrings(doc.value, classification, (text, profile, path) => {
     const units = textUnits(text, profile);
     confusablesIn(doc, text, profile, path, hits, units);
-    survey.add(text, path, units);
+    normalization.add(text, path, units);
   });
+  return { hits, normalization };
+}
+
+/** The edit that rewrites the string at `path` in NFC, as JSON: quotes, escapes and all. */
+function nfcEdit(doc: JsonDocument, s: { text: string; path: JsonPath }): TextEdit | undefined {
+  const span = doc.locate(s.path);
+  return span && { span, newText: JSON.stringify(s.text.normalize('NFC')) };
+}
+
+/**
+ * The file's `confusable-char` findings (one per look-alike, at its exact span, with a fix for that letter alone)
+ * and `mixed-normalization` findings (one per string NFC would change, with a fix rewriting that string): each
+ * finding carries only its own fix, so the findings grow with the file, not with its square. At most
+ * `MAX_COVERAGE_FINDINGS` of each code, then one note counting the rest.
+ */
+export function coverageFindings(doc: JsonDocument, classification: Classification, locale: Locale): Finding[] {
+  const { hits, normalization } = survey(doc, classification);
   const findings: Finding[] = [];
-  const all = hits.map((h) => ({ span: h.span, newText: h.expected }));
-  for (const hit of hits) {
+  for (const hit of hits.slice(0, MAX_COVERAGE_FINDINGS)) {
+    const expected = hit.expected.normalize('NFC');
     findings.push({
       code: 'confusable-char',
-      message: msg(locale, 'confusableChar', { found: hit.found, code: codePoints(hit.found), expected: hit.expected.normalize('NFC'), expectedCode: codePoints(hit.expected) }),
+      message: msg(locale, 'confusableChar', { found: hit.found, code: codePoints(hit.found), expected, expectedCode: codePoints(hit.expected) }),
       at: { span: hit.span },
-      fixes: [
-        { kind: 'replace-text', edits: [{ span: hit.span, newText: hit.expected }], title: 'one' },
-        ...(hits.length > 1 ? [{ kind: 'replace-text' as const, edits: all, title: 'all' as const }] : []),
-      ],
+      fixes: [{ kind: 'replace-text', edits: [{ span: hit.span, newText: hit.expected }], title: 'one', found: hit.found.normalize('NFC'), expected }],
     });
   }
-  if (survey.mixed) {
-    // The string is rewritten whole, as JSON: quotes, escapes and all.
-    const edits = survey.decomposed.flatMap((s) => {
-      const span = doc.locate(s.path);
-      return span ? [{ span, newText: JSON.stringify(s.text.normalize('NFC')) }] : [];
-    });
-    for (const s of survey.decomposed) {
-      findings.push({ code: 'mixed-normalization', message: msg(locale, 'mixedNormalization', { count: survey.decomposed.length }), at: { path: s.path }, fixes: [{ kind: 'replace-text', edits, title: 'nfc' }] });
+  if (hits.length > MAX_COVERAGE_FINDINGS) {
+    findings.push({ code: 'confusable-char', severity: 'information', message: msg(locale, 'confusableMore', { count: hits.length - MAX_COVERAGE_FINDINGS, total: hits.length, limit: MAX_COVERAGE_FINDINGS }), at: { span: hits[MAX_COVERAGE_FINDINGS].span } });
+  }
+  if (normalization.mixed) {
+    const { decomposed } = normalization;
+    for (const s of decomposed.slice(0, MAX_COVERAGE_FINDINGS)) {
+      const edit = nfcEdit(doc, s);
+      findings.push({ code: 'mixed-normalization', message: msg(locale, 'mixedNormalization', { count: decomposed.length }), at: { path: s.path }, ...(edit ? { fixes: [{ kind: 'replace-text', edits: [edit], title: 'nfc' }] } : {}) });
+    }
+    if (decomposed.length > MAX_COVERAGE_FINDINGS) {
+      findings.push({ code: 'mixed-normalization', severity: 'information', message: msg(locale, 'mixedNormalizationMore', { count: decomposed.length - MAX_COVERAGE_FINDINGS, total: decomposed.length, limit: MAX_COVERAGE_FINDINGS }), at: { path: decomposed[MAX_COVERAGE_FINDINGS].path } });
     }
   }
   return findings;
+}
+
+/**
+ * Every edit of one file-wide fix, in text order: every look-alike replaced by its letter, or (when the file mixes
+ * the forms) every decomposed string rewritten in NFC. Computed when a client asks, from the analysed document, in
+ * one pass (no finding carries these).
+ */
+export function fixAllEdits(doc: JsonDocument, classification: Classification, code: FixAllCode): TextEdit[] {
+  if (classification.kind !== 'ewebench-tests' && classification.kind !== 'rosetta-corpus') return [];
+  const { hits, normalization } = survey(doc, classification);
+  if (code === 'confusable-char') return hits.map((h) => ({ span: h.span, newText: h.expected }));
+  if (!normalization.mixed) return [];
+  return normalization.decomposed.flatMap((s) => nfcEdit(doc, s) ?? []);
 }

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { classify, kindFromGlobs } from './classify';
+import { classify, classifyFile, kindFromGlobs } from './classify';
 import { compileGlob } from './glob';
 
 test('ÈwéBench tests are arrays of objects with eval_method, prompt or messages', () => {
@@ -40,4 +40,14 @@ test('an ÈwéBench results file (the harness’s report or ours) is its own kin
   assert.equal(classify({ $schema: 'https://ewebench.studio/schemas/ewebench-results.schema.json' }).kind, 'ewebench-results');
   assert.equal(classify({ benchmark: 'ÈwéBench', categories: [] }).kind, 'unknown');
   assert.equal(classify({ benchmark: 'Other', categories: {} }).kind, 'unknown');
+});
+
+test('one classifier for every caller: globs on the (decoded) URI force a kind, a forced corpus finds its entries', () => {
+  const globs = { 'rosetta-corpus': ['**/my corpora/*.json'], 'ewebench-tests': ['**/tests/*.json'] };
+  const flat = [{ sentence: 'a' }];
+  assert.deepEqual(classifyFile(flat, 'file:///w/my%20corpora/c.json', globs), { kind: 'rosetta-corpus', shape: 'flat', entriesPath: [] });
+  assert.deepEqual(classifyFile({ entries: [] }, 'file:///w/my corpora/c.json', globs), { kind: 'rosetta-corpus', shape: 'envelope', entriesPath: ['entries'] });
+  assert.deepEqual(classifyFile([], 'file:///w/tests/empty.json', globs), { kind: 'ewebench-tests' });
+  assert.deepEqual(classifyFile([{ id: 'a', prompt: 'b', eval_method: 'ewe_quality' }], 'file:///w/other/a.json'), classify([{ id: 'a', prompt: 'b', eval_method: 'ewe_quality' }]), 'no glob: the content decides');
+  assert.deepEqual(classifyFile({}, 'file:///w/bad%E0%A4%A/x.json', globs), classify({}), 'a malformed escape is matched as it is');
 });

@@ -6,7 +6,7 @@ import type { JsonPath } from './jsonDocument';
  * Decides what a JSON document is from its content (and `$schema` when present), never from its name.
  * Settings may force a kind by glob; that override is applied by the caller (see `kindFromGlobs`).
  */
-export type FileKind = 'ewebench-tests' | 'ewebench-results' | 'rosetta-corpus' | 'rosetta-run-card' | 'unknown';
+export type FileKind = 'ewebench-tests' | 'ewebench-results' | 'rosetta-corpus' | 'rosetta-run-card' | 'rosetta-review' | 'unknown';
 
 /** The four corpus shapes met in the wild (notes/rosetta-harness.md). */
 export type CorpusShape = 'envelope' | 'curated' | 'flat' | 'legacy';
@@ -19,7 +19,7 @@ export interface Classification {
   entriesPath?: readonly string[];
 }
 
-export const FILE_KINDS: readonly FileKind[] = ['ewebench-tests', 'ewebench-results', 'rosetta-corpus', 'rosetta-run-card', 'unknown'];
+export const FILE_KINDS: readonly FileKind[] = ['ewebench-tests', 'ewebench-results', 'rosetta-corpus', 'rosetta-run-card', 'rosetta-review', 'unknown'];
 
 const TEST_KEYS = ['eval_method', 'prompt', 'messages'];
 const ENTRY_KEYS = ['source', 'reference', 'target', 'source_text', 'target_expected'];
@@ -30,6 +30,7 @@ const SCHEMA_KINDS: [RegExp, FileKind][] = [
   [/ewebench-results/i, 'ewebench-results'],
   [/rosetta-(curated-)?corpus/i, 'rosetta-corpus'],
   [/run-card/i, 'rosetta-run-card'],
+  [/(^|\/)review\.schema/i, 'rosetta-review'],
 ];
 
 
@@ -62,6 +63,8 @@ export function classify(value: unknown): Classification {
   if (!isObject(value)) return { kind: 'unknown' };
   // The harness's report (and ours, which keeps its shape): `benchmark` names it and `categories` holds the results.
   if (value.benchmark === 'ÈwéBench' && isObject(value.categories)) return { kind: 'ewebench-results' };
+  // A review names the card it rates by its hash: it has `run_card_hash` too, so it is told apart first.
+  if ('review_version' in value && 'items' in value) return { kind: 'rosetta-review' };
   if ('run_card_hash' in value || ('fingerprint' in value && 'scores' in value)) return { kind: 'rosetta-run-card' };
   return classifyCorpusObject(value) ?? { kind: 'unknown' };
 }
@@ -108,4 +111,37 @@ export function kindFromGlobs(path: string, globs: Partial<Record<FileKind, read
     }
   }
   return undefined;
+}
+
+/**
+ * What a document is when a kind may be forced: its content decides, unless `forced` (from settings) says
+ * otherwise; a forced corpus finds its entries where its container puts them (the root array, or `entries`).
+ */
+export function classifyAs(value: unknown, forced?: FileKind): Classification {
+  const classification = classify(value);
+  if (!forced || forced === classification.kind) return classification;
+  if (forced === 'rosetta-corpus') return { kind: 'rosetta-corpus', shape: Array.isArray(value) ? 'flat' : 'envelope', entriesPath: Array.isArray(value) ? [] : ['entries'] };
+  return { kind: forced };
+}
+
+/** A document's URI as globs read it: percent-decoded (folder names as users type them), else as given. */
+function decodedUri(uri: string): string {
+  try {
+    return decodeURIComponent(uri);
+  } catch {
+    return uri;
+  }
+}
+
+/**
+ * The one classifier of a file, for the server, the client, the Test Explorer and the CLI: the
+ * `ewebench.fileKinds` globs matched against its URI (or path) force a kind, else its content decides.
+ */
+export function classifyFile(value: unknown, uri: string, globs: Partial<Record<FileKind, readonly string[]>> = {}): Classification {
+  return classifyAs(value, kindFromGlobs(decodedUri(uri), globs));
+}
+
+/** The kind the globs force on the file at `uri`, if any (the part of `classifyFile` a validation takes). */
+export function forcedKind(uri: string, globs: Partial<Record<FileKind, readonly string[]>>): FileKind | undefined {
+  return kindFromGlobs(decodedUri(uri), globs);
 }

@@ -35,7 +35,10 @@ export const DIAGNOSTIC_CODES = {
   'score-inconsistent': { severity: 'error', summary: { en: 'A rate or total disagrees with the counts it comes from.', fr: 'Un taux ou un total contredit les comptes dont il découle.' } },
   'confusable-char': { severity: 'warning', summary: { en: 'A look-alike character from another alphabet.', fr: "Un caractère sosie venu d'un autre alphabet." } },
   'weak-test': { severity: 'warning', summary: { en: 'A response that answers nothing passes this test (or this keyword matches ordinary text).', fr: 'Une réponse qui ne répond à rien réussit ce test (ou ce mot-clé se trouve dans un texte ordinaire).' } },
+  'baselines-limit': { severity: 'warning', summary: { en: 'The workspace baselines file is past a limit: not read, or only its first baselines used.', fr: 'Le fichier de baselines de l’espace de travail dépasse une limite : non lu, ou seules ses premières baselines utilisées.' } },
   'mixed-normalization': { severity: 'warning', summary: { en: 'The file mixes NFC and NFD forms.', fr: 'Le fichier mélange les formes NFC et NFD.' } },
+  'review-card': { severity: 'error', summary: { en: 'A human review that does not match the run card it names.', fr: 'Une revue humaine qui ne correspond pas à la fiche de run qu’elle nomme.' } },
+  'review-gate': { severity: 'warning', summary: { en: 'A run card claims Deployable or above without a human review that meets the gate.', fr: 'Une fiche de run revendique Deployable ou mieux sans revue humaine qui franchit le seuil.' } },
 } as const satisfies Record<string, { severity: Severity; summary: Bilingual }>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;

@@ -10,7 +10,7 @@ import {
   LEGACY_FIELD_NAMES,
   MIN_DIFFICULTY_TIERS,
   MIN_REGISTERS,
-  SECRET_SEGMENTS,
+  isSecretSegment,
   SEGMENT_MINIMUMS,
   SPEC_REGISTERS,
 } from './corpusTables';
@@ -179,11 +179,11 @@ function distributionFindings(entries: unknown[], shape: CorpusShape, anchor: An
 
 function secretFindings(root: unknown, entries: unknown[], entriesPath: JsonPath, locale: Locale): Finding[] {
   const out: Finding[] = [];
-  if (isObject(root) && typeof root.segment === 'string' && SECRET_SEGMENTS.includes(root.segment)) {
+  if (isObject(root) && isSecretSegment(root.segment) && typeof root.segment === 'string') {
     out.push({ code: 'secret-segment', message: msg(locale, 'secretSegment', { segment: root.segment }), at: { path: ['segment'] } });
   }
   entries.forEach((entry, index) => {
-    if (isObject(entry) && typeof entry.segment === 'string' && SECRET_SEGMENTS.includes(entry.segment)) {
+    if (isObject(entry) && isSecretSegment(entry.segment) && typeof entry.segment === 'string') {
       out.push({ code: 'secret-segment', message: msg(locale, 'secretSegment', { segment: entry.segment }), at: { path: [...entriesPath, index, 'segment'] } });
     }
   });

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SCHEMAS, type JsonSchema } from '../schemas/registry';
-import { HARNESS_REGISTERS, SPEC_REGISTERS } from './corpusTables';
+import { HARNESS_REGISTERS, isSecretSegment, normaliseSegmentName, SPEC_REGISTERS } from './corpusTables';
 import { corpusFindings } from './corpus';
 
 /** The `register` enum of a schema's entry definition, wherever the schema keeps it. */
@@ -56,4 +56,11 @@ test('an invalid register never counts toward register coverage', () => {
   assert.equal(findings.filter((f) => f.code === 'invalid-value').length, 2);
   assert.ok(findings.some((f) => f.code === 'register-coverage'));
   assert.equal(findings.some((f) => f.code === 'harness-register'), false);
+});
+
+
+test('secret segments compared after normalising case, surrounding space and - / _ / space', () => {
+  for (const name of ['held_out', 'Held_Out', 'held-out', 'held_out ', ' HELD OUT', 'held - out', 'gold_standard', 'Gold-Standard', 'GOLD STANDARD']) assert.equal(isSecretSegment(name), true, name);
+  for (const name of ['dev', 'development', 'heldout', 'diagnostic', '', null, 3]) assert.equal(isSecretSegment(name), false, String(name));
+  assert.equal(normaliseSegmentName('  Held--Out '), 'held_out');
 });

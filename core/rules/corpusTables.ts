@@ -11,6 +11,20 @@ export const SEGMENT_MINIMUMS: Readonly<Record<string, number>> = {
 /** Segments held only by the governance organisation (spec §2.3, §8). */
 export const SECRET_SEGMENTS: readonly string[] = ['gold_standard', 'held_out'];
 
+/** A segment name as compared: lower case, no surrounding space, runs of `-`, `_` and spaces as one `_`. */
+export function normaliseSegmentName(name: string): string {
+  return name.trim().toLowerCase().replace(/[\s_-]+/g, '_');
+}
+
+/**
+ * Whether a segment name is one of the secret segments, however it is written (`Held_Out`, `held-out`,
+ * `held_out `, `GOLD STANDARD`): the one test the runner, the CLI, the editor and the validator share, so no
+ * spelling lets secret entries be sent without consent.
+ */
+export function isSecretSegment(name: unknown): boolean {
+  return typeof name === 'string' && SECRET_SEGMENTS.includes(normaliseSegmentName(name));
+}
+
 export const MIN_DIFFICULTY_TIERS = 3;
 export const MIN_REGISTERS = 2;
 

@@ -18,7 +18,11 @@ export type FixData =
   | { kind: 'add-field'; objectPath: JsonPath; field: string; value: unknown }
   | { kind: 'renumber-id'; path: JsonPath; newId: string | number }
   | { kind: 'rename-legacy-fields'; renames: { path: JsonPath; from: string; to: string }[]; valueRewrites: { path: JsonPath; value: unknown }[] }
-  | { kind: 'replace-text'; edits: { span: Span; newText: string }[]; title: 'one' | 'all' | 'nfc' }
+  /**
+   * Replaces text at spans. `one`: one look-alike (`found`, NFC, by the letter meant, `expected`, NFC: the title
+   * names both); `nfc`: one string rewritten in NFC. Fixes for a whole file are computed when asked (`fixAllEdits`).
+   */
+  | { kind: 'replace-text'; edits: { span: Span; newText: string }[]; title: 'one' | 'nfc'; found?: string; expected?: string }
   /** Sets fields of an object (replacing a value that exists, adding one that does not); `title` names the change. */
   | { kind: 'set-fields'; objectPath: JsonPath; fields: { field: string; value: unknown }[]; title: 'to-composite' }
   /** Removes one item of an array, with the comma that separates it from a neighbour. */

@@ -3,6 +3,30 @@ import { pick, type Bilingual, type Locale, type Params } from '../i18n/locale';
 /** Every sentence the validator says, in English and French. `{name}` placeholders are filled per finding. */
 export const MESSAGES = {
   invalidJson: { en: 'Invalid JSON: {detail}.', fr: 'JSON invalide : {detail}.' },
+  reviewCardMissing: {
+    en: 'The run card `{path}` cannot be read beside this review: its ratings cannot be checked against the run.',
+    fr: 'La fiche de run `{path}` est introuvable à côté de cette revue : ses notes ne peuvent pas être rapprochées du run.',
+  },
+  reviewCardHash: {
+    en: 'This review rated the run sealed {expected}, but `{path}` is now sealed {actual}: it is another run, or the card changed. Draw a new sample for this card.',
+    fr: 'Cette revue a noté le run scellé {expected}, mais `{path}` est maintenant scellée {actual} : c’est un autre run, ou la fiche a changé. Tirez un nouvel échantillon pour cette fiche.',
+  },
+  reviewUnknownEntry: {
+    en: 'Entry `{id}` has no output in the run card `{path}`: a review can only rate what the run produced.',
+    fr: 'L’entrée `{id}` n’a pas de sortie dans la fiche de run `{path}` : une revue ne peut noter que ce que le run a produit.',
+  },
+  reviewGateMissing: {
+    en: 'The card claims the {tier} tier, which no method may claim without human review (Rosetta §7.2): no review `{review}` beside it. Draw one with `ewebench-studio review sample` or *ÈwéBench: Review Run*.',
+    fr: 'La fiche revendique le niveau {tier}, qu’aucune méthode ne peut revendiquer sans revue humaine (Rosetta §7.2) : aucune revue `{review}` à côté. Tirez-en une avec `ewebench-studio review sample` ou *ÈwéBench : Revoir un run*.',
+  },
+  reviewGateFew: {
+    en: 'The card claims the {tier} tier, but its review has {rated} rated items of the {needed} the gate asks (Rosetta §7.2).',
+    fr: 'La fiche revendique le niveau {tier}, mais sa revue n’a que {rated} éléments notés sur les {needed} qu’exige le seuil (Rosetta §7.2).',
+  },
+  reviewGateUsable: {
+    en: 'The card claims the {tier} tier, but reviewers found {usable} of the rated outputs usable (acceptable or excellent), under the {needed} the gate asks (Rosetta §7.2).',
+    fr: 'La fiche revendique le niveau {tier}, mais les relecteurs ont jugé utilisables (acceptable ou excellent) {usable} des sorties notées, sous les {needed} qu’exige le seuil (Rosetta §7.2).',
+  },
   nestingTooDeep: {
     en: 'nested more than {limit} levels deep here; the file is not analysed (Python\'s json.load gives up at about 1,000 levels too)',
     fr: 'imbrication de plus de {limit} niveaux ici ; le fichier n’est pas analysé (le json.load de Python abandonne aussi vers 1 000 niveaux)',
@@ -174,6 +198,34 @@ export const MESSAGES = {
   mixedNormalization: {
     en: 'This string uses decomposed accents (NFD) while the file also has precomposed ones (NFC): the same word can then fail to match. Strings in NFD: {count}.',
     fr: 'Cette chaîne utilise des accents décomposés (NFD) alors que le fichier en a aussi des précomposés (NFC) : un même mot peut alors ne pas correspondre. Chaînes en NFD : {count}.',
+  },
+  invalidPosition: {
+    en: '`{field}` is not a valid position: line and character must be whole numbers from 0 to 2147483647 (got {value}).',
+    fr: '`{field}` n’est pas une position valide : line et character doivent être des entiers de 0 à 2147483647 (reçu {value}).',
+  },
+  invalidRange: {
+    en: '`{field}` is not a valid range: it needs a start and an end position (got {value}).',
+    fr: '`{field}` n’est pas une plage valide : il lui faut une position start et une position end (reçu {value}).',
+  },
+  confusableMore: {
+    en: '{count} more look-alike(s) after this one are not shown ({total} in the file, at most {limit} listed); the action “Fix all look-alike letters” replaces every one.',
+    fr: '{count} autre(s) sosie(s) après celui-ci ne sont pas affichés ({total} dans le fichier, au plus {limit} listés) ; l’action « Corriger tous les sosies » les remplace tous.',
+  },
+  mixedNormalizationMore: {
+    en: '{count} more string(s) in NFD after this one are not shown ({total} in the file, at most {limit} listed); the action “Normalise every string to NFC” rewrites every one.',
+    fr: '{count} autre(s) chaîne(s) en NFD après celle-ci ne sont pas affichées ({total} dans le fichier, au plus {limit} listées) ; l’action « Normaliser toutes les chaînes en NFC » les réécrit toutes.',
+  },
+  baselinesTooLarge: {
+    en: 'This baselines file is {size} bytes, more than the {limit} the audit reads (MAX_BASELINES_BYTES): it is not read, and none of its baselines is used.',
+    fr: 'Ce fichier de baselines fait {size} octets, plus que les {limit} que lit l’audit (MAX_BASELINES_BYTES) : il n’est pas lu, et aucune de ses baselines n’est utilisée.',
+  },
+  baselinesTooMany: {
+    en: 'This file lists {count} baselines, more than the {limit} the audit scores (MAX_EXTRA_BASELINES): the first {limit} are used, the other {ignored} ignored.',
+    fr: 'Ce fichier liste {count} baselines, plus que les {limit} que note l’audit (MAX_EXTRA_BASELINES) : les {limit} premières sont utilisées, les {ignored} autres ignorées.',
+  },
+  outlineMore: {
+    en: '… {count} more (the outline lists the first {limit})',
+    fr: '… {count} de plus (le plan liste les {limit} premiers)',
   },
   weakTest: {
     en: 'Weak test: passes with {baseline} (score {score}){more}. {part}',

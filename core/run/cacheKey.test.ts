@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cacheKey } from './cacheKey';
+import { cacheKey, endpointScope } from './cacheKey';
 import { canonicalJson } from './canonicalJson';
 import { itemHash } from './items';
 import type { ChatRequest } from './types';
@@ -35,4 +35,15 @@ test('item hashes ignore layout and key order but see every value', () => {
   assert.notEqual(itemHash(a), itemHash({ ...a, prompt: 'Ŋkɔwò?' }));
   assert.notEqual(itemHash({ n: 1 }), itemHash({ n: '1' }));
   assert.equal(canonicalJson([1, null, { b: 2, a: [true] }]), '[1,null,{"a":[true],"b":2}]');
+});
+
+test('the endpoint scope tells apart two paths on one host and two queries, never showing a query', () => {
+  assert.equal(endpointScope('https://api.deepseek.com'), 'https://api.deepseek.com');
+  assert.equal(endpointScope('https://api.deepseek.com/'), 'https://api.deepseek.com');
+  assert.equal(endpointScope('http://127.0.0.1:8000/v1/'), 'http://127.0.0.1:8000/v1');
+  assert.notEqual(endpointScope('http://127.0.0.1:8000/a/v1'), endpointScope('http://127.0.0.1:8000/b/v1'));
+  const withKey = endpointScope('https://h.example/v1?key=abc123secret');
+  assert.match(withKey, /^https:\/\/h\.example\/v1\?[0-9a-f]{32}$/);
+  assert.notEqual(withKey, endpointScope('https://h.example/v1?key=other'));
+  assert.notEqual(cacheKey(endpointScope('http://127.0.0.1:8000/a/v1'), request), cacheKey(endpointScope('http://127.0.0.1:8000/b/v1'), request));
 });

@@ -1,7 +1,7 @@
 import { classify, entriesOf, type CorpusShape } from '../document/classify';
 import { corpusLanguages } from '../coverage/fields';
 import { profileFor } from '../coverage/profiles';
-import { SECRET_SEGMENTS } from '../rules/corpusTables';
+import { isSecretSegment } from '../rules/corpusTables';
 import { isObject } from '../json';
 import { languageName, scriptName } from './script';
 
@@ -144,5 +144,5 @@ export function corpusRunInfo(value: unknown, fileStem?: string): CorpusRunInfo 
 
 /** Gold-standard and held-out entries are never sent to a model without the user's consent (spec §2.3, §8). */
 export function isSecretEntry(entry: { segment?: string | null }): boolean {
-  return typeof entry.segment === 'string' && SECRET_SEGMENTS.includes(entry.segment);
+  return isSecretSegment(entry.segment);
 }

@@ -71,3 +71,55 @@ export function runnableItems(doc: JsonDocument, category = 'tests', classificat
   }
   return out;
 }
+
+/** Items sharing an id, by id, in file order (only ids given to more than one item). */
+export function duplicateItemIds(items: readonly RunnableItem[]): Map<string, RunnableItem[]> {
+  const byId = new Map<string, RunnableItem[]>();
+  for (const item of items) {
+    const list = byId.get(item.id);
+    if (list) list.push(item);
+    else byId.set(item.id, [item]);
+  }
+  for (const [id, list] of byId) if (list.length < 2) byId.delete(id);
+  return byId;
+}
+
+/** True when the string holds a UTF-16 surrogate without its other half (`"\ud800"` in JSON). */
+export function hasLoneSurrogate(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdfff) continue;
+    if (c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        i++;
+        continue;
+      }
+    }
+    return true;
+  }
+  return false;
+}
+
+/**
+ * The path (inside the value) of the first key or string holding a lone surrogate, or undefined. Such text
+ * cannot be encoded as UTF-8: a provider refuses it or mangles it, and the same happens on every rerun.
+ */
+export function loneSurrogatePath(value: unknown): (string | number)[] | undefined {
+  if (typeof value === 'string') return hasLoneSurrogate(value) ? [] : undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const inner = loneSurrogatePath(value[i]);
+      if (inner) return [i, ...inner];
+    }
+    return undefined;
+  }
+  if (isObject(value)) {
+    for (const [key, child] of Object.entries(value)) {
+      if (hasLoneSurrogate(key)) return [key];
+      const inner = loneSurrogatePath(child);
+      if (inner) return [key, ...inner];
+    }
+  }
+  return undefined;
+}

@@ -53,10 +53,12 @@ export class ModelConfigError extends Error {
   }
 }
 
-function parseHttpUrl(url: string): URL {
+function parseHttpUrl(given: string): URL {
+  // Messages name the URL as it may be written: a query value may be a credential.
+  const url = redactUrl(given);
   let parsed: URL;
   try {
-    parsed = new URL(url);
+    parsed = new URL(given);
   } catch {
     throw new ModelConfigError({
       en: `invalid base URL '${url}': expected an absolute http(s) URL such as http://localhost:8000/v1`,
@@ -110,4 +112,97 @@ export function resolveModel(config: ModelConfig): ResolvedModel {
     ...(apiKeyEnv ? { apiKeyEnv } : {}),
     label: config.label ?? model,
   };
+}
+
+/**
+ * The chat-completions URL of a base URL: `/chat/completions` joined to the base's path, its query kept where it
+ * belongs (`http://h/v1?key=abc` → `http://h/v1/chat/completions?key=abc`), no fragment.
+ */
+export function chatCompletionsUrl(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  url.hash = '';
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/chat/completions`;
+  return url.href;
+}
+
+/** Hides one query string's values: `a=1&key` → `a=***&key=***` (a bare word may be a token). */
+function redactQuery(query: string): string {
+  return query
+    .split('&')
+    .map((part) => (part === '' ? part : `${part.includes('=') ? part.slice(0, part.indexOf('=')) : part}=***`))
+    .join('&');
+}
+
+/**
+ * A URL as it may be written anywhere (logs, results files, run cards, the journal, error messages): every query
+ * value replaced by `***` (some providers take `?key=`, `?sig=`), no user info, no fragment. The one redaction
+ * every writer uses; text that is not a URL is redacted the same way as far as it looks like one.
+ */
+export function redactUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url.replace(/\/\/[^/?#@\s]*@/g, '//').replace(/#.*$/s, '').replace(/\?([^\s]*)/, (_m, q: string) => `?${redactQuery(q)}`);
+  }
+  parsed.username = '';
+  parsed.password = '';
+  parsed.hash = '';
+  const query = parsed.search.slice(1);
+  return query ? `${parsed.href.slice(0, parsed.href.indexOf('?'))}?${redactQuery(query)}` : parsed.href;
+}
+
+/** Every value of a URL's query, as written and decoded: what a redaction of free text must hide. */
+export function queryValues(url: string): string[] {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return [];
+  }
+  const out = new Set<string>();
+  for (const part of parsed.search.slice(1).split('&')) {
+    const raw = part.includes('=') ? part.slice(part.indexOf('=') + 1) : part;
+    if (!raw) continue;
+    out.add(raw);
+    try {
+      out.add(decodeURIComponent(raw.replace(/\+/g, ' ')));
+    } catch {
+      /* not percent-encoded text: the raw form is enough */
+    }
+  }
+  return [...out];
+}
+
+/** `localhost`, `*.localhost`, 127.0.0.0/8 and `::1`: hosts whose traffic never leaves the machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * Plain `http://` to a host other than loopback sends prompts, answers and any key in clear: refused unless the
+ * user allowed it (a user-level setting, `--allow-insecure-http`). Undefined when the URL may be used.
+ */
+export function insecureHttpProblem(baseUrl: string, allowInsecureHttp: boolean): { en: string; fr: string } | undefined {
+  const url = new URL(baseUrl);
+  if (url.protocol !== 'http:' || allowInsecureHttp || isLoopbackHost(url.hostname)) return undefined;
+  return {
+    en: `refused to send requests in clear to ${url.origin}: plain http is only used for this machine (localhost, 127.0.0.1, ::1); use https, or allow it with --allow-insecure-http (CLI) or the user setting ewebench.run.allowInsecureHttp`,
+    fr: `envoi en clair vers ${url.origin} refusé : http sans chiffrement n’est utilisé que pour cette machine (localhost, 127.0.0.1, ::1) ; utilisez https, ou autorisez-le avec --allow-insecure-http (CLI) ou le réglage utilisateur ewebench.run.allowInsecureHttp`,
+  };
+}
+
+/** The origins a preset's key variable belongs to (`DEEPSEEK_API_KEY` → `https://api.deepseek.com`). */
+export function homeOriginsOf(variable: string): string[] {
+  return Object.values(PROVIDER_PRESETS).filter((p) => p.apiKeyEnv === variable && p.baseUrl).map((p) => new URL(p.baseUrl as string).origin);
+}
+
+/**
+ * Whether a key read from `variable` may go to `origin` without the user saying so: only a preset's own variable
+ * to that preset's own origin. Any other pairing (a preset's key to another base URL, a workspace's `apiKeyEnv`
+ * with any `baseUrl`) needs an explicit choice: `--api-key-env` on the command line, a confirmation in VS Code.
+ */
+export function keyIsAtHome(variable: string, origin: string): boolean {
+  return homeOriginsOf(variable).includes(origin);
 }

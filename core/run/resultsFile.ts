@@ -1,4 +1,5 @@
 import { categoryScore, eweScore, type EweScoreOptions } from '../scoring/ewebench/aggregate';
+import { fileNamePart } from './fileNames';
 import { CATEGORIES } from '../scoring/ewebench/categories';
 import { EVAL_METHODS, type EvalMethod } from '../scoring/ewebench/tables';
 import type { Breakdown } from '../scoring/ewebench/breakdown';
@@ -118,19 +119,16 @@ export function pythonIsoformat(date: Date): string {
   return ms === 0 ? base : `${base}.${pad(ms, 3)}000`;
 }
 
-// Characters no file name may hold on Windows, macOS or Linux, and the path separators.
-// eslint-disable-next-line no-control-regex
-const UNSAFE_IN_FILE_NAME = /[/\\:*?"<>|\u0000-\u001f\u007f]/g;
 
 /**
  * `ewebench_{model}_{run_id}.json` as the harness names its file, with every character a file name cannot hold
  * (`/ \ : * ? " < > |` and control characters) replaced by `_`: `google/gemini-2.0-flash` gives
  * `ewebench_google_gemini-2.0-flash_20261123_101500.json`, one file and no folder. Dots and spaces at the
- * ends of the model name, which Windows drops, become `_` too.
+ * ends of the model name, which Windows drops, become `_` too; a very long part is cut and given a short hash
+ * (`fileNamePart`).
  */
 export function resultsFileName(model: string, runId: string): string {
-  const safeModel = model.replace(UNSAFE_IN_FILE_NAME, '_').replace(/^[. ]+|[. ]+$/g, (m) => '_'.repeat(m.length));
-  return `ewebench_${safeModel}_${runId.replace(UNSAFE_IN_FILE_NAME, '_')}.json`;
+  return `ewebench_${fileNamePart(model)}_${fileNamePart(runId)}.json`;
 }
 
 /** The first 200 code points, as Python's `response[:200]`. */

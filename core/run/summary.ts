@@ -26,11 +26,24 @@ export interface CategorySummary {
   unscored: number;
 }
 
+/**
+ * Why a run has no ÈwéScore: nothing was scored (every call failed or could not be scored), or what was
+ * scored lies outside the harness's ten categories (a tests file not named after one, `tests.json`): the
+ * harness runs only its ten category files, so such a file has a mean score but no ÈwéScore.
+ */
+export type NoEweScoreReason = 'nothing-scored' | 'no-harness-category';
+
 export interface TestRunSummary {
   /** The harness's ten categories that have records, in its order, then any others. */
   categories: Record<string, CategorySummary>;
-  /** Over the categories with at least one scored run; null when there is none. */
+  /** Over the harness categories with at least one scored run; null when there is none (see `noEweScore`). */
   eweScore: number | null;
+  /** Set exactly when `eweScore` is null. */
+  noEweScore?: NoEweScoreReason;
+  /** Mean of every scored run × 100, Python-rounded to 1 decimal, whatever its category; null when nothing was scored. */
+  meanScore: number | null;
+  /** Categories with records that are not among the harness's ten (file stems such as `tests`). */
+  outsideCategories: string[];
   total: number;
   passed: number;
   errored: number;
@@ -69,7 +82,15 @@ export function summariseTestRecords(records: readonly TestRunRecord[], options:
     totals.unscored += summary.unscored;
   }
   const known = Object.keys(scores).some((s) => order.has(s));
-  return { categories, eweScore: known ? eweScore(scores, options) : null, ...totals };
+  const scored = records.filter((r) => r.score !== null).map((r) => r.score as number);
+  return {
+    categories,
+    eweScore: known ? eweScore(scores, options) : null,
+    ...(known ? {} : { noEweScore: scored.length ? ('no-harness-category' as const) : ('nothing-scored' as const) }),
+    meanScore: scored.length ? pyRound((scored.reduce((a, b) => a + b, 0) / scored.length) * 100, 1) : null,
+    outsideCategories: stems.filter((s) => !order.has(s)),
+    ...totals,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------

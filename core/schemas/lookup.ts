@@ -10,6 +10,8 @@ export function schemaForPath(classification: Classification, path: JsonPath): J
       return schemaAt('ewebench-tests', path);
     case 'rosetta-run-card':
       return schemaAt('rosetta-run-card', path);
+    case 'rosetta-review':
+      return schemaAt('rosetta-review', path);
     case 'ewebench-results':
       return schemaAt('ewebench-results', path);
     case 'rosetta-corpus': {

@@ -6,6 +6,7 @@ import ewebenchTests from '../../schemas/ewebench-tests.schema.json';
 import rosettaCorpus from '../../schemas/rosetta-corpus.schema.json';
 import rosettaCurated from '../../schemas/rosetta-curated-corpus.schema.json';
 import rosettaRunCard from '../../schemas/rosetta-run-card.schema.json';
+import rosettaReview from '../../schemas/review.schema.json';
 
 /** Documentation keywords our schemas carry beside the standard ones (VS Code's, and our French ones). */
 export const ANNOTATION_KEYWORDS = [
@@ -24,6 +25,7 @@ export const SCHEMAS = {
   'rosetta-curated-corpus': rosettaCurated,
   'rosetta-run-card': rosettaRunCard,
   'ewebench-baselines': ewebenchBaselines,
+  'rosetta-review': rosettaReview,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;

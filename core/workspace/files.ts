@@ -12,6 +12,12 @@
  */
 const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', 'out', 'dist']);
 
+/**
+ * The same skip list as an editor's exclude glob (VS Code's `findFiles`), so a search does not even enter
+ * these folders; `isListedWorkspaceFile` stays the rule for what is listed.
+ */
+export const SKIPPED_FOLDERS_GLOB = `{${[...SKIPPED_FOLDERS, '.*'].map((name) => `**/${name}/**`).join(',')}}`;
+
 /** True for a folder a walk does not enter. */
 export function isSkippedFolder(name: string): boolean {
   return name.startsWith('.') || SKIPPED_FOLDERS.has(name);
@@ -41,4 +47,16 @@ const JSON_LANGUAGES: ReadonlySet<string> = new Set(['json', 'jsonc']);
  */
 export function isJsonDocument(doc: { readonly languageId: string; readonly uri: string }): boolean {
   return JSON_LANGUAGES.has(doc.languageId) || isJsonFileName(doc.uri);
+}
+
+/**
+ * A workspace file the Test Explorer lists (when its content is a tests file or a corpus): a JSON file that no
+ * walk would skip and that is not a results file of ours. `relativePath` is below the workspace folder;
+ * `resultsFolder` is the `ewebench.results.folder` setting (a folder of that name at any depth holds results).
+ */
+export function isListedWorkspaceFile(relativePath: string, resultsFolder: string): boolean {
+  const path = relativePath.replace(/\\/g, '/');
+  if (!isJsonFileName(path) || inSkippedFolder(path)) return false;
+  const results = resultsFolder.replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+$/, '');
+  return results === '' || !`/${path}`.includes(`/${results}/`);
 }

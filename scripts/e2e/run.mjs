@@ -15,7 +15,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { buildWorkspace, compileSuite, root, startFakeModel, unlistedSuiteFiles } from './common.mjs';
-import { clickRunInUntrustedWorkspace, openWalkthrough, runFileFromTestExplorer, runFirstTestFromLens, savedStatesAfterReload } from './uiFlows.mjs';
+import { clickRunInUntrustedWorkspace, openWalkthrough, rateReviewFromKeyboard, runFileFromTestExplorer, runFirstTestFromLens, savedStatesAfterReload } from './uiFlows.mjs';
 import { CHROMIUM, CODE_SERVER, E2E, NODE24_BIN, session } from './session.mjs';
 
 // Must match test/e2e/fakeModel.ts (E2E_KEY_ENV, E2E_KEY): a stand-in key, never a real one.
@@ -195,6 +195,22 @@ async function packagedExtensionUi() {
       const expected = ['e2e_run_pass passed', 'e2e_run_fail failed', 'e2e_run_partial passed'];
       if (expected.some((e) => !states.includes(e))) throw new Error(`states: ${states.join(', ')}`);
       return states.join(', ');
+    }],
+    ['a review drawn from the Command Palette is rated from the keyboard (3, 4, 1) and the review file on disk holds the ratings', async () => {
+      const said = await rateReviewFromKeyboard(page);
+      const file = path.join(workspace, 'cards', 'review_card.review.json');
+      let ratings = [];
+      for (let i = 0; i < 50; i++) {
+        try {
+          ratings = JSON.parse(fs.readFileSync(file, 'utf8')).items.map((item) => item.rating);
+        } catch {
+          ratings = [];
+        }
+        if (ratings.length === 3 && ratings.every((r) => r !== null)) break;
+        await page.waitForTimeout(200);
+      }
+      if (ratings.join(',') !== 'acceptable,excellent,reject') throw new Error(`ratings on disk: ${ratings.join(',') || 'none'} (page: ${said})`);
+      return `${said} · on disk: ${ratings.join(', ')}`;
     }],
     ['the walkthrough opens from the Command Palette with its four steps', async () => {
       const steps = await openWalkthrough(page);

@@ -111,3 +111,40 @@ export async function clickRunInUntrustedWorkspace(page) {
   await item.waitFor({ timeout: 15_000 });
   return (await item.textContent())?.trim() ?? '';
 }
+
+/** The frame of the webview whose page holds `selector` (webviews are iframes inside iframes). */
+async function webviewFrame(page, selector, timeoutMs = 30_000) {
+  const start = Date.now();
+  for (;;) {
+    for (const frame of page.frames()) {
+      if (await frame.locator(selector).count().catch(() => 0)) return frame;
+    }
+    if (Date.now() - start > timeoutMs) throw new Error(`no webview shows ${selector}`);
+    await page.waitForTimeout(250);
+  }
+}
+
+/**
+ * Draws a review of cards/review_card.json from the Command Palette (the three input boxes answered as a user
+ * would), then rates its items from the keyboard: 3, 4, 1. Returns what the page says once they are rated.
+ */
+export async function rateReviewFromKeyboard(page) {
+  await quickOpen(page, 'review_card.json');
+  await palette(page, 'Review Run');
+  const input = page.locator('.quick-input-widget input').first();
+  for (const answer of ['3', '42', 'e2e reviewer']) {
+    await input.waitFor({ timeout: 15_000 });
+    await input.fill(answer);
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(400);
+  }
+  const frame = await webviewFrame(page, '#rate-excellent');
+  await frame.locator('#progress', { hasText: /1\D+3/ }).waitFor({ timeout: 15_000 });
+  await frame.locator('#card').click();
+  for (const key of ['3', '4', '1']) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(300);
+  }
+  await frame.locator('#status').filter({ hasText: /\S/ }).waitFor({ timeout: 15_000 });
+  return (await frame.locator('#progress').textContent())?.trim();
+}

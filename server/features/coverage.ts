@@ -1,11 +1,10 @@
-import { RequestType } from 'vscode-languageserver';
 import { visitLanguageStrings } from '../../core/coverage/fields';
 import type { LanguageProfile } from '../../core/coverage/profiles';
 import { fileCoverage, stringCoverageSummary, type FileCoverageReport } from '../../core/coverage/report';
 import { pick, type Locale } from '../../core/i18n/locale';
 import { locationAt } from '../../core/document/location';
 import type { Analysis } from '../analysis';
-import { COVERAGE_REQUEST } from '../protocol';
+import { CoverageRequest } from '../../protocol/ewebench';
 import type { Feature } from './feature';
 
 const reports = new WeakMap<Analysis, FileCoverageReport>();
@@ -51,10 +50,8 @@ export function coverageHover(analysis: Analysis, offset: number, locale: Locale
   return lines.join('  \n');
 }
 
-const coverageRequest = new RequestType<{ uri: string }, FileCoverageReport | null, void>(COVERAGE_REQUEST);
-
 /** `ewebench/coverage`: the file's coverage report, for the client's preview. */
-export const coverageFeature: Feature = (ctx) => ctx.onRequest(coverageRequest, null, (params) => {
+export const coverageFeature: Feature = (ctx) => ctx.onRequest(CoverageRequest, null, (params) => {
   const analysis = ctx.analysisOf(params.uri);
   return analysis ? coverageReport(analysis) ?? null : null;
 });

@@ -2,9 +2,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
-import { DIAGNOSTIC_SOURCE, docAnchor, type Severity } from '../../core/rules/codes';
+import { defaultSeverity, DIAGNOSTIC_SOURCE, docAnchor, type Severity } from '../../core/rules/codes';
 import { resolveFindings } from '../../core/validate';
 import type { Analysis } from '../analysis';
+import type { DiagnosticData } from './codeActions';
 import type { PositionCodec } from '../positionEncoding';
 import type { ServerSettings } from '../settings';
 
@@ -26,7 +27,8 @@ export interface DiagnosticsClient {
 
 /**
  * Ranges leave in the client's encoding; related information in other files comes from the workspace index, which
- * already holds them in that encoding. Without `dataSupport` the fixes stay home (code actions find them again).
+ * already holds them in that encoding. Without `dataSupport` the fixes stay home (code actions find them again);
+ * with it they travel with the version they belong to, so fixes sent back from another version are found again.
  */
 export function toLspDiagnostics(analysis: Analysis, settings: ServerSettings, client: DiagnosticsClient): Diagnostic[] {
   const findings = settings.reportSyntaxErrors ? analysis.result.findings : analysis.result.findings.filter((f) => f.code !== 'invalid-json');
@@ -40,8 +42,21 @@ export function toLspDiagnostics(analysis: Analysis, settings: ServerSettings, c
     source: DIAGNOSTIC_SOURCE,
     message: d.message,
     relatedInformation: d.related.length ? d.related.map((r) => ({ location: { uri: r.uri ?? analysis.uri, range: r.uri ? r.range : wire(r.range) }, message: r.message })) : undefined,
-    data: client.dataSupport && d.fixes.length ? { fixes: d.fixes } : undefined,
+    data: client.dataSupport && d.fixes.length ? ({ version: analysis.version, fixes: d.fixes } satisfies DiagnosticData) : undefined,
   }));
+}
+
+/** A `baselines-limit` diagnostic at the top of a workspace baselines file (`workspaceBaselines.ts`). */
+export function baselinesLimitDiagnostic(message: string): Diagnostic {
+  const code = 'baselines-limit';
+  return {
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } },
+    severity: SEVERITY[defaultSeverity(code)],
+    code,
+    codeDescription: { href: `${README}#${docAnchor(code)}` },
+    source: DIAGNOSTIC_SOURCE,
+    message,
+  };
 }
 
 /**

@@ -2,14 +2,17 @@ import type { Connection, RequestHandler, RequestType } from 'vscode-languageser
 import type { Locale } from '../../core/i18n/locale';
 import type { Position } from '../../core/document/lineIndex';
 import type { Analysis, AnalysisView } from '../analysis';
-import type { AnalysisStats } from '../protocol';
+import type { AnalysisStats } from '../../protocol/ewebench';
 import type { Guard } from '../guard';
 import type { PositionCodec } from '../positionEncoding';
+import type { ServerSettings } from '../settings';
 
 /** What the client said it handles (LSP 3.17 capabilities): without them, items are plain text and fixes stay on the server. */
 export interface ClientSupport {
   snippetSupport: boolean;
   dataSupport: boolean;
+  /** The client fills in a code action's `edit` with `codeAction/resolve` (file-wide fixes are then computed only when picked). */
+  codeActionResolveEdit: boolean;
 }
 
 /** What every feature reads: the server's state, never the connection itself. */
@@ -28,9 +31,12 @@ export interface FeatureContext {
   readonly codec: PositionCodec;
   locale(): Locale;
   client(): ClientSupport;
+  /** The server settings in force (the outline's bound). */
+  settings(): ServerSettings;
   /**
    * The one way a feature answers a request: `handler` runs guarded, and a throw is logged once and answered with
-   * `neutral` (null, an empty list), the answer for "nothing here".
+   * `neutral` (null, an empty list), the answer for "nothing here"; a malformed position or range is answered
+   * with InvalidParams (see `Guard.request`).
    */
   onRequest<P, R, E>(type: RequestType<P, R, E>, neutral: R, handler: (params: P) => R): void;
 }
@@ -47,9 +53,10 @@ export function registerFeatures(connection: Connection, guard: Guard, state: Om
     codec: state.codec,
     locale: () => state.locale(),
     client: () => state.client(),
+    settings: () => state.settings(),
     onRequest: <P, R, E>(type: RequestType<P, R, E>, neutral: R, handler: (params: P) => R) => {
       // A plain R is a HandlerResult<R, E>; TypeScript cannot resolve that conditional type for a generic R.
-      const guarded = guard.handler(neutral, handler) as RequestHandler<P, R, E>;
+      const guarded = guard.request(neutral, handler) as RequestHandler<P, R, E>;
       connection.onRequest(type, guarded);
     },
   };

@@ -17,6 +17,8 @@ export interface RecordedRequest {
   body: unknown;
   /** `performance.now()` when the request's body had fully arrived. */
   receivedAt: number;
+  /** Body bytes written back so far (as sent: compressed for a gzip step). */
+  bytesSent: number;
 }
 
 export interface UsageReply {
@@ -41,6 +43,16 @@ export type Step =
   | { kind: 'reset' }
   /** A redirect to `location` (another server's URL for a cross-origin test). */
   | { kind: 'redirect'; location: string; status?: number }
+  /** Hostile: a 200 whose headers (and `partial` body, if any) arrive, then nothing more, ever. */
+  | { kind: 'stall'; partial?: string }
+  /** Hostile: a 200 that sends a valid completion one byte every `intervalMs`. */
+  | { kind: 'trickle'; intervalMs: number; text?: string }
+  /** Hostile: a 200 whose body starts (`partial`) and then the connection is reset. */
+  | { kind: 'reset-mid-body'; partial?: string }
+  /** Hostile: a 200 with a body of `bytes` bytes generated as the client reads (never held in memory). */
+  | { kind: 'huge'; bytes: number; declareLength?: boolean }
+  /** Hostile: a 200 whose `body` is sent as written with `content-encoding: gzip` (a gzip bomb when it inflates far). */
+  | { kind: 'gzip'; body: Buffer }
   /** Decides per request. */
   | { kind: 'respond'; fn: (request: RecordedRequest) => Step | Promise<Step> };
 
@@ -69,6 +81,13 @@ export interface FakeOpenAI {
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Writes body bytes and counts them on the request's record; false when the socket asks to wait for `drain`. */
+function send(res: http.ServerResponse, recorded: RecordedRequest, data: string | Buffer): boolean {
+  const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+  recorded.bytesSent += bytes.length;
+  return res.write(bytes);
+}
 
 function lastMessageText(body: unknown): string {
   const messages = (body as { messages?: { content?: unknown }[] } | null)?.messages;
@@ -139,6 +158,55 @@ export async function startFakeOpenAI(options: FakeServerOptions = {}): Promise<
         res.writeHead(step.status, { 'content-type': 'application/json', ...step.headers }).end(body);
         return;
       }
+      case 'stall':
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.flushHeaders();
+        if (step.partial) send(res, recorded, step.partial);
+        return;
+      case 'reset-mid-body':
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100000' });
+        send(res, recorded, step.partial ?? '{"id":"chatcmpl-fake","choices":[{"index":0,"message":{"role":"assistant","content":"Ŋdi');
+        await sleep(30);
+        socket.destroy();
+        return;
+      case 'trickle': {
+        const body = Buffer.from(JSON.stringify(completion({ kind: 'answer', ...(step.text === undefined ? {} : { text: step.text }) }, recorded.body)));
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(body.length) });
+        res.flushHeaders();
+        for (let i = 0; i < body.length && !res.destroyed; i++) {
+          send(res, recorded, body.subarray(i, i + 1));
+          await sleep(step.intervalMs);
+        }
+        if (!res.destroyed) res.end();
+        return;
+      }
+      case 'huge': {
+        res.writeHead(200, { 'content-type': 'application/json', ...(step.declareLength ? { 'content-length': String(step.bytes) } : {}) });
+        const chunk = Buffer.alloc(64 * 1024, 0x61);
+        let left = step.bytes;
+        while (left > 0 && !res.destroyed) {
+          const piece = left >= chunk.length ? chunk : chunk.subarray(0, left);
+          left -= piece.length;
+          if (!send(res, recorded, piece)) {
+            await new Promise<void>((resolve) => {
+              const done = () => {
+                res.off('drain', done);
+                res.off('close', done);
+                resolve();
+              };
+              res.on('drain', done);
+              res.on('close', done);
+            });
+          }
+        }
+        if (!res.destroyed) res.end();
+        return;
+      }
+      case 'gzip':
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': String(step.body.length) });
+        send(res, recorded, step.body);
+        res.end();
+        return;
       case 'answer': {
         await sleep((options.latencyMs ?? 0) + (step.delayMs ?? 0));
         if (res.destroyed) return;
@@ -175,6 +243,7 @@ export async function startFakeOpenAI(options: FakeServerOptions = {}): Promise<
         headers: req.headers,
         body,
         receivedAt: performance.now(),
+        bytesSent: 0,
       };
       requests.push(recorded);
       const step = script.shift() ?? fallback;

@@ -24,7 +24,7 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { FILE_INFO_REQUEST, type FileInfo } from '../../server/protocol';
+import { FileInfoRequest, type FileInfo } from '../../protocol/ewebench';
 import { fromRepo } from './paths';
 import { SERVER_NODE_FLAGS } from '../../server/nodeFlags';
 
@@ -212,7 +212,7 @@ export class TestLspClient {
 
   /** The server's file info (kind, problems, how it served the file). */
   fileInfo(uri: string): Promise<FileInfo | null> {
-    return this.connection.sendRequest<FileInfo | null>(FILE_INFO_REQUEST, { uri });
+    return this.connection.sendRequest(FileInfoRequest, { uri });
   }
 
   /**

@@ -40,7 +40,6 @@ for (const [name, method, params, neutral] of [
   ['completion without a text document', CompletionRequest.method, { position }, []],
   ['document symbols without a text document', DocumentSymbolRequest.method, {}, []],
   ['code actions on an open document without a context', CodeActionRequest.method, { textDocument: { uri: 'URI' }, range: { start: position, end: position } }, []],
-  ['hover on an open document without a position', HoverRequest.method, { textDocument: { uri: 'URI' } }, null],
   ['the file info request without params', 'ewebench/fileInfo', null, null],
   ['the coverage request without params', 'ewebench/coverage', null, null],
 ] as const) {

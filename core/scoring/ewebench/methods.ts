@@ -1,4 +1,4 @@
-import { pyIncludes, pyLower, pyStrip, pyUpper } from '../../python/str';
+import { pyIncludes, pyLower, PyNeedles, pyStrip, pyUpper } from '../../python/str';
 import type { CompositeBreakdown, ExactMatchBreakdown, KeywordsBreakdown, MethodResult, MultipleChoiceBreakdown, PatternTry } from './breakdown';
 import { HarnessCrash, NotReproducible } from '../../python/values';
 import { pySearch, PyRegexError, PyRegexUnsupported } from '../../python/re';
@@ -15,12 +15,28 @@ export function exactMatch(expected: string, response: string): MethodResult<Exa
   return { score: matched ? 1 : 0, breakdown: { method: 'exact_match', expected, matched } };
 }
 
+/** Past this many keywords, `keywords` searches them all in one pass over the response. */
+const MANY_KEYWORDS = 16;
+
+/**
+ * The automaton of the last keyword list searched: the audit scores one test's list against every baseline in a
+ * row (each call gets a fresh array of the same strings), so it is built once per test.
+ */
+let last: { expected: readonly string[]; needles: PyNeedles } | undefined;
+function needlesOf(expected: readonly string[]): PyNeedles {
+  if (last && last.expected.length === expected.length && last.expected.every((kw, i) => kw === expected[i])) return last.needles;
+  last = { expected: [...expected], needles: new PyNeedles(expected.map(pyLower)) };
+  return last.needles;
+}
+
 /** Share of keywords found as case-insensitive substrings; duplicates count each time; none at all scores 0. */
 export function keywords(expected: readonly string[], response: string): MethodResult<KeywordsBreakdown> {
   const lower = pyLower(response);
   const found: string[] = [];
   const missing: string[] = [];
-  for (const kw of expected) (pyIncludes(lower, pyLower(kw)) ? found : missing).push(kw);
+  // Many keywords are searched in one pass (the same answers as one `in` each; linear in the keywords).
+  const included = expected.length > MANY_KEYWORDS ? needlesOf(expected).includedIn(lower) : expected.map((kw) => pyIncludes(lower, pyLower(kw)));
+  expected.forEach((kw, i) => (included[i] ? found : missing).push(kw));
   return { score: expected.length ? found.length / expected.length : 0, breakdown: { method: 'keywords', found, missing } };
 }
 

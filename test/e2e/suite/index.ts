@@ -10,8 +10,11 @@ import './diagnostics.e2e';
 import './quickFixes.e2e';
 import './language.e2e';
 import './commands.e2e';
+import './coverage.e2e';
 import './run.e2e';
 import './typing.e2e';
+import './review.e2e';
+import './spreadsheet.e2e';
 import { runRegistered } from './harness';
 
 export async function run(): Promise<void> {

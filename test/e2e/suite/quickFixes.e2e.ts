@@ -10,7 +10,7 @@ const tests = async () => JSON.parse((await vscode.workspace.openTextDocument(ur
 e2eTest('the look-alike quick fix puts Ɖ where the Latin Ð was', async () => {
   await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri()));
   const [hit] = await diagnosticsWithCode(uri(), 'confusable-char');
-  await applyQuickFix(uri(), hit.range, /intended letter/);
+  await applyQuickFix(uri(), hit.range, /^Replace look-alike 'Ð' \(U\+00D0\) with 'Ɖ'$/);
   assert.equal((await tests())[1].prompt, 'Ɖe wòle Lomé?');
   await until('confusable-char to clear', () => ourDiagnostics(uri(), 'confusable-char').length === 0);
 });

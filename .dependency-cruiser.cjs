@@ -1,0 +1,126 @@
+/**
+ * The layer rules of ARCHITECTURE.md, checked by dependency-cruiser in `npm run lint:layers` (part of `pretest`,
+ * so `npm test` and CI run it). Only source files count: tests (`*.test.ts`, `test/`) may import anything.
+ *
+ *   core    imports no runner, server, client or cli; no `vscode`, no LSP types; no Node built-in except the
+ *           known exceptions below (hashing with node:crypto), which the browser build is to remove.
+ *   runner  imports core only (plus npm packages and Node).
+ *   cli     imports core and runner.
+ *   server  imports core and the protocol.
+ *   client  imports core and the protocol; the runner only through lazyRunner.ts (bundled apart, loaded on the first run), as
+ *           types, or runner/keys.ts (which imports core only); the server only for its node flags.
+ *   protocol (the client–server requests, `protocol/`) imports core's types only.
+ *   webview (page scripts bundled for the browser) imports core at most.
+ *   And no import cycles.
+ */
+
+/** Node built-ins core uses today, each in one file: the issue about the browser build removes them. */
+const CORE_BUILTIN_EXCEPTIONS = ['^core/runcard/hashes\\.ts$', '^core/run/canonicalJson\\.ts$'];
+
+const NOT_TESTS = ['\\.test\\.ts$', '^test/'];
+const SOURCE = (folder) => ({ path: `^${folder}/`, pathNot: NOT_TESTS });
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'core-imports-an-adapter',
+      comment: 'core is pure: it imports no runner, server, client or cli.',
+      severity: 'error',
+      from: SOURCE('core'),
+      to: { path: '^(runner|server|client|cli|protocol)/' },
+    },
+    {
+      name: 'core-imports-vscode-or-lsp',
+      comment: 'core imports neither vscode nor LSP types; the adapters translate.',
+      severity: 'error',
+      from: SOURCE('core'),
+      to: { path: '(^|node_modules/)(vscode|vscode-languageserver[^/]*|vscode-languageclient|vscode-jsonrpc)($|/)' },
+    },
+    {
+      name: 'core-imports-a-node-builtin',
+      comment: 'core runs in a browser too: no new Node built-in (the known exceptions are listed in CORE_BUILTIN_EXCEPTIONS).',
+      severity: 'error',
+      from: { path: '^core/', pathNot: [...NOT_TESTS, ...CORE_BUILTIN_EXCEPTIONS] },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'core-exception-grows',
+      comment: 'A known exception hashes with node:crypto and may import no other built-in.',
+      severity: 'error',
+      from: { path: CORE_BUILTIN_EXCEPTIONS },
+      to: { dependencyTypes: ['core'], pathNot: '^(node:)?crypto$' },
+    },
+    {
+      name: 'runner-imports-beyond-core',
+      comment: 'The runner imports core only (plus npm packages and Node).',
+      severity: 'error',
+      from: SOURCE('runner'),
+      to: { path: '^(server|client|cli|protocol)/' },
+    },
+    {
+      name: 'cli-imports-beyond-core-and-runner',
+      comment: 'The CLI imports core and the runner.',
+      severity: 'error',
+      from: SOURCE('cli'),
+      to: { path: '^(server|client|protocol)/' },
+    },
+    {
+      name: 'server-imports-beyond-core',
+      comment: 'The language server imports core (and the shared protocol).',
+      severity: 'error',
+      from: SOURCE('server'),
+      to: { path: '^(runner|client|cli)/' },
+    },
+    {
+      name: 'client-imports-the-runner',
+      comment: 'The client loads the runner on the first run through lazyRunner.ts; elsewhere only its types, or runner/keys.ts.',
+      severity: 'error',
+      from: { path: '^client/', pathNot: [...NOT_TESTS, '^client/run/lazyRunner\\.ts$'] },
+      to: { path: '^runner/', pathNot: '^runner/keys\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'client-imports-the-server',
+      comment: 'The client starts the server from its bundle: it shares only its node flags.',
+      severity: 'error',
+      from: SOURCE('client'),
+      to: { path: '^(server|cli)/', pathNot: '^server/nodeFlags\\.(ts|json)$' },
+    },
+    {
+      name: 'protocol-imports-ours',
+      comment: 'The protocol module is shared by client and server and depends on neither.',
+      severity: 'error',
+      from: SOURCE('protocol'),
+      to: { path: '^(runner|server|client|cli)/' },
+    },
+    {
+      name: 'protocol-imports-core-code',
+      comment: 'The protocol names core types in its payloads, and imports no core code.',
+      severity: 'error',
+      from: SOURCE('protocol'),
+      to: { path: '^core/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'webview-imports-an-adapter',
+      comment: 'A webview page runs in a browser: it may use core, never the runner, server, client, cli or protocol.',
+      severity: 'error',
+      from: SOURCE('webview'),
+      to: { path: '^(runner|server|client|cli|protocol)/' },
+    },
+    {
+      name: 'no-cycles',
+      comment: 'No import cycles.',
+      severity: 'error',
+      from: { pathNot: NOT_TESTS },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(out|dist|node_modules|\\.e2e)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    detectJSDocImports: false,
+    combinedDependencies: false,
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.js', '.json', '.d.ts'] },
+  },
+};

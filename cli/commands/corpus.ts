@@ -1,0 +1,86 @@
+import * as path from 'node:path';
+import { delimiterFor, exportSheet, planImport, SpreadsheetError, type RowProblem } from '../../core/corpus/spreadsheet';
+import { displayPath, parseArgs, readJsonText, readText, describeEncodingProblem } from '../files';
+import { terminalSafe } from '../format/text';
+import { UsageError, type CliIo } from '../io';
+import { writeFileAtomic } from '../../runner/outputs';
+
+export const usage = 'corpus export CORPUS.json --out FILE.csv|.tsv [--no-bom] | corpus import FILE.csv|.tsv --into CORPUS.json [--map COLUMN=FIELD ...] [--dry-run]   a corpus to a spreadsheet and back';
+
+function readCorpus(file: string, io: CliIo): string {
+  const { text, problem } = readJsonText(file, io);
+  if (problem) throw new Error(`${displayPath(path.resolve(io.cwd, file), io.cwd)}: ${describeEncodingProblem(problem)}`);
+  return text;
+}
+
+function problemLine(sheet: string, p: RowProblem): string {
+  const where = [p.row === undefined ? sheet : `${sheet}:row ${p.row}`, p.column === undefined ? '' : ` (column ${p.column})`].join('');
+  return `${terminalSafe(where)}: ${p.severity}: ${terminalSafe(p.message)}${p.code ? ` [${p.code}]` : ''}\n`;
+}
+
+async function exportCommand(args: string[], io: CliIo): Promise<number> {
+  const { positional, values, flags } = parseArgs(args, { values: ['out'], booleans: ['no-bom'] });
+  if (positional.length !== 1) throw new UsageError('export takes one corpus file');
+  const out = values.out?.[0];
+  if (!out) throw new UsageError('export needs --out FILE.csv or FILE.tsv');
+  const corpusText = readCorpus(positional[0], io);
+  const delimiter = delimiterFor(out);
+  let value: unknown;
+  try {
+    value = JSON.parse(corpusText) as unknown;
+  } catch (error) {
+    throw new SpreadsheetError(`not valid JSON (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+  }
+  const text = exportSheet(value, { delimiter, ...(flags.has('no-bom') ? { bom: false } : {}) });
+  writeFileAtomic(path.resolve(io.cwd, out), text);
+  const rows = text.split('\r\n').length - 2;
+  io.stdout(`${terminalSafe(displayPath(path.resolve(io.cwd, out), io.cwd))}: ${rows} entr${rows === 1 ? 'y' : 'ies'} written (${delimiter === ',' ? 'CSV' : 'TSV'})\n`);
+  return 0;
+}
+
+async function importCommand(args: string[], io: CliIo): Promise<number> {
+  const { positional, values, flags } = parseArgs(args, { values: ['into', 'map'], booleans: ['dry-run'], repeatable: ['map'] });
+  if (positional.length !== 1) throw new UsageError('import takes one CSV or TSV file');
+  const into = values.into?.[0];
+  if (!into) throw new UsageError('import needs --into CORPUS.json');
+  const map: Record<string, string> = {};
+  for (const pair of values.map ?? []) {
+    const eq = pair.lastIndexOf('=');
+    if (eq <= 0) throw new UsageError(`--map takes COLUMN=FIELD (an empty FIELD skips the column), not '${pair}'`);
+    map[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  const sheetFile = positional[0];
+  const sheetShown = displayPath(path.resolve(io.cwd, sheetFile), io.cwd);
+  const corpusFile = path.resolve(io.cwd, into);
+  const plan = planImport(readCorpus(into, io), readText(sheetFile, io), { delimiter: delimiterFor(sheetFile), map });
+  for (const p of plan.problems) io.stderr(problemLine(sheetShown, p));
+  const shown = terminalSafe(displayPath(corpusFile, io.cwd));
+  if (!plan.newText) {
+    const errors = plan.problems.filter((p) => p.severity === 'error').length;
+    io.stderr(`${shown}: nothing imported (${errors} error${errors === 1 ? '' : 's'} in ${terminalSafe(sheetShown)})\n`);
+    return 1;
+  }
+  const mapped = plan.columns.map((c) => `${c.column}→${c.field ?? '(skipped)'}`).join(', ');
+  if (!flags.has('dry-run')) writeFileAtomic(corpusFile, plan.newText);
+  io.stdout(`${shown}: ${flags.has('dry-run') ? 'would import' : 'imported'} ${plan.entries.length} entr${plan.entries.length === 1 ? 'y' : 'ies'} (${terminalSafe(mapped)})\n`);
+  return 0;
+}
+
+/** `corpus export` and `corpus import`: the same core as the editor's commands (core/corpus/spreadsheet). */
+export async function run(args: string[], io: CliIo): Promise<number> {
+  const [sub, ...rest] = args;
+  const command = sub === 'export' ? exportCommand : sub === 'import' ? importCommand : undefined;
+  if (command) {
+    try {
+      return await command(rest, io);
+    } catch (error) {
+      if (!(error instanceof SpreadsheetError)) throw error;
+      // The corpus is what the problem is about: the one given to export, or the one imported into.
+      const { positional, values } = parseArgs(rest, { values: ['out', 'into', 'map'], booleans: ['no-bom', 'dry-run'], repeatable: ['map'] });
+      const corpus = sub === 'export' ? positional[0] : values.into?.[0];
+      io.stderr(`${terminalSafe(displayPath(path.resolve(io.cwd, corpus ?? '.'), io.cwd))}: ${terminalSafe(error.message)}\n`);
+      return 2;
+    }
+  }
+  throw new UsageError(sub ? `unknown corpus command '${sub}'` : 'corpus needs export or import');
+}

@@ -1,0 +1,106 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { isObject } from '../../core/json';
+import { DEFAULT_GATE, drawSample, newReview, RATINGS, REVIEW_LIMITS, reviewableResults, reviewGate, summarizeReview, type RatingCounts } from '../../core/review/review';
+import { numberFlag } from '../flags';
+import { PyRandom } from '../../core/stats/pyRandom';
+import { displayPath, formatOption, parseArgs, readText } from '../files';
+import { terminalSafe } from '../format/text';
+import { UsageError, type CliIo } from '../io';
+import { writeFileAtomic } from '../../runner/outputs';
+
+export const usage =
+  'review sample RUN_CARD.json --size N --seed S [--out REVIEW.json] [--reviewer NAME] [--allow-secret-segments] | review summary REVIEW.json [--format text|json]   human review of a corpus run (Rosetta §7.3)';
+
+function readJsonFile(file: string, io: CliIo): unknown {
+  const text = readText(file, io);
+  try {
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
+  } catch (error) {
+    throw new Error(`${displayPath(path.resolve(io.cwd, file), io.cwd)}: not valid JSON (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+  }
+}
+
+async function sample(args: string[], io: CliIo): Promise<number> {
+  const { positional, values, flags } = parseArgs(args, { values: ['size', 'seed', 'out', 'reviewer'], booleans: ['allow-secret-segments'] });
+  if (positional.length !== 1) throw new UsageError('sample takes one run card');
+  if (values.size === undefined || values.seed === undefined) throw new UsageError(`--${values.size === undefined ? 'size' : 'seed'} is required`);
+  const size = numberFlag('size', values.size[0], REVIEW_LIMITS.size, 0);
+  const seed = numberFlag('seed', values.seed[0], REVIEW_LIMITS.seed, 0);
+  const cardFile = path.resolve(io.cwd, positional[0]);
+  const card = readJsonFile(positional[0], io);
+  const shownCard = terminalSafe(displayPath(cardFile, io.cwd));
+  if (!isObject(card) || !Array.isArray(card.results) || typeof card.run_card_hash !== 'string') {
+    io.stderr(`${shownCard}: not a corpus run card (no results or no run_card_hash)\n`);
+    return 2;
+  }
+  const out = path.resolve(io.cwd, values.out?.[0] ?? cardFile.replace(/\.json$/i, '') + '.review.json');
+  if (fs.existsSync(out)) {
+    io.stderr(`${terminalSafe(displayPath(out, io.cwd))}: a review is already there; its ratings would be lost: name another --out or remove it\n`);
+    return 2;
+  }
+  const drawn = drawSample(reviewableResults(card), { size, seed, random: new PyRandom(seed), allowSecretSegments: flags.has('allow-secret-segments') });
+  if (drawn.items.length === 0) {
+    io.stderr(`${shownCard}: no entry with an output to review${drawn.secretSkipped ? ` (${drawn.secretSkipped} in secret segments: --allow-secret-segments)` : ''}\n`);
+    return 1;
+  }
+  const review = newReview(drawn, { runCardPath: path.relative(path.dirname(out), cardFile).split(path.sep).join('/'), card, reviewer: values.reviewer?.[0] ?? '', created: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'), seed, size });
+  writeFileAtomic(out, JSON.stringify({ $schema: 'https://ewebench.studio/schemas/review.schema.json', ...review }, null, 2) + '\n');
+  const tiers = Object.entries(drawn.perTier).map(([t, n]) => `${t}: ${n}`).join(', ');
+  io.stdout(`${terminalSafe(displayPath(out, io.cwd))}: ${drawn.items.length} of ${drawn.population} outputs drawn (seed ${seed}; per difficulty tier ${tiers})\n`);
+  if (drawn.secretSkipped) io.stdout(`  ${drawn.secretSkipped} entries of secret segments left out (--allow-secret-segments to include them)\n`);
+  return 0;
+}
+
+function countsLine(c: RatingCounts): string {
+  const usable = c.usable_rate === null ? '—' : `${Math.round(c.usable_rate * 1000) / 10}% usable`;
+  return `${c.rated}/${c.total} rated · ${RATINGS.map((r) => `${r} ${c[r]}`).join(' · ')} · ${usable}`;
+}
+
+async function summary(args: string[], io: CliIo): Promise<number> {
+  const { positional, values } = parseArgs(args, { values: ['format'] });
+  if (positional.length !== 1) throw new UsageError('summary takes one review file');
+  const format = formatOption(values.format, ['text', 'json']);
+  const reviewFile = path.resolve(io.cwd, positional[0]);
+  const review = readJsonFile(positional[0], io);
+  if (!isObject(review) || !Array.isArray(review.items)) {
+    io.stderr(`${terminalSafe(displayPath(reviewFile, io.cwd))}: not a review file (no items)\n`);
+    return 2;
+  }
+  const result = summarizeReview(review);
+  // The card the review names: its seal must still be the one rated, and its tier says whether the gate applies.
+  let card: unknown;
+  let binding: 'bound' | 'card-missing' | 'card-changed' = 'card-missing';
+  if (typeof review.run_card === 'string') {
+    try {
+      card = JSON.parse(fs.readFileSync(path.resolve(path.dirname(reviewFile), review.run_card), 'utf8')) as unknown;
+      binding = isObject(card) && card.run_card_hash === review.run_card_hash ? 'bound' : 'card-changed';
+    } catch {
+      card = undefined;
+    }
+  }
+  const gate = binding === 'bound' ? reviewGate(card, review, DEFAULT_GATE) : undefined;
+  if (format === 'json') {
+    io.stdout(JSON.stringify({ file: displayPath(reviewFile, io.cwd), run_card: review.run_card ?? null, binding, ...result, gate: gate ? { verdict: gate.kind, ...DEFAULT_GATE } : null }, null, 2) + '\n');
+    return binding === 'card-changed' ? 1 : 0;
+  }
+  const lines = [`${terminalSafe(displayPath(reviewFile, io.cwd))}: ${countsLine(result.overall)}`];
+  for (const [tier, counts] of Object.entries(result.by_tier)) lines.push(`  difficulty ${terminalSafe(tier)}: ${countsLine(counts)}`);
+  if (binding === 'card-changed') lines.push(`  the run card ${terminalSafe(String(review.run_card))} is not the run this review rated (its run_card_hash changed)`);
+  else if (binding === 'card-missing') lines.push(`  the run card ${terminalSafe(String(review.run_card ?? '?'))} cannot be read`);
+  else if (gate && gate.kind !== 'not-gated') {
+    lines.push(gate.kind === 'passed'
+      ? `  §7.2 gate: passed (at least ${DEFAULT_GATE.minRated} rated, ${DEFAULT_GATE.minUsableRate * 100}% usable)`
+      : `  §7.2 gate: not met for the card's ${gate.tier} claim (needs at least ${DEFAULT_GATE.minRated} rated and ${DEFAULT_GATE.minUsableRate * 100}% usable)`);
+  }
+  io.stdout(lines.join('\n') + '\n');
+  return binding === 'card-changed' ? 1 : 0;
+}
+
+/** `review sample` draws a stratified sample of a corpus run's outputs; `review summary` counts the ratings. */
+export async function run(args: string[], io: CliIo): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub === 'sample') return sample(rest, io);
+  if (sub === 'summary') return summary(rest, io);
+  throw new UsageError(sub ? `unknown review command '${sub}'` : 'review needs sample or summary');
+}

@@ -1,0 +1,229 @@
+import * as vscode from 'vscode';
+import { replaceValue } from '../../core/corpus/jsonEdits';
+import { JsonDocument } from '../../core/document/jsonDocument';
+import { isObject, type JsonObject } from '../../core/json';
+import { drawSample, newReview, RATINGS, reviewableResults, reviewFileNameFor, type Rating } from '../../core/review/review';
+import { ratedItem, resumeIndex, sessionItems, type SessionItem } from '../../core/review/session';
+import { PyRandom } from '../../core/stats/pyRandom';
+import { classificationOf } from '../run/documentItems';
+import { renderReviewHtml } from './reviewHtml';
+
+/**
+ * *ÈwéBench: Review Run*: draws a review sample beside a run card (or opens the review given) and shows it one
+ * item at a time in a webview rated from the keyboard. Every rating is one minimal edit of the review file
+ * through the text document (undo works, the file on disk is saved at once). Thin over core/review.
+ */
+
+const decoder = new TextDecoder();
+
+async function readJson(uri: vscode.Uri): Promise<unknown> {
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  const text = open ? open.getText() : decoder.decode(await vscode.workspace.fs.readFile(uri));
+  return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
+}
+
+async function exists(uri: vscode.Uri): Promise<boolean> {
+  try {
+    await vscode.workspace.fs.stat(uri);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function nonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function strings() {
+  const ratings: Record<Rating, string> = {
+    reject: vscode.l10n.t('Reject'),
+    gist: vscode.l10n.t('Gist'),
+    acceptable: vscode.l10n.t('Acceptable'),
+    excellent: vscode.l10n.t('Excellent'),
+  };
+  const hints: Record<Rating, string> = {
+    reject: vscode.l10n.t('Unusable: wrong, misleading, or not the language.'),
+    gist: vscode.l10n.t('The meaning comes through, the wording is wrong.'),
+    acceptable: vscode.l10n.t('Correct, with minor issues.'),
+    excellent: vscode.l10n.t('As a human translator would write it.'),
+  };
+  return {
+    title: vscode.l10n.t('Human review'),
+    progress: vscode.l10n.t('Item {0} of {1} · {2} rated'),
+    source: vscode.l10n.t('Source'),
+    reference: vscode.l10n.t('Reference'),
+    output: vscode.l10n.t('Model output'),
+    difficulty: vscode.l10n.t('difficulty'),
+    segment: vscode.l10n.t('segment'),
+    comment: vscode.l10n.t('Comment (optional)'),
+    previous: vscode.l10n.t('← Previous'),
+    next: vscode.l10n.t('Next →'),
+    ratings,
+    hints,
+    keys: vscode.l10n.t('Keys: 1 reject · 2 gist · 3 acceptable · 4 excellent (then the next item) · ← → previous and next · C comment · Esc leaves the comment.'),
+    notFound: vscode.l10n.t('The run card has no output for this entry.'),
+    hidden: vscode.l10n.t('This entry is in a secret segment (gold_standard or held_out); its text is not shown.'),
+    done: vscode.l10n.t('Every item is rated. The review file is saved.'),
+  };
+}
+
+interface ReviewTarget {
+  review: vscode.Uri;
+  card: vscode.Uri;
+}
+
+/** Asks once whether secret-segment text may be shown, as a run asks before sending it. */
+async function secretConsent(count: number): Promise<boolean> {
+  const show = vscode.l10n.t('Show them');
+  const choice = await vscode.window.showWarningMessage(
+    vscode.l10n.t('{0} items are in the gold_standard or held_out segment, whose text is meant to stay with its keepers.', count),
+    { modal: true, detail: vscode.l10n.t('Your answer holds until this review is closed.') },
+    show,
+  );
+  return choice === show;
+}
+
+async function askNumber(prompt: string, value: string, min: number, max: number): Promise<number | undefined> {
+  const answer = await vscode.window.showInputBox({
+    prompt,
+    value,
+    validateInput: (v) => (/^\d+$/.test(v.trim()) && Number(v) >= min && Number(v) <= max ? undefined : vscode.l10n.t('A whole number from {0} to {1}.', min, max)),
+  });
+  return answer === undefined ? undefined : Number(answer.trim());
+}
+
+/** A card given: its review beside it, drawn now when there is none. A review given: the card it names. */
+async function resolveTarget(uri: vscode.Uri): Promise<ReviewTarget | undefined> {
+  const value = await readJson(uri);
+  const kind = classificationOf(uri, value).kind;
+  if (kind === 'rosetta-review' && isObject(value) && typeof value.run_card === 'string') {
+    return { review: uri, card: vscode.Uri.joinPath(uri, '..', value.run_card) };
+  }
+  if (kind !== 'rosetta-run-card' || !isObject(value)) {
+    void vscode.window.showErrorMessage(vscode.l10n.t('{0} is neither a Rosetta run card nor a review file.', uri.path.split('/').pop() ?? ''));
+    return undefined;
+  }
+  const name = reviewFileNameFor(uri.path.split('/').pop() ?? 'run.json');
+  const review = vscode.Uri.joinPath(uri, '..', name);
+  if (await exists(review)) return { review, card: uri };
+  const results = reviewableResults(value);
+  if (results.length === 0) {
+    void vscode.window.showErrorMessage(vscode.l10n.t('This run card has no output to review.'));
+    return undefined;
+  }
+  const size = await askNumber(vscode.l10n.t('How many outputs to review ({0} available), stratified by difficulty tier?', results.length), String(Math.min(30, results.length)), 1, results.length);
+  if (size === undefined) return undefined;
+  const seed = await askNumber(vscode.l10n.t('Seed of the sample (recorded in the review, so the same sample can be drawn again)'), String(Math.floor(Math.random() * 1_000_000)), 0, Number.MAX_SAFE_INTEGER);
+  if (seed === undefined) return undefined;
+  const reviewer = await vscode.window.showInputBox({ prompt: vscode.l10n.t('Your name or handle, recorded as the reviewer (optional)') });
+  if (reviewer === undefined) return undefined;
+  // Secret-segment entries are drawn like any other; whether their text is shown is asked when the review opens.
+  const drawn = drawSample(results, { size, seed, random: new PyRandom(seed), allowSecretSegments: true });
+  const file = newReview(drawn, { runCardPath: uri.path.split('/').pop() ?? '', card: value, reviewer, created: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'), seed, size });
+  const text = JSON.stringify({ $schema: 'https://ewebench.studio/schemas/review.schema.json', ...file }, null, 2) + '\n';
+  await vscode.workspace.fs.writeFile(review, new TextEncoder().encode(text));
+  return { review, card: uri };
+}
+
+/** One open review: the panel, the review's text document, and what the reviewer may see. */
+class ReviewSession {
+  private items: SessionItem[] = [];
+  private showSecret = false;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly target: ReviewTarget,
+    readonly panel: vscode.WebviewPanel,
+    private readonly scriptUri: vscode.Uri,
+  ) {}
+
+  async start(): Promise<boolean> {
+    const [review, card] = await Promise.all([readJson(this.target.review), readJson(this.target.card).catch(() => undefined)]);
+    if (!isObject(card) || !isObject(review) || card.run_card_hash !== review.run_card_hash) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('The run card this review names is missing or is another run (its run_card_hash differs): draw a new sample.'));
+      return false;
+    }
+    this.items = sessionItems(review, card);
+    const secret = this.items.filter((i) => i.secret).length;
+    if (secret > 0) this.showSecret = await secretConsent(secret);
+    const dataset = isObject(card.dataset) && typeof card.dataset.id === 'string' ? card.dataset.id : '';
+    const model = typeof card.model_slug === 'string' ? card.model_slug : '';
+    const webview = this.panel.webview;
+    webview.html = renderReviewHtml({ nonce: nonce(), cspSource: webview.cspSource, scriptUri: webview.asWebviewUri(this.scriptUri).toString(), lang: vscode.env.language });
+    webview.onDidReceiveMessage((message: { type: string; index?: number; rating?: string; comment?: string }) => {
+      if (message.type === 'ready') {
+        void webview.postMessage({ type: 'show', items: this.items.map((i) => this.view(i)), index: resumeIndex(this.items), strings: strings(), dataset, model });
+      } else if (message.type === 'rate' && typeof message.index === 'number' && (RATINGS as readonly string[]).includes(message.rating ?? '')) {
+        this.change(message.index, { rating: message.rating as Rating });
+      } else if (message.type === 'comment' && typeof message.index === 'number' && typeof message.comment === 'string') {
+        this.change(message.index, { comment: message.comment });
+      }
+    });
+    return true;
+  }
+
+  private view(item: SessionItem) {
+    const hidden = item.secret && !this.showSecret;
+    return { ...item, hidden, ...(hidden ? { source: '', reference: '', predicted: '' } : {}) };
+  }
+
+  /** Writes one item back, in order: each change is one edit of the review's text, saved at once. */
+  private change(index: number, change: { rating?: Rating; comment?: string }): void {
+    const item = this.items[index];
+    if (!item || (item.secret && !this.showSecret)) return;
+    this.writing = this.writing.then(async () => {
+      const document = await vscode.workspace.openTextDocument(this.target.review);
+      const doc = new JsonDocument(document.getText());
+      const next: JsonObject | undefined = ratedItem(doc.value, index, change, new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'));
+      const edit = next && replaceValue(doc, ['items', index], next);
+      if (!edit) return;
+      const workspaceEdit = new vscode.WorkspaceEdit();
+      workspaceEdit.replace(document.uri, new vscode.Range(document.positionAt(edit.start), document.positionAt(edit.end)), edit.text);
+      if (!(await vscode.workspace.applyEdit(workspaceEdit))) throw new Error('the edit was refused');
+      await document.save();
+      if (change.rating !== undefined) item.rating = change.rating;
+      if (change.comment !== undefined) item.comment = change.comment;
+    }).catch((error: unknown) => {
+      void vscode.window.showErrorMessage(vscode.l10n.t('The rating could not be written to {0}: {1}', this.target.review.path.split('/').pop() ?? '', error instanceof Error ? error.message : String(error)));
+    });
+  }
+
+  /** Settles when every change asked so far is written (for tests and for closing). */
+  flushed(): Promise<void> {
+    return this.writing;
+  }
+}
+
+export function registerReview(context: vscode.ExtensionContext): { sessions: Map<string, ReviewSession> } {
+  const sessions = new Map<string, ReviewSession>();
+  const scriptUri = vscode.Uri.joinPath(context.extensionUri, 'dist', 'reviewView.js');
+  context.subscriptions.push(
+    vscode.commands.registerCommand('ewebench.reviewRun', async (uri?: vscode.Uri) => {
+      const given = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
+      const picked = given ?? (await vscode.window.showOpenDialog({ canSelectMany: false, filters: { JSON: ['json'] }, openLabel: vscode.l10n.t('Review this run') }))?.[0];
+      if (!picked) return undefined;
+      const target = await resolveTarget(picked);
+      if (!target) return undefined;
+      const key = target.review.toString();
+      const open = sessions.get(key);
+      if (open) {
+        open.panel.reveal();
+        return key;
+      }
+      const panel = vscode.window.createWebviewPanel('ewebench.review', vscode.l10n.t('Review: {0}', target.review.path.split('/').pop() ?? ''), vscode.ViewColumn.Active, {
+        enableScripts: true,
+        localResourceRoots: [vscode.Uri.joinPath(context.extensionUri, 'dist')],
+        retainContextWhenHidden: true,
+      });
+      const session = new ReviewSession(target, panel, scriptUri);
+      sessions.set(key, session);
+      panel.onDidDispose(() => sessions.delete(key));
+      if (!(await session.start())) panel.dispose();
+      return key;
+    }),
+  );
+  return { sessions };
+}

@@ -1,0 +1,35 @@
+// Prints the size of each bundle the build writes and fails (exit 1) when one is over its budget or missing.
+// Run by `pretest` right after the build, so CI catches a bundle that grows (a dependency pulled into the
+// client's activation path, a lost minification). Raise a budget on purpose, in the commit that needs it.
+// Usage: node scripts/bundle-sizes.mjs [folder]   (default: dist/)
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Budgets in KiB, about 15 % above the minified sizes measured when they were set. */
+export const BUDGETS_KIB = {
+  'client.js': 660, // loaded at activation: core's validator parts, the client library
+  'lazyRunner.js': 235, // loaded on the first run: the runner and the OpenAI SDK
+  'lazySpreadsheet.js': 400, // loaded on the first spreadsheet import or export: the validator and papaparse
+  'server.js': 690,
+  'cli.js': 625,
+  'reviewView.js': 10, // the review webview's page script (a browser bundle)
+};
+
+const dir = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
+let over = 0;
+for (const [name, budget] of Object.entries(BUDGETS_KIB)) {
+  const file = path.join(dir, name);
+  if (!fs.existsSync(file)) {
+    console.error(`bundle size: ${name} is missing from ${dir}`);
+    over++;
+    continue;
+  }
+  const kib = fs.statSync(file).size / 1024;
+  const ok = kib <= budget;
+  if (!ok) over++;
+  console.log(`bundle size: ${name.padEnd(14)} ${kib.toFixed(0).padStart(5)} KiB of ${budget} KiB${ok ? '' : '  OVER BUDGET'}`);
+}
+process.exit(over ? 1 : 0);
