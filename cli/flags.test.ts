@@ -39,7 +39,7 @@ test('every numeric flag of run is bounded: a value out of range or not a plain 
 
 test('the settings schema bounds the same numbers as the flags (one table: core/run/limits.ts)', () => {
   const properties = (JSON.parse(fs.readFileSync(fromRepo('package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, { minimum: number; maximum: number; type: string }> } } }).contributes.configuration.properties;
-  for (const [key, limit] of [['ewebench.run.concurrency', RUN_LIMITS.concurrency], ['ewebench.run.timeoutSeconds', RUN_LIMITS.timeoutSeconds], ['ewebench.run.maxRetryWaitSeconds', RUN_LIMITS.maxRetryWaitSeconds], ['ewebench.run.maxResponseMiB', RUN_LIMITS.maxResponseMiB]] as const) {
+  for (const [key, limit] of [['ewebench.run.concurrency', RUN_LIMITS.concurrency], ['ewebench.run.timeoutSeconds', RUN_LIMITS.timeoutSeconds], ['ewebench.run.maxRetryWaitSeconds', RUN_LIMITS.maxRetryWaitSeconds], ['ewebench.run.maxResponseMiB', RUN_LIMITS.maxResponseMiB], ['ewebench.run.batchSize', RUN_LIMITS.batchSize]] as const) {
     assert.deepEqual([properties[key].minimum, properties[key].maximum, properties[key].type], [limit.min, limit.max, limit.integer ? 'integer' : 'number'], key);
   }
 });

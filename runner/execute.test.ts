@@ -146,15 +146,18 @@ const corpus = {
   ],
 };
 
-test('a corpus entry: the translation template, chrF++ and exact match, a run card the validator accepts; held-out entries need consent', async () => {
+test("a corpus entry: the harness's batch request, chrF++ and exact match, a run card the validator accepts; held-out entries need consent", async () => {
   const fake = await server({ fallback: { kind: 'respond', fn: (r) => ({ kind: 'answer', text: JSON.stringify(r.body).includes('Good morning') ? '"Ŋdi na wò."\n' : 'Akpe.' }) } });
   const ws = workspace({ 'corpus.json': corpus });
   const result = await executeRun(plan(fake, ws.dir, ws.files, { runId: 'corpus1' }), deps(fake));
   assert.deepEqual(bodies(fake.requests), [{
     model: 'fake-chat',
-    messages: [{ role: 'user', content: 'Translate the following text to the Ewe language; use the Latin script; reply only with the translation:\n\nGood morning.' }],
+    messages: [
+      { role: 'system', content: 'You are a translator. Translate the given English text to Ewe. Output ONLY the translation, nothing else. No explanations, no notes.' },
+      { role: 'user', content: 'Translate each of these 1 phrases to Ewe.\n\n1. Good morning.\n\nReply with EXACTLY 1 numbered lines. Each line: just the number and the translation. No explanations, no extra text.' },
+    ],
     temperature: 0,
-    max_tokens: 1024,
+    max_tokens: 32768,
   }]);
   assert.deepEqual(result.skipped.map((s) => [s.id, s.kind]), [['2', 'secret-segment']]);
   assert.match(result.skipped[0].reason, /held_out segment and is not sent without consent/);

@@ -9,9 +9,11 @@ import { describeLimit, RUN_LIMITS, withinLimit } from '../core/run/limits';
 import { duplicateItemIds, loneSurrogatePath, runnableItems } from '../core/run/items';
 import { chatCompletionsUrl, redactUrl } from '../core/run/presets';
 import { entryRecord, testRecord } from '../core/run/records';
-import { CorpusError, corpusRunInfo, entryRequest, isSecretEntry, RequestError, testRequest, type CorpusRunInfo } from '../core/run/request';
+import { CorpusError, corpusRunInfo, isSecretEntry, RequestError, testRequest, type CorpusRunInfo } from '../core/run/request';
+import { CORPUS_MAX_TOKENS, corpusRequest, corpusSystemPrompt, DEFAULT_BATCH_SIZE, effectiveBatchSize, groupIntoBatches, isFatalFirstBatchStatus, splitBatchOutcome, type CorpusRequestSetup, type PromptVersion } from '../core/run/batch';
 import { harnessRunId } from '../core/run/resultsFile';
 import type { ChatOutcome, ChatRequest, EntryRunRecord, RunnableItem, RunRecord, TestRunRecord } from '../core/run/types';
+import type { NormalisedEntry } from '../core/run/corpus';
 import type { ResponseCache } from './cache';
 import { findUnfinishedRun, journalFile, JournalWriter } from './journal';
 import { requestLine, silentLogger, type RunLogger } from './log';
@@ -46,6 +48,8 @@ export interface RunModel {
   baseUrl?: string;
   /** Overrides the endpoint recorded in results files and run cards. */
   endpoint?: string;
+  /** The preset (`openrouter`…): decides the system message's shape as the harness's provider sends it. */
+  provider?: string;
 }
 
 export interface RunPlan {
@@ -69,6 +73,10 @@ export interface RunPlan {
   resume?: boolean;
   /** Temperature for corpus entries (0 by default). */
   corpusTemperature?: number;
+  /** Corpus entries per request, as the harness's `batch_size` (25 by default; 1 is its single strategy). */
+  batchSize?: number;
+  /** The corpus prompt (`naive`, the harness's default, or `multilingual`, one templated user message per entry). */
+  promptVersion?: PromptVersion;
   /** Written into results and run cards. */
   toolVersion?: string;
   /** The provider's retry limit, recorded in run cards (`max_retries`); 2 by default as the SDK's. */
@@ -152,19 +160,31 @@ function fieldText(path: readonly (string | number)[]): string {
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('') || '(the item itself)';
 }
 
-interface Job {
+/** One item and repeat: what becomes one record. */
+interface Unit {
   key: string;
   file: string;
   id: string;
   fileIndex: number;
   itemIndex: number;
   repeat: number;
+  /** The item's request on its own (a corpus entry in a batch is sent inside its batch's request). */
   request: ChatRequest;
-  record(outcome: ChatOutcome, finishedAt: string, runId: string): RunRecord;
+  /** `sent`: the request the item went in (its batch's for a corpus entry). */
+  record(outcome: ChatOutcome, finishedAt: string, runId: string, sent: ChatRequest): RunRecord;
+  /** Corpus entries: the batch group (file and repeat) and how a chunk of the group becomes one request. */
+  batch?: { group: string; size: number; entry: NormalisedEntry; build(entries: readonly NormalisedEntry[]): ChatRequest };
+}
+
+/** One request: one unit, or a corpus batch whose answer is split into one answer per unit. */
+interface Job {
+  units: Unit[];
+  request: ChatRequest;
+  batched: boolean;
 }
 
 interface Prepared {
-  jobs: Job[];
+  jobs: Unit[];
   skipped: SkippedItem[];
   corpora: { fileIndex: number; file: RunFile; info: CorpusRunInfo }[];
   /** Current hash per record key, to tell a journal's record for this exact item from a stale one. */
@@ -235,11 +255,12 @@ function prepare(plan: RunPlan, origin: string): Prepared {
       problems.push(`${shown}:${lineOf(span?.start ?? item.start)}: ${kind === 'ewebench-tests' ? 'test' : 'entry'} ${item.id}, field ${fieldText(bad)}: text with a lone UTF-16 surrogate (a \\uD800–\\uDFFF escape without its pair) cannot be sent as UTF-8`);
     }
     // One job per repeat of an item; `record(r)` scores the answer of repeat r.
-    const addJobs = (item: RunnableItem, request: ChatRequest, record: (r: number) => Job['record']): void => {
+    const addJobs = (item: RunnableItem, request: ChatRequest, record: (r: number) => Unit['record'], batch?: (r: number) => Unit['batch']): void => {
       for (let r = 0; r < repeat; r++) {
         const key = recordKey(shown, item.id, r);
         out.hashes.set(key, item.hash);
-        out.jobs.push({ key, file: shown, id: item.id, fileIndex, itemIndex: item.index, repeat: r, request, record: record(r) });
+        const b = batch?.(r);
+        out.jobs.push({ key, file: shown, id: item.id, fileIndex, itemIndex: item.index, repeat: r, request, record: record(r), ...(b ? { batch: b } : {}) });
       }
     };
     if (kind === 'ewebench-tests') {
@@ -269,6 +290,8 @@ function prepare(plan: RunPlan, origin: string): Prepared {
       return;
     }
     out.corpora.push({ fileIndex, file, info });
+    const setup = corpusSetup(plan);
+    const size = effectiveBatchSize(setup);
     const byIndex = new Map(info.entries.map((e) => [e.index, e]));
     for (const item of selected) {
       const entry = byIndex.get(item.index);
@@ -277,14 +300,31 @@ function prepare(plan: RunPlan, origin: string): Prepared {
         out.skipped.push({ file: shown, id: item.id, kind: 'secret-segment', reason: `${shown}: entry ${item.id} is in the ${entry.segment} segment and is not sent without consent` });
         continue;
       }
-      const request = entryRequest(entry, info, model, plan.corpusTemperature ?? 0);
-      addJobs(item, request, (r) => (outcome, finishedAt, runId) =>
-        entryRecord({ entry, sourceFile: shown, entryHash: item.hash, repeat: r, model, origin, request, outcome, finishedAt, runId }),
+      const request = corpusRequest([entry], info, setup);
+      // Each record keeps the request its entry went in (its batch's).
+      addJobs(
+        item,
+        request,
+        (r) => (outcome, finishedAt, runId, sent) => entryRecord({ entry, sourceFile: shown, entryHash: item.hash, repeat: r, model, origin, request: sent, outcome, finishedAt, runId }),
+        (r) => ({ group: `${fileIndex}\u0000${r}`, size, entry, build: (entries) => corpusRequest(entries, info, setup) }),
       );
     }
   });
   if (problems.length) throw new RunPlanError(problems);
   return out;
+}
+
+/** The corpus request settings of a plan (the harness's defaults where the plan says nothing). */
+export function corpusSetup(plan: RunPlan): CorpusRequestSetup {
+  const provider = plan.model.provider ?? '';
+  const openrouter = provider === 'openrouter' || (provider === '' && /^https:\/\/openrouter\.ai(\/|$)/.test(plan.model.baseUrl ?? ''));
+  return {
+    model: plan.model.model,
+    temperature: plan.corpusTemperature ?? 0,
+    promptVersion: plan.promptVersion ?? 'naive',
+    batchSize: plan.batchSize ?? DEFAULT_BATCH_SIZE,
+    style: openrouter ? 'openrouter' : 'plain',
+  };
 }
 
 /** The item at `index` of the array at `base` in a parsed document. */
@@ -310,6 +350,8 @@ function planHash(plan: RunPlan, origin: string): string {
     repeat: Math.max(1, Math.floor(plan.repeat ?? 1)),
     strict: plan.strict === true,
     corpusTemperature: plan.corpusTemperature ?? 0,
+    ...(plan.batchSize !== undefined && plan.batchSize !== DEFAULT_BATCH_SIZE ? { batchSize: plan.batchSize } : {}),
+    ...(plan.promptVersion && plan.promptVersion !== 'naive' ? { promptVersion: plan.promptVersion } : {}),
     files: plan.files.map((f) => ({ file: f.displayPath, ids: f.ids ? [...f.ids].sort() : null })),
   });
 }
@@ -367,8 +409,16 @@ async function executeLocked(plan: RunPlan, deps: RunDeps, prepared: Prepared): 
     for (const [key, record] of byKey) if (record.error !== null) retry.add(key);
   }
   const kept = byKey.size - retry.size;
-  const jobs = prepared.jobs.filter((j) => !byKey.has(j.key) || retry.has(j.key));
+  const pending = prepared.jobs.filter((j) => !byKey.has(j.key) || retry.has(j.key));
+  // Corpus entries still to send are cut into the harness's batches (core/run/batch); tests go one by one.
+  const jobs: Job[] = groupIntoBatches(pending, (u) => u.batch?.group, pending.find((u) => u.batch)?.batch?.size ?? 1).map((units) => {
+    const first = units[0].batch;
+    if (!first) return { units, request: units[0].request, batched: false };
+    return { units, request: first.build(units.map((u) => u.batch?.entry ?? first.entry)), batched: first.size > 1 };
+  });
   const total = prepared.jobs.length;
+  // The harness aborts a corpus run whose first batch fails with 400-404: files where a batch already answered.
+  const answered = new Set<number>();
   let done = kept;
 
   const journal = unfinished
@@ -394,34 +444,50 @@ async function executeLocked(plan: RunPlan, deps: RunDeps, prepared: Prepared): 
     const outcome = await runQueue(
       jobs,
       async (job, signal) => {
-        let answer: ChatOutcome | undefined;
-        const key = readCache || writeCache ? cacheKey(provider.cacheScope ?? origin, job.request) : undefined;
-        if (key && readCache) {
+        // The cache holds one answer per entry: a batch entry's key is its own request's, marked as batched.
+        const scope = provider.cacheScope ?? origin;
+        const keys = readCache || writeCache ? job.units.map((u) => (job.batched ? canonicalHash({ batchEntry: cacheKey(scope, u.request), batchSize: u.batch?.size }) : cacheKey(scope, job.request))) : undefined;
+        let answers: ChatOutcome[] | undefined;
+        if (keys && readCache) {
           const t0 = performance.now();
-          const hit = await deps.cache?.get(key);
-          if (hit) {
-            answer = { ok: true, text: hit.text, ...(hit.modelId ? { modelId: hit.modelId } : {}), usage: hit.usage, latencyMs: performance.now() - t0, cached: true, attempts: 0 };
-            logger.info(requestLine({ method: 'POST', url: endpoint, status: 200, latencyMs: answer.latencyMs, attempts: 0, cached: true }));
+          const hits = await Promise.all(keys.map((k) => deps.cache?.get(k)));
+          if (hits.every((h) => h)) {
+            const latencyMs = performance.now() - t0;
+            answers = hits.map((hit) => ({ ok: true as const, text: hit?.text ?? '', ...(hit?.modelId ? { modelId: hit.modelId } : {}), usage: hit?.usage ?? { prompt_tokens: 0, completion_tokens: 0, reasoning_tokens: 0, cached_tokens: 0 }, latencyMs, cached: true, attempts: 0 }));
+            logger.info(requestLine({ method: 'POST', url: endpoint, status: 200, latencyMs, attempts: 0, cached: true }));
           }
         }
-        if (!answer) {
+        let fresh: ChatOutcome | undefined;
+        if (!answers) {
           if (signal.aborted) return undefined;
-          answer = await provider.send(job.request, { signal });
+          fresh = await provider.send(job.request, { signal });
+          // A cancelled call is no result (whatever failure an aborted call reports): nothing is recorded, and a
+          // rerun sends it again.
+          if (!fresh.ok && (fresh.kind === 'cancelled' || signal.aborted)) return undefined;
+          answers = splitBatchOutcome(fresh, job.units.length, job.batched);
         }
-        // A cancelled call is no result (whatever failure an aborted call reports): nothing is recorded, and a
-        // rerun sends it again.
-        if (!accepting || (!answer.ok && (answer.kind === 'cancelled' || signal.aborted))) return undefined;
-        if (answer.ok && !answer.cached && key && writeCache && deps.cache) {
-          // Not awaited here: the lane moves on to its next request; the run waits for every write at the end.
-          cacheWrites.push(deps.cache.set(key, { text: answer.text, ...(answer.modelId ? { modelId: answer.modelId } : {}), usage: answer.usage }).catch((e: unknown) => logger.warn(`cache write failed: ${e instanceof Error ? e.message : String(e)}`)));
+        if (!accepting) return undefined;
+        const fileIndex = job.units[0].fileIndex;
+        const fatalFirst = job.batched && fresh !== undefined && !fresh.ok && isFatalFirstBatchStatus(fresh.status) && !answered.has(fileIndex);
+        if (fresh === undefined || fresh.ok) answered.add(fileIndex);
+        job.units.forEach((unit, k) => {
+          const answer = (answers as ChatOutcome[])[k];
+          const key = keys?.[k];
+          if (answer.ok && !answer.cached && key && writeCache && deps.cache) {
+            // Not awaited here: the lane moves on to its next request; the run waits for every write at the end.
+            cacheWrites.push(deps.cache.set(key, { text: answer.text, ...(answer.modelId ? { modelId: answer.modelId } : {}), usage: answer.usage }).catch((e: unknown) => logger.warn(`cache write failed: ${e instanceof Error ? e.message : String(e)}`)));
+          }
+          const record = unit.record(answer, now().toISOString(), runId, job.request);
+          journal.append(record);
+          byKey.set(unit.key, record);
+          recorded.add(unit.key);
+          deps.onRecord?.(record);
+          deps.onProgress?.(++done, total);
+        });
+        if (fatalFirst && fresh && !fresh.ok) {
+          throw new Error(`the first batch failed for all ${job.units.length} entries (${fresh.error}); the run stops before sending the others, as the harness does: check the model id, the key and the account's credit`);
         }
-        const record = job.record(answer, now().toISOString(), runId);
-        journal.append(record);
-        byKey.set(job.key, record);
-        recorded.add(job.key);
-        deps.onRecord?.(record);
-        deps.onProgress?.(++done, total);
-        return record;
+        return job.units.length;
       },
       { concurrency: plan.concurrency ?? 4, signal: deps.signal },
     );
@@ -438,11 +504,11 @@ async function executeLocked(plan: RunPlan, deps: RunDeps, prepared: Prepared): 
   // reported as cancelled, not as the old error.
   const cancelledItems: CancelledItem[] = [];
   if (cancelled) {
-    const wasInFlight = new Set(inFlight.map((i) => jobs[i].key));
-    for (const job of jobs) {
-      if (recorded.has(job.key)) continue;
-      byKey.delete(job.key);
-      cancelledItems.push({ file: job.file, id: job.id, repeat: job.repeat, inFlight: wasInFlight.has(job.key) });
+    const wasInFlight = new Set(inFlight.flatMap((i) => jobs[i].units.map((u) => u.key)));
+    for (const unit of jobs.flatMap((j) => j.units)) {
+      if (recorded.has(unit.key)) continue;
+      byKey.delete(unit.key);
+      cancelledItems.push({ file: unit.file, id: unit.id, repeat: unit.repeat, inFlight: wasInFlight.has(unit.key) });
     }
   }
 
@@ -481,6 +547,7 @@ async function executeLocked(plan: RunPlan, deps: RunDeps, prepared: Prepared): 
         sourceFile: corpus.file.displayPath,
         records: entries,
       };
+      const setup = corpusSetup(plan);
       const files = writeRunCards(plan.outDir, output, {
         runId,
         model: plan.model.model,
@@ -492,6 +559,10 @@ async function executeLocked(plan: RunPlan, deps: RunDeps, prepared: Prepared): 
         concurrency: plan.concurrency ?? 4,
         maxRetries: plan.maxRetries ?? 2,
         toolVersion: plan.toolVersion ?? 'unknown',
+        systemPrompt: corpusSystemPrompt(corpus.info, setup.promptVersion),
+        batchSize: effectiveBatchSize(setup),
+        maxTokens: CORPUS_MAX_TOKENS,
+        condition: setup.promptVersion,
       });
       runCardFiles.push(...files);
       for (const file of files) logger.info(`run card: ${file}`);

@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { PROMPT_TEMPLATES } from '../core/scoring/prompts';
-import { MAX_TOKENS, type CorpusRunInfo } from '../core/run/request';
-import { buildRunCard } from '../core/run/runCard';
+import type { CorpusRunInfo } from '../core/run/request';
+import { buildRunCard, harnessCardRunId } from '../core/run/runCard';
+import { randomBytes } from 'node:crypto';
 import { fileNamePart } from '../core/run/fileNames';
 import { buildResultsReport, pythonIsoformat, resultsFileName, serialiseResultsReport, type RunStatus } from '../core/run/resultsFile';
 import type { EntryRunRecord, TestRunRecord } from '../core/run/types';
@@ -88,6 +88,12 @@ export interface RunCardWriteMeta {
   concurrency: number;
   maxRetries: number;
   toolVersion: string;
+  /** What the corpus requests carried (`core/run/batch`): recorded and hashed in the card as sent. */
+  systemPrompt: string;
+  batchSize: number;
+  maxTokens: number;
+  /** The card's `condition`: the prompt version, as the harness labels a run. */
+  condition: string;
 }
 
 /** `rosetta_{model}_{dataset}_{run_id}.json` (`_r2`, `_r3`… for further repeats), safe and bounded as one file name. */
@@ -98,7 +104,7 @@ export function runCardFileName(model: string, datasetId: string, runId: string,
 
 /**
  * One Rosetta run card per repeat (a card records one run) for a corpus's records, built by core with every
- * field the harness writes; the prompt recorded is the translation template the requests were rendered from.
+ * field the harness writes; the prompt recorded is the one the requests carried.
  */
 export function writeRunCards(outDir: string, corpus: CorpusOutput, meta: RunCardWriteMeta): string[] {
   const repeats = [...new Set(corpus.records.map((r) => r.repeat))].sort((a, b) => a - b);
@@ -109,15 +115,17 @@ export function writeRunCards(outDir: string, corpus: CorpusOutput, meta: RunCar
         timestamp: meta.startedAt.toISOString(),
         elapsedSeconds: (meta.finishedAt.getTime() - meta.startedAt.getTime()) / 1000,
         modelSlug: meta.model,
-        condition: 'baseline',
+        condition: meta.condition,
+        // Unique per run (and per repeat), as the harness's run ids are.
+        runId: harnessCardRunId({ date: meta.startedAt, model: meta.model, promptVersion: meta.condition, batchSize: meta.batchSize, suffix: randomBytes(3).toString('hex') }),
         temperature: meta.temperature,
-        systemPrompt: PROMPT_TEMPLATES.translation.text,
-        batchSize: 1,
+        systemPrompt: meta.systemPrompt,
+        batchSize: meta.batchSize,
         corpus: corpus.info,
         datasetSha256: corpus.datasetSha256,
         toolVersion: meta.toolVersion,
         maxRetries: meta.maxRetries,
-        maxTokens: MAX_TOKENS,
+        maxTokens: meta.maxTokens,
         concurrency: meta.concurrency,
         origin: meta.origin,
         sourceFile: corpus.sourceFile,

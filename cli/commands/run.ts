@@ -12,11 +12,13 @@ import { openAICompatibleProvider } from '../../runner/provider';
 import { displayPath, expandJsonPaths, formatOption, parseArgs } from '../files';
 import { UsageError, type CliIo } from '../io';
 import { numberFlag } from '../flags';
+import { DEFAULT_BATCH_SIZE, isPromptVersion, PROMPT_VERSIONS } from '../../core/run/batch';
+import { entryCounts } from '../../core/run/summary';
 import { RUN_LIMITS } from '../../core/run/limits';
 import { firstLine, terminalSafeJson, terminalSafeLines, textTable } from '../format/text';
 
 export const usage =
-  'run PATH... [--id ID ...] (--preset NAME | --base-url URL) --model NAME [--api-key-env VAR] [--concurrency N (1-64)] [--repeat K (1-100)] [--timeout SECONDS (0.1-3600)] [--retries N (0-10)] [--max-retry-wait SECONDS (0-3600)] [--max-response-mib N] [--allow-insecure-http] [--out DIR] [--cache-dir DIR] [--no-cache] [--allow-secret-segments] [--strict] [--verbose] [--format text|json]   run tests and corpus entries against a model and score them';
+  'run PATH... [--id ID ...] (--preset NAME | --base-url URL) --model NAME [--api-key-env VAR] [--concurrency N (1-64)] [--repeat K (1-100)] [--batch-size N (1-1000)] [--prompt-version naive|multilingual] [--timeout SECONDS (0.1-3600)] [--retries N (0-10)] [--max-retry-wait SECONDS (0-3600)] [--max-response-mib N] [--allow-insecure-http] [--out DIR] [--cache-dir DIR] [--no-cache] [--allow-secret-segments] [--strict] [--verbose] [--format text|json]   run tests and corpus entries against a model and score them';
 
 const TOOL_VERSION = '0.1.0';
 
@@ -116,6 +118,8 @@ function textReport(result: RunResult, model: string, io: CliIo): string {
       rows.push([repeated ? `${String(r.entry_id)} #${r.repeat + 1}` : String(r.entry_id), r.source_file, r.error === null ? r.entry_chrf.toFixed(1) : '-', r.error === null ? (r.exact_match ? 'yes' : 'no') : '-', latency(r.latency_seconds * 1000, r.cached), firstLine(r.error === null ? (r.predicted ?? '') : `ERROR: ${r.error}`)]);
     }
     out += (tests.length ? '\n' : '') + textTable(rows) + '\n';
+    const counts = entryCounts(entries);
+    out += `entries: ${counts.scored} scored · ${counts.unscored} unscored · ${counts.errored} errored\n`;
     const ok = entries.filter((r) => r.error === null);
     if (ok.length) {
       const chrf = ok.reduce((s, r) => s + r.entry_chrf, 0) / ok.length;
@@ -254,7 +258,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     throw new UsageError('there is no --api-key flag (it would be kept in shell history): put the key in an environment variable and name it with --api-key-env');
   }
   const { positional, values, flags } = parseArgs(args, {
-    values: ['id', 'preset', 'base-url', 'model', 'api-key-env', 'concurrency', 'repeat', 'timeout', 'retries', 'max-retry-wait', 'max-response-mib', 'out', 'cache-dir', 'format'],
+    values: ['id', 'preset', 'base-url', 'model', 'api-key-env', 'concurrency', 'repeat', 'batch-size', 'prompt-version', 'timeout', 'retries', 'max-retry-wait', 'max-response-mib', 'out', 'cache-dir', 'format'],
     booleans: ['no-cache', 'allow-secret-segments', 'strict', 'verbose', 'allow-insecure-http'],
     repeatable: ['id'],
   });
@@ -263,6 +267,10 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const { resolved, apiKey } = modelFromFlags(values, env, flags.has('allow-insecure-http'));
   const concurrency = numberFlag('concurrency', values.concurrency?.[0], RUN_LIMITS.concurrency, 4);
   const repeat = numberFlag('repeat', values.repeat?.[0], RUN_LIMITS.repeat, 1);
+  // Corpus entries per request and the prompt, as the Rosetta harness's --batch-size and --prompt.
+  const batchSize = numberFlag('batch-size', values['batch-size']?.[0], RUN_LIMITS.batchSize, DEFAULT_BATCH_SIZE);
+  const promptVersion = values['prompt-version']?.[0] ?? 'naive';
+  if (!isPromptVersion(promptVersion)) throw new UsageError(`--prompt-version must be one of ${PROMPT_VERSIONS.join(', ')}`);
   const timeoutSeconds = numberFlag('timeout', values.timeout?.[0], RUN_LIMITS.timeoutSeconds);
   const retries = numberFlag('retries', values.retries?.[0], RUN_LIMITS.retries);
   // Hostile endpoints: the longest Retry-After obeyed and the largest response read (see README, "run").
@@ -316,6 +324,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
         model: resolved,
         repeat,
         concurrency,
+        batchSize,
+        promptVersion,
         strict,
         allowSecretSegments: flags.has('allow-secret-segments'),
         useCache,

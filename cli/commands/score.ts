@@ -9,12 +9,15 @@ import { CATEGORIES, categoryOf } from '../../core/scoring/ewebench/categories';
 import { scoreTest } from '../../core/scoring/ewebench/scoreTest';
 import { normalisedScore } from '../../core/scoring/repeated';
 import { pyRound } from '../../core/python/round';
+import { classify } from '../../core/document/classify';
+import { scoreCorpus } from './scoreCorpus';
 import { describeEncodingProblem, displayPath, formatOption, parseArgs, readJsonText } from '../files';
 import { UsageError, type CliIo } from '../io';
 import { terminalSafe, textTable } from '../format/text';
 
 export const usage =
-  'score TESTS.json... --responses RESPONSES.json [--strict] [--python 3.11|3.12] [--format text|json]   score responses (test id -> text) as the ÈwéBench harness 1.0.0 does';
+  'score TESTS.json... --responses RESPONSES.json [--strict] [--python 3.11|3.12] [--format text|json]   score responses (test id -> text) as the ÈwéBench harness 1.0.0 does\n' +
+  '  score CORPUS.json --responses RESPONSES.json [--format text|json]   score raw translations (entry id -> text) as the Rosetta harness (mt_eval_harness 3.0.0) analyses a run, with its bootstrap intervals';
 
 interface ScoredTest {
   id: string;
@@ -90,6 +93,18 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     throw new Error(`${responsesFile}: expected a JSON object mapping each test id to the response text`);
   }
   const answers = responses as Record<string, unknown>;
+  // A Rosetta corpus (any of its four shapes) is scored as the Rosetta harness analyses a run.
+  let first: unknown;
+  try {
+    first = readJson(positional[0], io).value;
+  } catch {
+    first = undefined; // reported below, as any unreadable tests file
+  }
+  if (first !== undefined && classify(first).kind === 'rosetta-corpus') {
+    if (positional.length > 1) throw new UsageError('score takes one corpus at a time');
+    if (strict) throw new UsageError('--strict applies to ÈwéBench tests, not to corpora');
+    return scoreCorpus(first, displayPath(path.resolve(io.cwd, positional[0]), io.cwd), answers, displayPath(path.resolve(io.cwd, responsesFile), io.cwd), format, sumMode, io);
+  }
   const used = new Set<string>();
   const scored: ScoredTest[] = [];
   const stems = new Map<string, string>();

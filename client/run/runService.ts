@@ -151,6 +151,9 @@ export class RunService implements vscode.Disposable {
           model: resolved,
           repeat: request.repeat ?? 1,
           concurrency: numbers.concurrency,
+          // A single entry run from its lens is the harness's single strategy; a file run batches as the setting says.
+          batchSize: wanted && selected.length === 1 ? 1 : Math.max(1, config.get<number>('run.batchSize', 25)),
+          promptVersion: config.get<string>('run.promptVersion', 'naive') === 'multilingual' ? 'multilingual' : 'naive',
           allowSecretSegments,
           useCache: config.get<boolean>('run.cache', true),
           outDir: resultsFolderOf(folder).fsPath,

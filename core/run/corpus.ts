@@ -3,6 +3,7 @@ import { corpusLanguages } from '../coverage/fields';
 import { profileFor } from '../coverage/profiles';
 import { isSecretSegment } from '../rules/corpusTables';
 import { isObject } from '../json';
+import { languageName, scriptName } from './script';
 
 /**
  * What a corpus run needs to know about a corpus, whichever of the four shapes it has (envelope, curated, flat,
@@ -21,6 +22,8 @@ export interface NormalisedEntry {
   /** A tag; a curated provenance object gives its `source_name` (or `tag`, `builder`). */
   provenance: string | null;
   register: string | null;
+  /** The entry's `domain` (curated corpora): the harness's `by_domain` groups. */
+  domain: string | null;
 }
 
 export interface CorpusRunInfo {
@@ -32,11 +35,19 @@ export interface CorpusRunInfo {
   languagePair: string;
   sourceCode: string | null;
   targetCode: string | null;
+  /**
+   * The names the prompt uses, as the harness takes them: `language_pair.source_name` / `target_name` (in the
+   * dataset envelope or at the top, as curated corpora have it); for shapes without names (the spec's envelope
+   * carries codes), the language profile's English name, else the code; null when the corpus says nothing
+   * (the harness's generic prompt).
+   */
   sourceName: string | null;
-  /** The name the translation prompt uses: the profile's English name, a curated `target_name`, else the code. */
-  targetName: string;
-  /** The script the prompt asks for (from the language profile; Latin when unknown). */
-  script: string;
+  targetName: string | null;
+  /** The corpus's licence and attribution as it carries them (a curated `provenance.license` / `source_url`, the envelope's `dataset.license`). */
+  license: string | null;
+  attribution: string | null;
+  /** The script the multilingual prompt asks for (`core/run/script`); null when unknown (no script named). */
+  script: string | null;
   entries: NormalisedEntry[];
 }
 
@@ -98,6 +109,7 @@ export function normaliseEntry(e: Obj, index: number, corpusSegment: string | nu
     difficulty: difficultyOf(e.difficulty),
     provenance: provenanceTag(e.provenance),
     register: str(e.register),
+    domain: str(e.domain),
   };
 }
 
@@ -111,8 +123,7 @@ export function corpusRunInfo(value: unknown, fileStem?: string): CorpusRunInfo 
   const entries = entriesOf(value, c) ?? [];
   const { source: sourceCode, target: targetCode } = corpusLanguages(root);
   const dataset = root && isObject(root.dataset) ? root.dataset : undefined;
-  const pair = root && isObject(root.language_pair) ? root.language_pair : undefined;
-  const profile = profileFor(targetCode);
+  const pair = dataset && isObject(dataset.language_pair) ? dataset.language_pair : root && isObject(root.language_pair) ? root.language_pair : undefined;
   const label = dataset ? str(dataset.language_pair) : null;
   const codes = sourceCode && targetCode ? `${sourceCode.trim().toLowerCase()}>${targetCode.trim().toLowerCase()}` : '';
   return {
@@ -122,9 +133,11 @@ export function corpusRunInfo(value: unknown, fileStem?: string): CorpusRunInfo 
     languagePair: label ?? codes,
     sourceCode: sourceCode ?? null,
     targetCode: targetCode ?? null,
-    sourceName: str(pair?.source_name) ?? profileFor(sourceCode)?.name.en ?? null,
-    targetName: profile?.name.en ?? str(pair?.target_name) ?? targetCode ?? 'Ewe',
-    script: profile?.script ?? 'Latin',
+    sourceName: str(pair?.source_name) ?? profileFor(sourceCode)?.name.en ?? languageName(sourceCode) ?? str(sourceCode) ?? null,
+    targetName: str(pair?.target_name) ?? profileFor(targetCode)?.name.en ?? languageName(targetCode) ?? str(targetCode) ?? null,
+    script: scriptName(targetCode),
+    license: str(dataset?.license) ?? (root && isObject(root.provenance) ? str(root.provenance.license) : null),
+    attribution: root && isObject(root.provenance) ? str(root.provenance.source_url) : null,
     entries: normaliseEntries(entries, str(root?.segment)),
   };
 }

@@ -19,6 +19,7 @@ export const RUN_LIMITS = {
   retries: { min: 0, max: 10, integer: true, noun: 'a whole number' },
   maxRetryWaitSeconds: { min: 0, max: 3600, integer: false, noun: 'a number of seconds' },
   maxResponseMiB: { min: 0.001, max: 1024, integer: false, noun: 'a number of MiB' },
+  batchSize: { min: 1, max: 1000, integer: true, noun: 'a whole number' },
 } as const satisfies Record<string, NumberLimit>;
 
 export type RunLimitName = keyof typeof RUN_LIMITS;

@@ -140,6 +140,7 @@ export function entryRecord(input: EntryRecordInput): EntryRunRecord {
     difficulty: entry.difficulty,
     provenance: entry.provenance,
     segment: entry.segment,
+    ...(entry.domain ? { domain: entry.domain } : {}),
     latency_seconds: outcome.latencyMs / 1000,
     finished_at: input.finishedAt,
     ...(input.runId !== undefined ? { run_id: input.runId } : {}),

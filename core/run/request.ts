@@ -1,4 +1,4 @@
-import { renderPrompt } from '../scoring/prompts';
+import { corpusRequest, type CorpusRequestSetup } from './batch';
 import type { CorpusRunInfo, NormalisedEntry } from './corpus';
 import type { ChatMessage, ChatRequest } from './types';
 import { isObject } from '../json';
@@ -53,10 +53,9 @@ export function testRequest(test: unknown, model: string): ChatRequest {
 }
 
 /**
- * The body for one corpus entry: a single user message from the translation template of the multilingual
- * evaluation framework (English instructions naming the target language and script), at temperature 0 by default.
+ * The body for one corpus entry on its own: the harness's single strategy (its naive system prompt, then the
+ * source text alone) unless another setup is given. Corpus batches are built by `core/run/batch`.
  */
-export function entryRequest(entry: Pick<NormalisedEntry, 'source'>, corpus: Pick<CorpusRunInfo, 'targetName' | 'script'>, model: string, temperature = 0): ChatRequest {
-  const content = renderPrompt('translation', { target_language_name: corpus.targetName, script: corpus.script, original_sentence: entry.source });
-  return { model, messages: [{ role: 'user', content }], temperature, max_tokens: MAX_TOKENS };
+export function entryRequest(entry: Pick<NormalisedEntry, 'source'>, corpus: Pick<CorpusRunInfo, 'sourceName' | 'targetName' | 'script'>, model: string, temperature = 0, setup: Partial<Omit<CorpusRequestSetup, 'model' | 'temperature'>> = {}): ChatRequest {
+  return corpusRequest([entry], corpus, { promptVersion: 'naive', batchSize: 1, style: 'plain', ...setup, model, temperature });
 }

@@ -9,7 +9,7 @@ import { validateDocument } from '../validate';
 import { corpusRunInfo } from './corpus';
 import { entryRecord } from './records';
 import { entryRequest } from './request';
-import { buildRunCard, readRunCard, type RunCardMeta } from './runCard';
+import { buildRunCard, cardStatus, harnessCardRunId, readRunCard, type RunCardMeta } from './runCard';
 import type { ChatOutcome, EntryRunRecord } from './types';
 
 const corpusValue = {
@@ -90,7 +90,7 @@ test('the card carries every field the harness writes, with its numbers', () => 
   }
   assert.equal(value.model_id, 'm-2026');
   assert.equal(value.harness_version, 'ewebench-studio/0.3.0');
-  assert.deepEqual(value.dataset, { id: 'eng-ewe-dev-v1', version: '1.0', language_pair: 'English → Ewe', source_lang: '', target_lang: 'Ewe', sha256: sha256Hex(corpusText), entry_count: 4 });
+  assert.deepEqual(value.dataset, { id: 'eng-ewe-dev-v1', version: '1.0', language_pair: 'English → Ewe', source_lang: 'English', target_lang: 'Ewe', sha256: sha256Hex(corpusText), entry_count: 4 });
   const s = value.scores;
   assert.equal(s.total, 4);
   assert.equal(s.evaluated, 3);
@@ -108,7 +108,7 @@ test('the card carries every field the harness writes, with its numbers', () => 
   assert.equal(s.median_latency_seconds, 1.25);
   assert.equal(s.p95_latency_seconds, 1.5);
   assert.deepEqual(Object.keys(s.by_difficulty), ['0', '1', '2']);
-  assert.deepEqual(s.by_difficulty['2'], { name: 'difficulty_2', count: 2, exact_match_count: 0, miss_count: 2, error_count: 0, avg_chrf: s.by_difficulty['2'].avg_chrf, avg_latency_s: 1.2, total_cost_usd: 0.0001 });
+  assert.deepEqual(s.by_difficulty['2'], { name: 'difficulty_2', count: 2, exact_match_count: 0, miss_count: 2, error_count: 0, avg_chrf: s.by_difficulty['2'].avg_chrf, avg_latency_s: 1.2, total_cost_usd: 0.0001, plugin_aggregates: {} });
   assert.equal(s.by_difficulty['0'].error_count, 1);
   assert.deepEqual(Object.keys(s.by_provenance), ['tatoeba', 'textbook']);
   assert.equal(value.totals.prompt_tokens, 157);
@@ -166,4 +166,41 @@ test('cards read back to their records and headline figures', () => {
   const strip = (r: EntryRunRecord) => ({ ...r, request: undefined, model_id: undefined });
   assert.deepEqual(back.records.map(strip), records.map((r) => strip({ ...r, model_id: 'm-2026' })));
   assert.equal(readRunCard({ scores: {} }), undefined);
+});
+
+test('the publisher\'s other fields: by_domain, by_segment, cache_hits, length ratio, ratios, intervals, method_config, licence; nulls for what we do not compute', () => {
+  const value = JSON.parse(buildRunCard(records, meta).text);
+  const s = value.scores;
+  assert.deepEqual(Object.keys(s.by_domain), Object.keys(s.by_domain).sort());
+  assert.ok(Object.keys(value.by_segment).length >= 1);
+  assert.equal(value.cache_hits, 0);
+  assert.equal(typeof s.length_ratio, 'number');
+  assert.equal(s.ter, null);
+  assert.equal(s.comet_score, null);
+  assert.equal(value.corpus_bleu, null);
+  assert.equal(value.provenance, null);
+  assert.equal(value.method_card, null);
+  assert.equal(value.method_config.batchSize, 1);
+  assert.equal(value.method_config.qualityTier, s.quality_tier);
+  assert.equal(s.tokens_per_second, Math.round(((157 + 28) / 63.5) * 100) / 100);
+  assert.equal(s.entries_per_minute, Math.round((4 / (63.5 / 60)) * 100) / 100);
+  assert.equal(value.totals.tokens_per_entry, 46.25);
+  assert.deepEqual(Object.keys(s.confidence_intervals), ['corpus_chrf', 'exact_match_rate', 'composite_score']);
+  assert.equal(s.confidence_intervals.corpus_chrf.n_entries, 3);
+  assert.equal(s.confidence_intervals.exact_match_rate.seed, 12345);
+  assert.ok('corpus_license' in value && 'corpus_attribution' in value);
+});
+
+test('status: complete only without errors; some errors make it partial, all of them failed', () => {
+  assert.equal(cardStatus('complete', records.slice(0, 3)), 'complete');
+  assert.equal(cardStatus('complete', records), 'partial');
+  assert.equal(cardStatus('complete', records.slice(3)), 'failed');
+  assert.equal(cardStatus('cancelled', records), 'cancelled');
+  assert.equal(JSON.parse(buildRunCard(records, { ...meta, status: 'complete' }).text).ewebench_studio.status, 'partial');
+});
+
+test('run ids as the harness builds them: time, model, prompt, dataset, batch size, entropy', () => {
+  const date = new Date(Date.UTC(2026, 5, 12, 12, 47, 49));
+  assert.equal(harnessCardRunId({ date, model: 'anthropic/claude-haiku-4.5', promptVersion: 'naive', batchSize: 25, suffix: 'ebf42b' }), 'run_20260612_124749_anthropic_claudehaiku45_naive_all_b25_ebf42b');
+  assert.equal(harnessCardRunId({ date, model: 'm', promptVersion: 'naive', batchSize: 1, suffix: '000000' }), 'run_20260612_124749_m_naive_all_000000');
 });

@@ -7,7 +7,10 @@ import { dumpsPy, pyFloat, pyInt, type PyObject, type PyValue } from '../python/
 import { pyRound } from '../python/round';
 import type { CorpusRunInfo } from './corpus';
 import { MAX_TOKENS } from './request';
-import { summariseEntryRecords } from './summary';
+import { analyseEntryRecords, summariseEntryRecords } from './summary';
+import type { GroupAnalysis } from '../scoring/rosetta/analysis';
+import type { ConfidenceInterval } from '../stats/bootstrap';
+import { pyLen } from '../python/str';
 import type { ChatRequest, EntryRunRecord, FailureKind, Usage } from './types';
 import { isObject } from '../json';
 
@@ -41,7 +44,7 @@ export interface RunCardMeta {
   /** What the model was told besides the entry: for our runs the translation template, as written. */
   systemPrompt: string;
   batchSize: number;
-  corpus: Pick<CorpusRunInfo, 'datasetId' | 'version' | 'languagePair' | 'sourceName' | 'targetName'>;
+  corpus: Pick<CorpusRunInfo, 'datasetId' | 'version' | 'languagePair' | 'sourceName' | 'targetName'> & { license?: string | null; attribution?: string | null };
   /** SHA-256 of the corpus file's raw bytes (`datasetSha256` in core/runcard/hashes). */
   datasetSha256: string;
   toolVersion: string;
@@ -56,6 +59,8 @@ export interface RunCardMeta {
   origin?: string;
   sourceFile?: string;
   status?: string;
+  /** Bootstrap intervals in `scores.confidence_intervals` (default true). */
+  confidenceIntervals?: boolean;
 }
 
 const f = (x: number): PyValue => pyFloat(x);
@@ -163,7 +168,9 @@ function resultObject(r: EntryRunRecord): PyObject {
 export function buildRunCard(records: readonly EntryRunRecord[], meta: RunCardMeta): { card: PyObject; text: string } {
   const repeats = new Set(records.map((r) => r.repeat));
   if (repeats.size > 1) throw new RangeError(`a run card records one run; got repeats ${[...repeats].join(', ')} (build one card per repeat)`);
-  const sums = summariseEntryRecords(records);
+  // The harness's analysis (its report), intervals included: the card's groups, ratios and intervals come from it.
+  const analysis = analyseEntryRecords(records, { confidenceIntervals: meta.confidenceIntervals !== false });
+  const sums = summariseEntryRecords(records, analysis);
   const total = sums.total;
   const ok = records.filter((r) => !r.error);
   const costsKnown = sums.totalCostUsd !== null;
@@ -177,13 +184,20 @@ export function buildRunCard(records: readonly EntryRunRecord[], meta: RunCardMe
   }
   const latency = harnessLatencySummary(ok.map((r) => r.latency_seconds));
 
-  // Entries without a difficulty fall under 0, the harness's default tier.
-  const byDifficulty = groupBy(records, (r) => (r.difficulty === null ? '0' : String(r.difficulty)));
   const byProvenance = groupBy(records.filter((r) => r.provenance !== null), (r) => r.provenance as string);
   const groups = (map: Map<string, EntryRunRecord[]>, name: (k: string) => string) =>
     obj(sortedKeys(map.keys()).map((k) => [k, groupScores({ name: name(k), members: map.get(k) ?? [] }, costsKnown)]));
+  const analysed = (g: Record<string, GroupAnalysis>) => obj(Object.entries(g).map(([k, v]) => [k, groupObject(v)]));
+  const overall = analysis.overall;
+  const cis = overall.confidence_intervals;
+  // Throughput and cost ratios (publish.py, SCORING_SPEC §7), over every entry as the publisher counts them.
+  const totalTokens = tokens.prompt + tokens.completion;
+  const elapsed = meta.elapsedSeconds;
+  const sourceChars = records.reduce((n, r) => n + pyLen(r.source), 0);
+  const totalCost = sums.totalCostUsd ?? 0;
+  const runStatus = cardStatus(meta.status, records);
 
-  const modelId = meta.modelId ?? records.find((r) => r.model_id !== undefined)?.model_id ?? meta.modelSlug;
+  const modelId = modelIdOf(records, meta);
   const harnessVersion = meta.harnessVersion ?? `ewebench-studio/${meta.toolVersion}`;
   const card = obj([
     ['run_id', meta.runId ?? ''],
@@ -210,7 +224,7 @@ export function buildRunCard(records: readonly EntryRunRecord[], meta: RunCardMe
         ['version', meta.corpus.version ?? undefined],
         ['language_pair', meta.corpus.languagePair],
         ['source_lang', meta.corpus.sourceName ?? ''],
-        ['target_lang', meta.corpus.targetName],
+        ['target_lang', meta.corpus.targetName ?? ''],
         ['sha256', meta.datasetSha256],
         ['entry_count', i(total)],
       ]),
@@ -236,11 +250,21 @@ export function buildRunCard(records: readonly EntryRunRecord[], meta: RunCardMe
         ['cost_adjusted', fOrNull(costAdjustedScore(sums.composite, costPerEntry))],
         ['quality_tier', sums.tier],
         ['errors', i(sums.errors)],
-        ['by_difficulty', groups(byDifficulty, (k) => `difficulty_${k}`)],
+        ['by_difficulty', analysed(analysis.by_difficulty)],
+        ['by_domain', analysed(analysis.by_domain)],
+        // The harness leaves this empty ("not yet tracked"); we fill it the same way as by_difficulty.
         ['by_provenance', groups(byProvenance, (k) => k)],
         ['avg_latency_seconds', fOrNull(latency.avg_latency_seconds)],
         ['median_latency_seconds', fOrNull(latency.median_latency_seconds)],
         ['p95_latency_seconds', fOrNull(latency.p95_latency_seconds)],
+        // Computed by the harness from metrics we do not have (sacrebleu TER, COMET, its style plugin): null, as it writes them when absent.
+        ['ter', null],
+        ['length_ratio', fOrNull(overall.avg_length_ratio)],
+        ['style_consistency_rate', null],
+        ['tokens_per_second', elapsed > 0 && totalTokens > 0 ? f(pyRound(totalTokens / elapsed, 2)) : null],
+        ['entries_per_minute', elapsed > 0 && total > 0 ? f(pyRound(total / (elapsed / 60), 2)) : null],
+        ['comet_score', null],
+        ['confidence_intervals', cis && Object.keys(cis).length ? obj(Object.entries(cis).map(([k, c]) => [k, ciObject(c)])) : undefined],
       ]),
     ],
     [
@@ -253,8 +277,33 @@ export function buildRunCard(records: readonly EntryRunRecord[], meta: RunCardMe
         ['total_cost_usd', fOrNull(sums.totalCostUsd)],
         ['cached_cost_usd', fOrNull(sums.cachedCostUsd)],
         ['cost_per_entry_usd', fOrNull(costPerEntry)],
+        ['cost_per_source_char', sourceChars > 0 && totalCost > 0 ? f(pyRound(totalCost / sourceChars, 8)) : null],
+        ['tokens_per_entry', total > 0 && totalTokens > 0 ? f(pyRound(totalTokens / total, 2)) : null],
+        ['cost_per_1k_tokens', totalTokens > 0 && totalCost > 0 ? f(pyRound((totalCost / totalTokens) * 1000, 6)) : null],
       ]),
     ],
+    // Entries answered from the response cache (the harness's `cache_hits`).
+    ['cache_hits', i(records.filter((r) => r.cached).length)],
+    ['by_segment', analysed(analysis.by_segment)],
+    // The harness's git provenance of its own checkout and an optional method card: neither exists for our runs.
+    ['provenance', null],
+    ['method_card', null],
+    [
+      'method_config',
+      obj([
+        ['model', modelIdOf(records, meta)],
+        ['temperature', f(meta.temperature)],
+        ['batchSize', i(meta.batchSize)],
+        ['register', null],
+        ['coachingFile', null],
+        ['coachingPrompt', null],
+        ['promptContext', null],
+        ['qualityTier', sums.tier],
+      ]),
+    ],
+    ['corpus_bleu', null],
+    ['corpus_license', meta.corpus.license ?? null],
+    ['corpus_attribution', meta.corpus.attribution ?? null],
     ['results', records.map(resultObject)],
     [
       'ewebench_studio',
@@ -265,7 +314,7 @@ export function buildRunCard(records: readonly EntryRunRecord[], meta: RunCardMe
         ['run_id', records.find((r) => r.run_id !== undefined)?.run_id],
         ['origin', meta.origin],
         ['source_file', meta.sourceFile],
-        ['status', meta.status],
+        ['status', runStatus],
         ['repeat', records.length ? i(records[0].repeat) : i(0)],
         ['metric_signatures', obj([['chrf_plus_plus', chrfSignature()]])],
         ['composite_profile', sums.compositeProfile],
@@ -281,6 +330,65 @@ export function buildRunCard(records: readonly EntryRunRecord[], meta: RunCardMe
   card.set('run_card_hash', '');
   card.set('run_card_hash', runCardHash(card));
   return { card, text: dumpsPy(card, { sortKeys: false, ensureAscii: false, indent: 2 }) };
+}
+
+/**
+ * A run id as the harness builds one (`runner._build_run_id`): `run_{UTC YYYYmmdd_HHMMSS}_{model}_{prompt}_{dataset}`,
+ * `_b{n}` for batches, then 6 hex characters of entropy (`suffix`, from the caller: core draws no randomness),
+ * so two runs never share one.
+ */
+export function harnessCardRunId(o: { date: Date; model: string; promptVersion: string; batchSize: number; suffix: string; dataset?: string }): string {
+  const p2 = (n: number) => String(n).padStart(2, '0');
+  const d = o.date;
+  const ts = `${d.getUTCFullYear()}${p2(d.getUTCMonth() + 1)}${p2(d.getUTCDate())}_${p2(d.getUTCHours())}${p2(d.getUTCMinutes())}${p2(d.getUTCSeconds())}`;
+  const model = o.model.replaceAll('/', '_').replaceAll('-', '').replaceAll('.', '');
+  const parts = [`run_${ts}_${model}_${o.promptVersion.replaceAll('.', '')}_${o.dataset ?? 'all'}`];
+  if (o.batchSize > 1) parts.push(`b${o.batchSize}`);
+  parts.push(o.suffix);
+  return parts.join('_');
+}
+
+const modelIdOf = (records: readonly EntryRunRecord[], meta: RunCardMeta): string => meta.modelId ?? records.find((r) => r.model_id !== undefined)?.model_id ?? meta.modelSlug;
+
+/** A harness report group (`asdict(SegmentMetrics)` without BLEU) with Python's ints and floats. */
+function groupObject(g: GroupAnalysis): PyObject {
+  return obj([
+    ['name', g.name],
+    ['count', i(g.count)],
+    ['exact_match_count', i(g.exact_match_count)],
+    ['miss_count', i(g.miss_count)],
+    ['error_count', i(g.error_count)],
+    ['avg_chrf', f(g.avg_chrf)],
+    ['avg_latency_s', f(g.avg_latency_s)],
+    ['total_cost_usd', f(g.total_cost_usd)],
+    ['plugin_aggregates', obj([])],
+  ]);
+}
+
+/** `asdict(ConfidenceInterval)` with Python's ints and floats. */
+function ciObject(c: ConfidenceInterval): PyObject {
+  return obj([
+    ['metric_name', c.metric_name],
+    ['score', f(c.score)],
+    ['ci_lower', f(c.ci_lower)],
+    ['ci_upper', f(c.ci_upper)],
+    ['ci_width', f(c.ci_width)],
+    ['n_bootstrap', i(c.n_bootstrap)],
+    ['confidence_level', f(c.confidence_level)],
+    ['n_entries', i(c.n_entries)],
+    ['seed', i(c.seed)],
+  ]);
+}
+
+/**
+ * The card's status: "complete" only when every entry answered. The harness publishes no card for a run
+ * where every entry errored (its "vacuous run"): we write one, marked "failed"; some errors: "partial".
+ */
+export function cardStatus(status: string | undefined, records: readonly EntryRunRecord[]): string | undefined {
+  if (status !== 'complete') return status;
+  const errors = records.filter((r) => r.error).length;
+  if (errors === 0) return 'complete';
+  return errors === records.length ? 'failed' : 'partial';
 }
 
 // ---------------------------------------------------------------------------------------------------------

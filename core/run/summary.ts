@@ -1,9 +1,10 @@
 import { categoryScore, eweScore, type EweScoreOptions } from '../scoring/ewebench/aggregate';
 import { CATEGORIES } from '../scoring/ewebench/categories';
-import { corpusChrf } from '../scoring/chrf';
 import { repeatStats, type RepeatStats } from '../scoring/repeated';
-import { compositeScore, type CompositeProfile } from '../scoring/rosetta/composite';
-import { qualityTier, tierLabel, type QualityTier } from '../scoring/rosetta/tiers';
+import type { CompositeProfile } from '../scoring/rosetta/composite';
+import { PARSE_ERROR } from './batch';
+import { analyseRun, type AnalysisInput, type AnalysisOptions, type RunAnalysis } from '../scoring/rosetta/analysis';
+import { tierLabel, type QualityTier } from '../scoring/rosetta/tiers';
 import type { Bilingual } from '../i18n/locale';
 import { pyRound } from '../python/round';
 import type { EntryRunRecord, RunRecord, TestRunRecord } from './types';
@@ -179,16 +180,42 @@ export interface EntryRunSummary {
   costPerEntryUsd: number | null;
 }
 
-/** The headline figures of a corpus run, exactly as its run card states them. */
-export function summariseEntryRecords(records: readonly EntryRunRecord[]): EntryRunSummary {
+/** A corpus run's records as the harness's run log results (`results[]`), for the analysis. */
+export function analysisInputs(records: readonly EntryRunRecord[]): AnalysisInput[] {
+  return records.map((r) => ({
+    id: r.entry_id,
+    source: r.source,
+    expected: r.reference,
+    predicted: r.predicted ?? '',
+    segment: r.segment ?? null,
+    difficulty: r.difficulty,
+    domain: r.domain ?? null,
+    latency_s: r.latency_seconds,
+    cost_usd: r.usage.cost_usd ?? 0,
+    cached: r.cached,
+    error: r.error,
+    // Judged when the record was made (harnessExactMatch, sentence chrF++ of the same pair): not again.
+    exact_match: r.exact_match,
+    chrf_score: r.entry_chrf,
+  }));
+}
+
+/** The harness's analysis of a corpus run's records (core/scoring/rosetta/analysis); intervals only when asked. */
+export function analyseEntryRecords(records: readonly EntryRunRecord[], options: AnalysisOptions = {}): RunAnalysis {
+  return analyseRun(analysisInputs(records), options);
+}
+
+/** The headline figures of a corpus run, exactly as its run card states them (from the one analysis). */
+export function summariseEntryRecords(records: readonly EntryRunRecord[], analysis: RunAnalysis = analyseEntryRecords(records, { confidenceIntervals: false })): EntryRunSummary {
   const total = records.length;
   const ok = records.filter((r) => !r.error);
-  const evaluated = ok.length;
-  const exactMatches = ok.filter((r) => r.exact_match).length;
-  const exactMatchRate = evaluated ? pyRound(exactMatches / evaluated, 4) : 0;
-  const chrfPlusPlus = evaluated ? pyRound(corpusChrf(ok.map((r) => r.predicted ?? ''), [ok.map((r) => r.reference)]).score, 2) : null;
-  const composite = compositeScore({ chrf_plus_plus: chrfPlusPlus, exact_match_rate: evaluated ? exactMatchRate : null });
-  const tier = qualityTier(composite.composite);
+  const { overall } = analysis;
+  const evaluated = overall.evaluated;
+  const exactMatches = overall.exact_match_count;
+  const exactMatchRate = overall.exact_match_rate;
+  const chrfPlusPlus = overall.corpus_chrf ?? null;
+  const composite = { composite: overall.composite, profile: overall.composite_profile };
+  const tier = overall.quality_tier;
   // Costs: only what the provider reported, for calls made now (a cache hit costs nothing this run).
   const costsKnown = records.some((r) => r.usage.cost_usd !== undefined);
   let spent = 0;
@@ -214,4 +241,24 @@ export function summariseEntryRecords(records: readonly EntryRunRecord[]): Entry
     cachedCostUsd: costsKnown ? cached : null,
     costPerEntryUsd: totalCostUsd !== null && total > 0 ? pyRound(totalCostUsd / total, 6) : null,
   };
+}
+
+/** How many corpus entries were scored, answered without anything to score, or failed. */
+export interface EntryCounts {
+  /** Answered with a prediction and a reference: exact match and chrF++ measured. */
+  scored: number;
+  /** Answered, but the prediction (after cleaning), the reference, or a batch line was empty or missing (`[PARSE_ERROR]`). */
+  unscored: number;
+  /** The call failed: no prediction at all. */
+  errored: number;
+}
+
+export function entryCounts(records: readonly EntryRunRecord[]): EntryCounts {
+  const counts: EntryCounts = { scored: 0, unscored: 0, errored: 0 };
+  for (const r of records) {
+    if (r.error) counts.errored++;
+    else if (!r.predicted || !r.reference || r.predicted === PARSE_ERROR) counts.unscored++;
+    else counts.scored++;
+  }
+  return counts;
 }

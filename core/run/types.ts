@@ -161,6 +161,8 @@ export interface EntryRunRecord {
   finished_at: string;
   model_id?: string;
   segment?: string | null;
+  /** The entry's `domain` (the harness's `by_domain`). */
+  domain?: string | null;
   /** The run this record belongs to (a run card's `run_id`): groups the repeats of one `Run ×K`. */
   run_id?: string;
 }

@@ -244,7 +244,7 @@ function pairStatistics(hyp: Symbols, ref: Symbols, o: Required<ChrfOptions>, ba
 }
 
 /** The F-score of summed statistics, with sacrebleu's order of operations (bit-identical floats). */
-export function chrfFromStatistics(stats: readonly number[], options: ChrfOptions = {}): number {
+export function chrfFromStatistics(stats: ArrayLike<number>, options: ChrfOptions = {}): number {
   const o = resolved(options);
   const factor = o.beta ** 2;
   let avgPrec = 0;

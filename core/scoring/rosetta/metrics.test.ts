@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { exactMatchSummary, harnessExactMatch, normalizeText } from './metrics';
 import { fromRepo } from '../../../test/helpers/paths';
+import { rng } from '../../../bench/generate';
 
 interface Case {
   predicted: string;
@@ -49,4 +50,22 @@ test('the exact-match rate counts failed entries as misses and rounds to 4 decim
   ]);
   assert.deepEqual(s, { total: 3, exact_matches: 1, exact_match_rate: 0.3333 });
   assert.deepEqual(exactMatchSummary([]), { total: 0, exact_matches: 0, exact_match_rate: 0 });
+});
+
+test('the token-by-token comparison agrees with comparing normalize_text of both, on random marked, cased, spaced text', () => {
+  const random = rng(11);
+  // Marks that compose and reorder, final sigma, letters lower() expands or maps to ASCII (İ, Kelvin sign), the
+  // canonical singletons NFC maps to other characters (U+2000 to a space, U+037E to ";"), Python's whitespace.
+  const parts = ['o', 'O', 'e', 'a', 'ɔ', 'Ɔ', 'ò', '\u0300', '\u0301', '\u0323', 'Σ', 'σ', 'ς', 'Α', 'İ', 'i', '\u0307', '\u212a', 'k', 'K', '\u037e', ';', '\u2000', ' ', '  ', '\t', '\n', '\u00a0', '\u3000', '\u200b', '\u001c', 'ﬁ', 'fi'];
+  const pick = () => Array.from({ length: Math.floor(random() * 7) }, () => parts[Math.floor(random() * parts.length)]).join('');
+  let equal = 0;
+  for (let k = 0; k < 30000; k++) {
+    const a = pick();
+    const b = random() < 0.5 ? (random() < 0.5 ? a.normalize('NFD').toUpperCase() : a.replace(/ /g, '\u3000  ')) : pick();
+    const na = normalizeText(a);
+    const expected = na !== '' && na === normalizeText(b);
+    assert.equal(harnessExactMatch(a, b), expected, JSON.stringify([a, b]));
+    if (expected) equal++;
+  }
+  assert.ok(equal > 2000, `only ${equal} matching pairs`);
 });

@@ -1,5 +1,6 @@
 import { pyRound } from '../../python/round';
 import { pyLower, pySplit, pyStrip } from '../../python/str';
+import { isPythonSpace } from '../../python/whitespace';
 
 /**
  * The harness's `normalize_text` (mt_eval_harness `tester.py`): NFC, then Python's `strip()` and `lower()`,
@@ -17,8 +18,30 @@ export function normalizeText(text: string): string {
  * tiers, composite, card, lens, summary, `score`, the audit's copy check) goes through this function.
  */
 export function harnessExactMatch(predicted: string, reference: string): boolean {
-  const p = normalizeText(predicted);
-  return p !== '' && p === normalizeText(reference);
+  // Token by token, stopping at the first difference: the same answer as comparing `normalizeText` of both,
+  // since NFC and lower() never create, remove or cross whitespace (a whitespace character composes with
+  // nothing, and it ends final-sigma contexts), so normalising each whitespace-separated token alone gives the
+  // same tokens. Two long texts that differ early cost what their first tokens cost.
+  let i = 0;
+  let j = 0;
+  let tokens = 0;
+  for (;;) {
+    while (i < predicted.length && isPythonSpace(predicted.charCodeAt(i))) i++;
+    while (j < reference.length && isPythonSpace(reference.charCodeAt(j))) j++;
+    const endP = i >= predicted.length;
+    const endR = j >= reference.length;
+    if (endP || endR) return endP && endR && tokens > 0;
+    let ei = i;
+    while (ei < predicted.length && !isPythonSpace(predicted.charCodeAt(ei))) ei++;
+    let ej = j;
+    while (ej < reference.length && !isPythonSpace(reference.charCodeAt(ej))) ej++;
+    const a = predicted.slice(i, ei);
+    const b = reference.slice(j, ej);
+    if (a !== b && pyLower(a.normalize('NFC')) !== pyLower(b.normalize('NFC'))) return false;
+    tokens++;
+    i = ei;
+    j = ej;
+  }
 }
 
 export interface ExactMatchSummary {

@@ -1,0 +1,169 @@
+import { pyRound } from '../python/round';
+import { PyRandom } from './pyRandom';
+
+/**
+ * The Rosetta harness's bootstrap (mt_eval_harness 3.0.0, `confidence.py` and `significance.py`), on Python's
+ * own random stream (`PyRandom`), so the intervals equal the harness's to the last digit. A metric is a
+ * function of a resample given as entry indices: `indices[k]` is the k-th entry drawn (`entries[rng.randint(0,
+ * n-1)]` in the harness); the observed score is the metric over 0..n-1 in order. Pure: no Node API.
+ */
+export const DEFAULT_N_BOOTSTRAP = 1000;
+export const DEFAULT_ALPHA = 0.05;
+export const DEFAULT_SEED = 12345;
+
+export type ResampleMetric = (indices: readonly number[]) => number;
+
+export interface BootstrapOptions {
+  nBootstrap?: number;
+  alpha?: number;
+  seed?: number;
+  metricName?: string;
+}
+
+/** `asdict(ConfidenceInterval)`, in the harness's field order. */
+export interface ConfidenceInterval {
+  metric_name: string;
+  score: number;
+  ci_lower: number;
+  ci_upper: number;
+  ci_width: number;
+  n_bootstrap: number;
+  confidence_level: number;
+  n_entries: number;
+  seed: number;
+}
+
+/** The positions of the bounds in the sorted resampled scores: int(B·α/2) and int(B·(1−α/2)) − 1, clamped. */
+export function boundIndices(nBootstrap: number, alpha: number): [number, number] {
+  const clamp = (i: number) => Math.max(0, Math.min(i, nBootstrap - 1));
+  return [clamp(Math.trunc(nBootstrap * (alpha / 2))), clamp(Math.trunc(nBootstrap * (1 - alpha / 2)) - 1)];
+}
+
+const identity = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
+
+/**
+ * Several `bootstrap_ci` calls with the same entries and seed at once: each call of the harness restarts
+ * `random.Random(seed)`, so every metric sees the same resamples; drawing them once and computing every metric
+ * on each (`metrics` returns one value per name) gives the same intervals for a fraction of the work.
+ */
+export function bootstrapCis(n: number, names: readonly string[], metrics: (indices: readonly number[]) => readonly number[], options: Omit<BootstrapOptions, 'metricName'> = {}): ConfidenceInterval[] {
+  const nBootstrap = options.nBootstrap ?? DEFAULT_N_BOOTSTRAP;
+  const alpha = options.alpha ?? DEFAULT_ALPHA;
+  const seed = options.seed ?? DEFAULT_SEED;
+  const confidenceLevel = pyRound(1 - alpha, 2);
+  if (n === 0) return names.map((name) => ({ metric_name: name, score: 0, ci_lower: 0, ci_upper: 0, ci_width: 0, n_bootstrap: nBootstrap, confidence_level: confidenceLevel, n_entries: 0, seed }));
+  const observed = metrics(identity(n));
+  const rng = new PyRandom(seed);
+  const scores = names.map(() => new Float64Array(nBootstrap));
+  const sample = new Array<number>(n);
+  for (let b = 0; b < nBootstrap; b++) {
+    for (let k = 0; k < n; k++) sample[k] = rng.randbelow(n);
+    const values = metrics(sample);
+    for (let m = 0; m < names.length; m++) scores[m][b] = values[m];
+  }
+  const [lo, hi] = boundIndices(nBootstrap, alpha);
+  return names.map((name, m) => {
+    const sorted = scores[m].sort();
+    const lower = sorted[lo];
+    const upper = sorted[hi];
+    return { metric_name: name, score: pyRound(observed[m], 4), ci_lower: pyRound(lower, 4), ci_upper: pyRound(upper, 4), ci_width: pyRound(upper - lower, 4), n_bootstrap: nBootstrap, confidence_level: confidenceLevel, n_entries: n, seed };
+  });
+}
+
+/** `bootstrap_ci`: percentile interval of a corpus-level metric over `n` entries. */
+export function bootstrapCi(n: number, metric: ResampleMetric, options: BootstrapOptions = {}): ConfidenceInterval {
+  const nBootstrap = options.nBootstrap ?? DEFAULT_N_BOOTSTRAP;
+  const alpha = options.alpha ?? DEFAULT_ALPHA;
+  const seed = options.seed ?? DEFAULT_SEED;
+  const metricName = options.metricName ?? 'metric';
+  const confidenceLevel = pyRound(1 - alpha, 2);
+  if (n === 0) {
+    return { metric_name: metricName, score: 0, ci_lower: 0, ci_upper: 0, ci_width: 0, n_bootstrap: nBootstrap, confidence_level: confidenceLevel, n_entries: 0, seed };
+  }
+  const observed = metric(identity(n));
+  const rng = new PyRandom(seed);
+  const scores: number[] = [];
+  const sample = new Array<number>(n);
+  for (let b = 0; b < nBootstrap; b++) {
+    for (let k = 0; k < n; k++) sample[k] = rng.randint(0, n - 1);
+    scores.push(metric(sample));
+  }
+  scores.sort((a, b) => a - b);
+  const [lo, hi] = boundIndices(nBootstrap, alpha);
+  const lower = scores[lo];
+  const upper = scores[hi];
+  return {
+    metric_name: metricName,
+    score: pyRound(observed, 4),
+    ci_lower: pyRound(lower, 4),
+    ci_upper: pyRound(upper, 4),
+    ci_width: pyRound(upper - lower, 4),
+    n_bootstrap: nBootstrap,
+    confidence_level: confidenceLevel,
+    n_entries: n,
+    seed,
+  };
+}
+
+/** `asdict(SignificanceResult)`, in the harness's field order. */
+export interface SignificanceResult {
+  metric_name: string;
+  system_a_score: number;
+  system_b_score: number;
+  delta: number;
+  p_value: number;
+  n_bootstrap: number;
+  confidence_level: number;
+  significant: boolean;
+  winner: 'A' | 'B' | null;
+  ci_lower: number;
+  ci_upper: number;
+}
+
+/**
+ * `paired_bootstrap`: the same index draws applied to both systems (aligned entries, same ids in the same
+ * order — the caller aligns them). p-value = share of resamples whose delta has the opposite sign (or is 0),
+ * every resample when the observed delta is 0; significant when p < α.
+ */
+export function pairedBootstrap(n: number, metricA: ResampleMetric, metricB: ResampleMetric, options: BootstrapOptions = {}): SignificanceResult {
+  const nBootstrap = options.nBootstrap ?? DEFAULT_N_BOOTSTRAP;
+  const alpha = options.alpha ?? DEFAULT_ALPHA;
+  const seed = options.seed ?? DEFAULT_SEED;
+  const metricName = options.metricName ?? 'metric';
+  if (n === 0) {
+    return { metric_name: metricName, system_a_score: 0, system_b_score: 0, delta: 0, p_value: 1, n_bootstrap: nBootstrap, confidence_level: 1 - alpha, significant: false, winner: null, ci_lower: 0, ci_upper: 0 };
+  }
+  const all = identity(n);
+  const scoreA = metricA(all);
+  const scoreB = metricB(all);
+  const delta = scoreA - scoreB;
+  const rng = new PyRandom(seed);
+  const deltas: number[] = [];
+  const sample = new Array<number>(n);
+  let opposite = 0;
+  for (let b = 0; b < nBootstrap; b++) {
+    for (let k = 0; k < n; k++) sample[k] = rng.randint(0, n - 1);
+    const d = metricA(sample) - metricB(sample);
+    deltas.push(d);
+    if ((delta > 0 && d <= 0) || (delta < 0 && d >= 0) || delta === 0) opposite++;
+  }
+  const pValue = opposite / nBootstrap;
+  deltas.sort((a, b) => a - b);
+  // Unclamped, as significance.py indexes them.
+  const lo = Math.trunc(nBootstrap * (alpha / 2));
+  const hi = Math.trunc(nBootstrap * (1 - alpha / 2)) - 1;
+  const significant = pValue < alpha;
+  return {
+    metric_name: metricName,
+    system_a_score: pyRound(scoreA, 4),
+    system_b_score: pyRound(scoreB, 4),
+    delta: pyRound(delta, 4),
+    p_value: pyRound(pValue, 4),
+    n_bootstrap: nBootstrap,
+    confidence_level: pyRound(1 - alpha, 2),
+    significant,
+    winner: significant ? (delta > 0 ? 'A' : 'B') : null,
+    ci_lower: pyRound(deltas.at(lo) ?? NaN, 4),
+    ci_upper: pyRound(deltas.at(hi) ?? NaN, 4),
+  };
+}
