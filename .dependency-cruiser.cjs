@@ -101,10 +101,17 @@ module.exports = {
     },
     {
       name: 'webview-imports-an-adapter',
-      comment: 'A webview page runs in a browser: it may use core, never the runner, server, client, cli or protocol.',
+      comment: 'A webview page runs in a browser: it may use core, never the runner, server, client or cli.',
       severity: 'error',
       from: SOURCE('webview'),
-      to: { path: '^(runner|server|client|cli|protocol)/' },
+      to: { path: '^(runner|server|client|cli)/' },
+    },
+    {
+      name: 'webview-imports-protocol-code',
+      comment: 'A webview page reads the messages it exchanges with its host from protocol/, as types only.',
+      severity: 'error',
+      from: SOURCE('webview'),
+      to: { path: '^protocol/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'no-cycles',

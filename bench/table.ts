@@ -14,7 +14,7 @@
  */
 import { applyTextEdits } from '../core/corpus/jsonEdits';
 import { viewRows, visibleWindow, type TableData } from '../core/corpus/tableView';
-import type { HostMessage, WebviewMessage } from '../client/corpusTable/protocol';
+import type { HostMessage, WebviewMessage } from '../protocol/corpusTable';
 import { TableSession, type TableSource } from '../client/corpusTable/session';
 import { generateCorpus, rng } from './generate';
 import { fmt, median, ratio, timeRuns } from './stats';

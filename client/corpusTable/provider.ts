@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { TextEdit } from '../../core/corpus/jsonEdits';
 import { toLocale } from '../../core/i18n/locale';
 import { renderTableHtml } from './html';
-import type { HostMessage, TableFigures, TableStrings, WebviewMessage } from './protocol';
+import type { HostMessage, TableFigures, TableStrings, WebviewMessage } from '../../protocol/corpusTable';
 import type { OffsetDiagnostic, SessionResult, TableSession } from './session';
 
 export const CORPUS_TABLE_VIEW_TYPE = 'ewebench.corpusTable';

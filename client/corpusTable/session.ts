@@ -1,7 +1,7 @@
 import { JsonDocument } from '../../core/document/jsonDocument';
 import type { TextEdit } from '../../core/corpus/jsonEdits';
 import { CorpusTableModel, type TableEditError, type TableOptions } from '../../core/corpus/tableModel';
-import type { HostMessage, ProblemsByEntry, RowProblem, WebviewMessage } from './protocol';
+import type { HostMessage, ProblemsByEntry, RowProblem, WebviewMessage } from '../../protocol/corpusTable';
 
 /**
  * One corpus table's state in the extension host, free of `vscode` so the bench and tests drive it directly:

@@ -6,7 +6,7 @@
  */
 import { composeAfterTyping, madeLiteralPrefix } from '../../core/typing/eweInput';
 import { filterOptions, moveCell, summarize, viewRows, visibleWindow, FILTER_FIELDS, type FilterField, type MoveKey, type TableData, type ViewQuery } from '../../core/corpus/tableView';
-import type { HostMessage, ProblemsByEntry, RowProblem, TableStrings, WebviewMessage } from '../../client/corpusTable/protocol';
+import type { HostMessage, ProblemsByEntry, RowProblem, TableStrings, WebviewMessage } from '../../protocol/corpusTable';
 
 interface VsCodeApi {
   postMessage(message: WebviewMessage): void;

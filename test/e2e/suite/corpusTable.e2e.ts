@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { generateCorpus } from '../../../bench/generate';
-import type { TableFigures } from '../../../client/corpusTable/protocol';
+import type { TableFigures } from '../../../protocol/corpusTable';
 import { e2eTest, until, workspaceFile } from './harness';
 
 /** A message to the table open on `uri`, through the provider's own message path (as the page sends it). */

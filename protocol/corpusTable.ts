@@ -1,4 +1,4 @@
-import type { TableData, TableRow } from '../../core/corpus/tableView';
+import type { TableData, TableRow } from '../core/corpus/tableView';
 
 /**
  * Messages between the corpus table's provider (extension host) and its webview. Types only: the webview's
