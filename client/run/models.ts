@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ModelConfigError, PROVIDER_PRESETS, insecureHttpProblem, isPresetName, originOf, redactUrl, resolveModel } from '../../core/run/presets';
+import { ModelConfigError, PROVIDER_PRESETS, insecureHttpProblem, isPresetName, originOf, redactUrl, resolveModel, keyOriginAllowedByUser } from '../../core/run/presets';
 import { pick, toLocale } from '../../core/i18n/locale';
 import type { ModelConfig, ProviderName } from '../../core/run/types';
 import { keyNeedsConsent, resolveApiKey } from '../../runner/keys';
@@ -229,7 +229,9 @@ export class ModelService implements vscode.Disposable {
     const insecure = insecureHttpProblem(resolved.baseUrl, allowInsecureHttp);
     if (insecure) throw new ModelUnavailable(pick(insecure, toLocale(vscode.env.language)), 'selectModel');
     const key = resolveApiKey(config, { stored: await this.keys.get(resolved.origin), env: process.env, presetVariable: resolved.apiKeyEnv });
-    if (keyNeedsConsent(key, resolved.origin) && key.variable && !(await this.keys.consented(resolved.origin, key.variable))) {
+    // The user's own list of origins a variable's key may go to (user settings only: a workspace cannot add to it).
+    const allowedByUser = key.variable !== undefined && keyOriginAllowedByUser(key.variable, resolved.origin, run.inspect('run.keyOrigins')?.globalValue);
+    if (keyNeedsConsent(key, resolved.origin) && key.variable && !allowedByUser && !(await this.keys.consented(resolved.origin, key.variable))) {
       // The variable is not the key of the provider living at this origin: sent there only once the user says so.
       const send = vscode.l10n.t('Send the key');
       const answer = await vscode.window.showWarningMessage(

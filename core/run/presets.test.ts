@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chatCompletionsUrl, insecureHttpProblem, isLoopbackHost, keyIsAtHome, ModelConfigError, originOf, PROVIDER_PRESETS, queryValues, redactUrl, resolveModel } from './presets';
+import { chatCompletionsUrl, insecureHttpProblem, isLoopbackHost, keyIsAtHome, keyOriginAllowedByUser, ModelConfigError, originOf, PROVIDER_PRESETS, queryValues, redactUrl, resolveModel } from './presets';
 
 test('each preset base plus /chat/completions is the endpoint the ÈwéBench harness posts to (Gemini: Google’s OpenAI-compatible path)', () => {
   assert.equal(`${PROVIDER_PRESETS.deepseek.baseUrl}/chat/completions`, 'https://api.deepseek.com/chat/completions');
@@ -74,4 +74,14 @@ test("a preset's key variable is at home only on its preset's origin", () => {
   assert.ok(!keyIsAtHome('DEEPSEEK_API_KEY', 'https://openrouter.ai'));
   assert.ok(keyIsAtHome('GEMINI_API_KEY', 'https://generativelanguage.googleapis.com'));
   assert.ok(!keyIsAtHome('MY_KEY', 'https://api.deepseek.com'));
+});
+
+test("a user's own list lets a variable's key go to the origins it names, and nowhere else", () => {
+  const allowed = { MY_VLLM_KEY: ['http://127.0.0.1:8000', 'https://llm.example.org/v1'], OTHER: 'not a list' };
+  assert.ok(keyOriginAllowedByUser('MY_VLLM_KEY', 'http://127.0.0.1:8000', allowed));
+  assert.ok(keyOriginAllowedByUser('MY_VLLM_KEY', 'https://llm.example.org', allowed), 'compared as origins');
+  assert.ok(!keyOriginAllowedByUser('MY_VLLM_KEY', 'http://127.0.0.1:8001', allowed));
+  assert.ok(!keyOriginAllowedByUser('DEEPSEEK_API_KEY', 'http://127.0.0.1:8000', allowed));
+  assert.ok(!keyOriginAllowedByUser('OTHER', 'http://127.0.0.1:8000', allowed));
+  for (const bad of [undefined, null, [], 'x', { MY_VLLM_KEY: ['not a url'] }]) assert.ok(!keyOriginAllowedByUser('MY_VLLM_KEY', 'http://127.0.0.1:8000', bad));
 });

@@ -206,3 +206,21 @@ export function homeOriginsOf(variable: string): string[] {
 export function keyIsAtHome(variable: string, origin: string): boolean {
   return homeOriginsOf(variable).includes(origin);
 }
+
+/**
+ * Whether the user's own settings (never a workspace's) name `origin` as a place the key of `variable` may go:
+ * `{ "MY_VLLM_KEY": ["http://127.0.0.1:8000"] }`. Origins are compared as `new URL(…).origin` writes them.
+ */
+export function keyOriginAllowedByUser(variable: string, origin: string, allowed: unknown): boolean {
+  if (typeof allowed !== 'object' || allowed === null || Array.isArray(allowed)) return false;
+  const list: unknown = (allowed as Record<string, unknown>)[variable];
+  if (!Array.isArray(list)) return false;
+  return list.some((entry) => {
+    if (typeof entry !== 'string') return false;
+    try {
+      return new URL(entry).origin === origin;
+    } catch {
+      return false;
+    }
+  });
+}

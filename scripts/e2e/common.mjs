@@ -61,5 +61,11 @@ export async function startFakeModel(outDir) {
   const { createRequire } = await import('node:module');
   const fake = createRequire(import.meta.url)(outfile);
   const server = await fake.startE2eModel();
-  return { server, settings: { 'ewebench.models': fake.e2eModelSetting(server.baseUrl), 'ewebench.currentModel': 'Fake Ewe model' }, keyEnv: { [fake.E2E_KEY_ENV]: fake.E2E_KEY } };
+  return {
+    server,
+    settings: { 'ewebench.models': fake.e2eModelSetting(server.baseUrl), 'ewebench.currentModel': 'Fake Ewe model' },
+    keyEnv: { [fake.E2E_KEY_ENV]: fake.E2E_KEY },
+    // The user lets the stand-in key go to the local server (a user setting: a workspace cannot grant this).
+    userSettings: { 'ewebench.run.keyOrigins': { [fake.E2E_KEY_ENV]: [new URL(server.baseUrl).origin] } },
+  };
 }

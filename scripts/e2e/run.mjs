@@ -143,7 +143,7 @@ async function packagedExtensionUi() {
   cleanups.push(() => fake.server.stop());
   fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
   fs.writeFileSync(path.join(workspace, '.vscode', 'settings.json'), JSON.stringify(fake.settings, null, 2));
-  const server = await startCodeServer(run);
+  const server = await startCodeServer(run, fake.userSettings);
   const { page } = await openBrowser(run);
   if (VERBOSE) page.on('console', (m) => m.type() === 'error' && console.log(`  [browser] ${m.text().slice(0, 300)}`));
   const statusItem = async (text) => {
@@ -245,7 +245,7 @@ async function untrustedWorkspace() {
   fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
   fs.writeFileSync(path.join(workspace, '.vscode', 'settings.json'), JSON.stringify(fake.settings, null, 2));
   const untrusted = session({ cleanups, extraEnv: fake.keyEnv, workspaceTrust: true });
-  const server = await untrusted.startCodeServer(run);
+  const server = await untrusted.startCodeServer(run, fake.userSettings);
   const { page } = await untrusted.openBrowser(run);
   log('untrusted workspace: loading the workbench');
   const payload = JSON.stringify([['extensionDevelopmentPath', `vscode-remote://${server.host}${root}`]]);

@@ -52,7 +52,8 @@ export function session({ cleanups, extraEnv = {}, userSettings = {}, workspaceT
     return { ...process.env, PATH: `${NODE24_BIN}:${process.env.PATH}`, XDG_CONFIG_HOME: xdg, XDG_DATA_HOME: xdg, XDG_CACHE_HOME: xdg, ...extraEnv };
   }
 
-  async function startCodeServer(run) {
+  /** `moreUserSettings`: user settings of this run only (a local model's origin, known once it listens). */
+  async function startCodeServer(run, moreUserSettings = {}) {
     const port = await freePort();
     const userDir = path.join(run, 'user-data', 'User');
     fs.mkdirSync(userDir, { recursive: true });
@@ -74,6 +75,7 @@ export function session({ cleanups, extraEnv = {}, userSettings = {}, workspaceT
         'security.workspace.trust.banner': 'never',
         'git.enabled': false,
         ...userSettings,
+        ...moreUserSettings,
       }),
     );
     // An empty config file, or code-server writes a generated password into ~/.config.
