@@ -128,6 +128,10 @@ module.exports = {
     tsConfig: { fileName: 'tsconfig.json' },
     detectJSDocImports: false,
     combinedDependencies: false,
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.js', '.json', '.d.ts'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.js', '.json', '.d.ts'],
+    },
   },
 };

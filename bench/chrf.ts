@@ -140,8 +140,43 @@ function byCodePoint(a: string, b: string): number {
 /** The same (hyps, refs) lines as gen_chrf_perf.py: same draws in the same order, lengths in code points. */
 function generatePairs(): { hyps: string[]; refs: string[] } {
   const rng = new PyRandom(20240601);
-  const ONSETS = ['', 'b', 'd', 'ɖ', 'dz', 'f', 'ƒ', 'g', 'gb', 'ɣ', 'h', 'k', 'kp', 'l', 'm', 'n', 'ny', 'ŋ',
-    'p', 's', 't', 'ts', 'v', 'ʋ', 'w', 'x', 'y', 'z', 'Ɖ', 'Ŋ', 'Ʋ', 'Ɛ', 'Ɔ', 'Ƒ', 'Ɣ'];
+  const ONSETS = [
+    '',
+    'b',
+    'd',
+    'ɖ',
+    'dz',
+    'f',
+    'ƒ',
+    'g',
+    'gb',
+    'ɣ',
+    'h',
+    'k',
+    'kp',
+    'l',
+    'm',
+    'n',
+    'ny',
+    'ŋ',
+    'p',
+    's',
+    't',
+    'ts',
+    'v',
+    'ʋ',
+    'w',
+    'x',
+    'y',
+    'z',
+    'Ɖ',
+    'Ŋ',
+    'Ʋ',
+    'Ɛ',
+    'Ɔ',
+    'Ƒ',
+    'Ɣ',
+  ];
   const VOWELS = ['a', 'e', 'ɛ', 'i', 'o', 'ɔ', 'u', 'é', 'è', 'ã', 'ɛ̃', 'ɔ̃', 'ó', 'ò', 'ẽ', 'ĩ', 'ũ'];
   const PUNCT_END = ['.', '.', '.', '?', '!'];
   const EDIT_CHARS = Array.from('aeiouɖɛɔƒŋɣʋ');
@@ -191,7 +226,10 @@ function generatePairs(): { hyps: string[]; refs: string[] } {
 }
 
 function writePairs(dir: string, pairs: { hyps: string[]; refs: string[] }, log: boolean): void {
-  for (const [name, lines] of [['hyps.txt', pairs.hyps], ['refs.txt', pairs.refs]] as const) {
+  for (const [name, lines] of [
+    ['hyps.txt', pairs.hyps],
+    ['refs.txt', pairs.refs],
+  ] as const) {
     const data = Buffer.from(lines.join('\n') + '\n', 'utf8');
     fs.writeFileSync(path.join(dir, name), data);
     const avg = lines.reduce((sum, l) => sum + Array.from(l).length, 0) / lines.length;
@@ -222,7 +260,8 @@ try {
   generator = `python3 ${script} (TypeScript port ${sameBytes(dir, portDir) ? 'byte-identical' : 'DIFFERS'})`;
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;
-  const reason = code === 'NOGEN' ? 'EWB_CHRF_GENERATOR not set' : code === 'ENOENT' ? 'python3 not found' : `python3 failed: ${(error as Error).message.split('\n')[0]}`;
+  const reason =
+    code === 'NOGEN' ? 'EWB_CHRF_GENERATOR not set' : code === 'ENOENT' ? 'python3 not found' : `python3 failed: ${(error as Error).message.split('\n')[0]}`;
   writePairs(dir, generatePairs(), true);
   generator = `TypeScript port of gen_chrf_perf.py (${reason})`;
 }
@@ -245,6 +284,8 @@ console.log(`corpus chrF++ over ${hyps.length} pairs: ${score} (${score === EXPE
 console.log(`median of ${runs} runs:`);
 console.log(`  read + split inputs (same-run baseline)  ${fmt(baseline)}`);
 console.log(`  corpus chrF++                            ${fmt(chrf)} = ${(chrf / baseline).toFixed(1)}x the baseline`);
-console.log(`  sacrebleu 2.6.0 (noted)                  ${fmt(SACREBLEU_MS)}: ours is ${speedup.toFixed(1)}x faster (target >= ${TARGET_SPEEDUP}x: ${speedup >= TARGET_SPEEDUP ? 'met' : 'MISSED'})`);
+console.log(
+  `  sacrebleu 2.6.0 (noted)                  ${fmt(SACREBLEU_MS)}: ours is ${speedup.toFixed(1)}x faster (target >= ${TARGET_SPEEDUP}x: ${speedup >= TARGET_SPEEDUP ? 'met' : 'MISSED'})`,
+);
 for (const d of [dir, portDir]) fs.rmSync(d, { recursive: true, force: true });
 if (score !== EXPECTED) process.exitCode = 1;

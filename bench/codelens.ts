@@ -33,7 +33,17 @@ const records: TestRunRecord[] = items.map((item, i) =>
     model: 'deepseek-chat',
     origin: 'https://api.deepseek.com',
     request: testRequest(tests[item.index], 'deepseek-chat'),
-    outcome: i % 25 === 0 ? { ok: false, kind: 'http', error: '429 from api.deepseek.com', status: 429, latencyMs: 90, attempts: 3 } : { ok: true, text: 'Ŋdi nyuie, mele agbe. Ɛ̃, eya nye nyateƒe le afi sia.', usage: { prompt_tokens: 20, completion_tokens: 12, reasoning_tokens: 0, cached_tokens: 0 }, latencyMs: 800 + i, cached: false, attempts: 1 },
+    outcome:
+      i % 25 === 0
+        ? { ok: false, kind: 'http', error: '429 from api.deepseek.com', status: 429, latencyMs: 90, attempts: 3 }
+        : {
+            ok: true,
+            text: 'Ŋdi nyuie, mele agbe. Ɛ̃, eya nye nyateƒe le afi sia.',
+            usage: { prompt_tokens: 20, completion_tokens: 12, reasoning_tokens: 0, cached_tokens: 0 },
+            latencyMs: 800 + i,
+            cached: false,
+            attempts: 1,
+          },
     finishedAt: '2026-11-23T10:00:00.000Z',
     index: item.index,
   }),
@@ -44,32 +54,41 @@ index.setSource('results/ewebench_deepseek-chat_20261123_100000.json', records);
 function lenses(d: JsonDocument, list = items, hashOf?: (item: RunnableItem) => string) {
   const outcomes = index.outcomes('tests/translation.json');
   const summary = testsFileSummary('translation', list, index.currentRuns('tests/translation.json', list));
-  return buildLenses({ uri: 'file:///w/tests/translation.json', items: list, outcomes, summary, modelLabel: 'deepseek-chat', hashOf }, englishL10n).length + (d ? 0 : 1);
+  return (
+    buildLenses({ uri: 'file:///w/tests/translation.json', items: list, outcomes, summary, modelLabel: 'deepseek-chat', hashOf }, englishL10n).length +
+    (d ? 0 : 1)
+  );
 }
 
 const parse = median(timeRuns(RUNS, () => JSON.parse(text)));
 let count = 0;
-const streaming = median(timeRuns(RUNS, () => {
-  index.setSource('live:1', []); // a new record arrived: the index recomputes the newest results
-  count = lenses(doc);
-}));
+const streaming = median(
+  timeRuns(RUNS, () => {
+    index.setSource('live:1', []); // a new record arrived: the index recomputes the newest results
+    count = lenses(doc);
+  }),
+);
 const warm = median(timeRuns(RUNS, () => lenses(doc)));
-const afterEdit = median(timeRuns(RUNS, () => {
-  const d = new JsonDocument(text);
-  lenses(d, runnableItems(d, 'translation'));
-}));
+const afterEdit = median(
+  timeRuns(RUNS, () => {
+    const d = new JsonDocument(text);
+    lenses(d, runnableItems(d, 'translation'));
+  }),
+);
 // As the editor does it: the hashes of the previous version are reused for unchanged tests. Each run edits
 // one test's prompt, so one hash is computed and the rest looked up by text.
 const memo = new ItemHashes();
 memo.update(text);
 lenses(doc, items, (i) => memo.hashOf(i));
 let edit = 0;
-const edited = median(timeRuns(RUNS, () => {
-  const next = text.replace('"prompt": "', `"prompt": "${++edit} `);
-  const d = new JsonDocument(next);
-  memo.update(next);
-  lenses(d, runnableItems(d, 'translation'), (i) => memo.hashOf(i));
-}));
+const edited = median(
+  timeRuns(RUNS, () => {
+    const next = text.replace('"prompt": "', `"prompt": "${++edit} `);
+    const d = new JsonDocument(next);
+    memo.update(next);
+    lenses(d, runnableItems(d, 'translation'), (i) => memo.hashOf(i));
+  }),
+);
 console.log(`2,000 tests with results (${(text.length / 1e6).toFixed(1)} MB), ${count} lenses, median of ${RUNS}`);
 console.log(`  JSON.parse (baseline)                   ${fmt(parse)}`);
 console.log(`  lenses while results stream in          ${fmt(streaming)} = ${ratio(streaming, parse)} JSON.parse (goal ≤ 20 ms)`);

@@ -29,7 +29,9 @@ const report = median(fresh);
 const checks = median(timeRuns(runs, () => coverageFindings(doc, classification, 'en')));
 const r = fileCoverage(doc, classification);
 const main = r.languages[0];
-console.log(`20,000-entry corpus (${(text.length / 1e6).toFixed(1)} MB), ${r.strings} language strings, ${main.specialLetters.length - main.missing.length}/${main.specialLetters.length} special letters, median of ${runs}`);
+console.log(
+  `20,000-entry corpus (${(text.length / 1e6).toFixed(1)} MB), ${r.strings} language strings, ${main.specialLetters.length - main.missing.length}/${main.specialLetters.length} special letters, median of ${runs}`,
+);
 console.log(`  JSON.parse (baseline)          ${fmt(parse)}`);
 console.log(`  coverage report, fresh doc     ${fmt(report)} = ${ratio(report, parse)} JSON.parse (target < 200 ms)`);
 console.log(`  coverage report, cached doc    ${fmt(cached)} = ${ratio(cached, parse)} JSON.parse`);

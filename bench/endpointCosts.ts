@@ -37,7 +37,9 @@ async function call(script: Step[], fallback: Step, cancelAfterMs?: number): Pro
 async function main(): Promise<void> {
   const ok: Step = { kind: 'answer', text: 'ok' };
   const timeout = await call([], { kind: 'stall', partial: '{"choices": [' });
-  console.log(`stalled body, --timeout ${TIMEOUT_S} s, 2 retries: ${s(timeout.ms)} (${(timeout.ms / (TIMEOUT_S * 1000)).toFixed(2)} × the limit) · ${timeout.attempts} attempts · "${timeout.error}"`);
+  console.log(
+    `stalled body, --timeout ${TIMEOUT_S} s, 2 retries: ${s(timeout.ms)} (${(timeout.ms / (TIMEOUT_S * 1000)).toFixed(2)} × the limit) · ${timeout.attempts} attempts · "${timeout.error}"`,
+  );
   const direct = await call([], ok);
   const retry = await call([{ kind: 'status', status: 500 }], ok);
   console.log(`one answer: ${s(direct.ms)} · 500 then an answer: ${s(retry.ms)} (backoff 0.375–0.5 s) · ${retry.attempts} attempts`);

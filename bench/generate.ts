@@ -10,7 +10,33 @@ export function rng(seed: number): () => number {
   };
 }
 
-const SYLLABLES = ['a', 'e', 'ɛ', 'o', 'ɔ', 'ɖe', 'ƒo', 'ŋu', 'ɣe', 'ʋu', 'gbe', 'kpɔ', 'nyi', 'dzo', 'tsi', 'le', 'nye', 'me', 'wò', 'mí', 'ame', 'dɔ', 'si', 'la', 'ka'];
+const SYLLABLES = [
+  'a',
+  'e',
+  'ɛ',
+  'o',
+  'ɔ',
+  'ɖe',
+  'ƒo',
+  'ŋu',
+  'ɣe',
+  'ʋu',
+  'gbe',
+  'kpɔ',
+  'nyi',
+  'dzo',
+  'tsi',
+  'le',
+  'nye',
+  'me',
+  'wò',
+  'mí',
+  'ame',
+  'dɔ',
+  'si',
+  'la',
+  'ka',
+];
 const ENGLISH = ['the', 'child', 'goes', 'to', 'market', 'water', 'house', 'we', 'see', 'a', 'big', 'tree', 'near', 'river', 'today', 'my', 'mother', 'cooks'];
 // A public corpus: the secret segments (gold_standard, held_out) never appear in shared files.
 const SEGMENTS = ['development', 'diagnostic'];
@@ -81,7 +107,11 @@ export function generateTests(count: number, seed = 11): string {
   const tests = [];
   for (let i = 1; i <= count; i++) {
     const method = pick(random, METHODS);
-    const test: Record<string, unknown> = { id: `bench_${String(i).padStart(4, '0')}`, prompt: eweSentence(random, 40 + Math.floor(random() * 80)), eval_method: method };
+    const test: Record<string, unknown> = {
+      id: `bench_${String(i).padStart(4, '0')}`,
+      prompt: eweSentence(random, 40 + Math.floor(random() * 80)),
+      eval_method: method,
+    };
     if (method === 'exact_match') test.expected = eweSentence(random, 10);
     if (method === 'multiple_choice') test.expected = pick(random, ['A', 'B', 'C', 'D']);
     if (method === 'keywords' || method === 'composite') test.expected_keywords = [pick(random, SYLLABLES) + pick(random, SYLLABLES), pick(random, SYLLABLES)];

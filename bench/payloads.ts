@@ -12,14 +12,24 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CodeActionRequest, CodeActionResolveRequest, DocumentSymbolRequest, HoverRequest, type ClientCapabilities, type CodeAction } from 'vscode-languageserver-protocol/node';
+import {
+  CodeActionRequest,
+  CodeActionResolveRequest,
+  DocumentSymbolRequest,
+  HoverRequest,
+  type ClientCapabilities,
+  type CodeAction,
+} from 'vscode-languageserver-protocol/node';
 import { JsonDocument } from '../core/document/jsonDocument';
 import { validateDocument } from '../core/validate';
 import { TestLspClient } from '../test/helpers/lspClient';
 import { VSCODE_CLIENT } from '../test/helpers/clientProfiles';
 import { generateCorpus } from './generate';
 
-const RESOLVING: ClientCapabilities = { ...VSCODE_CLIENT, textDocument: { ...VSCODE_CLIENT.textDocument, codeAction: { resolveSupport: { properties: ['edit'] } } } };
+const RESOLVING: ClientCapabilities = {
+  ...VSCODE_CLIENT,
+  textDocument: { ...VSCODE_CLIENT.textDocument, codeAction: { resolveSupport: { properties: ['edit'] } } },
+};
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 const ms = (start: number) => `${Math.round(performance.now() - start)} ms`;
 const bytesOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
@@ -38,18 +48,30 @@ async function lookalikes(): Promise<void> {
   try {
     await client.initialize({ capabilities: RESOLVING });
     const uri = 'untitled:lookalikes.json';
-    const text = JSON.stringify(Array.from({ length: 1000 }, (_, i) => ({ id: `t${i}`, prompt: 'Ðe '.repeat(20).trim(), eval_method: 'ewe_quality' })), null, 2);
+    const text = JSON.stringify(
+      Array.from({ length: 1000 }, (_, i) => ({ id: `t${i}`, prompt: 'Ðe '.repeat(20).trim(), eval_method: 'ewe_quality' })),
+      null,
+      2,
+    );
     let start = performance.now();
     client.open(uri, text);
     const published = await client.waitForVersion(uri, 1, 600_000);
-    console.log(`20,000 look-alikes (${mb(text.length)}): publish ${mb(bytesOf(published))} in ${ms(start)} (open to diagnostics), ${published.diagnostics.length} diagnostics (target < 5 MB, < 1 s)`);
+    console.log(
+      `20,000 look-alikes (${mb(text.length)}): publish ${mb(bytesOf(published))} in ${ms(start)} (open to diagnostics), ${published.diagnostics.length} diagnostics (target < 5 MB, < 1 s)`,
+    );
     const at = { line: 0, character: 0 };
     start = performance.now();
-    const [action] = await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: { start: at, end: at }, context: { diagnostics: [], only: ['source.fixAll'] } }) as CodeAction[];
+    const [action] = (await client.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: { start: at, end: at },
+      context: { diagnostics: [], only: ['source.fixAll'] },
+    })) as CodeAction[];
     const listed = ms(start);
     start = performance.now();
     const resolved = await client.connection.sendRequest(CodeActionResolveRequest.type, action);
-    console.log(`  source.fixAll: listed in ${listed} (${bytesOf(action)} bytes), resolved in ${ms(start)}: ${resolved.edit?.changes?.[uri]?.length} edits, ${mb(bytesOf(resolved))}`);
+    console.log(
+      `  source.fixAll: listed in ${listed} (${bytesOf(action)} bytes), resolved in ${ms(start)}: ${resolved.edit?.changes?.[uri]?.length} edits, ${mb(bytesOf(resolved))}`,
+    );
   } finally {
     await client.shutdown();
   }
@@ -60,7 +82,16 @@ async function baselines(): Promise<void> {
   const rows = Array.from({ length: 100_000 }, (_, i) => ({ id: `refusal-${i}`, text: `Nyemate ŋu aɖo nya sia ŋu o (${i}).` }));
   const file = path.join(root, 'ewebench-baselines.json');
   fs.writeFileSync(file, JSON.stringify({ baselines: rows }));
-  const tests = JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: `t${i}`, prompt: 'Ŋlɔ nya aɖe tso Lomé ŋu.', eval_method: 'keywords', expected_keywords: ['zɔzɔme', `nya${i}`] })), null, 2);
+  const tests = JSON.stringify(
+    Array.from({ length: 200 }, (_, i) => ({
+      id: `t${i}`,
+      prompt: 'Ŋlɔ nya aɖe tso Lomé ŋu.',
+      eval_method: 'keywords',
+      expected_keywords: ['zɔzɔme', `nya${i}`],
+    })),
+    null,
+    2,
+  );
   const client = new TestLspClient();
   try {
     const start = performance.now();
@@ -71,7 +102,9 @@ async function baselines(): Promise<void> {
     await client.waitForVersion(uri, 1, 600_000);
     const first = ms(start);
     const diagnostic = await limit;
-    console.log(`100,000 workspace baselines (${mb(fs.statSync(file).size)}): tests file's diagnostics ${first} after initialize, baselines-limit after ${ms(start)}; server RSS ${rssOf(client.pid)}`);
+    console.log(
+      `100,000 workspace baselines (${mb(fs.statSync(file).size)}): tests file's diagnostics ${first} after initialize, baselines-limit after ${ms(start)}; server RSS ${rssOf(client.pid)}`,
+    );
     console.log(`  "${diagnostic.diagnostics[0].message}"`);
   } finally {
     await client.shutdown();
@@ -85,7 +118,9 @@ function keywords(): void {
   const start = performance.now();
   const cpu = process.cpuUsage();
   const findings = validateDocument(new JsonDocument(text), { locale: 'en' }).findings.length;
-  console.log(`one composite test with 60,002 keywords: validated (with its audit) in ${ms(start)}, ${Math.round(process.cpuUsage(cpu).user / 1000)} ms CPU, ${findings} findings`);
+  console.log(
+    `one composite test with 60,002 keywords: validated (with its audit) in ${ms(start)}, ${Math.round(process.cpuUsage(cpu).user / 1000)} ms CPU, ${findings} findings`,
+  );
 }
 
 async function bigCorpus(): Promise<void> {

@@ -63,7 +63,11 @@ async function main(): Promise<void> {
   try {
     const body = JSON.stringify({ model: 'bench-model', messages: [{ role: 'user', content: 'x' }], temperature: 0.3, max_tokens: 1024 });
     const t0 = performance.now();
-    await runQueue(Array.from({ length: TESTS }), async () => (await fetch(`${server.baseUrl}/chat/completions`, { method: 'POST', body, headers: { 'content-type': 'application/json' } })).json(), { concurrency: CONCURRENCY });
+    await runQueue(
+      Array.from({ length: TESTS }),
+      async () => (await fetch(`${server.baseUrl}/chat/completions`, { method: 'POST', body, headers: { 'content-type': 'application/json' } })).json(),
+      { concurrency: CONCURRENCY },
+    );
     const bareMs = performance.now() - t0;
     const before = await server.count();
     const t1 = performance.now();
@@ -74,10 +78,16 @@ async function main(): Promise<void> {
     const warm = await executeRun(plan('warm'), { provider, cache });
     const warmMs = performance.now() - t2;
     const warmSent = (await server.count()) - before - sent;
-    console.log(`${TESTS} tests, fake server answering after ${LATENCY_MS} ms, concurrency ${CONCURRENCY}; ideal ${seconds(IDEAL_MS)}; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`);
+    console.log(
+      `${TESTS} tests, fake server answering after ${LATENCY_MS} ms, concurrency ${CONCURRENCY}; ideal ${seconds(IDEAL_MS)}; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`,
+    );
     console.log(`  bare fetch (reference)      ${seconds(bareMs)} = ${(bareMs / IDEAL_MS).toFixed(3)}× ideal`);
-    console.log(`  run, every request sent     ${seconds(coldMs)} = ${(coldMs / IDEAL_MS).toFixed(3)}× ideal (goal ≤ 1.15), ${(coldMs / bareMs).toFixed(3)}× bare fetch; ${sent} requests, ${cold.errored} errored`);
-    console.log(`  run, cache warm             ${seconds(warmMs)} = ${(warmMs / IDEAL_MS).toFixed(3)}× ideal; ${warmSent} requests, ${warm.records.filter((r) => r.cached).length} answers from the cache`);
+    console.log(
+      `  run, every request sent     ${seconds(coldMs)} = ${(coldMs / IDEAL_MS).toFixed(3)}× ideal (goal ≤ 1.15), ${(coldMs / bareMs).toFixed(3)}× bare fetch; ${sent} requests, ${cold.errored} errored`,
+    );
+    console.log(
+      `  run, cache warm             ${seconds(warmMs)} = ${(warmMs / IDEAL_MS).toFixed(3)}× ideal; ${warmSent} requests, ${warm.records.filter((r) => r.cached).length} answers from the cache`,
+    );
   } finally {
     await server.stop();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -43,18 +43,53 @@ function outputs(): void {
   const testsText = generateTests(2000);
   const tests = JSON.parse(testsText) as Record<string, unknown>[];
   const testRecords = tests.map((t, index) =>
-    testRecord({ test: t, category: 'translation', sourceFile: 'tests/translation.json', testHash: 'h', repeat: 0, model: 'm', origin: 'o', request: testRequest(t, 'm'), outcome: answer(String(t.prompt).slice(0, 120)), finishedAt: 't', index }),
+    testRecord({
+      test: t,
+      category: 'translation',
+      sourceFile: 'tests/translation.json',
+      testHash: 'h',
+      repeat: 0,
+      model: 'm',
+      origin: 'o',
+      request: testRequest(t, 'm'),
+      outcome: answer(String(t.prompt).slice(0, 120)),
+      finishedAt: 't',
+      index,
+    }),
   );
   const meta = { runId: 'r', model: 'm', endpoint: 'e', timestamp: 't', status: 'complete' as const, origin: 'o' };
   const parse = median(timeRuns(RUNS, () => JSON.parse(testsText)));
   const results = median(timeRuns(RUNS, () => serialiseResultsReport(buildResultsReport(testRecords, meta))));
   const corpus = corpusRunInfo(JSON.parse(generateCorpus(2000)));
   const entryRecords = corpus.entries.map((entry) =>
-    entryRecord({ entry, sourceFile: 'c.json', entryHash: 'h', repeat: 0, model: 'm', origin: 'o', request: entryRequest(entry, corpus, 'm'), outcome: answer(entry.reference.slice(0, 60)), finishedAt: 't' }),
+    entryRecord({
+      entry,
+      sourceFile: 'c.json',
+      entryHash: 'h',
+      repeat: 0,
+      model: 'm',
+      origin: 'o',
+      request: entryRequest(entry, corpus, 'm'),
+      outcome: answer(entry.reference.slice(0, 60)),
+      finishedAt: 't',
+    }),
   );
-  const cardMeta = { timestamp: 't', elapsedSeconds: 1, modelSlug: 'm', condition: 'baseline', temperature: 0, systemPrompt: 'p', batchSize: 1, corpus, datasetSha256: '0'.repeat(64), toolVersion: '0' };
+  const cardMeta = {
+    timestamp: 't',
+    elapsedSeconds: 1,
+    modelSlug: 'm',
+    condition: 'baseline',
+    temperature: 0,
+    systemPrompt: 'p',
+    batchSize: 1,
+    corpus,
+    datasetSha256: '0'.repeat(64),
+    toolVersion: '0',
+  };
   const card = median(timeRuns(Math.min(RUNS, 7), () => buildRunCard(entryRecords, cardMeta)));
-  console.log(`results file, 2,000 test runs: ${fmt(results)} (${ratio(results, parse)} of JSON.parse of the tests file); run card, 2,000 entries: ${fmt(card)}`);
+  console.log(
+    `results file, 2,000 test runs: ${fmt(results)} (${ratio(results, parse)} of JSON.parse of the tests file); run card, 2,000 entries: ${fmt(card)}`,
+  );
 }
 
 outputs();

@@ -36,18 +36,22 @@ const wire = <T>(message: T): T => JSON.parse(JSON.stringify(message)) as T;
 
 const parse = median(timeRuns(runs, () => JSON.parse(text)));
 
-const open = median(timeRuns(runs, () => {
-  const session = new TableSession(new Source(text));
-  const message = wire(session.dataMessage([], REASONS)) as Extract<HostMessage, { type: 'data' }>;
-  const view = viewRows(message.data, {});
-  visibleWindow(0, 800, 24, view.length);
-}));
+const open = median(
+  timeRuns(runs, () => {
+    const session = new TableSession(new Source(text));
+    const message = wire(session.dataMessage([], REASONS)) as Extract<HostMessage, { type: 'data' }>;
+    const view = viewRows(message.data, {});
+    visibleWindow(0, 800, 24, view.length);
+  }),
+);
 
-const sortSearch = median(timeRuns(runs, () => {
-  const session = new TableSession(new Source(text));
-  const data: TableData = (session.dataMessage([], REASONS) as Extract<HostMessage, { type: 'data' }>).data;
-  viewRows(data, { sort: { column: 1, descending: false }, search: 'ɖe' });
-}));
+const sortSearch = median(
+  timeRuns(runs, () => {
+    const session = new TableSession(new Source(text));
+    const data: TableData = (session.dataMessage([], REASONS) as Extract<HostMessage, { type: 'data' }>).data;
+    viewRows(data, { sort: { column: 1, descending: false }, search: 'ɖe' });
+  }),
+);
 
 // Edits: each on a new version of the text, as after the previous edit, with the model built and prepared
 // outside the timing (the provider does both when it repaints, before the next edit can be typed).

@@ -55,7 +55,9 @@ async function throughput(label: string, text: string, schema: keyof typeof SCHE
   console.log(`${label} (${(text.length / 1e6).toFixed(1)} MB, ${fullValidation(text)} findings)`);
   console.log(`  JSON.parse                       ${fmt(parse)}  (baseline)`);
   console.log(`  ewebench full validation         ${fmt(ours)}  = ${ratio(ours, parse)} JSON.parse   (target <= 3x)`);
-  console.log(`  json-languageservice validation  ${fmt(service)}  = ${ratio(service, parse)} JSON.parse; ours is ${ratio(service, ours)} faster (target >= 5x)`);
+  console.log(
+    `  json-languageservice validation  ${fmt(service)}  = ${ratio(service, parse)} JSON.parse; ours is ${ratio(service, ours)} faster (target >= 5x)`,
+  );
 }
 
 function rssOf(pid: number | undefined): number | undefined {
@@ -104,7 +106,9 @@ async function keystrokes(label: string, text: string, field: string, edits: num
     const settled = rssOf(client.pid);
     const target = kind === 'string' ? 50 : 150;
     const mb = (x: number | undefined) => (x === undefined ? '?' : x.toFixed(0));
-    console.log(`${label}: ${kind === 'string' ? 'keystroke' : 'structural edit'} → diagnostics over ${edits} edits: p50 ${fmt(percentile(latencies, 50))}, p95 ${fmt(percentile(latencies, 95))} (target p95 <= ${target} ms); server RSS ${mb(settled)} MB with the file open ${SETTLE_MS} ms after the last edit (target <= 150 MB), ${mb(burst)} MB right after it`);
+    console.log(
+      `${label}: ${kind === 'string' ? 'keystroke' : 'structural edit'} → diagnostics over ${edits} edits: p50 ${fmt(percentile(latencies, 50))}, p95 ${fmt(percentile(latencies, 95))} (target p95 <= ${target} ms); server RSS ${mb(settled)} MB with the file open ${SETTLE_MS} ms after the last edit (target <= 150 MB), ${mb(burst)} MB right after it`,
+    );
   } finally {
     await client.shutdown();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -154,7 +158,9 @@ async function hoverAfterEdits(label: string, text: string, edits: number): Prom
     const figures = (values: number[]) => `p50 ${fmt(percentile(values, 50))}, p95 ${fmt(percentile(values, 95))}`;
     const what = `${label}: hover right after a structural edit, over ${edits} edits`;
     console.log(`${what}, inside the edit (baseline: the current version analysed first): ${figures(latencies.inside)}`);
-    console.log(`${what}, far from the edit (${earlier} answered from the last analysis): ${figures(latencies.far)} = ${ratio(percentile(latencies.far, 50), percentile(latencies.inside, 50))} the baseline's p50`);
+    console.log(
+      `${what}, far from the edit (${earlier} answered from the last analysis): ${figures(latencies.far)} = ${ratio(percentile(latencies.far, 50), percentile(latencies.inside, 50))} the baseline's p50`,
+    );
   } finally {
     await client.shutdown();
   }

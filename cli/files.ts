@@ -151,7 +151,8 @@ function readWith<T>(file: string, io: CliIo, read: (full: string) => T): T {
     // Left to the read below, which names the error.
   }
   // Reading a FIFO or a device would wait for a writer forever.
-  if (stat && !stat.isFile()) throw new Error(`${displayPath(full, io.cwd)}: not a regular file (${stat.isDirectory() ? 'a folder' : 'a pipe, socket or device'}); refused`);
+  if (stat && !stat.isFile())
+    throw new Error(`${displayPath(full, io.cwd)}: not a regular file (${stat.isDirectory() ? 'a folder' : 'a pipe, socket or device'}); refused`);
   try {
     return read(full);
   } catch (error) {

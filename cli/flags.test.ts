@@ -28,18 +28,59 @@ test('every numeric flag of run is bounded: a value out of range or not a plain 
   ];
   for (const [flag, value, message] of cases) {
     const io = captureIo(dir);
-    assert.equal(await main(['run', 'reasoning.json', '--base-url', fake.baseUrl, '--model', 'm', '--no-cache', `${flag}=${value}`], io), 2, `${flag} ${value}`);
+    assert.equal(
+      await main(['run', 'reasoning.json', '--base-url', fake.baseUrl, '--model', 'm', '--no-cache', `${flag}=${value}`], io),
+      2,
+      `${flag} ${value}`,
+    );
     assert.match(io.err, message);
   }
   assert.equal(fake.requests.length, 0);
   const ok = captureIo(dir);
-  assert.equal(await main(['run', 'reasoning.json', '--base-url', fake.baseUrl, '--model', 'm', '--no-cache', '--timeout', '2.5', '--retries', '0', '--repeat', '2', '--concurrency', '64'], ok), 0, ok.err);
+  assert.equal(
+    await main(
+      [
+        'run',
+        'reasoning.json',
+        '--base-url',
+        fake.baseUrl,
+        '--model',
+        'm',
+        '--no-cache',
+        '--timeout',
+        '2.5',
+        '--retries',
+        '0',
+        '--repeat',
+        '2',
+        '--concurrency',
+        '64',
+      ],
+      ok,
+    ),
+    0,
+    ok.err,
+  );
   assert.equal(fake.requests.length, 2);
 });
 
 test('the settings schema bounds the same numbers as the flags (one table: core/run/limits.ts)', () => {
-  const properties = (JSON.parse(fs.readFileSync(fromRepo('package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, { minimum: number; maximum: number; type: string }> } } }).contributes.configuration.properties;
-  for (const [key, limit] of [['ewebench.run.concurrency', RUN_LIMITS.concurrency], ['ewebench.run.timeoutSeconds', RUN_LIMITS.timeoutSeconds], ['ewebench.run.maxRetryWaitSeconds', RUN_LIMITS.maxRetryWaitSeconds], ['ewebench.run.maxResponseMiB', RUN_LIMITS.maxResponseMiB], ['ewebench.run.batchSize', RUN_LIMITS.batchSize]] as const) {
-    assert.deepEqual([properties[key].minimum, properties[key].maximum, properties[key].type], [limit.min, limit.max, limit.integer ? 'integer' : 'number'], key);
+  const properties = (
+    JSON.parse(fs.readFileSync(fromRepo('package.json'), 'utf8')) as {
+      contributes: { configuration: { properties: Record<string, { minimum: number; maximum: number; type: string }> } };
+    }
+  ).contributes.configuration.properties;
+  for (const [key, limit] of [
+    ['ewebench.run.concurrency', RUN_LIMITS.concurrency],
+    ['ewebench.run.timeoutSeconds', RUN_LIMITS.timeoutSeconds],
+    ['ewebench.run.maxRetryWaitSeconds', RUN_LIMITS.maxRetryWaitSeconds],
+    ['ewebench.run.maxResponseMiB', RUN_LIMITS.maxResponseMiB],
+    ['ewebench.run.batchSize', RUN_LIMITS.batchSize],
+  ] as const) {
+    assert.deepEqual(
+      [properties[key].minimum, properties[key].maximum, properties[key].type],
+      [limit.min, limit.max, limit.integer ? 'integer' : 'number'],
+      key,
+    );
   }
 });

@@ -53,7 +53,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   };
   client = new LanguageClient('ewebench', vscode.l10n.t('ÈwéBench Studio'), serverOptions, clientOptions);
   const status = new FileKindStatus(() => client);
-  const coverage = registerCoveragePreview(context, async (uri) => (client?.isRunning() ? (await client.sendRequest(CoverageRequest, { uri: uri.toString() })) ?? undefined : undefined));
+  const coverage = registerCoveragePreview(context, async (uri) =>
+    client?.isRunning() ? ((await client.sendRequest(CoverageRequest, { uri: uri.toString() })) ?? undefined) : undefined,
+  );
   context.subscriptions.push(
     status,
     vscode.workspace.onDidChangeConfiguration((event) => {

@@ -55,7 +55,10 @@ function setFields(doc: JsonDocument, objectPath: JsonPath, fields: readonly { f
     const [first] = added;
     // The separator the first insertion used joins the rest too, so they line up with their siblings.
     const separator = first.newText.slice(0, first.newText.indexOf(JSON.stringify(missing[0].field)));
-    const rest = missing.slice(1).map((f) => `${separator}${JSON.stringify(f.field)}: ${JSON.stringify(f.value)}`).join('');
+    const rest = missing
+      .slice(1)
+      .map((f) => `${separator}${JSON.stringify(f.field)}: ${JSON.stringify(f.value)}`)
+      .join('');
     edits.push({ span: first.span, newText: first.newText + rest });
   }
   return edits;
@@ -67,7 +70,8 @@ function removeItem(doc: JsonDocument, path: JsonPath): TextEdit[] | undefined {
   const parent = doc.childrenAt(path.slice(0, -1));
   if (typeof index !== 'number' || !parent || parent.kind !== 'array' || index >= parent.items.length) return undefined;
   const items = parent.items;
-  const span = index > 0 ? { start: items[index - 1].end, end: items[index].end } : { start: items[0].start, end: items.length > 1 ? items[1].start : items[0].end };
+  const span =
+    index > 0 ? { start: items[index - 1].end, end: items[index].end } : { start: items[0].start, end: items.length > 1 ? items[1].start : items[0].end };
   return [{ span, newText: '' }];
 }
 

@@ -30,7 +30,9 @@ function corpusWithFindings(): string {
 
 /** Every diagnostic as a line of text, sorted: the incremental path may list them in another order. */
 function canonical(doc: JsonDocument, findings: Parameters<typeof resolveFindings>[1]): string[] {
-  return resolveFindings(doc, findings).map((d) => JSON.stringify(d)).sort();
+  return resolveFindings(doc, findings)
+    .map((d) => JSON.stringify(d))
+    .sort();
 }
 
 /** Offsets inside the string values of `field`, one per occurrence (the position just after the opening quote). */
@@ -111,7 +113,11 @@ function replay(initial: string, steps: number, seed: number, fields: readonly s
     const outcome = analyseEdits(state, edits, next, OPTIONS);
     const reference = full(next);
     assert.equal(outcome.doc.text, next);
-    assert.deepEqual(canonical(outcome.doc, outcome.result.findings), canonical(reference.doc, reference.result.findings), `step ${step}: ${JSON.stringify(edits)}`);
+    assert.deepEqual(
+      canonical(outcome.doc, outcome.result.findings),
+      canonical(reference.doc, reference.result.findings),
+      `step ${step}: ${JSON.stringify(edits)}`,
+    );
     assert.deepEqual(outcome.result.ids, reference.result.ids);
     assert.deepEqual(outcome.result.classification, reference.result.classification);
     assert.deepEqual(outcome.doc.value, reference.doc.value);
@@ -126,7 +132,17 @@ function replay(initial: string, steps: number, seed: number, fields: readonly s
 }
 
 test('incremental re-validation of a corpus equals a full validation after each of thousands of random edits', () => {
-  const { incremental, parseOnly } = replay(corpusWithFindings(), 3000, 42, ['reference', 'reference', 'source', 'source_text', 'target_expected', 'notes', 'provenance', 'segment', 'context']);
+  const { incremental, parseOnly } = replay(corpusWithFindings(), 3000, 42, [
+    'reference',
+    'reference',
+    'source',
+    'source_text',
+    'target_expected',
+    'notes',
+    'provenance',
+    'segment',
+    'context',
+  ]);
   // Most edits are typing inside a string: the incremental path must actually be taken, not only fallen back from.
   assert.ok(incremental > 1000, `${incremental} of 3000 edits re-checked incrementally`);
   assert.ok(parseOnly > 50, `${parseOnly} edits re-parsed one entry only`);
@@ -145,14 +161,32 @@ test('an entry added or removed re-parses only the entries touched; an edit in t
   const secondEntry = text.indexOf('{', text.indexOf('"id": 2') - 10);
   const name = text.indexOf('"bench-ewe-v1"') + 1;
   const cases: [TextEdit, { parse: boolean; rules: boolean }][] = [
-    [{ start: entryStart, end: entryStart, text: '{"id": 99}, ' }, { parse: true, rules: false }],
-    [{ start: entryStart, end: secondEntry, text: '' }, { parse: true, rules: false }],
+    [
+      { start: entryStart, end: entryStart, text: '{"id": 99}, ' },
+      { parse: true, rules: false },
+    ],
+    [
+      { start: entryStart, end: secondEntry, text: '' },
+      { parse: true, rules: false },
+    ],
     // Starting after the comma before the second entry: the edit begins outside the entries it touches.
-    [{ start: secondEntry - 5, end: secondEntry + 1, text: '\n {' }, { parse: false, rules: false }],
+    [
+      { start: secondEntry - 5, end: secondEntry + 1, text: '\n {' },
+      { parse: false, rules: false },
+    ],
     // Starting at that comma, just after the first entry: both entries are parsed again.
-    [{ start: secondEntry - 6, end: secondEntry + 1, text: ', {' }, { parse: true, rules: false }],
-    [{ start: 0, end: 1, text: '{ ' }, { parse: false, rules: false }],
-    [{ start: name, end: name, text: 'x' }, { parse: false, rules: false }],
+    [
+      { start: secondEntry - 6, end: secondEntry + 1, text: ', {' },
+      { parse: true, rules: false },
+    ],
+    [
+      { start: 0, end: 1, text: '{ ' },
+      { parse: false, rules: false },
+    ],
+    [
+      { start: name, end: name, text: 'x' },
+      { parse: false, rules: false },
+    ],
   ];
   for (const [e, expected] of cases) {
     const next = applyText(text, e);
@@ -181,5 +215,9 @@ test('an earlier analysis holds inside the items no edit touched, while the edit
   const name = text.indexOf('"bench-ewe-v1"') + 1;
   assert.equal(holds([{ start: name, end: name, text: 'x' }], entry(4)), false, 'the envelope changed: the kind may have');
   const unknown = new JsonDocument('{"a": [1, 2, 3]}');
-  assert.equal(holdsAt({ doc: unknown, result: validateDocument(unknown, OPTIONS) }, new EditMap([{ start: 8, end: 8, text: '0' }]), 13), false, 'a file without items');
+  assert.equal(
+    holdsAt({ doc: unknown, result: validateDocument(unknown, OPTIONS) }, new EditMap([{ start: 8, end: 8, text: '0' }]), 13),
+    false,
+    'a file without items',
+  );
 });

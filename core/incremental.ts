@@ -84,7 +84,6 @@ function mapOffset(offset: number, edits: readonly TextEdit[]): number {
   return o;
 }
 
-
 /**
  * Fields whose value only ever yields findings about the entry itself (schema, copied reference, undeclared
  * provenance): an edit that changes nothing else in an entry leaves every cross-entry rule's input unchanged.
@@ -93,8 +92,17 @@ const LOCAL_FIELDS = new Set(['reference', 'source', 'target', 'target_expected'
 
 /** Codes computed across entries (or from text spans): kept from the previous result, never recomputed per entry. */
 const CROSS_ENTRY_CODES = new Set<DiagnosticCode>([
-  'invalid-json', 'duplicate-id', 'duplicate-key', 'legacy-field', 'harness-register', 'confusable-char', 'mixed-normalization',
-  'segment-minimum', 'difficulty-coverage', 'register-coverage', 'corpus-shape',
+  'invalid-json',
+  'duplicate-id',
+  'duplicate-key',
+  'legacy-field',
+  'harness-register',
+  'confusable-char',
+  'mixed-normalization',
+  'segment-minimum',
+  'difficulty-coverage',
+  'register-coverage',
+  'corpus-shape',
 ]);
 
 /**
@@ -132,7 +140,9 @@ export function revalidateEntries(
     if (!own) return undefined;
     fresh.push(...own);
   }
-  const kept = previous.result.findings.filter((f) => f.code !== 'duplicate-key' && !isAboutChanged(f, entriesPath, changed)).map((f) => moveSpans(f, moveOffset));
+  const kept = previous.result.findings
+    .filter((f) => f.code !== 'duplicate-key' && !isAboutChanged(f, entriesPath, changed))
+    .map((f) => moveSpans(f, moveOffset));
   return { classification, findings: [...kept, ...fresh, ...duplicateKeyFindings(next, options.locale)], ids: previous.result.ids };
 }
 
@@ -189,7 +199,14 @@ function startsWith(path: JsonPath, prefix: JsonPath): boolean {
  * entry), moved to the entry's index. Undefined for a finding about the entry as a whole whose message names its
  * index (a full validation then says it right).
  */
-function entryFindings(root: unknown, entriesPath: JsonPath, entry: Obj, index: number, classification: Classification, options: ValidationOptions): Finding[] | undefined {
+function entryFindings(
+  root: unknown,
+  entriesPath: JsonPath,
+  entry: Obj,
+  index: number,
+  classification: Classification,
+  options: ValidationOptions,
+): Finding[] | undefined {
   const view = withOneEntry(root, entriesPath, entry);
   const shape = classification.shape ?? 'envelope';
   const all = corpusFindings(view, shape, entriesPath, options.locale);
@@ -226,7 +243,11 @@ function remap(f: Finding, entriesPath: JsonPath, index: number): Finding {
       case 'remove-item':
         return { ...fix, path: p(fix.path) };
       case 'rename-legacy-fields':
-        return { ...fix, renames: fix.renames.map((r) => ({ ...r, path: p(r.path) })), valueRewrites: fix.valueRewrites.map((r) => ({ ...r, path: p(r.path) })) };
+        return {
+          ...fix,
+          renames: fix.renames.map((r) => ({ ...r, path: p(r.path) })),
+          valueRewrites: fix.valueRewrites.map((r) => ({ ...r, path: p(r.path) })),
+        };
       default:
         return fix;
     }
@@ -241,6 +262,8 @@ function moveSpans(f: Finding, move: (offset: number) => number): Finding {
   if (!hasSpan) return f;
   const at = 'span' in f.at ? { span: span(f.at.span) } : f.at;
   const related = f.related?.map((r): RelatedLocation => ('at' in r && 'span' in r.at ? { ...r, at: { span: span(r.at.span) } } : r));
-  const fixes = f.fixes?.map((fix): FixData => (fix.kind === 'replace-text' ? { ...fix, edits: fix.edits.map((e) => ({ span: span(e.span), newText: e.newText })) } : fix));
+  const fixes = f.fixes?.map((fix): FixData =>
+    fix.kind === 'replace-text' ? { ...fix, edits: fix.edits.map((e) => ({ span: span(e.span), newText: e.newText })) } : fix,
+  );
   return { ...f, at, ...(related ? { related } : {}), ...(fixes ? { fixes } : {}) };
 }

@@ -41,7 +41,9 @@ export function validateDocument(doc: JsonDocument, options: ValidationOptions):
   const { locale } = options;
   const findings: Finding[] = doc.syntaxErrors.map((e) => ({
     code: 'invalid-json',
-    message: msg(locale, 'invalidJson', { detail: e.message === NESTING_TOO_DEEP ? msg(locale, 'nestingTooDeep', { limit: MAX_DEPTH }) : describeSyntaxError(e.message) }),
+    message: msg(locale, 'invalidJson', {
+      detail: e.message === NESTING_TOO_DEEP ? msg(locale, 'nestingTooDeep', { limit: MAX_DEPTH }) : describeSyntaxError(e.message),
+    }),
     at: { span: e.span },
   }));
   const classification = classifyDocument(doc, options);
@@ -140,7 +142,9 @@ export function resolveFindings(doc: JsonDocument, findings: readonly Finding[])
     severity: f.severity ?? defaultSeverity(f.code),
     message: f.message,
     range: lines.rangeOf(resolveSpan(doc, f.at)),
-    related: (f.related ?? []).map((r) => ('uri' in r ? { uri: r.uri, range: r.range, message: r.message } : { range: lines.rangeOf(resolveSpan(doc, r.at)), message: r.message })),
+    related: (f.related ?? []).map((r) =>
+      'uri' in r ? { uri: r.uri, range: r.range, message: r.message } : { range: lines.rangeOf(resolveSpan(doc, r.at)), message: r.message },
+    ),
     fixes: f.fixes ?? [],
   }));
 }
@@ -151,7 +155,15 @@ export function resolveFindings(doc: JsonDocument, findings: readonly Finding[])
  */
 export function encodingFinding(problem: EncodingProblem, locale: Locale): Finding {
   if (problem.kind === 'utf-16') {
-    return { code: 'file-encoding', message: msg(locale, 'encodingUtf16', { endianness: problem.endianness, bom: problem.bom ? msg(locale, 'encodingBom') : '' }), at: { span: { start: 0, end: 0 } } };
+    return {
+      code: 'file-encoding',
+      message: msg(locale, 'encodingUtf16', { endianness: problem.endianness, bom: problem.bom ? msg(locale, 'encodingBom') : '' }),
+      at: { span: { start: 0, end: 0 } },
+    };
   }
-  return { code: 'file-encoding', message: msg(locale, 'encodingInvalidUtf8', { byte: problem.byteOffset }), at: { span: { start: problem.offset, end: problem.offset + 1 } } };
+  return {
+    code: 'file-encoding',
+    message: msg(locale, 'encodingInvalidUtf8', { byte: problem.byteOffset }),
+    at: { span: { start: problem.offset, end: problem.offset + 1 } },
+  };
 }

@@ -7,7 +7,10 @@ import { CoverageRequest, FileInfoRequest } from './ewebench';
 
 test('each custom request has one method name, under our prefix, taking one parameter object', () => {
   const requests = [FileInfoRequest, CoverageRequest];
-  assert.deepEqual(requests.map((r) => r.method), ['ewebench/fileInfo', 'ewebench/coverage']);
+  assert.deepEqual(
+    requests.map((r) => r.method),
+    ['ewebench/fileInfo', 'ewebench/coverage'],
+  );
   assert.ok(requests.every((r) => r.numberOfParams === 1));
 });
 
@@ -21,6 +24,11 @@ function sources(dir: string): string[] {
 
 test('the client and the server name no custom request by a string: they import the typed constants', () => {
   const named = /(?:sendRequest|onRequest|sendNotification|onNotification)\s*(?:<[^>]*>)?\(\s*['"`]ewebench\//;
-  const offenders = ['client', 'server'].flatMap((folder) => sources(fromRepo(folder))).filter((file) => named.test(fs.readFileSync(file, 'utf8')) || /['"]ewebench\/[A-Za-z]/.test(fs.readFileSync(file, 'utf8')));
-  assert.deepEqual(offenders.map((f) => path.relative(fromRepo(), f)), []);
+  const offenders = ['client', 'server']
+    .flatMap((folder) => sources(fromRepo(folder)))
+    .filter((file) => named.test(fs.readFileSync(file, 'utf8')) || /['"]ewebench\/[A-Za-z]/.test(fs.readFileSync(file, 'utf8')));
+  assert.deepEqual(
+    offenders.map((f) => path.relative(fromRepo(), f)),
+    [],
+  );
 });

@@ -10,7 +10,18 @@ import { duplicateItemIds, loneSurrogatePath, runnableItems } from '../core/run/
 import { chatCompletionsUrl, redactUrl } from '../core/run/presets';
 import { entryRecord, testRecord } from '../core/run/records';
 import { CorpusError, corpusRunInfo, isSecretEntry, RequestError, testRequest, type CorpusRunInfo } from '../core/run/request';
-import { CORPUS_MAX_TOKENS, corpusRequest, corpusSystemPrompt, DEFAULT_BATCH_SIZE, effectiveBatchSize, groupIntoBatches, isFatalFirstBatchStatus, splitBatchOutcome, type CorpusRequestSetup, type PromptVersion } from '../core/run/batch';
+import {
+  CORPUS_MAX_TOKENS,
+  corpusRequest,
+  corpusSystemPrompt,
+  DEFAULT_BATCH_SIZE,
+  effectiveBatchSize,
+  groupIntoBatches,
+  isFatalFirstBatchStatus,
+  splitBatchOutcome,
+  type CorpusRequestSetup,
+  type PromptVersion,
+} from '../core/run/batch';
 import { harnessRunId } from '../core/run/resultsFile';
 import type { ChatOutcome, ChatRequest, EntryRunRecord, RunnableItem, RunRecord, TestRunRecord } from '../core/run/types';
 import type { NormalisedEntry } from '../core/run/corpus';
@@ -195,7 +206,9 @@ const idText = (id: unknown) => (typeof id === 'string' ? id : (JSON.stringify(i
 const recordKey = (file: string, id: string, repeat: number) => `${file}\u0000${id}\u0000${repeat}`;
 
 function keyOf(record: RunRecord): string {
-  return record.kind === 'ewebench-test' ? recordKey(record.source_file, record.test_id, record.repeat) : recordKey(record.source_file, idText(record.entry_id), record.repeat);
+  return record.kind === 'ewebench-test'
+    ? recordKey(record.source_file, record.test_id, record.repeat)
+    : recordKey(record.source_file, idText(record.entry_id), record.repeat);
 }
 
 function hashOf(record: RunRecord): string {
@@ -209,7 +222,10 @@ function prepare(plan: RunPlan, origin: string): Prepared {
   const out: Prepared = { jobs: [], skipped: [], corpora: [], hashes: new Map() };
   const problems: string[] = [];
   // The adapters check their flags and settings; this keeps any other caller inside the same bounds.
-  for (const [name, value, limit] of [['repeat', plan.repeat, RUN_LIMITS.repeat], ['concurrency', plan.concurrency, RUN_LIMITS.concurrency]] as const) {
+  for (const [name, value, limit] of [
+    ['repeat', plan.repeat, RUN_LIMITS.repeat],
+    ['concurrency', plan.concurrency, RUN_LIMITS.concurrency],
+  ] as const) {
     if (value !== undefined && !withinLimit(value, limit)) problems.push(`${name} ${value}: must be ${describeLimit(limit)}`);
   }
   if (problems.length) throw new RunPlanError(problems);
@@ -229,7 +245,11 @@ function prepare(plan: RunPlan, origin: string): Prepared {
     }
     const items = runnableItems(doc, category, { ...classification, kind });
     if (items.length === 0) {
-      out.skipped.push({ file: shown, kind: 'not-runnable', reason: `${shown} holds no ${kind === 'ewebench-tests' ? 'test' : 'corpus entry'} (an item must be a JSON object)` });
+      out.skipped.push({
+        file: shown,
+        kind: 'not-runnable',
+        reason: `${shown} holds no ${kind === 'ewebench-tests' ? 'test' : 'corpus entry'} (an item must be a JSON object)`,
+      });
       return;
     }
     let selected: RunnableItem[] = items;
@@ -243,7 +263,9 @@ function prepare(plan: RunPlan, origin: string): Prepared {
     const lineOf = (offset: number) => doc.lineIndex.positionAt(offset).line + 1;
     const noun = kind === 'ewebench-tests' ? 'tests' : 'entries';
     for (const [id, copies] of duplicateItemIds(selected)) {
-      problems.push(`${copies.length} ${noun} share the id ${JSON.stringify(id)} at ${copies.map((c) => `${shown}:${lineOf(c.start)}`).join(', ')}: a run keeps one result per id, so give each a unique id`);
+      problems.push(
+        `${copies.length} ${noun} share the id ${JSON.stringify(id)} at ${copies.map((c) => `${shown}:${lineOf(c.start)}`).join(', ')}: a run keeps one result per id, so give each a unique id`,
+      );
     }
     const base = itemsPath({ ...classification, kind }) ?? [];
     const values = kind === 'ewebench-tests' ? (doc.value as unknown[]) : undefined;
@@ -252,7 +274,9 @@ function prepare(plan: RunPlan, origin: string): Prepared {
       const bad = loneSurrogatePath(value);
       if (!bad) continue;
       const span = doc.locate([...base, item.index, ...bad], typeof bad[bad.length - 1] === 'string' && isKeyPath(value, bad) ? 'key' : 'value');
-      problems.push(`${shown}:${lineOf(span?.start ?? item.start)}: ${kind === 'ewebench-tests' ? 'test' : 'entry'} ${item.id}, field ${fieldText(bad)}: text with a lone UTF-16 surrogate (a \\uD800–\\uDFFF escape without its pair) cannot be sent as UTF-8`);
+      problems.push(
+        `${shown}:${lineOf(span?.start ?? item.start)}: ${kind === 'ewebench-tests' ? 'test' : 'entry'} ${item.id}, field ${fieldText(bad)}: text with a lone UTF-16 surrogate (a \\uD800–\\uDFFF escape without its pair) cannot be sent as UTF-8`,
+      );
     }
     // One job per repeat of an item; `record(r)` scores the answer of repeat r.
     const addJobs = (item: RunnableItem, request: ChatRequest, record: (r: number) => Unit['record'], batch?: (r: number) => Unit['batch']): void => {
@@ -275,8 +299,25 @@ function prepare(plan: RunPlan, origin: string): Prepared {
           out.skipped.push({ file: shown, id: item.id, kind: 'no-request', reason: `${shown}: test ${item.id}: ${error.message}` });
           continue;
         }
-        addJobs(item, request, (r) => (outcome, finishedAt, runId) =>
-          testRecord({ test, category, sourceFile: shown, testHash: item.hash, repeat: r, model, origin, request, outcome, finishedAt, strict: plan.strict === true, index: item.index, runId }),
+        addJobs(
+          item,
+          request,
+          (r) => (outcome, finishedAt, runId) =>
+            testRecord({
+              test,
+              category,
+              sourceFile: shown,
+              testHash: item.hash,
+              repeat: r,
+              model,
+              origin,
+              request,
+              outcome,
+              finishedAt,
+              strict: plan.strict === true,
+              index: item.index,
+              runId,
+            }),
         );
       }
       return;
@@ -297,7 +338,12 @@ function prepare(plan: RunPlan, origin: string): Prepared {
       const entry = byIndex.get(item.index);
       if (!entry) continue;
       if (isSecretEntry(entry) && !plan.allowSecretSegments) {
-        out.skipped.push({ file: shown, id: item.id, kind: 'secret-segment', reason: `${shown}: entry ${item.id} is in the ${entry.segment} segment and is not sent without consent` });
+        out.skipped.push({
+          file: shown,
+          id: item.id,
+          kind: 'secret-segment',
+          reason: `${shown}: entry ${item.id} is in the ${entry.segment} segment and is not sent without consent`,
+        });
         continue;
       }
       const request = corpusRequest([entry], info, setup);
@@ -305,7 +351,8 @@ function prepare(plan: RunPlan, origin: string): Prepared {
       addJobs(
         item,
         request,
-        (r) => (outcome, finishedAt, runId, sent) => entryRecord({ entry, sourceFile: shown, entryHash: item.hash, repeat: r, model, origin, request: sent, outcome, finishedAt, runId }),
+        (r) => (outcome, finishedAt, runId, sent) =>
+          entryRecord({ entry, sourceFile: shown, entryHash: item.hash, repeat: r, model, origin, request: sent, outcome, finishedAt, runId }),
         (r) => ({ group: `${fileIndex}\u0000${r}`, size, entry, build: (entries) => corpusRequest(entries, info, setup) }),
       );
     }
@@ -423,8 +470,17 @@ async function executeLocked(plan: RunPlan, deps: RunDeps, prepared: Prepared): 
 
   const journal = unfinished
     ? JournalWriter.resume(unfinished.file, unfinished.contents)
-    : JournalWriter.create(journalPath, { journal: 'ewebench-studio-run', version: 1, run_id: runId, plan: hash, model: plan.model.model, origin, started_at: startedAt.toISOString() });
-  for (const d of unfinished?.contents.damaged ?? []) logger.warn(`${path.basename(journalPath)}: line ${d.line} is damaged (${d.reason}) and was skipped; the other results are kept`);
+    : JournalWriter.create(journalPath, {
+        journal: 'ewebench-studio-run',
+        version: 1,
+        run_id: runId,
+        plan: hash,
+        model: plan.model.model,
+        origin,
+        started_at: startedAt.toISOString(),
+      });
+  for (const d of unfinished?.contents.damaged ?? [])
+    logger.warn(`${path.basename(journalPath)}: line ${d.line} is damaged (${d.reason}) and was skipped; the other results are kept`);
   if (unfinished) logger.info(`resuming run ${runId}: ${kept} result(s) kept from ${path.basename(journalPath)}, ${jobs.length} to send`);
   logger.info(`run ${runId}: ${jobs.length} request(s) to ${plan.model.model} at ${origin}, concurrency ${plan.concurrency ?? 4}`);
   for (const [key, record] of byKey) if (!retry.has(key)) deps.onRecord?.(record);
@@ -446,14 +502,27 @@ async function executeLocked(plan: RunPlan, deps: RunDeps, prepared: Prepared): 
       async (job, signal) => {
         // The cache holds one answer per entry: a batch entry's key is its own request's, marked as batched.
         const scope = provider.cacheScope ?? origin;
-        const keys = readCache || writeCache ? job.units.map((u) => (job.batched ? canonicalHash({ batchEntry: cacheKey(scope, u.request), batchSize: u.batch?.size }) : cacheKey(scope, job.request))) : undefined;
+        const keys =
+          readCache || writeCache
+            ? job.units.map((u) =>
+                job.batched ? canonicalHash({ batchEntry: cacheKey(scope, u.request), batchSize: u.batch?.size }) : cacheKey(scope, job.request),
+              )
+            : undefined;
         let answers: ChatOutcome[] | undefined;
         if (keys && readCache) {
           const t0 = performance.now();
           const hits = await Promise.all(keys.map((k) => deps.cache?.get(k)));
           if (hits.every((h) => h)) {
             const latencyMs = performance.now() - t0;
-            answers = hits.map((hit) => ({ ok: true as const, text: hit?.text ?? '', ...(hit?.modelId ? { modelId: hit.modelId } : {}), usage: hit?.usage ?? { prompt_tokens: 0, completion_tokens: 0, reasoning_tokens: 0, cached_tokens: 0 }, latencyMs, cached: true, attempts: 0 }));
+            answers = hits.map((hit) => ({
+              ok: true as const,
+              text: hit?.text ?? '',
+              ...(hit?.modelId ? { modelId: hit.modelId } : {}),
+              usage: hit?.usage ?? { prompt_tokens: 0, completion_tokens: 0, reasoning_tokens: 0, cached_tokens: 0 },
+              latencyMs,
+              cached: true,
+              attempts: 0,
+            }));
             logger.info(requestLine({ method: 'POST', url: endpoint, status: 200, latencyMs, attempts: 0, cached: true }));
           }
         }
@@ -475,7 +544,11 @@ async function executeLocked(plan: RunPlan, deps: RunDeps, prepared: Prepared): 
           const key = keys?.[k];
           if (answer.ok && !answer.cached && key && writeCache && deps.cache) {
             // Not awaited here: the lane moves on to its next request; the run waits for every write at the end.
-            cacheWrites.push(deps.cache.set(key, { text: answer.text, ...(answer.modelId ? { modelId: answer.modelId } : {}), usage: answer.usage }).catch((e: unknown) => logger.warn(`cache write failed: ${e instanceof Error ? e.message : String(e)}`)));
+            cacheWrites.push(
+              deps.cache
+                .set(key, { text: answer.text, ...(answer.modelId ? { modelId: answer.modelId } : {}), usage: answer.usage })
+                .catch((e: unknown) => logger.warn(`cache write failed: ${e instanceof Error ? e.message : String(e)}`)),
+            );
           }
           const record = unit.record(answer, now().toISOString(), runId, job.request);
           journal.append(record);
@@ -485,7 +558,9 @@ async function executeLocked(plan: RunPlan, deps: RunDeps, prepared: Prepared): 
           deps.onProgress?.(++done, total);
         });
         if (fatalFirst && fresh && !fresh.ok) {
-          throw new Error(`the first batch failed for all ${job.units.length} entries (${fresh.error}); the run stops before sending the others, as the harness does: check the model id, the key and the account's credit`);
+          throw new Error(
+            `the first batch failed for all ${job.units.length} entries (${fresh.error}); the run stops before sending the others, as the harness does: check the model id, the key and the account's credit`,
+          );
         }
         return job.units.length;
       },
@@ -567,11 +642,20 @@ async function executeLocked(plan: RunPlan, deps: RunDeps, prepared: Prepared): 
       runCardFiles.push(...files);
       for (const file of files) logger.info(`run card: ${file}`);
     }
-    if (settled) journal.finish({ finished_at: finishedAt.toISOString(), cancelled: false, ...(resultsFile ? { results_file: resultsFile } : {}), ...(runCardFiles[0] ? { run_card_file: runCardFiles[0] } : {}) });
+    if (settled)
+      journal.finish({
+        finished_at: finishedAt.toISOString(),
+        cancelled: false,
+        ...(resultsFile ? { results_file: resultsFile } : {}),
+        ...(runCardFiles[0] ? { run_card_file: runCardFiles[0] } : {}),
+      });
   } catch (error) {
     // The journal holds every result received and stays unfinished: a rerun sends nothing it has and writes
     // the outputs again.
-    if (error instanceof OutputWriteError) throw new Error(`${error.message}; every result received is kept in ${journalPath}: make room and run the same command again to write the results`, { cause: error });
+    if (error instanceof OutputWriteError)
+      throw new Error(`${error.message}; every result received is kept in ${journalPath}: make room and run the same command again to write the results`, {
+        cause: error,
+      });
     throw error;
   } finally {
     journal.close();

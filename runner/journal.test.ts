@@ -6,8 +6,27 @@ import * as path from 'node:path';
 import type { RunRecord } from '../core/run/types';
 import { JournalWriter, findUnfinishedRun, journalFile, readJournal, type JournalHeader } from './journal';
 
-const header = (run_id: string, plan = 'plan-a', started_at = '2026-11-23T10:00:00.000Z'): JournalHeader => ({ journal: 'ewebench-studio-run', version: 1, run_id, plan, model: 'm', origin: 'http://127.0.0.1:1', started_at });
-const record = (id: string) => ({ kind: 'ewebench-test', test_id: id, category: 'reasoning', source_file: 'reasoning.json', test_hash: 'h', repeat: 0, error: null, finished_at: '2026-11-23T10:00:30.000Z', response: `answer ${id}` }) as unknown as RunRecord;
+const header = (run_id: string, plan = 'plan-a', started_at = '2026-11-23T10:00:00.000Z'): JournalHeader => ({
+  journal: 'ewebench-studio-run',
+  version: 1,
+  run_id,
+  plan,
+  model: 'm',
+  origin: 'http://127.0.0.1:1',
+  started_at,
+});
+const record = (id: string) =>
+  ({
+    kind: 'ewebench-test',
+    test_id: id,
+    category: 'reasoning',
+    source_file: 'reasoning.json',
+    test_hash: 'h',
+    repeat: 0,
+    error: null,
+    finished_at: '2026-11-23T10:00:30.000Z',
+    response: `answer ${id}`,
+  }) as unknown as RunRecord;
 
 test('each record is on disk as soon as it is appended; end marks the run finished', () => {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-journal-'));
@@ -19,7 +38,10 @@ test('each record is on disk as soon as it is appended; end marks the run finish
   assert.equal(findUnfinishedRun(out, 'plan-a')?.file, file);
   writer.finish({ finished_at: '2026-11-23T10:01:00.000Z', cancelled: false });
   const contents = readJournal(file);
-  assert.deepEqual(contents.records.map((r) => (r as { test_id: string }).test_id), ['a', 'b']);
+  assert.deepEqual(
+    contents.records.map((r) => (r as { test_id: string }).test_id),
+    ['a', 'b'],
+  );
   assert.equal(contents.header?.run_id, 'r1');
   assert.equal(contents.end?.cancelled, false);
   assert.equal(findUnfinishedRun(out, 'plan-a'), undefined);
@@ -42,24 +64,42 @@ test('a torn last line is dropped, and resuming cuts it before appending', () =>
   resumed.close();
   const after = readJournal(file);
   assert.equal(after.tornTail, false);
-  assert.deepEqual(after.records.map((r) => (r as { test_id: string }).test_id), ['a', 'b']);
+  assert.deepEqual(
+    after.records.map((r) => (r as { test_id: string }).test_id),
+    ['a', 'b'],
+  );
 });
 
 test('a damaged line anywhere (not JSON, a null record, a record without its fields) is skipped by line number and every other result kept', () => {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-journal-'));
   const file = journalFile(out, 'x');
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const lines = [{ header: header('x') }, '{oops', { record: record('a') }, { record: null }, { record: { kind: 'ewebench-test' } }, 7, { record: record('b') }, { record: null }];
+  const lines = [
+    { header: header('x') },
+    '{oops',
+    { record: record('a') },
+    { record: null },
+    { record: { kind: 'ewebench-test' } },
+    7,
+    { record: record('b') },
+    { record: null },
+  ];
   fs.writeFileSync(file, lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n');
   const contents = readJournal(file);
-  assert.deepEqual(contents.records.map((r) => (r as { test_id: string }).test_id), ['a', 'b']);
-  assert.deepEqual(contents.damaged.map((d) => [d.line, d.reason]), [
-    [2, 'not JSON'],
-    [4, 'a record that is not an object'],
-    [5, 'a record without the fields of a test or entry result'],
-    [6, 'not a JSON object'],
-    [8, 'a record that is not an object'],
-  ]);
+  assert.deepEqual(
+    contents.records.map((r) => (r as { test_id: string }).test_id),
+    ['a', 'b'],
+  );
+  assert.deepEqual(
+    contents.damaged.map((d) => [d.line, d.reason]),
+    [
+      [2, 'not JSON'],
+      [4, 'a record that is not an object'],
+      [5, 'a record without the fields of a test or entry result'],
+      [6, 'not a JSON object'],
+      [8, 'a record that is not an object'],
+    ],
+  );
   assert.equal(contents.tornTail, false);
   assert.equal(findUnfinishedRun(out, 'plan-a')?.contents.records.length, 2, 'the journal is still resumed');
 });

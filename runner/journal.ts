@@ -57,14 +57,19 @@ function lineProblem(line: unknown): string | undefined {
   if (!isObj(line)) return 'not a JSON object';
   if ('header' in line) {
     const h = line.header;
-    return isObj(h) && typeof h.run_id === 'string' && typeof h.plan === 'string' && typeof h.started_at === 'string' ? undefined : 'a header without run_id, plan or started_at';
+    return isObj(h) && typeof h.run_id === 'string' && typeof h.plan === 'string' && typeof h.started_at === 'string'
+      ? undefined
+      : 'a header without run_id, plan or started_at';
   }
   if ('record' in line) {
     const r = line.record;
     if (!isObj(r)) return 'a record that is not an object';
-    const common = typeof r.source_file === 'string' && isCount(r.repeat) && typeof r.finished_at === 'string' && (r.error === null || typeof r.error === 'string');
-    if (r.kind === 'ewebench-test' && common && typeof r.test_id === 'string' && typeof r.test_hash === 'string' && typeof r.category === 'string') return undefined;
-    if (r.kind === 'corpus-entry' && common && (typeof r.entry_id === 'string' || typeof r.entry_id === 'number') && typeof r.entry_hash === 'string') return undefined;
+    const common =
+      typeof r.source_file === 'string' && isCount(r.repeat) && typeof r.finished_at === 'string' && (r.error === null || typeof r.error === 'string');
+    if (r.kind === 'ewebench-test' && common && typeof r.test_id === 'string' && typeof r.test_hash === 'string' && typeof r.category === 'string')
+      return undefined;
+    if (r.kind === 'corpus-entry' && common && (typeof r.entry_id === 'string' || typeof r.entry_id === 'number') && typeof r.entry_hash === 'string')
+      return undefined;
     return 'a record without the fields of a test or entry result';
   }
   if ('end' in line) return isObj(line.end) ? undefined : 'an end that is not an object';
@@ -116,7 +121,10 @@ export function readJournal(file: string): JournalContents {
 
 /** Appends lines with one write each, in order. */
 export class JournalWriter {
-  private constructor(readonly file: string, private fd: number | undefined) {}
+  private constructor(
+    readonly file: string,
+    private fd: number | undefined,
+  ) {}
 
   /** A new journal for a new run. */
   static create(file: string, header: JournalHeader): JournalWriter {
@@ -174,7 +182,7 @@ export function findUnfinishedRun(outDir: string, plan: string): { file: string;
       continue;
     }
     if (contents.end || contents.header?.plan !== plan) continue;
-    if (!best || (contents.header.started_at > (best.contents.header?.started_at ?? ''))) best = { file, contents };
+    if (!best || contents.header.started_at > (best.contents.header?.started_at ?? '')) best = { file, contents };
   }
   return best;
 }

@@ -4,13 +4,32 @@ import { keyNeedsConsent, redact, resolveApiKey } from './keys';
 
 test('a stored key comes first, then the configured variable, then the preset variable', () => {
   const env = { DEEPSEEK_API_KEY: 'sk-env', MY_KEY: 'sk-mine' };
-  assert.deepEqual(resolveApiKey({ provider: 'deepseek', model: 'deepseek-chat' }, { stored: 'sk-stored', env, presetVariable: 'DEEPSEEK_API_KEY' }), { key: 'sk-stored', source: 'secret', variable: 'DEEPSEEK_API_KEY' });
-  assert.deepEqual(resolveApiKey({ provider: 'deepseek', model: 'deepseek-chat' }, { env, presetVariable: 'DEEPSEEK_API_KEY' }), { key: 'sk-env', source: 'env', variable: 'DEEPSEEK_API_KEY' });
-  assert.deepEqual(resolveApiKey({ provider: 'deepseek', model: 'deepseek-chat', apiKeyEnv: 'MY_KEY' }, { env, presetVariable: 'DEEPSEEK_API_KEY' }), { key: 'sk-mine', source: 'env', variable: 'MY_KEY' });
-  assert.deepEqual(resolveApiKey({ provider: 'gemini', model: 'gemini-2.0-flash' }, { env: { GEMINI_API_KEY: '  ' }, presetVariable: 'GEMINI_API_KEY' }), { source: 'none', variable: 'GEMINI_API_KEY' });
+  assert.deepEqual(resolveApiKey({ provider: 'deepseek', model: 'deepseek-chat' }, { stored: 'sk-stored', env, presetVariable: 'DEEPSEEK_API_KEY' }), {
+    key: 'sk-stored',
+    source: 'secret',
+    variable: 'DEEPSEEK_API_KEY',
+  });
+  assert.deepEqual(resolveApiKey({ provider: 'deepseek', model: 'deepseek-chat' }, { env, presetVariable: 'DEEPSEEK_API_KEY' }), {
+    key: 'sk-env',
+    source: 'env',
+    variable: 'DEEPSEEK_API_KEY',
+  });
+  assert.deepEqual(resolveApiKey({ provider: 'deepseek', model: 'deepseek-chat', apiKeyEnv: 'MY_KEY' }, { env, presetVariable: 'DEEPSEEK_API_KEY' }), {
+    key: 'sk-mine',
+    source: 'env',
+    variable: 'MY_KEY',
+  });
+  assert.deepEqual(resolveApiKey({ provider: 'gemini', model: 'gemini-2.0-flash' }, { env: { GEMINI_API_KEY: '  ' }, presetVariable: 'GEMINI_API_KEY' }), {
+    source: 'none',
+    variable: 'GEMINI_API_KEY',
+  });
   assert.deepEqual(resolveApiKey({ provider: 'ollama', model: 'llama3' }, { env }), { source: 'none' });
   // Without an explicit variable, the preset table's.
-  assert.deepEqual(resolveApiKey({ provider: 'gemini', model: 'gemini-2.0-flash' }, { env: { GEMINI_API_KEY: 'g-key' } }), { key: 'g-key', source: 'env', variable: 'GEMINI_API_KEY' });
+  assert.deepEqual(resolveApiKey({ provider: 'gemini', model: 'gemini-2.0-flash' }, { env: { GEMINI_API_KEY: 'g-key' } }), {
+    key: 'g-key',
+    source: 'env',
+    variable: 'GEMINI_API_KEY',
+  });
 });
 
 test('redact hides every occurrence of a key, plain or URL-encoded', () => {

@@ -20,7 +20,10 @@ test('a disk that fills up halfway through a write: the temporary file is remove
     fs.writeFileSync(temp, text.slice(0, 10));
     throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
   };
-  assert.throws(() => writeFileAtomic(file, '{"a": "long enough text"}', full), (e: unknown) => e instanceof OutputWriteError && e.message === `cannot write ${file}: no space left on the device (ENOSPC)`);
+  assert.throws(
+    () => writeFileAtomic(file, '{"a": "long enough text"}', full),
+    (e: unknown) => e instanceof OutputWriteError && e.message === `cannot write ${file}: no space left on the device (ENOSPC)`,
+  );
   assert.deepEqual(tmpFiles(dir), []);
   assert.equal(fs.existsSync(file), false);
 });
@@ -34,9 +37,17 @@ test('a results file that cannot be written: no .tmp left, the run says the jour
   const outDir = path.join(dir, 'results');
   // A folder where the results file goes: the rename onto it fails after the temporary file was written.
   fs.mkdirSync(path.join(outDir, 'ewebench_fake-chat_20261125_120000.json', 'inside'), { recursive: true });
-  const plan = { files: [{ path: file, displayPath: 'reasoning.json', text }], model: resolveModel({ provider: 'custom', baseUrl: fake.baseUrl, model: 'fake-chat' }), outDir, runId: '20261125_120000' };
+  const plan = {
+    files: [{ path: file, displayPath: 'reasoning.json', text }],
+    model: resolveModel({ provider: 'custom', baseUrl: fake.baseUrl, model: 'fake-chat' }),
+    outDir,
+    runId: '20261125_120000',
+  };
   const provider = openAICompatibleProvider({ baseUrl: fake.baseUrl, maxRetries: 0 });
-  await assert.rejects(executeRun(plan, { provider }), /^Error: cannot write .*ewebench_fake-chat_20261125_120000\.json: .*; every result received is kept in .*20261125_120000\.jsonl: make room and run the same command again to write the results$/);
+  await assert.rejects(
+    executeRun(plan, { provider }),
+    /^Error: cannot write .*ewebench_fake-chat_20261125_120000\.json: .*; every result received is kept in .*20261125_120000\.jsonl: make room and run the same command again to write the results$/,
+  );
   assert.deepEqual(tmpFiles(outDir), []);
   fs.rmSync(path.join(outDir, 'ewebench_fake-chat_20261125_120000.json'), { recursive: true });
   const again = await executeRun(plan, { provider });

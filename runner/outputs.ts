@@ -117,7 +117,13 @@ export function writeRunCards(outDir: string, corpus: CorpusOutput, meta: RunCar
         modelSlug: meta.model,
         condition: meta.condition,
         // Unique per run (and per repeat), as the harness's run ids are.
-        runId: harnessCardRunId({ date: meta.startedAt, model: meta.model, promptVersion: meta.condition, batchSize: meta.batchSize, suffix: randomBytes(3).toString('hex') }),
+        runId: harnessCardRunId({
+          date: meta.startedAt,
+          model: meta.model,
+          promptVersion: meta.condition,
+          batchSize: meta.batchSize,
+          suffix: randomBytes(3).toString('hex'),
+        }),
         temperature: meta.temperature,
         systemPrompt: meta.systemPrompt,
         batchSize: meta.batchSize,

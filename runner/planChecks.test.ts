@@ -14,9 +14,16 @@ test('the runner refuses a repeat or concurrency outside the run limits, whoever
   const fake = await server();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-plan-'));
   const text = JSON.stringify([{ id: 'r1', prompt: 'x', eval_method: 'exact_match', expected: 'a' }]);
-  const base = { files: [{ path: path.join(dir, 'reasoning.json'), displayPath: 'reasoning.json', text }], model: resolveModel({ provider: 'custom', baseUrl: fake.baseUrl, model: 'm' }), outDir: path.join(dir, 'results') };
+  const base = {
+    files: [{ path: path.join(dir, 'reasoning.json'), displayPath: 'reasoning.json', text }],
+    model: resolveModel({ provider: 'custom', baseUrl: fake.baseUrl, model: 'm' }),
+    outDir: path.join(dir, 'results'),
+  };
   const provider = openAICompatibleProvider({ baseUrl: fake.baseUrl, maxRetries: 0 });
-  await assert.rejects(executeRun({ ...base, repeat: 5e7 }, { provider }), (e: unknown) => e instanceof RunPlanError && /repeat 50000000: must be a whole number from 1 to 100/.test(e.message));
+  await assert.rejects(
+    executeRun({ ...base, repeat: 5e7 }, { provider }),
+    (e: unknown) => e instanceof RunPlanError && /repeat 50000000: must be a whole number from 1 to 100/.test(e.message),
+  );
   await assert.rejects(executeRun({ ...base, concurrency: 0 }, { provider }), /concurrency 0: must be a whole number from 1 to 64/);
   assert.equal(fake.requests.length, 0);
   assert.equal(fs.existsSync(base.outDir), false);

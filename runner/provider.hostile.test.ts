@@ -56,7 +56,10 @@ test('every attempt timing out says how many attempts of how long: the true cost
   assert.equal(outcome.error, 'timed out: 3 attempts of 0.15 s');
   assert.equal(outcome.attempts, 3);
   assert.equal(fake.requests.length, 3);
-  assert.deepEqual(fake.requests.map((r) => r.headers['x-stainless-retry-count']), ['0', '1', '2']);
+  assert.deepEqual(
+    fake.requests.map((r) => r.headers['x-stainless-retry-count']),
+    ['0', '1', '2'],
+  );
   assert.ok(outcome.latencyMs >= 3 * 150, 'the latency reported is the whole call, every attempt');
 });
 
@@ -72,7 +75,10 @@ test('Retry-After beyond the limit ends the call at once, naming the wait asked 
   const yearAhead = new Date(Date.now() + 365 * 24 * 3600 * 1000);
   const cases: [Record<string, string>, RegExp][] = [
     [{ 'retry-after': '999999' }, /^429 from 127\.0\.0\.1:\d+: asked to wait 999999 s \(Retry-After\) before retrying, more than the 60 s limit/],
-    [{ 'retry-after': yearAhead.toUTCString() }, new RegExp(`asked to wait until ${yearAhead.toISOString().slice(0, 16)}.*\\(Retry-After\\) before retrying, more than the 60 s limit`)],
+    [
+      { 'retry-after': yearAhead.toUTCString() },
+      new RegExp(`asked to wait until ${yearAhead.toISOString().slice(0, 16)}.*\\(Retry-After\\) before retrying, more than the 60 s limit`),
+    ],
     [{ 'retry-after-ms': '99999999999' }, /asked to wait 99999999999 ms \(retry-after-ms\) before retrying, more than the 60 s limit/],
   ];
   for (const [headers, expected] of cases) {
@@ -93,7 +99,10 @@ test('the Retry-After limit is an option; a wait under it is obeyed', async () =
   const refused = await endsWithin(strict.send(request, {}));
   assert.ok(!refused.ok);
   assert.match(refused.error, /asked to wait 0\.3 s \(Retry-After\) before retrying, more than the 0\.1 s limit/);
-  fake.setScript([{ kind: 'status', status: 429, headers: { 'retry-after-ms': '50' } }, { kind: 'answer', text: 'waited' }]);
+  fake.setScript([
+    { kind: 'status', status: 429, headers: { 'retry-after-ms': '50' } },
+    { kind: 'answer', text: 'waited' },
+  ]);
   const patient = openAICompatibleProvider({ baseUrl: fake.baseUrl, apiKey: KEY, maxRetryWaitMs: 100 });
   const outcome = await endsWithin(patient.send(request, {}));
   assert.ok(outcome.ok);
@@ -118,7 +127,10 @@ test('an unreadable or past Retry-After falls back to backoff and retries', asyn
 test('Retry-After is read in seconds, as an HTTP date and from retry-after-ms', () => {
   const now = Date.parse('2026-11-25T14:00:00Z');
   assert.deepEqual(retryAfter(new Headers({ 'retry-after': '2' }), now), { ms: 2000, asked: '2 s (Retry-After)' });
-  assert.deepEqual(retryAfter(new Headers({ 'retry-after': 'Wed, 25 Nov 2026 14:00:30 GMT' }), now), { ms: 30_000, asked: 'until 2026-11-25T14:00:30.000Z (Retry-After)' });
+  assert.deepEqual(retryAfter(new Headers({ 'retry-after': 'Wed, 25 Nov 2026 14:00:30 GMT' }), now), {
+    ms: 30_000,
+    asked: 'until 2026-11-25T14:00:30.000Z (Retry-After)',
+  });
   assert.deepEqual(retryAfter(new Headers({ 'retry-after-ms': '150', 'retry-after': '9' }), now), { ms: 150, asked: '150 ms (retry-after-ms)' });
   assert.equal(retryAfter(new Headers({ 'retry-after': '-5' }), now), undefined);
   assert.equal(retryAfter(new Headers({ 'retry-after-ms': 'NaN' }), now), undefined);
@@ -181,7 +193,10 @@ test('a 1 GB body is not read whole: reading stops at the size limit with an err
   const outcome = await endsWithin(provider.send(request, {}));
   assert.ok(!outcome.ok);
   assert.equal(outcome.kind, 'malformed');
-  assert.match(outcome.error, /^response from 127\.0\.0\.1:\d+ larger than the 1 MiB limit \(--max-response-mib, ewebench\.run\.maxResponseMiB\): reading stopped$/);
+  assert.match(
+    outcome.error,
+    /^response from 127\.0\.0\.1:\d+ larger than the 1 MiB limit \(--max-response-mib, ewebench\.run\.maxResponseMiB\): reading stopped$/,
+  );
   assert.equal(fake.requests.length, 1, 'not retried');
   await fake.whenIdle();
   assert.ok(fake.requests[0].bytesSent < 64 * 1024 * 1024, `the server got to send ${fake.requests[0].bytesSent} bytes`);
@@ -211,7 +226,12 @@ test('a gzip bomb is stopped by the decoded size, not the bytes on the wire', as
 });
 
 test('a base URL with a query: /chat/completions joins the path, the query stays; its values are never logged', async () => {
-  const fake = await server({ script: [{ kind: 'answer', text: 'ok' }, { kind: 'status', status: 400, body: { error: { message: 'bad key abc123secret' } } }] });
+  const fake = await server({
+    script: [
+      { kind: 'answer', text: 'ok' },
+      { kind: 'status', status: 400, body: { error: { message: 'bad key abc123secret' } } },
+    ],
+  });
   const logger = collectingLogger({ trace: true });
   const provider = openAICompatibleProvider({ baseUrl: `${fake.baseUrl}?key=abc123secret&v=2`, logger });
   assert.equal(provider.endpoint, `${fake.baseUrl}/chat/completions?key=***&v=***`);
@@ -259,5 +279,8 @@ test('sixteen calls in flight on one signal add one abort listener to it, and no
   } finally {
     process.off('warning', onWarning);
   }
-  assert.deepEqual(warnings.filter((w) => w.name === 'MaxListenersExceededWarning').map((w) => w.message), []);
+  assert.deepEqual(
+    warnings.filter((w) => w.name === 'MaxListenersExceededWarning').map((w) => w.message),
+    [],
+  );
 });

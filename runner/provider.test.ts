@@ -19,7 +19,16 @@ const request: ChatRequest = {
 const server = fakeServersForThisFile();
 
 test('a call sends exactly the harness body with the bearer key and maps text, model and usage', async () => {
-  const fake = await server({ script: [{ kind: 'answer', text: 'Ŋkɔnye Yawo.', model: 'fake-chat-0613', usage: { prompt_tokens: 30, completion_tokens: 5, cached_tokens: 8, reasoning_tokens: 2, cost: 0.00012 } }] });
+  const fake = await server({
+    script: [
+      {
+        kind: 'answer',
+        text: 'Ŋkɔnye Yawo.',
+        model: 'fake-chat-0613',
+        usage: { prompt_tokens: 30, completion_tokens: 5, cached_tokens: 8, reasoning_tokens: 2, cost: 0.00012 },
+      },
+    ],
+  });
   const logger = collectingLogger();
   const provider = openAICompatibleProvider({ baseUrl: fake.baseUrl, apiKey: KEY, logger });
   assert.equal(provider.origin, fake.origin);
@@ -61,7 +70,12 @@ test('a keyless provider sends no Authorization header at all', async () => {
 });
 
 test('429 with Retry-After: the SDK waits as told, retries and the call succeeds', async () => {
-  const fake = await server({ script: [{ kind: 'status', status: 429, headers: { 'retry-after': '0.3' } }, { kind: 'answer', text: 'after the wait' }] });
+  const fake = await server({
+    script: [
+      { kind: 'status', status: 429, headers: { 'retry-after': '0.3' } },
+      { kind: 'answer', text: 'after the wait' },
+    ],
+  });
   const provider = openAICompatibleProvider({ baseUrl: fake.baseUrl, apiKey: KEY });
   const outcome = await provider.send(request, {});
   assert.ok(outcome.ok);
@@ -120,9 +134,19 @@ test('a server that never answers is a timeout naming the limit; no connection i
 });
 
 test('a body that is not JSON, or JSON without choices, is a malformed response', async () => {
-  const fake = await server({ script: [{ kind: 'malformed', body: '{"choices": [' }, { kind: 'malformed', body: '{"object":"error"}' }, { kind: 'malformed', body: 'hello', contentType: 'text/plain' }] });
+  const fake = await server({
+    script: [
+      { kind: 'malformed', body: '{"choices": [' },
+      { kind: 'malformed', body: '{"object":"error"}' },
+      { kind: 'malformed', body: 'hello', contentType: 'text/plain' },
+    ],
+  });
   const provider = openAICompatibleProvider({ baseUrl: fake.baseUrl, apiKey: KEY });
-  for (const expected of [/^malformed response from 127\.0\.0\.1:\d+: .*JSON/, /^malformed response from 127\.0\.0\.1:\d+: no choices\[0\]$/, /^malformed response from 127\.0\.0\.1:\d+: not JSON \("hello"\)$/]) {
+  for (const expected of [
+    /^malformed response from 127\.0\.0\.1:\d+: .*JSON/,
+    /^malformed response from 127\.0\.0\.1:\d+: no choices\[0\]$/,
+    /^malformed response from 127\.0\.0\.1:\d+: not JSON \("hello"\)$/,
+  ]) {
     const outcome = await provider.send(request, {});
     assert.ok(!outcome.ok);
     assert.equal(outcome.kind, 'malformed');
@@ -153,7 +177,12 @@ test('a redirect to another origin is refused: the other server never sees the k
 });
 
 test('a same-origin 307 is followed with the same body and key', async () => {
-  const fake = await server({ script: [{ kind: 'redirect', location: '/v2/chat/completions' }, { kind: 'answer', text: 'moved' }] });
+  const fake = await server({
+    script: [
+      { kind: 'redirect', location: '/v2/chat/completions' },
+      { kind: 'answer', text: 'moved' },
+    ],
+  });
   const provider = openAICompatibleProvider({ baseUrl: fake.baseUrl, apiKey: KEY });
   const outcome = await provider.send(request, {});
   assert.ok(outcome.ok);

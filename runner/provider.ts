@@ -168,7 +168,13 @@ async function readBounded(response: Response, limit: number, host: string, stat
  * platform; a same-origin 307/308 is followed here (same method and body), a redirect to any other origin fails
  * the call. Requests go to `endpoint` (the base URL's path joined with `/chat/completions`, its query kept).
  */
-function originBoundFetch(endpoint: string, origin: string, host: string, limit: number, state: CallState): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
+function originBoundFetch(
+  endpoint: string,
+  origin: string,
+  host: string,
+  limit: number,
+  state: CallState,
+): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
   return async (_input, init) => {
     state.attempts++;
     let url = endpoint;
@@ -254,9 +260,13 @@ class MalformedResponse extends Error {}
 /** The answer text, or why the body is not a chat completion. */
 function answerText(body: unknown): string {
   const choice = (body as Partial<ChatCompletion> | null)?.choices?.[0];
-  if (typeof body !== 'object' || body === null || !choice) throw new MalformedResponse(typeof body === 'string' ? `not JSON (${JSON.stringify(body.slice(0, 60))})` : 'no choices[0]');
+  if (typeof body !== 'object' || body === null || !choice)
+    throw new MalformedResponse(typeof body === 'string' ? `not JSON (${JSON.stringify(body.slice(0, 60))})` : 'no choices[0]');
   const content = choice.message?.content;
-  if (typeof content !== 'string') throw new MalformedResponse(`choices[0].message.content is ${content === null ? 'null' : typeof content}${choice.finish_reason ? ` (finish_reason: ${choice.finish_reason})` : ''}`);
+  if (typeof content !== 'string')
+    throw new MalformedResponse(
+      `choices[0].message.content is ${content === null ? 'null' : typeof content}${choice.finish_reason ? ` (finish_reason: ${choice.finish_reason})` : ''}`,
+    );
   return content;
 }
 
@@ -307,15 +317,22 @@ export function openAICompatibleProvider(options: OpenAICompatibleOptions): Chat
     if (timedOut) {
       state.timeouts++;
       // What it really cost: every attempt that ran out of time took the whole limit.
-      const what = state.attempts > 1 && state.timeouts === state.attempts ? `timed out: ${state.attempts} attempts of ${seconds(timeoutMs)} s` : `timed out after ${seconds(timeoutMs)} s${after}`;
+      const what =
+        state.attempts > 1 && state.timeouts === state.attempts
+          ? `timed out: ${state.attempts} attempts of ${seconds(timeoutMs)} s`
+          : `timed out after ${seconds(timeoutMs)} s${after}`;
       return { final: false, outcome: failure('timeout', what, state, started) };
     }
     if (error instanceof APIConnectionError) {
       const codes = causeCodes(error);
-      const what = codes.includes('ECONNRESET') || codes.includes('UND_ERR_SOCKET') ? `connection reset by ${host}`
-        : codes.includes('ECONNREFUSED') ? `connection refused by ${host}`
-        : codes.includes('ENOTFOUND') || codes.includes('EAI_AGAIN') ? `cannot resolve ${base.hostname}`
-        : `network error reaching ${host}: ${(error.cause as Error | undefined)?.message ?? error.message}`;
+      const what =
+        codes.includes('ECONNRESET') || codes.includes('UND_ERR_SOCKET')
+          ? `connection reset by ${host}`
+          : codes.includes('ECONNREFUSED')
+            ? `connection refused by ${host}`
+            : codes.includes('ENOTFOUND') || codes.includes('EAI_AGAIN')
+              ? `cannot resolve ${base.hostname}`
+              : `network error reaching ${host}: ${(error.cause as Error | undefined)?.message ?? error.message}`;
       return { final: false, outcome: failure('network', what + after, state, started) };
     }
     if (error instanceof APIError && typeof error.status === 'number') {
@@ -344,7 +361,12 @@ export function openAICompatibleProvider(options: OpenAICompatibleOptions): Chat
       // The SDK's own timer (it also sends the limit as `X-Stainless-Timeout`) runs beside ours and lasts until our
       // fetch has read the body; its delay must be a whole number that fits a timer, or the SDK throws or fires at once.
       const sdkTimeout = Math.min(Math.max(1, Math.ceil(timeoutMs)), MAX_TIMER_MS);
-      const completion: unknown = await client.chat.completions.create(body as ChatCompletionCreateParamsNonStreaming, { signal: controller.signal, maxRetries: 0, timeout: sdkTimeout, headers: { 'X-Stainless-Retry-Count': String(retry) } });
+      const completion: unknown = await client.chat.completions.create(body as ChatCompletionCreateParamsNonStreaming, {
+        signal: controller.signal,
+        maxRetries: 0,
+        timeout: sdkTimeout,
+        headers: { 'X-Stainless-Retry-Count': String(retry) },
+      });
       const text = answerText(completion);
       const model = (completion as { model?: unknown }).model;
       if (logger.traceEnabled) logger.trace(redact(`response from ${host}: ${JSON.stringify(text)}`, secrets));
@@ -409,7 +431,13 @@ export function openAICompatibleProvider(options: OpenAICompatibleOptions): Chat
           const wait = verdict.wait;
           if (wait && wait.ms > maxRetryWaitMs) {
             const status = outcome.ok ? undefined : outcome.status;
-            outcome = failure('http', `${status ?? 'an error'} from ${host}: asked to wait ${wait.asked} before retrying, more than the ${seconds(maxRetryWaitMs)} s limit (--max-retry-wait, ewebench.run.maxRetryWaitSeconds)`, state, started, status);
+            outcome = failure(
+              'http',
+              `${status ?? 'an error'} from ${host}: asked to wait ${wait.asked} before retrying, more than the ${seconds(maxRetryWaitMs)} s limit (--max-retry-wait, ewebench.run.maxRetryWaitSeconds)`,
+              state,
+              started,
+              status,
+            );
             break;
           }
           if (!(await sleep(wait?.ms ?? backoffMs(retry), call.signal))) {

@@ -26,7 +26,10 @@ test('never more jobs at once than the limit, every result in input order', asyn
   assert.equal(peak, 3);
   assert.equal(started, 20);
   assert.equal(cancelled, false);
-  assert.deepEqual(results, Array.from({ length: 20 }, (_, i) => i * 2));
+  assert.deepEqual(
+    results,
+    Array.from({ length: 20 }, (_, i) => i * 2),
+  );
 });
 
 test('cancel: nothing new starts, jobs in flight see the abort and are reported in flight, delivered results are kept', async () => {
@@ -42,10 +45,14 @@ test('cancel: nothing new starts, jobs in flight see the abort and are reported 
       await Promise.race([gates[n].opened, new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()))]);
       return signal.aborted ? `aborted-${n}` : `done-${n}`;
     },
-    { concurrency: 2, signal: controller.signal, onResult: (_r, n) => {
-      delivered.push(n);
-      if (n === 0) setImmediate(() => controller.abort());
-    } },
+    {
+      concurrency: 2,
+      signal: controller.signal,
+      onResult: (_r, n) => {
+        delivered.push(n);
+        if (n === 0) setImmediate(() => controller.abort());
+      },
+    },
   );
   const outcome = await pending;
   assert.equal(outcome.cancelled, true);
@@ -89,12 +96,16 @@ test('an already-cancelled signal starts nothing', async () => {
 test('a job that throws stops the queue and the error reaches the caller after the others settle', async () => {
   const seen: number[] = [];
   await assert.rejects(
-    runQueue([0, 1, 2, 3, 4], async (n, signal) => {
-      seen.push(n);
-      if (n === 1) throw new Error('disk full');
-      if (n === 0) await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
-      return n;
-    }, { concurrency: 2 }),
+    runQueue(
+      [0, 1, 2, 3, 4],
+      async (n, signal) => {
+        seen.push(n);
+        if (n === 1) throw new Error('disk full');
+        if (n === 0) await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
+        return n;
+      },
+      { concurrency: 2 },
+    ),
     /disk full/,
   );
   assert.deepEqual(seen, [0, 1]);

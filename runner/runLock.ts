@@ -20,7 +20,9 @@ export class RunLockedError extends Error {
     readonly outDir: string,
     readonly owner: LockOwner,
   ) {
-    super(`another run (pid ${owner.pid} on ${owner.host}, started ${owner.started_at}) is writing to ${outDir}: wait for it to end, or give this run another output folder`);
+    super(
+      `another run (pid ${owner.pid} on ${owner.host}, started ${owner.started_at}) is writing to ${outDir}: wait for it to end, or give this run another output folder`,
+    );
   }
 }
 
@@ -31,7 +33,8 @@ export function lockFileOf(outDir: string): string {
 function readOwner(file: string): LockOwner | undefined {
   try {
     const value = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<LockOwner> | null;
-    if (value && typeof value.pid === 'number' && typeof value.host === 'string' && typeof value.started_at === 'string') return { pid: value.pid, host: value.host, started_at: value.started_at };
+    if (value && typeof value.pid === 'number' && typeof value.host === 'string' && typeof value.started_at === 'string')
+      return { pid: value.pid, host: value.host, started_at: value.started_at };
   } catch {
     // unreadable or damaged: treated as no owner
   }

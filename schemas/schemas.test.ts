@@ -62,7 +62,9 @@ function describeError(e: ErrorObject): string {
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
 
 test('each schema file on disk is one of ours, with its $id, draft-07, a title and a description', () => {
-  const onDisk = readdirSync(fromRepo('schemas')).filter((f) => f.endsWith('.schema.json')).sort();
+  const onDisk = readdirSync(fromRepo('schemas'))
+    .filter((f) => f.endsWith('.schema.json'))
+    .sort();
   assert.deepEqual(onDisk, Object.keys(FILES).sort());
   for (const [file, schema] of Object.entries(FILES)) {
     assert.deepEqual(readJson(fromRepo('schemas', file)), schema, `${file} is what the bundle imports`);
@@ -149,7 +151,18 @@ const EWB = 'ewebench-tests.schema.json';
  * test also checks their findings against the .expected.json beside each).
  */
 const CATEGORY_TESTS = fromRepo('test-fixtures', 'ewebench', 'categories');
-const CATEGORIES = ['agentic', 'cultural_knowledge', 'instruction_following', 'linguistic_comprehension', 'multi_turn', 'reasoning', 'robustness', 'style_adaptation', 'text_generation', 'translation'];
+const CATEGORIES = [
+  'agentic',
+  'cultural_knowledge',
+  'instruction_following',
+  'linguistic_comprehension',
+  'multi_turn',
+  'reasoning',
+  'robustness',
+  'style_adaptation',
+  'text_generation',
+  'translation',
+];
 /** Optional: a checkout of another set of test files (for instance the public one) to check as well. */
 const EXTRA_TESTS = process.env.EWEBENCH_TESTS_DIR;
 
@@ -161,7 +174,10 @@ test('the ÈwéBench test fixtures in the repository validate with no schema err
 });
 
 /** The tests files of a folder (not the findings a fixture expects beside them). */
-const testsFiles = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.json') && !f.endsWith('.expected.json')).sort();
+const testsFiles = (dir: string) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith('.json') && !f.endsWith('.expected.json'))
+    .sort();
 
 /** Validates every tests file in `dir` and returns the tests it checked. */
 function checkTestsFolder(dir: string): Node[] {
@@ -176,7 +192,10 @@ function checkTestsFolder(dir: string): Node[] {
 }
 
 test('a set of test files for the ten categories, in every shape the format allows, validates with no schema error', () => {
-  assert.deepEqual(testsFiles(CATEGORY_TESTS), CATEGORIES.map((c) => `${c}.json`));
+  assert.deepEqual(
+    testsFiles(CATEGORY_TESTS),
+    CATEGORIES.map((c) => `${c}.json`),
+  );
   const tests = checkTestsFolder(CATEGORY_TESTS);
   assert.ok(tests.length >= 60, `${tests.length} tests checked`);
   // The set covers what the schema must accept, so a schema that refuses any of it fails here.
@@ -184,14 +203,31 @@ test('a set of test files for the ten categories, in every shape the format allo
   assert.deepEqual([...methods].sort(), ['composite', 'ewe_quality', 'exact_match', 'format', 'keywords', 'multiple_choice']);
   assert.ok(tests.some((t) => Array.isArray(t.messages)) && tests.some((t) => typeof t.system === 'string'), 'multi-turn messages and system prompts');
   const formatKeys = new Set(tests.flatMap((t) => Object.keys((t.expected_format as Node | undefined) ?? {})));
-  for (const key of ['contains_ewe', 'min_length', 'max_length', 'contains_function_call', 'markdown_elements', 'max_sentences', 'max_word_count', 'starts_with', 'list_item_count', 'numbered_list_items', 'no_french', 'must_ask_clarification']) {
+  for (const key of [
+    'contains_ewe',
+    'min_length',
+    'max_length',
+    'contains_function_call',
+    'markdown_elements',
+    'max_sentences',
+    'max_word_count',
+    'starts_with',
+    'list_item_count',
+    'numbered_list_items',
+    'no_french',
+    'must_ask_clarification',
+  ]) {
     assert.ok(formatKeys.has(key), `expected_format.${key} appears`);
   }
 });
 
-test('the test files of EWEBENCH_TESTS_DIR, when given, validate with no schema error', { skip: EXTRA_TESTS && existsSync(EXTRA_TESTS) ? false : 'EWEBENCH_TESTS_DIR names no folder' }, () => {
-  assert.ok(checkTestsFolder(EXTRA_TESTS as string).length > 0);
-});
+test(
+  'the test files of EWEBENCH_TESTS_DIR, when given, validate with no schema error',
+  { skip: EXTRA_TESTS && existsSync(EXTRA_TESTS) ? false : 'EWEBENCH_TESTS_DIR names no folder' },
+  () => {
+    assert.ok(checkTestsFolder(EXTRA_TESTS as string).length > 0);
+  },
+);
 
 test('a test object is closed: a field outside the format is reported by name', () => {
   const doc = [{ id: 'if_format_01', prompt: 'Ŋlɔ nya aɖe.', eval_method: 'keywords', expected_keywords: ['nya'], max_tokens: 200 }];
@@ -223,12 +259,10 @@ test('wrong types and ranges in a test are schema errors, each at its own path',
 });
 
 test('messages need a known role and string content', () => {
-  const doc = [{ id: 'mt_context_01', eval_method: 'ewe_quality', messages: [{ role: 'bot', content: 'Woé zɔ' }, { role: 'user' }, { role: 'assistant', content: 3 }] }];
-  assert.deepEqual(errorsOf(validator(EWB), doc), [
-    '/0/messages/0/role enum',
-    '/0/messages/1 required:content',
-    '/0/messages/2/content type:string',
-  ]);
+  const doc = [
+    { id: 'mt_context_01', eval_method: 'ewe_quality', messages: [{ role: 'bot', content: 'Woé zɔ' }, { role: 'user' }, { role: 'assistant', content: 3 }] },
+  ];
+  assert.deepEqual(errorsOf(validator(EWB), doc), ['/0/messages/0/role enum', '/0/messages/1 required:content', '/0/messages/2/content type:string']);
 });
 
 test('what the validator’s own rules judge is left alone by the schema', () => {
@@ -237,7 +271,13 @@ test('what the validator’s own rules judge is left alone by the schema', () =>
     { id: 'x_01', eval_method: 'fuzzy' }, // duplicate id, unknown method, neither prompt nor messages
     { id: 'x_02', prompt: 'a', eval_method: 'exact_match', expected_keywords: ['a'] }, // method without its field
     { id: 'x_03', prompt: 'a', eval_method: 'format', expected_format: { has_pro_con: true, proverb_count: 3 } }, // ignored keys
-    { id: 'x_04', messages: [{ role: 'assistant', content: 'a' }, { role: 'system', content: 'b' }] }, // bad order
+    {
+      id: 'x_04',
+      messages: [
+        { role: 'assistant', content: 'a' },
+        { role: 'system', content: 'b' },
+      ],
+    }, // bad order
   ];
   assert.deepEqual(errorsOf(validator(EWB), doc), []);
   const method = ((ewebenchTests.definitions.test as Node).properties as Record<string, Node>).eval_method;
@@ -284,10 +324,11 @@ test('a spec corpus with documented and extra entry fields validates', () => {
 });
 
 test('the dataset envelope is closed and typed; entries need every spec field within range', () => {
-  const doc = envelope(
-    [specEntry({ id: '7', difficulty: 6, segment: 'test', variants: 'Ŋdi' }), { id: 2, source: 'Thank you', reference: 'Akpe' }],
-    { created: '01/05/2026', provenance: ['elicited', 'crowd'], maintainer: 'someone' },
-  );
+  const doc = envelope([specEntry({ id: '7', difficulty: 6, segment: 'test', variants: 'Ŋdi' }), { id: 2, source: 'Thank you', reference: 'Akpe' }], {
+    created: '01/05/2026',
+    provenance: ['elicited', 'crowd'],
+    maintainer: 'someone',
+  });
   assert.deepEqual(errorsOf(validator(CORPUS), doc), [
     '/dataset additionalProperties:maintainer',
     '/dataset/created format:date',
@@ -324,7 +365,10 @@ test('flat and legacy entries accept string ids, legacy names and word difficult
 
 test('the corpus fixtures in the repository validate against the shape they are written in', () => {
   assert.deepEqual(errorsOf(validator(CORPUS), readJson(fromRepo('test-fixtures', 'corpus', 'valid', 'ewe-diagnostic.json'))), []);
-  assert.deepEqual(errorsOf(validator('rosetta-curated-corpus.schema.json'), readJson(fromRepo('test-fixtures', 'corpus', 'valid', 'eng-ewe-curated.json'))), []);
+  assert.deepEqual(
+    errorsOf(validator('rosetta-curated-corpus.schema.json'), readJson(fromRepo('test-fixtures', 'corpus', 'valid', 'eng-ewe-curated.json'))),
+    [],
+  );
 });
 
 // ---------- Rosetta curated corpus ----------

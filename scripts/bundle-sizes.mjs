@@ -14,7 +14,7 @@ export const BUDGETS_KIB = {
   'lazyRunner.js': 235, // loaded on the first run: the runner and the OpenAI SDK
   'lazySpreadsheet.js': 400,
   'lazyTable.js': 300, // loaded when a corpus table first opens: its model, the cell rules and the schema lookup
- // loaded on the first spreadsheet import or export: the validator and papaparse
+  // loaded on the first spreadsheet import or export: the validator and papaparse
   'server.js': 690,
   'cli.js': 645, // +20 KiB for the Rosetta analysis, bootstrap and Python random (score on corpora) and corpus batches
   'reviewView.js': 10, // the review webview's page script (a browser bundle)

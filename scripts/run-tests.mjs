@@ -16,9 +16,15 @@ function collect(dir, acc) {
 const roots = ['out/core', 'out/server', 'out/cli', 'out/runner', 'out/client', 'out/protocol', 'out/schemas', 'out/test'];
 // tsc never deletes what it once wrote: a test whose source was moved or deleted would still run from out/.
 const hasSource = (file) => existsSync(file.replace(/^out[\\/]/, '').replace(/\.js$/, '.ts'));
-const compiled = roots.flatMap((r) => {
-  try { return collect(r, []); } catch { return []; }
-}).sort();
+const compiled = roots
+  .flatMap((r) => {
+    try {
+      return collect(r, []);
+    } catch {
+      return [];
+    }
+  })
+  .sort();
 const files = compiled.filter(hasSource);
 for (const stale of compiled.filter((f) => !hasSource(f))) console.error(`skipped ${stale}: its source is gone`);
 if (files.length === 0) {

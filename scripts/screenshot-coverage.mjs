@@ -14,13 +14,26 @@ import * as path from 'node:path';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-shot-'));
 
-const SAMPLE = JSON.stringify([
-  { id: 'greeting_001', prompt: 'Gblɔ ŋdi nyuie na wò dada le Eʋegbe me.', eval_method: 'keywords', expected_keywords: ['Ŋdi nyuie', 'dada'] },
-  { id: 'greeting_002', messages: [{ role: 'system', content: 'Tu es Yawo. Réponds en ewe.' }, { role: 'user', content: 'Aleke nèfɔ egbea?' }], eval_method: 'exact_match', expected: 'Mele nyuie, akpe.' },
-  { id: 'vocabulary_003', prompt: 'Ðevi aɖe le tsi nom le aƒe me.', eval_method: 'keywords', expected_keywords: ['ɖevi', 'tsi'] },
-  { id: 'culture_004', prompt: 'Ãnyigba dzi ɣe ɖo kple dzo ƒe nyawo.', eval_method: 'ewe_quality' },
-  { id: 'translation_005', prompt: 'Ŋutsu la kpɔ nyɔnu la le gbedzi.', eval_method: 'keywords', expected_keywords: ['kpɔ', 'gbedzi'] },
-], null, 2) + '\n';
+const SAMPLE =
+  JSON.stringify(
+    [
+      { id: 'greeting_001', prompt: 'Gblɔ ŋdi nyuie na wò dada le Eʋegbe me.', eval_method: 'keywords', expected_keywords: ['Ŋdi nyuie', 'dada'] },
+      {
+        id: 'greeting_002',
+        messages: [
+          { role: 'system', content: 'Tu es Yawo. Réponds en ewe.' },
+          { role: 'user', content: 'Aleke nèfɔ egbea?' },
+        ],
+        eval_method: 'exact_match',
+        expected: 'Mele nyuie, akpe.',
+      },
+      { id: 'vocabulary_003', prompt: 'Ðevi aɖe le tsi nom le aƒe me.', eval_method: 'keywords', expected_keywords: ['ɖevi', 'tsi'] },
+      { id: 'culture_004', prompt: 'Ãnyigba dzi ɣe ɖo kple dzo ƒe nyawo.', eval_method: 'ewe_quality' },
+      { id: 'translation_005', prompt: 'Ŋutsu la kpɔ nyɔnu la le gbedzi.', eval_method: 'keywords', expected_keywords: ['kpɔ', 'gbedzi'] },
+    ],
+    null,
+    2,
+  ) + '\n';
 
 const file = process.argv[2];
 const text = file ? fs.readFileSync(file, 'utf8') : SAMPLE;
@@ -28,7 +41,9 @@ const fileName = file ? path.basename(file) : 'tests/everyday_ewe.json';
 
 // Bundle the real modules: no dependence on a full compile of the project.
 const entry = path.join(work, 'entry.ts');
-fs.writeFileSync(entry, `
+fs.writeFileSync(
+  entry,
+  `
 import { classify } from ${JSON.stringify(path.join(root, 'core/document/classify'))};
 import { JsonDocument } from ${JSON.stringify(path.join(root, 'core/document/jsonDocument'))};
 import { fileCoverage } from ${JSON.stringify(path.join(root, 'core/coverage/report'))};
@@ -37,12 +52,36 @@ export function page(text: string, options: Parameters<typeof renderCoverageHtml
   const doc = new JsonDocument(text);
   return renderCoverageHtml(fileCoverage(doc, classify(doc.value)), options);
 }
-`);
-await build({ entryPoints: [entry], outfile: path.join(work, 'page.cjs'), bundle: true, platform: 'node', format: 'cjs', mainFields: ['module', 'main'], logLevel: 'warning', nodePaths: [path.join(root, 'node_modules')] });
+`,
+);
+await build({
+  entryPoints: [entry],
+  outfile: path.join(work, 'page.cjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  mainFields: ['module', 'main'],
+  logLevel: 'warning',
+  nodePaths: [path.join(root, 'node_modules')],
+});
 const { page } = createRequire(import.meta.url)(path.join(work, 'page.cjs'));
 
 const nonce = 'screenshot';
-const strings = { title: 'Character coverage', specialLetters: 'special letters', missing: 'missing', occurrences: 'Where it occurs', noOccurrence: 'This letter does not occur in the file.', perItem: 'Coverage per test or entry', item: 'Test or entry', distinct: 'Letters', lookAlikes: 'Look-alike characters', noText: 'No text in a language with a profile in this file.', more: '{0} more not shown', toneMarks: 'Tone marks', nasalVowels: 'Nasal vowels' };
+const strings = {
+  title: 'Character coverage',
+  specialLetters: 'special letters',
+  missing: 'missing',
+  occurrences: 'Where it occurs',
+  noOccurrence: 'This letter does not occur in the file.',
+  perItem: 'Coverage per test or entry',
+  item: 'Test or entry',
+  distinct: 'Letters',
+  lookAlikes: 'Look-alike characters',
+  noText: 'No text in a language with a profile in this file.',
+  more: '{0} more not shown',
+  toneMarks: 'Tone marks',
+  nasalVowels: 'Nasal vowels',
+};
 let html = page(text, { nonce, cspSource: "'self'", locale: 'en', fileName, strings });
 const theme = `<style nonce="${nonce}">:root{--vscode-font-family:"DejaVu Sans",system-ui,sans-serif;--vscode-font-size:13px;--vscode-foreground:#cccccc;--vscode-editor-background:#1f1f1f;--vscode-descriptionForeground:#9d9d9d;--vscode-editorWidget-background:#202020;--vscode-panel-border:#2b2b2b;--vscode-errorForeground:#f85149;--vscode-focusBorder:#0078d4;--vscode-textLink-foreground:#4daafc;--vscode-charts-blue:#3794ff;--vscode-charts-orange:#d18616;--vscode-list-activeSelectionBackground:#04395e;--vscode-list-activeSelectionForeground:#ffffff;--vscode-editor-findMatchHighlightBackground:#ea5c0055}</style>`;
 const api = `<script nonce="${nonce}">window.acquireVsCodeApi = () => ({ postMessage() {}, setState() {}, getState: () => (${JSON.stringify({ fileName, selected: 'ɖ' })}) });</script>`;
@@ -55,7 +94,24 @@ if (!chromium) throw new Error('chromium not found: apt-get install -y --no-inst
 const out = path.join(root, 'docs', 'coverage-preview.png');
 fs.mkdirSync(path.dirname(out), { recursive: true });
 const size = process.env.SHOT_SIZE ?? '960,990';
-const r = spawnSync(chromium, ['--headless', '--no-sandbox', '--disable-gpu', '--hide-scrollbars', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${path.join(work, 'profile')}`, `--window-size=${size}`, `--screenshot=${out}`, 'file://' + htmlFile], { encoding: 'utf8', timeout: 60_000 });
+const r = spawnSync(
+  chromium,
+  [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--hide-scrollbars',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    `--user-data-dir=${path.join(work, 'profile')}`,
+    `--window-size=${size}`,
+    `--screenshot=${out}`,
+    'file://' + htmlFile,
+  ],
+  { encoding: 'utf8', timeout: 60_000 },
+);
 fs.rmSync(work, { recursive: true, force: true });
 if (r.status !== 0 || !fs.existsSync(out)) throw new Error(`chromium failed (${r.status}): ${r.stderr}`);
 console.log(`wrote ${path.relative(root, out)}`);

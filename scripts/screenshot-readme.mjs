@@ -12,7 +12,10 @@ import { quickOpen, runFileFromTestExplorer, runFirstTestFromLens } from './e2e/
 
 const cleanups = [];
 const cleanUp = async () => {
-  while (cleanups.length) await cleanups.pop()().catch(() => {});
+  while (cleanups.length)
+    await cleanups
+      .pop()()
+      .catch(() => {});
 };
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void cleanUp().then(() => process.exit(1)));
 
@@ -41,7 +44,10 @@ try {
   await page.keyboard.press('Control+B'); // side bar closed: the editor alone
   await page.waitForTimeout(500);
   const editor = await page.locator('.editor-group-container').first().boundingBox();
-  await page.screenshot({ path: path.join(root, 'docs', 'codelens-score.png'), clip: { x: editor.x, y: editor.y, width: Math.min(editor.width, 900), height: 420 } });
+  await page.screenshot({
+    path: path.join(root, 'docs', 'codelens-score.png'),
+    clip: { x: editor.x, y: editor.y, width: Math.min(editor.width, 900), height: 420 },
+  });
   await page.keyboard.press('Control+B');
 
   await quickOpen(page, 'run_e2e.json');

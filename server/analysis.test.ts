@@ -12,7 +12,11 @@ import { DEFAULT_SETTINGS } from './settings';
 const URI = 'file:///tmp/ewb-analysis/corpus.json';
 
 function newCache(): AnalysisCache {
-  return new AnalysisCache(() => DEFAULT_SETTINGS, () => 'en', () => () => []);
+  return new AnalysisCache(
+    () => DEFAULT_SETTINGS,
+    () => 'en',
+    () => () => [],
+  );
 }
 
 /** An edit that keeps the corpus valid JSON: letters typed or deleted inside a string, an entry inserted or removed. */
@@ -27,7 +31,9 @@ function randomEdit(text: string, random: () => number): { start: number; end: n
     // Never past the closing quote (the strings hold no escaped quote).
     const close = text.indexOf('"', start);
     const at = Math.min(start + Math.floor(random() * 4), close);
-    return random() < 0.6 ? { start: at, end: at, text: pick(['a', 'ɛ', 'ò', 'é', ' ', 'ŋu']) } : { start: at, end: Math.min(at + 1 + Math.floor(random() * 3), close), text: '' };
+    return random() < 0.6
+      ? { start: at, end: at, text: pick(['a', 'ɛ', 'ò', 'é', ' ', 'ŋu']) }
+      : { start: at, end: Math.min(at + 1 + Math.floor(random() * 3), close), text: '' };
   }
   const entries: number[] = [];
   for (let i = text.indexOf('{\n      "id"'); i >= 0; i = text.indexOf('{\n      "id"', i + 1)) entries.push(i);

@@ -46,7 +46,10 @@ export interface AnalysisView {
 
 /** The view of an analysis of the document's current version: the codec's conversions on its text. */
 class CurrentView implements AnalysisView {
-  constructor(readonly analysis: Analysis, private readonly codec: PositionCodec) {}
+  constructor(
+    readonly analysis: Analysis,
+    private readonly codec: PositionCodec,
+  ) {}
 
   fromWire(position: Position): Position {
     return this.codec.fromWire(this.analysis.doc.text, this.analysis.doc.lineIndex, position);
@@ -69,7 +72,12 @@ class CurrentView implements AnalysisView {
 class EarlierView implements AnalysisView {
   failed = false;
 
-  constructor(readonly analysis: Analysis, private readonly edits: EditMap, private readonly current: TextDocument, private readonly codec: PositionCodec) {}
+  constructor(
+    readonly analysis: Analysis,
+    private readonly edits: EditMap,
+    private readonly current: TextDocument,
+    private readonly codec: PositionCodec,
+  ) {}
 
   fromWire(position: Position): Position {
     const offset = this.current.offsetAt(this.codec.fromWire(this.current.getText(), this.current, position));

@@ -51,7 +51,7 @@ export class Guard {
   /** Logs one failure (the stack when there is one). */
   report(error: unknown): void {
     try {
-      this.log(`ewebench: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      this.log(`ewebench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     } catch {
       // A closed connection cannot log: nothing is left to tell.
     }

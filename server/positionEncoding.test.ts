@@ -55,19 +55,27 @@ test('incremental edits in UTF-8 positions land on the right characters, each ch
   const config = codec.documents();
   const doc = config.create('file:///t.json', 'json', 1, TEXT);
   const byteOf = (s: string) => Buffer.byteLength(TEXT.slice(LINE1, TEXT.indexOf(s)), 'utf8');
-  const updated = config.update(doc, [
-    // Replace the emoji by "!", then the ɛ (whose byte column did not move: it comes before) by "e".
-    { range: { start: { line: 1, character: byteOf('😀') }, end: { line: 1, character: byteOf('😀') + 4 } }, text: '!' },
-    { range: { start: { line: 1, character: byteOf('ɛ') }, end: { line: 1, character: byteOf('ɛ') + 2 } }, text: 'e' },
-  ], 2);
+  const updated = config.update(
+    doc,
+    [
+      // Replace the emoji by "!", then the ɛ (whose byte column did not move: it comes before) by "e".
+      { range: { start: { line: 1, character: byteOf('😀') }, end: { line: 1, character: byteOf('😀') + 4 } }, text: '!' },
+      { range: { start: { line: 1, character: byteOf('ɛ') }, end: { line: 1, character: byteOf('ɛ') + 2 } }, text: 'e' },
+    ],
+    2,
+  );
   assert.equal(updated.getText(), TEXT.replace('😀', '!').replace('ɛ', 'e'));
   assert.equal(updated.version, 2);
   // A later change counts on the text the earlier ones left: after the emoji (4 bytes) became "!" (1 byte), "x"
   // is 3 bytes nearer the line start.
-  const again = config.update(config.create('file:///u.json', 'json', 1, TEXT), [
-    { range: { start: { line: 1, character: byteOf('😀') }, end: { line: 1, character: byteOf('😀') + 4 } }, text: '!' },
-    { range: { start: { line: 1, character: byteOf('x') - 3 }, end: { line: 1, character: byteOf('x') - 2 } }, text: 'y' },
-  ], 2);
+  const again = config.update(
+    config.create('file:///u.json', 'json', 1, TEXT),
+    [
+      { range: { start: { line: 1, character: byteOf('😀') }, end: { line: 1, character: byteOf('😀') + 4 } }, text: '!' },
+      { range: { start: { line: 1, character: byteOf('x') - 3 }, end: { line: 1, character: byteOf('x') - 2 } }, text: 'y' },
+    ],
+    2,
+  );
   assert.equal(again.getText(), TEXT.replace('😀x', '!y'));
   // A full replacement passes through untouched.
   assert.equal(config.update(updated, [{ text: 'ŋ' }], 3).getText(), 'ŋ');

@@ -49,7 +49,12 @@ const guard = new Guard((text) => connection.console.error(text));
 /** The client's position encoding: incoming edits and request positions are converted to UTF-16, results back. */
 const codec = new PositionCodec();
 // The cache sees each change's edits (converted to UTF-16) as the documents apply them, so an analysis can follow them incrementally.
-const documents = new TextDocuments<TextDocument>(codec.documents((doc, changes, version) => applyChanges(doc, changes, version), (error) => guard.report(error)));
+const documents = new TextDocuments<TextDocument>(
+  codec.documents(
+    (doc, changes, version) => applyChanges(doc, changes, version),
+    (error) => guard.report(error),
+  ),
+);
 const index = new WorkspaceIndex();
 index.rangeOf = (doc, span) => codec.rangeToWire(doc.text, doc.lineIndex, doc.lineIndex.rangeOf(span));
 const debouncer = new Debouncer(() => handledMessages);
@@ -65,7 +70,12 @@ let client: ClientSupport = { snippetSupport: false, dataSupport: false, codeAct
 /** The workspace's extra audit baselines (`ewebench-baselines.json` at a folder's top), read at start and on change. */
 let baselines: WorkspaceBaselines = { problems: [], limits: [] };
 
-const cache = new AnalysisCache(() => settings, () => locale, (uri) => index.elsewhere(uri), () => baselines.options);
+const cache = new AnalysisCache(
+  () => settings,
+  () => locale,
+  (uri) => index.elsewhere(uri),
+  () => baselines.options,
+);
 
 /** An open JSON document, the only kind the features read. */
 function openJson(uri: string): TextDocument | undefined {
@@ -132,9 +142,7 @@ function validateNow(uri: string): void {
     const analysis = cache.get(uri, doc.version, () => doc.getText());
     // A newer edit may have arrived while this one was queued: publish only the current version.
     if (documents.get(uri)?.version !== analysis.version) return;
-    const idsChanged = analysis.result.classification.kind === 'ewebench-tests'
-      ? index.update(uri, analysis.doc, analysis.result.ids)
-      : index.remove(uri);
+    const idsChanged = analysis.result.classification.kind === 'ewebench-tests' ? index.update(uri, analysis.doc, analysis.result.ids) : index.remove(uri);
     publish(analysis);
     if (idsChanged) revalidateOthers(uri);
   });
@@ -202,14 +210,17 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   };
 });
 
-connection.onInitialized(guard.handler(undefined, () => {
-  if (canRegisterConfiguration) guard.later(() => connection.client.register(DidChangeConfigurationNotification.type, undefined));
-  // Tests files changed on disk update cross-file duplicates; any client that allows it is asked to watch them.
-  if (canRegisterWatchedFiles) guard.later(() => connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.json' }] }));
-  // Once the files on disk are indexed, open tests files may have new cross-file duplicates.
-  guard.later(() => index.scan((uri) => documents.get(uri) !== undefined).then(() => revalidateOthers('')));
-  guard.later(reloadBaselines);
-}));
+connection.onInitialized(
+  guard.handler(undefined, () => {
+    if (canRegisterConfiguration) guard.later(() => connection.client.register(DidChangeConfigurationNotification.type, undefined));
+    // Tests files changed on disk update cross-file duplicates; any client that allows it is asked to watch them.
+    if (canRegisterWatchedFiles)
+      guard.later(() => connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.json' }] }));
+    // Once the files on disk are indexed, open tests files may have new cross-file duplicates.
+    guard.later(() => index.scan((uri) => documents.get(uri) !== undefined).then(() => revalidateOthers('')));
+    guard.later(reloadBaselines);
+  }),
+);
 
 /** Reads the workspace baselines again and re-checks every open document with them (problems go to the log). */
 async function reloadBaselines(): Promise<void> {
@@ -220,39 +231,47 @@ async function reloadBaselines(): Promise<void> {
   revalidateAll();
 }
 
-connection.onDidChangeConfiguration(guard.handler(undefined, (change: DidChangeConfigurationParams) => {
-  settings = guard.run(settings, () => mergeSettings(settingsSection(change.settings), settings));
-  revalidateAll();
-}));
+connection.onDidChangeConfiguration(
+  guard.handler(undefined, (change: DidChangeConfigurationParams) => {
+    settings = guard.run(settings, () => mergeSettings(settingsSection(change.settings), settings));
+    revalidateAll();
+  }),
+);
 
-documents.onDidChangeContent(guard.handler(undefined, (event: TextDocumentChangeEvent<TextDocument>) => {
-  if (!isJsonDocument(event.document)) return;
-  collector.released(event.document.getText().length);
-  debouncer.schedule(event.document.uri, () => validateNow(event.document.uri));
-}));
+documents.onDidChangeContent(
+  guard.handler(undefined, (event: TextDocumentChangeEvent<TextDocument>) => {
+    if (!isJsonDocument(event.document)) return;
+    collector.released(event.document.getText().length);
+    debouncer.schedule(event.document.uri, () => validateNow(event.document.uri));
+  }),
+);
 
-documents.onDidClose(guard.handler(undefined, (event: TextDocumentChangeEvent<TextDocument>) => {
-  const uri = event.document.uri;
-  collector.released(event.document.getText().length);
-  debouncer.cancel(uri);
-  cache.forget(uri);
-  void connection.sendDiagnostics({ uri, diagnostics: [] });
-  // The file on disk may differ from the closed buffer: index what is saved (files the walk skips leave the index).
-  guard.later(() => index.indexFile(uri).then((changed) => changed && revalidateOthers(uri)));
-}));
+documents.onDidClose(
+  guard.handler(undefined, (event: TextDocumentChangeEvent<TextDocument>) => {
+    const uri = event.document.uri;
+    collector.released(event.document.getText().length);
+    debouncer.cancel(uri);
+    cache.forget(uri);
+    void connection.sendDiagnostics({ uri, diagnostics: [] });
+    // The file on disk may differ from the closed buffer: index what is saved (files the walk skips leave the index).
+    guard.later(() => index.indexFile(uri).then((changed) => changed && revalidateOthers(uri)));
+  }),
+);
 
 // Watcher events: every file the walk reaches is read again (indexFile drops the others, as the walk skips them).
-connection.onDidChangeWatchedFiles(guard.handler(undefined, (change: DidChangeWatchedFilesParams) => {
-  guard.later(async () => {
-    let changed = false;
-    if (change.changes.some((event) => isBaselinesFile(event.uri))) await reloadBaselines();
-    for (const event of change.changes) {
-      if (documents.get(event.uri)) continue;
-      changed = (await index.indexFile(event.uri)) || changed;
-    }
-    if (changed) revalidateOthers('');
-  });
-}));
+connection.onDidChangeWatchedFiles(
+  guard.handler(undefined, (change: DidChangeWatchedFilesParams) => {
+    guard.later(async () => {
+      let changed = false;
+      if (change.changes.some((event) => isBaselinesFile(event.uri))) await reloadBaselines();
+      for (const event of change.changes) {
+        if (documents.get(event.uri)) continue;
+        changed = (await index.indexFile(event.uri)) || changed;
+      }
+      if (changed) revalidateOthers('');
+    });
+  }),
+);
 
 /** Every request the server answers: each feature registers its handlers through the one guarded helper. */
 const FEATURES: readonly Feature[] = [hoverFeature, completionFeature, codeActionsFeature, symbolsFeature, fileInfoFeature, coverageFeature];

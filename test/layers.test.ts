@@ -24,7 +24,8 @@ const tree: Record<string, string> = {
   'core/pure.test.ts': "import * as fs from 'node:fs';\nimport { executeRun } from '../runner/execute';\nexport const t = [fs, executeRun];\n",
   // The client: the runner through lazyRunner.ts, as types, or keys.ts is fine; a value import elsewhere is not.
   'client/run/lazyRunner.ts': "export { executeRun } from '../../runner/execute';\n",
-  'client/run/typesOnly.ts': "import type { RunResult } from '../../runner/execute';\nimport { resolveApiKey } from '../../runner/keys';\nexport const r: RunResult[] = [];\nexport const k = resolveApiKey;\n",
+  'client/run/typesOnly.ts':
+    "import type { RunResult } from '../../runner/execute';\nimport { resolveApiKey } from '../../runner/keys';\nexport const r: RunResult[] = [];\nexport const k = resolveApiKey;\n",
   'client/run/eager.ts': "import { executeRun } from '../../runner/execute';\nexport const e = executeRun;\n",
   // A cycle.
   'server/a.ts': "import { b } from './b';\nexport const a = () => b;\n",
@@ -39,7 +40,11 @@ function cruise(): string[] {
       fs.writeFileSync(path.join(dir, file), text);
     }
     const bin = fromRepo('node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
-    const result = spawnSync(process.execPath, [bin, '--config', fromRepo('.dependency-cruiser.cjs'), '--output-type', 'json', 'core', 'runner', 'client', 'server'], { cwd: dir, encoding: 'utf8' });
+    const result = spawnSync(
+      process.execPath,
+      [bin, '--config', fromRepo('.dependency-cruiser.cjs'), '--output-type', 'json', 'core', 'runner', 'client', 'server'],
+      { cwd: dir, encoding: 'utf8' },
+    );
     const report = JSON.parse(result.stdout) as { summary: { violations: { rule: { name: string }; from: string; to: string }[] } };
     return report.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
   } finally {
@@ -57,6 +62,13 @@ test('the layer check fails on a wrong-direction import, a new Node built-in in 
     'core-imports-an-adapter: core/wrongDirection.ts → runner/execute.ts',
   ];
   for (const line of expected) assert.ok(violations.includes(line), `${line} not reported; got:\n${violations.join('\n')}`);
-  assert.ok(violations.some((v) => v.startsWith('no-cycles: server/a.ts')), violations.join('\n'));
-  assert.deepEqual(violations.filter((v) => !v.startsWith('no-cycles') && !expected.includes(v)), [], 'allowed imports (tests, lazyRunner, types, keys, crypto in the exceptions) pass');
+  assert.ok(
+    violations.some((v) => v.startsWith('no-cycles: server/a.ts')),
+    violations.join('\n'),
+  );
+  assert.deepEqual(
+    violations.filter((v) => !v.startsWith('no-cycles') && !expected.includes(v)),
+    [],
+    'allowed imports (tests, lazyRunner, types, keys, crypto in the exceptions) pass',
+  );
 });

@@ -18,7 +18,13 @@ function tempDir(files: Record<string, unknown>): string {
 const TESTS = {
   'tests/text_generation.json': [
     { id: 'tg_1', prompt: 'Ŋlɔ nya kpui aɖe tso tɔsisi ŋu.', eval_method: 'ewe_quality' },
-    { id: 'tg_2', prompt: 'Ŋlɔ nya kpui aɖe tso tɔsisi ŋu.', eval_method: 'composite', expected_keywords: ['tɔsisi', 'ƒutsotsoe'], expected_format: { contains_ewe: true } },
+    {
+      id: 'tg_2',
+      prompt: 'Ŋlɔ nya kpui aɖe tso tɔsisi ŋu.',
+      eval_method: 'composite',
+      expected_keywords: ['tɔsisi', 'ƒutsotsoe'],
+      expected_format: { contains_ewe: true },
+    },
   ],
   'tests/reasoning.json': [{ id: 'rs_1', prompt: 'Ga kae susɔ?', eval_method: 'exact_match', expected: '50 CFA' }],
 };
@@ -28,11 +34,24 @@ test('json: every test with the baselines that pass it, weak/total per category,
   assert.equal(await main(['audit', 'tests', '--format', 'json'], io), 1);
   const out = JSON.parse(io.out);
   assert.deepEqual(Object.keys(out).sort(), ['categories', 'floor', 'floor_categories', 'tests']);
-  assert.deepEqual(out.tests.map((t: { id: string; file: string }) => [t.id, t.file]), [['rs_1', 'tests/reasoning.json'], ['tg_1', 'tests/text_generation.json'], ['tg_2', 'tests/text_generation.json']]);
+  assert.deepEqual(
+    out.tests.map((t: { id: string; file: string }) => [t.id, t.file]),
+    [
+      ['rs_1', 'tests/reasoning.json'],
+      ['tg_1', 'tests/text_generation.json'],
+      ['tg_2', 'tests/text_generation.json'],
+    ],
+  );
   const tg1 = out.tests.find((t: { id: string }) => t.id === 'tg_1');
-  assert.deepEqual(tg1.weak.slice(0, 2), [{ baseline: 'fluent-greeting', score: 1 }, { baseline: 'fluent-formal', score: 1 }]);
+  assert.deepEqual(tg1.weak.slice(0, 2), [
+    { baseline: 'fluent-greeting', score: 1 },
+    { baseline: 'fluent-formal', score: 1 },
+  ]);
   // tg_2: the bare keywords carry ɔ and ƒ (contains_ewe, quality 0.3): (1 + 0.3 + 1) / 3; its first keyword is in the prompt, so the echo passes too.
-  assert.deepEqual(out.tests.find((t: { id: string }) => t.id === 'tg_2').weak, [{ baseline: 'keywords', score: 0.767 }, { baseline: 'echo', score: 0.733 }]);
+  assert.deepEqual(out.tests.find((t: { id: string }) => t.id === 'tg_2').weak, [
+    { baseline: 'keywords', score: 0.767 },
+    { baseline: 'echo', score: 0.733 },
+  ]);
   assert.deepEqual(out.categories, { reasoning: { weak: 0, total: 1 }, text_generation: { weak: 2, total: 2 } });
   assert.equal(out.floor.empty, 0);
   // Fluent text: text_generation (100 + 66.7) / 2 = 83.3 at weight 15, reasoning 0 at weight 12: 46.3.
@@ -72,7 +91,7 @@ test('corpora: entries whose reference equals the source are listed and fail the
   assert.deepEqual(JSON.parse(io.out).corpus_copies, [{ file: 'corpus.json', entry: 7 }]);
 });
 
-test('--baselines within the server\'s limits: past 200 the first are used (a warning says so); past 1 MiB the command stops naming the limit', async () => {
+test("--baselines within the server's limits: past 200 the first are used (a warning says so); past 1 MiB the command stops naming the limit", async () => {
   const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `refusal-${i}`, text: `Nyemate ŋu aɖo eŋu o (${i}).` }));
   const dir = tempDir({ ...TESTS, 'many.json': { baselines: rows(230) }, 'huge.json': { baselines: rows(40_000) } });
   const io = captureIo(dir);

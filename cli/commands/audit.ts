@@ -12,8 +12,7 @@ import { displayPath, expandJsonPaths, formatOption, parseArgs, readText } from 
 import type { CliIo } from '../io';
 import { textTable } from '../format/text';
 
-export const usage =
-  'audit PATH... [--baselines FILE] [--format text|json]   find tests a response that answers nothing passes (exit 1 when one does)';
+export const usage = 'audit PATH... [--baselines FILE] [--format text|json]   find tests a response that answers nothing passes (exit 1 when one does)';
 
 interface TestRow {
   id: string;
@@ -44,7 +43,10 @@ function loadExtra(file: string | undefined, io: CliIo): AuditOptions {
   if (!doc.isValidJson) throw new Error(`${file}: invalid JSON (${doc.syntaxErrors[0].message})`);
   const result = extraBaselines(doc.value);
   if ('errors' in result) throw new Error(`${file}: not a baselines file (schemas/ewebench-baselines.schema.json): ${result.errors.join('; ')}`);
-  if (result.ignored) io.stderr(`${file}: ${msg('en', 'baselinesTooMany', { count: result.baselines.length + result.ignored, limit: MAX_EXTRA_BASELINES, ignored: result.ignored })}\n`);
+  if (result.ignored)
+    io.stderr(
+      `${file}: ${msg('en', 'baselinesTooMany', { count: result.baselines.length + result.ignored, limit: MAX_EXTRA_BASELINES, ignored: result.ignored })}\n`,
+    );
   return { extra: result.baselines };
 }
 
@@ -115,7 +117,12 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   return weakCount > 0 || copies.length > 0 ? 1 : 0;
 }
 
-function textReport(rows: readonly TestRow[], categories: Record<string, { weak: number; total: number }>, floor: Record<string, number>, copies: readonly CopyRow[]): string {
+function textReport(
+  rows: readonly TestRow[],
+  categories: Record<string, { weak: number; total: number }>,
+  floor: Record<string, number>,
+  copies: readonly CopyRow[],
+): string {
   let out = '';
   const weak = rows.filter((r) => r.weak.length);
   if (weak.length) {
@@ -137,7 +144,8 @@ function textReport(rows: readonly TestRow[], categories: Record<string, { weak:
   for (const [file, f] of files) fileRows.push([file, path.basename(file).replace(/\.json$/i, ''), share(f.weak, f.total)]);
   out += textTable(fileRows) + '\n';
   const floorRows = [['BASELINE', 'FLOOR ÈWÉSCORE']];
-  for (const [baseline, score] of Object.entries(floor)) floorRows.push([baseline === BEST_OF ? `${BEST_OF} (each test's best non-answer)` : baseline, score.toFixed(1)]);
+  for (const [baseline, score] of Object.entries(floor))
+    floorRows.push([baseline === BEST_OF ? `${BEST_OF} (each test's best non-answer)` : baseline, score.toFixed(1)]);
   out += textTable(floorRows) + '\n';
   const total = Object.values(categories).reduce((n, c) => n + c.total, 0);
   const weakTotal = Object.values(categories).reduce((n, c) => n + c.weak, 0);

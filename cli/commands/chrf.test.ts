@@ -54,7 +54,10 @@ test('sentence mode gives one score per line: json unrounded with line numbers, 
   let io = captureIo(dir);
   await run(['--hyp', 'hyp.txt', '--ref', 'ref.txt', '--sentence', '--format', 'json'], io);
   const out = JSON.parse(io.out) as { line: number; score: number }[];
-  assert.deepEqual(out, hyps.map((h, i) => ({ line: i + 1, score: sentenceChrf(h, [refs[i]]).score })));
+  assert.deepEqual(
+    out,
+    hyps.map((h, i) => ({ line: i + 1, score: sentenceChrf(h, [refs[i]]).score })),
+  );
   assert.equal(out[2].score, 0);
   io = captureIo(dir);
   await run(['--hyp', 'hyp.txt', '--ref', 'ref.txt', '--sentence'], io);

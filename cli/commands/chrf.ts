@@ -13,7 +13,8 @@ export const usage = 'chrf --hyp FILE --ref FILE [--ref FILE ...] [--word-order 
  */
 function segments(file: string, io: CliIo): string[] {
   const text = readText(file, io);
-  if (/\r(?!\n)/.test(text)) io.stderr(`note: ${terminalSafe(file)}: carriage returns not followed by a line feed stay inside their line (only LF ends a segment, as in sacrebleu)\n`);
+  if (/\r(?!\n)/.test(text))
+    io.stderr(`note: ${terminalSafe(file)}: carriage returns not followed by a line feed stay inside their line (only LF ends a segment, as in sacrebleu)\n`);
   const lines = text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
   if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   return lines;
@@ -34,14 +35,29 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   values.ref.forEach((file, i) => {
     if (refs[i].length !== hyps.length) throw new Error(`${file} has ${refs[i].length} lines but ${values.hyp![0]} has ${hyps.length}`);
   });
-  if (hyps.length === 0) io.stderr(`note: ${terminalSafe(values.hyp[0])} has no lines: there is nothing to score, and chrF of no segment is 0 (as in sacrebleu)\n`);
+  if (hyps.length === 0)
+    io.stderr(`note: ${terminalSafe(values.hyp[0])} has no lines: there is nothing to score, and chrF of no segment is 0 (as in sacrebleu)\n`);
   const options = { wordOrder };
   const name = wordOrder === 2 ? 'chrF2++' : 'chrF2';
   const signature = chrfSignature(options, refs.length);
 
   if (flags.has('sentence')) {
-    const scores = hyps.map((hyp, i) => sentenceChrf(hyp, refs.map((r) => r[i]), options).score);
-    if (format === 'json') io.stdout(JSON.stringify(scores.map((score, i) => ({ line: i + 1, score })), null, 2) + '\n');
+    const scores = hyps.map(
+      (hyp, i) =>
+        sentenceChrf(
+          hyp,
+          refs.map((r) => r[i]),
+          options,
+        ).score,
+    );
+    if (format === 'json')
+      io.stdout(
+        JSON.stringify(
+          scores.map((score, i) => ({ line: i + 1, score })),
+          null,
+          2,
+        ) + '\n',
+      );
     else io.stdout(scores.map((score) => `${name} = ${pyFixed(score, 2)}`).join('\n') + `\n${signature}\n`);
     return 0;
   }

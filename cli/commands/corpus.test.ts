@@ -31,13 +31,23 @@ test('corpus import appends the rows, then a second import of a bad sheet change
   const dir = folderWith({
     'c.json': diagnostic(),
     'new.tsv': 'Source\tTarget\tdifficulty\tsegment\tprovenance\tregister\tcontext\nThank you.\tAkpe.\t1\tdiagnostic\telicited\tconversational\tgreeting\n',
-    'bad.csv': 'source,reference,difficulty,segment,provenance,register,context\r\nOk.,Ɛ̃.,1,diagnostic,elicited,conversational,greeting\r\nNo.,Ao.,7,diagnostic,elicited,conversational,greeting\r\n',
+    'bad.csv':
+      'source,reference,difficulty,segment,provenance,register,context\r\nOk.,Ɛ̃.,1,diagnostic,elicited,conversational,greeting\r\nNo.,Ao.,7,diagnostic,elicited,conversational,greeting\r\n',
   });
   const io = captureIo(dir);
   assert.equal(await main(['corpus', 'import', 'new.tsv', '--into', 'c.json'], io), 0, io.err);
   assert.match(io.out, /imported 1 entry/);
   const after = fs.readFileSync(path.join(dir, 'c.json'), 'utf8');
-  assert.deepEqual(JSON.parse(after).entries.at(-1), { id: 11, source: 'Thank you.', reference: 'Akpe.', difficulty: 1, segment: 'diagnostic', provenance: 'elicited', register: 'conversational', context: 'greeting' });
+  assert.deepEqual(JSON.parse(after).entries.at(-1), {
+    id: 11,
+    source: 'Thank you.',
+    reference: 'Akpe.',
+    difficulty: 1,
+    segment: 'diagnostic',
+    provenance: 'elicited',
+    register: 'conversational',
+    context: 'greeting',
+  });
   const bad = captureIo(dir);
   assert.equal(await main(['corpus', 'import', 'bad.csv', '--into', 'c.json'], bad), 1);
   assert.match(bad.err, /bad\.csv:row 3: error: .*difficulty/);
@@ -46,7 +56,10 @@ test('corpus import appends the rows, then a second import of a bad sheet change
 });
 
 test('--map renames columns, --dry-run writes nothing, and usage errors say what is missing', async () => {
-  const dir = folderWith({ 'c.json': diagnostic(), 's.csv': 'English,Ewe,difficulty,segment,provenance,register,context\nWater.,Tsi.,1,diagnostic,elicited,conversational,label\n' });
+  const dir = folderWith({
+    'c.json': diagnostic(),
+    's.csv': 'English,Ewe,difficulty,segment,provenance,register,context\nWater.,Tsi.,1,diagnostic,elicited,conversational,label\n',
+  });
   const before = fs.readFileSync(path.join(dir, 'c.json'), 'utf8');
   const io = captureIo(dir);
   assert.equal(await main(['corpus', 'import', 's.csv', '--into', 'c.json', '--map', 'English=source', '--map', 'Ewe=reference', '--dry-run'], io), 0, io.err);

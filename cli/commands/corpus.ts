@@ -6,7 +6,8 @@ import { terminalSafe } from '../format/text';
 import { UsageError, type CliIo } from '../io';
 import { writeFileAtomic } from '../../runner/outputs';
 
-export const usage = 'corpus export CORPUS.json --out FILE.csv|.tsv [--no-bom] | corpus import FILE.csv|.tsv --into CORPUS.json [--map COLUMN=FIELD ...] [--dry-run]   a corpus to a spreadsheet and back';
+export const usage =
+  'corpus export CORPUS.json --out FILE.csv|.tsv [--no-bom] | corpus import FILE.csv|.tsv --into CORPUS.json [--map COLUMN=FIELD ...] [--dry-run]   a corpus to a spreadsheet and back';
 
 function readCorpus(file: string, io: CliIo): string {
   const { text, problem } = readJsonText(file, io);
@@ -35,7 +36,9 @@ async function exportCommand(args: string[], io: CliIo): Promise<number> {
   const text = exportSheet(value, { delimiter, ...(flags.has('no-bom') ? { bom: false } : {}) });
   writeFileAtomic(path.resolve(io.cwd, out), text);
   const rows = text.split('\r\n').length - 2;
-  io.stdout(`${terminalSafe(displayPath(path.resolve(io.cwd, out), io.cwd))}: ${rows} entr${rows === 1 ? 'y' : 'ies'} written (${delimiter === ',' ? 'CSV' : 'TSV'})\n`);
+  io.stdout(
+    `${terminalSafe(displayPath(path.resolve(io.cwd, out), io.cwd))}: ${rows} entr${rows === 1 ? 'y' : 'ies'} written (${delimiter === ',' ? 'CSV' : 'TSV'})\n`,
+  );
   return 0;
 }
 
@@ -63,7 +66,9 @@ async function importCommand(args: string[], io: CliIo): Promise<number> {
   }
   const mapped = plan.columns.map((c) => `${c.column}→${c.field ?? '(skipped)'}`).join(', ');
   if (!flags.has('dry-run')) writeFileAtomic(corpusFile, plan.newText);
-  io.stdout(`${shown}: ${flags.has('dry-run') ? 'would import' : 'imported'} ${plan.entries.length} entr${plan.entries.length === 1 ? 'y' : 'ies'} (${terminalSafe(mapped)})\n`);
+  io.stdout(
+    `${shown}: ${flags.has('dry-run') ? 'would import' : 'imported'} ${plan.entries.length} entr${plan.entries.length === 1 ? 'y' : 'ies'} (${terminalSafe(mapped)})\n`,
+  );
   return 0;
 }
 

@@ -53,7 +53,10 @@ test('--language reads the files with another profile; an unknown code is a usag
   assert.equal(await main(['coverage', 'flat.json', '--language', 'crk', '--format', 'json'], io), 0);
   const [report] = JSON.parse(io.out);
   assert.equal(report.language, 'crk');
-  assert.deepEqual(report.confusables.map((c: { found: string; expected: string }) => [c.found, c.expected]), [['ā', 'â']]);
+  assert.deepEqual(
+    report.confusables.map((c: { found: string; expected: string }) => [c.found, c.expected]),
+    [['ā', 'â']],
+  );
   const bad = captureIo(dir);
   assert.equal(await main(['coverage', 'flat.json', '--language', 'xx'], bad), 2);
   assert.match(bad.err, /no profile for language 'xx'/);

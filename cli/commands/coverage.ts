@@ -65,7 +65,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     text += `${shown}: ${main.name.en} ${present}/${main.specialLetters.length} special letters`;
     text += main.missing.length ? ` (missing ${main.missing.join(' ')})\n` : '\n';
     text += '  ' + main.alphabet.map((l) => `${l} ${main.letters[l] ?? 0}`).join('  ') + '\n';
-    for (const c of report.confusables) text += `  ${shown}:${c.range.start.line + 1}:${c.range.start.character + 1}: look-alike ${terminalSafe(c.found)} (${codePoints(c.found)}) for ${terminalSafe(c.expected.normalize('NFC'))}\n`;
+    for (const c of report.confusables)
+      text += `  ${shown}:${c.range.start.line + 1}:${c.range.start.character + 1}: look-alike ${terminalSafe(c.found)} (${codePoints(c.found)}) for ${terminalSafe(c.expected.normalize('NFC'))}\n`;
   }
   io.stdout(format === 'json' ? JSON.stringify(out, null, 2) + '\n' : text);
   return failures ? 2 : 0;

@@ -14,7 +14,15 @@ function cardWith(n: number, tier: string) {
     model_slug: 'example/model',
     dataset: { id: 'eng-ewe' },
     scores: { quality_tier: tier },
-    results: Array.from({ length: n }, (_, i) => ({ entry_id: `e${i}`, source: 'x', reference: 'y', predicted: 'z', difficulty: (i % 3) + 1, segment: i === 0 ? 'gold_standard' : 'development', error: null })),
+    results: Array.from({ length: n }, (_, i) => ({
+      entry_id: `e${i}`,
+      source: 'x',
+      reference: 'y',
+      predicted: 'z',
+      difficulty: (i % 3) + 1,
+      segment: i === 0 ? 'gold_standard' : 'development',
+      error: null,
+    })),
     run_card_hash: HASH,
   };
 }
@@ -56,7 +64,9 @@ test('review summary counts the ratings per tier and says whether the §7.2 gate
   const validateCard = async () => {
     const io = captureIo(dir);
     await main(['validate', 'cards', '--format', 'json'], io);
-    return (JSON.parse(io.out) as { file: string; diagnostics: { code: string }[] }[]).flatMap((r) => r.diagnostics.map((d) => `${path.basename(r.file)}:${d.code}`));
+    return (JSON.parse(io.out) as { file: string; diagnostics: { code: string }[] }[]).flatMap((r) =>
+      r.diagnostics.map((d) => `${path.basename(r.file)}:${d.code}`),
+    );
   };
   assert.ok((await validateCard()).includes('run.json:review-gate'), 'no rating yet: the gate is not met');
   const review = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -66,7 +76,10 @@ test('review summary counts the ratings per tier and says whether the §7.2 gate
   assert.equal(await main(['review', 'summary', 'cards/run.review.json', '--format', 'json'], io), 0, io.err);
   const out = JSON.parse(io.out);
   assert.equal(out.binding, 'bound');
-  assert.deepEqual({ rated: out.overall.rated, excellent: out.overall.excellent, gist: out.overall.gist, usable: out.overall.usable_rate }, { rated: 24, excellent: 20, gist: 4, usable: 0.8333 });
+  assert.deepEqual(
+    { rated: out.overall.rated, excellent: out.overall.excellent, gist: out.overall.gist, usable: out.overall.usable_rate },
+    { rated: 24, excellent: 20, gist: 4, usable: 0.8333 },
+  );
   assert.deepEqual(Object.keys(out.by_tier), ['1', '2', '3']);
   assert.equal(out.gate.verdict, 'passed');
   assert.ok(!(await validateCard()).some((d) => d.endsWith('review-gate')));
@@ -90,7 +103,12 @@ test('a review whose card changed is reported by summary (exit 1) and by validat
 
 test('review flags are checked: size and seed are whole numbers in range', async () => {
   const dir = folder(cardWith(5, 'functional'));
-  for (const args of [['--size', '0', '--seed', '1'], ['--size', '1e9', '--seed', '1'], ['--size', '3'], ['--size', '3', '--seed', '-2']]) {
+  for (const args of [
+    ['--size', '0', '--seed', '1'],
+    ['--size', '1e9', '--seed', '1'],
+    ['--size', '3'],
+    ['--size', '3', '--seed', '-2'],
+  ]) {
     const io = captureIo(dir);
     assert.equal(await main(['review', 'sample', 'cards/run.json', ...args], io), 2, args.join(' '));
     assert.match(io.err, /--(size|seed)/);

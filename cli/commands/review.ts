@@ -1,7 +1,17 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isObject } from '../../core/json';
-import { DEFAULT_GATE, drawSample, newReview, RATINGS, REVIEW_LIMITS, reviewableResults, reviewGate, summarizeReview, type RatingCounts } from '../../core/review/review';
+import {
+  DEFAULT_GATE,
+  drawSample,
+  newReview,
+  RATINGS,
+  REVIEW_LIMITS,
+  reviewableResults,
+  reviewGate,
+  summarizeReview,
+  type RatingCounts,
+} from '../../core/review/review';
 import { numberFlag } from '../flags';
 import { PyRandom } from '../../core/stats/pyRandom';
 import { displayPath, formatOption, parseArgs, readText } from '../files';
@@ -17,7 +27,9 @@ function readJsonFile(file: string, io: CliIo): unknown {
   try {
     return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
   } catch (error) {
-    throw new Error(`${displayPath(path.resolve(io.cwd, file), io.cwd)}: not valid JSON (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+    throw new Error(`${displayPath(path.resolve(io.cwd, file), io.cwd)}: not valid JSON (${error instanceof Error ? error.message : String(error)})`, {
+      cause: error,
+    });
   }
 }
 
@@ -41,13 +53,26 @@ async function sample(args: string[], io: CliIo): Promise<number> {
   }
   const drawn = drawSample(reviewableResults(card), { size, seed, random: new PyRandom(seed), allowSecretSegments: flags.has('allow-secret-segments') });
   if (drawn.items.length === 0) {
-    io.stderr(`${shownCard}: no entry with an output to review${drawn.secretSkipped ? ` (${drawn.secretSkipped} in secret segments: --allow-secret-segments)` : ''}\n`);
+    io.stderr(
+      `${shownCard}: no entry with an output to review${drawn.secretSkipped ? ` (${drawn.secretSkipped} in secret segments: --allow-secret-segments)` : ''}\n`,
+    );
     return 1;
   }
-  const review = newReview(drawn, { runCardPath: path.relative(path.dirname(out), cardFile).split(path.sep).join('/'), card, reviewer: values.reviewer?.[0] ?? '', created: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'), seed, size });
+  const review = newReview(drawn, {
+    runCardPath: path.relative(path.dirname(out), cardFile).split(path.sep).join('/'),
+    card,
+    reviewer: values.reviewer?.[0] ?? '',
+    created: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    seed,
+    size,
+  });
   writeFileAtomic(out, JSON.stringify({ $schema: 'https://ewebench.studio/schemas/review.schema.json', ...review }, null, 2) + '\n');
-  const tiers = Object.entries(drawn.perTier).map(([t, n]) => `${t}: ${n}`).join(', ');
-  io.stdout(`${terminalSafe(displayPath(out, io.cwd))}: ${drawn.items.length} of ${drawn.population} outputs drawn (seed ${seed}; per difficulty tier ${tiers})\n`);
+  const tiers = Object.entries(drawn.perTier)
+    .map(([t, n]) => `${t}: ${n}`)
+    .join(', ');
+  io.stdout(
+    `${terminalSafe(displayPath(out, io.cwd))}: ${drawn.items.length} of ${drawn.population} outputs drawn (seed ${seed}; per difficulty tier ${tiers})\n`,
+  );
   if (drawn.secretSkipped) io.stdout(`  ${drawn.secretSkipped} entries of secret segments left out (--allow-secret-segments to include them)\n`);
   return 0;
 }
@@ -81,17 +106,32 @@ async function summary(args: string[], io: CliIo): Promise<number> {
   }
   const gate = binding === 'bound' ? reviewGate(card, review, DEFAULT_GATE) : undefined;
   if (format === 'json') {
-    io.stdout(JSON.stringify({ file: displayPath(reviewFile, io.cwd), run_card: review.run_card ?? null, binding, ...result, gate: gate ? { verdict: gate.kind, ...DEFAULT_GATE } : null }, null, 2) + '\n');
+    io.stdout(
+      JSON.stringify(
+        {
+          file: displayPath(reviewFile, io.cwd),
+          run_card: review.run_card ?? null,
+          binding,
+          ...result,
+          gate: gate ? { verdict: gate.kind, ...DEFAULT_GATE } : null,
+        },
+        null,
+        2,
+      ) + '\n',
+    );
     return binding === 'card-changed' ? 1 : 0;
   }
   const lines = [`${terminalSafe(displayPath(reviewFile, io.cwd))}: ${countsLine(result.overall)}`];
   for (const [tier, counts] of Object.entries(result.by_tier)) lines.push(`  difficulty ${terminalSafe(tier)}: ${countsLine(counts)}`);
-  if (binding === 'card-changed') lines.push(`  the run card ${terminalSafe(String(review.run_card))} is not the run this review rated (its run_card_hash changed)`);
+  if (binding === 'card-changed')
+    lines.push(`  the run card ${terminalSafe(String(review.run_card))} is not the run this review rated (its run_card_hash changed)`);
   else if (binding === 'card-missing') lines.push(`  the run card ${terminalSafe(String(review.run_card ?? '?'))} cannot be read`);
   else if (gate && gate.kind !== 'not-gated') {
-    lines.push(gate.kind === 'passed'
-      ? `  §7.2 gate: passed (at least ${DEFAULT_GATE.minRated} rated, ${DEFAULT_GATE.minUsableRate * 100}% usable)`
-      : `  §7.2 gate: not met for the card's ${gate.tier} claim (needs at least ${DEFAULT_GATE.minRated} rated and ${DEFAULT_GATE.minUsableRate * 100}% usable)`);
+    lines.push(
+      gate.kind === 'passed'
+        ? `  §7.2 gate: passed (at least ${DEFAULT_GATE.minRated} rated, ${DEFAULT_GATE.minUsableRate * 100}% usable)`
+        : `  §7.2 gate: not met for the card's ${gate.tier} claim (needs at least ${DEFAULT_GATE.minRated} rated and ${DEFAULT_GATE.minUsableRate * 100}% usable)`,
+    );
   }
   io.stdout(lines.join('\n') + '\n');
   return binding === 'card-changed' ? 1 : 0;

@@ -25,10 +25,16 @@ test('validate reports a deeply nested file by name as invalid-json and still re
   const io = captureIo(dir);
   assert.equal(await main(['validate', 'ok.json', 'deep.json', 'deep-objects.json', '--format', 'json'], io), 1, io.err);
   const out = JSON.parse(io.out) as { file: string; kind: string; diagnostics: { code: string; message: string }[] }[];
-  assert.deepEqual(out.map((r) => r.file), ['ok.json', 'deep.json', 'deep-objects.json']);
+  assert.deepEqual(
+    out.map((r) => r.file),
+    ['ok.json', 'deep.json', 'deep-objects.json'],
+  );
   assert.equal(out[0].kind, 'ewebench-tests');
   for (const deep of out.slice(1)) {
-    assert.deepEqual(deep.diagnostics.map((d) => d.code), ['invalid-json']);
+    assert.deepEqual(
+      deep.diagnostics.map((d) => d.code),
+      ['invalid-json'],
+    );
     assert.match(deep.diagnostics[0].message, /more than 1000 levels/);
   }
 });
@@ -102,7 +108,7 @@ test('sarif artifact locations are URIs: spaces, # and % are encoded', async () 
   assert.equal(sarif.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri, 'my%20tests%20%231%20100%25.json');
 });
 
-test('an unreadable file is that file\'s error; the others are still validated and the run exits 2', async () => {
+test("an unreadable file is that file's error; the others are still validated and the run exits 2", async () => {
   const dir = tempDir({ 'a.json': OK, 'b.json': '[{"id": "x", "prompt": "y"}]' });
   const io = captureIo(dir);
   io.readBytes = (p: string) => {
@@ -111,7 +117,13 @@ test('an unreadable file is that file\'s error; the others are still validated a
   };
   assert.equal(await main(['validate', '.', '--format', 'json'], io), 2);
   const out = JSON.parse(io.out) as { file: string; error?: string; diagnostics: unknown[] }[];
-  assert.deepEqual(out.map((r) => [r.file, r.error]), [['a.json', 'cannot read (permission denied)'], ['b.json', undefined]]);
+  assert.deepEqual(
+    out.map((r) => [r.file, r.error]),
+    [
+      ['a.json', 'cannot read (permission denied)'],
+      ['b.json', undefined],
+    ],
+  );
   assert.ok(out[1].diagnostics.length > 0);
   const text = captureIo(dir);
   text.readBytes = io.readBytes;
@@ -147,11 +159,19 @@ test('symlinked JSON files are followed, links to folders are named as not follo
   fs.symlinkSync(path.join(dir, 'real'), path.join(dir, 'folder-link'));
   const io = captureIo(dir);
   assert.equal(await main(['validate', '.', '--format', 'json'], io), 0, io.out);
-  assert.deepEqual((JSON.parse(io.out) as { file: string }[]).map((r) => r.file), ['linked.json', 'real/tests.json']);
+  assert.deepEqual(
+    (JSON.parse(io.out) as { file: string }[]).map((r) => r.file),
+    ['linked.json', 'real/tests.json'],
+  );
   assert.match(io.err, /folder-link: symbolic link to a folder: not followed/);
   execFileSync('mkfifo', [path.join(dir, 'pipe.json')]);
   fs.writeFileSync(path.join(dir, 'answers.json'), '{}');
-  for (const command of [['validate', 'pipe.json', 'linked.json'], ['coverage', 'pipe.json'], ['score', 'pipe.json', '--responses', 'answers.json'], ['score', 'linked.json', '--responses', 'pipe.json']]) {
+  for (const command of [
+    ['validate', 'pipe.json', 'linked.json'],
+    ['coverage', 'pipe.json'],
+    ['score', 'pipe.json', '--responses', 'answers.json'],
+    ['score', 'linked.json', '--responses', 'pipe.json'],
+  ]) {
     const fifo = captureIo(dir);
     assert.equal(await main(command, fifo), 2, command.join(' '));
     assert.match(fifo.err, /pipe\.json: (error: )?not a regular file/);
@@ -172,11 +192,17 @@ test('a UTF-16 file gets one message naming the encoding; invalid UTF-8 is flagg
   const out = JSON.parse(io.out) as { file: string; diagnostics: { code: string; message: string; range: { start: { line: number; character: number } } }[] }[];
   // The weak-test audit's warnings are beside the point here.
   const byFile = Object.fromEntries(out.map((r) => [r.file, r.diagnostics.filter((d) => d.code !== 'weak-test')]));
-  assert.deepEqual(byFile['utf16.json'].map((d) => d.code), ['file-encoding']);
+  assert.deepEqual(
+    byFile['utf16.json'].map((d) => d.code),
+    ['file-encoding'],
+  );
   assert.match(byFile['utf16.json'][0].message, /UTF-16 \(LE, with a byte order mark\)/);
   assert.match(byFile['utf16be.json'][0].message, /UTF-16 \(BE\)/);
   assert.equal(byFile['utf16be.json'].length, 1);
-  assert.deepEqual(byFile['latin1.json'].map((d) => d.code), ['file-encoding']);
+  assert.deepEqual(
+    byFile['latin1.json'].map((d) => d.code),
+    ['file-encoding'],
+  );
   assert.match(byFile['latin1.json'][0].message, new RegExp(`^Invalid UTF-8 at byte ${bad.indexOf(0xe9)}:`));
   assert.deepEqual(byFile['latin1.json'][0].range.start, { line: 3, character: 16 });
   assert.match(byFile['huge.json'][0].message, /`temperature` overflows/);

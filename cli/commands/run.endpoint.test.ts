@@ -24,10 +24,14 @@ function io(dir: string, env: NodeJS.ProcessEnv = {}) {
 }
 
 function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name));
 }
 
-const tests = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `r${i + 1}`, prompt: `Nenie nye ${i} kple ${i}?`, eval_method: 'exact_match', expected: String(2 * i) }));
+const tests = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ id: `r${i + 1}`, prompt: `Nenie nye ${i} kple ${i}?`, eval_method: 'exact_match', expected: String(2 * i) }));
 const corpus = {
   dataset_id: 'ewe-endpoint-test',
   language: { iso_639_3: 'ewe', name: 'Ewe' },
@@ -39,10 +43,34 @@ test("a preset's key is not sent to another origin unless its variable is named 
   const dir = tempDir({ 'reasoning.json': tests(1) });
   const refused = io(dir, { DEEPSEEK_API_KEY: KEY });
   assert.equal(await main(['run', 'reasoning.json', '--preset', 'deepseek', '--base-url', fake.baseUrl, '--model', 'deepseek-chat', '--no-cache'], refused), 2);
-  assert.match(refused.err, new RegExp(`DEEPSEEK_API_KEY is only sent to https://api\\.deepseek\\.com, not to ${fake.origin.replace(/\./g, '\\.')}: name the variable holding the key for .* with --api-key-env`));
+  assert.match(
+    refused.err,
+    new RegExp(
+      `DEEPSEEK_API_KEY is only sent to https://api\\.deepseek\\.com, not to ${fake.origin.replace(/\./g, '\\.')}: name the variable holding the key for .* with --api-key-env`,
+    ),
+  );
   assert.equal(fake.requests.length, 0);
   const named = io(dir, { DEEPSEEK_API_KEY: KEY });
-  assert.equal(await main(['run', 'reasoning.json', '--preset', 'deepseek', '--base-url', fake.baseUrl, '--model', 'deepseek-chat', '--api-key-env', 'DEEPSEEK_API_KEY', '--no-cache'], named), 0, named.err);
+  assert.equal(
+    await main(
+      [
+        'run',
+        'reasoning.json',
+        '--preset',
+        'deepseek',
+        '--base-url',
+        fake.baseUrl,
+        '--model',
+        'deepseek-chat',
+        '--api-key-env',
+        'DEEPSEEK_API_KEY',
+        '--no-cache',
+      ],
+      named,
+    ),
+    0,
+    named.err,
+  );
   assert.equal(fake.requests[0].headers.authorization, `Bearer ${KEY}`);
 });
 
@@ -56,15 +84,34 @@ test('plain http to a host other than this machine is refused before any request
 
 test('a base URL with a query: requests keep it after /chat/completions; no file, log or message holds its value', async () => {
   const secret = 'qk-1f2e3d4c5b6a';
-  const fake = await server({ fallback: { kind: 'respond', fn: (r) => (JSON.stringify(r.body).includes('Good morning') ? { kind: 'answer', text: 'Ŋdi na wò.' } : { kind: 'status', status: 500, body: { error: { message: `no such key ${secret}` } } }) } });
+  const fake = await server({
+    fallback: {
+      kind: 'respond',
+      fn: (r) =>
+        JSON.stringify(r.body).includes('Good morning')
+          ? { kind: 'answer', text: 'Ŋdi na wò.' }
+          : { kind: 'status', status: 500, body: { error: { message: `no such key ${secret}` } } },
+    },
+  });
   const dir = tempDir({ 'reasoning.json': tests(1), 'corpus.json': corpus });
   const cio = io(dir);
   const baseUrl = `${fake.baseUrl}?key=${secret}`;
-  const code = await main(['run', 'reasoning.json', 'corpus.json', '--base-url', baseUrl, '--model', 'fake-chat', '--cache-dir', 'cache', '--verbose', '--format', 'json'], cio);
+  const code = await main(
+    ['run', 'reasoning.json', 'corpus.json', '--base-url', baseUrl, '--model', 'fake-chat', '--cache-dir', 'cache', '--verbose', '--format', 'json'],
+    cio,
+  );
   assert.equal(code, 1, 'the test errored');
-  assert.ok(fake.requests.every((r) => r.path === `/v1/chat/completions?key=${secret}`), fake.requests.map((r) => r.path).join(' '));
+  assert.ok(
+    fake.requests.every((r) => r.path === `/v1/chat/completions?key=${secret}`),
+    fake.requests.map((r) => r.path).join(' '),
+  );
   const written = filesUnder(dir).filter((f) => !f.endsWith('.json') || !['reasoning.json', 'corpus.json'].includes(path.basename(f)));
-  assert.ok(written.some((f) => f.includes('.journal')) && written.some((f) => path.basename(f).startsWith('rosetta_')) && written.some((f) => path.basename(f).startsWith('ewebench_')), written.join('\n'));
+  assert.ok(
+    written.some((f) => f.includes('.journal')) &&
+      written.some((f) => path.basename(f).startsWith('rosetta_')) &&
+      written.some((f) => path.basename(f).startsWith('ewebench_')),
+    written.join('\n'),
+  );
   for (const file of written) assert.doesNotMatch(fs.readFileSync(file, 'utf8'), new RegExp(secret), file);
   assert.doesNotMatch(cio.out + cio.err, new RegExp(secret));
   const results = JSON.parse(fs.readFileSync(written.find((f) => path.basename(f).startsWith('ewebench_')) as string, 'utf8'));
@@ -85,7 +132,10 @@ test('two base URLs on one host do not share cached answers', async () => {
   assert.equal(second.cached, false);
   assert.equal(second.response, '1');
   assert.equal((await run('/a/v1')).cached, true);
-  assert.deepEqual(fake.requests.map((r) => r.path), ['/a/v1/chat/completions', '/b/v1/chat/completions']);
+  assert.deepEqual(
+    fake.requests.map((r) => r.path),
+    ['/a/v1/chat/completions', '/b/v1/chat/completions'],
+  );
 });
 
 test('--timeout bounds each whole attempt: a stalled body ends with what it cost (attempts × limit)', async () => {
@@ -98,15 +148,32 @@ test('--timeout bounds each whole attempt: a stalled body ends with what it cost
 });
 
 test('--max-retry-wait and --max-response-mib end hostile answers with errors naming the limit', async () => {
-  const fake = await server({ script: [{ kind: 'status', status: 429, headers: { 'retry-after': '3600' } }, { kind: 'huge', bytes: 1024 ** 3 }] });
+  const fake = await server({
+    script: [
+      { kind: 'status', status: 429, headers: { 'retry-after': '3600' } },
+      { kind: 'huge', bytes: 1024 ** 3 },
+    ],
+  });
   const dir = tempDir({ 'reasoning.json': tests(1) });
   const slow = io(dir);
-  assert.equal(await main(['run', 'reasoning.json', '--base-url', fake.baseUrl, '--model', 'm', '--max-retry-wait', '30', '--no-cache', '--format', 'json'], slow), 1);
-  assert.match(JSON.parse(slow.out).tests[0].error, /^429 from 127\.0\.0\.1:\d+: asked to wait 3600 s \(Retry-After\) before retrying, more than the 30 s limit/);
+  assert.equal(
+    await main(['run', 'reasoning.json', '--base-url', fake.baseUrl, '--model', 'm', '--max-retry-wait', '30', '--no-cache', '--format', 'json'], slow),
+    1,
+  );
+  assert.match(
+    JSON.parse(slow.out).tests[0].error,
+    /^429 from 127\.0\.0\.1:\d+: asked to wait 3600 s \(Retry-After\) before retrying, more than the 30 s limit/,
+  );
   const big = io(dir);
-  assert.equal(await main(['run', 'reasoning.json', '--base-url', fake.baseUrl, '--model', 'm', '--max-response-mib', '2', '--no-cache', '--format', 'json'], big), 1);
+  assert.equal(
+    await main(['run', 'reasoning.json', '--base-url', fake.baseUrl, '--model', 'm', '--max-response-mib', '2', '--no-cache', '--format', 'json'], big),
+    1,
+  );
   assert.match(JSON.parse(big.out).tests[0].error, /larger than the 2 MiB limit/);
-  for (const [flag, value, message] of [['--max-retry-wait', '-1', /--max-retry-wait "-1": must be a number of seconds from 0 to 3600/], ['--max-response-mib', '0', /--max-response-mib "0": must be a number of MiB from 0\.001 to 1024/]] as const) {
+  for (const [flag, value, message] of [
+    ['--max-retry-wait', '-1', /--max-retry-wait "-1": must be a number of seconds from 0 to 3600/],
+    ['--max-response-mib', '0', /--max-response-mib "0": must be a number of MiB from 0\.001 to 1024/],
+  ] as const) {
     const bad = io(dir);
     assert.equal(await main(['run', 'reasoning.json', '--base-url', fake.baseUrl, '--model', 'm', flag, value], bad), 2);
     assert.match(bad.err, message);
@@ -127,5 +194,8 @@ test('--concurrency 16 adds no listener per request to the run signal: no MaxLis
   } finally {
     process.off('warning', onWarning);
   }
-  assert.deepEqual(warnings.filter((w) => w.name === 'MaxListenersExceededWarning').map((w) => w.message), []);
+  assert.deepEqual(
+    warnings.filter((w) => w.name === 'MaxListenersExceededWarning').map((w) => w.message),
+    [],
+  );
 });

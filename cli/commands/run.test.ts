@@ -12,7 +12,8 @@ const server = fakeServersForThisFile();
 
 function tempDir(files: Record<string, unknown>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-run-'));
-  for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+  for (const [name, content] of Object.entries(files))
+    fs.writeFileSync(path.join(dir, name), typeof content === 'string' ? content : JSON.stringify(content, null, 2));
   return dir;
 }
 
@@ -26,10 +27,18 @@ const reasoning = [
 ];
 
 test('json output: score fields plus latency, usage and error per test, and the results file', async () => {
-  const fake = await server({ fallback: { kind: 'respond', fn: (r) => ({ kind: 'answer', text: JSON.stringify(r.body).includes('2 kple 2') ? '4' : '5', usage: { prompt_tokens: 20, completion_tokens: 1 } }) } });
+  const fake = await server({
+    fallback: {
+      kind: 'respond',
+      fn: (r) => ({ kind: 'answer', text: JSON.stringify(r.body).includes('2 kple 2') ? '4' : '5', usage: { prompt_tokens: 20, completion_tokens: 1 } }),
+    },
+  });
   const dir = tempDir({ 'reasoning.json': reasoning });
   const cio = io(dir, { EWB_TEST_KEY: KEY });
-  const code = await main(['run', 'reasoning.json', '--base-url', fake.baseUrl, '--model', 'fake-chat', '--api-key-env', 'EWB_TEST_KEY', '--cache-dir', 'cache', '--format', 'json'], cio);
+  const code = await main(
+    ['run', 'reasoning.json', '--base-url', fake.baseUrl, '--model', 'fake-chat', '--api-key-env', 'EWB_TEST_KEY', '--cache-dir', 'cache', '--format', 'json'],
+    cio,
+  );
   assert.equal(code, 0, cio.err);
   const out = JSON.parse(cio.out);
   assert.equal(out.tests.length, 2);
@@ -73,7 +82,10 @@ test('--id runs only the tests named; a progress bar goes to stderr on a termina
   const dir = tempDir({ 'reasoning.json': reasoning });
   const cio = io(dir, {}, true);
   await main(['run', 'reasoning.json', '--id', 'r2', '--base-url', fake.baseUrl, '--model', 'fake-chat', '--no-cache', '--format', 'json'], cio);
-  assert.deepEqual(JSON.parse(cio.out).tests.map((t: { id: string }) => t.id), ['r2']);
+  assert.deepEqual(
+    JSON.parse(cio.out).tests.map((t: { id: string }) => t.id),
+    ['r2'],
+  );
   assert.equal(fake.requests.length, 1);
   assert.match(cio.err, /\r\[#+\] 1\/1/);
   const missing = io(dir);
@@ -111,13 +123,24 @@ test('a corpus: held-out entries are skipped and said so unless --allow-secret-s
   };
   const dir = tempDir({ 'corpus.json': corpus });
   const cio = io(dir);
-  assert.equal(await main(['run', 'corpus.json', '--preset', 'ollama', '--base-url', fake.baseUrl, '--model', 'fake-chat', '--no-cache', '--format', 'json'], cio), 0);
+  assert.equal(
+    await main(['run', 'corpus.json', '--preset', 'ollama', '--base-url', fake.baseUrl, '--model', 'fake-chat', '--no-cache', '--format', 'json'], cio),
+    0,
+  );
   const out = JSON.parse(cio.out);
-  assert.deepEqual(out.entries.map((e: { id: number; chrf: number; exact_match: boolean }) => [e.id, e.chrf, e.exact_match]), [[1, 100, true]]);
-  assert.deepEqual(out.skipped.map((s: { id: string; kind: string }) => [s.id, s.kind]), [['2', 'secret-segment']]);
+  assert.deepEqual(
+    out.entries.map((e: { id: number; chrf: number; exact_match: boolean }) => [e.id, e.chrf, e.exact_match]),
+    [[1, 100, true]],
+  );
+  assert.deepEqual(
+    out.skipped.map((s: { id: string; kind: string }) => [s.id, s.kind]),
+    [['2', 'secret-segment']],
+  );
   assert.match(cio.err, /warning: skipped: corpus\.json: entry 2 is in the gold_standard segment and is not sent without consent/);
   assert.match(out.run_card_file, /^results\/rosetta_fake-chat_ewe-mini_\d{8}_\d{6}(_\d+)?\.json$/);
-  assert.deepEqual(out.run_cards, [{ file: out.run_card_file, dataset: 'ewe-mini', chrf_plus_plus: 100, exact_match_rate: 1, composite: 1, tier: 'fluent', total_cost_usd: null }]);
+  assert.deepEqual(out.run_cards, [
+    { file: out.run_card_file, dataset: 'ewe-mini', chrf_plus_plus: 100, exact_match_rate: 1, composite: 1, tier: 'fluent', total_cost_usd: null },
+  ]);
   assert.equal(fake.requests.length, 1);
 
   const allowed = io(dir);

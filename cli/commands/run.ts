@@ -1,6 +1,16 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { homeOriginsOf, insecureHttpProblem, isPresetName, keyIsAtHome, ModelConfigError, PRESET_NAMES, PROVIDER_PRESETS, resolveModel, type PresetName } from '../../core/run/presets';
+import {
+  homeOriginsOf,
+  insecureHttpProblem,
+  isPresetName,
+  keyIsAtHome,
+  ModelConfigError,
+  PRESET_NAMES,
+  PROVIDER_PRESETS,
+  resolveModel,
+  type PresetName,
+} from '../../core/run/presets';
 import { readRunCard } from '../../core/run/runCard';
 import { summariseTestRecords, type TestRunSummary } from '../../core/run/summary';
 import type { EntryRunRecord, ModelConfig, TestRunRecord } from '../../core/run/types';
@@ -22,16 +32,19 @@ export const usage =
 
 const TOOL_VERSION = '0.1.0';
 
-
 /** The model from the flags; a key only from the environment (no --api-key flag: it would land in shell history). */
 function modelFromFlags(values: Record<string, string[]>, env: NodeJS.ProcessEnv, allowInsecureHttp: boolean) {
   const presetName = values.preset?.[0];
   const baseUrl = values['base-url']?.[0];
-  if (presetName === undefined && baseUrl === undefined) throw new UsageError(`--preset NAME or --base-url URL is required (presets: ${PRESET_NAMES.join(', ')})`);
+  if (presetName === undefined && baseUrl === undefined)
+    throw new UsageError(`--preset NAME or --base-url URL is required (presets: ${PRESET_NAMES.join(', ')})`);
   if (presetName !== undefined && !isPresetName(presetName)) throw new UsageError(`unknown preset '${presetName}' (known: ${PRESET_NAMES.join(', ')})`);
   const provider: PresetName = presetName ?? 'custom';
   const model = values.model?.[0];
-  if (!model) throw new UsageError(`--model is required${PROVIDER_PRESETS[provider].defaultModel ? ` (the harness uses ${PROVIDER_PRESETS[provider].defaultModel} with ${provider})` : ''}`);
+  if (!model)
+    throw new UsageError(
+      `--model is required${PROVIDER_PRESETS[provider].defaultModel ? ` (the harness uses ${PROVIDER_PRESETS[provider].defaultModel} with ${provider})` : ''}`,
+    );
   const config: ModelConfig = { provider, model, ...(baseUrl ? { baseUrl } : {}), ...(values['api-key-env'] ? { apiKeyEnv: values['api-key-env'][0] } : {}) };
   let resolved;
   try {
@@ -45,10 +58,16 @@ function modelFromFlags(values: Record<string, string[]>, env: NodeJS.ProcessEnv
   const key = resolveApiKey(config, { env });
   // A preset's key goes only to its preset's origin; to send a key anywhere else the user names its variable.
   if (!config.apiKeyEnv && key.variable && !keyIsAtHome(key.variable, resolved.origin)) {
-    throw new UsageError(`${key.variable} is only sent to ${homeOriginsOf(key.variable).join(', ')}, not to ${resolved.origin}: name the variable holding the key for ${resolved.origin} with --api-key-env (--api-key-env ${key.variable} to send that one there)`);
+    throw new UsageError(
+      `${key.variable} is only sent to ${homeOriginsOf(key.variable).join(', ')}, not to ${resolved.origin}: name the variable holding the key for ${resolved.origin} with --api-key-env (--api-key-env ${key.variable} to send that one there)`,
+    );
   }
   if (!key.key && (PROVIDER_PRESETS[provider].needsKey || config.apiKeyEnv)) {
-    throw new UsageError(key.variable ? `no API key: set the environment variable ${key.variable}${config.apiKeyEnv ? '' : ' (or name another with --api-key-env)'}` : 'no API key: name the environment variable that holds it with --api-key-env');
+    throw new UsageError(
+      key.variable
+        ? `no API key: set the environment variable ${key.variable}${config.apiKeyEnv ? '' : ' (or name another with --api-key-env)'}`
+        : 'no API key: name the environment variable that holds it with --api-key-env',
+    );
   }
   return { resolved, apiKey: key.key };
 }
@@ -100,14 +119,26 @@ function textReport(result: RunResult, model: string, io: CliIo): string {
   if (tests.length) {
     const rows = [['TEST', 'CATEGORY', 'METHOD', 'SCORE', 'LATENCY', 'RESULT']];
     for (const r of tests) {
-      rows.push([repeated ? `${r.test_id} #${r.repeat + 1}` : r.test_id, r.category, r.method ?? '-', r.rounded_score === null ? '-' : r.rounded_score.toFixed(3), latency(r.latency_ms, r.cached), testVerdict(r)]);
+      rows.push([
+        repeated ? `${r.test_id} #${r.repeat + 1}` : r.test_id,
+        r.category,
+        r.method ?? '-',
+        r.rounded_score === null ? '-' : r.rounded_score.toFixed(3),
+        latency(r.latency_ms, r.cached),
+        testVerdict(r),
+      ]);
     }
     out += textTable(rows) + '\n';
     const report = readJsonFile(result.resultsFile) as ReportCategories | undefined;
     const catRows = [['CATEGORY', 'SCORE', 'PASSED', 'ERRORED']];
     for (const [category, c] of Object.entries(report?.categories ?? {})) {
       if (c.total === 0 && !tests.some((t) => t.category === category)) continue;
-      catRows.push([category, c.skipped ? '-' : c.score.toFixed(1), `${c.passed}/${c.total}`, String(tests.filter((t) => t.category === category && t.error !== null).length)]);
+      catRows.push([
+        category,
+        c.skipped ? '-' : c.score.toFixed(1),
+        `${c.passed}/${c.total}`,
+        String(tests.filter((t) => t.category === category && t.error !== null).length),
+      ]);
     }
     if (catRows.length > 1) out += textTable(catRows) + '\n';
     out += eweScoreLine(tests, model) + '\n';
@@ -115,7 +146,14 @@ function textReport(result: RunResult, model: string, io: CliIo): string {
   if (entries.length) {
     const rows = [['ENTRY', 'FILE', 'CHRF++', 'EXACT', 'LATENCY', 'RESULT']];
     for (const r of entries) {
-      rows.push([repeated ? `${String(r.entry_id)} #${r.repeat + 1}` : String(r.entry_id), r.source_file, r.error === null ? r.entry_chrf.toFixed(1) : '-', r.error === null ? (r.exact_match ? 'yes' : 'no') : '-', latency(r.latency_seconds * 1000, r.cached), firstLine(r.error === null ? (r.predicted ?? '') : `ERROR: ${r.error}`)]);
+      rows.push([
+        repeated ? `${String(r.entry_id)} #${r.repeat + 1}` : String(r.entry_id),
+        r.source_file,
+        r.error === null ? r.entry_chrf.toFixed(1) : '-',
+        r.error === null ? (r.exact_match ? 'yes' : 'no') : '-',
+        latency(r.latency_seconds * 1000, r.cached),
+        firstLine(r.error === null ? (r.predicted ?? '') : `ERROR: ${r.error}`),
+      ]);
     }
     out += (tests.length ? '\n' : '') + textTable(rows) + '\n';
     const counts = entryCounts(entries);
@@ -134,7 +172,9 @@ function textReport(result: RunResult, model: string, io: CliIo): string {
     }
   }
   const errored = result.errored;
-  const latencies = result.records.filter((r) => r.error === null && !r.cached).map((r) => (r.kind === 'ewebench-test' ? r.latency_ms : r.latency_seconds * 1000));
+  const latencies = result.records
+    .filter((r) => r.error === null && !r.cached)
+    .map((r) => (r.kind === 'ewebench-test' ? r.latency_ms : r.latency_seconds * 1000));
   if (latencies.length) out += `latency: mean ${Math.round(latencies.reduce((a, b) => a + b, 0) / latencies.length)} ms over ${latencies.length} call(s)\n`;
   if (errored) out += `${errored} of ${result.records.length} call(s) errored\n`;
   if (result.kept) out += `resumed run ${result.runId}: ${result.kept} result(s) kept from the journal\n`;
@@ -160,14 +200,18 @@ function eweScoreLine(tests: readonly TestRunRecord[], model: string): string {
 const NOT_A_CATEGORY = "not one of the harness's ten categories; name a tests file after one (tests/<category>.json, e.g. tests/reasoning.json) to count it";
 
 function noEweScoreText(summary: TestRunSummary): string {
-  if (summary.noEweScore === 'nothing-scored') return `no ÈwéScore: nothing was scored (${summary.errored} call(s) errored, ${summary.unscored} answer(s) could not be scored)`;
+  if (summary.noEweScore === 'nothing-scored')
+    return `no ÈwéScore: nothing was scored (${summary.errored} call(s) errored, ${summary.unscored} answer(s) could not be scored)`;
   return `no ÈwéScore: ${summary.outsideCategories.join(', ')} ${summary.outsideCategories.length > 1 ? 'are' : 'is'} ${NOT_A_CATEGORY}`;
 }
 
 /** Why a run sent nothing: every file looked at, and why none of it could run. */
 function nothingRanText(looked: number, result: RunResult): string {
   const reasons = result.skipped.map((s) => s.reason);
-  const shown = reasons.slice(0, 20).map((r) => `  ${r}\n`).join('');
+  const shown = reasons
+    .slice(0, 20)
+    .map((r) => `  ${r}\n`)
+    .join('');
   const more = reasons.length > 20 ? `  … and ${reasons.length - 20} more\n` : '';
   return `nothing ran: looked at ${looked} file(s) and found nothing to send:\n${shown}${more}A run sends the tests of ÈwéBench tests files (tests/<category>.json) and the entries of Rosetta corpora.\n`;
 }
@@ -233,10 +277,18 @@ function jsonReport(result: RunResult, strict: boolean, io: CliIo): unknown {
       error: r.error,
       ...(r.error_kind ? { error_kind: r.error_kind } : {}),
     }));
-  const categories = Object.fromEntries(Object.entries(report?.categories ?? {}).filter(([, c]) => !c.skipped).map(([k, c]) => [k, c.score]));
+  const categories = Object.fromEntries(
+    Object.entries(report?.categories ?? {})
+      .filter(([, c]) => !c.skipped)
+      .map(([k, c]) => [k, c.score]),
+  );
   const summary = summariseTestRecords(result.records.filter((r): r is TestRunRecord => r.kind === 'ewebench-test'));
   // Ours beside the score: null with the reason when there is none (the results file keeps the harness's number).
-  const eweScore = { ewe_score: summary.eweScore, ...(summary.noEweScore ? { ewe_score_reason: summary.noEweScore, ewe_score_note: noEweScoreText(summary) } : {}), mean_score: summary.meanScore };
+  const eweScore = {
+    ewe_score: summary.eweScore,
+    ...(summary.noEweScore ? { ewe_score_reason: summary.noEweScore, ewe_score_note: noEweScoreText(summary) } : {}),
+    mean_score: summary.meanScore,
+  };
   return {
     run_id: result.runId,
     ...(tests.length ? { tests, categories, ...eweScore, harness_comparable: !strict } : {}),
@@ -245,7 +297,16 @@ function jsonReport(result: RunResult, strict: boolean, io: CliIo): unknown {
     skipped: result.skipped.map((s) => ({ file: s.file, ...(s.id !== undefined ? { id: s.id } : {}), kind: s.kind, reason: s.reason })),
     kept: result.kept,
     cancelled: result.cancelled,
-    ...(result.cancelled ? { cancelled_items: result.cancelledItems.map((c) => ({ file: c.file, id: c.id, ...(repeated(result) ? { repeat: c.repeat } : {}), in_flight: c.inFlight })) } : {}),
+    ...(result.cancelled
+      ? {
+          cancelled_items: result.cancelledItems.map((c) => ({
+            file: c.file,
+            id: c.id,
+            ...(repeated(result) ? { repeat: c.repeat } : {}),
+            in_flight: c.inFlight,
+          })),
+        }
+      : {}),
     ...(result.resultsFile ? { results_file: displayPath(result.resultsFile, io.cwd) } : {}),
     ...(result.runCardFile ? { run_card_file: displayPath(result.runCardFile, io.cwd) } : {}),
     ...(result.runCardFiles.length ? { run_cards: result.runCardFiles.map((f) => runCardFigures(f, io)) } : {}),
@@ -255,10 +316,29 @@ function jsonReport(result: RunResult, strict: boolean, io: CliIo): unknown {
 
 export async function run(args: string[], io: CliIo): Promise<number> {
   if (args.includes('--api-key') || args.some((a) => a.startsWith('--api-key='))) {
-    throw new UsageError('there is no --api-key flag (it would be kept in shell history): put the key in an environment variable and name it with --api-key-env');
+    throw new UsageError(
+      'there is no --api-key flag (it would be kept in shell history): put the key in an environment variable and name it with --api-key-env',
+    );
   }
   const { positional, values, flags } = parseArgs(args, {
-    values: ['id', 'preset', 'base-url', 'model', 'api-key-env', 'concurrency', 'repeat', 'batch-size', 'prompt-version', 'timeout', 'retries', 'max-retry-wait', 'max-response-mib', 'out', 'cache-dir', 'format'],
+    values: [
+      'id',
+      'preset',
+      'base-url',
+      'model',
+      'api-key-env',
+      'concurrency',
+      'repeat',
+      'batch-size',
+      'prompt-version',
+      'timeout',
+      'retries',
+      'max-retry-wait',
+      'max-response-mib',
+      'out',
+      'cache-dir',
+      'format',
+    ],
     booleans: ['no-cache', 'allow-secret-segments', 'strict', 'verbose', 'allow-insecure-http'],
     repeatable: ['id'],
   });
@@ -280,7 +360,11 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const ids = values.id;
   const found = expandJsonPaths(positional, io.cwd);
   if (found.length === 0) {
-    io.stderr(terminalSafeLines(`nothing to run: no *.json file in ${positional.join(', ')} (folders such as node_modules, out, dist and dot-folders are not searched); a run reads ÈwéBench tests files (tests/<category>.json) and Rosetta corpora\n`));
+    io.stderr(
+      terminalSafeLines(
+        `nothing to run: no *.json file in ${positional.join(', ')} (folders such as node_modules, out, dist and dot-folders are not searched); a run reads ÈwéBench tests files (tests/<category>.json) and Rosetta corpora\n`,
+      ),
+    );
     return 1;
   }
   const files: RunFile[] = found.map((full) => {
@@ -348,7 +432,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   // An --id matters when no file has it; one file lacking it is normal with several files.
   const ran = new Set(result.records.map((r) => (r.kind === 'ewebench-test' ? r.test_id : String(r.entry_id))));
   const seenElsewhere = new Set(result.skipped.filter((s) => s.kind !== 'not-found' && s.id !== undefined).map((s) => s.id));
-  const missing = (ids ?? []).filter((id) => !ran.has(id) && !seenElsewhere.has(id) && !result.records.some((r) => r.kind === 'corpus-entry' && JSON.stringify(r.entry_id) === id));
+  const missing = (ids ?? []).filter(
+    (id) => !ran.has(id) && !seenElsewhere.has(id) && !result.records.some((r) => r.kind === 'corpus-entry' && JSON.stringify(r.entry_id) === id),
+  );
   const nothingRan = result.records.length === 0 && !result.cancelled;
   for (const w of warnings) {
     // Ids missing from one file are normal with several files (reported below when no file has them);

@@ -32,7 +32,12 @@ test('a second run into the same output folder is refused, naming the run that h
   await first;
   const io2 = captureIo(dir);
   assert.equal(await main(args, io2), 2);
-  assert.match(io2.err, new RegExp(`another run \\(pid ${process.pid} on ${os.hostname().replace(/[.]/g, '\\.')}, started \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\) is writing to .*results: wait for it to end, or give this run another output folder`));
+  assert.match(
+    io2.err,
+    new RegExp(
+      `another run \\(pid ${process.pid} on ${os.hostname().replace(/[.]/g, '\\.')}, started \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\) is writing to .*results: wait for it to end, or give this run another output folder`,
+    ),
+  );
   assert.equal(fake.requests.length, 1, 'the second run sent nothing');
   release();
   assert.equal(await running, 0, io1.err);
@@ -46,7 +51,10 @@ test('a lock left by a process that is gone is taken over', async () => {
   const dir = tempDir();
   const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
   fs.mkdirSync(path.join(dir, 'results', '.journal'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'results', '.journal', 'run.lock'), JSON.stringify({ pid: Number(dead.stdout), host: os.hostname(), started_at: '2026-11-25T10:00:00.000Z' }));
+  fs.writeFileSync(
+    path.join(dir, 'results', '.journal', 'run.lock'),
+    JSON.stringify({ pid: Number(dead.stdout), host: os.hostname(), started_at: '2026-11-25T10:00:00.000Z' }),
+  );
   const io = captureIo(dir);
   assert.equal(await main(['run', 'reasoning.json', '--base-url', fake.baseUrl, '--model', 'fake-chat', '--no-cache'], io), 0, io.err);
   assert.equal(fake.requests.length, 1);

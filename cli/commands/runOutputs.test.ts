@@ -12,7 +12,8 @@ const server = fakeServersForThisFile();
 
 function tempDir(files: Record<string, unknown>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-outputs-'));
-  for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+  for (const [name, content] of Object.entries(files))
+    fs.writeFileSync(path.join(dir, name), typeof content === 'string' ? content : JSON.stringify(content, null, 2));
   return dir;
 }
 
@@ -25,7 +26,10 @@ const reasoning = [
 test('a dataset id or model name of any length gives a bounded, safe run card name (no ENAMETOOLONG), distinct per id', async () => {
   const fake = await server({ fallback: { kind: 'answer', text: 'Akpe.' } });
   const longId = 'ɖ'.repeat(300);
-  const corpus = (id: string) => ({ dataset: { id, version: '1', language_pair: 'en>ee', source_language: 'en', target_language: 'ee' }, entries: [{ id: 1, source: 'Thank you.', reference: 'Akpe.', segment: 'dev' }] });
+  const corpus = (id: string) => ({
+    dataset: { id, version: '1', language_pair: 'en>ee', source_language: 'en', target_language: 'ee' },
+    entries: [{ id: 1, source: 'Thank you.', reference: 'Akpe.', segment: 'dev' }],
+  });
   const dir = tempDir({ 'a.json': corpus(longId), 'b.json': corpus(`${longId}x`) });
   const io = captureIo(dir);
   const code = await main(['run', 'a.json', 'b.json', '--base-url', fake.baseUrl, '--model', `m/${'x'.repeat(300)}`, '--no-cache', '--format', 'json'], io);
@@ -41,7 +45,13 @@ test('a dataset id or model name of any length gives a bounded, safe run card na
 });
 
 test('a damaged journal line is skipped with a warning naming its line; the other results are kept and not sent again', async () => {
-  const fake = await server({ script: [{ kind: 'answer', text: '2' }, { kind: 'answer', text: '4' }, { kind: 'status', status: 400 }] });
+  const fake = await server({
+    script: [
+      { kind: 'answer', text: '2' },
+      { kind: 'answer', text: '4' },
+      { kind: 'status', status: 400 },
+    ],
+  });
   const dir = tempDir({ 'reasoning.json': reasoning });
   const args = ['run', 'reasoning.json', '--base-url', fake.baseUrl, '--model', 'fake-chat', '--no-cache', '--concurrency', '1', '--format', 'json'];
   assert.equal(await main(args, captureIo(dir)), 1, 'r3 errored: the journal stays open');
@@ -55,10 +65,20 @@ test('a damaged journal line is skipped with a warning naming its line; the othe
   fake.setScript([], { kind: 'answer', text: '6' });
   const io = captureIo(dir);
   assert.equal(await main(args, io), 0, io.err);
-  assert.match(io.err, new RegExp(`warning: ${name.replace('.', '\\.')}: line 3 is damaged \\(a record that is not an object\\) and was skipped; the other results are kept`));
+  assert.match(
+    io.err,
+    new RegExp(`warning: ${name.replace('.', '\\.')}: line 3 is damaged \\(a record that is not an object\\) and was skipped; the other results are kept`),
+  );
   assert.match(io.err, /line 4 is damaged \(not JSON\)/);
   const out = JSON.parse(io.out) as { kept: number; tests: { id: string; score: number }[] };
   assert.equal(out.kept, 2);
-  assert.deepEqual(out.tests.map((t) => [t.id, t.score]), [['r1', 1], ['r2', 1], ['r3', 1]]);
+  assert.deepEqual(
+    out.tests.map((t) => [t.id, t.score]),
+    [
+      ['r1', 1],
+      ['r2', 1],
+      ['r3', 1],
+    ],
+  );
   assert.equal(fake.requests.length, 4, 'only the failed test was sent again');
 });

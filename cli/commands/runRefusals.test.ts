@@ -16,7 +16,8 @@ function tempDir(files: Record<string, string>): string {
   return dir;
 }
 
-const test5 = (ids: string[]) => '[\n' + ids.map((id, i) => `  {"id": "${id}", "prompt": "Nenie nye ${i}?", "eval_method": "exact_match", "expected": "${i}"}`).join(',\n') + '\n]\n';
+const test5 = (ids: string[]) =>
+  '[\n' + ids.map((id, i) => `  {"id": "${id}", "prompt": "Nenie nye ${i}?", "eval_method": "exact_match", "expected": "${i}"}`).join(',\n') + '\n]\n';
 
 test('two tests with the same id: refused before anything is sent, naming the file and line of each copy', async () => {
   const fake = await server();
@@ -41,8 +42,16 @@ test('distinct ids: the number of tests reported equals the number run', async (
 
 test('a lone surrogate in a test or a corpus entry: refused before sending, naming file, line and field', async () => {
   const fake = await server();
-  const tests = '[\n  {"id": "ok", "prompt": "Ŋdi", "eval_method": "exact_match", "expected": "a"},\n  {"id": "bad",\n   "messages": [{"role": "user", "content": "x\\ud800y"}], "eval_method": "exact_match", "expected": "a"}\n]\n';
-  const corpus = JSON.stringify({ dataset: { id: 'c', version: '1', language_pair: 'en>ee', source_language: 'en', target_language: 'ee' }, entries: [{ id: 1, source: 'Hi \udc00', reference: 'x', segment: 'dev' }] }, null, 2);
+  const tests =
+    '[\n  {"id": "ok", "prompt": "Ŋdi", "eval_method": "exact_match", "expected": "a"},\n  {"id": "bad",\n   "messages": [{"role": "user", "content": "x\\ud800y"}], "eval_method": "exact_match", "expected": "a"}\n]\n';
+  const corpus = JSON.stringify(
+    {
+      dataset: { id: 'c', version: '1', language_pair: 'en>ee', source_language: 'en', target_language: 'ee' },
+      entries: [{ id: 1, source: 'Hi \udc00', reference: 'x', segment: 'dev' }],
+    },
+    null,
+    2,
+  );
   const dir = tempDir({ 'reasoning.json': tests, 'corpus.json': corpus });
   const io = captureIo(dir);
   const code = await main(['run', 'reasoning.json', 'corpus.json', '--base-url', fake.baseUrl, '--model', 'fake-chat', '--no-cache'], io);
@@ -63,7 +72,13 @@ test('secret segments are recognised however they are written: Held_Out, held-ou
   const io = captureIo(dir);
   await main(['run', 'corpus.json', '--base-url', fake.baseUrl, '--model', 'fake-chat', '--no-cache', '--format', 'json'], io);
   const out = JSON.parse(io.out) as { entries: { id: number }[]; skipped: { id: string; kind: string }[] };
-  assert.deepEqual(out.entries.map((e) => e.id), [6]);
-  assert.deepEqual(out.skipped.map((s) => [s.id, s.kind]), ['1', '2', '3', '4', '5'].map((id) => [id, 'secret-segment']));
+  assert.deepEqual(
+    out.entries.map((e) => e.id),
+    [6],
+  );
+  assert.deepEqual(
+    out.skipped.map((s) => [s.id, s.kind]),
+    ['1', '2', '3', '4', '5'].map((id) => [id, 'secret-segment']),
+  );
   assert.equal(fake.requests.length, 1);
 });

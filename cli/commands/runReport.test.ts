@@ -63,7 +63,10 @@ test('a tests file outside the ten categories: its mean score, no ÈwéScore, wh
   const io = captureIo(dir);
   assert.equal(await main(['run', 'tests.json', '--base-url', fake.baseUrl, '--model', 'fake-chat', '--no-cache'], io), 0, io.err);
   assert.doesNotMatch(io.out, /ÈwéScore: 0\.0/);
-  assert.match(io.out, /^mean score: 100\.0\/100 over 1 scored run\(s\) · no ÈwéScore: tests is not one of the harness's ten categories; name a tests file after one \(tests\/<category>\.json, e.g\. tests\/reasoning\.json\) to count it$/m);
+  assert.match(
+    io.out,
+    /^mean score: 100\.0\/100 over 1 scored run\(s\) · no ÈwéScore: tests is not one of the harness's ten categories; name a tests file after one \(tests\/<category>\.json, e.g\. tests\/reasoning\.json\) to count it$/m,
+  );
   const json = captureIo(dir);
   await main(['run', 'tests.json', '--base-url', fake.baseUrl, '--model', 'fake-chat', '--no-cache', '--format', 'json'], json);
   const out = JSON.parse(json.out) as { ewe_score: number | null; ewe_score_reason: string; ewe_score_note: string; mean_score: number; results_file: string };
@@ -83,7 +86,13 @@ test('a tests file outside the ten categories: its mean score, no ÈwéScore, wh
 
 test('text from files, models and servers cannot drive the terminal: ids, dataset ids, skip warnings, verbose server errors, predictions cut to one line', async () => {
   const fake = await server({
-    fallback: { kind: 'respond', fn: (r) => (JSON.stringify(r.body).includes('Thank') ? { kind: 'answer', text: `Akpe${HOSTILE}.` } : { kind: 'status', status: 400, body: { error: { message: `bad ${HOSTILE}` } } }) },
+    fallback: {
+      kind: 'respond',
+      fn: (r) =>
+        JSON.stringify(r.body).includes('Thank')
+          ? { kind: 'answer', text: `Akpe${HOSTILE}.` }
+          : { kind: 'status', status: 400, body: { error: { message: `bad ${HOSTILE}` } } },
+    },
   });
   const corpus = {
     dataset: { id: `ds${HOSTILE}`, version: '1', language_pair: 'en>ee', source_language: 'en', target_language: 'ee' },

@@ -6,7 +6,11 @@ import * as path from 'node:path';
 import { main } from '../main';
 import { captureIo } from '../../test/helpers/captureIo';
 
-const fixtures = ['test-fixtures/scoring/harness/cultural_knowledge.json', 'test-fixtures/scoring/harness/multi_turn.json', 'test-fixtures/scoring/harness/reasoning.json'];
+const fixtures = [
+  'test-fixtures/scoring/harness/cultural_knowledge.json',
+  'test-fixtures/scoring/harness/multi_turn.json',
+  'test-fixtures/scoring/harness/reasoning.json',
+];
 const responses = 'test-fixtures/scoring/model.responses.json';
 
 function tempDir(files: Record<string, unknown>): string {
@@ -37,7 +41,15 @@ test('json output: every test with category, harness-rounded score, pass and bre
   // The numbers harness 1.0.0 reports for these files and responses (CPython 3.11 and 3.12).
   assert.deepEqual(
     out.tests.map((t: { id: string; score: number }) => [t.id, t.score]),
-    [['ck_proverb_01', 0.967], ['ck_festival_01', 1], ['ck_kente_01', 1], ['mt_memory_01', 1], ['mt_format_01', 1], ['reasoning_001', 1], ['reasoning_002', 0.8]],
+    [
+      ['ck_proverb_01', 0.967],
+      ['ck_festival_01', 1],
+      ['ck_kente_01', 1],
+      ['mt_memory_01', 1],
+      ['mt_format_01', 1],
+      ['reasoning_001', 1],
+      ['reasoning_002', 0.8],
+    ],
   );
   assert.deepEqual(out.categories, { reasoning: 90, cultural_knowledge: 98.9, multi_turn: 100 });
   assert.equal(out.ewe_score, 95.6);
@@ -80,7 +92,13 @@ test('tests without a response did not run: warned about and left out; harness c
   const io = captureIo(dir);
   assert.equal(await main(['score', 'reasoning.json', '--responses', 'answers.json', '--format', 'json'], io), 1);
   const out = JSON.parse(io.out);
-  assert.deepEqual(out.tests.map((t: { id: string; score: number | null }) => [t.id, t.score]), [['r1', 1], ['r2', null]]);
+  assert.deepEqual(
+    out.tests.map((t: { id: string; score: number | null }) => [t.id, t.score]),
+    [
+      ['r1', 1],
+      ['r2', null],
+    ],
+  );
   assert.equal(out.tests[1].harness_would_crash, true);
   assert.match(out.tests[1].reason, /KeyError: 'expected'/);
   assert.equal(out.harness_would_crash, true);
@@ -126,7 +144,15 @@ test('strict mode is labelled as not harness-comparable and scores the extra key
 
 test('--python 3.11 reproduces the one-by-one sum() of older Pythons', async () => {
   // Seven categories whose rounded scores put the ÈwéScore on a tie that the two sums break differently.
-  const scores: Record<string, number> = { linguistic_comprehension: 0.771, reasoning: 0.234, cultural_knowledge: 0.507, instruction_following: 0.73, multi_turn: 0.567, agentic: 0.908, robustness: 0.227 };
+  const scores: Record<string, number> = {
+    linguistic_comprehension: 0.771,
+    reasoning: 0.234,
+    cultural_knowledge: 0.507,
+    instruction_following: 0.73,
+    multi_turn: 0.567,
+    agentic: 0.908,
+    robustness: 0.227,
+  };
   const files: Record<string, unknown> = { 'answers.json': {} };
   const answers: Record<string, string> = {};
   for (const [category, share] of Object.entries(scores)) {

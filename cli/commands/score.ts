@@ -103,7 +103,15 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (first !== undefined && classify(first).kind === 'rosetta-corpus') {
     if (positional.length > 1) throw new UsageError('score takes one corpus at a time');
     if (strict) throw new UsageError('--strict applies to ÈwéBench tests, not to corpora');
-    return scoreCorpus(first, displayPath(path.resolve(io.cwd, positional[0]), io.cwd), answers, displayPath(path.resolve(io.cwd, responsesFile), io.cwd), format, sumMode, io);
+    return scoreCorpus(
+      first,
+      displayPath(path.resolve(io.cwd, positional[0]), io.cwd),
+      answers,
+      displayPath(path.resolve(io.cwd, responsesFile), io.cwd),
+      format,
+      sumMode,
+      io,
+    );
   }
   const used = new Set<string>();
   const scored: ScoredTest[] = [];
@@ -141,7 +149,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       }
       used.add(key);
       const result = scoreTest(test, answers[key], { strict });
-      if (result.score === null) warn(`${shown}: test ${key}: ${result.harnessWouldCrash ? 'the harness would crash' : 'no score'} (${result.reason}); left out of the aggregates`);
+      if (result.score === null)
+        warn(`${shown}: test ${key}: ${result.harnessWouldCrash ? 'the harness would crash' : 'no score'} (${result.reason}); left out of the aggregates`);
       scored.push({ id: key, category, file: shown, result, floor: auditTestCached(test).floor });
     });
   }
@@ -149,10 +158,24 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (scored.length === 0) {
     // A score of 0.0 here would read as a model that failed everything.
     const given = Object.keys(answers).length;
-    io.stderr(`error: no response matched a test id (${given} response(s)${given ? `, e.g. ${terminalSafe(Object.keys(answers).slice(0, 3).map((k) => JSON.stringify(k)).join(', '))}` : ''}); nothing was scored\n`);
+    io.stderr(
+      `error: no response matched a test id (${given} response(s)${
+        given
+          ? `, e.g. ${terminalSafe(
+              Object.keys(answers)
+                .slice(0, 3)
+                .map((k) => JSON.stringify(k))
+                .join(', '),
+            )}`
+          : ''
+      }); nothing was scored\n`,
+    );
     return failedFiles ? 2 : 1;
   }
-  if (unused.length) warn(`${displayPath(path.resolve(io.cwd, responsesFile), io.cwd)}: ${unused.length} response(s) match no test: ${unused.slice(0, 5).join(', ')}${unused.length > 5 ? ', ...' : ''}`);
+  if (unused.length)
+    warn(
+      `${displayPath(path.resolve(io.cwd, responsesFile), io.cwd)}: ${unused.length} response(s) match no test: ${unused.slice(0, 5).join(', ')}${unused.length > 5 ? ', ...' : ''}`,
+    );
 
   const { categories, eweScore: ewe_score } = runScores(
     scored.map((t) => ({ category: t.category, score: t.result.score })),

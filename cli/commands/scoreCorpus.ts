@@ -14,7 +14,15 @@ export const entryKey = (entry: Pick<NormalisedEntry, 'id'>): string => (typeof 
  * and the run is analysed as the Rosetta harness analyses a run log (core/scoring/rosetta/analysis). A null
  * response is a failed call (an error, as in a run log); an entry with no key is left out with a warning.
  */
-export function scoreCorpus(corpus: unknown, shown: string, answers: Record<string, unknown>, responsesShown: string, format: string, sumMode: PythonSum, io: CliIo): number {
+export function scoreCorpus(
+  corpus: unknown,
+  shown: string,
+  answers: Record<string, unknown>,
+  responsesShown: string,
+  format: string,
+  sumMode: PythonSum,
+  io: CliIo,
+): number {
   const warn = (text: string) => io.stderr(`warning: ${terminalSafe(text)}\n`);
   let info: ReturnType<typeof corpusRunInfo>;
   try {
@@ -36,11 +44,18 @@ export function scoreCorpus(corpus: unknown, shown: string, answers: Record<stri
     const raw = answers[key];
     const base = { id: entry.id, source: entry.source, expected: entry.reference, segment: entry.segment, difficulty: entry.difficulty, domain: entry.domain };
     if (typeof raw === 'string') inputs.push({ ...base, raw_predicted: raw, predicted: cleanTranslation(raw) });
-    else inputs.push({ ...base, raw_predicted: '', predicted: '', error: raw === null ? 'no response' : `the response is not text (${Array.isArray(raw) ? 'array' : typeof raw})` });
+    else
+      inputs.push({
+        ...base,
+        raw_predicted: '',
+        predicted: '',
+        error: raw === null ? 'no response' : `the response is not text (${Array.isArray(raw) ? 'array' : typeof raw})`,
+      });
   }
   if (missing) warn(`${shown}: ${missing} entr${missing === 1 ? 'y has' : 'ies have'} no response and ${missing === 1 ? 'is' : 'are'} left out`);
   const unused = Object.keys(answers).filter((k) => !used.has(k));
-  if (unused.length) warn(`${responsesShown}: ${unused.length} response(s) match no entry: ${unused.slice(0, 5).join(', ')}${unused.length > 5 ? ', ...' : ''}`);
+  if (unused.length)
+    warn(`${responsesShown}: ${unused.length} response(s) match no entry: ${unused.slice(0, 5).join(', ')}${unused.length > 5 ? ', ...' : ''}`);
   if (inputs.length === 0) {
     io.stderr(`error: no response matched an entry id of ${terminalSafe(shown)}; nothing was scored\n`);
     return 1;
@@ -62,12 +77,26 @@ const ci = (c: ConfidenceInterval | undefined, percent = false): string => {
 
 function textReport(a: RunAnalysis): string {
   const rows = [['ENTRY', 'DIFFICULTY', 'EXACT', 'CHRF++', 'RESULT']];
-  for (const e of a.entries) rows.push([String(e.id), String(e.difficulty), e.error ? '-' : e.exact_match ? 'yes' : 'no', e.error ? '-' : e.chrf_score.toFixed(2), e.error ? `ERROR: ${e.error}` : e.predicted]);
+  for (const e of a.entries)
+    rows.push([
+      String(e.id),
+      String(e.difficulty),
+      e.error ? '-' : e.exact_match ? 'yes' : 'no',
+      e.error ? '-' : e.chrf_score.toFixed(2),
+      e.error ? `ERROR: ${e.error}` : e.predicted,
+    ]);
   let out = textTable(rows) + '\n';
   const groups = [['DIFFICULTY', 'COUNT', 'EXACT', 'ERRORS', 'AVG CHRF++', 'CORPUS CHRF++ 95% CI']];
   for (const [k, g] of Object.entries(a.by_difficulty)) {
     const tier = a.overall.confidence_intervals_by_tier?.[k]?.corpus_chrf;
-    groups.push([k, String(g.count), String(g.exact_match_count), String(g.error_count), g.avg_chrf.toFixed(2), tier ? `[${tier.ci_lower.toFixed(2)}, ${tier.ci_upper.toFixed(2)}]` : '-']);
+    groups.push([
+      k,
+      String(g.count),
+      String(g.exact_match_count),
+      String(g.error_count),
+      g.avg_chrf.toFixed(2),
+      tier ? `[${tier.ci_lower.toFixed(2)}, ${tier.ci_upper.toFixed(2)}]` : '-',
+    ]);
   }
   out += textTable(groups) + '\n';
   const o = a.overall;

@@ -33,9 +33,15 @@ test('a folder is searched recursively and valid files exit 0', async () => {
 test('tests files given together are checked for ids shared across files', async () => {
   const io = captureIo();
   await main(['validate', 'test-fixtures/ewebench/invalid/cross-file', '--format', 'json'], io);
-  const out = (JSON.parse(io.out) as { file: string; kind: string; diagnostics: { code: string; message: string }[] }[]).filter((f) => f.kind === 'ewebench-tests');
+  const out = (JSON.parse(io.out) as { file: string; kind: string; diagnostics: { code: string; message: string }[] }[]).filter(
+    (f) => f.kind === 'ewebench-tests',
+  );
   assert.equal(out.length, 2);
-  for (const file of out) assert.ok(file.diagnostics.some((d) => d.code === 'duplicate-id'), file.file);
+  for (const file of out)
+    assert.ok(
+      file.diagnostics.some((d) => d.code === 'duplicate-id'),
+      file.file,
+    );
   assert.match(out[0].diagnostics[0].message, /cross-file\/(robustness|translation)\.json/);
 });
 

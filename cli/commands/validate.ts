@@ -38,7 +38,10 @@ export function validateFiles(files: readonly string[], io: CliIo, locale = toLo
   for (const { file, doc, encoding } of docs) {
     try {
       // A UTF-16 file is that one finding; invalid UTF-8 is flagged and the decoded rest still checked.
-      const result = encoding?.kind === 'utf-16' ? { classification: { kind: 'unknown' }, findings: [] } : validateDocument(doc, { locale, externalIds: index.elsewhere(pathToFileURL(file).toString()), neighbours: neighboursOf(file) });
+      const result =
+        encoding?.kind === 'utf-16'
+          ? { classification: { kind: 'unknown' }, findings: [] }
+          : validateDocument(doc, { locale, externalIds: index.elsewhere(pathToFileURL(file).toString()), neighbours: neighboursOf(file) });
       const findings = encoding ? [encodingFinding(encoding, locale), ...result.findings] : result.findings;
       checked.set(file, { file: displayPath(file, io.cwd), kind: result.classification.kind, diagnostics: resolveFindings(doc, findings) });
     } catch (error) {
@@ -48,7 +51,10 @@ export function validateFiles(files: readonly string[], io: CliIo, locale = toLo
   }
   // In the order the files were given, then the paths that could not be searched.
   const reports = files.map((file) => (checked.get(file) ?? failed.get(file))!);
-  return [...reports, ...problems.filter((p) => !p.skipped).map((p) => ({ file: displayPath(p.file, io.cwd), kind: 'unknown', diagnostics: [], error: p.message }))];
+  return [
+    ...reports,
+    ...problems.filter((p) => !p.skipped).map((p) => ({ file: displayPath(p.file, io.cwd), kind: 'unknown', diagnostics: [], error: p.message })),
+  ];
 }
 
 /** The message of a per-file failure, without the file name the report already shows. */
@@ -88,7 +94,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     }
     const checked = reports.filter((r) => r.kind !== 'unknown').length;
     const notRead = unreadable.length ? `, ${unreadable.length} could not be read` : '';
-    io.stderr(`${reports.length} file(s), ${checked} recognised${notRead}: ${counts.error} error(s), ${counts.warning} warning(s), ${counts.information + counts.hint} note(s)\n`);
+    io.stderr(
+      `${reports.length} file(s), ${checked} recognised${notRead}: ${counts.error} error(s), ${counts.warning} warning(s), ${counts.information + counts.hint} note(s)\n`,
+    );
   }
   // A path that could not be read is an I/O error (2), reported after everything that could be checked.
   return unreadable.length ? 2 : hasError ? 1 : 0;

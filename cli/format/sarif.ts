@@ -36,7 +36,11 @@ export function toSarif(reports: readonly FileReport[]) {
             executionSuccessful: reports.every((r) => r.error === undefined),
             toolExecutionNotifications: reports
               .filter((r) => r.error !== undefined)
-              .map((r) => ({ level: 'error', message: { text: r.error }, locations: [{ physicalLocation: { artifactLocation: { uri: artifactUri(r.file) } } }] })),
+              .map((r) => ({
+                level: 'error',
+                message: { text: r.error },
+                locations: [{ physicalLocation: { artifactLocation: { uri: artifactUri(r.file) } } }],
+              })),
           },
         ],
         results: reports.flatMap((r) =>
@@ -48,7 +52,12 @@ export function toSarif(reports: readonly FileReport[]) {
               {
                 physicalLocation: {
                   artifactLocation: { uri: artifactUri(r.file) },
-                  region: { startLine: d.range.start.line + 1, startColumn: d.range.start.character + 1, endLine: d.range.end.line + 1, endColumn: d.range.end.character + 1 },
+                  region: {
+                    startLine: d.range.start.line + 1,
+                    startColumn: d.range.start.character + 1,
+                    endLine: d.range.end.line + 1,
+                    endColumn: d.range.end.character + 1,
+                  },
                 },
               },
             ],

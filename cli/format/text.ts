@@ -8,7 +8,11 @@ const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 export function terminalSafe(text: string): string {
-  return text.replace(UNSAFE, (c) => NAMED[c] ?? (c.charCodeAt(0) <= 0xff ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  return text.replace(
+    UNSAFE,
+    (c) =>
+      NAMED[c] ?? (c.charCodeAt(0) <= 0xff ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  );
 }
 
 /**
@@ -18,7 +22,16 @@ export function terminalSafe(text: string): string {
 export function textTable(rows: readonly (readonly string[])[]): string {
   const safe = rows.map((r) => r.map(terminalSafe));
   const widths = safe[0].map((_, i) => Math.max(...safe.map((r) => Array.from(r[i] ?? '').length)));
-  return safe.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell + ' '.repeat(widths[i] - Array.from(cell).length))).join('  ').trimEnd()).join('\n') + '\n';
+  return (
+    safe
+      .map((r) =>
+        r
+          .map((cell, i) => (i === r.length - 1 ? cell : cell + ' '.repeat(widths[i] - Array.from(cell).length)))
+          .join('  ')
+          .trimEnd(),
+      )
+      .join('\n') + '\n'
+  );
 }
 
 /** Text of several lines made terminal-safe line by line: our line breaks stay, every other control is escaped. */

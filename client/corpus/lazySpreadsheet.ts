@@ -40,13 +40,21 @@ export async function exportCorpus(uri?: vscode.Uri, options: ExportOptions = {}
     value = JSON.parse(document.getText()) as unknown;
     corpusSheet(value);
   } catch (error) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('{0} cannot be exported: {1}', fileName(document.uri), error instanceof SpreadsheetError ? error.message : vscode.l10n.t('it is not valid JSON')));
+    void vscode.window.showErrorMessage(
+      vscode.l10n.t(
+        '{0} cannot be exported: {1}',
+        fileName(document.uri),
+        error instanceof SpreadsheetError ? error.message : vscode.l10n.t('it is not valid JSON'),
+      ),
+    );
     return undefined;
   }
-  const target = options.target ?? await vscode.window.showSaveDialog({
-    defaultUri: vscode.Uri.joinPath(document.uri, '..', fileName(document.uri).replace(/\.json$/i, '') + '.csv'),
-    filters: { [vscode.l10n.t('Comma-separated values')]: ['csv'], [vscode.l10n.t('Tab-separated values')]: ['tsv'] },
-  });
+  const target =
+    options.target ??
+    (await vscode.window.showSaveDialog({
+      defaultUri: vscode.Uri.joinPath(document.uri, '..', fileName(document.uri).replace(/\.json$/i, '') + '.csv'),
+      filters: { [vscode.l10n.t('Comma-separated values')]: ['csv'], [vscode.l10n.t('Tab-separated values')]: ['tsv'] },
+    }));
   if (!target) return undefined;
   const text = exportSheet(value, { delimiter: delimiterFor(target.path), ...(rows ? { rows } : {}) });
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
@@ -61,19 +69,40 @@ function mappingItems(plan: ImportPlan): MappingItem[] {
   const errors = plan.problems.filter((p) => p.severity === 'error');
   const row = (p: ImportPlan['problems'][number]) => `${p.row === undefined ? '' : vscode.l10n.t('row {0}', p.row) + ': '}${p.message}`;
   const head: MappingItem = plan.newText
-    ? { label: `$(check) ${vscode.l10n.t('Import {0} entries', plan.entries.length)}`, detail: plan.problems.map(row).slice(0, 3).join(' · ') || undefined, action: 'import' }
-    : { label: `$(error) ${vscode.l10n.t('Nothing can be imported: {0} error(s)', errors.length)}`, detail: errors.map(row).slice(0, 3).join(' · '), action: 'remap' };
+    ? {
+        label: `$(check) ${vscode.l10n.t('Import {0} entries', plan.entries.length)}`,
+        detail: plan.problems.map(row).slice(0, 3).join(' · ') || undefined,
+        action: 'import',
+      }
+    : {
+        label: `$(error) ${vscode.l10n.t('Nothing can be imported: {0} error(s)', errors.length)}`,
+        detail: errors.map(row).slice(0, 3).join(' · '),
+        action: 'remap',
+      };
   return [
     head,
     { label: vscode.l10n.t('Columns'), kind: vscode.QuickPickItemKind.Separator, action: 'remap' },
-    ...plan.columns.map((c): MappingItem => ({ label: c.column, description: c.field ? `→ ${c.field}` : vscode.l10n.t('not imported'), column: c.column, action: 'remap' })),
+    ...plan.columns.map((c): MappingItem => ({
+      label: c.column,
+      description: c.field ? `→ ${c.field}` : vscode.l10n.t('not imported'),
+      column: c.column,
+      action: 'remap',
+    })),
   ];
 }
 
 export async function importEntries(uri?: vscode.Uri, options: ImportOptions = {}): Promise<boolean> {
   const document = await corpusDocument(uri);
   if (!document) return false;
-  const picked = options.sheet ?? (await vscode.window.showOpenDialog({ canSelectMany: false, filters: { [vscode.l10n.t('Spreadsheet')]: ['csv', 'tsv', 'tab'] }, openLabel: vscode.l10n.t('Import entries') }))?.[0];
+  const picked =
+    options.sheet ??
+    (
+      await vscode.window.showOpenDialog({
+        canSelectMany: false,
+        filters: { [vscode.l10n.t('Spreadsheet')]: ['csv', 'tsv', 'tab'] },
+        openLabel: vscode.l10n.t('Import entries'),
+      })
+    )?.[0];
   if (!picked) return false;
   const sheet = decoder.decode(await vscode.workspace.fs.readFile(picked));
   const map: Record<string, string> = { ...options.map };
@@ -92,13 +121,30 @@ export async function importEntries(uri?: vscode.Uri, options: ImportOptions = {
       return vscode.workspace.applyEdit(workspaceEdit);
     };
     if (options.yes) return plan.edit ? apply(plan.edit) : false;
-    const choice = await vscode.window.showQuickPick(mappingItems(plan), { title: vscode.l10n.t('Import {0} into {1}', fileName(picked), fileName(document.uri)), placeHolder: vscode.l10n.t('Choose a column to change its field, or import') });
+    const choice = await vscode.window.showQuickPick(mappingItems(plan), {
+      title: vscode.l10n.t('Import {0} into {1}', fileName(picked), fileName(document.uri)),
+      placeHolder: vscode.l10n.t('Choose a column to change its field, or import'),
+    });
     if (!choice) return false;
     if (choice.action === 'import' && plan.edit) return apply(plan.edit);
     if (!choice.column) continue;
     const sheetInfo = corpusSheet(JSON.parse(document.getText()) as unknown);
     const skip = vscode.l10n.t('(do not import this column)');
-    const fields = [...new Set([...sheetInfo.columns, sheetInfo.idField, sheetInfo.sourceField, 'reference', 'segment', 'difficulty', 'register', 'provenance', 'context', 'notes', 'domain'])];
+    const fields = [
+      ...new Set([
+        ...sheetInfo.columns,
+        sheetInfo.idField,
+        sheetInfo.sourceField,
+        'reference',
+        'segment',
+        'difficulty',
+        'register',
+        'provenance',
+        'context',
+        'notes',
+        'domain',
+      ]),
+    ];
     const field = await vscode.window.showQuickPick([skip, ...fields], { title: vscode.l10n.t('Field for column {0}', choice.column) });
     if (field !== undefined) map[choice.column] = field === skip ? '' : field;
   }

@@ -38,7 +38,7 @@ function tableStrings(): TableStrings {
     noEntry: vscode.l10n.t('That entry is no longer in the file.'),
     noField: vscode.l10n.t('Choose a field first.'),
     stale: vscode.l10n.t('The file changed before this change reached it: the table now shows the file as it is; make the change again.'),
-    minimumNotMet: vscode.l10n.t('Below the specification\'s minimum'),
+    minimumNotMet: vscode.l10n.t("Below the specification's minimum"),
     minimum: vscode.l10n.t('minimum {0}'),
     sortAscending: vscode.l10n.t('Sort ascending'),
     sortDescending: vscode.l10n.t('Sort descending'),
@@ -53,7 +53,9 @@ const SEVERITIES: Record<vscode.DiagnosticSeverity, OffsetDiagnostic['severity']
 };
 
 function offsetDiagnostics(document: vscode.TextDocument): OffsetDiagnostic[] {
-  return vscode.languages.getDiagnostics(document.uri).map((d) => ({ start: document.offsetAt(d.range.start), severity: SEVERITIES[d.severity], message: d.message }));
+  return vscode.languages
+    .getDiagnostics(document.uri)
+    .map((d) => ({ start: document.offsetAt(d.range.start), severity: SEVERITIES[d.severity], message: d.message }));
 }
 
 /** Applies text edits to the document as one workspace edit: one step of VS Code's own undo and redo. */
@@ -77,7 +79,10 @@ const REPAINT_DELAY_MS = 30;
  * model) applied as a `WorkspaceEdit`, and every change of the document, from anywhere, repaints the page.
  */
 export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
-  private readonly open = new Map<string, { document: vscode.TextDocument; session: TableSession; figures: TableFigures; handle: (message: WebviewMessage) => Promise<SessionResult | undefined> }>();
+  private readonly open = new Map<
+    string,
+    { document: vscode.TextDocument; session: TableSession; figures: TableFigures; handle: (message: WebviewMessage) => Promise<SessionResult | undefined> }
+  >();
 
   constructor(private readonly context: vscode.ExtensionContext) {}
 
@@ -138,7 +143,10 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
       timer = undefined;
       if (!ready) return;
       const started = performance.now();
-      const message = touched === 'all' ? session.dataMessage(offsetDiagnostics(document), reasons) : session.rowsMessage(touched, shownColumns, offsetDiagnostics(document), reasons);
+      const message =
+        touched === 'all'
+          ? session.dataMessage(offsetDiagnostics(document), reasons)
+          : session.rowsMessage(touched, shownColumns, offsetDiagnostics(document), reasons);
       touched = new Set();
       shownColumns = session.columns();
       post(message);

@@ -44,7 +44,7 @@ test('a page edit becomes one text edit of the current version; a stale version 
   assert.ok(added && 'edits' in added && added.focus !== undefined);
 });
 
-test('after the table\'s own cell edits only those rows are sent; a new column sends everything', () => {
+test("after the table's own cell edits only those rows are sent; a new column sends everything", () => {
   const text = fs.readFileSync(fromRepo('test-fixtures/corpus/valid/ewe-diagnostic.json'), 'utf8');
   const doc = new FakeDocument(text);
   const session = new TableSession(doc);
@@ -54,7 +54,10 @@ test('after the table\'s own cell edits only those rows are sent; a new column s
   doc.set(applyTextEdits(text, edit.edits));
   const rows = session.rowsMessage(new Set([2]), columns, [], REASONS);
   assert.ok(rows.type === 'rows');
-  assert.deepEqual(rows.rows.map((r) => r.index), [2]);
+  assert.deepEqual(
+    rows.rows.map((r) => r.index),
+    [2],
+  );
   assert.equal(rows.version, 2);
   const added = session.handle({ type: 'edit', version: 2, index: 2, field: 'a_new_field', text: 'x' });
   assert.ok(added && 'edits' in added);
@@ -66,17 +69,30 @@ test('diagnostics land on the entry and field their range starts in', () => {
   const text = fs.readFileSync(fromRepo('test-fixtures/corpus/valid/ewe-diagnostic.json'), 'utf8');
   const session = new TableSession(new FakeDocument(text));
   const start = text.indexOf('"difficulty"', text.indexOf('"id": 2'));
-  const problems = session.problems([{ start, severity: 'warning', message: 'odd' }, { start: 0, severity: 'error', message: 'file' }]);
+  const problems = session.problems([
+    { start, severity: 'warning', message: 'odd' },
+    { start: 0, severity: 'error', message: 'file' },
+  ]);
   assert.deepEqual(problems, { 1: [{ severity: 'warning', message: 'odd', field: 'difficulty' }] });
 });
 
 test('documents that are not corpora, or not valid JSON, are explained instead of shown', () => {
   assert.deepEqual(new TableSession(new FakeDocument('{"a": 1}')).dataMessage([], REASONS), { type: 'unavailable', version: 1, reason: 'not a corpus' });
-  assert.deepEqual(new TableSession(new FakeDocument('[{"source": "a",')).dataMessage([], REASONS), { type: 'unavailable', version: 1, reason: 'invalid JSON' });
+  assert.deepEqual(new TableSession(new FakeDocument('[{"source": "a",')).dataMessage([], REASONS), {
+    type: 'unavailable',
+    version: 1,
+    reason: 'invalid JSON',
+  });
 });
 
-test('the page allows only its own nonce\'d script and styles, nothing from the network', () => {
-  const html = renderTableHtml({ nonce: 'abc', cspSource: 'vscode-resource:', scriptUri: 'vscode-resource:/dist/corpusTable.js', lang: 'fr', title: 'Tableau' });
+test("the page allows only its own nonce'd script and styles, nothing from the network", () => {
+  const html = renderTableHtml({
+    nonce: 'abc',
+    cspSource: 'vscode-resource:',
+    scriptUri: 'vscode-resource:/dist/corpusTable.js',
+    lang: 'fr',
+    title: 'Tableau',
+  });
   const csp = (/Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? '').replace(/&#39;/g, "'");
   assert.match(csp, /default-src 'none'/);
   assert.match(csp, /script-src 'nonce-abc'/);

@@ -42,7 +42,10 @@ export class TableSession {
    */
   private indicesFrom = 0;
 
-  constructor(private readonly source: TableSource, private readonly options: () => TableOptions = () => ({})) {}
+  constructor(
+    private readonly source: TableSource,
+    private readonly options: () => TableOptions = () => ({}),
+  ) {}
 
   /** The model of the current version, or why there is none. */
   model(): CorpusTableModel | Unavailable {
@@ -76,7 +79,12 @@ export class TableSession {
    * The message for the current version when only the entries `indices` changed since the page's last data and
    * the columns are the ones it has (`columns`, their fields joined): just those rows. Otherwise the full data.
    */
-  rowsMessage(indices: ReadonlySet<number>, columns: string, diagnostics: readonly OffsetDiagnostic[], reasons: Record<Unavailable['reason'], string>): HostMessage {
+  rowsMessage(
+    indices: ReadonlySet<number>,
+    columns: string,
+    diagnostics: readonly OffsetDiagnostic[],
+    reasons: Record<Unavailable['reason'], string>,
+  ): HostMessage {
     const model = this.model();
     if (!(model instanceof CorpusTableModel) || columnKey(model) !== columns) return this.dataMessage(diagnostics, reasons);
     const rows = model.data.rows.filter((row) => indices.has(row.index));

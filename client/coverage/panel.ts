@@ -27,7 +27,6 @@ function strings(): PreviewStrings {
   };
 }
 
-
 /** Typing pauses shorter than this do not recompute the report; the server computes it, off the editor. */
 const EDIT_DEBOUNCE_MS = 150;
 
@@ -48,7 +47,10 @@ export interface PreviewCounts {
  * The page is written once and then updated in place when its content changes (`previewSync.ts`), so clicking
  * into it, or any other change of view state, keeps its scroll position and focus.
  */
-export function registerCoveragePreview(context: vscode.ExtensionContext, getReport: ReportSource): vscode.Disposable & { refresh(): void; counts: PreviewCounts } {
+export function registerCoveragePreview(
+  context: vscode.ExtensionContext,
+  getReport: ReportSource,
+): vscode.Disposable & { refresh(): void; counts: PreviewCounts } {
   let panel: vscode.WebviewPanel | undefined;
   let shown: vscode.Uri | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -68,7 +70,9 @@ export function registerCoveragePreview(context: vscode.ExtensionContext, getRep
     if (!lang) return status.hide();
     const present = lang.specialLetters.length - lang.missing.length;
     status.text = `${lang.name[locale()]} ${present}/${lang.specialLetters.length}`;
-    status.tooltip = lang.missing.length ? vscode.l10n.t('Special letters never used: {0}. Click for the coverage preview.', lang.missing.join(' ')) : vscode.l10n.t('Every special letter is used. Click for the coverage preview.');
+    status.tooltip = lang.missing.length
+      ? vscode.l10n.t('Special letters never used: {0}. Click for the coverage preview.', lang.missing.join(' '))
+      : vscode.l10n.t('Every special letter is used. Click for the coverage preview.');
     status.show();
   };
 
@@ -83,7 +87,13 @@ export function registerCoveragePreview(context: vscode.ExtensionContext, getRep
     latest = { report: report ?? null, fileName };
     if (action === 'write-page') {
       counts.pageWrites++;
-      panel.webview.html = renderCoverageHtml(report, { nonce: crypto.randomBytes(16).toString('base64'), cspSource: panel.webview.cspSource, locale: locale(), fileName, strings: strings() });
+      panel.webview.html = renderCoverageHtml(report, {
+        nonce: crypto.randomBytes(16).toString('base64'),
+        cspSource: panel.webview.cspSource,
+        locale: locale(),
+        fileName,
+        strings: strings(),
+      });
     } else {
       void panel.webview.postMessage({ type: 'update', ...latest });
     }
@@ -141,12 +151,21 @@ export function registerCoveragePreview(context: vscode.ExtensionContext, getRep
     if (!panel) {
       // Not retained when hidden (a large report costs memory): VS Code rebuilds the page from its HTML when it
       // shows again; the page keeps the chosen letter, scroll and focus in its webview state.
-      panel = vscode.window.createWebviewPanel('ewebench.coverage', vscode.l10n.t('Coverage: {0}', path.basename(uri.fsPath)), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { enableScripts: true, retainContextWhenHidden: false, localResourceRoots: [] });
-      panel.onDidDispose(() => {
-        panel = undefined;
-        latest = undefined;
-        sync.reset();
-      }, undefined, context.subscriptions);
+      panel = vscode.window.createWebviewPanel(
+        'ewebench.coverage',
+        vscode.l10n.t('Coverage: {0}', path.basename(uri.fsPath)),
+        { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+        { enableScripts: true, retainContextWhenHidden: false, localResourceRoots: [] },
+      );
+      panel.onDidDispose(
+        () => {
+          panel = undefined;
+          latest = undefined;
+          sync.reset();
+        },
+        undefined,
+        context.subscriptions,
+      );
       // Deliberately no repaint here: becoming active or visible changes nothing the page shows.
       panel.onDidChangeViewState(() => counts.viewStateChanges++, undefined, context.subscriptions);
       panel.webview.onDidReceiveMessage(onPageMessage, undefined, context.subscriptions);

@@ -6,8 +6,29 @@ import { JsonDocument } from '../../core/document/jsonDocument';
 import { fileCoverage, type FileCoverageReport } from '../../core/coverage/report';
 import { escapeHtml, renderCoverageHtml, scriptJson, type PreviewOptions, type PreviewStrings } from './previewHtml';
 
-const strings: PreviewStrings = { title: 'Ewe coverage', specialLetters: 'special letters', missing: 'missing', occurrences: 'Occurrences', noOccurrence: 'none', perItem: 'Per item', item: 'Item', distinct: 'Letters', lookAlikes: 'Look-alikes', noText: 'No text', more: '{0} more', toneMarks: 'Tone marks', nasalVowels: 'Nasal vowels' };
-const options = (extra: Partial<PreviewOptions> = {}): PreviewOptions => ({ nonce: 'n0nce', cspSource: 'https://file+.vscode-resource.vscode-cdn.net', locale: 'en', fileName: 'tests.json', strings, ...extra });
+const strings: PreviewStrings = {
+  title: 'Ewe coverage',
+  specialLetters: 'special letters',
+  missing: 'missing',
+  occurrences: 'Occurrences',
+  noOccurrence: 'none',
+  perItem: 'Per item',
+  item: 'Item',
+  distinct: 'Letters',
+  lookAlikes: 'Look-alikes',
+  noText: 'No text',
+  more: '{0} more',
+  toneMarks: 'Tone marks',
+  nasalVowels: 'Nasal vowels',
+};
+const options = (extra: Partial<PreviewOptions> = {}): PreviewOptions => ({
+  nonce: 'n0nce',
+  cspSource: 'https://file+.vscode-resource.vscode-cdn.net',
+  locale: 'en',
+  fileName: 'tests.json',
+  strings,
+  ...extra,
+});
 const HOSTILE = '</script><img src=x onerror=alert(1)><!--\u2028';
 
 function reportOf(text: string): FileCoverageReport {
@@ -32,7 +53,10 @@ test('file content cannot break out of the script: hostile ids, text and file na
 test('a strict Content-Security-Policy with a nonce on the one script and the one style, and no inline handlers', () => {
   const html = renderCoverageHtml(undefined, options());
   // (single quotes are written as &#39; inside the attribute, which the browser reads back as quotes)
-  assert.match(html, /content="default-src &#39;none&#39;; style-src https:\/\/file\+\.vscode-resource\.vscode-cdn\.net &#39;nonce-n0nce&#39;; script-src &#39;nonce-n0nce&#39;;"/);
+  assert.match(
+    html,
+    /content="default-src &#39;none&#39;; style-src https:\/\/file\+\.vscode-resource\.vscode-cdn\.net &#39;nonce-n0nce&#39;; script-src &#39;nonce-n0nce&#39;;"/,
+  );
   assert.deepEqual(html.match(/<script[^>]*>/g), ['<script nonce="n0nce">']);
   assert.deepEqual(html.match(/<style[^>]*>/g), ['<style nonce="n0nce">']);
   assert.ok(!/ on[a-z]+=/.test(html.replace(/<script[\s\S]*<\/script>/, '')), 'no inline event handlers');
@@ -49,7 +73,10 @@ class FakeNode {
   readonly listeners: Record<string, ((event?: unknown) => void)[]> = {};
   readonly style: Record<string, string> = {};
   private text = '';
-  constructor(readonly tagName: string, private readonly page: FakePage) {}
+  constructor(
+    readonly tagName: string,
+    private readonly page: FakePage,
+  ) {}
   get textContent(): string {
     return this.tagName === '#text' ? this.text : this.children.map((c) => c.textContent).join('');
   }
@@ -107,7 +134,13 @@ class FakePage {
   maxScroll = 1000;
   private readonly listeners: Record<string, Listener[]> = {};
   readonly nodes: Record<string, FakeNode>;
-  readonly document: { activeElement: FakeNode | null; createElement(tag: string): FakeNode; createTextNode(text: string): FakeNode; getElementById(id: string): FakeNode; addEventListener(type: string, fn: Listener): void };
+  readonly document: {
+    activeElement: FakeNode | null;
+    createElement(tag: string): FakeNode;
+    createTextNode(text: string): FakeNode;
+    getElementById(id: string): FakeNode;
+    addEventListener(type: string, fn: Listener): void;
+  };
 
   constructor(html: string, state?: unknown) {
     this.state = state;
@@ -160,10 +193,14 @@ class FakePage {
   }
 }
 
-const text = JSON.stringify([
-  { id: 't1', prompt: 'Ɖe wòle gbɔ? Ðe', eval_method: 'ewe_quality' },
-  { id: HOSTILE, prompt: `ɖe ${HOSTILE}`, eval_method: 'ewe_quality' },
-], null, 2);
+const text = JSON.stringify(
+  [
+    { id: 't1', prompt: 'Ɖe wòle gbɔ? Ðe', eval_method: 'ewe_quality' },
+    { id: HOSTILE, prompt: `ɖe ${HOSTILE}`, eval_method: 'ewe_quality' },
+  ],
+  null,
+  2,
+);
 
 test('the page draws the alphabet as buttons with counts; missing special letters say so in words', () => {
   const report = reportOf(text);
@@ -201,7 +238,10 @@ test('file text reaches the page only as text nodes, never as elements', () => {
   const page = new FakePage(renderCoverageHtml(reportOf(text), options()));
   page.letter('ɖ').click();
   assert.ok(page.find((n) => n.tagName === '#text' && n.textContent.includes('<img')).length > 0, 'the hostile id is shown, as text');
-  assert.deepEqual(page.find((n) => !['div', 'span', 'button', 'ul', 'li', 'h2', 'p', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'mark', '#text'].includes(n.tagName)), []);
+  assert.deepEqual(
+    page.find((n) => !['div', 'span', 'button', 'ul', 'li', 'h2', 'p', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'mark', '#text'].includes(n.tagName)),
+    [],
+  );
 });
 
 test('the look-alikes and per-item table can be reached and revealed', () => {

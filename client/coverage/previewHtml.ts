@@ -37,7 +37,10 @@ export function escapeHtml(text: string): string {
 
 /** JSON that can sit inside a <script> element: no `<` (so no `</script>` or `<!--`), no line separators. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /**

@@ -38,7 +38,8 @@ export class ReviewLensProvider implements vscode.CodeLensProvider {
     if (!looksLikeCard(document)) return [];
     const top = new vscode.Range(0, 0, 0, 0);
     const reviewUri = vscode.Uri.joinPath(document.uri, '..', reviewFileNameFor(document.uri.path.split('/').pop() ?? ''));
-    const command = (title: string, tooltip?: string): vscode.CodeLens => new vscode.CodeLens(top, { title, command: 'ewebench.reviewRun', arguments: [document.uri], ...(tooltip ? { tooltip } : {}) });
+    const command = (title: string, tooltip?: string): vscode.CodeLens =>
+      new vscode.CodeLens(top, { title, command: 'ewebench.reviewRun', arguments: [document.uri], ...(tooltip ? { tooltip } : {}) });
     let review: unknown;
     try {
       review = JSON.parse(decoder.decode(await vscode.workspace.fs.readFile(reviewUri))) as unknown;
@@ -57,7 +58,9 @@ export class ReviewLensProvider implements vscode.CodeLensProvider {
     const summary = summarizeReview(review);
     const gate = reviewGate(card, review, DEFAULT_GATE);
     const verdict = gate.kind === 'passed' ? vscode.l10n.t('§7.2 gate met') : gate.kind === 'not-gated' ? '' : vscode.l10n.t('§7.2 gate not met');
-    const perTier = Object.entries(summary.by_tier).map(([tier, c]) => `${vscode.l10n.t('difficulty')} ${tier}: ${counts(c)}`).join('\n');
+    const perTier = Object.entries(summary.by_tier)
+      .map(([tier, c]) => `${vscode.l10n.t('difficulty')} ${tier}: ${counts(c)}`)
+      .join('\n');
     return [command(`$(checklist) ${vscode.l10n.t('Human review')}: ${counts(summary.overall)}${verdict ? ` · ${verdict}` : ''}`, perTier)];
   }
 }

@@ -3,7 +3,12 @@ import assert from 'node:assert/strict';
 import { renderReviewHtml } from './reviewHtml';
 
 test('the review page allows only its own nonce-bearing script and styles, and loads nothing from the network', () => {
-  const html = renderReviewHtml({ nonce: 'abc123', cspSource: 'https://file+.vscode-resource.example', scriptUri: 'https://file+.vscode-resource.example/dist/reviewView.js', lang: 'fr' });
+  const html = renderReviewHtml({
+    nonce: 'abc123',
+    cspSource: 'https://file+.vscode-resource.example',
+    scriptUri: 'https://file+.vscode-resource.example/dist/reviewView.js',
+    lang: 'fr',
+  });
   const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)![1];
   assert.match(csp, /default-src 'none'/);
   assert.match(csp, /script-src 'nonce-abc123'(;|$)/);

@@ -63,7 +63,9 @@ function strings() {
     next: vscode.l10n.t('Next →'),
     ratings,
     hints,
-    keys: vscode.l10n.t('Keys: 1 reject · 2 gist · 3 acceptable · 4 excellent (then the next item) · ← → previous and next · C comment · Esc leaves the comment.'),
+    keys: vscode.l10n.t(
+      'Keys: 1 reject · 2 gist · 3 acceptable · 4 excellent (then the next item) · ← → previous and next · C comment · Esc leaves the comment.',
+    ),
     notFound: vscode.l10n.t('The run card has no output for this entry.'),
     hidden: vscode.l10n.t('This entry is in a secret segment (gold_standard or held_out); its text is not shown.'),
     done: vscode.l10n.t('Every item is rated. The review file is saved.'),
@@ -90,7 +92,8 @@ async function askNumber(prompt: string, value: string, min: number, max: number
   const answer = await vscode.window.showInputBox({
     prompt,
     value,
-    validateInput: (v) => (/^\d+$/.test(v.trim()) && Number(v) >= min && Number(v) <= max ? undefined : vscode.l10n.t('A whole number from {0} to {1}.', min, max)),
+    validateInput: (v) =>
+      /^\d+$/.test(v.trim()) && Number(v) >= min && Number(v) <= max ? undefined : vscode.l10n.t('A whole number from {0} to {1}.', min, max),
   });
   return answer === undefined ? undefined : Number(answer.trim());
 }
@@ -114,15 +117,32 @@ async function resolveTarget(uri: vscode.Uri): Promise<ReviewTarget | undefined>
     void vscode.window.showErrorMessage(vscode.l10n.t('This run card has no output to review.'));
     return undefined;
   }
-  const size = await askNumber(vscode.l10n.t('How many outputs to review ({0} available), stratified by difficulty tier?', results.length), String(Math.min(30, results.length)), 1, results.length);
+  const size = await askNumber(
+    vscode.l10n.t('How many outputs to review ({0} available), stratified by difficulty tier?', results.length),
+    String(Math.min(30, results.length)),
+    1,
+    results.length,
+  );
   if (size === undefined) return undefined;
-  const seed = await askNumber(vscode.l10n.t('Seed of the sample (recorded in the review, so the same sample can be drawn again)'), String(Math.floor(Math.random() * 1_000_000)), 0, Number.MAX_SAFE_INTEGER);
+  const seed = await askNumber(
+    vscode.l10n.t('Seed of the sample (recorded in the review, so the same sample can be drawn again)'),
+    String(Math.floor(Math.random() * 1_000_000)),
+    0,
+    Number.MAX_SAFE_INTEGER,
+  );
   if (seed === undefined) return undefined;
   const reviewer = await vscode.window.showInputBox({ prompt: vscode.l10n.t('Your name or handle, recorded as the reviewer (optional)') });
   if (reviewer === undefined) return undefined;
   // Secret-segment entries are drawn like any other; whether their text is shown is asked when the review opens.
   const drawn = drawSample(results, { size, seed, random: new PyRandom(seed), allowSecretSegments: true });
-  const file = newReview(drawn, { runCardPath: uri.path.split('/').pop() ?? '', card: value, reviewer, created: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'), seed, size });
+  const file = newReview(drawn, {
+    runCardPath: uri.path.split('/').pop() ?? '',
+    card: value,
+    reviewer,
+    created: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    seed,
+    size,
+  });
   const text = JSON.stringify({ $schema: 'https://ewebench.studio/schemas/review.schema.json', ...file }, null, 2) + '\n';
   await vscode.workspace.fs.writeFile(review, new TextEncoder().encode(text));
   return { review, card: uri };
@@ -143,7 +163,9 @@ class ReviewSession {
   async start(): Promise<boolean> {
     const [review, card] = await Promise.all([readJson(this.target.review), readJson(this.target.card).catch(() => undefined)]);
     if (!isObject(card) || !isObject(review) || card.run_card_hash !== review.run_card_hash) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('The run card this review names is missing or is another run (its run_card_hash differs): draw a new sample.'));
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t('The run card this review names is missing or is another run (its run_card_hash differs): draw a new sample.'),
+      );
       return false;
     }
     this.items = sessionItems(review, card);
@@ -152,10 +174,22 @@ class ReviewSession {
     const dataset = isObject(card.dataset) && typeof card.dataset.id === 'string' ? card.dataset.id : '';
     const model = typeof card.model_slug === 'string' ? card.model_slug : '';
     const webview = this.panel.webview;
-    webview.html = renderReviewHtml({ nonce: nonce(), cspSource: webview.cspSource, scriptUri: webview.asWebviewUri(this.scriptUri).toString(), lang: vscode.env.language });
+    webview.html = renderReviewHtml({
+      nonce: nonce(),
+      cspSource: webview.cspSource,
+      scriptUri: webview.asWebviewUri(this.scriptUri).toString(),
+      lang: vscode.env.language,
+    });
     webview.onDidReceiveMessage((message: { type: string; index?: number; rating?: string; comment?: string }) => {
       if (message.type === 'ready') {
-        void webview.postMessage({ type: 'show', items: this.items.map((i) => this.view(i)), index: resumeIndex(this.items), strings: strings(), dataset, model });
+        void webview.postMessage({
+          type: 'show',
+          items: this.items.map((i) => this.view(i)),
+          index: resumeIndex(this.items),
+          strings: strings(),
+          dataset,
+          model,
+        });
       } else if (message.type === 'rate' && typeof message.index === 'number' && (RATINGS as readonly string[]).includes(message.rating ?? '')) {
         this.change(message.index, { rating: message.rating as Rating });
       } else if (message.type === 'comment' && typeof message.index === 'number' && typeof message.comment === 'string') {
@@ -174,21 +208,29 @@ class ReviewSession {
   private change(index: number, change: { rating?: Rating; comment?: string }): void {
     const item = this.items[index];
     if (!item || (item.secret && !this.showSecret)) return;
-    this.writing = this.writing.then(async () => {
-      const document = await vscode.workspace.openTextDocument(this.target.review);
-      const doc = new JsonDocument(document.getText());
-      const next: JsonObject | undefined = ratedItem(doc.value, index, change, new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'));
-      const edit = next && replaceValue(doc, ['items', index], next);
-      if (!edit) return;
-      const workspaceEdit = new vscode.WorkspaceEdit();
-      workspaceEdit.replace(document.uri, new vscode.Range(document.positionAt(edit.start), document.positionAt(edit.end)), edit.text);
-      if (!(await vscode.workspace.applyEdit(workspaceEdit))) throw new Error('the edit was refused');
-      await document.save();
-      if (change.rating !== undefined) item.rating = change.rating;
-      if (change.comment !== undefined) item.comment = change.comment;
-    }).catch((error: unknown) => {
-      void vscode.window.showErrorMessage(vscode.l10n.t('The rating could not be written to {0}: {1}', this.target.review.path.split('/').pop() ?? '', error instanceof Error ? error.message : String(error)));
-    });
+    this.writing = this.writing
+      .then(async () => {
+        const document = await vscode.workspace.openTextDocument(this.target.review);
+        const doc = new JsonDocument(document.getText());
+        const next: JsonObject | undefined = ratedItem(doc.value, index, change, new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'));
+        const edit = next && replaceValue(doc, ['items', index], next);
+        if (!edit) return;
+        const workspaceEdit = new vscode.WorkspaceEdit();
+        workspaceEdit.replace(document.uri, new vscode.Range(document.positionAt(edit.start), document.positionAt(edit.end)), edit.text);
+        if (!(await vscode.workspace.applyEdit(workspaceEdit))) throw new Error('the edit was refused');
+        await document.save();
+        if (change.rating !== undefined) item.rating = change.rating;
+        if (change.comment !== undefined) item.comment = change.comment;
+      })
+      .catch((error: unknown) => {
+        void vscode.window.showErrorMessage(
+          vscode.l10n.t(
+            'The rating could not be written to {0}: {1}',
+            this.target.review.path.split('/').pop() ?? '',
+            error instanceof Error ? error.message : String(error),
+          ),
+        );
+      });
   }
 
   /** Settles when every change asked so far is written (for tests and for closing). */
@@ -203,7 +245,8 @@ export function registerReview(context: vscode.ExtensionContext): { sessions: Ma
   context.subscriptions.push(
     vscode.commands.registerCommand('ewebench.reviewRun', async (uri?: vscode.Uri) => {
       const given = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
-      const picked = given ?? (await vscode.window.showOpenDialog({ canSelectMany: false, filters: { JSON: ['json'] }, openLabel: vscode.l10n.t('Review this run') }))?.[0];
+      const picked =
+        given ?? (await vscode.window.showOpenDialog({ canSelectMany: false, filters: { JSON: ['json'] }, openLabel: vscode.l10n.t('Review this run') }))?.[0];
       if (!picked) return undefined;
       const target = await resolveTarget(picked);
       if (!target) return undefined;
@@ -213,11 +256,16 @@ export function registerReview(context: vscode.ExtensionContext): { sessions: Ma
         open.panel.reveal();
         return key;
       }
-      const panel = vscode.window.createWebviewPanel('ewebench.review', vscode.l10n.t('Review: {0}', target.review.path.split('/').pop() ?? ''), vscode.ViewColumn.Active, {
-        enableScripts: true,
-        localResourceRoots: [vscode.Uri.joinPath(context.extensionUri, 'dist')],
-        retainContextWhenHidden: true,
-      });
+      const panel = vscode.window.createWebviewPanel(
+        'ewebench.review',
+        vscode.l10n.t('Review: {0}', target.review.path.split('/').pop() ?? ''),
+        vscode.ViewColumn.Active,
+        {
+          enableScripts: true,
+          localResourceRoots: [vscode.Uri.joinPath(context.extensionUri, 'dist')],
+          retainContextWhenHidden: true,
+        },
+      );
       const session = new ReviewSession(target, panel, scriptUri);
       sessions.set(key, session);
       panel.onDidDispose(() => sessions.delete(key));

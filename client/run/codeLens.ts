@@ -21,7 +21,11 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disp
   private timer?: NodeJS.Timeout;
   private readonly subscriptions: vscode.Disposable[];
 
-  constructor(private readonly items: DocumentItemsCache, private readonly results: ResultsStore, private readonly runs: RunService) {
+  constructor(
+    private readonly items: DocumentItemsCache,
+    private readonly results: ResultsStore,
+    private readonly runs: RunService,
+  ) {
     this.subscriptions = [
       this.changed,
       results.onDidChange(() => this.refresh()),
@@ -51,12 +55,26 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disp
     const model = currentModel();
     const running = this.runs.running(document.uri);
     const specs = buildLenses(
-      { uri: document.uri.toString(), items: parsed.items, outcomes, summary, running, fileRunning: running !== undefined, modelLabel: model ? modelLabel(model) : undefined, hashOf: parsed.hashOf },
+      {
+        uri: document.uri.toString(),
+        items: parsed.items,
+        outcomes,
+        summary,
+        running,
+        fileRunning: running !== undefined,
+        modelLabel: model ? modelLabel(model) : undefined,
+        hashOf: parsed.hashOf,
+      },
       vscode.l10n,
     );
     return specs.map((s) => {
       const at = document.positionAt(s.offset);
-      return new vscode.CodeLens(new vscode.Range(at, at), { title: s.title, command: s.command, arguments: s.args, ...(s.tooltip ? { tooltip: s.tooltip } : {}) });
+      return new vscode.CodeLens(new vscode.Range(at, at), {
+        title: s.title,
+        command: s.command,
+        arguments: s.args,
+        ...(s.tooltip ? { tooltip: s.tooltip } : {}),
+      });
     });
   }
 

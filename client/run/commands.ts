@@ -112,10 +112,15 @@ export function registerRunCommands(context: vscode.ExtensionContext, deps: RunC
     const scores = eweScoresByModel(results.index.allRecords());
     if (scores.length === 0) {
       // Results of files outside the ten categories have no ÈwéScore: say so rather than "no results".
-      const outside = [...new Set(results.index.allRecords().flatMap((r) => (r.kind === 'ewebench-test' && r.score !== null && !categoryOf(r.category) ? [r.category] : [])))];
+      const outside = [
+        ...new Set(results.index.allRecords().flatMap((r) => (r.kind === 'ewebench-test' && r.score !== null && !categoryOf(r.category) ? [r.category] : []))),
+      ];
       void vscode.window.showInformationMessage(
         outside.length
-          ? vscode.l10n.t('No ÈwéScore yet: the tests with results are in files outside the ten categories ({0}). Name a tests file after a category (tests/<category>.json, e.g. tests/reasoning.json) to count its tests.', outside.join(', '))
+          ? vscode.l10n.t(
+              'No ÈwéScore yet: the tests with results are in files outside the ten categories ({0}). Name a tests file after a category (tests/<category>.json, e.g. tests/reasoning.json) to count its tests.',
+              outside.join(', '),
+            )
           : vscode.l10n.t('No test results yet: run a tests file first.'),
       );
       return;
@@ -123,7 +128,10 @@ export function registerRunCommands(context: vscode.ExtensionContext, deps: RunC
     const picks: vscode.QuickPickItem[] = [];
     for (const s of scores) {
       picks.push({ label: vscode.l10n.t('{0}: ÈwéScore {1}', s.model, s.eweScore.toFixed(1)), kind: vscode.QuickPickItemKind.Separator });
-      picks.push({ label: `$(graph) ${vscode.l10n.t('ÈwéScore {0}', s.eweScore.toFixed(1))}`, description: vscode.l10n.t('{0} over {1} categories with results', s.model, s.categories.length) });
+      picks.push({
+        label: `$(graph) ${vscode.l10n.t('ÈwéScore {0}', s.eweScore.toFixed(1))}`,
+        description: vscode.l10n.t('{0} over {1} categories with results', s.model, s.categories.length),
+      });
       for (const c of s.categories) {
         picks.push({
           label: `   ${c.category}`,

@@ -18,7 +18,6 @@ export interface DocumentItems {
   hashOf(item: RunnableItem): string;
 }
 
-
 /**
  * What a document is, by core's one classifier: the `ewebench.fileKinds` globs matched against its URI (as the
  * server matches them) force a kind, else its content decides.

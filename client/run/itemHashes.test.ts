@@ -5,12 +5,22 @@ import { itemHash, runnableItems } from '../../core/run/items';
 import { ItemHashes } from './itemHashes';
 
 test('after an edit, unchanged items keep their hash and the edited one gets its new hash', () => {
-  const before = JSON.stringify([{ id: 'a', prompt: 'Ŋdi', eval_method: 'ewe_quality' }, { id: 'b', prompt: 'Fiẽ', eval_method: 'ewe_quality' }], null, 2);
+  const before = JSON.stringify(
+    [
+      { id: 'a', prompt: 'Ŋdi', eval_method: 'ewe_quality' },
+      { id: 'b', prompt: 'Fiẽ', eval_method: 'ewe_quality' },
+    ],
+    null,
+    2,
+  );
   const after = before.replace('Fiẽ', 'Fiẽ nyuie');
   const memo = new ItemHashes();
   memo.update(before);
   const first = runnableItems(new JsonDocument(before));
-  assert.deepEqual(first.map((i) => memo.hashOf(i)), first.map((i) => i.hash));
+  assert.deepEqual(
+    first.map((i) => memo.hashOf(i)),
+    first.map((i) => i.hash),
+  );
   memo.update(after);
   const doc = new JsonDocument(after);
   const second = runnableItems(doc);

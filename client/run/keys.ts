@@ -26,7 +26,10 @@ export class KeyStore {
 
   async clear(origin: string): Promise<void> {
     await this.context.secrets.delete(SECRET_PREFIX + origin);
-    await this.context.globalState.update(ORIGINS_STATE, this.origins().filter((o) => o !== origin));
+    await this.context.globalState.update(
+      ORIGINS_STATE,
+      this.origins().filter((o) => o !== origin),
+    );
   }
 
   /** Whether the user agreed to send the key of environment variable `variable` to `origin`. */

@@ -19,14 +19,33 @@ const TESTS = JSON.stringify(
   2,
 );
 
-const ok = (text: string, latencyMs = 1234): ChatOutcome => ({ ok: true, text, usage: { prompt_tokens: 10, completion_tokens: 5, reasoning_tokens: 0, cached_tokens: 0 }, latencyMs, cached: false, attempts: 1 });
+const ok = (text: string, latencyMs = 1234): ChatOutcome => ({
+  ok: true,
+  text,
+  usage: { prompt_tokens: 10, completion_tokens: 5, reasoning_tokens: 0, cached_tokens: 0 },
+  latencyMs,
+  cached: false,
+  attempts: 1,
+});
 
 function setup(text = TESTS) {
   const doc = new JsonDocument(text);
   const items = runnableItems(doc, 'translation');
   const tests = doc.value as unknown[];
   const record = (item: RunnableItem, outcome: ChatOutcome, repeat = 0, hash = item.hash) =>
-    testRecord({ test: tests[item.index], category: 'translation', sourceFile: 'tests/translation.json', testHash: hash, repeat, model: 'deepseek-chat', origin: 'https://api.deepseek.com', request: testRequest(tests[item.index], 'deepseek-chat'), outcome, finishedAt: '2026-11-23T10:00:00.000Z', index: item.index });
+    testRecord({
+      test: tests[item.index],
+      category: 'translation',
+      sourceFile: 'tests/translation.json',
+      testHash: hash,
+      repeat,
+      model: 'deepseek-chat',
+      origin: 'https://api.deepseek.com',
+      request: testRequest(tests[item.index], 'deepseek-chat'),
+      outcome,
+      finishedAt: '2026-11-23T10:00:00.000Z',
+      index: item.index,
+    });
   return { items, record };
 }
 
@@ -47,7 +66,19 @@ test('a result shows pass or fail, the harness-rounded score, latency and model,
     ['tr_1', outcomeOf([record(items[0], ok('a b c d e'))])],
     ['tr_2', outcomeOf([record(items[1], ok('Nyemenya o', 850))])],
   ]);
-  const lenses = buildLenses({ uri: 'u', items, outcomes, summary: testsFileSummary('translation', items, [...outcomes.values()].map((o) => o.record)) }, englishL10n);
+  const lenses = buildLenses(
+    {
+      uri: 'u',
+      items,
+      outcomes,
+      summary: testsFileSummary(
+        'translation',
+        items,
+        [...outcomes.values()].map((o) => o.record),
+      ),
+    },
+    englishL10n,
+  );
   const results = lenses.filter((l) => l.command === 'ewebench.showResult');
   assert.deepEqual(titles(results), ['✓ 0.833 · 1.2 s · deepseek-chat', '✗ 0.0 · 850 ms · deepseek-chat']);
   const summary = lenses.find((l) => l.command === 'ewebench.showEweScore');
@@ -58,7 +89,19 @@ test('a failed call shows its cause, never a score, and the file summary counts 
   const { items, record } = setup();
   const failed: ChatOutcome = { ok: false, kind: 'http', error: '401 from api.deepseek.com', status: 401, latencyMs: 80, attempts: 1 };
   const outcomes = new Map<string, ItemOutcome>([['tr_1', outcomeOf([record(items[0], failed)])]]);
-  const lenses = buildLenses({ uri: 'u', items, outcomes, summary: testsFileSummary('translation', items, [...outcomes.values()].map((o) => o.record)) }, englishL10n);
+  const lenses = buildLenses(
+    {
+      uri: 'u',
+      items,
+      outcomes,
+      summary: testsFileSummary(
+        'translation',
+        items,
+        [...outcomes.values()].map((o) => o.record),
+      ),
+    },
+    englishL10n,
+  );
   assert.ok(titles(lenses).includes('⚠ error: 401 from api.deepseek.com'));
   assert.ok(titles(lenses).includes('translation: —/100 · 0/1 passed · 1 errored · 1 of 2 run'));
 });
@@ -93,7 +136,17 @@ test('a corpus entry offers Translate, then shows sentence chrF++ and exact matc
   const entry = info.entries[0];
   const before = buildLenses({ uri: 'u', items, outcomes: new Map() }, englishL10n);
   assert.deepEqual(titles(before), ['$(run-all) Translate all (1)', '▶ Translate']);
-  const rec = entryRecord({ entry, sourceFile: 'corpus.json', entryHash: items[0].hash, repeat: 0, model: 'm', origin: 'http://127.0.0.1:1', request: entryRequest(entry, info, 'm'), outcome: ok('Ŋdi nyuie', 900), finishedAt: '2026-11-23T10:00:00Z' });
+  const rec = entryRecord({
+    entry,
+    sourceFile: 'corpus.json',
+    entryHash: items[0].hash,
+    repeat: 0,
+    model: 'm',
+    origin: 'http://127.0.0.1:1',
+    request: entryRequest(entry, info, 'm'),
+    outcome: ok('Ŋdi nyuie', 900),
+    finishedAt: '2026-11-23T10:00:00Z',
+  });
   const after = buildLenses({ uri: 'u', items, outcomes: new Map([['1', outcomeOf([rec])]]) }, englishL10n);
   assert.equal(after[after.length - 1].title, 'chrF++ 100.0 · exact ✓ · 900 ms · m');
 });
@@ -102,9 +155,23 @@ test('a tests file outside the ten categories: its mean score, no ÈwéScore, an
   const { items, record } = setup();
   const outcomes = new Map<string, ItemOutcome>([['tr_1', outcomeOf([record(items[0], ok('a b c d e'))])]]);
   const runs = [...outcomes.values()].map((o) => ({ ...o.record, category: 'tests' }));
-  const summary = buildLenses({ uri: 'u', items, outcomes, summary: testsFileSummary('tests', items, runs) }, englishL10n).find((l) => l.command === 'ewebench.showEweScore');
+  const summary = buildLenses({ uri: 'u', items, outcomes, summary: testsFileSummary('tests', items, runs) }, englishL10n).find(
+    (l) => l.command === 'ewebench.showEweScore',
+  );
   assert.equal(summary?.title, 'tests: mean 83.3/100 · no ÈwéScore · 1/1 passed · 1 of 2 run');
   assert.match(summary?.tooltip ?? '', /not named after one of the ten ÈwéBench categories.*tests\/<category>\.json/);
-  const inCategory = buildLenses({ uri: 'u', items, outcomes, summary: testsFileSummary('translation', items, [...outcomes.values()].map((o) => o.record)) }, englishL10n).find((l) => l.command === 'ewebench.showEweScore');
+  const inCategory = buildLenses(
+    {
+      uri: 'u',
+      items,
+      outcomes,
+      summary: testsFileSummary(
+        'translation',
+        items,
+        [...outcomes.values()].map((o) => o.record),
+      ),
+    },
+    englishL10n,
+  ).find((l) => l.command === 'ewebench.showEweScore');
   assert.equal(inCategory?.tooltip, undefined);
 });

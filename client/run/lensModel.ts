@@ -18,9 +18,7 @@ export interface RepeatSummary {
 }
 
 /** The newest result of one item: the record shown, and for a repeated run the summary over its repeats. */
-export type ItemOutcome =
-  | { kind: 'ewebench-test'; record: TestRunRecord; repeat?: RepeatSummary }
-  | { kind: 'corpus-entry'; record: EntryRunRecord };
+export type ItemOutcome = { kind: 'ewebench-test'; record: TestRunRecord; repeat?: RepeatSummary } | { kind: 'corpus-entry'; record: EntryRunRecord };
 
 /** What the top-of-file lens says once the file has results. */
 export type FileSummaryView =
@@ -91,7 +89,13 @@ export function buildLenses(input: LensModelInput, l10n: L10n): LensSpec[] {
   }
   if (input.summary) {
     const outside = input.summary.kind === 'ewebench-tests' && input.summary.harnessCategory === false;
-    lenses.push({ offset: top, title: summaryTitle(input.summary, l10n), ...(outside ? { tooltip: noCategoryTip(l10n) } : {}), command: 'ewebench.showEweScore', args: [] });
+    lenses.push({
+      offset: top,
+      title: summaryTitle(input.summary, l10n),
+      ...(outside ? { tooltip: noCategoryTip(l10n) } : {}),
+      command: 'ewebench.showEweScore',
+      args: [],
+    });
   }
 
   // Titles that do not depend on the item are translated once per call, not once per item.
@@ -116,7 +120,8 @@ export function buildLenses(input: LensModelInput, l10n: L10n): LensSpec[] {
     }
     const outcome = input.outcomes.get(item.id);
     if (outcome && outcome.kind === item.kind) {
-      const stale = (outcome.kind === 'ewebench-test' ? outcome.record.test_hash : outcome.record.entry_hash) !== (input.hashOf ? input.hashOf(item) : item.hash);
+      const stale =
+        (outcome.kind === 'ewebench-test' ? outcome.record.test_hash : outcome.record.entry_hash) !== (input.hashOf ? input.hashOf(item) : item.hash);
       // A single run's title depends on its record alone, which survives the index's recomputations.
       const key: object = outcome.kind === 'ewebench-test' && outcome.repeat ? outcome : outcome.record;
       let title = titles.get(key);
@@ -124,7 +129,13 @@ export function buildLenses(input: LensModelInput, l10n: L10n): LensSpec[] {
         title = outcome.kind === 'ewebench-test' ? testTitle(outcome.record, outcome.repeat, l10n) : entryTitle(outcome.record, l10n);
         titles.set(key, title);
       }
-      lenses.push({ offset: item.start, title: stale ? `${title} ${staleMark}` : title, tooltip: stale ? staleTip : detailsTip, command: 'ewebench.showResult', args });
+      lenses.push({
+        offset: item.start,
+        title: stale ? `${title} ${staleMark}` : title,
+        tooltip: stale ? staleTip : detailsTip,
+        command: 'ewebench.showResult',
+        args,
+      });
     }
   }
   return lenses;
@@ -170,7 +181,9 @@ function entryTitle(record: EntryRunRecord, l10n: L10n): string {
 
 /** Why a tests file has no ÈwéScore and how it gets one (lens tooltip, Test Explorer output, the ÈwéScore command). */
 export function noCategoryTip(l10n: L10n): string {
-  return l10n.t('This file is not named after one of the ten ÈwéBench categories, so it has no ÈwéScore: the harness runs only its ten category files. Name it after a category (tests/<category>.json, e.g. tests/reasoning.json) to count its tests.');
+  return l10n.t(
+    'This file is not named after one of the ten ÈwéBench categories, so it has no ÈwéScore: the harness runs only its ten category files. Name it after a category (tests/<category>.json, e.g. tests/reasoning.json) to count its tests.',
+  );
 }
 
 function summaryTitle(summary: FileSummaryView, l10n: L10n): string {
@@ -179,7 +192,10 @@ function summaryTitle(summary: FileSummaryView, l10n: L10n): string {
     const score = summary.score === null ? '—' : summary.score.toFixed(1);
     const ran = summary.ran < summary.total ? ` · ${l10n.t('{0} of {1} run', summary.ran, summary.total)}` : '';
     // Outside the ten categories the score is the file's mean, and it counts towards no ÈwéScore.
-    const head = summary.harnessCategory === false ? `${l10n.t('{0}: mean {1}/100', summary.category, score)} · ${l10n.t('no ÈwéScore')}` : l10n.t('{0}: {1}/100', summary.category, score);
+    const head =
+      summary.harnessCategory === false
+        ? `${l10n.t('{0}: mean {1}/100', summary.category, score)} · ${l10n.t('no ÈwéScore')}`
+        : l10n.t('{0}: {1}/100', summary.category, score);
     return `${head} · ${l10n.t('{0}/{1} passed', summary.passed, summary.ran)}${errored}${ran}`;
   }
   const composite = summary.composite === null ? '—' : summary.composite.toFixed(3);

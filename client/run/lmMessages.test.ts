@@ -18,6 +18,17 @@ test('system messages go, in order, before the first user message', () => {
 });
 
 test('content parts are joined by their text and a lone system message becomes a user turn', () => {
-  assert.deepEqual(foldSystemMessages([{ role: 'system', content: [{ type: 'text', text: 'A' }, { type: 'text', text: 'B' }] }]), [{ role: 'user', text: 'AB' }]);
+  assert.deepEqual(
+    foldSystemMessages([
+      {
+        role: 'system',
+        content: [
+          { type: 'text', text: 'A' },
+          { type: 'text', text: 'B' },
+        ],
+      },
+    ]),
+    [{ role: 'user', text: 'AB' }],
+  );
   assert.deepEqual(foldSystemMessages([{ role: 'user', content: 'x' }]), [{ role: 'user', text: 'x' }]);
 });

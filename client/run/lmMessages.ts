@@ -10,7 +10,13 @@ export interface LmTurn {
 export function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (Array.isArray(content)) {
-    return content.map((part) => (typeof part === 'object' && part !== null && typeof (part as { text?: unknown }).text === 'string' ? (part as { text: string }).text : JSON.stringify(part))).join('');
+    return content
+      .map((part) =>
+        typeof part === 'object' && part !== null && typeof (part as { text?: unknown }).text === 'string'
+          ? (part as { text: string }).text
+          : JSON.stringify(part),
+      )
+      .join('');
   }
   return content === null || content === undefined ? '' : JSON.stringify(content);
 }

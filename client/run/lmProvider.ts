@@ -44,11 +44,16 @@ export function lmChatProvider(model: vscode.LanguageModelChat, logger: RunLogge
       const onAbort = () => source.cancel();
       signal?.addEventListener('abort', onAbort, { once: true });
       try {
-        const messages = foldSystemMessages(request.messages).map((t) => (t.role === 'assistant' ? vscode.LanguageModelChatMessage.Assistant(t.text) : vscode.LanguageModelChatMessage.User(t.text)));
+        const messages = foldSystemMessages(request.messages).map((t) =>
+          t.role === 'assistant' ? vscode.LanguageModelChatMessage.Assistant(t.text) : vscode.LanguageModelChatMessage.User(t.text),
+        );
         if (logger.traceEnabled) logger.trace(`request to ${origin}/${model.id}: ${JSON.stringify(request)}`);
         const response = await model.sendRequest(
           messages,
-          { justification: vscode.l10n.t('ÈwéBench Studio sends the test you run to this model and scores its answer.'), modelOptions: { temperature: request.temperature, max_tokens: request.max_tokens } },
+          {
+            justification: vscode.l10n.t('ÈwéBench Studio sends the test you run to this model and scores its answer.'),
+            modelOptions: { temperature: request.temperature, max_tokens: request.max_tokens },
+          },
           source.token,
         );
         let text = '';
@@ -68,10 +73,13 @@ export function lmChatProvider(model: vscode.LanguageModelChat, logger: RunLogge
         if (source.token.isCancellationRequested || error instanceof vscode.CancellationError) return fail('cancelled', 'cancelled');
         if (error instanceof vscode.LanguageModelError) {
           const why =
-            error.code === vscode.LanguageModelError.NoPermissions.name ? vscode.l10n.t('no permission to use {0} (consent refused or not yet given)', model.name)
-            : error.code === vscode.LanguageModelError.Blocked.name ? vscode.l10n.t('{0} blocked the request (quota or policy)', model.name)
-            : error.code === vscode.LanguageModelError.NotFound.name ? vscode.l10n.t('{0} is no longer available', model.name)
-            : `${model.name}: ${error.message}`;
+            error.code === vscode.LanguageModelError.NoPermissions.name
+              ? vscode.l10n.t('no permission to use {0} (consent refused or not yet given)', model.name)
+              : error.code === vscode.LanguageModelError.Blocked.name
+                ? vscode.l10n.t('{0} blocked the request (quota or policy)', model.name)
+                : error.code === vscode.LanguageModelError.NotFound.name
+                  ? vscode.l10n.t('{0} is no longer available', model.name)
+                  : `${model.name}: ${error.message}`;
           return fail('refused', why);
         }
         return fail('network', `${model.name}: ${error instanceof Error ? error.message : String(error)}`);

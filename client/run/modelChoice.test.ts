@@ -16,7 +16,10 @@ test('unusable model entries are left out and a key written in settings is never
 });
 
 test('the current model is found by label, then by model name, else the first', () => {
-  const models = readModelConfigs([{ provider: 'deepseek', model: 'deepseek-chat' }, { provider: 'custom', model: 'qwen', baseUrl: 'http://h/v1', label: 'Local Qwen' }]);
+  const models = readModelConfigs([
+    { provider: 'deepseek', model: 'deepseek-chat' },
+    { provider: 'custom', model: 'qwen', baseUrl: 'http://h/v1', label: 'Local Qwen' },
+  ]);
   assert.equal(pickCurrentModel(models, 'Local Qwen')?.model, 'qwen');
   assert.equal(pickCurrentModel(models, 'qwen')?.model, 'qwen');
   assert.equal(pickCurrentModel(models, 'gone')?.model, 'deepseek-chat');

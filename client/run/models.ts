@@ -1,5 +1,14 @@
 import * as vscode from 'vscode';
-import { ModelConfigError, PROVIDER_PRESETS, insecureHttpProblem, isPresetName, originOf, redactUrl, resolveModel, keyOriginAllowedByUser } from '../../core/run/presets';
+import {
+  ModelConfigError,
+  PROVIDER_PRESETS,
+  insecureHttpProblem,
+  isPresetName,
+  originOf,
+  redactUrl,
+  resolveModel,
+  keyOriginAllowedByUser,
+} from '../../core/run/presets';
 import { pick, toLocale } from '../../core/i18n/locale';
 import type { ModelConfig, ProviderName } from '../../core/run/types';
 import { keyNeedsConsent, resolveApiKey } from '../../runner/keys';
@@ -19,7 +28,10 @@ export interface ReadyModel {
 
 /** Why a model cannot be used, and what the user can do about it. */
 export class ModelUnavailable extends Error {
-  constructor(message: string, readonly action?: 'storeKey' | 'selectModel') {
+  constructor(
+    message: string,
+    readonly action?: 'storeKey' | 'selectModel',
+  ) {
     super(message);
   }
 }
@@ -46,7 +58,8 @@ async function addModelConfig(config: ModelConfig): Promise<void> {
   const target = targetFor('models');
   const inspected = settings().inspect<unknown[]>('models');
   const existing = (target === vscode.ConfigurationTarget.Workspace ? inspected?.workspaceValue : inspected?.globalValue) ?? [];
-  const same = (m: unknown) => readModelConfigs([m]).some((c) => c.provider === config.provider && c.model === config.model && (c.baseUrl ?? '') === (config.baseUrl ?? ''));
+  const same = (m: unknown) =>
+    readModelConfigs([m]).some((c) => c.provider === config.provider && c.model === config.model && (c.baseUrl ?? '') === (config.baseUrl ?? ''));
   if (!existing.some(same)) await settings().update('models', [...existing, config], target);
   await settings().update('currentModel', modelLabel(config), targetFor('currentModel'));
 }
@@ -62,7 +75,10 @@ export class ModelService implements vscode.Disposable {
   /** Fires when the list of models or the current one changes. */
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly keys: KeyStore, private readonly logger: RunLogger) {
+  constructor(
+    private readonly keys: KeyStore,
+    private readonly logger: RunLogger,
+  ) {
     this.item.name = vscode.l10n.t('ÈwéBench model');
     this.item.command = 'ewebench.selectModel';
     this.subscriptions.push(
@@ -84,7 +100,9 @@ export class ModelService implements vscode.Disposable {
     this.item.text = model ? `$(hubot) ${modelLabel(model)}` : `$(hubot) ${vscode.l10n.t('No model')}`;
     this.item.tooltip = !vscode.workspace.isTrusted
       ? vscode.l10n.t('Restricted mode: nothing is sent to any model until you trust this workspace.')
-      : model ? vscode.l10n.t('Tests run against {0} ({1}). Click to switch.', modelLabel(model), model.provider) : vscode.l10n.t('Choose the model tests run against.');
+      : model
+        ? vscode.l10n.t('Tests run against {0} ({1}). Click to switch.', modelLabel(model), model.provider)
+        : vscode.l10n.t('Choose the model tests run against.');
     this.item.show();
   }
 
@@ -94,20 +112,33 @@ export class ModelService implements vscode.Disposable {
     const current = currentModel();
     const items: Item[] = configuredModels().map((m) => ({
       label: `${m === current || (current && modelLabel(m) === modelLabel(current)) ? '$(check) ' : ''}${modelLabel(m)}`,
-      description: m.provider === 'vscode-lm' ? vscode.l10n.t('VS Code chat model') : `${m.provider} · ${redactUrl(m.baseUrl ?? (isPresetName(m.provider) ? PROVIDER_PRESETS[m.provider].baseUrl ?? '' : ''))}`,
+      description:
+        m.provider === 'vscode-lm'
+          ? vscode.l10n.t('VS Code chat model')
+          : `${m.provider} · ${redactUrl(m.baseUrl ?? (isPresetName(m.provider) ? (PROVIDER_PRESETS[m.provider].baseUrl ?? '') : ''))}`,
       run: () => Promise.resolve(settings().update('currentModel', modelLabel(m), targetFor('currentModel'))),
     }));
-    const lmModels = await Promise.resolve(vscode.lm.selectChatModels()).then((l) => l, () => []);
+    const lmModels = await Promise.resolve(vscode.lm.selectChatModels()).then(
+      (l) => l,
+      () => [],
+    );
     if (lmModels.length) {
       items.push({ label: vscode.l10n.t('VS Code chat models'), kind: vscode.QuickPickItemKind.Separator });
       for (const m of lmModels) {
-        items.push({ label: `$(copilot) ${m.name}`, description: `${m.vendor} · ${m.family}`, run: () => addModelConfig({ provider: 'vscode-lm', model: m.id, label: m.name }) });
+        items.push({
+          label: `$(copilot) ${m.name}`,
+          description: `${m.vendor} · ${m.family}`,
+          run: () => addModelConfig({ provider: 'vscode-lm', model: m.id, label: m.name }),
+        });
       }
     }
     items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
     items.push({ label: `$(add) ${vscode.l10n.t('Add model…')}`, run: () => this.addModel() });
     items.push({ label: `$(key) ${vscode.l10n.t('Store API key…')}`, run: () => this.storeApiKey() });
-    const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Model to run tests against'), placeHolder: current ? modelLabel(current) : vscode.l10n.t('No model configured yet') });
+    const picked = await vscode.window.showQuickPick(items, {
+      title: vscode.l10n.t('Model to run tests against'),
+      placeHolder: current ? modelLabel(current) : vscode.l10n.t('No model configured yet'),
+    });
     await picked?.run?.();
   }
 
@@ -138,7 +169,11 @@ export class ModelService implements vscode.Disposable {
       });
       if (!baseUrl) return;
     }
-    const model = await vscode.window.showInputBox({ title: vscode.l10n.t('Model name'), value: preset.defaultModel ?? '', validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('A model name is needed.')) });
+    const model = await vscode.window.showInputBox({
+      title: vscode.l10n.t('Model name'),
+      value: preset.defaultModel ?? '',
+      validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('A model name is needed.')),
+    });
     if (!model) return;
     const config: ModelConfig = { provider: choice.provider, model: model.trim(), ...(baseUrl ? { baseUrl } : {}) };
     await addModelConfig(config);
@@ -183,7 +218,7 @@ export class ModelService implements vscode.Disposable {
     }
     const key = await vscode.window.showInputBox({
       title: vscode.l10n.t('API key for {0}', origin),
-      prompt: vscode.l10n.t('Kept in VS Code\'s secret storage and sent only to {0}.', origin),
+      prompt: vscode.l10n.t("Kept in VS Code's secret storage and sent only to {0}.", origin),
       password: true,
       ignoreFocusOut: true,
       validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('The key is empty.')),
@@ -244,7 +279,9 @@ export class ModelService implements vscode.Disposable {
     }
     if (!key.key && PROVIDER_PRESETS[resolved.provider].needsKey) {
       throw new ModelUnavailable(
-        key.variable ? vscode.l10n.t('No API key for {0}: store one, or set the environment variable {1}.', resolved.origin, key.variable) : vscode.l10n.t('No API key for {0}: store one.', resolved.origin),
+        key.variable
+          ? vscode.l10n.t('No API key for {0}: store one, or set the environment variable {1}.', resolved.origin, key.variable)
+          : vscode.l10n.t('No API key for {0}: store one.', resolved.origin),
         'storeKey',
       );
     }

@@ -8,7 +8,25 @@ import { renderResultDetails } from './resultDetails';
 test('the details show the response verbatim, the scoring, the request, latency and tokens', () => {
   const t = { id: 'd1', system: 'Ŋlɔ ɖe Eʋegbe me.', prompt: 'Nya ka?', eval_method: 'exact_match', expected: 'A' };
   const response = '<img src=x onerror=alert(1)> **A**';
-  const record = testRecord({ test: t, category: 'reasoning', sourceFile: 'tests/reasoning.json', testHash: 'h', repeat: 0, model: 'm', origin: 'http://127.0.0.1:9', request: testRequest(t, 'm'), outcome: { ok: true, text: response, usage: { prompt_tokens: 12, completion_tokens: 7, reasoning_tokens: 0, cached_tokens: 0 }, latencyMs: 1500, cached: false, attempts: 1 }, finishedAt: '2026-11-23T10:00:00Z' });
+  const record = testRecord({
+    test: t,
+    category: 'reasoning',
+    sourceFile: 'tests/reasoning.json',
+    testHash: 'h',
+    repeat: 0,
+    model: 'm',
+    origin: 'http://127.0.0.1:9',
+    request: testRequest(t, 'm'),
+    outcome: {
+      ok: true,
+      text: response,
+      usage: { prompt_tokens: 12, completion_tokens: 7, reasoning_tokens: 0, cached_tokens: 0 },
+      latencyMs: 1500,
+      cached: false,
+      attempts: 1,
+    },
+    finishedAt: '2026-11-23T10:00:00Z',
+  });
   const text = renderResultDetails([record], englishL10n);
   assert.ok(text.includes(response), 'the response appears exactly as the model wrote it');
   assert.match(text, /Status: failed \(score 0\.0, pass at 0\.7\)/);
@@ -21,7 +39,18 @@ test('the details show the response verbatim, the scoring, the request, latency 
 
 test('a failed call says why and a VS Code chat model result explains the folded system prompt', () => {
   const t = { id: 'd2', prompt: 'Nya ka?', eval_method: 'ewe_quality' };
-  const record = testRecord({ test: t, category: 'reasoning', sourceFile: 'tests/reasoning.json', testHash: 'h', repeat: 0, model: 'gpt', origin: 'vscode-lm:copilot', request: testRequest(t, 'gpt'), outcome: { ok: false, kind: 'timeout', error: 'timeout after 60 s', latencyMs: 60000, attempts: 3 }, finishedAt: '2026-11-23T10:00:00Z' });
+  const record = testRecord({
+    test: t,
+    category: 'reasoning',
+    sourceFile: 'tests/reasoning.json',
+    testHash: 'h',
+    repeat: 0,
+    model: 'gpt',
+    origin: 'vscode-lm:copilot',
+    request: testRequest(t, 'gpt'),
+    outcome: { ok: false, kind: 'timeout', error: 'timeout after 60 s', latencyMs: 60000, attempts: 3 },
+    finishedAt: '2026-11-23T10:00:00Z',
+  });
   const text = renderResultDetails([record], englishL10n);
   assert.match(text, /Status: error \(timeout\): timeout after 60 s/);
   assert.match(text, /no system role/);

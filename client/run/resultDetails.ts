@@ -12,7 +12,10 @@ export function renderResultDetails(records: readonly RunRecord[], l10n: L10n, r
   const out: string[] = [];
   const first = records[0];
   if (repeat && records.length > 1 && first.kind === 'ewebench-test') {
-    out.push(l10n.t('{0} runs: mean {1} (standard error over the runs), {2} errored', repeat.runs, formatMeanSe(repeat.mean, repeat.standardError), repeat.errored), '');
+    out.push(
+      l10n.t('{0} runs: mean {1} (standard error over the runs), {2} errored', repeat.runs, formatMeanSe(repeat.mean, repeat.standardError), repeat.errored),
+      '',
+    );
   }
   records.forEach((record, i) => {
     if (records.length > 1) out.push(`${'='.repeat(20)} ${l10n.t('Run {0} of {1}', i + 1, records.length)} ${'='.repeat(20)}`);

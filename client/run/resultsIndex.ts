@@ -125,7 +125,16 @@ export function testsFileSummary(category: string, items: readonly RunnableItem[
   const summary = summariseTestRecords(tests.every((r) => r.category === category) ? tests : tests.map((r) => ({ ...r, category })));
   const c = summary.categories[category];
   const ran = new Set(tests.map((r) => r.test_id)).size;
-  return { kind: 'ewebench-tests', category, score: c?.score ?? null, total: items.length, ran, passed: c?.passed ?? 0, errored: c?.errored ?? 0, harnessCategory: categoryOf(category) !== undefined };
+  return {
+    kind: 'ewebench-tests',
+    category,
+    score: c?.score ?? null,
+    total: items.length,
+    ran,
+    passed: c?.passed ?? 0,
+    errored: c?.errored ?? 0,
+    harnessCategory: categoryOf(category) !== undefined,
+  };
 }
 
 /** The top-of-file summary of a corpus: composite, tier and cost as its run card would state them. */

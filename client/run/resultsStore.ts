@@ -15,7 +15,12 @@ export function resultsFolderSetting(): string {
 
 /** The results folder of a workspace folder. */
 export function resultsFolderOf(folder: vscode.WorkspaceFolder): vscode.Uri {
-  return vscode.Uri.joinPath(folder.uri, ...resultsFolderSetting().split(/[\\/]+/).filter(Boolean));
+  return vscode.Uri.joinPath(
+    folder.uri,
+    ...resultsFolderSetting()
+      .split(/[\\/]+/)
+      .filter(Boolean),
+  );
 }
 
 /** A document's path as results record it: relative to its workspace folder, forward slashes. */
@@ -65,7 +70,12 @@ export class ResultsStore implements vscode.Disposable {
       this.watchers.push(watcher);
       loads.push(
         Promise.resolve(vscode.workspace.fs.readDirectory(base)).then(
-          (entries) => Promise.all(entries.filter(([name, type]) => type === vscode.FileType.File && name.endsWith('.json')).map(([name]) => this.loadFile(vscode.Uri.joinPath(base, name), false))).then(() => undefined),
+          (entries) =>
+            Promise.all(
+              entries
+                .filter(([name, type]) => type === vscode.FileType.File && name.endsWith('.json'))
+                .map(([name]) => this.loadFile(vscode.Uri.joinPath(base, name), false)),
+            ).then(() => undefined),
           () => undefined, // no results folder yet
         ),
       );

@@ -28,7 +28,10 @@ export interface RunRequest {
 function readRunSettings(config: vscode.WorkspaceConfiguration): { timeoutSeconds: number; concurrency: number } | string {
   const timeoutSeconds = config.get<unknown>('run.timeoutSeconds', 60);
   const concurrency = config.get<unknown>('run.concurrency', 4);
-  for (const [key, value, limit] of [['ewebench.run.timeoutSeconds', timeoutSeconds, RUN_LIMITS.timeoutSeconds], ['ewebench.run.concurrency', concurrency, RUN_LIMITS.concurrency]] as const) {
+  for (const [key, value, limit] of [
+    ['ewebench.run.timeoutSeconds', timeoutSeconds, RUN_LIMITS.timeoutSeconds],
+    ['ewebench.run.concurrency', concurrency, RUN_LIMITS.concurrency],
+  ] as const) {
     if (!withinLimit(value, limit)) {
       return limit.integer
         ? vscode.l10n.t('The setting {0} is {1}: it must be a whole number from {2} to {3}.', key, JSON.stringify(value) ?? String(value), limit.min, limit.max)
@@ -79,7 +82,10 @@ export class RunService implements vscode.Disposable {
   async run(request: RunRequest): Promise<RunResult | undefined> {
     if (!vscode.workspace.isTrusted) {
       const manage = vscode.l10n.t('Manage Workspace Trust');
-      const choice = await vscode.window.showWarningMessage(vscode.l10n.t('This workspace is not trusted: ÈwéBench Studio sends nothing to any model in Restricted Mode.'), manage);
+      const choice = await vscode.window.showWarningMessage(
+        vscode.l10n.t('This workspace is not trusted: ÈwéBench Studio sends nothing to any model in Restricted Mode.'),
+        manage,
+      );
       if (choice === manage) await vscode.commands.executeCommand('workbench.trust.manage');
       return undefined;
     }
@@ -107,7 +113,10 @@ export class RunService implements vscode.Disposable {
       return undefined;
     }
 
-    const allowSecretSegments = await this.secretSegmentsConsent(parsed, selected.map((i) => i.index));
+    const allowSecretSegments = await this.secretSegmentsConsent(
+      parsed,
+      selected.map((i) => i.index),
+    );
     if (allowSecretSegments === undefined) return undefined;
 
     const config = vscode.workspace.getConfiguration('ewebench');
@@ -183,7 +192,11 @@ export class RunService implements vscode.Disposable {
       result = request.quiet
         ? await execute()
         : await vscode.window.withProgress(
-            { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Running {0} against {1}', path.basename(request.uri.path), ready.label), cancellable: true },
+            {
+              location: vscode.ProgressLocation.Notification,
+              title: vscode.l10n.t('Running {0} against {1}', path.basename(request.uri.path), ready.label),
+              cancellable: true,
+            },
             (progress, token) => execute(progress, token),
           );
     } catch (error) {
@@ -218,7 +231,9 @@ export class RunService implements vscode.Disposable {
     const setting = vscode.workspace.getConfiguration('ewebench').get<string>('run.secretSegments', 'ask');
     if (setting === 'never') {
       if (secret.length === indexes.length) {
-        void vscode.window.showWarningMessage(vscode.l10n.t('These entries are in the gold_standard or held_out segment, which the ewebench.run.secretSegments setting forbids sending.'));
+        void vscode.window.showWarningMessage(
+          vscode.l10n.t('These entries are in the gold_standard or held_out segment, which the ewebench.run.secretSegments setting forbids sending.'),
+        );
         return undefined;
       }
       return false;
@@ -239,12 +254,16 @@ export class RunService implements vscode.Disposable {
     if (quiet) return;
     if (result.cancelled) {
       // What the cancel stopped is not an error: counted apart, and sent by the next run of the same file.
-      void vscode.window.showInformationMessage(vscode.l10n.t('Run cancelled: {0} result(s) kept, {1} not run. Run again to resume.', result.records.length, result.cancelledItems.length));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Run cancelled: {0} result(s) kept, {1} not run. Run again to resume.', result.records.length, result.cancelledItems.length),
+      );
       return;
     }
     if (result.skipped.length) {
       const log = vscode.l10n.t('Show run log');
-      void vscode.window.showWarningMessage(vscode.l10n.t('{0} item(s) were not run: {1}', result.skipped.length, result.skipped[0].reason), log).then((c) => c === log && this.channel.show());
+      void vscode.window
+        .showWarningMessage(vscode.l10n.t('{0} item(s) were not run: {1}', result.skipped.length, result.skipped[0].reason), log)
+        .then((c) => c === log && this.channel.show());
     }
     if (single) return; // the lens shows the result
     const tests = result.records.filter((r) => r.kind === 'ewebench-test');

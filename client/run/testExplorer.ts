@@ -78,8 +78,17 @@ export class TestExplorer implements vscode.Disposable {
     for (const model of models) {
       const label = model ? modelLabel(model) : vscode.l10n.t('Current model');
       const isDefault = !model || (current !== undefined && modelLabel(current) === label);
-      this.profiles.push(this.controller.createRunProfile(label, vscode.TestRunProfileKind.Run, (request, token) => this.runRequest(request, token, model, 1), isDefault));
-      this.profiles.push(this.controller.createRunProfile(`${label} ×${RUN_REPEATS}`, vscode.TestRunProfileKind.Run, (request, token) => this.runRequest(request, token, model, RUN_REPEATS), false));
+      this.profiles.push(
+        this.controller.createRunProfile(label, vscode.TestRunProfileKind.Run, (request, token) => this.runRequest(request, token, model, 1), isDefault),
+      );
+      this.profiles.push(
+        this.controller.createRunProfile(
+          `${label} ×${RUN_REPEATS}`,
+          vscode.TestRunProfileKind.Run,
+          (request, token) => this.runRequest(request, token, model, RUN_REPEATS),
+          false,
+        ),
+      );
     }
   }
 
@@ -240,7 +249,8 @@ export class TestExplorer implements vscode.Disposable {
           } else if ((collected.get(c.id)?.length ?? 0) < repeat) this.report(run, c, collected.get(c.id) ?? [], parsed);
         }
         // Scores of a file outside the ten categories count towards no ÈwéScore: said once per file run.
-        if (parsed.kind === 'ewebench-tests' && collected.size > 0 && !categoryOf(parsed.category)) run.appendOutput(`${oneLine(noCategoryTip(vscode.l10n), 400)}\r\n`, undefined, fileItem);
+        if (parsed.kind === 'ewebench-tests' && collected.size > 0 && !categoryOf(parsed.category))
+          run.appendOutput(`${oneLine(noCategoryTip(vscode.l10n), 400)}\r\n`, undefined, fileItem);
       }
     } finally {
       run.end();

@@ -30,21 +30,31 @@ export function registerEweInput(context: vscode.ExtensionContext): void {
       const text = document.lineAt(line).text;
       const end = character + 1;
       if (end < 2 || !insideJsonString(text, end - 2)) return;
-      const wasLiteral = literal !== undefined && literal.uri === document.uri.toString() && literal.version === document.version - 1 && literal.line === line && literal.character === end - 2;
+      const wasLiteral =
+        literal !== undefined &&
+        literal.uri === document.uri.toString() &&
+        literal.version === document.version - 1 &&
+        literal.line === line &&
+        literal.character === end - 2;
       literal = undefined;
       const composition = composeAfterTyping(text.slice(0, end), wasLiteral);
       if (!composition) return;
       const range = new vscode.Range(line, end - composition.deleteBefore, line, end);
       const version = document.version;
       // editor.edit refuses to apply when the document changed meanwhile (another key typed): nothing stale lands.
-      void editor.edit((builder) => builder.replace(range, composition.insert), { undoStopBefore: false, undoStopAfter: false }).then((applied) => {
-        if (applied && madeLiteralPrefix(composition)) literal = { uri: document.uri.toString(), version: version + 1, line, character: end - composition.deleteBefore };
-      });
+      void editor
+        .edit((builder) => builder.replace(range, composition.insert), { undoStopBefore: false, undoStopAfter: false })
+        .then((applied) => {
+          if (applied && madeLiteralPrefix(composition))
+            literal = { uri: document.uri.toString(), version: version + 1, line, character: end - composition.deleteBefore };
+        });
     }),
     vscode.commands.registerCommand('ewebench.toggleEweInput', async () => {
       const next = !enabled();
       await vscode.workspace.getConfiguration('ewebench').update(SETTING, next, vscode.ConfigurationTarget.Global);
-      void vscode.window.showInformationMessage(next ? vscode.l10n.t('Ewe typing is on: ;d gives ɖ, e;\' gives é (see the README for every sequence).') : vscode.l10n.t('Ewe typing is off.'));
+      void vscode.window.showInformationMessage(
+        next ? vscode.l10n.t("Ewe typing is on: ;d gives ɖ, e;' gives é (see the README for every sequence).") : vscode.l10n.t('Ewe typing is off.'),
+      );
     }),
   );
 }

@@ -48,7 +48,12 @@ test('keywords: a common or prompt-borne keyword is weak; a content word absent 
 });
 
 test('format: a Markdown list in Ewe passes a list-only check; a test that also asks for a function call is strong', () => {
-  const weak = { id: 'if_format_01', prompt: 'Ŋlɔ nuɖuɖu etɔ̃ abe list ene.', eval_method: 'format', expected_format: { contains_ewe: true, markdown_elements: ['list'] } };
+  const weak = {
+    id: 'if_format_01',
+    prompt: 'Ŋlɔ nuɖuɖu etɔ̃ abe list ene.',
+    eval_method: 'format',
+    expected_format: { contains_ewe: true, markdown_elements: ['list'] },
+  };
   assert.deepEqual(weakNames(weak), ['fluent-list']);
   const strong = { ...weak, expected_format: { markdown_elements: ['list', 'table'], contains_function_call: true } };
   assert.deepEqual(weakNames(strong), []);
@@ -65,7 +70,14 @@ test('exact_match: an expected answer equal to the prompt is weak; a real answer
 test('multiple_choice: every letter at once passes (the harness never checks there is only one)', () => {
   const mc = { id: 'ck_kente_01', prompt: 'Afi ka? A) Lomé B) Agbozume C) Kpalimé', eval_method: 'multiple_choice', expected: 'C' };
   assert.ok(weakNames(mc).includes('all-options'));
-  assert.equal(baselineText(BASELINES.find((b) => b.id === 'all-options')!, mc, 'ee'), 'A B C D');
+  assert.equal(
+    baselineText(
+      BASELINES.find((b) => b.id === 'all-options')!,
+      mc,
+      'ee',
+    ),
+    'A B C D',
+  );
   assert.deepEqual(optionLetters({ prompt: 'A) x B) y E) z', expected: 'F' }), ['A', 'B', 'C', 'D', 'E', 'F']);
   // A story opening with "Gb" puts B in the first five characters: a fluent non-answer passes a "B" test.
   assert.ok(weakNames({ ...mc, expected: 'B' }).includes('fluent-story'));
@@ -80,7 +92,13 @@ test('multiple_choice whose expected is not one letter is not scored (the regex 
 });
 
 test('composite: short keywords ordinary text contains make it weak; content keywords make it strong', () => {
-  const weak = { id: 'sa_formal_01', prompt: 'Gblɔ akpedada na fia la.', eval_method: 'composite', expected_keywords: ['le', 'ame'], expected_format: { contains_ewe: true, min_length: 40 } };
+  const weak = {
+    id: 'sa_formal_01',
+    prompt: 'Gblɔ akpedada na fia la.',
+    eval_method: 'composite',
+    expected_keywords: ['le', 'ame'],
+    expected_format: { contains_ewe: true, min_length: 40 },
+  };
   const best = auditTest(weak).weak[0];
   assert.equal(best.score, 1);
   const strong = { ...weak, expected_keywords: ['ŋutikɔkɔe', 'fiagã'] };
@@ -88,7 +106,13 @@ test('composite: short keywords ordinary text contains make it weak; content key
 });
 
 test('the echo baseline is the last user message of a conversation', () => {
-  const t = { messages: [{ role: 'user', content: 'first' }, { role: 'assistant', content: 'a' }, { role: 'user', content: 'last' }] };
+  const t = {
+    messages: [
+      { role: 'user', content: 'first' },
+      { role: 'assistant', content: 'a' },
+      { role: 'user', content: 'last' },
+    ],
+  };
   assert.equal(promptText(t), 'last');
 });
 
@@ -102,7 +126,17 @@ test('findings: weak-test on eval_method naming the baseline, score and part; pe
   assert.deepEqual(first.at, { path: [0, 'eval_method'] });
   assert.match(first.message, /^Weak test: passes with fluent text that answers nothing \(greeting\) \(score 1\)/);
   assert.match(first.message, /ewe_quality 1 from the letters/);
-  assert.deepEqual(first.fixes, [{ kind: 'set-fields', objectPath: [0], fields: [{ field: 'eval_method', value: 'composite' }, { field: 'expected_format', value: { contains_ewe: true } }], title: 'to-composite' }]);
+  assert.deepEqual(first.fixes, [
+    {
+      kind: 'set-fields',
+      objectPath: [0],
+      fields: [
+        { field: 'eval_method', value: 'composite' },
+        { field: 'expected_format', value: { contains_ewe: true } },
+      ],
+      title: 'to-composite',
+    },
+  ]);
   const keyword = findings.find((f) => 'path' in f.at && f.at.path.join('/') === '1/expected_keywords/0')!;
   assert.match(keyword.message, /Keyword `le` occurs inside ordinary Ewe text \(Mele\)/);
   assert.deepEqual(keyword.fixes, [{ kind: 'remove-item', path: [1, 'expected_keywords', 0], label: 'le' }]);
@@ -116,8 +150,24 @@ test('the fixes apply: to composite with a format, and dropping a keyword with i
   const doc = new JsonDocument(text);
   const apply = (edits: { span: { start: number; end: number }; newText: string }[]) =>
     [...edits].sort((a, b) => b.span.start - a.span.start).reduce((s, e) => s.slice(0, e.span.start) + e.newText + s.slice(e.span.end), text);
-  const composite = apply(editsForFix(doc, { kind: 'set-fields', objectPath: [0], fields: [{ field: 'eval_method', value: 'composite' }, { field: 'expected_format', value: { contains_ewe: true } }], title: 'to-composite' })!);
-  assert.deepEqual(JSON.parse(composite)[0], { id: 't', prompt: 'p', eval_method: 'composite', expected_keywords: ['le', 'agbale'], expected_format: { contains_ewe: true } });
+  const composite = apply(
+    editsForFix(doc, {
+      kind: 'set-fields',
+      objectPath: [0],
+      fields: [
+        { field: 'eval_method', value: 'composite' },
+        { field: 'expected_format', value: { contains_ewe: true } },
+      ],
+      title: 'to-composite',
+    })!,
+  );
+  assert.deepEqual(JSON.parse(composite)[0], {
+    id: 't',
+    prompt: 'p',
+    eval_method: 'composite',
+    expected_keywords: ['le', 'agbale'],
+    expected_format: { contains_ewe: true },
+  });
   assert.match(composite, /\],\n {4}"expected_format": \{"contains_ewe":true\}\n {2}\}/);
   const dropped = apply(editsForFix(doc, { kind: 'remove-item', path: [0, 'expected_keywords', 0], label: 'le' })!);
   assert.deepEqual(JSON.parse(dropped)[0].expected_keywords, ['agbale']);
@@ -150,7 +200,10 @@ test('extra baselines from a workspace file are checked against their schema and
   const ok = extraBaselines({ baselines: [{ id: 'english', text: 'I am sorry, I cannot answer that.', description: 'an English refusal' }] });
   assert.ok('baselines' in ok);
   const audit = auditTest({ prompt: 'p', eval_method: 'keywords', expected_keywords: ['answer'] }, { extra: ok.baselines });
-  assert.deepEqual(audit.weak.map((w) => w.baseline), ['english']);
+  assert.deepEqual(
+    audit.weak.map((w) => w.baseline),
+    ['english'],
+  );
 });
 
 test('corpora: an entry whose reference is its source (after NFC) is flagged on the reference', () => {
@@ -159,7 +212,10 @@ test('corpora: an entry whose reference is its source (after NFC) is flagged on 
     { id: 2, source: 'Good morning.', reference: 'Ŋdi nyuie.' },
     { index: 3, source_text: 'Accra', target_expected: 'Accra' },
   ];
-  assert.deepEqual(corpusCopyFindings(entries, ['entries'], 'en').map((f) => f.at), [{ path: ['entries', 0, 'reference'] }, { path: ['entries', 2, 'target_expected'] }]);
+  assert.deepEqual(
+    corpusCopyFindings(entries, ['entries'], 'en').map((f) => f.at),
+    [{ path: ['entries', 0, 'reference'] }, { path: ['entries', 2, 'target_expected'] }],
+  );
 });
 
 test('the hover lists every baseline with its score and verdict, in the user’s language', () => {
@@ -180,8 +236,28 @@ test('a file with more weak findings than the editor cap shows the first ones an
 
 test('the enclosing words of a long keyword list, found in one pass, are those enclosingWord finds one by one', () => {
   const text = 'Mele agbe, mele nyuie. Ɖevi la ɖe asi le nu ŋu; ÉWÉ gbe nye gbe nyui. ' + Array.from({ length: 40 }, (_, i) => `nya${i}le`).join(' ');
-  const keywords = ['le', 'LE', 'ɖe', 'gbe', 'ewe', 'éwé', 'nyu', '', 'xyz', 'a', 'e', 'nya1', 'nya12le', '1le', 'le;', ...Array.from({ length: 30 }, (_, i) => `ya${i}`)];
-  assert.deepEqual(enclosingWords(text, keywords), keywords.map((k) => enclosingWord(text, k)));
+  const keywords = [
+    'le',
+    'LE',
+    'ɖe',
+    'gbe',
+    'ewe',
+    'éwé',
+    'nyu',
+    '',
+    'xyz',
+    'a',
+    'e',
+    'nya1',
+    'nya12le',
+    '1le',
+    'le;',
+    ...Array.from({ length: 30 }, (_, i) => `ya${i}`),
+  ];
+  assert.deepEqual(
+    enclosingWords(text, keywords),
+    keywords.map((k) => enclosingWord(text, k)),
+  );
 });
 
 test('a composite test with 20,000 keywords is audited with the same findings as its scorer says (the bare list is weak), each keyword searched once', () => {

@@ -37,7 +37,6 @@ export interface AuditOptions {
 
 export const DEFAULT_LANGUAGE = 'ee';
 
-
 /**
  * Scores a test under every baseline. Pure and deterministic; `auditTestCached` memoises it by the test's text.
  */

@@ -42,10 +42,26 @@ export interface Baseline {
  */
 export const BASELINES: readonly Baseline[] = [
   { id: 'empty', name: { en: 'an empty answer', fr: 'une réponse vide' }, source: { kind: 'empty' } },
-  { id: 'fluent-greeting', name: { en: 'fluent text that answers nothing (greeting)', fr: 'un texte fluide qui ne répond à rien (salutation)' }, source: { kind: 'fluent', register: 'greeting' } },
-  { id: 'fluent-formal', name: { en: 'fluent text that answers nothing (formal)', fr: 'un texte fluide qui ne répond à rien (soutenu)' }, source: { kind: 'fluent', register: 'formal' } },
-  { id: 'fluent-story', name: { en: 'fluent text that answers nothing (story)', fr: 'un texte fluide qui ne répond à rien (récit)' }, source: { kind: 'fluent', register: 'story' } },
-  { id: 'fluent-list', name: { en: 'fluent text that answers nothing (Markdown list)', fr: 'un texte fluide qui ne répond à rien (liste Markdown)' }, source: { kind: 'fluent', register: 'list' } },
+  {
+    id: 'fluent-greeting',
+    name: { en: 'fluent text that answers nothing (greeting)', fr: 'un texte fluide qui ne répond à rien (salutation)' },
+    source: { kind: 'fluent', register: 'greeting' },
+  },
+  {
+    id: 'fluent-formal',
+    name: { en: 'fluent text that answers nothing (formal)', fr: 'un texte fluide qui ne répond à rien (soutenu)' },
+    source: { kind: 'fluent', register: 'formal' },
+  },
+  {
+    id: 'fluent-story',
+    name: { en: 'fluent text that answers nothing (story)', fr: 'un texte fluide qui ne répond à rien (récit)' },
+    source: { kind: 'fluent', register: 'story' },
+  },
+  {
+    id: 'fluent-list',
+    name: { en: 'fluent text that answers nothing (Markdown list)', fr: 'un texte fluide qui ne répond à rien (liste Markdown)' },
+    source: { kind: 'fluent', register: 'list' },
+  },
   { id: 'refusal', name: { en: 'a polite refusal', fr: 'un refus poli' }, source: { kind: 'refusal' } },
   { id: 'french', name: { en: 'an answer in French', fr: 'une réponse en français' }, source: { kind: 'french' } },
   { id: 'echo', name: { en: 'the prompt echoed back', fr: 'le prompt renvoyé tel quel' }, source: { kind: 'echo' } },
@@ -54,7 +70,6 @@ export const BASELINES: readonly Baseline[] = [
 ];
 
 type Test = Record<string, unknown>;
-
 
 /** What the model is asked: the prompt, or the last user message's content. */
 export function promptText(test: Test): string | undefined {

@@ -54,7 +54,10 @@ export function enclosingWords(text: string, keywords: readonly string[]): (stri
 function keywordsPart(b: KeywordsBreakdown, text: string, locale: Locale): string | undefined {
   if (b.found.length === 0) return undefined;
   const inside = enclosingWords(text, b.found).filter((w): w is string => w !== undefined);
-  return msg(locale, 'weakPartKeywords', { keywords: list(b.found), inside: inside.length ? msg(locale, 'weakPartInside', { words: list([...new Set(inside)]) }) : '' });
+  return msg(locale, 'weakPartKeywords', {
+    keywords: list(b.found),
+    inside: inside.length ? msg(locale, 'weakPartInside', { words: list([...new Set(inside)]) }) : '',
+  });
 }
 
 function formatPart(b: FormatBreakdown, locale: Locale): string | undefined {
@@ -92,8 +95,16 @@ export function explainPass(breakdown: Breakdown, text: string, locale: Locale):
       return qualityPart(breakdown, Math.max(0, Math.min(1, breakdown.sum)), locale) ?? '';
     case 'composite': {
       const { parts } = breakdown;
-      const head = msg(locale, 'weakPartComposite', { keywords: shownScore(parts.keywords), quality: shownScore(parts.eweQuality), format: shownScore(parts.format) });
-      const details = [keywordsPart(breakdown.keywords, text, locale), qualityPart(breakdown.eweQuality, parts.eweQuality, locale), formatPart(breakdown.format, locale)];
+      const head = msg(locale, 'weakPartComposite', {
+        keywords: shownScore(parts.keywords),
+        quality: shownScore(parts.eweQuality),
+        format: shownScore(parts.format),
+      });
+      const details = [
+        keywordsPart(breakdown.keywords, text, locale),
+        qualityPart(breakdown.eweQuality, parts.eweQuality, locale),
+        formatPart(breakdown.format, locale),
+      ];
       return [head, ...details.filter((d): d is string => d !== undefined)].join(' ');
     }
   }

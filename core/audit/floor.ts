@@ -22,8 +22,14 @@ export function floorScores(tests: readonly AuditedTest[], options: AuditOptions
   const out: Record<string, RunScores> = {};
   for (const b of baselines) {
     if (!audits.some((a) => a.audit.scores.some((s) => s.baseline === b.id))) continue;
-    out[b.id] = runScores(audits.map(({ category, audit }) => ({ category, score: audit.scores.find((s) => s.baseline === b.id)?.score ?? 0 })), options);
+    out[b.id] = runScores(
+      audits.map(({ category, audit }) => ({ category, score: audit.scores.find((s) => s.baseline === b.id)?.score ?? 0 })),
+      options,
+    );
   }
-  out[BEST_OF] = runScores(audits.map(({ category, audit }) => ({ category, score: audit.floor })), options);
+  out[BEST_OF] = runScores(
+    audits.map(({ category, audit }) => ({ category, score: audit.floor })),
+    options,
+  );
   return out;
 }

@@ -4,7 +4,10 @@ import { shownScore } from './explain';
 import { baselineById } from './rule';
 
 const TEXT: Record<string, Bilingual> = {
-  title: { en: '**Non-answers** (scored like the harness; a pass makes the test weak)', fr: '**Non-réponses** (notées comme le harness ; une réussite rend le test faible)' },
+  title: {
+    en: '**Non-answers** (scored like the harness; a pass makes the test weak)',
+    fr: '**Non-réponses** (notées comme le harness ; une réussite rend le test faible)',
+  },
   header: { en: '| baseline | score | |', fr: '| baseline | score | |' },
   pass: { en: 'passes', fr: 'réussit' },
   fail: { en: 'fails', fr: 'échoue' },
@@ -24,5 +27,13 @@ export function auditHoverMarkdown(test: unknown, locale: Locale, options: Audit
     const verdict = !s.passed ? TEXT.fail : s.counted ? TEXT.pass : TEXT.notCounted;
     return `| ${name ? pick(name.name, locale) : s.baseline} | ${shownScore(s.score)} | ${pick(verdict, locale)} |`;
   });
-  return [pick(TEXT.title, locale), '', pick(TEXT.header, locale), '|---|---:|---|', ...rows, '', pick(TEXT.floor, locale, { score: shownScore(audit.floor) })].join('\n');
+  return [
+    pick(TEXT.title, locale),
+    '',
+    pick(TEXT.header, locale),
+    '|---|---:|---|',
+    ...rows,
+    '',
+    pick(TEXT.floor, locale, { score: shownScore(audit.floor) }),
+  ].join('\n');
 }

@@ -15,7 +15,6 @@ import { isObject } from '../json';
 
 type Obj = Record<string, unknown>;
 
-
 export function baselineById(id: string, extra: readonly Baseline[] = []): Baseline | undefined {
   return BASELINES.find((b) => b.id === id) ?? extra.find((b) => b.id === id);
 }
@@ -83,7 +82,12 @@ export function weakTestFindings(value: unknown, locale: Locale, options: AuditO
     }
     for (const f of own) findings.push(atIndex(f, index));
   });
-  if (hidden) findings.push({ code: 'weak-test', message: msg(locale, 'weakTestMoreInFile', { count: hidden, tests: hiddenTests, limit: MAX_WEAK_FINDINGS }), at: { path: [], part: 'start' } });
+  if (hidden)
+    findings.push({
+      code: 'weak-test',
+      message: msg(locale, 'weakTestMoreInFile', { count: hidden, tests: hiddenTests, limit: MAX_WEAK_FINDINGS }),
+      at: { path: [], part: 'start' },
+    });
   return findings;
 }
 
@@ -133,7 +137,13 @@ function findingsCacheFor(locale: Locale, options: AuditOptions, keyedBy: 's' | 
 }
 
 /** The findings of one test relative to the test itself (paths start at its fields), memoised by its text and the locale. */
-function testFindingsCached(test: Obj, locale: Locale, options: AuditOptions, cache: { bySource: FindingsByText; byJson: FindingsByText }, source?: string): readonly Finding[] {
+function testFindingsCached(
+  test: Obj,
+  locale: Locale,
+  options: AuditOptions,
+  cache: { bySource: FindingsByText; byJson: FindingsByText },
+  source?: string,
+): readonly Finding[] {
   let text: string;
   try {
     text = source ?? JSON.stringify(test);
@@ -183,7 +193,12 @@ function weakFinding(test: Obj, path: JsonPath, audit: TestAudit, locale: Locale
   }
   return {
     code: 'weak-test',
-    message: msg(locale, 'weakTest', { baseline: pick(baseline.name, locale), score: shownScore(best.score), more, part: explainPass(best.breakdown, text, locale) }).trimEnd(),
+    message: msg(locale, 'weakTest', {
+      baseline: pick(baseline.name, locale),
+      score: shownScore(best.score),
+      more,
+      part: explainPass(best.breakdown, text, locale),
+    }).trimEnd(),
     at: Object.hasOwn(test, 'eval_method') ? { path: [...path, 'eval_method'] } : objectAnchor(path, test),
     ...(fixes.length ? { fixes } : {}),
   };
@@ -202,7 +217,8 @@ function keywordFindings(test: Obj, path: JsonPath, locale: Locale, language = D
   return hits.map((hit) => {
     // Dropping is sound only for a keyword every such text contains (it never tells answers apart) and when
     // another keyword remains (an empty list scores 0 for everything).
-    const drop: FixData[] = hit.everyFluent && keywords.length > 1 ? [{ kind: 'remove-item', path: [...path, 'expected_keywords', hit.index], label: hit.keyword }] : [];
+    const drop: FixData[] =
+      hit.everyFluent && keywords.length > 1 ? [{ kind: 'remove-item', path: [...path, 'expected_keywords', hit.index], label: hit.keyword }] : [];
     return {
       code: 'weak-test',
       message: msg(locale, 'weakKeyword', { keyword: hit.keyword, language: name, word: hit.word, count: hit.count, total: hit.total }),
@@ -226,7 +242,8 @@ export function corpusCopyFindings(entries: unknown, entriesPath: JsonPath, loca
     const source = entry[sourceKey];
     const reference = entry[referenceKey];
     if (typeof source !== 'string' || typeof reference !== 'string' || source.trim() === '') return;
-    if (harnessExactMatch(source, reference)) findings.push({ code: 'weak-test', message: msg(locale, 'corpusCopy'), at: { path: [...entriesPath, index, referenceKey] } });
+    if (harnessExactMatch(source, reference))
+      findings.push({ code: 'weak-test', message: msg(locale, 'corpusCopy'), at: { path: [...entriesPath, index, referenceKey] } });
   });
   return findings;
 }

@@ -44,7 +44,16 @@ export function corpusSheet(value: unknown, locale: Locale = 'en'): CorpusSheet 
     }
   }
   const legacy = classification.shape === 'legacy';
-  return { classification, shape: classification.shape ?? 'envelope', entriesPath: path, entries, count: items.length, columns, idField: legacy ? 'index' : 'id', sourceField: legacy ? 'source_text' : 'source' };
+  return {
+    classification,
+    shape: classification.shape ?? 'envelope',
+    entriesPath: path,
+    entries,
+    count: items.length,
+    columns,
+    idField: legacy ? 'index' : 'id',
+    sourceField: legacy ? 'source_text' : 'source',
+  };
 }
 
 /** A value as a sheet or table cell shows it: strings as they are, numbers and booleans as JSON writes them, objects and arrays as JSON text, absent and null as empty. */
@@ -90,4 +99,3 @@ export function cellValue(cell: string, kind: FieldKind): { value: unknown } | u
     return undefined;
   }
 }
-

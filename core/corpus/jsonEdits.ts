@@ -102,7 +102,11 @@ export function insertProperty(doc: JsonDocument, objectPath: JsonPath, key: str
   }
   const outer = lineIndentAt(text, children.span.start);
   const indent = outer + style.indent;
-  return { start: children.span.start + 1, end: children.span.end - 1, text: style.eol + indent + keyText + ': ' + serialize(value, style, indent) + style.eol + outer };
+  return {
+    start: children.span.start + 1,
+    end: children.span.end - 1,
+    text: style.eol + indent + keyText + ': ' + serialize(value, style, indent) + style.eol + outer,
+  };
 }
 
 /**
@@ -117,7 +121,7 @@ export function removeArrayItems(doc: JsonDocument, arrayPath: JsonPath, indices
   const wanted = [...new Set(indices)].filter((i) => Number.isInteger(i) && i >= 0 && i < items.length).sort((a, b) => a - b);
   if (wanted.length === items.length && items.length > 0) return [{ start: children.span.start + 1, end: children.span.end - 1, text: '' }];
   const edits: TextEdit[] = [];
-  for (let k = 0; k < wanted.length; ) {
+  for (let k = 0; k < wanted.length;) {
     const first = wanted[k];
     let lastIndex = first;
     while (k + 1 < wanted.length && wanted[k + 1] === lastIndex + 1) lastIndex = wanted[++k];

@@ -9,7 +9,12 @@ import { corpusSheet } from './cells';
 import { delimiterFor, exportSheet, planImport } from './spreadsheet';
 
 const read = (rel: string) => fs.readFileSync(fromRepo(rel), 'utf8');
-const REAL = ['test-fixtures/corpus/real/eng-yor-dev-v1.json', 'test-fixtures/corpus/real/eng-sme-dev-v1.json', 'test-fixtures/corpus/valid/ewe-diagnostic.json', 'test-fixtures/corpus/valid/eng-ewe-curated.json'];
+const REAL = [
+  'test-fixtures/corpus/real/eng-yor-dev-v1.json',
+  'test-fixtures/corpus/real/eng-sme-dev-v1.json',
+  'test-fixtures/corpus/valid/ewe-diagnostic.json',
+  'test-fixtures/corpus/valid/eng-ewe-curated.json',
+];
 
 /** The corpus with its entries removed, as the text a person would start an import into. */
 function emptied(text: string): string {
@@ -26,7 +31,7 @@ test('ids follow the file: integers continue, padded and prefixed strings keep t
   assert.deepEqual(nextIds(['a-1', 'a-2', 'b-9'], 1), ['a-3']);
   assert.deepEqual(nextIds(['hello', 'world'], 2), ['entry_3', 'entry_4']);
   assert.deepEqual(nextIds([], 2), [0, 1]);
-  assert.deepEqual(nextIds(['x1', 'x2', 'x3'], 1, ), ['x4']);
+  assert.deepEqual(nextIds(['x1', 'x2', 'x3'], 1), ['x4']);
 });
 
 test('CSV and TSV round trip: every real-shaped corpus exports and imports back to the same entries', () => {
@@ -36,7 +41,11 @@ test('CSV and TSV round trip: every real-shaped corpus exports and imports back 
     for (const delimiter of [',', '\t'] as const) {
       const sheetText = exportSheet(value, { delimiter });
       const plan = planImport(emptied(text), sheetText, { delimiter });
-      assert.deepEqual(plan.problems.filter((p) => p.severity === 'error'), [], `${rel} ${JSON.stringify(delimiter)}`);
+      assert.deepEqual(
+        plan.problems.filter((p) => p.severity === 'error'),
+        [],
+        `${rel} ${JSON.stringify(delimiter)}`,
+      );
       assert.ok(plan.newText, rel);
       assert.deepEqual(corpusSheet(JSON.parse(plan.newText!)).entries, corpusSheet(value).entries, `${rel} ${JSON.stringify(delimiter)}`);
     }
@@ -46,33 +55,66 @@ test('CSV and TSV round trip: every real-shaped corpus exports and imports back 
 test('cells with quotes, commas, line breaks, tabs and tone marks survive the round trip; CSV starts with a BOM', () => {
   const dataset = JSON.parse(read('test-fixtures/corpus/valid/ewe-diagnostic.json')).dataset as unknown;
   const common = { segment: 'diagnostic', provenance: 'elicited', register: 'conversational' };
-  const corpus = { dataset, entries: [
-    { id: 1, source: 'He said "no", then left.\nTwo lines.', reference: 'Égblɔ be "ao", eye wòdzo.\nFé eve.', difficulty: 2, ...common, context: 'narrative', notes: '' },
-    { id: 2, source: 'tab\there; a, b', reference: 'ɛ̃ ɔ̀ ŋ́ ʋ ƒ ɣ ɖ', difficulty: 3, ...common, context: 'label', notes: 'a, "b"; c' },
-  ] };
+  const corpus = {
+    dataset,
+    entries: [
+      {
+        id: 1,
+        source: 'He said "no", then left.\nTwo lines.',
+        reference: 'Égblɔ be "ao", eye wòdzo.\nFé eve.',
+        difficulty: 2,
+        ...common,
+        context: 'narrative',
+        notes: '',
+      },
+      { id: 2, source: 'tab\there; a, b', reference: 'ɛ̃ ɔ̀ ŋ́ ʋ ƒ ɣ ɖ', difficulty: 3, ...common, context: 'label', notes: 'a, "b"; c' },
+    ],
+  };
   const csv = exportSheet(corpus, { delimiter: ',' });
   assert.equal(csv.charCodeAt(0), 0xfeff);
   const tsv = exportSheet(corpus, { delimiter: '\t' });
   assert.notEqual(tsv.charCodeAt(0), 0xfeff);
   const start = JSON.stringify({ ...corpus, entries: [] }, null, 2);
-  for (const [sheetText, delimiter] of [[csv, ','], [tsv, '\t']] as const) {
+  for (const [sheetText, delimiter] of [
+    [csv, ','],
+    [tsv, '\t'],
+  ] as const) {
     const plan = planImport(start, sheetText, { delimiter });
-    assert.deepEqual(plan.problems.filter((p) => p.severity === 'error'), []);
+    assert.deepEqual(
+      plan.problems.filter((p) => p.severity === 'error'),
+      [],
+    );
     // An empty cell is an absent field: the empty notes come back absent.
-    assert.deepEqual(JSON.parse(plan.newText!).entries, corpus.entries.map(({ notes, ...rest }) => (notes ? { ...rest, notes } : rest)));
+    assert.deepEqual(
+      JSON.parse(plan.newText!).entries,
+      corpus.entries.map(({ notes, ...rest }) => (notes ? { ...rest, notes } : rest)),
+    );
   }
 });
 
-test('import appends after the last entry in the file\'s own style and leaves every other byte as it was', () => {
+test("import appends after the last entry in the file's own style and leaves every other byte as it was", () => {
   const text = read('test-fixtures/corpus/valid/ewe-diagnostic.json');
-  const plan = planImport(text, 'source,reference,difficulty,segment,provenance,register,context\r\nThank you.,Akpe.,1,diagnostic,elicited,conversational,greeting\r\n', { delimiter: ',' });
+  const plan = planImport(
+    text,
+    'source,reference,difficulty,segment,provenance,register,context\r\nThank you.,Akpe.,1,diagnostic,elicited,conversational,greeting\r\n',
+    { delimiter: ',' },
+  );
   assert.deepEqual(plan.problems, []);
   const edit = plan.edit!;
   assert.equal(edit.start, edit.end, 'a pure insertion');
   assert.equal(plan.newText!.slice(0, edit.start), text.slice(0, edit.start));
   assert.equal(plan.newText!.slice(edit.start + edit.text.length), text.slice(edit.end));
   const added = JSON.parse(plan.newText!).entries.at(-1);
-  assert.deepEqual(added, { id: 11, source: 'Thank you.', reference: 'Akpe.', difficulty: 1, segment: 'diagnostic', provenance: 'elicited', register: 'conversational', context: 'greeting' });
+  assert.deepEqual(added, {
+    id: 11,
+    source: 'Thank you.',
+    reference: 'Akpe.',
+    difficulty: 1,
+    segment: 'diagnostic',
+    provenance: 'elicited',
+    register: 'conversational',
+    context: 'greeting',
+  });
   // Indented like its neighbours.
   const lines = plan.newText!.split('\n');
   const idLine = lines.find((l) => l.includes('"id": 11'))!;
@@ -82,7 +124,12 @@ test('import appends after the last entry in the file\'s own style and leaves ev
 
 test('a row with an error imports nothing, and every problem names its row', () => {
   const text = read('test-fixtures/corpus/valid/ewe-diagnostic.json');
-  const sheetText = ['source,reference,difficulty,segment,provenance,register,context', 'Fine.,Nyuie.,2,diagnostic,elicited,conversational,greeting', 'Bad.,Vɔ̃.,9,diagnostic,elicited,conversational,greeting', ',Empty source.,1,diagnostic,elicited,conversational,greeting'].join('\n');
+  const sheetText = [
+    'source,reference,difficulty,segment,provenance,register,context',
+    'Fine.,Nyuie.,2,diagnostic,elicited,conversational,greeting',
+    'Bad.,Vɔ̃.,9,diagnostic,elicited,conversational,greeting',
+    ',Empty source.,1,diagnostic,elicited,conversational,greeting',
+  ].join('\n');
   const plan = planImport(text, sheetText, { delimiter: ',' });
   assert.equal(plan.edit, undefined);
   assert.equal(plan.newText, undefined);
@@ -96,8 +143,14 @@ test('columns map by field name, alias or --map; unknown columns are reported, n
   const text = read('test-fixtures/corpus/valid/ewe-diagnostic.json');
   const sheetText = 'English,Target,Level,segment,provenance,register,context,Comment\nWater.,Tsi.,1,diagnostic,elicited,conversational,greeting,hi\n';
   const plan = planImport(text, sheetText, { delimiter: ',', map: { English: 'source', Level: 'difficulty' } });
-  assert.deepEqual(plan.columns.map((c) => c.field), ['source', 'reference', 'difficulty', 'segment', 'provenance', 'register', 'context', null]);
-  assert.deepEqual(plan.problems.map((p) => [p.severity, p.column]), [['warning', 'Comment']]);
+  assert.deepEqual(
+    plan.columns.map((c) => c.field),
+    ['source', 'reference', 'difficulty', 'segment', 'provenance', 'register', 'context', null],
+  );
+  assert.deepEqual(
+    plan.problems.map((p) => [p.severity, p.column]),
+    [['warning', 'Comment']],
+  );
   assert.equal(JSON.parse(plan.newText!).entries.at(-1).difficulty, 1);
   assert.throws(() => planImport(text, '', { delimiter: ',' }));
   const unknown = planImport(text, sheetText, { delimiter: ',', map: { Nope: 'source' } });

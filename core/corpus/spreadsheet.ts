@@ -29,10 +29,19 @@ const TEXT: Record<string, Bilingual> = {
   empty: { en: 'the sheet has no header row', fr: 'la feuille n’a pas de ligne d’en-tête' },
   noRows: { en: 'the sheet has a header but no rows', fr: 'la feuille a un en-tête mais aucune ligne' },
   parse: { en: '{detail}', fr: '{detail}' },
-  unmapped: { en: 'column "{column}" is not imported: name a field with --map "{column}=FIELD"', fr: 'la colonne « {column} » n’est pas importée : indiquez un champ avec --map "{column}=CHAMP"' },
+  unmapped: {
+    en: 'column "{column}" is not imported: name a field with --map "{column}=FIELD"',
+    fr: 'la colonne « {column} » n’est pas importée : indiquez un champ avec --map "{column}=CHAMP"',
+  },
   unknownColumn: { en: '--map names column "{column}", which the sheet does not have', fr: '--map nomme la colonne « {column} », absente de la feuille' },
-  twice: { en: 'field "{field}" is mapped from two columns ("{first}" and "{second}")', fr: 'le champ « {field} » provient de deux colonnes (« {first} » et « {second} »)' },
-  badJson: { en: 'column "{column}": field "{field}" holds JSON in this corpus, and this cell is not JSON', fr: 'colonne « {column} » : le champ « {field} » contient du JSON dans ce corpus, et cette cellule n’en est pas' },
+  twice: {
+    en: 'field "{field}" is mapped from two columns ("{first}" and "{second}")',
+    fr: 'le champ « {field} » provient de deux colonnes (« {first} » et « {second} »)',
+  },
+  badJson: {
+    en: 'column "{column}": field "{field}" holds JSON in this corpus, and this cell is not JSON',
+    fr: 'colonne « {column} » : le champ « {field} » contient du JSON dans ce corpus, et cette cellule n’en est pas',
+  },
   noSource: { en: 'no column is mapped to the source text field "{field}"', fr: 'aucune colonne ne correspond au champ du texte source « {field} »' },
 };
 
@@ -55,7 +64,7 @@ export function exportSheet(value: unknown, options: ExportOptions): string {
   const entries = options.rows ? options.rows.map((i) => sheet.entries[i]).filter((e): e is JsonObject => e !== undefined) : sheet.entries;
   const data = entries.map((entry) => sheet.columns.map((c) => cellOf(entry[c])));
   const body = Papa.unparse({ fields: sheet.columns, data }, { delimiter: options.delimiter, newline: '\r\n', quotes: false });
-  return (options.bom ?? options.delimiter === ',' ? '\uFEFF' : '') + body + '\r\n';
+  return ((options.bom ?? options.delimiter === ',') ? '\uFEFF' : '') + body + '\r\n';
 }
 
 export interface RowProblem {
@@ -87,10 +96,23 @@ export interface ImportPlan {
 }
 
 /** Column names people use for the spec's fields, beside the field names themselves. */
-const ALIASES: Readonly<Record<string, string>> = { target: 'reference', translation: 'reference', text: 'source', source_text: 'source', target_expected: 'reference' };
+const ALIASES: Readonly<Record<string, string>> = {
+  target: 'reference',
+  translation: 'reference',
+  text: 'source',
+  source_text: 'source',
+  target_expected: 'reference',
+};
 
-function mapColumns(header: readonly string[], sheet: CorpusSheet, overrides: Readonly<Record<string, string>>, locale: Locale, problems: RowProblem[]): (string | null)[] {
-  for (const column of Object.keys(overrides)) if (!header.includes(column)) problems.push({ severity: 'error', column, message: text(locale, 'unknownColumn', { column }) });
+function mapColumns(
+  header: readonly string[],
+  sheet: CorpusSheet,
+  overrides: Readonly<Record<string, string>>,
+  locale: Locale,
+  problems: RowProblem[],
+): (string | null)[] {
+  for (const column of Object.keys(overrides))
+    if (!header.includes(column)) problems.push({ severity: 'error', column, message: text(locale, 'unknownColumn', { column }) });
   const known = new Map(sheet.columns.map((c) => [c.toLowerCase(), c]));
   const fields = header.map((column): string | null => {
     if (column in overrides) return overrides[column] || null;
@@ -143,7 +165,8 @@ export function planImport(corpusText: string, sheetText: string, options: Impor
   const sheet = corpusSheet(doc.value, locale);
   const problems: RowProblem[] = [];
   const parsed = Papa.parse<string[]>(sheetText.replace(/^\uFEFF/, ''), { delimiter: options.delimiter, skipEmptyLines: 'greedy' });
-  for (const e of parsed.errors) problems.push({ severity: 'error', ...(e.row === undefined ? {} : { row: e.row + 1 }), message: text(locale, 'parse', { detail: e.message }) });
+  for (const e of parsed.errors)
+    problems.push({ severity: 'error', ...(e.row === undefined ? {} : { row: e.row + 1 }), message: text(locale, 'parse', { detail: e.message }) });
   const [header, ...rows] = parsed.data;
   if (!header) throw new SpreadsheetError(text(locale, 'empty'));
   if (rows.length === 0) throw new SpreadsheetError(text(locale, 'noRows'));

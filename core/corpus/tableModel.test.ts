@@ -10,7 +10,12 @@ import { applyTextEdits, insertProperty, removeArrayItems } from './jsonEdits';
 import { CorpusTableModel } from './tableModel';
 
 const read = (rel: string) => fs.readFileSync(fromRepo(rel), 'utf8');
-const REAL = ['test-fixtures/corpus/real/eng-yor-dev-v1.json', 'test-fixtures/corpus/real/eng-sme-dev-v1.json', 'test-fixtures/corpus/valid/ewe-diagnostic.json', 'test-fixtures/corpus/valid/eng-ewe-curated.json'];
+const REAL = [
+  'test-fixtures/corpus/real/eng-yor-dev-v1.json',
+  'test-fixtures/corpus/real/eng-sme-dev-v1.json',
+  'test-fixtures/corpus/valid/ewe-diagnostic.json',
+  'test-fixtures/corpus/valid/eng-ewe-curated.json',
+];
 
 /** The four shapes from one envelope corpus: flat (a root array), legacy names, tab-indented CRLF, minified. */
 function shapes(): Record<string, string> {
@@ -26,11 +31,17 @@ function shapes(): Record<string, string> {
   };
 }
 
-const entriesIn = (text: string, path?: readonly (string | number)[]): unknown[] => entriesOf(JSON.parse(text) as unknown, path ?? new CorpusTableModel(new JsonDocument(text)).sheet.entriesPath) ?? [];
+const entriesIn = (text: string, path?: readonly (string | number)[]): unknown[] =>
+  entriesOf(JSON.parse(text) as unknown, path ?? new CorpusTableModel(new JsonDocument(text)).sheet.entriesPath) ?? [];
 
 /** A value a person might type in a cell of this column, as text. */
 function randomCell(random: () => number, kind: string): string {
-  const pool = kind === 'number' ? ['1', '2', '5', '3.5', '-4', 'ten'] : kind === 'json' ? ['{"a": 1}', '[1, "ɖ"]', 'null', '"text"'] : ['Ŋdi nyuie.', 'ɖevi é ɔ̀', '', 'a "quoted" \\ word', 'line\nbreak', 'plain'];
+  const pool =
+    kind === 'number'
+      ? ['1', '2', '5', '3.5', '-4', 'ten']
+      : kind === 'json'
+        ? ['{"a": 1}', '[1, "ɖ"]', 'null', '"text"']
+        : ['Ŋdi nyuie.', 'ɖevi é ɔ̀', '', 'a "quoted" \\ word', 'line\nbreak', 'plain'];
   return pool[Math.floor(random() * pool.length)];
 }
 
@@ -83,10 +94,16 @@ test('random cell edits on a 20,000-entry corpus keep every other byte', () => {
 
 test('columns follow the shape: spec fields first, legacy names for legacy corpora, numbers stay numbers', () => {
   const envelope = new CorpusTableModel(new JsonDocument(read('test-fixtures/corpus/valid/ewe-diagnostic.json')));
-  assert.deepEqual(envelope.data.columns.slice(0, 3).map((c) => c.field), ['id', 'source', 'reference']);
+  assert.deepEqual(
+    envelope.data.columns.slice(0, 3).map((c) => c.field),
+    ['id', 'source', 'reference'],
+  );
   assert.equal(envelope.data.columns.find((c) => c.field === 'difficulty')?.kind, 'number');
   const legacy = new CorpusTableModel(new JsonDocument(shapes().legacy));
-  assert.deepEqual(legacy.data.columns.map((c) => c.field), ['index', 'source_text', 'target_expected', 'difficulty']);
+  assert.deepEqual(
+    legacy.data.columns.map((c) => c.field),
+    ['index', 'source_text', 'target_expected', 'difficulty'],
+  );
   assert.equal(legacy.data.referenceField, 'target_expected');
   const curated = new CorpusTableModel(new JsonDocument(read('test-fixtures/corpus/real/eng-yor-dev-v1.json')));
   assert.equal(curated.data.rows[0].segment, 'development', 'a curated file gives its segment to its entries');
@@ -136,31 +153,45 @@ test('add, duplicate and delete keep the array layout and give new ids in the fi
       const removed = model.remove(indices);
       assert.ok('edits' in removed);
       const out = applyTextEdits(text, removed.edits);
-      assert.deepEqual(entriesIn(out, model.sheet.entriesPath as string[]), before.filter((_, i) => !indices.includes(i)), `${name} remove ${indices}`);
+      assert.deepEqual(
+        entriesIn(out, model.sheet.entriesPath as string[]),
+        before.filter((_, i) => !indices.includes(i)),
+        `${name} remove ${indices}`,
+      );
     }
   }
 });
 
 test('deleting an entry removes its lines and comma and nothing else', () => {
-  const text = '{\n  "dataset": {},\n  "entries": [\n    { "id": 1, "source": "a" },\n    { "id": 2, "source": "b" },\n    { "id": 3, "source": "c" }\n  ]\n}\n';
+  const text =
+    '{\n  "dataset": {},\n  "entries": [\n    { "id": 1, "source": "a" },\n    { "id": 2, "source": "b" },\n    { "id": 3, "source": "c" }\n  ]\n}\n';
   const model = new CorpusTableModel(new JsonDocument(text));
   assert.ok(isObject(model.doc.value));
   const middle = model.remove([1]);
   assert.ok('edits' in middle);
-  assert.equal(applyTextEdits(text, middle.edits), '{\n  "dataset": {},\n  "entries": [\n    { "id": 1, "source": "a" },\n    { "id": 3, "source": "c" }\n  ]\n}\n');
+  assert.equal(
+    applyTextEdits(text, middle.edits),
+    '{\n  "dataset": {},\n  "entries": [\n    { "id": 1, "source": "a" },\n    { "id": 3, "source": "c" }\n  ]\n}\n',
+  );
   const first = model.remove([0]);
   assert.ok('edits' in first);
-  assert.equal(applyTextEdits(text, first.edits), '{\n  "dataset": {},\n  "entries": [\n    { "id": 2, "source": "b" },\n    { "id": 3, "source": "c" }\n  ]\n}\n');
+  assert.equal(
+    applyTextEdits(text, first.edits),
+    '{\n  "dataset": {},\n  "entries": [\n    { "id": 2, "source": "b" },\n    { "id": 3, "source": "c" }\n  ]\n}\n',
+  );
   const doc = new JsonDocument(text);
   assert.equal(applyTextEdits(text, removeArrayItems(doc, ['entries'], [0, 1, 2])), '{\n  "dataset": {},\n  "entries": []\n}\n');
 });
 
-test('a field the entry lacks is inserted in the entry\'s own layout', () => {
+test("a field the entry lacks is inserted in the entry's own layout", () => {
   const inline = '[{ "id": 1, "source": "a" }]';
   const doc = new JsonDocument(inline);
   assert.equal(applyTextEdits(inline, [insertProperty(doc, [0], 'notes', 'n')!]), '[{ "id": 1, "source": "a", "notes": "n" }]');
   const lines = '[\n  {\n    "id": 1,\n    "source": "a"\n  }\n]';
-  assert.equal(applyTextEdits(lines, [insertProperty(new JsonDocument(lines), [0], 'notes', 'ɖ')!]), '[\n  {\n    "id": 1,\n    "source": "a",\n    "notes": "ɖ"\n  }\n]');
+  assert.equal(
+    applyTextEdits(lines, [insertProperty(new JsonDocument(lines), [0], 'notes', 'ɖ')!]),
+    '[\n  {\n    "id": 1,\n    "source": "a",\n    "notes": "ɖ"\n  }\n]',
+  );
   const empty = '[\n  {}\n]';
   assert.equal(applyTextEdits(empty, [insertProperty(new JsonDocument(empty), [0], 'id', 1)!]), '[\n  {\n    "id": 1\n  }\n]');
   const ascii = '[\n  {\n    "source": "\\u0256"\n  }\n]';
@@ -188,15 +219,32 @@ test('offsets map to the entry and field that hold them (diagnostics onto cells)
 });
 
 test('gold_standard and held_out rows are marked, and their text left out when asked', () => {
-  const text = JSON.stringify({ dataset: { id: 'x' }, entries: [
-    { id: 1, source: 's1', reference: 'r1', segment: 'gold_standard' },
-    { id: 2, source: 's2', reference: 'r2', segment: 'development' },
-    { id: 3, source: 's3', reference: 'r3', segment: 'held_out' },
-  ] }, null, 2);
+  const text = JSON.stringify(
+    {
+      dataset: { id: 'x' },
+      entries: [
+        { id: 1, source: 's1', reference: 'r1', segment: 'gold_standard' },
+        { id: 2, source: 's2', reference: 'r2', segment: 'development' },
+        { id: 3, source: 's3', reference: 'r3', segment: 'held_out' },
+      ],
+    },
+    null,
+    2,
+  );
   const shown = new CorpusTableModel(new JsonDocument(text));
-  assert.deepEqual(shown.data.rows.map((r) => r.secret), [true, false, true]);
+  assert.deepEqual(
+    shown.data.rows.map((r) => r.secret),
+    [true, false, true],
+  );
   assert.equal(shown.data.rows[0].cells[1], 's1');
   const hidden = new CorpusTableModel(new JsonDocument(text), { hideSecretText: true });
-  assert.deepEqual(hidden.data.rows.map((r) => [r.hidden, r.cells[1], r.cells[2]]), [[true, null, null], [false, 's2', 'r2'], [true, null, null]]);
+  assert.deepEqual(
+    hidden.data.rows.map((r) => [r.hidden, r.cells[1], r.cells[2]]),
+    [
+      [true, null, null],
+      [false, 's2', 'r2'],
+      [true, null, null],
+    ],
+  );
   assert.ok(!JSON.stringify(hidden.data).includes('s3'), 'hidden text never leaves the model');
 });

@@ -30,7 +30,22 @@ export interface EntryLocation {
   field?: string;
 }
 
-const LEADING = ['id', 'index', 'source', 'source_text', 'reference', 'target', 'target_expected', 'segment', 'difficulty', 'register', 'domain', 'provenance', 'context', 'notes'];
+const LEADING = [
+  'id',
+  'index',
+  'source',
+  'source_text',
+  'reference',
+  'target',
+  'target_expected',
+  'segment',
+  'difficulty',
+  'register',
+  'domain',
+  'provenance',
+  'context',
+  'notes',
+];
 
 /** The spec's fields first, in the spec's order, then the others in the order the entries first use them. */
 function orderColumns(fields: readonly string[]): string[] {
@@ -45,11 +60,18 @@ export class CorpusTableModel {
   private readonly kinds = new Map<string, FieldKind>();
 
   /** Throws `SpreadsheetError` when the document is not a Rosetta corpus. */
-  constructor(readonly doc: JsonDocument, options: TableOptions = {}) {
+  constructor(
+    readonly doc: JsonDocument,
+    options: TableOptions = {},
+  ) {
     this.sheet = corpusSheet(doc.value);
     this.items = entriesOf(doc.value, this.sheet.entriesPath) ?? [];
     const legacy = this.sheet.shape === 'legacy';
-    const referenceField = legacy ? 'target_expected' : this.sheet.columns.includes('target') && !this.sheet.columns.includes('reference') ? 'target' : 'reference';
+    const referenceField = legacy
+      ? 'target_expected'
+      : this.sheet.columns.includes('target') && !this.sheet.columns.includes('reference')
+        ? 'target'
+        : 'reference';
     const columns: TableColumn[] = orderColumns(this.sheet.columns).map((field) => ({ field, kind: this.kindOf(field) }));
     const fileSegment = isObject(doc.value) && typeof doc.value.segment === 'string' ? doc.value.segment : '';
     const hidden = new Set(options.hideSecretText ? [this.sheet.sourceField, referenceField] : []);
@@ -59,9 +81,23 @@ export class CorpusTableModel {
       const segment = typeof item.segment === 'string' ? item.segment : fileSegment;
       const secret = isSecretSegment(segment);
       const hide = secret && hidden.size > 0;
-      rows.push({ index, segment, secret, hidden: hide, cells: columns.map((c) => (c.field in item && !(hide && hidden.has(c.field)) ? cellOf(item[c.field]) : null)) });
+      rows.push({
+        index,
+        segment,
+        secret,
+        hidden: hide,
+        cells: columns.map((c) => (c.field in item && !(hide && hidden.has(c.field)) ? cellOf(item[c.field]) : null)),
+      });
     });
-    this.data = { shape: this.sheet.shape, idField: this.sheet.idField, sourceField: this.sheet.sourceField, referenceField, columns, rows, count: this.items.length };
+    this.data = {
+      shape: this.sheet.shape,
+      idField: this.sheet.idField,
+      sourceField: this.sheet.sourceField,
+      referenceField,
+      columns,
+      rows,
+      count: this.items.length,
+    };
   }
 
   /**

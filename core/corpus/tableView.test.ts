@@ -34,7 +34,11 @@ test('filters, "has problems" and search combine', () => {
   assert.deepEqual(viewRows(data, { problemsOnly: true }, new Set([3, 1])), [1, 3]);
   assert.deepEqual(viewRows(data, { search: 'ɖEVI' }), [1], 'case-insensitive, Ewe letters included');
   assert.deepEqual(viewRows(data, { search: 'e\u0301vi' }), [2], 'a decomposed accent finds the composed one');
-  assert.deepEqual(filterOptions(data), { segment: ['development', 'gold_standard', 'held_out'], difficulty: ['2', '10'], register: ['conversational', 'formal'] });
+  assert.deepEqual(filterOptions(data), {
+    segment: ['development', 'gold_standard', 'held_out'],
+    difficulty: ['2', '10'],
+    register: ['conversational', 'formal'],
+  });
 });
 
 test('the window of rows a scroll position shows, with overscan, inside the rows', () => {
@@ -56,7 +60,11 @@ test('keyboard moves stay inside the grid and Tab wraps to the next row', () => 
 test('the summary counts segments against the spec minimums, difficulty tiers and registers', () => {
   const s = summarize(data);
   assert.equal(s.entries, 4);
-  assert.deepEqual(s.segments, [{ value: 'development', count: 2, minimum: 30 }, { value: 'gold_standard', count: 1, minimum: 50 }, { value: 'held_out', count: 1, minimum: 10 }]);
+  assert.deepEqual(s.segments, [
+    { value: 'development', count: 2, minimum: 30 },
+    { value: 'gold_standard', count: 1, minimum: 50 },
+    { value: 'held_out', count: 1, minimum: 10 },
+  ]);
   assert.deepEqual(s.tiers, { count: 2, minimum: 3 });
   assert.deepEqual(s.registerCount, { count: 2, minimum: 2 });
   assert.equal(s.secret, 2);

@@ -119,7 +119,8 @@ export interface CellPosition {
   column: number;
 }
 
-export type MoveKey = 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight' | 'Tab' | 'ShiftTab' | 'Home' | 'End' | 'CtrlHome' | 'CtrlEnd' | 'PageUp' | 'PageDown';
+export type MoveKey =
+  'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight' | 'Tab' | 'ShiftTab' | 'Home' | 'End' | 'CtrlHome' | 'CtrlEnd' | 'PageUp' | 'PageDown';
 
 /** Where a key moves the active cell (grid keyboard conventions; Tab wraps to the next row). */
 export function moveCell(at: CellPosition, key: MoveKey, rows: number, columns: number, pageRows = 10): CellPosition {
@@ -127,16 +128,26 @@ export function moveCell(at: CellPosition, key: MoveKey, rows: number, columns: 
   const clampRow = (r: number) => Math.max(0, Math.min(rows - 1, r));
   const clampColumn = (c: number) => Math.max(0, Math.min(columns - 1, c));
   switch (key) {
-    case 'ArrowUp': return { row: clampRow(at.row - 1), column: at.column };
-    case 'ArrowDown': return { row: clampRow(at.row + 1), column: at.column };
-    case 'ArrowLeft': return { row: at.row, column: clampColumn(at.column - 1) };
-    case 'ArrowRight': return { row: at.row, column: clampColumn(at.column + 1) };
-    case 'Home': return { row: at.row, column: 0 };
-    case 'End': return { row: at.row, column: columns - 1 };
-    case 'CtrlHome': return { row: 0, column: 0 };
-    case 'CtrlEnd': return { row: rows - 1, column: columns - 1 };
-    case 'PageUp': return { row: clampRow(at.row - pageRows), column: at.column };
-    case 'PageDown': return { row: clampRow(at.row + pageRows), column: at.column };
+    case 'ArrowUp':
+      return { row: clampRow(at.row - 1), column: at.column };
+    case 'ArrowDown':
+      return { row: clampRow(at.row + 1), column: at.column };
+    case 'ArrowLeft':
+      return { row: at.row, column: clampColumn(at.column - 1) };
+    case 'ArrowRight':
+      return { row: at.row, column: clampColumn(at.column + 1) };
+    case 'Home':
+      return { row: at.row, column: 0 };
+    case 'End':
+      return { row: at.row, column: columns - 1 };
+    case 'CtrlHome':
+      return { row: 0, column: 0 };
+    case 'CtrlEnd':
+      return { row: rows - 1, column: columns - 1 };
+    case 'PageUp':
+      return { row: clampRow(at.row - pageRows), column: at.column };
+    case 'PageDown':
+      return { row: clampRow(at.row + pageRows), column: at.column };
     case 'Tab':
       if (at.column < columns - 1) return { row: at.row, column: at.column + 1 };
       return at.row < rows - 1 ? { row: at.row + 1, column: 0 } : at;
@@ -168,7 +179,9 @@ function counts(values: Iterable<string | null>, minimums: Readonly<Record<strin
   const map = new Map<string, number>();
   for (const v of values) if (v !== null && v !== '') map.set(v, (map.get(v) ?? 0) + 1);
   const collator = new Intl.Collator(undefined, { numeric: true });
-  return [...map].sort((a, b) => collator.compare(a[0], b[0])).map(([value, count]) => (value in minimums ? { value, count, minimum: minimums[value] } : { value, count }));
+  return [...map]
+    .sort((a, b) => collator.compare(a[0], b[0]))
+    .map(([value, count]) => (value in minimums ? { value, count, minimum: minimums[value] } : { value, count }));
 }
 
 /** The summary bar: entries per segment (with the spec's minimums), difficulty tiers and registers. */
@@ -176,7 +189,10 @@ export function summarize(data: TableData): TableSummary {
   const column = (field: string) => data.columns.findIndex((c) => c.field === field);
   const difficulty = column('difficulty');
   const register = column('register');
-  const segments = counts(data.rows.map((r) => r.segment), SEGMENT_MINIMUMS);
+  const segments = counts(
+    data.rows.map((r) => r.segment),
+    SEGMENT_MINIMUMS,
+  );
   const difficulties = difficulty < 0 ? [] : counts(data.rows.map((r) => r.cells[difficulty]));
   const registers = register < 0 ? [] : counts(data.rows.map((r) => r.cells[register]));
   return {

@@ -31,16 +31,29 @@ test('every look-alike pair of every profile is found, in NFC and in NFD, at its
 
 test('a look-alike carrying an accent in one character is replaced by the letter with that accent', () => {
   const hits = hitsInPrompt(JSON.stringify([{ prompt: 'Έ έ ή ὺ' }]));
-  assert.deepEqual(hits.map((h) => [h.found, h.expected]), [['έ', 'ɛ́'], ['ή', 'ŋ́'], ['ὺ', 'ʋ̀']]);
+  assert.deepEqual(
+    hits.map((h) => [h.found, h.expected]),
+    [
+      ['έ', 'ɛ́'],
+      ['ή', 'ŋ́'],
+      ['ὺ', 'ʋ̀'],
+    ],
+  );
   // The Greek capital epsilon looks like a Latin E, not like Ɛ: it is not a look-alike of an Ewe letter.
   assert.equal(confusableForms(EWE).has('Ε'), false);
 });
 
 test('a decomposed look-alike keeps the marks that follow it', () => {
   const hits = hitsInPrompt(JSON.stringify([{ prompt: 'ε\u0301 ā\u0301'.normalize('NFD') }]), PLAINS_CREE);
-  assert.deepEqual(hits.map((h) => h.found), ['a\u0304']);
+  assert.deepEqual(
+    hits.map((h) => h.found),
+    ['a\u0304'],
+  );
   const ewe = hitsInPrompt(JSON.stringify([{ prompt: 'ε\u0301' }]));
-  assert.deepEqual(ewe.map((h) => [h.found, h.expected]), [['ε', 'ɛ']]);
+  assert.deepEqual(
+    ewe.map((h) => [h.found, h.expected]),
+    [['ε', 'ɛ']],
+  );
 });
 
 test('the real letters are never look-alikes, in either case or form', () => {
@@ -55,8 +68,14 @@ test('the real letters are never look-alikes, in either case or form', () => {
 test('look-alikes written as JSON escapes span the whole escape, and escapes before them shift nothing', () => {
   const json = '[{"prompt": "a\\n\\"b\\" \\ud83d\\ude00 \\u00d0e \\u0111 e\\u0301 \\u03b5"}]';
   const hits = hitsInPrompt(json);
-  assert.deepEqual(hits.map((h) => json.slice(h.span.start, h.span.end)), ['\\u00d0', '\\u0111', '\\u03b5']);
-  assert.deepEqual(hits.map((h) => h.expected), ['Ɖ', 'ɖ', 'ɛ']);
+  assert.deepEqual(
+    hits.map((h) => json.slice(h.span.start, h.span.end)),
+    ['\\u00d0', '\\u0111', '\\u03b5'],
+  );
+  assert.deepEqual(
+    hits.map((h) => h.expected),
+    ['Ɖ', 'ɖ', 'ɛ'],
+  );
 });
 
 test('a decomposed look-alike written half as an escape spans both parts', () => {

@@ -90,7 +90,11 @@ export function textUnits(text: string, profile: LanguageProfile): number {
  * Look-alikes in one decoded string, as indices into it (for callers that have no document). A string none of
  * whose units ends a form holds none; `units` passes that scan's result when the caller already made it.
  */
-export function confusablesInText(text: string, profile: LanguageProfile, units = textUnits(text, profile)): { index: number; found: string; expected: string }[] {
+export function confusablesInText(
+  text: string,
+  profile: LanguageProfile,
+  units = textUnits(text, profile),
+): { index: number; found: string; expected: string }[] {
   if ((units & LOOKALIKE) === 0) return [];
   const pattern = confusablePattern(profile);
   const forms = confusableForms(profile);

@@ -45,7 +45,7 @@ test('NFC and NFD input give the same counts: tone marks and nasal vowels are re
   assert.notEqual(nfc, nfd);
   assert.deepEqual(coverageOf(nfc, EWE), coverageOf(nfd, EWE));
   const c = coverageOf(nfd, EWE);
-  assert.deepEqual(c.nasalVowels, { 'ɔ̃': 1, 'ɛ̃': 1, 'ã': 1 });
+  assert.deepEqual(c.nasalVowels, { ɔ̃: 1, ɛ̃: 1, ã: 1 });
   assert.deepEqual(c.toneMarks, { 'grave (low)': 1, 'acute (high)': 2 });
   assert.equal(c.letters.ts, 1);
   assert.equal(c.letters.e, 2, 'È and é are the letter e with a tone');
@@ -55,7 +55,7 @@ test('NFC and NFD input give the same counts: tone marks and nasal vowels are re
 test('the caron and circumflex are Ewe tones, on any vowel', () => {
   const c = coverageOf('ǎ ô ɛ̌', EWE);
   assert.deepEqual(c.toneMarks, { 'caron (rising)': 2, 'circumflex (falling)': 1 });
-  assert.deepEqual(c.letters, { a: 1, o: 1, 'ɛ': 1 });
+  assert.deepEqual(c.letters, { a: 1, o: 1, ɛ: 1 });
 });
 
 test('a Cree profile counts circumflex vowels as letters of their own, precomposed or not', () => {
@@ -86,7 +86,11 @@ test('every profile is consistent: special letters, digraphs and nasal vowels ar
     for (const [found, intended] of Object.entries(p.confusables)) {
       assert.ok(!p.letters.includes(found.toLowerCase()), `${p.codes[0]}: ${found} is a letter`);
       assert.ok(p.letters.includes(intended.toLowerCase()), `${p.codes[0]}: ${found} stands for ${intended}, not a letter`);
-      assert.equal(found === found.toUpperCase() && found !== found.toLowerCase(), intended === intended.toUpperCase() && intended !== intended.toLowerCase(), `${found} and ${intended} have the same case`);
+      assert.equal(
+        found === found.toUpperCase() && found !== found.toLowerCase(),
+        intended === intended.toUpperCase() && intended !== intended.toLowerCase(),
+        `${found} and ${intended} have the same case`,
+      );
     }
   }
 });
@@ -94,8 +98,24 @@ test('every profile is consistent: special letters, digraphs and nasal vowels ar
 /** A deterministic mix of letters, capitals, accents in both forms and other characters. */
 function samples(profile: LanguageProfile, count: number): string[] {
   let seed = 12345;
-  const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 0x100000000);
-  const pieces = [...profile.letters, ...profile.letters.map((l) => l.toUpperCase()), '\u0301', '\u0300', '\u0303', '\u0302', 'é', 'ɔ̃', 'Ê', ' ', '.', '😀', 'ß', '\u0323\u0302', 'x'];
+  const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 0x100000000;
+  const pieces = [
+    ...profile.letters,
+    ...profile.letters.map((l) => l.toUpperCase()),
+    '\u0301',
+    '\u0300',
+    '\u0303',
+    '\u0302',
+    'é',
+    'ɔ̃',
+    'Ê',
+    ' ',
+    '.',
+    '😀',
+    'ß',
+    '\u0323\u0302',
+    'x',
+  ];
   return Array.from({ length: count }, () => {
     let s = '';
     const n = 1 + Math.floor(random() * 30);
@@ -115,7 +135,8 @@ test('letter spans find the same letters as the counts, each span holding its le
         fromSpans[slot]++;
         assert.ok(start >= 0 && end > start && end <= text.length, `${JSON.stringify(text)}: ${start}-${end}`);
         const written = text.slice(start, end).normalize('NFD').toLowerCase();
-        if (end - start < text.length) assert.ok(written.startsWith(table.slots[slot].key.normalize('NFD')[0]), `${JSON.stringify(text)}: ${written} for ${table.slots[slot].key}`);
+        if (end - start < text.length)
+          assert.ok(written.startsWith(table.slots[slot].key.normalize('NFD')[0]), `${JSON.stringify(text)}: ${written} for ${table.slots[slot].key}`);
       });
       table.slots.forEach((slot, i) => slot.kind === 'letters' && assert.equal(fromSpans[i], counts[i], `${JSON.stringify(text)}: ${slot.key}`));
     }

@@ -121,7 +121,7 @@ export class CompiledProfile {
       grown.set(from);
       from = grown;
     };
-    for (let i = 0; i < text.length; ) {
+    for (let i = 0; i < text.length;) {
       const width = text.codePointAt(i)! > 0xffff ? 2 : 1;
       const raw = width === 1 && text.charCodeAt(i) < 0xc0 ? undefined : text.slice(i, i + width);
       const decomposed = raw?.normalize('NFD');

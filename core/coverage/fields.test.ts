@@ -4,17 +4,31 @@ import { classify } from '../document/classify';
 import { languageStrings } from './fields';
 import { EWE, PLAINS_CREE } from './profiles';
 
-const describe = (value: unknown, override?: typeof EWE) => languageStrings(value, classify(value), override).map((s) => `${s.path.join('.')}=${s.profile.codes[0]}@${s.item.label}`);
+const describe = (value: unknown, override?: typeof EWE) =>
+  languageStrings(value, classify(value), override).map((s) => `${s.path.join('.')}=${s.profile.codes[0]}@${s.item.label}`);
 
 test('tests: prompt, user and assistant messages, expected and keywords carry Ewe; ids, system prompts and descriptions do not', () => {
   const tests = [
     { id: 't1', prompt: 'Ɖe', system: 'Tu es Yawo', eval_method: 'keywords', expected_keywords: ['ɖe', 'dɔ'], description: 'Ð' },
-    { id: 't2', messages: [{ role: 'system', content: 'Tu es Yawo' }, { role: 'user', content: 'Aleke nèle?' }, { role: 'assistant', content: 'Mele nyuie' }], eval_method: 'exact_match', expected: 'Ɛ̃' },
+    {
+      id: 't2',
+      messages: [
+        { role: 'system', content: 'Tu es Yawo' },
+        { role: 'user', content: 'Aleke nèle?' },
+        { role: 'assistant', content: 'Mele nyuie' },
+      ],
+      eval_method: 'exact_match',
+      expected: 'Ɛ̃',
+    },
     { prompt: 'no id', eval_method: 'ewe_quality' },
   ];
   assert.deepEqual(describe(tests), [
-    '0.prompt=ee@t1', '0.expected_keywords.0=ee@t1', '0.expected_keywords.1=ee@t1',
-    '1.expected=ee@t2', '1.messages.1.content=ee@t2', '1.messages.2.content=ee@t2',
+    '0.prompt=ee@t1',
+    '0.expected_keywords.0=ee@t1',
+    '0.expected_keywords.1=ee@t1',
+    '1.expected=ee@t2',
+    '1.messages.1.content=ee@t2',
+    '1.messages.2.content=ee@t2',
     '2.prompt=ee@#3',
   ]);
 });

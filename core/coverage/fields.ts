@@ -106,7 +106,10 @@ export function corpusLanguages(root: Obj | undefined): { target?: string; sourc
   if (!root) return {};
   if (isObject(root.dataset)) {
     const d = root.dataset;
-    return { target: typeof d.target_language === 'string' ? d.target_language : undefined, source: typeof d.source_language === 'string' ? d.source_language : undefined };
+    return {
+      target: typeof d.target_language === 'string' ? d.target_language : undefined,
+      source: typeof d.source_language === 'string' ? d.source_language : undefined,
+    };
   }
   if (isObject(root.language_pair)) {
     const p = root.language_pair;

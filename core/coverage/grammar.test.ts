@@ -6,7 +6,10 @@ import { confusableForms } from './confusables';
 import { injectionGrammar } from './grammar';
 import { EWE, PLAINS_CREE } from './profiles';
 
-const file = JSON.parse(fs.readFileSync(fromRepo('syntaxes', 'ewe-letters.injection.tmLanguage.json'), 'utf8')) as { injectionSelector: string; patterns: { name: string; match: string }[] };
+const file = JSON.parse(fs.readFileSync(fromRepo('syntaxes', 'ewe-letters.injection.tmLanguage.json'), 'utf8')) as {
+  injectionSelector: string;
+  patterns: { name: string; match: string }[];
+};
 const pattern = (name: string) => new RegExp(`^(?:${file.patterns.find((p) => p.name === name)!.match})$`, 'u');
 
 test('the committed grammar is the one generated from the profile (run npm run gen:grammar after editing a profile)', () => {

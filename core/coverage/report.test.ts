@@ -10,10 +10,14 @@ const reportOf = (text: string, override?: typeof PLAINS_CREE) => {
   return fileCoverage(doc, classify(doc.value), override);
 };
 
-const tests = JSON.stringify([
-  { id: 't1', prompt: 'Ðe wòle Togo?', system: 'ƒ in a system prompt', eval_method: 'keywords', expected_keywords: ['ɖe', 'Gbe'] },
-  { id: 't2', messages: [{ role: 'user', content: 'Ŋdi nyuie, ɛ̃' }], eval_method: 'exact_match', expected: 'gɔ' },
-], null, 2);
+const tests = JSON.stringify(
+  [
+    { id: 't1', prompt: 'Ðe wòle Togo?', system: 'ƒ in a system prompt', eval_method: 'keywords', expected_keywords: ['ɖe', 'Gbe'] },
+    { id: 't2', messages: [{ role: 'user', content: 'Ŋdi nyuie, ɛ̃' }], eval_method: 'exact_match', expected: 'gɔ' },
+  ],
+  null,
+  2,
+);
 
 test('the file report gives per-language counts, missing letters, digraphs, items and look-alikes', () => {
   const report = reportOf(tests);
@@ -25,11 +29,26 @@ test('the file report gives per-language counts, missing letters, digraphs, item
   assert.equal(ewe.letters.g, 2, 'Togo and gɔ');
   assert.equal(ewe.capitals.gb, 1);
   assert.equal(ewe.capitals['ŋ'], 1);
-  assert.deepEqual(ewe.nasalVowels, { 'ɛ̃': 1 });
-  assert.deepEqual(report.items.map((i) => [i.label, i.path]), [['t1', [0]], ['t2', [1]]]);
-  assert.deepEqual(report.items.map((i) => i.special), [[1, 0, 0, 0, 0, 0, 0], [0, 1, 0, 0, 1, 1, 0]]);
+  assert.deepEqual(ewe.nasalVowels, { ɛ̃: 1 });
+  assert.deepEqual(
+    report.items.map((i) => [i.label, i.path]),
+    [
+      ['t1', [0]],
+      ['t2', [1]],
+    ],
+  );
+  assert.deepEqual(
+    report.items.map((i) => i.special),
+    [
+      [1, 0, 0, 0, 0, 0, 0],
+      [0, 1, 0, 0, 1, 1, 0],
+    ],
+  );
   assert.equal(tests[report.items[1].offset], '{');
-  assert.deepEqual(report.confusables.map((c) => [c.found, c.expected, c.range.start.line, tests.slice(c.span.start, c.span.end)]), [['Ð', 'Ɖ', 3, 'Ð']]);
+  assert.deepEqual(
+    report.confusables.map((c) => [c.found, c.expected, c.range.start.line, tests.slice(c.span.start, c.span.end)]),
+    [['Ð', 'Ɖ', 3, 'Ð']],
+  );
   assert.equal(report.strings, 5);
   assert.deepEqual(JSON.parse(JSON.stringify(report)), report, 'plain JSON');
 });
@@ -41,7 +60,10 @@ test('occurrences point at the letter itself in the text, with a few characters 
   assert.deepEqual([gb.label, gb.before, gb.match, gb.after], ['t1', '', 'Gb', 'e']);
   const [n] = report.occurrences['ŋ'];
   assert.deepEqual([n.label, tests.slice(n.span.start, n.span.end)], ['t2', 'Ŋ']);
-  assert.deepEqual(report.occurrences.o.map((o) => tests.slice(o.span.start, o.span.end)), ['ò', 'o', 'o']);
+  assert.deepEqual(
+    report.occurrences.o.map((o) => tests.slice(o.span.start, o.span.end)),
+    ['ò', 'o', 'o'],
+  );
   assert.equal(report.occurrences['ƒ'], undefined);
   const [e] = report.occurrences['ɛ'];
   assert.equal(tests.slice(e.span.start, e.span.end), 'ɛ̃', 'a decomposed accent goes with its letter');
@@ -64,8 +86,17 @@ test('the occurrence lists stop at their cap, the counts do not', () => {
 test('a Cree corpus reports Cree first, and the source language after it', () => {
   const corpus = JSON.stringify({ dataset: { target_language: 'crk', source_language: 'ee' }, entries: [{ id: 1, source: 'Ɖevi', reference: 'nipâ ē' }] });
   const report = reportOf(corpus);
-  assert.deepEqual(report.languages.map((l) => [l.code, l.missing]), [['crk', ['ê', 'î', 'ô']], ['ee', ['ɛ', 'ƒ', 'ɣ', 'ŋ', 'ɔ', 'ʋ']]]);
-  assert.deepEqual(report.confusables.map((c) => c.found), ['ē']);
+  assert.deepEqual(
+    report.languages.map((l) => [l.code, l.missing]),
+    [
+      ['crk', ['ê', 'î', 'ô']],
+      ['ee', ['ɛ', 'ƒ', 'ɣ', 'ŋ', 'ɔ', 'ʋ']],
+    ],
+  );
+  assert.deepEqual(
+    report.confusables.map((c) => c.found),
+    ['ē'],
+  );
   assert.deepEqual(Object.keys(report.occurrences).sort(), ['i', 'n', 'p', 'â'].sort());
 });
 

@@ -72,54 +72,59 @@ export function fileCoverage(doc: JsonDocument, classification: Classification, 
   let oneCapitals = new Int32Array(0);
   let stringCount = 0;
   const hits: ConfusableHit[] = [];
-  visitLanguageStrings(doc.value, classification, (text, profile, path, itemOf) => {
-    stringCount++;
-    confusablesIn(doc, text, profile, path, hits);
-    const table = compile(profile);
-    if (!main) {
-      main = profile;
-      one = new Int32Array(table.size);
-      oneCapitals = new Int32Array(table.size);
-    }
-    let total = totals.get(profile);
-    if (!total) totals.set(profile, (total = { counts: new Int32Array(table.size), capitals: new Int32Array(table.size) }));
-    if (profile !== main) {
-      table.count(text, total.counts, total.capitals);
-      return;
-    }
-    // Count this string alone, then spread it into the file total and its item, clearing the scratch arrays
-    // on the way; note whether it holds a letter whose occurrence list still has room.
-    table.count(text, one, oneCapitals);
-    const item = itemOf();
-    let itemCounts = items.get(item);
-    if (!itemCounts) items.set(item, (itemCounts = new Int32Array(table.size)));
-    let wanted = false;
-    for (let i = 0; i < one.length; i++) {
-      const n = one[i];
-      if (oneCapitals[i]) {
-        total.capitals[i] += oneCapitals[i];
-        oneCapitals[i] = 0;
+  visitLanguageStrings(
+    doc.value,
+    classification,
+    (text, profile, path, itemOf) => {
+      stringCount++;
+      confusablesIn(doc, text, profile, path, hits);
+      const table = compile(profile);
+      if (!main) {
+        main = profile;
+        one = new Int32Array(table.size);
+        oneCapitals = new Int32Array(table.size);
       }
-      if (!n) continue;
-      one[i] = 0;
-      total.counts[i] += n;
-      itemCounts[i] += n;
-      const slot = table.slots[i];
-      if (slot.kind === 'letters' && !wanted) wanted = (occurrences[slot.key]?.length ?? 0) < MAX_OCCURRENCES;
-    }
-    if (!wanted) return;
-    // Past the first strings every list is full, so this exact placement runs on few strings.
-    const span = doc.locate(path());
-    if (!span) return;
-    const offsets = stringOffsets(doc.text, span);
-    table.letterSpans(text, (slot, start, end) => {
-      const list = (occurrences[table.slots[slot].key] ??= []);
-      if (list.length >= MAX_OCCURRENCES) return;
-      // A decomposed accent belongs with its letter, in the selection and in the snippet.
-      while (end < text.length && isMark(text.charCodeAt(end))) end++;
-      list.push({ label: item.label, span: offsets(start, end - start), ...snippet(text, start, end) });
-    });
-  }, override);
+      let total = totals.get(profile);
+      if (!total) totals.set(profile, (total = { counts: new Int32Array(table.size), capitals: new Int32Array(table.size) }));
+      if (profile !== main) {
+        table.count(text, total.counts, total.capitals);
+        return;
+      }
+      // Count this string alone, then spread it into the file total and its item, clearing the scratch arrays
+      // on the way; note whether it holds a letter whose occurrence list still has room.
+      table.count(text, one, oneCapitals);
+      const item = itemOf();
+      let itemCounts = items.get(item);
+      if (!itemCounts) items.set(item, (itemCounts = new Int32Array(table.size)));
+      let wanted = false;
+      for (let i = 0; i < one.length; i++) {
+        const n = one[i];
+        if (oneCapitals[i]) {
+          total.capitals[i] += oneCapitals[i];
+          oneCapitals[i] = 0;
+        }
+        if (!n) continue;
+        one[i] = 0;
+        total.counts[i] += n;
+        itemCounts[i] += n;
+        const slot = table.slots[i];
+        if (slot.kind === 'letters' && !wanted) wanted = (occurrences[slot.key]?.length ?? 0) < MAX_OCCURRENCES;
+      }
+      if (!wanted) return;
+      // Past the first strings every list is full, so this exact placement runs on few strings.
+      const span = doc.locate(path());
+      if (!span) return;
+      const offsets = stringOffsets(doc.text, span);
+      table.letterSpans(text, (slot, start, end) => {
+        const list = (occurrences[table.slots[slot].key] ??= []);
+        if (list.length >= MAX_OCCURRENCES) return;
+        // A decomposed accent belongs with its letter, in the selection and in the snippet.
+        while (end < text.length && isMark(text.charCodeAt(end))) end++;
+        list.push({ label: item.label, span: offsets(start, end - start), ...snippet(text, start, end) });
+      });
+    },
+    override,
+  );
   const mainTable = main ? compile(main) : undefined;
   const mainLetters = mainTable ? mainTable.slots.flatMap((slot, i) => (slot.kind === 'letters' ? [i] : [])) : [];
   const languages: LanguageCoverage[] = [...totals].map(([profile, t]) => {
@@ -135,7 +140,8 @@ export function fileCoverage(doc: JsonDocument, classification: Classification, 
     };
   });
   const mainProfile = main as LanguageProfile | undefined;
-  const specialSlots = mainProfile && mainTable ? mainProfile.specialLetters.map((l) => mainTable.slots.findIndex((slot) => slot.kind === 'letters' && slot.key === l)) : [];
+  const specialSlots =
+    mainProfile && mainTable ? mainProfile.specialLetters.map((l) => mainTable.slots.findIndex((slot) => slot.kind === 'letters' && slot.key === l)) : [];
   return {
     kind: classification.kind,
     languages,

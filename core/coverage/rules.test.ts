@@ -21,10 +21,30 @@ function apply(text: string, fix: FixData | undefined): string {
 
 const spanOf = (f: Finding) => (f.at as { span: Span }).span;
 
-const tests = JSON.stringify([
-  { id: 't1', prompt: 'Ðe wòle Togo?', system: 'Ð in a system prompt is not Ewe text', eval_method: 'keywords', expected_keywords: ['ɖe', 'Đe'], description: 'Ð' },
-  { id: 't2', messages: [{ role: 'system', content: 'ε' }, { role: 'user', content: 'Aleke nèle ε?' }, { role: 'assistant', content: 'γe' }], eval_method: 'exact_match', expected: 'υ' },
-], null, 2);
+const tests = JSON.stringify(
+  [
+    {
+      id: 't1',
+      prompt: 'Ðe wòle Togo?',
+      system: 'Ð in a system prompt is not Ewe text',
+      eval_method: 'keywords',
+      expected_keywords: ['ɖe', 'Đe'],
+      description: 'Ð',
+    },
+    {
+      id: 't2',
+      messages: [
+        { role: 'system', content: 'ε' },
+        { role: 'user', content: 'Aleke nèle ε?' },
+        { role: 'assistant', content: 'γe' },
+      ],
+      eval_method: 'exact_match',
+      expected: 'υ',
+    },
+  ],
+  null,
+  2,
+);
 
 /** The file-wide fix, as `fixAllEdits` computes it when a client asks. */
 const fixAll = (text: string, code: 'confusable-char' | 'mixed-normalization'): FixData => {
@@ -34,15 +54,27 @@ const fixAll = (text: string, code: 'confusable-char' | 'mixed-normalization'): 
 
 test('a look-alike in every field that carries Ewe is flagged, each with a fix for its own letter alone; the file-wide fix replaces all', () => {
   const findings = findingsOf(tests).filter((f) => f.code === 'confusable-char');
-  assert.deepEqual(findings.map((f) => tests.slice(spanOf(f).start, spanOf(f).end)), ['Ð', 'Đ', 'υ', 'ε', 'γ']);
+  assert.deepEqual(
+    findings.map((f) => tests.slice(spanOf(f).start, spanOf(f).end)),
+    ['Ð', 'Đ', 'υ', 'ε', 'γ'],
+  );
   for (const f of findings) {
     assert.equal(f.fixes?.length, 1, 'no finding carries the file-wide fix');
     const fix = f.fixes[0];
     assert.ok(fix.kind === 'replace-text' && fix.title === 'one');
-    assert.deepEqual(fix.edits.map((e) => e.span), [spanOf(f)]);
+    assert.deepEqual(
+      fix.edits.map((e) => e.span),
+      [spanOf(f)],
+    );
     assert.equal(fix.found, tests.slice(spanOf(f).start, spanOf(f).end));
   }
-  assert.deepEqual(findings[0].fixes?.[0], { kind: 'replace-text', edits: [{ span: spanOf(findings[0]), newText: 'Ɖ' }], title: 'one', found: 'Ð', expected: 'Ɖ' });
+  assert.deepEqual(findings[0].fixes?.[0], {
+    kind: 'replace-text',
+    edits: [{ span: spanOf(findings[0]), newText: 'Ɖ' }],
+    title: 'one',
+    found: 'Ð',
+    expected: 'Ɖ',
+  });
   const fixedOne = apply(tests, findings[0].fixes?.[0]);
   assert.equal((JSON.parse(fixedOne) as { prompt: string }[])[0].prompt, 'Ɖe wòle Togo?');
   const fixedAll = apply(tests, fixAll(tests, 'confusable-char'));
@@ -67,22 +99,32 @@ test('a look-alike written as an escape is replaced over the whole escape', () =
 });
 
 test('corpora: a macron in a Cree reference and a Ð in an Ewe source are both found', () => {
-  const corpus = JSON.stringify({ dataset: { target_language: 'crk', source_language: 'ee' }, entries: [{ id: 1, source: 'Ðevi', reference: 'nipā', notes: 'Ð ā' }] });
+  const corpus = JSON.stringify({
+    dataset: { target_language: 'crk', source_language: 'ee' },
+    entries: [{ id: 1, source: 'Ðevi', reference: 'nipā', notes: 'Ð ā' }],
+  });
   const fixed = apply(corpus, fixAll(corpus, 'confusable-char'));
   assert.deepEqual(JSON.parse(fixed).entries[0], { id: 1, source: 'Ɖevi', reference: 'nipâ', notes: 'Ð ā' });
 });
 
 test('mixed NFC and NFD strings are flagged, each with a fix rewriting it in NFC; the file-wide fix rewrites every one', () => {
   const nfd = 'wòle'.normalize('NFD');
-  const text = JSON.stringify([
-    { id: 'a', prompt: 'wòle', eval_method: 'ewe_quality' },
-    { id: 'b', prompt: nfd, expected_keywords: [`"${nfd}"\n`], eval_method: 'keywords' },
-  ], null, 2);
+  const text = JSON.stringify(
+    [
+      { id: 'a', prompt: 'wòle', eval_method: 'ewe_quality' },
+      { id: 'b', prompt: nfd, expected_keywords: [`"${nfd}"\n`], eval_method: 'keywords' },
+    ],
+    null,
+    2,
+  );
   const findings = findingsOf(text);
-  assert.deepEqual(findings.map((f) => [f.code, (f.at as { path: unknown }).path]), [
-    ['mixed-normalization', [1, 'prompt']],
-    ['mixed-normalization', [1, 'expected_keywords', 0]],
-  ]);
+  assert.deepEqual(
+    findings.map((f) => [f.code, (f.at as { path: unknown }).path]),
+    [
+      ['mixed-normalization', [1, 'prompt']],
+      ['mixed-normalization', [1, 'expected_keywords', 0]],
+    ],
+  );
   const fix = findings[0].fixes?.[0];
   assert.equal(fix?.kind === 'replace-text' && fix.title, 'nfc');
   assert.equal(fix?.kind === 'replace-text' && fix.edits.length, 1, 'each finding rewrites its own string');
@@ -95,11 +137,17 @@ test('mixed NFC and NFD strings are flagged, each with a fix rewriting it in NFC
 
 test('one string holding both forms is mixed on its own', () => {
   const text = JSON.stringify([{ id: 'a', prompt: 'é ' + 'è'.normalize('NFD'), eval_method: 'ewe_quality' }]);
-  assert.deepEqual(findingsOf(text).map((f) => f.code), ['mixed-normalization']);
+  assert.deepEqual(
+    findingsOf(text).map((f) => f.code),
+    ['mixed-normalization'],
+  );
 });
 
 test('a file all in NFC, all in NFD, or with nasal vowels that have no precomposed form, is consistent', () => {
-  const nfc = JSON.stringify([{ id: 'a', prompt: 'wòle ɔ̃ ɛ̃', eval_method: 'ewe_quality' }, { id: 'b', prompt: 'é', eval_method: 'ewe_quality' }]);
+  const nfc = JSON.stringify([
+    { id: 'a', prompt: 'wòle ɔ̃ ɛ̃', eval_method: 'ewe_quality' },
+    { id: 'b', prompt: 'é', eval_method: 'ewe_quality' },
+  ]);
   assert.deepEqual(findingsOf(nfc), []);
   assert.deepEqual(findingsOf(nfc.normalize('NFD')), []);
   assert.equal(hasDecomposed('ɔ̃'), false);

@@ -55,16 +55,35 @@ export function coverageFindings(doc: JsonDocument, classification: Classificati
     });
   }
   if (hits.length > MAX_COVERAGE_FINDINGS) {
-    findings.push({ code: 'confusable-char', severity: 'information', message: msg(locale, 'confusableMore', { count: hits.length - MAX_COVERAGE_FINDINGS, total: hits.length, limit: MAX_COVERAGE_FINDINGS }), at: { span: hits[MAX_COVERAGE_FINDINGS].span } });
+    findings.push({
+      code: 'confusable-char',
+      severity: 'information',
+      message: msg(locale, 'confusableMore', { count: hits.length - MAX_COVERAGE_FINDINGS, total: hits.length, limit: MAX_COVERAGE_FINDINGS }),
+      at: { span: hits[MAX_COVERAGE_FINDINGS].span },
+    });
   }
   if (normalization.mixed) {
     const { decomposed } = normalization;
     for (const s of decomposed.slice(0, MAX_COVERAGE_FINDINGS)) {
       const edit = nfcEdit(doc, s);
-      findings.push({ code: 'mixed-normalization', message: msg(locale, 'mixedNormalization', { count: decomposed.length }), at: { path: s.path }, ...(edit ? { fixes: [{ kind: 'replace-text', edits: [edit], title: 'nfc' }] } : {}) });
+      findings.push({
+        code: 'mixed-normalization',
+        message: msg(locale, 'mixedNormalization', { count: decomposed.length }),
+        at: { path: s.path },
+        ...(edit ? { fixes: [{ kind: 'replace-text', edits: [edit], title: 'nfc' }] } : {}),
+      });
     }
     if (decomposed.length > MAX_COVERAGE_FINDINGS) {
-      findings.push({ code: 'mixed-normalization', severity: 'information', message: msg(locale, 'mixedNormalizationMore', { count: decomposed.length - MAX_COVERAGE_FINDINGS, total: decomposed.length, limit: MAX_COVERAGE_FINDINGS }), at: { path: decomposed[MAX_COVERAGE_FINDINGS].path } });
+      findings.push({
+        code: 'mixed-normalization',
+        severity: 'information',
+        message: msg(locale, 'mixedNormalizationMore', {
+          count: decomposed.length - MAX_COVERAGE_FINDINGS,
+          total: decomposed.length,
+          limit: MAX_COVERAGE_FINDINGS,
+        }),
+        at: { path: decomposed[MAX_COVERAGE_FINDINGS].path },
+      });
     }
   }
   return findings;

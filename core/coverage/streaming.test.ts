@@ -20,7 +20,10 @@ test('a long string counts exactly as the sum of its pieces (tokens flushed acro
     spans++;
     last = `${table.slots[slot].key}:${text.slice(start, end)}`;
   });
-  assert.equal(spans, Object.values(many.letters).reduce((a, b) => a + b, 0));
+  assert.equal(
+    spans,
+    Object.values(many.letters).reduce((a, b) => a + b, 0),
+  );
   assert.equal(last, 'i:i');
 });
 

@@ -10,7 +10,7 @@ export function stringOffsets(text: string, valueSpan: Span): (index: number, le
   if (!raw.includes('\\')) return (index, length = 1) => ({ start: rawStart + index, end: rawStart + index + length });
   // starts[i] is the raw offset of decoded code unit i; one extra entry marks the end.
   const starts: number[] = [];
-  for (let i = 0; i < raw.length; ) {
+  for (let i = 0; i < raw.length;) {
     if (raw[i] !== '\\') {
       starts.push(i);
       i++;

@@ -11,7 +11,11 @@ test('ÈwéBench tests are arrays of objects with eval_method, prompt or message
 });
 
 test('the four corpus shapes are told apart', () => {
-  assert.deepEqual(classify({ dataset: {}, entries: [{ id: 1, source: 'a', reference: 'b' }] }), { kind: 'rosetta-corpus', shape: 'envelope', entriesPath: ['entries'] });
+  assert.deepEqual(classify({ dataset: {}, entries: [{ id: 1, source: 'a', reference: 'b' }] }), {
+    kind: 'rosetta-corpus',
+    shape: 'envelope',
+    entriesPath: ['entries'],
+  });
   assert.equal(classify({ corpus_id: 'x', entries: [] }).shape, 'curated');
   assert.deepEqual(classify([{ source: 'a', target: 'b' }]), { kind: 'rosetta-corpus', shape: 'flat', entriesPath: [] });
   assert.equal(classify([{ index: 1, source_text: 'a', target_expected: 'b' }]).shape, 'legacy');
@@ -46,8 +50,16 @@ test('one classifier for every caller: globs on the (decoded) URI force a kind, 
   const globs = { 'rosetta-corpus': ['**/my corpora/*.json'], 'ewebench-tests': ['**/tests/*.json'] };
   const flat = [{ sentence: 'a' }];
   assert.deepEqual(classifyFile(flat, 'file:///w/my%20corpora/c.json', globs), { kind: 'rosetta-corpus', shape: 'flat', entriesPath: [] });
-  assert.deepEqual(classifyFile({ entries: [] }, 'file:///w/my corpora/c.json', globs), { kind: 'rosetta-corpus', shape: 'envelope', entriesPath: ['entries'] });
+  assert.deepEqual(classifyFile({ entries: [] }, 'file:///w/my corpora/c.json', globs), {
+    kind: 'rosetta-corpus',
+    shape: 'envelope',
+    entriesPath: ['entries'],
+  });
   assert.deepEqual(classifyFile([], 'file:///w/tests/empty.json', globs), { kind: 'ewebench-tests' });
-  assert.deepEqual(classifyFile([{ id: 'a', prompt: 'b', eval_method: 'ewe_quality' }], 'file:///w/other/a.json'), classify([{ id: 'a', prompt: 'b', eval_method: 'ewe_quality' }]), 'no glob: the content decides');
+  assert.deepEqual(
+    classifyFile([{ id: 'a', prompt: 'b', eval_method: 'ewe_quality' }], 'file:///w/other/a.json'),
+    classify([{ id: 'a', prompt: 'b', eval_method: 'ewe_quality' }]),
+    'no glob: the content decides',
+  );
   assert.deepEqual(classifyFile({}, 'file:///w/bad%E0%A4%A/x.json', globs), classify({}), 'a malformed escape is matched as it is');
 });

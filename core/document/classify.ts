@@ -33,7 +33,6 @@ const SCHEMA_KINDS: [RegExp, FileKind][] = [
   [/(^|\/)review\.schema/i, 'rosetta-review'],
 ];
 
-
 /** Looks at up to the first few objects of an array: enough to decide, cheap on 20,000 entries. */
 function someItemHas(items: readonly unknown[], keys: readonly string[], sample = 8): boolean {
   let seen = 0;
@@ -52,7 +51,7 @@ function corpusShape(container: CorpusShape, entries: readonly unknown[]): Corpu
 export function classify(value: unknown): Classification {
   if (isObject(value) && typeof value.$schema === 'string') {
     for (const [pattern, kind] of SCHEMA_KINDS) {
-      if (pattern.test(value.$schema)) return kind === 'rosetta-corpus' ? classifyCorpusObject(value) ?? { kind } : { kind };
+      if (pattern.test(value.$schema)) return kind === 'rosetta-corpus' ? (classifyCorpusObject(value) ?? { kind }) : { kind };
     }
   }
   if (Array.isArray(value)) {
@@ -71,7 +70,7 @@ export function classify(value: unknown): Classification {
 
 function classifyCorpusObject(value: Record<string, unknown>): Classification | undefined {
   const entries = Array.isArray(value.entries) ? value.entries : undefined;
-  if ('dataset' in value && ('entries' in value)) return { kind: 'rosetta-corpus', shape: corpusShape('envelope', entries ?? []), entriesPath: ['entries'] };
+  if ('dataset' in value && 'entries' in value) return { kind: 'rosetta-corpus', shape: corpusShape('envelope', entries ?? []), entriesPath: ['entries'] };
   if ('corpus_id' in value && 'entries' in value) return { kind: 'rosetta-corpus', shape: corpusShape('curated', entries ?? []), entriesPath: ['entries'] };
   if (entries && someItemHas(entries, ENTRY_KEYS)) return { kind: 'rosetta-corpus', shape: corpusShape('flat', entries), entriesPath: ['entries'] };
   return undefined;
@@ -120,7 +119,8 @@ export function kindFromGlobs(path: string, globs: Partial<Record<FileKind, read
 export function classifyAs(value: unknown, forced?: FileKind): Classification {
   const classification = classify(value);
   if (!forced || forced === classification.kind) return classification;
-  if (forced === 'rosetta-corpus') return { kind: 'rosetta-corpus', shape: Array.isArray(value) ? 'flat' : 'envelope', entriesPath: Array.isArray(value) ? [] : ['entries'] };
+  if (forced === 'rosetta-corpus')
+    return { kind: 'rosetta-corpus', shape: Array.isArray(value) ? 'flat' : 'envelope', entriesPath: Array.isArray(value) ? [] : ['entries'] };
   return { kind: forced };
 }
 

@@ -127,7 +127,11 @@ function shiftSpan(span: Span, after: number, delta: number): Span {
 function shiftContainer(c: ContainerChildren, after: number, delta: number): ContainerChildren {
   const span = shiftSpan(c.span, after, delta);
   if (c.kind === 'array') return { kind: 'array', span, items: c.items.map((s) => shiftSpan(s, after, delta)) };
-  return { kind: 'object', span, properties: c.properties.map((p) => ({ key: p.key, keySpan: shiftSpan(p.keySpan, after, delta), valueSpan: shiftSpan(p.valueSpan, after, delta) })) };
+  return {
+    kind: 'object',
+    span,
+    properties: c.properties.map((p) => ({ key: p.key, keySpan: shiftSpan(p.keySpan, after, delta), valueSpan: shiftSpan(p.valueSpan, after, delta) })),
+  };
 }
 
 /**

@@ -79,8 +79,14 @@ test('a span no edit touches keeps its text; a span an edit touched is not mappe
 
 test('the changed ranges are in the original text: a later edit inside an earlier insertion widens to that edit', () => {
   // "abcdef": replace "cd" by "XYZ" (→ "abXYZef"), then delete "YZe" (→ "abXf").
-  const map = new EditMap([{ start: 2, end: 4, text: 'XYZ' }, { start: 3, end: 6, text: '' }]);
-  assert.deepEqual(map.changed, [{ start: 2, end: 4 }, { start: 2, end: 5 }]);
+  const map = new EditMap([
+    { start: 2, end: 4, text: 'XYZ' },
+    { start: 3, end: 6, text: '' },
+  ]);
+  assert.deepEqual(map.changed, [
+    { start: 2, end: 4 },
+    { start: 2, end: 5 },
+  ]);
   assert.equal(map.toNew(1), 1);
   assert.equal(map.toNew(4), undefined, 'the "e" was deleted');
   assert.equal(map.toNew(5), undefined, 'the "f" touches the deletion');

@@ -40,7 +40,7 @@ function utf16Of(bytes: Uint8Array): { endianness: 'LE' | 'BE'; bom: boolean } |
 /** Offset of the first byte that does not start or continue a well-formed UTF-8 sequence (Unicode table 3-7). */
 export function firstInvalidUtf8(bytes: Uint8Array): number {
   const n = bytes.length;
-  for (let i = 0; i < n; ) {
+  for (let i = 0; i < n;) {
     const b = bytes[i];
     if (b < 0x80) {
       i++;

@@ -39,7 +39,10 @@ export class JsonDocument {
   private readonly tree?: jsonc.Node;
   private readonly valueStart: number;
 
-  constructor(readonly text: string, parts?: DocumentParts) {
+  constructor(
+    readonly text: string,
+    parts?: DocumentParts,
+  ) {
     if (parts) {
       // Derived from the previous version by an edit inside one array item: nothing to parse again.
       this.value = parts.value;

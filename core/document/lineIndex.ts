@@ -19,7 +19,10 @@ export interface Span {
 export class LineIndex {
   private readonly starts: number[];
 
-  constructor(private readonly text: string, shiftedStarts?: number[]) {
+  constructor(
+    private readonly text: string,
+    shiftedStarts?: number[],
+  ) {
     if (shiftedStarts) {
       this.starts = shiftedStarts;
       return;
@@ -46,7 +49,8 @@ export class LineIndex {
    * edit are kept, those after it shifted. Undefined when a carriage return is involved (a full scan decides).
    */
   afterEdit(start: number, end: number, inserted: string, newText: string): LineIndex | undefined {
-    if (inserted.includes('\r') || this.text.charCodeAt(start - 1) === 13 || this.text.charCodeAt(end) === 13 || this.text.slice(start, end).includes('\r')) return undefined;
+    if (inserted.includes('\r') || this.text.charCodeAt(start - 1) === 13 || this.text.charCodeAt(end) === 13 || this.text.slice(start, end).includes('\r'))
+      return undefined;
     const delta = inserted.length - (end - start);
     const starts: number[] = [];
     let i = 0;

@@ -9,10 +9,14 @@ import { locationAt } from './location';
 /** The parts of a location hover and completion read, comparable with deepEqual. */
 function plain(location: Pick<jsonc.Location, 'path' | 'previousNode' | 'isAtPropertyKey'>): unknown {
   const node = location.previousNode;
-  return { path: location.path, isAtPropertyKey: location.isAtPropertyKey, node: node && { type: node.type, offset: node.offset, length: node.length, value: node.value as unknown, colonOffset: node.colonOffset } };
+  return {
+    path: location.path,
+    isAtPropertyKey: location.isAtPropertyKey,
+    node: node && { type: node.type, offset: node.offset, length: node.length, value: node.value as unknown, colonOffset: node.colonOffset },
+  };
 }
 
-test('the location read inside one entry or test equals jsonc-parser\'s over the whole text, at every kind of place', () => {
+test("the location read inside one entry or test equals jsonc-parser's over the whole text, at every kind of place", () => {
   const flat = JSON.stringify((JSON.parse(generateCorpus(20, 4)) as { entries: unknown[] }).entries, null, 1);
   const random = rng(99);
   for (const text of [generateCorpus(30, 2), generateTests(20, 3), flat]) {

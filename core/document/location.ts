@@ -19,7 +19,11 @@ export function locationAt(doc: JsonDocument, classification: Classification, of
   const item = array.items[index];
   const inner = jsonc.getLocation(doc.text.slice(item.start, item.end), offset - item.start);
   const node = inner.previousNode;
-  const previousNode = node && { ...node, offset: node.offset + item.start, colonOffset: node.colonOffset === undefined ? undefined : node.colonOffset + item.start };
+  const previousNode = node && {
+    ...node,
+    offset: node.offset + item.start,
+    colonOffset: node.colonOffset === undefined ? undefined : node.colonOffset + item.start,
+  };
   return { path: [...path, index, ...inner.path], previousNode, isAtPropertyKey: inner.isAtPropertyKey };
 }
 

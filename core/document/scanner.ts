@@ -81,9 +81,7 @@ export interface PropertySpans {
 }
 
 /** Children of one container, found by a single pass over it. */
-export type ContainerChildren =
-  | { kind: 'object'; span: Span; properties: PropertySpans[] }
-  | { kind: 'array'; span: Span; items: Span[] };
+export type ContainerChildren = { kind: 'object'; span: Span; properties: PropertySpans[] } | { kind: 'array'; span: Span; items: Span[] };
 
 function decodeKey(text: string, span: Span): string {
   const raw = text.slice(span.start + 1, span.end - 1);

@@ -19,7 +19,10 @@ test('a document too deep is one syntax error with no value, valid JSON or not, 
   for (const text of ['['.repeat(100000), '{"a":'.repeat(100000), '['.repeat(100000) + ']'.repeat(100000)]) {
     const doc = new JsonDocument(text);
     assert.equal(doc.value, undefined);
-    assert.deepEqual(doc.syntaxErrors.map((e) => e.message), ['NestingTooDeep']);
+    assert.deepEqual(
+      doc.syntaxErrors.map((e) => e.message),
+      ['NestingTooDeep'],
+    );
     const result = validateDocument(doc, { locale: 'fr' });
     assert.equal(result.findings.length, 1);
     assert.match(result.findings[0].message, /imbrication de plus de 1000 niveaux/);
@@ -28,18 +31,31 @@ test('a document too deep is one syntax error with no value, valid JSON or not, 
 });
 
 test('duplicate keys in one object are warned about, pointing at the first; other objects and escapes are told apart', () => {
-  const text = '[\n  {"id": "a", "prompt": "x", "eval_method": "ewe_quality",\n   "prompt": "y", "\\u0069d": "b"},\n  {"id": "c", "prompt": "x", "eval_method": "ewe_quality"}\n]\n';
+  const text =
+    '[\n  {"id": "a", "prompt": "x", "eval_method": "ewe_quality",\n   "prompt": "y", "\\u0069d": "b"},\n  {"id": "c", "prompt": "x", "eval_method": "ewe_quality"}\n]\n';
   const doc = new JsonDocument(text);
   const result = validateDocument(doc, { locale: 'en' });
-  const resolved = resolveFindings(doc, result.findings.filter((f) => f.code === 'duplicate-key'));
-  assert.deepEqual(resolved.map((d) => [d.severity, d.range.start, d.related[0].range.start]), [
-    ['warning', { line: 2, character: 3 }, { line: 1, character: 14 }],
-    ['warning', { line: 2, character: 18 }, { line: 1, character: 3 }],
-  ]);
-  assert.equal(resolved[0].message, 'Duplicate key `prompt` in this object: the value at line 2 is ignored (JSON.parse and the harness\'s json.load keep the last one).');
+  const resolved = resolveFindings(
+    doc,
+    result.findings.filter((f) => f.code === 'duplicate-key'),
+  );
+  assert.deepEqual(
+    resolved.map((d) => [d.severity, d.range.start, d.related[0].range.start]),
+    [
+      ['warning', { line: 2, character: 3 }, { line: 1, character: 14 }],
+      ['warning', { line: 2, character: 18 }, { line: 1, character: 3 }],
+    ],
+  );
+  assert.equal(
+    resolved[0].message,
+    "Duplicate key `prompt` in this object: the value at line 2 is ignored (JSON.parse and the harness's json.load keep the last one).",
+  );
   // Invalid JSON too, and in an object with many keys.
   const many = '{' + Array.from({ length: 40 }, (_, i) => `"k${i}": ${i}`).join(', ') + ', "k7": 1, "eval_method": "x", "prompt": "p" ';
-  assert.deepEqual(new JsonDocument(many).duplicateKeys.map((d) => d.key), ['k7']);
+  assert.deepEqual(
+    new JsonDocument(many).duplicateKeys.map((d) => d.key),
+    ['k7'],
+  );
   // Files of no known kind are left to the editor's JSON support.
   assert.equal(validateDocument(new JsonDocument('{"a": 1, "a": 2}'), { locale: 'en' }).findings.length, 0);
 });

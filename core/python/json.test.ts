@@ -91,7 +91,9 @@ test('numbers read from the text serialise byte for byte as Python’s json.dump
   // Vectors written by Python 3.11's json.dumps(card, sort_keys=True, ensure_ascii=False): 40 cards of big ints,
   // integral floats, tiny and huge exponents, 0.1 + 0.2, subnormals and negative zero.
   const cards = arr(parsePyJson(readFileSync(fromRepo('test-fixtures', 'runcards', 'python', 'number-heavy.vectors.json'), 'utf8')));
-  const expected = readFileSync(fromRepo('test-fixtures', 'runcards', 'python', 'number-heavy.dumps.txt'), 'utf8').trimEnd().split('\n');
+  const expected = readFileSync(fromRepo('test-fixtures', 'runcards', 'python', 'number-heavy.dumps.txt'), 'utf8')
+    .trimEnd()
+    .split('\n');
   assert.equal(cards.length, expected.length);
   cards.forEach((card, i) => assert.equal(dumpsPy(card, PY), expected[i], `card ${i}`));
 });
@@ -137,7 +139,8 @@ test('every float repr parses back to the same double', () => {
 });
 
 test('dumpsPy matches json.dumps(sort_keys=True, ensure_ascii=False) on a mixed document', () => {
-  const text = '{"b": [1, 2.50, -0, -0.0, 1e400, 12345678901234567890123, {"z": null, "a": true}], "a": "é\\n", "\\ud83d\\ude00": 0.1, "\\uffff": 1e-7, "10": false, "9": {}}';
+  const text =
+    '{"b": [1, 2.50, -0, -0.0, 1e400, 12345678901234567890123, {"z": null, "a": true}], "a": "é\\n", "\\ud83d\\ude00": 0.1, "\\uffff": 1e-7, "10": false, "9": {}}';
   const value = parsePyJson(text);
   // Literal outputs produced once by CPython 3.11's json.dumps on the same text.
   assert.equal(
@@ -177,10 +180,7 @@ test('string escaping follows Python’s encoder exactly, with and without ensur
   for (let c = 0; c < 0x100; c++) all += String.fromCharCode(c);
   all += '\u2028\u2029\ufeff\ufffe\uffff\ue000\u{1F600}\u{10000}';
   // sha256 of CPython's json.dumps(s, ensure_ascii=False).encode(), computed once.
-  assert.equal(
-    createHash('sha256').update(dumpsPy(all, PY), 'utf8').digest('hex'),
-    'baebe83356c5e95711edf67828de6abb1e9c623bd89357b8cd38a88b0c4ad1e8',
-  );
+  assert.equal(createHash('sha256').update(dumpsPy(all, PY), 'utf8').digest('hex'), 'baebe83356c5e95711edf67828de6abb1e9c623bd89357b8cd38a88b0c4ad1e8');
   const raw = dumpsPy(all, PY);
   assert.ok(raw.startsWith('"\\u0000\\u0001\\u0002\\u0003\\u0004\\u0005\\u0006\\u0007\\b\\t\\n\\u000b\\f\\r\\u000e'));
   assert.ok(raw.includes('!\\"#') && raw.includes('[\\\\]') && raw.includes('~\u007f\u0080'));
@@ -214,7 +214,8 @@ test('type guards and pyNumber tell ints, floats and objects apart', () => {
 });
 
 test('a run card with 5000 results (keys already sorted) serialises back to the same text', () => {
-  const entry = '{"entry_chrf": 41.66666666666667, "entry_id": 1, "error": null, "exact_match": false, "latency_seconds": 1.25, "predicted": "Meɖe kuku.", "reference": "Meɖe kuku, ƒo nu blewu.", "source": "Please speak slowly.", "usage": {"completion_tokens": 9, "prompt_tokens": 52}}';
+  const entry =
+    '{"entry_chrf": 41.66666666666667, "entry_id": 1, "error": null, "exact_match": false, "latency_seconds": 1.25, "predicted": "Meɖe kuku.", "reference": "Meɖe kuku, ƒo nu blewu.", "source": "Please speak slowly.", "usage": {"completion_tokens": 9, "prompt_tokens": 52}}';
   const text = `{"results": [${Array(5000).fill(entry).join(', ')}], "temperature": 0.0}`;
   const value = parsePyJson(text);
   assert.equal(arr(obj(value).get('results') as PyValue).length, 5000);
@@ -222,7 +223,7 @@ test('a run card with 5000 results (keys already sorted) serialises back to the 
 });
 
 test('dumpsPy with an indent writes as json.dump(indent=2, ensure_ascii=False) does', () => {
-  const value = toPyValue({ a: [1, { x: [] }], b: {}, 'é': 'ɖ', c: [[]] });
+  const value = toPyValue({ a: [1, { x: [] }], b: {}, é: 'ɖ', c: [[]] });
   (value as Map<string, unknown>).set('f', pyFloat(2));
   // Text printed by Python 3: json.dumps({...}, ensure_ascii=False, indent=2)
   assert.equal(

@@ -88,7 +88,8 @@ export function parsePyJson(text: string): PyValue {
   };
   const attach = (value: PyValue): void => {
     // A value may only start the text or follow `[`, `,` or `:`.
-    if (previous !== SyntaxKind.Unknown && previous !== SyntaxKind.OpenBracketToken && previous !== SyntaxKind.CommaToken && previous !== SyntaxKind.ColonToken) fail('missing comma or colon');
+    if (previous !== SyntaxKind.Unknown && previous !== SyntaxKind.OpenBracketToken && previous !== SyntaxKind.CommaToken && previous !== SyntaxKind.ColonToken)
+      fail('missing comma or colon');
     const parent = containers[containers.length - 1];
     if (parent === undefined) root = value;
     else if (Array.isArray(parent)) parent.push(value);
@@ -250,7 +251,8 @@ function encodeString(s: string, ensureAscii: boolean): string {
     let rep: string;
     if (c === QUOTE) rep = '\\"';
     else if (c === BACKSLASH) rep = '\\\\';
-    else if (c >= 0x20 && (c < 0x7f || !ensureAscii)) continue; // DEL and beyond stay raw unless ensureAscii
+    else if (c >= 0x20 && (c < 0x7f || !ensureAscii))
+      continue; // DEL and beyond stay raw unless ensureAscii
     else if (c === 0x0a) rep = '\\n';
     else if (c === 0x0d) rep = '\\r';
     else if (c === 0x09) rep = '\\t';

@@ -66,9 +66,33 @@ test('patterns Python rejects raise PyRegexError', () => {
 });
 
 test('every (?…) extension but (?:, a backreference, a possessive quantifier or \\N{…} is one not-reproduced case', () => {
-  const patterns = ['(?<=a)b', '(?<!a)b', '(?=a)', '(?!a)', '(?P<n>a)', '(?P<a>A)(?P<a>B)', '(a)(?P=n)', '(?#c)', '(a)(?(1)a|b)', '(?i)a', '(?L)A', '(?i:a)', '(?>a)', '(a)\\1', '\\1', 'a*+', 'a{2}+', '\\N{DIGIT ONE}', '[\\N{DIGIT ONE}]'];
+  const patterns = [
+    '(?<=a)b',
+    '(?<!a)b',
+    '(?=a)',
+    '(?!a)',
+    '(?P<n>a)',
+    '(?P<a>A)(?P<a>B)',
+    '(a)(?P=n)',
+    '(?#c)',
+    '(a)(?(1)a|b)',
+    '(?i)a',
+    '(?L)A',
+    '(?i:a)',
+    '(?>a)',
+    '(a)\\1',
+    '\\1',
+    'a*+',
+    'a{2}+',
+    '\\N{DIGIT ONE}',
+    '[\\N{DIGIT ONE}]',
+  ];
   for (const pattern of patterns) {
-    assert.throws(() => compilePyRegex(pattern), (e: unknown) => e instanceof PyRegexUnsupported && /^construct ".+" \(extensions other than "\(\?:", backreferences, /.test(e.message), pattern);
+    assert.throws(
+      () => compilePyRegex(pattern),
+      (e: unknown) => e instanceof PyRegexUnsupported && /^construct ".+" \(extensions other than "\(\?:", backreferences, /.test(e.message),
+      pattern,
+    );
   }
   // Reading stops there: an error after it is not claimed, since Python might read the construct differently.
   assert.throws(() => compilePyRegex('(?<=a)b)'), PyRegexUnsupported);
@@ -93,7 +117,12 @@ test('a pattern compiled as linear searches a text of any length; others stop at
 test('sets with \\S or \\W are the union Python means, negated or not', () => {
   const texts = ['a\u00a0', ' \u0085\u001c', 'a -', '\ufeff'];
   const found = ['^[\\S]+$', '^[^\\S]+$', '^[\\S\\W]+$', '[^\\S\\w]'].map((p) => texts.map((t) => pySearch(p, t)));
-  assert.deepEqual(found, [[false, false, false, true], [false, true, false, false], [true, true, true, true], [true, true, true, false]]);
+  assert.deepEqual(found, [
+    [false, false, false, true],
+    [false, true, false, false],
+    [true, true, true, true],
+    [true, true, true, false],
+  ]);
 });
 
 test('octal escapes are three digits or start with \\0 outside a set, up to three digits inside one', () => {

@@ -122,14 +122,18 @@ class Translator {
   /** Variable repeats and alternatives met so far. */
   choicePoints = 0;
 
-  constructor(pattern: string, private readonly multiline: boolean) {
+  constructor(
+    pattern: string,
+    private readonly multiline: boolean,
+  ) {
     this.chars = Array.from(pattern); // Python walks the pattern by code point
   }
 
   translate(): string {
     const out = this.alternation();
     if (this.pos < this.chars.length) throw new PyRegexError('unbalanced parenthesis');
-    if (this.choicePoints > MAX_CHOICE_POINTS) this.tooCostly ??= `pattern with ${this.choicePoints} repeats or alternatives (its search can backtrack for too long)`;
+    if (this.choicePoints > MAX_CHOICE_POINTS)
+      this.tooCostly ??= `pattern with ${this.choicePoints} repeats or alternatives (its search can backtrack for too long)`;
     if (this.tooCostly) throw new PyRegexUnsupported(this.tooCostly);
     return out;
   }
@@ -357,7 +361,9 @@ export function compilePyRegex(pattern: string, flags: PyRegexFlags = {}): PyPat
     choicePoints,
     search(text: string): boolean {
       if (choicePoints >= 1 && Math.pow(text.length, choicePoints + 1) > budget) {
-        throw new PyRegexUnsupported(`pattern with ${choicePoints} repeats or alternatives on a ${text.length}-character text (its search could backtrack for too long)`);
+        throw new PyRegexUnsupported(
+          `pattern with ${choicePoints} repeats or alternatives on a ${text.length}-character text (its search could backtrack for too long)`,
+        );
       }
       regex.lastIndex = 0;
       for (;;) {

@@ -32,7 +32,8 @@ function decompose(x: number): { mantissa: bigint; exponent: number } {
   const biased = (hi >>> 20) & 0x7ff;
   let mantissa = (BigInt(hi & 0xfffff) << 32n) | BigInt(lo);
   let exponent: number;
-  if (biased === 0) exponent = -1074; // subnormal
+  if (biased === 0)
+    exponent = -1074; // subnormal
   else {
     mantissa |= 1n << 52n;
     exponent = biased - 1075;

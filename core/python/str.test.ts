@@ -39,8 +39,14 @@ test('PyNeedles answers as one pyIncludes per needle: overlaps, duplicates, empt
   // A needle that is half of a pair matches only where no pair is split, as Python's `in` on its code points.
   const pair = '😀';
   const halves = [pair[0], pair[1], pair, `${pair[1]}x`, `x${pair[0]}`];
-  assert.deepEqual(new PyNeedles(halves).includedIn(`a${pair}b`), halves.map((h) => pyIncludes(`a${pair}b`, h)));
-  assert.deepEqual(new PyNeedles(halves).includedIn(`x${pair[0]}${pair[1]}x`), halves.map((h) => pyIncludes(`x${pair[0]}${pair[1]}x`, h)));
+  assert.deepEqual(
+    new PyNeedles(halves).includedIn(`a${pair}b`),
+    halves.map((h) => pyIncludes(`a${pair}b`, h)),
+  );
+  assert.deepEqual(
+    new PyNeedles(halves).includedIn(`x${pair[0]}${pair[1]}x`),
+    halves.map((h) => pyIncludes(`x${pair[0]}${pair[1]}x`, h)),
+  );
   // Random texts over a small alphabet with surrogates, checked against pyIncludes.
   let seed = 7;
   const random = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
@@ -51,7 +57,11 @@ test('PyNeedles answers as one pyIncludes per needle: overlaps, duplicates, empt
     const matcher = new PyNeedles(needles);
     for (let h = 0; h < 3; h++) {
       const haystack = word(40);
-      assert.deepEqual(matcher.includedIn(haystack), needles.map((n) => pyIncludes(haystack, n)), JSON.stringify({ needles, haystack }));
+      assert.deepEqual(
+        matcher.includedIn(haystack),
+        needles.map((n) => pyIncludes(haystack, n)),
+        JSON.stringify({ needles, haystack }),
+      );
     }
   }
 });

@@ -22,14 +22,86 @@ function card(n: number, tier = 'deployable', segment: (i: number) => string = (
 }
 
 test('allocation is proportional, keeps every tier when it can, and never asks more than a tier has', () => {
-  assert.deepEqual([...allocate(new Map([['1', 50], ['2', 30], ['3', 20]]), 10)], [['1', 5], ['2', 3], ['3', 2]]);
-  assert.deepEqual([...allocate(new Map([['1', 97], ['2', 2], ['3', 1]]), 5)], [['1', 3], ['2', 1], ['3', 1]]);
-  assert.deepEqual([...allocate(new Map([['1', 3], ['2', 1]]), 10)], [['1', 3], ['2', 1]]);
-  assert.deepEqual([...allocate(new Map([['easy', 4], ['2', 4], ['unknown', 4]]), 2)], [['2', 1], ['easy', 1], ['unknown', 0]]);
-  const sizes = new Map([['1', 7], ['2', 11], ['3', 13], ['4', 2], ['5', 1]]);
+  assert.deepEqual(
+    [
+      ...allocate(
+        new Map([
+          ['1', 50],
+          ['2', 30],
+          ['3', 20],
+        ]),
+        10,
+      ),
+    ],
+    [
+      ['1', 5],
+      ['2', 3],
+      ['3', 2],
+    ],
+  );
+  assert.deepEqual(
+    [
+      ...allocate(
+        new Map([
+          ['1', 97],
+          ['2', 2],
+          ['3', 1],
+        ]),
+        5,
+      ),
+    ],
+    [
+      ['1', 3],
+      ['2', 1],
+      ['3', 1],
+    ],
+  );
+  assert.deepEqual(
+    [
+      ...allocate(
+        new Map([
+          ['1', 3],
+          ['2', 1],
+        ]),
+        10,
+      ),
+    ],
+    [
+      ['1', 3],
+      ['2', 1],
+    ],
+  );
+  assert.deepEqual(
+    [
+      ...allocate(
+        new Map([
+          ['easy', 4],
+          ['2', 4],
+          ['unknown', 4],
+        ]),
+        2,
+      ),
+    ],
+    [
+      ['2', 1],
+      ['easy', 1],
+      ['unknown', 0],
+    ],
+  );
+  const sizes = new Map([
+    ['1', 7],
+    ['2', 11],
+    ['3', 13],
+    ['4', 2],
+    ['5', 1],
+  ]);
   for (let size = 0; size <= 40; size++) {
     const got = allocate(sizes, size);
-    assert.equal([...got.values()].reduce((a, b) => a + b, 0), Math.min(size, 34), `size ${size}`);
+    assert.equal(
+      [...got.values()].reduce((a, b) => a + b, 0),
+      Math.min(size, 34),
+      `size ${size}`,
+    );
     for (const [t, k] of got) assert.ok(k <= sizes.get(t)!, `size ${size} tier ${t}`);
     if (size >= 5) for (const k of got.values()) assert.ok(k >= 1, `size ${size}: every tier seen`);
   }
@@ -40,8 +112,14 @@ test('the same card, size and seed draw the same sample; another seed another; e
   assert.equal(results.length, 59, 'the errored entry has no output to rate');
   const draw = (seed: number, allow = false) => drawSample(results, { size: 12, seed, random: new PyRandom(seed), allowSecretSegments: allow });
   const a = draw(7);
-  assert.deepEqual(draw(7).items.map((r) => r.entry_id), a.items.map((r) => r.entry_id));
-  assert.notDeepEqual(draw(8).items.map((r) => r.entry_id), a.items.map((r) => r.entry_id));
+  assert.deepEqual(
+    draw(7).items.map((r) => r.entry_id),
+    a.items.map((r) => r.entry_id),
+  );
+  assert.notDeepEqual(
+    draw(8).items.map((r) => r.entry_id),
+    a.items.map((r) => r.entry_id),
+  );
   assert.equal(a.items.length, 12);
   assert.equal(a.secretSkipped, 6);
   assert.equal(a.population, 53);
@@ -58,7 +136,10 @@ test('the same card, size and seed draw the same sample; another seed another; e
 test('a review file validates against its schema and is classified as a review, not a run card', () => {
   const c = card(30);
   const drawn = drawSample(reviewableResults(c), { size: 10, seed: 3, random: new PyRandom(3), allowSecretSegments: false });
-  const review = { $schema: 'https://ewebench.studio/schemas/review.schema.json', ...newReview(drawn, { runCardPath: 'card.json', card: c, reviewer: 'Ama', created: '2026-11-25T10:00:00Z', seed: 3, size: 10 }) };
+  const review = {
+    $schema: 'https://ewebench.studio/schemas/review.schema.json',
+    ...newReview(drawn, { runCardPath: 'card.json', card: c, reviewer: 'Ama', created: '2026-11-25T10:00:00Z', seed: 3, size: 10 }),
+  };
   assert.equal(classify(review).kind, 'rosetta-review');
   const doc = new JsonDocument(JSON.stringify(review, null, 2));
   const read = (rel: string) => (rel === 'card.json' ? JSON.stringify(c) : undefined);
@@ -67,9 +148,18 @@ test('a review file validates against its schema and is classified as a review, 
 
 test('a review is bound to its card: another seal, a missing card or an entry the run did not produce is reported', () => {
   const c = card(30);
-  const review = newReview(drawSample(reviewableResults(c), { size: 4, seed: 1, random: new PyRandom(1), allowSecretSegments: false }), { runCardPath: 'card.json', card: c, reviewer: '', created: '2026-11-25T10:00:00Z', seed: 1, size: 4 });
+  const review = newReview(drawSample(reviewableResults(c), { size: 4, seed: 1, random: new PyRandom(1), allowSecretSegments: false }), {
+    runCardPath: 'card.json',
+    card: c,
+    reviewer: '',
+    created: '2026-11-25T10:00:00Z',
+    seed: 1,
+    size: 4,
+  });
   const codes = (value: unknown, cardText: string | undefined) =>
-    validateDocument(new JsonDocument(JSON.stringify(value)), { locale: 'en', neighbours: { fileName: 'x.review.json', read: () => cardText } }).findings.map((f) => `${f.code}:${f.severity ?? ''}:${JSON.stringify('path' in f.at ? f.at.path : '')}`);
+    validateDocument(new JsonDocument(JSON.stringify(value)), { locale: 'en', neighbours: { fileName: 'x.review.json', read: () => cardText } }).findings.map(
+      (f) => `${f.code}:${f.severity ?? ''}:${JSON.stringify('path' in f.at ? f.at.path : '')}`,
+    );
   assert.deepEqual(codes(review, JSON.stringify({ ...c, run_card_hash: 'b'.repeat(64) })), ['review-card::["run_card_hash"]']);
   assert.deepEqual(codes(review, undefined), ['review-card:warning:["run_card"]']);
   const strange = { ...review, items: [...review.items, { entry_id: 999, difficulty: 1, segment: null, rating: 'gist' }] };
@@ -95,7 +185,9 @@ test('summary counts ratings overall and per tier; the usable rate is acceptable
 });
 
 test('the §7.2 gate: Deployable and Fluent need a bound review with enough usable ratings; lower tiers need none', () => {
-  const rated = (n: number, usable: number) => ({ items: Array.from({ length: n }, (_, i) => ({ entry_id: i, difficulty: 1, rating: i < usable ? 'acceptable' : 'reject' })) });
+  const rated = (n: number, usable: number) => ({
+    items: Array.from({ length: n }, (_, i) => ({ entry_id: i, difficulty: 1, rating: i < usable ? 'acceptable' : 'reject' })),
+  });
   assert.equal(reviewGate(card(1, 'functional'), undefined).kind, 'not-gated');
   assert.equal(reviewGate(card(1, 'deployable'), undefined).kind, 'no-review');
   assert.equal(reviewGate(card(1, 'fluent'), rated(10, 10)).kind, 'too-few');
@@ -105,8 +197,12 @@ test('the §7.2 gate: Deployable and Fluent need a bound review with enough usab
   // On the card itself, through the validator: the review beside it is read by name.
   const c = card(5, 'deployable');
   const gateCodes = (reviewText: string | undefined) =>
-    validateDocument(new JsonDocument(JSON.stringify(c)), { locale: 'fr', neighbours: { fileName: 'run.json', read: (rel) => (rel === 'run.review.json' ? reviewText : undefined) } })
-      .findings.filter((f) => f.code === 'review-gate').map((f) => f.message);
+    validateDocument(new JsonDocument(JSON.stringify(c)), {
+      locale: 'fr',
+      neighbours: { fileName: 'run.json', read: (rel) => (rel === 'run.review.json' ? reviewText : undefined) },
+    })
+      .findings.filter((f) => f.code === 'review-gate')
+      .map((f) => f.message);
   assert.equal(gateCodes(undefined).length, 1);
   assert.match(gateCodes(undefined)[0], /run\.review\.json/);
   assert.deepEqual(gateCodes(JSON.stringify({ ...rated(25, 25), run_card_hash: HASH })), []);

@@ -64,7 +64,14 @@ export function reviewableResults(card: unknown): ReviewableResult[] {
     const id = r.entry_id;
     if ((typeof id !== 'string' && typeof id !== 'number') || typeof r.predicted !== 'string') continue;
     const difficulty = typeof r.difficulty === 'number' || typeof r.difficulty === 'string' ? r.difficulty : null;
-    out.push({ entry_id: id, difficulty, segment: typeof r.segment === 'string' ? r.segment : null, source: str(r.source), reference: str(r.reference), predicted: r.predicted });
+    out.push({
+      entry_id: id,
+      difficulty,
+      segment: typeof r.segment === 'string' ? r.segment : null,
+      source: str(r.source),
+      reference: str(r.reference),
+      predicted: r.predicted,
+    });
   }
   return out;
 }

@@ -11,13 +11,22 @@ const card = {
 };
 
 test('items are joined with their texts from the card; secret segments are marked; a missing output is said', () => {
-  const review = { items: [{ entry_id: 1, difficulty: 1, segment: 'development', rating: 'gist', comment: 'ok' }, { entry_id: 'x2', rating: null }, { entry_id: 9, rating: null }] };
+  const review = {
+    items: [
+      { entry_id: 1, difficulty: 1, segment: 'development', rating: 'gist', comment: 'ok' },
+      { entry_id: 'x2', rating: null },
+      { entry_id: 9, rating: null },
+    ],
+  };
   const items = sessionItems(review, card);
-  assert.deepEqual(items.map((i) => [i.entryId, i.predicted, i.secret, i.found, i.rating, i.difficulty]), [
-    [1, 'Ŋdi nyuie!', false, true, 'gist', 1],
-    ['x2', 'Akpe.', true, true, null, 2],
-    [9, '', false, false, null, null],
-  ]);
+  assert.deepEqual(
+    items.map((i) => [i.entryId, i.predicted, i.secret, i.found, i.rating, i.difficulty]),
+    [
+      [1, 'Ŋdi nyuie!', false, true, 'gist', 1],
+      ['x2', 'Akpe.', true, true, null, 2],
+      [9, '', false, false, null, null],
+    ],
+  );
   assert.equal(resumeIndex(items), 1, 'resume at the first unrated item');
   assert.equal(resumeIndex(items.map((i) => ({ ...i, rating: 'excellent' as const }))), 2, 'all rated: the last');
 });

@@ -9,36 +9,117 @@ export type Severity = 'error' | 'warning' | 'information' | 'hint';
  */
 export const DIAGNOSTIC_CODES = {
   'invalid-json': { severity: 'error', summary: { en: 'The text is not valid JSON.', fr: "Le texte n'est pas du JSON valide." } },
-  'file-encoding': { severity: 'error', summary: { en: 'The file is not UTF-8, which the harness reads.', fr: "Le fichier n'est pas en UTF-8, ce que lit le harness." } },
-  'duplicate-key': { severity: 'warning', summary: { en: 'A key repeated in one object: only the last value counts.', fr: 'Une clé répétée dans un même objet : seule la dernière valeur compte.' } },
+  'file-encoding': {
+    severity: 'error',
+    summary: { en: 'The file is not UTF-8, which the harness reads.', fr: "Le fichier n'est pas en UTF-8, ce que lit le harness." },
+  },
+  'duplicate-key': {
+    severity: 'warning',
+    summary: { en: 'A key repeated in one object: only the last value counts.', fr: 'Une clé répétée dans un même objet : seule la dernière valeur compte.' },
+  },
   'missing-field': { severity: 'error', summary: { en: 'A required field is absent.', fr: 'Un champ obligatoire est absent.' } },
   'unknown-field': { severity: 'warning', summary: { en: 'A field the format does not define.', fr: 'Un champ que le format ne définit pas.' } },
   'wrong-type': { severity: 'error', summary: { en: 'A value has the wrong JSON type.', fr: "Une valeur n'a pas le bon type JSON." } },
   'invalid-value': { severity: 'error', summary: { en: 'A value is outside what the format allows.', fr: 'Une valeur sort de ce que le format permet.' } },
   'duplicate-id': { severity: 'error', summary: { en: 'Two tests or entries share an id.', fr: 'Deux tests ou entrées partagent un identifiant.' } },
   'prompt-and-messages': { severity: 'error', summary: { en: 'A test has both `prompt` and `messages`.', fr: 'Un test a à la fois `prompt` et `messages`.' } },
-  'method-field': { severity: 'error', summary: { en: 'The scoring method needs a field that is missing or empty.', fr: 'La méthode de score exige un champ absent ou vide.' } },
-  'unknown-eval-method': { severity: 'warning', summary: { en: 'Unknown `eval_method`: the harness scores it with ewe_quality.', fr: '`eval_method` inconnu : le harness le note avec ewe_quality.' } },
-  'ignored-format-key': { severity: 'warning', summary: { en: 'An `expected_format` key the harness never reads.', fr: '`expected_format` contient une clé que le harness ne lit jamais.' } },
-  'format-false-rewarded': { severity: 'warning', summary: { en: 'A `false` format check the harness still rewards.', fr: 'Un critère de format à `false` que le harness récompense quand même.' } },
-  'messages-order': { severity: 'error', summary: { en: 'The conversation is not in an order the model can answer.', fr: "La conversation n'est pas dans un ordre auquel le modèle peut répondre." } },
-  'provenance-undeclared': { severity: 'warning', summary: { en: 'An entry provenance the dataset envelope does not declare.', fr: "Une provenance d'entrée que l'enveloppe du jeu de données ne déclare pas." } },
-  'segment-minimum': { severity: 'warning', summary: { en: 'A corpus segment has fewer entries than the spec asks.', fr: "Un segment du corpus a moins d'entrées que la spécification ne l'exige." } },
-  'difficulty-coverage': { severity: 'warning', summary: { en: 'The corpus covers fewer than 3 difficulty tiers.', fr: 'Le corpus couvre moins de 3 niveaux de difficulté.' } },
+  'method-field': {
+    severity: 'error',
+    summary: { en: 'The scoring method needs a field that is missing or empty.', fr: 'La méthode de score exige un champ absent ou vide.' },
+  },
+  'unknown-eval-method': {
+    severity: 'warning',
+    summary: { en: 'Unknown `eval_method`: the harness scores it with ewe_quality.', fr: '`eval_method` inconnu : le harness le note avec ewe_quality.' },
+  },
+  'ignored-format-key': {
+    severity: 'warning',
+    summary: { en: 'An `expected_format` key the harness never reads.', fr: '`expected_format` contient une clé que le harness ne lit jamais.' },
+  },
+  'format-false-rewarded': {
+    severity: 'warning',
+    summary: { en: 'A `false` format check the harness still rewards.', fr: 'Un critère de format à `false` que le harness récompense quand même.' },
+  },
+  'messages-order': {
+    severity: 'error',
+    summary: { en: 'The conversation is not in an order the model can answer.', fr: "La conversation n'est pas dans un ordre auquel le modèle peut répondre." },
+  },
+  'provenance-undeclared': {
+    severity: 'warning',
+    summary: {
+      en: 'An entry provenance the dataset envelope does not declare.',
+      fr: "Une provenance d'entrée que l'enveloppe du jeu de données ne déclare pas.",
+    },
+  },
+  'segment-minimum': {
+    severity: 'warning',
+    summary: { en: 'A corpus segment has fewer entries than the spec asks.', fr: "Un segment du corpus a moins d'entrées que la spécification ne l'exige." },
+  },
+  'difficulty-coverage': {
+    severity: 'warning',
+    summary: { en: 'The corpus covers fewer than 3 difficulty tiers.', fr: 'Le corpus couvre moins de 3 niveaux de difficulté.' },
+  },
   'register-coverage': { severity: 'warning', summary: { en: 'The corpus covers fewer than 2 registers.', fr: 'Le corpus couvre moins de 2 registres.' } },
   'secret-segment': { severity: 'warning', summary: { en: 'An entry of a segment meant to stay secret.', fr: "Une entrée d'un segment censé rester secret." } },
-  'corpus-shape': { severity: 'information', summary: { en: 'Which of the known corpus shapes this file uses.', fr: 'Quelle forme de corpus connue ce fichier utilise.' } },
-  'harness-register': { severity: 'information', summary: { en: 'A register of the harness’s corpus builder, with the spec register nearest to it.', fr: 'Un registre du constructeur de corpus du harness, avec le registre de la spécification le plus proche.' } },
-  'legacy-field': { severity: 'information', summary: { en: 'A legacy harness field name with a spec equivalent.', fr: 'Un ancien nom de champ du harness qui a un équivalent dans la spécification.' } },
-  'fingerprint-mismatch': { severity: 'error', summary: { en: 'The stored fingerprint hash does not match its components.', fr: "L'empreinte enregistrée ne correspond pas à ses composantes." } },
-  'run-card-hash-mismatch': { severity: 'error', summary: { en: 'The run card hash does not match the card.', fr: 'Le hash de la fiche de run ne correspond pas à la fiche.' } },
-  'score-inconsistent': { severity: 'error', summary: { en: 'A rate or total disagrees with the counts it comes from.', fr: 'Un taux ou un total contredit les comptes dont il découle.' } },
-  'confusable-char': { severity: 'warning', summary: { en: 'A look-alike character from another alphabet.', fr: "Un caractère sosie venu d'un autre alphabet." } },
-  'weak-test': { severity: 'warning', summary: { en: 'A response that answers nothing passes this test (or this keyword matches ordinary text).', fr: 'Une réponse qui ne répond à rien réussit ce test (ou ce mot-clé se trouve dans un texte ordinaire).' } },
-  'baselines-limit': { severity: 'warning', summary: { en: 'The workspace baselines file is past a limit: not read, or only its first baselines used.', fr: 'Le fichier de baselines de l’espace de travail dépasse une limite : non lu, ou seules ses premières baselines utilisées.' } },
+  'corpus-shape': {
+    severity: 'information',
+    summary: { en: 'Which of the known corpus shapes this file uses.', fr: 'Quelle forme de corpus connue ce fichier utilise.' },
+  },
+  'harness-register': {
+    severity: 'information',
+    summary: {
+      en: 'A register of the harness’s corpus builder, with the spec register nearest to it.',
+      fr: 'Un registre du constructeur de corpus du harness, avec le registre de la spécification le plus proche.',
+    },
+  },
+  'legacy-field': {
+    severity: 'information',
+    summary: { en: 'A legacy harness field name with a spec equivalent.', fr: 'Un ancien nom de champ du harness qui a un équivalent dans la spécification.' },
+  },
+  'fingerprint-mismatch': {
+    severity: 'error',
+    summary: { en: 'The stored fingerprint hash does not match its components.', fr: "L'empreinte enregistrée ne correspond pas à ses composantes." },
+  },
+  'run-card-hash-mismatch': {
+    severity: 'error',
+    summary: { en: 'The run card hash does not match the card.', fr: 'Le hash de la fiche de run ne correspond pas à la fiche.' },
+  },
+  'score-inconsistent': {
+    severity: 'error',
+    summary: { en: 'A rate or total disagrees with the counts it comes from.', fr: 'Un taux ou un total contredit les comptes dont il découle.' },
+  },
+  'confusable-char': {
+    severity: 'warning',
+    summary: { en: 'A look-alike character from another alphabet.', fr: "Un caractère sosie venu d'un autre alphabet." },
+  },
+  'weak-test': {
+    severity: 'warning',
+    summary: {
+      en: 'A response that answers nothing passes this test (or this keyword matches ordinary text).',
+      fr: 'Une réponse qui ne répond à rien réussit ce test (ou ce mot-clé se trouve dans un texte ordinaire).',
+    },
+  },
+  'baselines-limit': {
+    severity: 'warning',
+    summary: {
+      en: 'The workspace baselines file is past a limit: not read, or only its first baselines used.',
+      fr: 'Le fichier de baselines de l’espace de travail dépasse une limite : non lu, ou seules ses premières baselines utilisées.',
+    },
+  },
   'mixed-normalization': { severity: 'warning', summary: { en: 'The file mixes NFC and NFD forms.', fr: 'Le fichier mélange les formes NFC et NFD.' } },
-  'review-card': { severity: 'error', summary: { en: 'A human review that does not match the run card it names.', fr: 'Une revue humaine qui ne correspond pas à la fiche de run qu’elle nomme.' } },
-  'review-gate': { severity: 'warning', summary: { en: 'A run card claims Deployable or above without a human review that meets the gate.', fr: 'Une fiche de run revendique Deployable ou mieux sans revue humaine qui franchit le seuil.' } },
+  'review-card': {
+    severity: 'error',
+    summary: {
+      en: 'A human review that does not match the run card it names.',
+      fr: 'Une revue humaine qui ne correspond pas à la fiche de run qu’elle nomme.',
+    },
+  },
+  'review-gate': {
+    severity: 'warning',
+    summary: {
+      en: 'A run card claims Deployable or above without a human review that meets the gate.',
+      fr: 'Une fiche de run revendique Deployable ou mieux sans revue humaine qui franchit le seuil.',
+    },
+  },
 } as const satisfies Record<string, { severity: Severity; summary: Bilingual }>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;

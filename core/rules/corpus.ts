@@ -18,7 +18,6 @@ import { isObject } from '../json';
 
 type Obj = Record<string, unknown>;
 
-
 /** At most this many per-entry information findings for legacy names; the shape finding gives the total. */
 const MAX_LEGACY_FINDINGS = 200;
 
@@ -89,7 +88,11 @@ function legacyFindings(entries: unknown[], entriesPath: JsonPath, locale: Local
       legacyHere = true;
       const { tier, range } = LEGACY_DIFFICULTY[difficulty];
       valueRewrites.push({ path: [...path(), 'difficulty'], value: tier });
-      pending.push({ code: 'legacy-field', message: msg(locale, 'legacyDifficulty', { from: difficulty, mapping: `${difficulty} = ${range} → ${tier}` }), at: { path: [...path(), 'difficulty'] } });
+      pending.push({
+        code: 'legacy-field',
+        message: msg(locale, 'legacyDifficulty', { from: difficulty, mapping: `${difficulty} = ${range} → ${tier}` }),
+        at: { path: [...path(), 'difficulty'] },
+      });
     }
     if (legacyHere) entriesWithLegacy++;
   });
@@ -132,7 +135,11 @@ function harnessRegisterFindings(entries: unknown[], entriesPath: JsonPath, loca
     const entry = entries[index];
     if (!isObject(entry) || typeof entry.register !== 'string' || !Object.hasOwn(HARNESS_REGISTERS, entry.register)) continue;
     const { nearest, domains } = HARNESS_REGISTERS[entry.register];
-    out.push({ code: 'harness-register', message: msg(locale, 'harnessRegister', { register: entry.register, nearest, domains }), at: { path: [...entriesPath, index, 'register'] } });
+    out.push({
+      code: 'harness-register',
+      message: msg(locale, 'harnessRegister', { register: entry.register, nearest, domains }),
+      at: { path: [...entriesPath, index, 'register'] },
+    });
   }
   return out;
 }
@@ -165,14 +172,23 @@ function distributionFindings(entries: unknown[], shape: CorpusShape, anchor: An
   const out: Finding[] = [];
   for (const [segment, count] of segments) {
     const minimum = SEGMENT_MINIMUMS[segment];
-    if (minimum !== undefined && count < minimum) out.push({ code: 'segment-minimum', message: msg(locale, 'segmentMinimum', { segment, count, minimum }), at: anchor });
+    if (minimum !== undefined && count < minimum)
+      out.push({ code: 'segment-minimum', message: msg(locale, 'segmentMinimum', { segment, count, minimum }), at: anchor });
   }
   if (tiers.size < MIN_DIFFICULTY_TIERS) {
-    out.push({ code: 'difficulty-coverage', message: msg(locale, 'difficultyCoverage', { count: tiers.size, tiers: [...tiers].sort().join(', ') || '∅' }), at: anchor });
+    out.push({
+      code: 'difficulty-coverage',
+      message: msg(locale, 'difficultyCoverage', { count: tiers.size, tiers: [...tiers].sort().join(', ') || '∅' }),
+      at: anchor,
+    });
   }
   // Register is optional in the curated and flat shapes: judge coverage only when entries carry it.
   if (registers.size > 0 && registers.size < MIN_REGISTERS) {
-    out.push({ code: 'register-coverage', message: msg(locale, 'registerCoverage', { count: registers.size, registers: [...registers].sort().join(', ') }), at: anchor });
+    out.push({
+      code: 'register-coverage',
+      message: msg(locale, 'registerCoverage', { count: registers.size, registers: [...registers].sort().join(', ') }),
+      at: anchor,
+    });
   }
   return out;
 }

@@ -11,7 +11,8 @@ function registerEnum(schema: JsonSchema): unknown[] {
     if (Array.isArray(node)) node.forEach(walk);
     else if (node && typeof node === 'object') {
       for (const [key, value] of Object.entries(node)) {
-        if (key === 'register' && value && typeof value === 'object' && Array.isArray((value as JsonSchema).enum)) found.push((value as JsonSchema).enum as unknown[]);
+        if (key === 'register' && value && typeof value === 'object' && Array.isArray((value as JsonSchema).enum))
+          found.push((value as JsonSchema).enum as unknown[]);
         else walk(value);
       }
     }
@@ -34,9 +35,18 @@ const curated = (registers: string[]) => ({
 test('a harness register in a curated corpus is information and counts as its nearest spec register', () => {
   const findings = corpusFindings(curated(['functional', 'conversational', 'literary']), 'curated', ['entries'], 'en');
   const harness = findings.filter((f) => f.code === 'harness-register');
-  assert.deepEqual(harness.map((f) => ('path' in f.at ? f.at.path : undefined)), [['entries', 0, 'register'], ['entries', 2, 'register']]);
+  assert.deepEqual(
+    harness.map((f) => ('path' in f.at ? f.at.path : undefined)),
+    [
+      ['entries', 0, 'register'],
+      ['entries', 2, 'register'],
+    ],
+  );
   assert.match(harness[0].message, /`functional`.*nearest spec register is `technical`/);
-  assert.equal(findings.some((f) => f.code === 'register-coverage' || f.code === 'invalid-value'), false);
+  assert.equal(
+    findings.some((f) => f.code === 'register-coverage' || f.code === 'invalid-value'),
+    false,
+  );
 });
 
 test('a harness register the spec maps to the only other register still leaves one register', () => {
@@ -49,18 +59,39 @@ test('a harness register the spec maps to the only other register still leaves o
 
 test('an invalid register never counts toward register coverage', () => {
   const envelope = {
-    dataset: { id: 'd', version: '1', language_pair: 'eng-ewe', source_language: 'eng', target_language: 'ewe', created: '2026-01-01', license: 'CC0', provenance: ['elicited'] },
-    entries: ['conversational', 'slang', 'functional'].map((register, i) => ({ id: i + 1, source: 's', reference: 'r', segment: 'development', difficulty: (i % 5) + 1, provenance: 'elicited', register, context: 'greeting' })),
+    dataset: {
+      id: 'd',
+      version: '1',
+      language_pair: 'eng-ewe',
+      source_language: 'eng',
+      target_language: 'ewe',
+      created: '2026-01-01',
+      license: 'CC0',
+      provenance: ['elicited'],
+    },
+    entries: ['conversational', 'slang', 'functional'].map((register, i) => ({
+      id: i + 1,
+      source: 's',
+      reference: 'r',
+      segment: 'development',
+      difficulty: (i % 5) + 1,
+      provenance: 'elicited',
+      register,
+      context: 'greeting',
+    })),
   };
   const findings = corpusFindings(envelope, 'envelope', ['entries'], 'en');
   assert.equal(findings.filter((f) => f.code === 'invalid-value').length, 2);
   assert.ok(findings.some((f) => f.code === 'register-coverage'));
-  assert.equal(findings.some((f) => f.code === 'harness-register'), false);
+  assert.equal(
+    findings.some((f) => f.code === 'harness-register'),
+    false,
+  );
 });
 
-
 test('secret segments compared after normalising case, surrounding space and - / _ / space', () => {
-  for (const name of ['held_out', 'Held_Out', 'held-out', 'held_out ', ' HELD OUT', 'held - out', 'gold_standard', 'Gold-Standard', 'GOLD STANDARD']) assert.equal(isSecretSegment(name), true, name);
+  for (const name of ['held_out', 'Held_Out', 'held-out', 'held_out ', ' HELD OUT', 'held - out', 'gold_standard', 'Gold-Standard', 'GOLD STANDARD'])
+    assert.equal(isSecretSegment(name), true, name);
   for (const name of ['dev', 'development', 'heldout', 'diagnostic', '', null, 3]) assert.equal(isSecretSegment(name), false, String(name));
   assert.equal(normaliseSegmentName('  Held--Out '), 'held_out');
 });

@@ -13,7 +13,10 @@ export const SECRET_SEGMENTS: readonly string[] = ['gold_standard', 'held_out'];
 
 /** A segment name as compared: lower case, no surrounding space, runs of `-`, `_` and spaces as one `_`. */
 export function normaliseSegmentName(name: string): string {
-  return name.trim().toLowerCase().replace(/[\s_-]+/g, '_');
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '_');
 }
 
 /**

@@ -10,7 +10,6 @@ import { isObject } from '../json';
 
 type Test = Record<string, unknown>;
 
-
 /** Rules for a ÈwéBench tests file (a JSON array of tests); ids are checked separately (rules/ids.ts). */
 export function ewebenchFindings(value: unknown, locale: Locale): Finding[] {
   const findings = schemaFindings(value, [], 'ewebench-tests', undefined, locale);
@@ -33,13 +32,23 @@ function testFindings(test: Test, path: JsonPath, locale: Locale): Finding[] {
       related: [{ at: { path: [...path, 'prompt'], part: 'key' }, message: msg(locale, 'promptHere') }],
     });
   } else if (!hasPrompt && !hasMessages) {
-    out.push({ code: 'missing-field', message: msg(locale, 'missingPromptOrMessages'), at: objectAnchor(path, test), fixes: [{ kind: 'add-field', objectPath: path, field: 'prompt', value: '' }] });
+    out.push({
+      code: 'missing-field',
+      message: msg(locale, 'missingPromptOrMessages'),
+      at: objectAnchor(path, test),
+      fixes: [{ kind: 'add-field', objectPath: path, field: 'prompt', value: '' }],
+    });
   }
 
   const rawMethod = test.eval_method;
   let method: EvalMethod | undefined;
   if (!('eval_method' in test)) {
-    out.push({ code: 'missing-field', message: msg(locale, 'missingEvalMethod'), at: objectAnchor(path, test), fixes: [{ kind: 'add-field', objectPath: path, field: 'eval_method', value: 'keywords' }] });
+    out.push({
+      code: 'missing-field',
+      message: msg(locale, 'missingEvalMethod'),
+      at: objectAnchor(path, test),
+      fixes: [{ kind: 'add-field', objectPath: path, field: 'eval_method', value: 'keywords' }],
+    });
     method = 'keywords';
   } else if (typeof rawMethod === 'string') {
     if ((EVAL_METHODS as readonly string[]).includes(rawMethod)) method = rawMethod as EvalMethod;
@@ -79,7 +88,11 @@ function methodFieldFindings(test: Test, path: JsonPath, method: EvalMethod, loc
     } else if (field === 'expected_keywords' && Array.isArray(test[field]) && (test[field] as unknown[]).length === 0) {
       out.push({ code: 'method-field', message: msg(locale, 'methodFieldEmpty', { method, field }), at: { path: [...path, field] } });
     } else if (method === 'multiple_choice' && field === 'expected' && typeof test.expected === 'string' && !isOptionLetter(test.expected)) {
-      out.push({ code: 'method-field', message: msg(locale, 'multipleChoiceLetter', { value: JSON.stringify(test.expected) }), at: { path: [...path, 'expected'] } });
+      out.push({
+        code: 'method-field',
+        message: msg(locale, 'multipleChoiceLetter', { value: JSON.stringify(test.expected) }),
+        at: { path: [...path, 'expected'] },
+      });
     }
   }
   return out;
@@ -103,10 +116,18 @@ function formatFindings(format: Record<string, unknown>, path: JsonPath, method:
   for (const [key, value] of Object.entries(format)) {
     if (!(HARNESS_FORMAT_KEYS as readonly string[]).includes(key)) {
       const known = (STRICT_ONLY_FORMAT_KEYS as readonly string[]).includes(key);
-      out.push({ code: 'ignored-format-key', message: msg(locale, known ? 'ignoredFormatKey' : 'unknownFormatKey', { key }), at: { path: [...path, key], part: 'key' } });
+      out.push({
+        code: 'ignored-format-key',
+        message: msg(locale, known ? 'ignoredFormatKey' : 'unknownFormatKey', { key }),
+        at: { path: [...path, key], part: 'key' },
+      });
     } else if (value === false) {
       const meaning = key in FALSE_MEANING ? FALSE_MEANING[key as keyof typeof FALSE_MEANING] : 'meaningGeneric';
-      out.push({ code: 'format-false-rewarded', message: msg(locale, 'formatFalseRewarded', { key, meaning: msg(locale, meaning) }), at: { path: [...path, key] } });
+      out.push({
+        code: 'format-false-rewarded',
+        message: msg(locale, 'formatFalseRewarded', { key, meaning: msg(locale, meaning) }),
+        at: { path: [...path, key] },
+      });
     }
   }
   return out;

@@ -9,9 +9,7 @@ export type Anchor = { path: JsonPath; part?: NodePart } | { span: Span };
  * A place shown as related information: in the same document (an anchor, resolved like the finding's own),
  * or in another file (a URI, or a path in the CLI, with a range already resolved by whoever indexed it).
  */
-export type RelatedLocation =
-  | { at: Anchor; message: string }
-  | { uri: string; range: TextRange; message: string };
+export type RelatedLocation = { at: Anchor; message: string } | { uri: string; range: TextRange; message: string };
 
 /** Data a quick fix needs; each fix kind is produced by one rule and applied by one code action. */
 export type FixData =

@@ -3,7 +3,14 @@ import assert from 'node:assert/strict';
 import { JsonDocument } from '../document/jsonDocument';
 import { IdIndex, indexable, MAX_INDEXED_BYTES, sharedIds } from './idIndex';
 
-const testsFile = (...ids: (string | number)[]) => new JsonDocument(JSON.stringify(ids.map((id) => ({ id, prompt: 'x', eval_method: 'ewe_quality' })), null, 2));
+const testsFile = (...ids: (string | number)[]) =>
+  new JsonDocument(
+    JSON.stringify(
+      ids.map((id) => ({ id, prompt: 'x', eval_method: 'ewe_quality' })),
+      null,
+      2,
+    ),
+  );
 const add = (index: IdIndex, uri: string, ...ids: (string | number)[]) => {
   const doc = testsFile(...ids);
   return index.set(uri, uri.slice('file:///w/'.length), doc, sharedIds(doc));
@@ -12,20 +19,35 @@ const add = (index: IdIndex, uri: string, ...ids: (string | number)[]) => {
 test('an id held by other files is found there, in URI order whatever order the files were added in', () => {
   const forward = new IdIndex();
   const backward = new IdIndex();
-  const files: [string, (string | number)[]][] = [['file:///w/a.json', ['x', 'y']], ['file:///w/b.json', ['x']], ['file:///w/c.json', ['x', 'x', 1]]];
+  const files: [string, (string | number)[]][] = [
+    ['file:///w/a.json', ['x', 'y']],
+    ['file:///w/b.json', ['x']],
+    ['file:///w/c.json', ['x', 'x', 1]],
+  ];
   for (const [uri, ids] of files) add(forward, uri, ...ids);
   for (const [uri, ids] of [...files].reverse()) add(backward, uri, ...ids);
   for (const index of [forward, backward]) {
     assert.deepEqual(index.uris(), ['file:///w/a.json', 'file:///w/b.json', 'file:///w/c.json']);
-    assert.deepEqual(index.elsewhere('file:///w/a.json')('x').map((o) => `${o.label}:${o.range.start.line}`), ['b.json:2', 'c.json:2', 'c.json:7']);
+    assert.deepEqual(
+      index
+        .elsewhere('file:///w/a.json')('x')
+        .map((o) => `${o.label}:${o.range.start.line}`),
+      ['b.json:2', 'c.json:2', 'c.json:7'],
+    );
     // Strings and numbers are different ids.
     assert.deepEqual(index.elsewhere('file:///w/a.json')('1'), []);
-    assert.deepEqual(index.duplicatesOf('file:///w/c.json').map((d) => [d.id, d.here.length, d.elsewhere.map((o) => o.label)]), [['x', 2, ['a.json', 'b.json']]]);
-    assert.deepEqual(index.duplicatesOf('file:///w/a.json').map((d) => d.id), ['x']);
+    assert.deepEqual(
+      index.duplicatesOf('file:///w/c.json').map((d) => [d.id, d.here.length, d.elsewhere.map((o) => o.label)]),
+      [['x', 2, ['a.json', 'b.json']]],
+    );
+    assert.deepEqual(
+      index.duplicatesOf('file:///w/a.json').map((d) => d.id),
+      ['x'],
+    );
   }
 });
 
-test('replacing a file says whether its set of ids changed; removing it takes its ids out of the others\' answers', () => {
+test("replacing a file says whether its set of ids changed; removing it takes its ids out of the others' answers", () => {
   const index = new IdIndex();
   assert.equal(add(index, 'file:///w/a.json', 'x'), true);
   assert.equal(add(index, 'file:///w/b.json', 'x'), true);
@@ -42,10 +64,13 @@ test('replacing a file says whether its set of ids changed; removing it takes it
   assert.equal(index.has('file:///w/b.json'), false);
 });
 
-test('only tests files share their ids: a corpus\'s ids stay its own', () => {
+test("only tests files share their ids: a corpus's ids stay its own", () => {
   const corpus = new JsonDocument(JSON.stringify({ dataset: { id: 'd' }, entries: [{ id: 'x', source: 'a', reference: 'b' }] }));
   assert.deepEqual(sharedIds(corpus), []);
-  assert.deepEqual(sharedIds(testsFile('x')).map((o) => o.id), ['x']);
+  assert.deepEqual(
+    sharedIds(testsFile('x')).map((o) => o.id),
+    ['x'],
+  );
 });
 
 test('a text larger than MAX_INDEXED_BYTES in UTF-8 is not indexed, whoever collects it', () => {

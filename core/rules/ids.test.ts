@@ -6,21 +6,25 @@ import { duplicateIdFindings, nextFreeId, type ExternalIdOccurrence, type IdOccu
 
 const occurrences = (ids: (string | number)[]): IdOccurrence[] => ids.map((id, i) => ({ id, path: [i, 'id'] }));
 
-test('20,000 tests sharing one id: one finding each, related places capped (3 on the first, 1 on the others), the count in the message, distinct renumbering', { timeout: 60000 }, () => {
-  const tests = Array.from({ length: 20000 }, () => ({ id: 'same_01', prompt: 'x', eval_method: 'ewe_quality' }));
-  const doc = new JsonDocument(JSON.stringify(tests));
-  const { findings } = validateDocument(doc, { locale: 'en' });
-  const dups = findings.filter((f) => f.code === 'duplicate-id');
-  assert.equal(dups.length, 20000);
-  assert.equal(dups[0].related?.length, 3);
-  assert.ok(dups.slice(1).every((f) => f.related?.length === 1 && JSON.stringify(f.related[0]).includes('"path":[0,')));
-  assert.equal(dups[5].message, 'Duplicate id "same_01": used 20000 times (20000 in this file, 0 in other files).');
-  const newIds = dups.flatMap((f) => f.fixes ?? []).map((fix) => (fix.kind === 'renumber-id' ? fix.newId : undefined));
-  assert.equal(newIds.length, 19999, 'the first occurrence keeps its id');
-  assert.equal(new Set(newIds).size, 19999);
-  assert.deepEqual(newIds.slice(0, 3), ['same_02', 'same_03', 'same_04']);
-  assert.equal(resolveFindings(doc, dups).length, 20000);
-});
+test(
+  '20,000 tests sharing one id: one finding each, related places capped (3 on the first, 1 on the others), the count in the message, distinct renumbering',
+  { timeout: 60000 },
+  () => {
+    const tests = Array.from({ length: 20000 }, () => ({ id: 'same_01', prompt: 'x', eval_method: 'ewe_quality' }));
+    const doc = new JsonDocument(JSON.stringify(tests));
+    const { findings } = validateDocument(doc, { locale: 'en' });
+    const dups = findings.filter((f) => f.code === 'duplicate-id');
+    assert.equal(dups.length, 20000);
+    assert.equal(dups[0].related?.length, 3);
+    assert.ok(dups.slice(1).every((f) => f.related?.length === 1 && JSON.stringify(f.related[0]).includes('"path":[0,')));
+    assert.equal(dups[5].message, 'Duplicate id "same_01": used 20000 times (20000 in this file, 0 in other files).');
+    const newIds = dups.flatMap((f) => f.fixes ?? []).map((fix) => (fix.kind === 'renumber-id' ? fix.newId : undefined));
+    assert.equal(newIds.length, 19999, 'the first occurrence keeps its id');
+    assert.equal(new Set(newIds).size, 19999);
+    assert.deepEqual(newIds.slice(0, 3), ['same_02', 'same_03', 'same_04']);
+    assert.equal(resolveFindings(doc, dups).length, 20000);
+  },
+);
 
 test('two occurrences keep the short message naming where the other one is', () => {
   const here = duplicateIdFindings(occurrences(['a', 'a']), 'en');
@@ -36,13 +40,26 @@ test('renumbering: integers count up from the largest, digit suffixes keep their
   assert.equal(nextFreeId('abc', new Set(['s:abc', 's:abc_2', 's:abc_9'])), 'abc_3');
   assert.equal(nextFreeId(3, new Set(['n:3', 'n:10', 's:11'])), 11);
   const dups = duplicateIdFindings(occurrences([1, 1, 1, 'x', 'x']), 'en');
-  assert.deepEqual(dups.flatMap((f) => f.fixes ?? []).map((f) => (f.kind === 'renumber-id' ? f.newId : null)), [2, 3, 'x_2']);
+  assert.deepEqual(
+    dups.flatMap((f) => f.fixes ?? []).map((f) => (f.kind === 'renumber-id' ? f.newId : null)),
+    [2, 3, 'x_2'],
+  );
 });
 
 test('a repeated corpus entry id is renumbered past every id of the file, also those used once; 1 and "1" do not clash', () => {
-  const entries = [{ id: 9 }, { id: 2 }, { id: 2 }, { index: 12 }, { id: '1' }, { id: 1 }].map((e) => ({ ...e, source: 'Good morning.', reference: 'Ŋdi na wò.' }));
+  const entries = [{ id: 9 }, { id: 2 }, { id: 2 }, { index: 12 }, { id: '1' }, { id: 1 }].map((e) => ({
+    ...e,
+    source: 'Good morning.',
+    reference: 'Ŋdi na wò.',
+  }));
   const doc = new JsonDocument(JSON.stringify({ entries }));
   const duplicates = validateDocument(doc, { locale: 'en', kind: 'rosetta-corpus' }).findings.filter((f) => f.code === 'duplicate-id');
-  assert.deepEqual(duplicates.map((f) => ('path' in f.at ? f.at.path : undefined)), [['entries', 1, 'id'], ['entries', 2, 'id']]);
+  assert.deepEqual(
+    duplicates.map((f) => ('path' in f.at ? f.at.path : undefined)),
+    [
+      ['entries', 1, 'id'],
+      ['entries', 2, 'id'],
+    ],
+  );
   assert.deepEqual(duplicates[1].fixes, [{ kind: 'renumber-id', path: ['entries', 2, 'id'], newId: 13 }]);
 });

@@ -106,9 +106,13 @@ export function duplicateIdFindings(
     const sameMessage = msg(locale, 'duplicateIdOther', { id });
     const total = list.length + others.length;
     // One message for the whole group: 20,000 occurrences format it once.
-    const message = total > 2
-      ? msg(locale, 'duplicateIdCount', { id, count: total, here: list.length, elsewhere: others.length })
-      : msg(locale, 'duplicateId', { id, where: list.length > 1 ? msg(locale, 'duplicateIdHere') : msg(locale, 'duplicateIdElsewhere', { file: others[0].label }) });
+    const message =
+      total > 2
+        ? msg(locale, 'duplicateIdCount', { id, count: total, here: list.length, elsewhere: others.length })
+        : msg(locale, 'duplicateId', {
+            id,
+            where: list.length > 1 ? msg(locale, 'duplicateIdHere') : msg(locale, 'duplicateIdElsewhere', { file: others[0].label }),
+          });
     list.forEach((occ, i) => {
       // The first occurrence lists a few others; each later one points back at the first (the payload stays linear).
       const limit = i === 0 ? MAX_RELATED : 1;

@@ -28,7 +28,7 @@ export const MESSAGES = {
     fr: 'La fiche revendique le niveau {tier}, mais les relecteurs ont jugé utilisables (acceptable ou excellent) {usable} des sorties notées, sous les {needed} qu’exige le seuil (Rosetta §7.2).',
   },
   nestingTooDeep: {
-    en: 'nested more than {limit} levels deep here; the file is not analysed (Python\'s json.load gives up at about 1,000 levels too)',
+    en: "nested more than {limit} levels deep here; the file is not analysed (Python's json.load gives up at about 1,000 levels too)",
     fr: 'imbrication de plus de {limit} niveaux ici ; le fichier n’est pas analysé (le json.load de Python abandonne aussi vers 1 000 niveaux)',
   },
   encodingUtf16: {
@@ -37,7 +37,7 @@ export const MESSAGES = {
   },
   encodingBom: { en: ', with a byte order mark', fr: ', avec une marque d’ordre des octets' },
   encodingInvalidUtf8: {
-    en: 'Invalid UTF-8 at byte {byte}: the harness\'s json.load raises UnicodeDecodeError here. The rest is analysed with U+FFFD in its place.',
+    en: "Invalid UTF-8 at byte {byte}: the harness's json.load raises UnicodeDecodeError here. The rest is analysed with U+FFFD in its place.",
     fr: 'UTF-8 invalide à l’octet {byte} : le json.load du harness lève UnicodeDecodeError ici. Le reste est analysé avec U+FFFD à sa place.',
   },
   numberOverflow: {
@@ -45,7 +45,7 @@ export const MESSAGES = {
     fr: '`{field}` déborde : le nombre dépasse le plus grand double (environ 1,8e308) et se lit {value} (Infinity pour JSON.parse, le float {value} en Python).',
   },
   duplicateKey: {
-    en: 'Duplicate key `{key}` in this object: the value at line {line} is ignored (JSON.parse and the harness\'s json.load keep the last one).',
+    en: "Duplicate key `{key}` in this object: the value at line {line} is ignored (JSON.parse and the harness's json.load keep the last one).",
     fr: 'Clé en double `{key}` dans cet objet : la valeur de la ligne {line} est ignorée (JSON.parse et le json.load du harness gardent la dernière).',
   },
   duplicateKeyFirst: { en: 'First `{key}`, whose value is ignored.', fr: 'Premier `{key}`, dont la valeur est ignorée.' },
@@ -247,9 +247,15 @@ export const MESSAGES = {
   weakTermCommon: { en: 'the common words {words}', fr: 'les mots courants {words}' },
   weakTermPeriod: { en: 'a full stop', fr: 'un point' },
   weakTermLength: { en: 'more than 20 characters', fr: 'plus de 20 caractères' },
-  weakPartComposite: { en: 'Parts: keywords {keywords}, ewe_quality {quality}, format {format}.', fr: 'Parties : keywords {keywords}, ewe_quality {quality}, format {format}.' },
+  weakPartComposite: {
+    en: 'Parts: keywords {keywords}, ewe_quality {quality}, format {format}.',
+    fr: 'Parties : keywords {keywords}, ewe_quality {quality}, format {format}.',
+  },
   weakPartExact: { en: '`expected` is that very text.', fr: '`expected` est ce texte même.' },
-  weakPartChoiceFirstFive: { en: 'The letter {letter} is among its first five characters.', fr: 'La lettre {letter} figure dans ses cinq premiers caractères.' },
+  weakPartChoiceFirstFive: {
+    en: 'The letter {letter} is among its first five characters.',
+    fr: 'La lettre {letter} figure dans ses cinq premiers caractères.',
+  },
   weakPartChoicePattern: { en: 'The pattern {pattern} matches it.', fr: 'Le motif {pattern} y correspond.' },
   weakKeyword: {
     en: 'Keyword `{keyword}` occurs inside ordinary {language} text ({word}), in {count} of {total} texts that answer nothing: the harness matches substrings, so it rewards responses that do not answer.',

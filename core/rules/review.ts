@@ -44,13 +44,22 @@ export function reviewFindings(value: unknown, locale: Locale, neighbours?: Neig
   }
   const actual = typeof card.run_card_hash === 'string' ? card.run_card_hash : '';
   if (actual !== value.run_card_hash) {
-    findings.push({ code: 'review-card', message: msg(locale, 'reviewCardHash', { path, expected: value.run_card_hash.slice(0, 12), actual: actual.slice(0, 12) || '—' }), at: { path: ['run_card_hash'] } });
+    findings.push({
+      code: 'review-card',
+      message: msg(locale, 'reviewCardHash', { path, expected: value.run_card_hash.slice(0, 12), actual: actual.slice(0, 12) || '—' }),
+      at: { path: ['run_card_hash'] },
+    });
     return findings;
   }
   const produced = new Set(reviewableResults(card).map((r) => String(r.entry_id)));
   items.forEach((item, i) => {
     if (!isObject(item) || (typeof item.entry_id !== 'string' && typeof item.entry_id !== 'number')) return;
-    if (!produced.has(String(item.entry_id))) findings.push({ code: 'review-card', message: msg(locale, 'reviewUnknownEntry', { id: String(item.entry_id), path }), at: { path: ['items', i, 'entry_id'] } });
+    if (!produced.has(String(item.entry_id)))
+      findings.push({
+        code: 'review-card',
+        message: msg(locale, 'reviewUnknownEntry', { id: String(item.entry_id), path }),
+        at: { path: ['items', i, 'entry_id'] },
+      });
   });
   return findings;
 }
@@ -72,8 +81,20 @@ export function reviewGateFindings(card: unknown, locale: Locale, neighbours: Ne
     case 'no-review':
       return [{ code: 'review-gate', message: msg(locale, 'reviewGateMissing', { tier: verdict.tier, review: reviewName }), at }];
     case 'too-few':
-      return [{ code: 'review-gate', message: msg(locale, 'reviewGateFew', { tier: verdict.tier, rated: verdict.summary.overall.rated, needed: gate.minRated }), at }];
+      return [
+        { code: 'review-gate', message: msg(locale, 'reviewGateFew', { tier: verdict.tier, rated: verdict.summary.overall.rated, needed: gate.minRated }), at },
+      ];
     case 'not-usable':
-      return [{ code: 'review-gate', message: msg(locale, 'reviewGateUsable', { tier: verdict.tier, usable: percent(verdict.summary.overall.usable_rate ?? 0), needed: percent(gate.minUsableRate) }), at }];
+      return [
+        {
+          code: 'review-gate',
+          message: msg(locale, 'reviewGateUsable', {
+            tier: verdict.tier,
+            usable: percent(verdict.summary.overall.usable_rate ?? 0),
+            needed: percent(gate.minUsableRate),
+          }),
+          at,
+        },
+      ];
   }
 }

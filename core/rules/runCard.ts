@@ -9,7 +9,11 @@ import { schemaFindings } from './schemaFindings';
 
 /** Rules for a Rosetta run card: its shape, the consistency of its scores, and the hashes that seal it. */
 export function runCardFindings(doc: JsonDocument, locale: Locale): Finding[] {
-  return [...schemaFindings(doc.value, [], 'rosetta-run-card', undefined, locale), ...scoreConsistencyFindings(doc.value, locale), ...hashFindings(doc, locale)];
+  return [
+    ...schemaFindings(doc.value, [], 'rosetta-run-card', undefined, locale),
+    ...scoreConsistencyFindings(doc.value, locale),
+    ...hashFindings(doc, locale),
+  ];
 }
 
 const show = (value: PyValue | undefined) => (value === undefined ? 'absent' : dumpsPy(value, HASH_DUMPS_OPTIONS));
@@ -43,7 +47,8 @@ function sealFindings(doc: JsonDocument, locale: Locale): Finding[] {
   const promptHash = card.get('system_prompt_sha256');
   if (typeof prompt === 'string' && typeof promptHash === 'string') {
     const expected = systemPromptSha256(prompt);
-    if (expected !== promptHash) out.push({ code: 'fingerprint-mismatch', message: msg(locale, 'promptHashMismatch', { expected }), at: { path: ['system_prompt_sha256'] } });
+    if (expected !== promptHash)
+      out.push({ code: 'fingerprint-mismatch', message: msg(locale, 'promptHashMismatch', { expected }), at: { path: ['system_prompt_sha256'] } });
   }
 
   const fingerprint = card.get('fingerprint');
@@ -53,7 +58,8 @@ function sealFindings(doc: JsonDocument, locale: Locale): Finding[] {
     if (isPyObject(stored)) {
       if (typeof hash === 'string') {
         const expected = fingerprintHash(stored);
-        if (expected !== hash) out.push({ code: 'fingerprint-mismatch', message: msg(locale, 'fingerprintMismatch', { expected }), at: { path: ['fingerprint', 'hash'] } });
+        if (expected !== hash)
+          out.push({ code: 'fingerprint-mismatch', message: msg(locale, 'fingerprintMismatch', { expected }), at: { path: ['fingerprint', 'hash'] } });
       }
       out.push(...componentFindings(card, stored, locale));
     }
@@ -62,7 +68,8 @@ function sealFindings(doc: JsonDocument, locale: Locale): Finding[] {
   const seal = card.get('run_card_hash');
   if (typeof seal === 'string' && seal !== '') {
     const expected = runCardHash(card);
-    if (expected !== seal) out.push({ code: 'run-card-hash-mismatch', message: msg(locale, 'runCardHashMismatch', { expected }), at: { path: ['run_card_hash'] } });
+    if (expected !== seal)
+      out.push({ code: 'run-card-hash-mismatch', message: msg(locale, 'runCardHashMismatch', { expected }), at: { path: ['run_card_hash'] } });
   }
   return out;
 }
@@ -77,7 +84,11 @@ function componentFindings(card: PyObject, stored: PyObject, locale: Locale): Fi
     // A field the card leaves out says nothing against the stored component.
     if (mine === null && !cardHasSource(card, component)) continue;
     if (show(mine) !== show(value)) {
-      out.push({ code: 'fingerprint-mismatch', message: msg(locale, 'fingerprintComponent', { component, stored: show(value), actual: show(mine) }), at: { path: ['fingerprint', 'components', component] } });
+      out.push({
+        code: 'fingerprint-mismatch',
+        message: msg(locale, 'fingerprintComponent', { component, stored: show(value), actual: show(mine) }),
+        at: { path: ['fingerprint', 'components', component] },
+      });
     }
   }
   return out;

@@ -4,8 +4,6 @@ import type { Finding } from './finding';
 import { msg } from './messages';
 import { isObject } from '../json';
 
-
-
 function num(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }

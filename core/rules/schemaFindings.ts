@@ -6,13 +6,7 @@ import { msg } from './messages';
 import { objectAnchor } from './anchors';
 
 /** Runs one schema (or definition) over a value found at `basePath`, and turns ajv's errors into findings. */
-export function schemaFindings(
-  value: unknown,
-  basePath: JsonPath,
-  schema: SchemaName,
-  definition: string | undefined,
-  locale: Locale,
-): Finding[] {
+export function schemaFindings(value: unknown, basePath: JsonPath, schema: SchemaName, definition: string | undefined, locale: Locale): Finding[] {
   const validate = validatorFor(schema, definition);
   if (validate(value)) return [];
   const errors = validate.errors ?? [];
@@ -57,7 +51,10 @@ function fieldName(path: JsonPath): string {
   for (let i = path.length - 1; i >= 0; i--) {
     const seg = path[i];
     if (typeof seg === 'string') {
-      const tail = path.slice(i + 1).map((s) => `[${s}]`).join('');
+      const tail = path
+        .slice(i + 1)
+        .map((s) => `[${s}]`)
+        .join('');
       return seg + tail;
     }
   }
@@ -83,8 +80,13 @@ const TYPE_WORDS: Record<string, { en: string; fr: string }> = {
 };
 
 const ACTUAL_WORDS_FR: Record<string, string> = {
-  null: 'null', 'an array': 'un tableau', 'an integer': 'un entier', 'a number': 'un nombre', 'an object': 'un objet',
-  'a string': 'une chaîne', 'a boolean': 'un booléen',
+  null: 'null',
+  'an array': 'un tableau',
+  'an integer': 'un entier',
+  'a number': 'un nombre',
+  'an object': 'un objet',
+  'a string': 'une chaîne',
+  'a boolean': 'un booléen',
 };
 
 function valueAt(root: unknown, path: JsonPath, basePath: JsonPath): unknown {
@@ -107,7 +109,12 @@ function toFinding(error: ErrorObject, path: JsonPath, root: unknown, basePath: 
   switch (error.keyword) {
     case 'required': {
       const field = String(params.missingProperty);
-      return { code: 'missing-field', message: msg(locale, 'missingField', { field }), at: objectAnchor(path, actualValue), fixes: [{ kind: 'add-field', objectPath: path, field, value: null }] };
+      return {
+        code: 'missing-field',
+        message: msg(locale, 'missingField', { field }),
+        at: objectAnchor(path, actualValue),
+        fixes: [{ kind: 'add-field', objectPath: path, field, value: null }],
+      };
     }
     case 'additionalProperties': {
       const field = String(params.additionalProperty);
@@ -116,12 +123,16 @@ function toFinding(error: ErrorObject, path: JsonPath, root: unknown, basePath: 
     case 'type': {
       // 1e400 parses to Infinity (Python: inf), which no schema type accepts: say why, not "a number, not a number".
       if (typeof actualValue === 'number' && !Number.isFinite(actualValue)) {
-        return { code: 'invalid-value', message: msg(locale, 'numberOverflow', { field: fieldName(path), value: actualValue > 0 ? 'inf' : '-inf' }), at: { path } };
+        return {
+          code: 'invalid-value',
+          message: msg(locale, 'numberOverflow', { field: fieldName(path), value: actualValue > 0 ? 'inf' : '-inf' }),
+          at: { path },
+        };
       }
       const types = String(params.type).split(',');
       const expected = types.map((t) => TYPE_WORDS[t]?.[locale] ?? t).join(locale === 'fr' ? ' ou ' : ' or ');
       const actualEn = jsonType(actualValue);
-      const actual = locale === 'fr' ? ACTUAL_WORDS_FR[actualEn] ?? actualEn : actualEn;
+      const actual = locale === 'fr' ? (ACTUAL_WORDS_FR[actualEn] ?? actualEn) : actualEn;
       return { code: 'wrong-type', message: msg(locale, 'wrongType', { field: fieldName(path), expected, actual }), at: { path } };
     }
     case 'enum': {
@@ -133,7 +144,11 @@ function toFinding(error: ErrorObject, path: JsonPath, root: unknown, basePath: 
     case 'exclusiveMinimum':
     case 'exclusiveMaximum': {
       const comparison = String(params.comparison);
-      return { code: 'invalid-value', message: msg(locale, 'rangeValue', { field: fieldName(path), comparison, limit: String(params.limit), actual: show(actualValue) }), at: { path } };
+      return {
+        code: 'invalid-value',
+        message: msg(locale, 'rangeValue', { field: fieldName(path), comparison, limit: String(params.limit), actual: show(actualValue) }),
+        at: { path },
+      };
     }
     case 'pattern':
       return { code: 'invalid-value', message: msg(locale, 'patternValue', { field: fieldName(path), pattern: String(params.pattern) }), at: { path } };

@@ -30,7 +30,8 @@ export type SystemMessageStyle = 'openrouter' | 'plain';
  * without a source name, "source" (as `config.source_lang or "source"`).
  */
 export function naiveSystemPrompt(sourceName: string | null, targetName: string | null): string {
-  if (targetName) return `You are a translator. Translate the given ${sourceName || 'source'} text to ${targetName}. Output ONLY the translation, nothing else. No explanations, no notes.`;
+  if (targetName)
+    return `You are a translator. Translate the given ${sourceName || 'source'} text to ${targetName}. Output ONLY the translation, nothing else. No explanations, no notes.`;
   return 'You are a translator. Translate the given text to the target language. Output ONLY the translation, nothing else. No explanations, no notes.';
 }
 
@@ -77,13 +78,18 @@ export function corpusSystemPrompt(corpus: Pick<CorpusRunInfo, 'sourceName' | 't
 }
 
 /** The batch size a run really uses: the multilingual prompt is one entry per request. */
-export const effectiveBatchSize = (setup: Pick<CorpusRequestSetup, 'promptVersion' | 'batchSize'>): number => (setup.promptVersion === 'naive' ? Math.max(1, Math.floor(setup.batchSize)) : 1);
+export const effectiveBatchSize = (setup: Pick<CorpusRequestSetup, 'promptVersion' | 'batchSize'>): number =>
+  setup.promptVersion === 'naive' ? Math.max(1, Math.floor(setup.batchSize)) : 1;
 
 /**
  * The request for some entries: one entry is the single strategy (system message + the source alone), more
  * are the batch strategy (system message + the numbered list). The multilingual version is one user message.
  */
-export function corpusRequest(entries: readonly Pick<NormalisedEntry, 'source'>[], corpus: Pick<CorpusRunInfo, 'sourceName' | 'targetName' | 'script'>, setup: CorpusRequestSetup): ChatRequest {
+export function corpusRequest(
+  entries: readonly Pick<NormalisedEntry, 'source'>[],
+  corpus: Pick<CorpusRunInfo, 'sourceName' | 'targetName' | 'script'>,
+  setup: CorpusRequestSetup,
+): ChatRequest {
   const max_tokens = setup.maxTokens ?? CORPUS_MAX_TOKENS;
   if (setup.promptVersion === 'multilingual') {
     if (entries.length !== 1) throw new RangeError('the multilingual prompt sends one entry per request');
@@ -92,7 +98,13 @@ export function corpusRequest(entries: readonly Pick<NormalisedEntry, 'source'>[
   }
   const system = systemMessage(naiveSystemPrompt(corpus.sourceName, corpus.targetName), setup.style);
   // The strategy follows the batch size, not the chunk: a last chunk of one is still a numbered list.
-  const user = effectiveBatchSize(setup) === 1 ? entries[0].source : batchUserMessage(entries.map((e) => e.source), corpus.targetName);
+  const user =
+    effectiveBatchSize(setup) === 1
+      ? entries[0].source
+      : batchUserMessage(
+          entries.map((e) => e.source),
+          corpus.targetName,
+        );
   return { model: setup.model, messages: [system, { role: 'user', content: user }], temperature: setup.temperature, max_tokens };
 }
 
@@ -132,7 +144,12 @@ export function parseNumberedResponse(content: string, expected: number): string
 }
 
 function splitUsage(u: Usage, n: number): Usage {
-  const out: Usage = { prompt_tokens: u.prompt_tokens / n, completion_tokens: u.completion_tokens / n, reasoning_tokens: u.reasoning_tokens / n, cached_tokens: u.cached_tokens / n };
+  const out: Usage = {
+    prompt_tokens: u.prompt_tokens / n,
+    completion_tokens: u.completion_tokens / n,
+    reasoning_tokens: u.reasoning_tokens / n,
+    cached_tokens: u.cached_tokens / n,
+  };
   if (u.cost_usd !== undefined) out.cost_usd = u.cost_usd / n;
   return out;
 }

@@ -117,7 +117,10 @@ export function normaliseEntry(e: Obj, index: number, corpusSegment: string | nu
 export function corpusRunInfo(value: unknown, fileStem?: string): CorpusRunInfo {
   const c = classify(value);
   if (c.kind !== 'rosetta-corpus') {
-    throw new CorpusError({ en: 'not a Rosetta corpus: no entries with source and reference were found', fr: 'ce n’est pas un corpus Rosetta : aucune entrée avec source et référence' });
+    throw new CorpusError({
+      en: 'not a Rosetta corpus: no entries with source and reference were found',
+      fr: 'ce n’est pas un corpus Rosetta : aucune entrée avec source et référence',
+    });
   }
   const root = isObject(value) ? value : undefined;
   const entries = entriesOf(value, c) ?? [];

@@ -22,13 +22,16 @@ test('a harness-written file reads as harness-only records with its numbers', ()
   assert.ok(read1);
   assert.equal(read1.meta.harnessOnly, true);
   assert.equal(read1.meta.eweScore, 55.7);
-  assert.deepEqual(read1.records.map((r) => [r.category, r.test_id, r.rounded_score, r.passed]), [
-    ['linguistic_comprehension', 'lc_grammar_01', 1, true],
-    ['linguistic_comprehension', 'lc_vocab_02', 0.333, false],
-    ['linguistic_comprehension', 'lc_tone_03', 0.85, true],
-    ['cultural_knowledge', 'ck_proverb_01', 0.6, false],
-    ['cultural_knowledge', 'ck_history_02', 0, false],
-  ]);
+  assert.deepEqual(
+    read1.records.map((r) => [r.category, r.test_id, r.rounded_score, r.passed]),
+    [
+      ['linguistic_comprehension', 'lc_grammar_01', 1, true],
+      ['linguistic_comprehension', 'lc_vocab_02', 0.333, false],
+      ['linguistic_comprehension', 'lc_tone_03', 0.85, true],
+      ['cultural_knowledge', 'ck_proverb_01', 0.6, false],
+      ['cultural_knowledge', 'ck_history_02', 0, false],
+    ],
+  );
   assert.ok(read1.records.every((r) => r.harness_only === true));
 });
 
@@ -37,6 +40,14 @@ test('our fixture reads back and rebuilds to the same text, byte for byte', () =
   const back = readResultsReport(JSON.parse(text));
   assert.ok(back);
   assert.equal(back.meta.harnessOnly, false);
-  const meta = { runId: back.meta.runId, model: back.meta.model, endpoint: back.meta.endpoint, timestamp: back.meta.timestamp, status: back.meta.status ?? 'complete', origin: back.meta.origin ?? '', toolVersion: back.meta.toolVersion ?? undefined };
+  const meta = {
+    runId: back.meta.runId,
+    model: back.meta.model,
+    endpoint: back.meta.endpoint,
+    timestamp: back.meta.timestamp,
+    status: back.meta.status ?? 'complete',
+    origin: back.meta.origin ?? '',
+    toolVersion: back.meta.toolVersion ?? undefined,
+  };
   assert.equal(serialiseResultsReport(buildResultsReport(back.records, meta)), text);
 });

@@ -21,20 +21,35 @@ test('tests file: one item per test object with its span, the harness fallback i
 test('corpora of every shape: entries under their entriesPath, numeric ids as text, positions for missing ids', () => {
   const envelope = '{"dataset": {"id": "d"}, "entries": [{"id": 1, "source": "a", "reference": "b"}, {"id": 2, "source": "c", "reference": "d"}]}';
   const e = runnableItems(new JsonDocument(envelope));
-  assert.deepEqual(e.map((i) => [i.kind, i.id, envelope.slice(i.start, i.end)]), [
-    ['corpus-entry', '1', '{"id": 1, "source": "a", "reference": "b"}'],
-    ['corpus-entry', '2', '{"id": 2, "source": "c", "reference": "d"}'],
-  ]);
+  assert.deepEqual(
+    e.map((i) => [i.kind, i.id, envelope.slice(i.start, i.end)]),
+    [
+      ['corpus-entry', '1', '{"id": 1, "source": "a", "reference": "b"}'],
+      ['corpus-entry', '2', '{"id": 2, "source": "c", "reference": "d"}'],
+    ],
+  );
   const flat = '[{"source": "a", "target": "b"}, {"id": "k", "source": "c", "target": "d"}]';
-  assert.deepEqual(runnableItems(new JsonDocument(flat)).map((i) => i.id), ['0', 'k']);
+  assert.deepEqual(
+    runnableItems(new JsonDocument(flat)).map((i) => i.id),
+    ['0', 'k'],
+  );
   const legacy = '{"dataset": {}, "entries": [{"index": 4, "source_text": "a", "target_expected": "b"}]}';
-  assert.deepEqual(runnableItems(new JsonDocument(legacy)).map((i) => i.id), ['4']);
+  assert.deepEqual(
+    runnableItems(new JsonDocument(legacy)).map((i) => i.id),
+    ['4'],
+  );
 });
 
 test('a document that is not valid JSON still yields the items that parsed, placed by the tolerant parse', () => {
   const text = '[{"id": "a", "prompt": "x"}, {"id": "b", "prompt": "y",}]';
   const items = runnableItems(new JsonDocument(text), 'reasoning');
-  assert.deepEqual(items.map((i) => [i.id, text.slice(i.start, i.end)]), [['a', '{"id": "a", "prompt": "x"}'], ['b', '{"id": "b", "prompt": "y",}']]);
+  assert.deepEqual(
+    items.map((i) => [i.id, text.slice(i.start, i.end)]),
+    [
+      ['a', '{"id": "a", "prompt": "x"}'],
+      ['b', '{"id": "b", "prompt": "y",}'],
+    ],
+  );
 });
 
 test('other files have nothing to run', () => {

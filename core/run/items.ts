@@ -65,9 +65,11 @@ export function runnableItems(doc: JsonDocument, category = 'tests', classificat
     const span = spans[index];
     if (!isObject(value) || !span) continue;
     // Same ids as the harness (tests) and corpusRunInfo (entries: written ids kept, the 0-based position where one is missing).
-    out.push(classification.kind === 'ewebench-tests'
-      ? item('ewebench-test', idText(harnessTestId(value, index, category)), index, span, value)
-      : item('corpus-entry', idText(entryId(value, index)), index, span, value));
+    out.push(
+      classification.kind === 'ewebench-tests'
+        ? item('ewebench-test', idText(harnessTestId(value, index, category)), index, span, value)
+        : item('corpus-entry', idText(entryId(value, index)), index, span, value),
+    );
   }
   return out;
 }

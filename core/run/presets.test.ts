@@ -1,6 +1,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chatCompletionsUrl, insecureHttpProblem, isLoopbackHost, keyIsAtHome, keyOriginAllowedByUser, ModelConfigError, originOf, PROVIDER_PRESETS, queryValues, redactUrl, resolveModel } from './presets';
+import {
+  chatCompletionsUrl,
+  insecureHttpProblem,
+  isLoopbackHost,
+  keyIsAtHome,
+  keyOriginAllowedByUser,
+  ModelConfigError,
+  originOf,
+  PROVIDER_PRESETS,
+  queryValues,
+  redactUrl,
+  resolveModel,
+} from './presets';
 
 test('each preset base plus /chat/completions is the endpoint the ÈwéBench harness posts to (Gemini: Google’s OpenAI-compatible path)', () => {
   assert.equal(`${PROVIDER_PRESETS.deepseek.baseUrl}/chat/completions`, 'https://api.deepseek.com/chat/completions');
@@ -27,10 +39,16 @@ test('a preset resolves to its base, origin, key variable and default model', ()
 });
 
 test('custom needs a valid http(s) base URL; vscode-lm is left to the client', () => {
-  assert.throws(() => resolveModel({ provider: 'custom', model: 'm' }), (e: unknown) => e instanceof ModelConfigError && /baseUrl/.test(e.reason.en) && /baseUrl/.test(e.reason.fr));
+  assert.throws(
+    () => resolveModel({ provider: 'custom', model: 'm' }),
+    (e: unknown) => e instanceof ModelConfigError && /baseUrl/.test(e.reason.en) && /baseUrl/.test(e.reason.fr),
+  );
   assert.throws(() => resolveModel({ provider: 'custom', model: 'm', baseUrl: 'not a url' }), /invalid base URL/);
   assert.throws(() => resolveModel({ provider: 'custom', model: 'm', baseUrl: 'ftp://host/v1' }), /http and https/);
-  assert.throws(() => resolveModel({ provider: 'custom', model: 'm', baseUrl: 'http://user:secret@host/v1' }), (e: Error) => !e.message.includes('secret'));
+  assert.throws(
+    () => resolveModel({ provider: 'custom', model: 'm', baseUrl: 'http://user:secret@host/v1' }),
+    (e: Error) => !e.message.includes('secret'),
+  );
   assert.throws(() => resolveModel({ provider: 'vscode-lm', model: 'copilot-gpt-4o' }), /VS Code client/);
   const c = resolveModel({ provider: 'custom', model: 'qwen', baseUrl: 'http://127.0.0.1:8000/v1/' });
   assert.equal(c.baseUrl, 'http://127.0.0.1:8000/v1');
@@ -51,7 +69,10 @@ test('chat-completions URL: joined to the base path, the query kept after it', (
 });
 
 test('redactUrl hides every query value, user info and fragment, keeping the names', () => {
-  assert.equal(redactUrl('https://u:p@h.example/v1/chat/completions?key=abc&api_key=x&sig=y&flag#top'), 'https://h.example/v1/chat/completions?key=***&api_key=***&sig=***&flag=***');
+  assert.equal(
+    redactUrl('https://u:p@h.example/v1/chat/completions?key=abc&api_key=x&sig=y&flag#top'),
+    'https://h.example/v1/chat/completions?key=***&api_key=***&sig=***&flag=***',
+  );
   assert.equal(redactUrl('https://h.example/v1'), 'https://h.example/v1');
   assert.equal(redactUrl('not a url?token=abc'), 'not a url?token=***');
   assert.deepEqual(queryValues('https://h/v1?key=a%2Fb&t'), ['a%2Fb', 'a/b', 't']);

@@ -66,7 +66,10 @@ function parseHttpUrl(given: string): URL {
     });
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new ModelConfigError({ en: `invalid base URL '${url}': only http and https are supported`, fr: `URL de base invalide « ${url} » : seuls http et https sont pris en charge` });
+    throw new ModelConfigError({
+      en: `invalid base URL '${url}': only http and https are supported`,
+      fr: `URL de base invalide « ${url} » : seuls http et https sont pris en charge`,
+    });
   }
   if (parsed.username || parsed.password) {
     // Credentials in a URL end up in settings, logs and error messages.
@@ -89,20 +92,33 @@ export function originOf(url: string): string {
  */
 export function resolveModel(config: ModelConfig): ResolvedModel {
   if (config.provider === 'vscode-lm') {
-    throw new ModelConfigError({ en: 'vscode-lm models are resolved by the VS Code client, not from a base URL', fr: 'les modèles vscode-lm sont résolus par le client VS Code, pas par une URL de base' });
+    throw new ModelConfigError({
+      en: 'vscode-lm models are resolved by the VS Code client, not from a base URL',
+      fr: 'les modèles vscode-lm sont résolus par le client VS Code, pas par une URL de base',
+    });
   }
   if (!isPresetName(config.provider)) {
     const known = `${PRESET_NAMES.join(', ')}, vscode-lm`;
-    throw new ModelConfigError({ en: `unknown provider '${String(config.provider)}' (known: ${known})`, fr: `fournisseur inconnu « ${String(config.provider)} » (connus : ${known})` });
+    throw new ModelConfigError({
+      en: `unknown provider '${String(config.provider)}' (known: ${known})`,
+      fr: `fournisseur inconnu « ${String(config.provider)} » (connus : ${known})`,
+    });
   }
   const preset = PROVIDER_PRESETS[config.provider];
   const base = config.baseUrl ?? preset.baseUrl;
   if (!base) {
-    throw new ModelConfigError({ en: `provider '${config.provider}' needs a baseUrl, e.g. http://localhost:8000/v1`, fr: `le fournisseur « ${config.provider} » demande une baseUrl, p. ex. http://localhost:8000/v1` });
+    throw new ModelConfigError({
+      en: `provider '${config.provider}' needs a baseUrl, e.g. http://localhost:8000/v1`,
+      fr: `le fournisseur « ${config.provider} » demande une baseUrl, p. ex. http://localhost:8000/v1`,
+    });
   }
   const parsed = parseHttpUrl(base);
   const model = config.model || preset.defaultModel;
-  if (!model) throw new ModelConfigError({ en: `provider '${config.provider}' needs a model name`, fr: `le fournisseur « ${config.provider} » demande un nom de modèle` });
+  if (!model)
+    throw new ModelConfigError({
+      en: `provider '${config.provider}' needs a model name`,
+      fr: `le fournisseur « ${config.provider} » demande un nom de modèle`,
+    });
   const apiKeyEnv = config.apiKeyEnv ?? preset.apiKeyEnv;
   return {
     provider: config.provider,
@@ -143,7 +159,10 @@ export function redactUrl(url: string): string {
   try {
     parsed = new URL(url);
   } catch {
-    return url.replace(/\/\/[^/?#@\s]*@/g, '//').replace(/#.*$/s, '').replace(/\?([^\s]*)/, (_m, q: string) => `?${redactQuery(q)}`);
+    return url
+      .replace(/\/\/[^/?#@\s]*@/g, '//')
+      .replace(/#.*$/s, '')
+      .replace(/\?([^\s]*)/, (_m, q: string) => `?${redactQuery(q)}`);
   }
   parsed.username = '';
   parsed.password = '';
@@ -176,7 +195,10 @@ export function queryValues(url: string): string[] {
 
 /** `localhost`, `*.localhost`, 127.0.0.0/8 and `::1`: hosts whose traffic never leaves the machine. */
 export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
   return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
@@ -195,7 +217,9 @@ export function insecureHttpProblem(baseUrl: string, allowInsecureHttp: boolean)
 
 /** The origins a preset's key variable belongs to (`DEEPSEEK_API_KEY` → `https://api.deepseek.com`). */
 export function homeOriginsOf(variable: string): string[] {
-  return Object.values(PROVIDER_PRESETS).filter((p) => p.apiKeyEnv === variable && p.baseUrl).map((p) => new URL(p.baseUrl as string).origin);
+  return Object.values(PROVIDER_PRESETS)
+    .filter((p) => p.apiKeyEnv === variable && p.baseUrl)
+    .map((p) => new URL(p.baseUrl as string).origin);
 }
 
 /**

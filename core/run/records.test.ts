@@ -78,9 +78,22 @@ test('strict scoring is marked on the record', () => {
   assert.equal(testRecord(input(t, ok('ɖe'))).strict, undefined);
 });
 
-const corpus = corpusRunInfo({ dataset: { id: 'd', target_language: 'ee' }, entries: [{ id: 9, source: 'Good morning.', reference: 'Ŋdi na wò.', difficulty: 2, provenance: 'textbook', segment: 'development' }] });
+const corpus = corpusRunInfo({
+  dataset: { id: 'd', target_language: 'ee' },
+  entries: [{ id: 9, source: 'Good morning.', reference: 'Ŋdi na wò.', difficulty: 2, provenance: 'textbook', segment: 'development' }],
+});
 const entry = corpus.entries[0];
-const entryInput = (outcome: ChatOutcome) => ({ entry, sourceFile: 'corpus.json', entryHash: 'e', repeat: 0, model: 'm', origin: 'http://127.0.0.1:9', request: entryRequest(entry, corpus, 'm'), outcome, finishedAt: 'now' });
+const entryInput = (outcome: ChatOutcome) => ({
+  entry,
+  sourceFile: 'corpus.json',
+  entryHash: 'e',
+  repeat: 0,
+  model: 'm',
+  origin: 'http://127.0.0.1:9',
+  request: entryRequest(entry, corpus, 'm'),
+  outcome,
+  finishedAt: 'now',
+});
 
 test('a translated entry: exact match after NFC on the cleaned answer, sentence chrF++, latency in seconds', () => {
   const r = entryRecord(entryInput(ok('"Ŋdi na wò."\n')));

@@ -11,7 +11,6 @@ import { isObject } from '../json';
 /** Usage of a call that produced nothing. */
 export const NO_USAGE: Usage = { prompt_tokens: 0, completion_tokens: 0, reasoning_tokens: 0, cached_tokens: 0 };
 
-
 /** What every record is made from: where the item came from, the call made and what it gave. */
 interface RecordInputBase {
   sourceFile: string;
@@ -146,7 +145,16 @@ export function entryRecord(input: EntryRecordInput): EntryRunRecord {
     ...(input.runId !== undefined ? { run_id: input.runId } : {}),
   };
   if (!outcome.ok) {
-    return { ...base, predicted: null, exact_match: false, entry_chrf: 0, usage: { ...NO_USAGE }, error: outcome.error, error_kind: outcome.kind, cached: false };
+    return {
+      ...base,
+      predicted: null,
+      exact_match: false,
+      entry_chrf: 0,
+      usage: { ...NO_USAGE },
+      error: outcome.error,
+      error_kind: outcome.kind,
+      cached: false,
+    };
   }
   const predicted = cleanTranslation(outcome.text);
   return {

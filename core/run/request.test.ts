@@ -43,13 +43,19 @@ test('tests the harness cannot send give a RequestError with English and French 
   }
 });
 
-test('a corpus entry on its own is the harness\'s single strategy: its naive system prompt, then the source alone, max_tokens 32768', () => {
-  const corpus = corpusRunInfo({ dataset: { id: 'd', target_language: 'ee', source_language: 'en' }, entries: [{ id: 1, source: 'Good morning.', reference: 'Ŋdi na wò.' }] });
+test("a corpus entry on its own is the harness's single strategy: its naive system prompt, then the source alone, max_tokens 32768", () => {
+  const corpus = corpusRunInfo({
+    dataset: { id: 'd', target_language: 'ee', source_language: 'en' },
+    entries: [{ id: 1, source: 'Good morning.', reference: 'Ŋdi na wò.' }],
+  });
   const r = entryRequest(corpus.entries[0], corpus, 'm');
   assert.deepEqual(r, {
     model: 'm',
     messages: [
-      { role: 'system', content: 'You are a translator. Translate the given English text to Ewe. Output ONLY the translation, nothing else. No explanations, no notes.' },
+      {
+        role: 'system',
+        content: 'You are a translator. Translate the given English text to Ewe. Output ONLY the translation, nothing else. No explanations, no notes.',
+      },
       { role: 'user', content: 'Good morning.' },
     ],
     temperature: 0,
@@ -69,7 +75,17 @@ test('envelope corpus: dataset identity, language pair label and the profile’s
   assert.equal(info.languagePair, 'English → Ewe');
   assert.equal(info.targetName, 'Ewe');
   assert.equal(info.script, 'Latin');
-  assert.deepEqual(info.entries[0], { id: 3, index: 0, source: 'a', reference: 'b', segment: 'gold_standard', difficulty: 2, provenance: 'textbook', register: 'formal', domain: null });
+  assert.deepEqual(info.entries[0], {
+    id: 3,
+    index: 0,
+    source: 'a',
+    reference: 'b',
+    segment: 'gold_standard',
+    difficulty: 2,
+    provenance: 'textbook',
+    register: 'formal',
+    domain: null,
+  });
   assert.equal(isSecretEntry(info.entries[0]), true);
 });
 
@@ -91,10 +107,20 @@ test('curated corpus: corpus_id, codes as src>tgt, target_name when no profile, 
 });
 
 test('flat corpus: ids assigned as the harness loader does (0-based position, only where missing); no language assumed', () => {
-  const info = corpusRunInfo([{ source: 'a', target: 'x' }, { id: 'keep', source: 'b', reference: 'y' }, { source: 'c', reference: 'z' }], 'my-corpus');
+  const info = corpusRunInfo(
+    [
+      { source: 'a', target: 'x' },
+      { id: 'keep', source: 'b', reference: 'y' },
+      { source: 'c', reference: 'z' },
+    ],
+    'my-corpus',
+  );
   assert.equal(info.shape, 'flat');
   assert.equal(info.datasetId, 'my-corpus');
-  assert.deepEqual(info.entries.map((e) => e.id), [0, 'keep', 2]);
+  assert.deepEqual(
+    info.entries.map((e) => e.id),
+    [0, 'keep', 2],
+  );
   assert.equal(info.entries[0].reference, 'x');
   // The harness's generic prompt ("the target language"), not a guessed language.
   assert.equal(info.targetName, null);
@@ -102,9 +128,22 @@ test('flat corpus: ids assigned as the harness loader does (0-based position, on
 });
 
 test('legacy names map to the spec’s: index→id, source_text→source, target_expected→reference', () => {
-  const info = corpusRunInfo({ dataset: { id: 'old', target_language: 'crk' }, entries: [{ index: 7, source_text: 'I see it.', target_expected: 'niwâpahtên.', difficulty: 'easy' }] });
+  const info = corpusRunInfo({
+    dataset: { id: 'old', target_language: 'crk' },
+    entries: [{ index: 7, source_text: 'I see it.', target_expected: 'niwâpahtên.', difficulty: 'easy' }],
+  });
   assert.equal(info.shape, 'legacy');
-  assert.deepEqual(info.entries[0], { id: 7, index: 0, source: 'I see it.', reference: 'niwâpahtên.', segment: null, difficulty: 'easy', provenance: null, register: null, domain: null });
+  assert.deepEqual(info.entries[0], {
+    id: 7,
+    index: 0,
+    source: 'I see it.',
+    reference: 'niwâpahtên.',
+    segment: null,
+    difficulty: 'easy',
+    provenance: null,
+    register: null,
+    domain: null,
+  });
   assert.equal(info.targetName, 'Plains Cree');
   assert.throws(() => corpusRunInfo({ hello: 1 }), /not a Rosetta corpus/);
 });

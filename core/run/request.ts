@@ -18,7 +18,6 @@ export class RequestError extends Error {
   }
 }
 
-
 /**
  * The body the harness posts for a test: `messages` as written when the key is present; otherwise a system
  * message (`test.get("system", default)`, so a present null is sent as null) and the prompt as the user
@@ -56,6 +55,12 @@ export function testRequest(test: unknown, model: string): ChatRequest {
  * The body for one corpus entry on its own: the harness's single strategy (its naive system prompt, then the
  * source text alone) unless another setup is given. Corpus batches are built by `core/run/batch`.
  */
-export function entryRequest(entry: Pick<NormalisedEntry, 'source'>, corpus: Pick<CorpusRunInfo, 'sourceName' | 'targetName' | 'script'>, model: string, temperature = 0, setup: Partial<Omit<CorpusRequestSetup, 'model' | 'temperature'>> = {}): ChatRequest {
+export function entryRequest(
+  entry: Pick<NormalisedEntry, 'source'>,
+  corpus: Pick<CorpusRunInfo, 'sourceName' | 'targetName' | 'script'>,
+  model: string,
+  temperature = 0,
+  setup: Partial<Omit<CorpusRequestSetup, 'model' | 'temperature'>> = {},
+): ChatRequest {
   return corpusRequest([entry], corpus, { promptVersion: 'naive', batchSize: 1, style: 'plain', ...setup, model, temperature });
 }

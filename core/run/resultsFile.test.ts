@@ -4,7 +4,17 @@ import { CATEGORIES } from '../scoring/ewebench/categories';
 import { testRecord } from './records';
 import { testRequest } from './request';
 import { dumpsPy } from '../python/json';
-import { buildResultsReport, harnessRunId, pythonIsoformat, readResultsReport, resultsFileName, responsePreview, resultsReportPyValue, serialiseResultsReport, type ResultsMeta } from './resultsFile';
+import {
+  buildResultsReport,
+  harnessRunId,
+  pythonIsoformat,
+  readResultsReport,
+  resultsFileName,
+  responsePreview,
+  resultsReportPyValue,
+  serialiseResultsReport,
+  type ResultsMeta,
+} from './resultsFile';
 import type { ChatOutcome, TestRunRecord } from './types';
 
 const usage = { prompt_tokens: 10, completion_tokens: 4, reasoning_tokens: 0, cached_tokens: 0 };
@@ -13,11 +23,31 @@ const timeout: ChatOutcome = { ok: false, kind: 'timeout', error: 'timeout after
 
 function record(category: string, index: number, t: Record<string, unknown>, outcome: ChatOutcome, repeat = 0): TestRunRecord {
   const request = testRequest(t, 'deepseek-chat');
-  return testRecord({ test: t, category, sourceFile: `tests/${category}.json`, testHash: `h${index}`, repeat, model: 'deepseek-chat', origin: 'https://api.deepseek.com', request, outcome, finishedAt: '2026-11-23T10:00:00.000Z', index });
+  return testRecord({
+    test: t,
+    category,
+    sourceFile: `tests/${category}.json`,
+    testHash: `h${index}`,
+    repeat,
+    model: 'deepseek-chat',
+    origin: 'https://api.deepseek.com',
+    request,
+    outcome,
+    finishedAt: '2026-11-23T10:00:00.000Z',
+    index,
+  });
 }
 
 const kw = (id: string) => ({ id, prompt: 'p', eval_method: 'keywords', expected_keywords: ['a', 'b', 'c', 'd'] });
-const meta: ResultsMeta = { runId: '20261123_101500', model: 'deepseek-chat', endpoint: 'https://api.deepseek.com/chat/completions', timestamp: '2026-11-23T10:15:00.123000', status: 'complete', origin: 'https://api.deepseek.com', toolVersion: '0.3.0' };
+const meta: ResultsMeta = {
+  runId: '20261123_101500',
+  model: 'deepseek-chat',
+  endpoint: 'https://api.deepseek.com/chat/completions',
+  timestamp: '2026-11-23T10:15:00.123000',
+  status: 'complete',
+  origin: 'https://api.deepseek.com',
+  toolVersion: '0.3.0',
+};
 
 // translation: 0.75 and 0.25 → mean 0.5 → 50.0; one timeout not scored. reasoning: 1.0 twice (×2) → 100.0.
 const records = [
@@ -33,7 +63,10 @@ test('the report has the harness’s fields in its order, all ten categories, an
   assert.deepEqual(Object.keys(report).slice(0, 9), ['benchmark', 'version', 'run_id', 'model', 'endpoint', 'timestamp', 'ewe_score', 'categories', 'summary']);
   assert.equal(report.benchmark, 'ÈwéBench');
   assert.equal(report.version, '1.0.0');
-  assert.deepEqual(Object.keys(report.categories), CATEGORIES.map((c) => c.stem));
+  assert.deepEqual(
+    Object.keys(report.categories),
+    CATEGORIES.map((c) => c.stem),
+  );
   assert.deepEqual(report.categories.agentic, { score: 0, total: 0, passed: 0, details: [], skipped: true });
   const tr = report.categories.translation;
   assert.equal(tr.score, 50);
@@ -41,15 +74,33 @@ test('the report has the harness’s fields in its order, all ten categories, an
   assert.equal(tr.passed, 1);
   assert.equal(tr.errored, 1);
   assert.equal(tr.skipped, false);
-  assert.deepEqual(tr.details.map((d) => [d.test_id, d.score]), [['mt_01', 0.75], ['mt_02', 0.25], ['mt_03', null]]);
+  assert.deepEqual(
+    tr.details.map((d) => [d.test_id, d.score]),
+    [
+      ['mt_01', 0.75],
+      ['mt_02', 0.25],
+      ['mt_03', null],
+    ],
+  );
   assert.equal(tr.details[2].error, 'timeout after 60 s');
   assert.equal(report.categories.reasoning.score, 100);
   assert.equal(report.categories.reasoning.total, 2);
-  assert.deepEqual(report.categories.reasoning.details.map((d) => d.repeat), [0, 1]);
+  assert.deepEqual(
+    report.categories.reasoning.details.map((d) => d.repeat),
+    [0, 1],
+  );
   // (50.0 × 0.12 + 100.0 × 0.12) / (0.12 + 0.12) = 75.0
   assert.equal(report.ewe_score, 75);
   assert.deepEqual(report.summary, { total_tests: 4, total_passed: 3, categories_evaluated: 2, categories_skipped: 8 });
-  assert.deepEqual(report.ewebench_studio, { status: 'complete', origin: 'https://api.deepseek.com', tool_version: '0.3.0', errored: 1, unscored: 0, repeat: 2, strict: false });
+  assert.deepEqual(report.ewebench_studio, {
+    status: 'complete',
+    origin: 'https://api.deepseek.com',
+    tool_version: '0.3.0',
+    errored: 1,
+    unscored: 0,
+    repeat: 2,
+    strict: false,
+  });
 });
 
 test('a category whose every call failed is skipped as the harness skips an empty one, and stays out of the ÈwéScore', () => {
@@ -94,7 +145,16 @@ test('a plain harness file reads as harness-only records: rounded scores, previe
     timestamp: '2026-01-01T12:00:00.5',
     ewe_score: 41.2,
     categories: {
-      translation: { score: 41.2, total: 2, passed: 1, details: [{ test_id: 'mt_01', score: 0.7, response_preview: 'Ŋdi' }, { test_id: 'mt_02', score: 0.124, response_preview: '' }], skipped: false },
+      translation: {
+        score: 41.2,
+        total: 2,
+        passed: 1,
+        details: [
+          { test_id: 'mt_01', score: 0.7, response_preview: 'Ŋdi' },
+          { test_id: 'mt_02', score: 0.124, response_preview: '' },
+        ],
+        skipped: false,
+      },
       agentic: { score: 0.0, total: 0, passed: 0, details: [], skipped: true },
     },
     summary: { total_tests: 2, total_passed: 1, categories_evaluated: 1, categories_skipped: 9 },
@@ -135,7 +195,12 @@ test('previews cut at 200 code points, not UTF-16 units', () => {
 });
 
 test('the fast writer gives exactly the Python serialiser’s text, even with marks, NULs and tiny floats in the data', () => {
-  const tricky = record('translation', 3, { id: 'x\u0000y', prompt: '"\u0000abc:1.0" \\u0000 \u2028 𝔸', eval_method: 'ewe_quality' }, ok('"\u0000deadbeef:2.0" ɖ.\n\t'));
+  const tricky = record(
+    'translation',
+    3,
+    { id: 'x\u0000y', prompt: '"\u0000abc:1.0" \\u0000 \u2028 𝔸', eval_method: 'ewe_quality' },
+    ok('"\u0000deadbeef:2.0" ɖ.\n\t'),
+  );
   const withCost = { ...tricky, usage: { ...tricky.usage, cost_usd: 0.00001 }, latency_ms: 12.5 };
   const report = buildResultsReport([...records, withCost], meta);
   assert.equal(serialiseResultsReport(report), dumpsPy(resultsReportPyValue(report), { sortKeys: false, ensureAscii: false, indent: 2 }));

@@ -119,7 +119,6 @@ export function pythonIsoformat(date: Date): string {
   return ms === 0 ? base : `${base}.${pad(ms, 3)}000`;
 }
 
-
 /**
  * `ewebench_{model}_{run_id}.json` as the harness names its file, with every character a file name cannot hold
  * (`/ \ : * ? " < > |` and control characters) replaced by `_`: `google/gemini-2.0-flash` gives
@@ -309,14 +308,24 @@ export function isResultsReport(value: unknown): value is Obj {
 function usageOf(v: unknown): Usage {
   const u = isObject(v) ? v : {};
   const n = (x: unknown) => num(x) ?? 0;
-  const usage: Usage = { prompt_tokens: n(u.prompt_tokens), completion_tokens: n(u.completion_tokens), reasoning_tokens: n(u.reasoning_tokens), cached_tokens: n(u.cached_tokens) };
+  const usage: Usage = {
+    prompt_tokens: n(u.prompt_tokens),
+    completion_tokens: n(u.completion_tokens),
+    reasoning_tokens: n(u.reasoning_tokens),
+    cached_tokens: n(u.cached_tokens),
+  };
   if (num(u.cost_usd) !== null) usage.cost_usd = num(u.cost_usd) as number;
   return usage;
 }
 
 function requestOf(v: unknown, model: string): ChatRequest {
   if (isObject(v) && Array.isArray(v.messages)) {
-    return { model: text(v.model, model), messages: v.messages as ChatRequest['messages'], temperature: num(v.temperature) ?? DEFAULT_TEMPERATURE, max_tokens: num(v.max_tokens) ?? MAX_TOKENS };
+    return {
+      model: text(v.model, model),
+      messages: v.messages as ChatRequest['messages'],
+      temperature: num(v.temperature) ?? DEFAULT_TEMPERATURE,
+      max_tokens: num(v.max_tokens) ?? MAX_TOKENS,
+    };
   }
   // A harness file does not record what was sent: an empty message list says so.
   return { model, messages: [], temperature: DEFAULT_TEMPERATURE, max_tokens: MAX_TOKENS };

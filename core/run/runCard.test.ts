@@ -25,14 +25,47 @@ const corpus = corpusRunInfo(corpusValue);
 const corpusText = JSON.stringify(corpusValue, null, 2);
 
 const outcomes: ChatOutcome[] = [
-  { ok: true, text: 'Dɔ le wuyem.', usage: { prompt_tokens: 50, completion_tokens: 7, reasoning_tokens: 0, cached_tokens: 0, cost_usd: 0.00004 }, latencyMs: 1250, cached: false, attempts: 1, modelId: 'm-2026' },
-  { ok: true, text: 'Tsi le dza.\n', usage: { prompt_tokens: 52, completion_tokens: 9, reasoning_tokens: 0, cached_tokens: 0, cost_usd: 0.00005 }, latencyMs: 900, cached: false, attempts: 1 },
-  { ok: true, text: 'Meɖe kuku, ƒo nu blewublewu.', usage: { prompt_tokens: 55, completion_tokens: 12, reasoning_tokens: 0, cached_tokens: 0, cost_usd: 0.00006 }, latencyMs: 1500, cached: false, attempts: 1 },
+  {
+    ok: true,
+    text: 'Dɔ le wuyem.',
+    usage: { prompt_tokens: 50, completion_tokens: 7, reasoning_tokens: 0, cached_tokens: 0, cost_usd: 0.00004 },
+    latencyMs: 1250,
+    cached: false,
+    attempts: 1,
+    modelId: 'm-2026',
+  },
+  {
+    ok: true,
+    text: 'Tsi le dza.\n',
+    usage: { prompt_tokens: 52, completion_tokens: 9, reasoning_tokens: 0, cached_tokens: 0, cost_usd: 0.00005 },
+    latencyMs: 900,
+    cached: false,
+    attempts: 1,
+  },
+  {
+    ok: true,
+    text: 'Meɖe kuku, ƒo nu blewublewu.',
+    usage: { prompt_tokens: 55, completion_tokens: 12, reasoning_tokens: 0, cached_tokens: 0, cost_usd: 0.00006 },
+    latencyMs: 1500,
+    cached: false,
+    attempts: 1,
+  },
   { ok: false, kind: 'timeout', error: 'timeout after 60 s', latencyMs: 60000, attempts: 3 },
 ];
 
 const records: EntryRunRecord[] = corpus.entries.map((entry, k) =>
-  entryRecord({ entry, sourceFile: 'corpora/eng-ewe.json', entryHash: `h${k}`, repeat: 0, runId: '20261123_095900', model: 'openrouter/m', origin: 'https://openrouter.ai', request: entryRequest(entry, corpus, 'openrouter/m'), outcome: outcomes[k], finishedAt: '2026-11-23T10:00:00Z' }),
+  entryRecord({
+    entry,
+    sourceFile: 'corpora/eng-ewe.json',
+    entryHash: `h${k}`,
+    repeat: 0,
+    runId: '20261123_095900',
+    model: 'openrouter/m',
+    origin: 'https://openrouter.ai',
+    request: entryRequest(entry, corpus, 'openrouter/m'),
+    outcome: outcomes[k],
+    finishedAt: '2026-11-23T10:00:00Z',
+  }),
 );
 
 interface Group {
@@ -85,12 +118,42 @@ const meta: RunCardMeta = {
 test('the card carries every field the harness writes, with its numbers', () => {
   const { card } = buildRunCard(records, meta);
   const value = JSON.parse(buildRunCard(records, meta).text) as CardJson;
-  for (const key of ['run_id', 'harness_version', 'timestamp', 'elapsed_seconds', 'model_slug', 'model_id', 'condition', 'temperature', 'system_prompt_sha256', 'system_prompt_used', 'coaching_data_sha256', 'fst_version', 'tools_enabled', 'batch_size', 'max_retries', 'dataset', 'scores', 'totals', 'results', 'fingerprint', 'run_card_hash']) {
+  for (const key of [
+    'run_id',
+    'harness_version',
+    'timestamp',
+    'elapsed_seconds',
+    'model_slug',
+    'model_id',
+    'condition',
+    'temperature',
+    'system_prompt_sha256',
+    'system_prompt_used',
+    'coaching_data_sha256',
+    'fst_version',
+    'tools_enabled',
+    'batch_size',
+    'max_retries',
+    'dataset',
+    'scores',
+    'totals',
+    'results',
+    'fingerprint',
+    'run_card_hash',
+  ]) {
     assert.ok(card.has(key), key);
   }
   assert.equal(value.model_id, 'm-2026');
   assert.equal(value.harness_version, 'ewebench-studio/0.3.0');
-  assert.deepEqual(value.dataset, { id: 'eng-ewe-dev-v1', version: '1.0', language_pair: 'English → Ewe', source_lang: 'English', target_lang: 'Ewe', sha256: sha256Hex(corpusText), entry_count: 4 });
+  assert.deepEqual(value.dataset, {
+    id: 'eng-ewe-dev-v1',
+    version: '1.0',
+    language_pair: 'English → Ewe',
+    source_lang: 'English',
+    target_lang: 'Ewe',
+    sha256: sha256Hex(corpusText),
+    entry_count: 4,
+  });
   const s = value.scores;
   assert.equal(s.total, 4);
   assert.equal(s.evaluated, 3);
@@ -98,17 +161,30 @@ test('the card carries every field the harness writes, with its numbers', () => 
   assert.equal(s.exact_matches, 1);
   assert.equal(s.exact_match_rate, 0.3333);
   // Corpus chrF++ over the entries that answered, rounded to 2, as the harness computes it.
-  const expected = corpusChrf(['Dɔ le wuyem.', 'Tsi le dza.', 'Meɖe kuku, ƒo nu blewublewu.'], [['Dɔ le wuyem.', 'Tsi le dzadzam.', 'Meɖe kuku, ƒo nu blewu.']]).score;
+  const expected = corpusChrf(
+    ['Dɔ le wuyem.', 'Tsi le dza.', 'Meɖe kuku, ƒo nu blewublewu.'],
+    [['Dɔ le wuyem.', 'Tsi le dzadzam.', 'Meɖe kuku, ƒo nu blewu.']],
+  ).score;
   assert.equal(s.chrf_plus_plus, Math.round(expected * 100) / 100);
   // Profile B over chrF++ (.25) and exact match (.10).
-  assert.equal(s.composite, Math.round(((0.25 * s.chrf_plus_plus) / 100 + 0.1 * 0.3333) / 0.35 * 1e4) / 1e4);
+  assert.equal(s.composite, Math.round((((0.25 * s.chrf_plus_plus) / 100 + 0.1 * 0.3333) / 0.35) * 1e4) / 1e4);
   assert.equal(s.fst_acceptance_rate, null);
   assert.equal(s.semantic_score, null);
   assert.equal(s.avg_latency_seconds, 1.217);
   assert.equal(s.median_latency_seconds, 1.25);
   assert.equal(s.p95_latency_seconds, 1.5);
   assert.deepEqual(Object.keys(s.by_difficulty), ['0', '1', '2']);
-  assert.deepEqual(s.by_difficulty['2'], { name: 'difficulty_2', count: 2, exact_match_count: 0, miss_count: 2, error_count: 0, avg_chrf: s.by_difficulty['2'].avg_chrf, avg_latency_s: 1.2, total_cost_usd: 0.0001, plugin_aggregates: {} });
+  assert.deepEqual(s.by_difficulty['2'], {
+    name: 'difficulty_2',
+    count: 2,
+    exact_match_count: 0,
+    miss_count: 2,
+    error_count: 0,
+    avg_chrf: s.by_difficulty['2'].avg_chrf,
+    avg_latency_s: 1.2,
+    total_cost_usd: 0.0001,
+    plugin_aggregates: {},
+  });
   assert.equal(s.by_difficulty['0'].error_count, 1);
   assert.deepEqual(Object.keys(s.by_provenance), ['tatoeba', 'textbook']);
   assert.equal(value.totals.prompt_tokens, 157);
@@ -164,11 +240,14 @@ test('cards read back to their records and headline figures', () => {
   assert.equal(back.meta.modelSlug, 'openrouter/m');
   assert.equal(back.records.length, 4);
   const strip = (r: EntryRunRecord) => ({ ...r, request: undefined, model_id: undefined });
-  assert.deepEqual(back.records.map(strip), records.map((r) => strip({ ...r, model_id: 'm-2026' })));
+  assert.deepEqual(
+    back.records.map(strip),
+    records.map((r) => strip({ ...r, model_id: 'm-2026' })),
+  );
   assert.equal(readRunCard({ scores: {} }), undefined);
 });
 
-test('the publisher\'s other fields: by_domain, by_segment, cache_hits, length ratio, ratios, intervals, method_config, licence; nulls for what we do not compute', () => {
+test("the publisher's other fields: by_domain, by_segment, cache_hits, length ratio, ratios, intervals, method_config, licence; nulls for what we do not compute", () => {
   const value = JSON.parse(buildRunCard(records, meta).text);
   const s = value.scores;
   assert.deepEqual(Object.keys(s.by_domain), Object.keys(s.by_domain).sort());
@@ -201,6 +280,9 @@ test('status: complete only without errors; some errors make it partial, all of 
 
 test('run ids as the harness builds them: time, model, prompt, dataset, batch size, entropy', () => {
   const date = new Date(Date.UTC(2026, 5, 12, 12, 47, 49));
-  assert.equal(harnessCardRunId({ date, model: 'anthropic/claude-haiku-4.5', promptVersion: 'naive', batchSize: 25, suffix: 'ebf42b' }), 'run_20260612_124749_anthropic_claudehaiku45_naive_all_b25_ebf42b');
+  assert.equal(
+    harnessCardRunId({ date, model: 'anthropic/claude-haiku-4.5', promptVersion: 'naive', batchSize: 25, suffix: 'ebf42b' }),
+    'run_20260612_124749_anthropic_claudehaiku45_naive_all_b25_ebf42b',
+  );
   assert.equal(harnessCardRunId({ date, model: 'm', promptVersion: 'naive', batchSize: 1, suffix: '000000' }), 'run_20260612_124749_m_naive_all_000000');
 });

@@ -44,7 +44,10 @@ export interface RunCardMeta {
   /** What the model was told besides the entry: for our runs the translation template, as written. */
   systemPrompt: string;
   batchSize: number;
-  corpus: Pick<CorpusRunInfo, 'datasetId' | 'version' | 'languagePair' | 'sourceName' | 'targetName'> & { license?: string | null; attribution?: string | null };
+  corpus: Pick<CorpusRunInfo, 'datasetId' | 'version' | 'languagePair' | 'sourceName' | 'targetName'> & {
+    license?: string | null;
+    attribution?: string | null;
+  };
   /** SHA-256 of the corpus file's raw bytes (`datasetSha256` in core/runcard/hashes). */
   datasetSha256: string;
   toolVersion: string;
@@ -184,7 +187,10 @@ export function buildRunCard(records: readonly EntryRunRecord[], meta: RunCardMe
   }
   const latency = harnessLatencySummary(ok.map((r) => r.latency_seconds));
 
-  const byProvenance = groupBy(records.filter((r) => r.provenance !== null), (r) => r.provenance as string);
+  const byProvenance = groupBy(
+    records.filter((r) => r.provenance !== null),
+    (r) => r.provenance as string,
+  );
   const groups = (map: Map<string, EntryRunRecord[]>, name: (k: string) => string) =>
     obj(sortedKeys(map.keys()).map((k) => [k, groupScores({ name: name(k), members: map.get(k) ?? [] }, costsKnown)]));
   const analysed = (g: Record<string, GroupAnalysis>) => obj(Object.entries(g).map(([k, v]) => [k, groupObject(v)]));
@@ -318,14 +324,26 @@ export function buildRunCard(records: readonly EntryRunRecord[], meta: RunCardMe
         ['repeat', records.length ? i(records[0].repeat) : i(0)],
         ['metric_signatures', obj([['chrf_plus_plus', chrfSignature()]])],
         ['composite_profile', sums.compositeProfile],
-        ['quality_tier_label', obj([['en', sums.tierLabel.en], ['fr', sums.tierLabel.fr]])],
+        [
+          'quality_tier_label',
+          obj([
+            ['en', sums.tierLabel.en],
+            ['fr', sums.tierLabel.fr],
+          ]),
+        ],
         ['cached_entries', i(records.filter((r) => r.cached).length)],
       ]),
     ],
   ]);
   const components = fingerprintComponents(card);
   const hash = fingerprintHash(components);
-  card.set('fingerprint', obj([['hash', hash], ['components', components]]));
+  card.set(
+    'fingerprint',
+    obj([
+      ['hash', hash],
+      ['components', components],
+    ]),
+  );
   if (!meta.runId) card.set('run_id', cardIdFromFingerprint(hash));
   card.set('run_card_hash', '');
   card.set('run_card_hash', runCardHash(card));
@@ -348,7 +366,8 @@ export function harnessCardRunId(o: { date: Date; model: string; promptVersion: 
   return parts.join('_');
 }
 
-const modelIdOf = (records: readonly EntryRunRecord[], meta: RunCardMeta): string => meta.modelId ?? records.find((r) => r.model_id !== undefined)?.model_id ?? meta.modelSlug;
+const modelIdOf = (records: readonly EntryRunRecord[], meta: RunCardMeta): string =>
+  meta.modelId ?? records.find((r) => r.model_id !== undefined)?.model_id ?? meta.modelSlug;
 
 /** A harness report group (`asdict(SegmentMetrics)` without BLEU) with Python's ints and floats. */
 function groupObject(g: GroupAnalysis): PyObject {
@@ -418,7 +437,12 @@ const text = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v :
 
 function usageOf(v: unknown): Usage {
   const u = isObject(v) ? v : {};
-  const usage: Usage = { prompt_tokens: num(u.prompt_tokens) ?? 0, completion_tokens: num(u.completion_tokens) ?? 0, reasoning_tokens: num(u.reasoning_tokens) ?? 0, cached_tokens: num(u.cached_tokens) ?? 0 };
+  const usage: Usage = {
+    prompt_tokens: num(u.prompt_tokens) ?? 0,
+    completion_tokens: num(u.completion_tokens) ?? 0,
+    reasoning_tokens: num(u.reasoning_tokens) ?? 0,
+    cached_tokens: num(u.cached_tokens) ?? 0,
+  };
   if (num(u.cost_usd) !== null) usage.cost_usd = num(u.cost_usd) as number;
   return usage;
 }

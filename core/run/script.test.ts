@@ -31,6 +31,9 @@ test('an unknown code names no script, and the prompt leaves the clause out (nev
 
 test('an Amharic corpus asks for the Ethiopic script in the multilingual prompt', () => {
   const info = corpusRunInfo({ dataset: { id: 'd', source_language: 'en', target_language: 'am' }, entries: [{ id: 1, source: 'Hi.', reference: 'x' }] });
-  assert.equal(corpusSystemPrompt(info, 'multilingual'), 'Translate the following text to the Amharic language; use the Ethiopic script; reply only with the translation:\n\n{original_sentence}');
+  assert.equal(
+    corpusSystemPrompt(info, 'multilingual'),
+    'Translate the following text to the Amharic language; use the Ethiopic script; reply only with the translation:\n\n{original_sentence}',
+  );
   assert.equal(languageName('eng'), 'English');
 });

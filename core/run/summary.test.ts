@@ -12,7 +12,12 @@ const ok = (text: string): ChatOutcome => ({ ok: true, text, usage, latencyMs: 1
 const failed: ChatOutcome = { ok: false, kind: 'network', error: 'connection reset by 127.0.0.1:8000', latencyMs: 5, attempts: 1 };
 const kw = (id: string) => ({ id, prompt: 'p', eval_method: 'keywords', expected_keywords: ['a', 'b', 'c', 'd'] });
 
-function rec(category: string, id: string, text: string | null, opts: { repeat?: number; at?: string; hash?: string; runId?: string; model?: string; index?: number } = {}): TestRunRecord {
+function rec(
+  category: string,
+  id: string,
+  text: string | null,
+  opts: { repeat?: number; at?: string; hash?: string; runId?: string; model?: string; index?: number } = {},
+): TestRunRecord {
   const t = kw(id);
   return testRecord({
     test: t,
@@ -31,7 +36,12 @@ function rec(category: string, id: string, text: string | null, opts: { repeat?:
 }
 
 test('category scores, passes, errors and the ÈwéScore match the results file', () => {
-  const records = [rec('translation', 'a', 'a b c', { index: 0 }), rec('translation', 'b', 'a', { index: 1 }), rec('translation', 'c', null, { index: 2 }), rec('agentic', 'x', 'a b c d')];
+  const records = [
+    rec('translation', 'a', 'a b c', { index: 0 }),
+    rec('translation', 'b', 'a', { index: 1 }),
+    rec('translation', 'c', null, { index: 2 }),
+    rec('agentic', 'x', 'a b c d'),
+  ];
   const s = summariseTestRecords(records);
   assert.deepEqual(Object.keys(s.categories), ['translation', 'agentic']);
   assert.deepEqual(s.categories.translation, { score: 50, total: 2, passed: 1, errored: 1, unscored: 0 });
@@ -61,7 +71,10 @@ test('latest result per file and id; the repeats of its run summarised as mean �
   const a = latest.get(resultKey('tests/translation.json', 'a'));
   assert.ok(a);
   assert.equal(a.latest.repeat, 0);
-  assert.deepEqual(a.runs.map((r) => r.repeat), [0, 1, 2]);
+  assert.deepEqual(
+    a.runs.map((r) => r.repeat),
+    [0, 1, 2],
+  );
   assert.equal(a.summary?.runs, 3);
   assert.equal(a.summary?.mean, 0.75);
   // scores 0.5, 1, 0.75: sd 0.25, SE 0.25/√3
@@ -81,7 +94,10 @@ test('without run ids, a later single run stands alone; repeats group by model a
   assert.deepEqual(a?.runs.length, 1);
   assert.equal(a?.summary?.mean, 1);
   const older = latestResults(records.slice(0, 2)).get(resultKey('tests/translation.json', 'a'));
-  assert.deepEqual(older?.runs.map((r) => r.repeat), [0, 1]);
+  assert.deepEqual(
+    older?.runs.map((r) => r.repeat),
+    [0, 1],
+  );
   assert.equal(latestResults(records, 'other').size, 0);
 });
 
@@ -90,19 +106,45 @@ test('a failed latest run has no summary; an entry’s runs summarise its senten
   assert.equal(a?.summary, null);
   const corpus = corpusRunInfo([{ id: 7, source: 's', reference: 'Ŋdi na wò.' }]);
   const e = corpus.entries[0];
-  const entry = entryRecord({ entry: e, sourceFile: 'c.json', entryHash: 'x', repeat: 0, model: 'm', origin: 'o', request: entryRequest(e, corpus, 'm'), outcome: ok('Ŋdi na wò.'), finishedAt: 't' });
+  const entry = entryRecord({
+    entry: e,
+    sourceFile: 'c.json',
+    entryHash: 'x',
+    repeat: 0,
+    model: 'm',
+    origin: 'o',
+    request: entryRequest(e, corpus, 'm'),
+    outcome: ok('Ŋdi na wò.'),
+    finishedAt: 't',
+  });
   const got = latestResults([entry]).get(resultKey('c.json', 7));
   assert.equal(got?.summary?.mean, 100);
 });
 
 test('corpus figures as the run card states them; costs only when reported', () => {
-  const corpus = corpusRunInfo([{ id: 1, source: 'a', reference: 'Ŋdi na wò.' }, { id: 2, source: 'b', reference: 'Tsi le dzadzam.' }, { id: 3, source: 'c', reference: 'x' }]);
+  const corpus = corpusRunInfo([
+    { id: 1, source: 'a', reference: 'Ŋdi na wò.' },
+    { id: 2, source: 'b', reference: 'Tsi le dzadzam.' },
+    { id: 3, source: 'c', reference: 'x' },
+  ]);
   const outcomes: ChatOutcome[] = [
     { ...ok('Ŋdi na wò.'), usage: { ...usage, cost_usd: 0.001 } } as ChatOutcome,
     { ...ok('Tsi le dza.'), usage: { ...usage, cost_usd: 0.002 }, cached: true } as ChatOutcome,
     failed,
   ];
-  const records = corpus.entries.map((e, k) => entryRecord({ entry: e, sourceFile: 'c.json', entryHash: 'x', repeat: 0, model: 'm', origin: 'o', request: entryRequest(e, corpus, 'm'), outcome: outcomes[k], finishedAt: 't' }));
+  const records = corpus.entries.map((e, k) =>
+    entryRecord({
+      entry: e,
+      sourceFile: 'c.json',
+      entryHash: 'x',
+      repeat: 0,
+      model: 'm',
+      origin: 'o',
+      request: entryRequest(e, corpus, 'm'),
+      outcome: outcomes[k],
+      finishedAt: 't',
+    }),
+  );
   const s = summariseEntryRecords(records);
   assert.equal(s.total, 3);
   assert.equal(s.evaluated, 2);

@@ -139,7 +139,10 @@ export function latestResults<R extends RunRecord>(records: readonly R[], model?
     let latest = list[0];
     for (const r of list) if (r.finished_at > latest.finished_at || (r.finished_at === latest.finished_at && r.repeat > latest.repeat)) latest = r;
     const hashOf = (r: RunRecord) => (r.kind === 'ewebench-test' ? r.test_hash : r.entry_hash);
-    const sameRun = latest.run_id !== undefined ? (r: R) => r.run_id === latest.run_id : (r: R) => r.run_id === undefined && r.model === latest.model && hashOf(r) === hashOf(latest);
+    const sameRun =
+      latest.run_id !== undefined
+        ? (r: R) => r.run_id === latest.run_id
+        : (r: R) => r.run_id === undefined && r.model === latest.model && hashOf(r) === hashOf(latest);
     const newestPerRepeat = new Map<number, R>();
     for (const r of list) {
       if (!sameRun(r)) continue;
@@ -206,7 +209,10 @@ export function analyseEntryRecords(records: readonly EntryRunRecord[], options:
 }
 
 /** The headline figures of a corpus run, exactly as its run card states them (from the one analysis). */
-export function summariseEntryRecords(records: readonly EntryRunRecord[], analysis: RunAnalysis = analyseEntryRecords(records, { confidenceIntervals: false })): EntryRunSummary {
+export function summariseEntryRecords(
+  records: readonly EntryRunRecord[],
+  analysis: RunAnalysis = analyseEntryRecords(records, { confidenceIntervals: false }),
+): EntryRunSummary {
   const total = records.length;
   const ok = records.filter((r) => !r.error);
   const { overall } = analysis;

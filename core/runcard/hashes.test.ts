@@ -2,16 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fromRepo } from '../../test/helpers/paths';
-import {
-  cardIdFromFingerprint,
-  datasetSha256,
-  fingerprintComponents,
-  fingerprintHash,
-  runCardHash,
-  sha256Hex,
-  systemPromptSha256,
-  uuid5,
-} from './hashes';
+import { cardIdFromFingerprint, datasetSha256, fingerprintComponents, fingerprintHash, runCardHash, sha256Hex, systemPromptSha256, uuid5 } from './hashes';
 import { dumpsPy, HASH_DUMPS_OPTIONS, isPyObject, parsePyJson, pyFloat, pyInt, toPyValue, type PyObject, type PyValue } from '../python/json';
 
 function loadCard(folder: 'valid' | 'invalid', name: string): PyObject {
@@ -80,7 +71,14 @@ test('fingerprint components come from the card fields, with dataset.sha256 rena
   );
   const components = fingerprintComponents(card);
   assert.deepEqual([...components.keys()].sort(), [
-    'batch_size', 'condition', 'dataset_sha256', 'harness_version', 'model_slug', 'system_prompt_sha256', 'temperature', 'tools_enabled',
+    'batch_size',
+    'condition',
+    'dataset_sha256',
+    'harness_version',
+    'model_slug',
+    'system_prompt_sha256',
+    'temperature',
+    'tools_enabled',
   ]);
   assert.equal(fingerprintHash(components), VECTOR_HASH);
 });

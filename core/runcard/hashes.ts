@@ -39,15 +39,7 @@ function requireCard(card: PyValue, what: string): PyObject {
 }
 
 /** The top-level card fields the fingerprint takes as they are. */
-const FINGERPRINT_CARD_FIELDS = [
-  'model_slug',
-  'condition',
-  'system_prompt_sha256',
-  'temperature',
-  'batch_size',
-  'tools_enabled',
-  'harness_version',
-] as const;
+const FINGERPRINT_CARD_FIELDS = ['model_slug', 'condition', 'system_prompt_sha256', 'temperature', 'batch_size', 'tools_enabled', 'harness_version'] as const;
 
 /**
  * The fingerprint's components as the harness code builds them (not the spec's "sorted concatenation"):
@@ -75,9 +67,7 @@ export function runCardHash(card: PyValue): string {
 }
 
 /** RFC 4122 namespace for URLs (6ba7b811-9dad-11d1-80b4-00c04fd430c8), the one the harness names its cards in. */
-const NAMESPACE_URL = Uint8Array.from([
-  0x6b, 0xa7, 0xb8, 0x11, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8,
-]);
+const NAMESPACE_URL = Uint8Array.from([0x6b, 0xa7, 0xb8, 0x11, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8]);
 
 /** A name-based (SHA-1, version 5) UUID per RFC 4122 §4.3, in Python's lowercase hyphenated form. */
 export function uuid5(namespace: Uint8Array, name: string): string {

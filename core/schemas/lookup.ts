@@ -47,7 +47,9 @@ export function describe(schema: JsonSchema, locale: Locale): string | undefined
 /** Known values (enum or documented values) with their documentation, in the user's language. */
 export function knownValues(schema: JsonSchema, locale: Locale): { value: unknown; doc?: string }[] {
   const values = (Array.isArray(schema.enum) ? schema.enum : Array.isArray(schema['x-knownValues']) ? schema['x-knownValues'] : []) as unknown[];
-  const docs = (locale === 'fr' && Array.isArray(schema['x-markdownEnumDescriptions-fr']) ? schema['x-markdownEnumDescriptions-fr'] : schema.markdownEnumDescriptions) as string[] | undefined;
+  const docs = (
+    locale === 'fr' && Array.isArray(schema['x-markdownEnumDescriptions-fr']) ? schema['x-markdownEnumDescriptions-fr'] : schema.markdownEnumDescriptions
+  ) as string[] | undefined;
   return values.map((value, i) => ({ value, doc: docs?.[i] }));
 }
 

@@ -26,7 +26,11 @@ test('every documented property has English and French docs, and every enum valu
       }
     }
     const values = (n.enum ?? n['x-knownValues']) as unknown[] | undefined;
-    if (values && ((n.markdownEnumDescriptions as unknown[])?.length !== values.length || (n['x-markdownEnumDescriptions-fr'] as unknown[])?.length !== values.length)) missing.push(`${where} enum docs`);
+    if (
+      values &&
+      ((n.markdownEnumDescriptions as unknown[])?.length !== values.length || (n['x-markdownEnumDescriptions-fr'] as unknown[])?.length !== values.length)
+    )
+      missing.push(`${where} enum docs`);
     for (const [k, v] of Object.entries(n)) if (typeof v === 'object') walk(v, `${where}.${k}`);
   };
   for (const [name, schema] of Object.entries(SCHEMAS)) walk(schema, name);

@@ -88,8 +88,11 @@ function deref(root: JsonSchema, node: JsonSchema | undefined): JsonSchema | und
   for (let guard = 0; current && typeof current.$ref === 'string' && guard < 8; guard++) {
     const ref = current.$ref as string;
     const hash = ref.indexOf('#');
-    const target = hash > 0 ? (SCHEMAS[refToName(ref.slice(0, hash))] as JsonSchema | undefined) ?? root : root;
-    const pointer = ref.slice(hash + 1).split('/').filter(Boolean);
+    const target = hash > 0 ? ((SCHEMAS[refToName(ref.slice(0, hash))] as JsonSchema | undefined) ?? root) : root;
+    const pointer = ref
+      .slice(hash + 1)
+      .split('/')
+      .filter(Boolean);
     let resolved: unknown = target;
     for (const part of pointer) resolved = (resolved as JsonSchema | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
     current = resolved as JsonSchema | undefined;

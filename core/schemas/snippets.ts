@@ -36,7 +36,10 @@ export const SNIPPETS: readonly Snippet[] = [
   test('exact_match', ['"expected": "${3}"'], { en: 'Test scored by exact match', fr: 'Test noté par correspondance exacte' }),
   test('keywords', ['"expected_keywords": ["${3}"]'], { en: 'Test scored by keywords found', fr: 'Test noté par mots-clés trouvés' }),
   test('multiple_choice', ['"expected": "${3|A,B,C,D|}"'], { en: 'Multiple-choice test', fr: 'Test à choix multiple' }),
-  test('format', ['"expected_format": {\n\t\t"contains_ewe": true,\n\t\t"min_length": ${3:50}\n\t}'], { en: 'Test scored by format checks', fr: 'Test noté par critères de format' }),
+  test('format', ['"expected_format": {\n\t\t"contains_ewe": true,\n\t\t"min_length": ${3:50}\n\t}'], {
+    en: 'Test scored by format checks',
+    fr: 'Test noté par critères de format',
+  }),
   test('ewe_quality', [], { en: 'Test scored by the Ewe quality heuristic', fr: 'Test noté par l’heuristique de qualité ewe' }),
   test('composite', ['"expected_keywords": ["${3}"]', '"expected_format": {\n\t\t"contains_ewe": true,\n\t\t"min_length": ${4:50}\n\t}'], {
     en: 'Test scored by keywords, Ewe quality and format',

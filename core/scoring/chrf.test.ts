@@ -5,8 +5,20 @@ import { chrfFromStatistics, chrfSignature, chrfStats, chrfWords, corpusChrf, se
 import { isPythonSpace } from '../python/whitespace';
 import { fromRepo } from '../../test/helpers/paths';
 
-interface SentenceCase { name: string; hyp: string; refs: string[]; chrf: number; chrf_pp: number }
-interface CorpusCase { name: string; hyps: string[]; refs_streams: string[][]; chrf: number; chrf_pp: number }
+interface SentenceCase {
+  name: string;
+  hyp: string;
+  refs: string[];
+  chrf: number;
+  chrf_pp: number;
+}
+interface CorpusCase {
+  name: string;
+  hyps: string[];
+  refs_streams: string[][];
+  chrf: number;
+  chrf_pp: number;
+}
 const reference = JSON.parse(fs.readFileSync(fromRepo('test-fixtures', 'scoring', 'chrf-reference.vectors.json'), 'utf8')) as {
   meta: { chrf_signature: string; chrf_pp_signature: string };
   sentence_cases: SentenceCase[];
@@ -104,8 +116,16 @@ test('statistics equal a plain string-counting oracle on random text, every orde
   for (let seed = 1; seed <= 300; seed++) {
     const hyp = randomText(seed, seed % 40, alphabet);
     const refs = [randomText(seed * 7 + 1, (seed * 3) % 45, alphabet), randomText(seed * 13 + 5, (seed * 5) % 30, alphabet)];
-    for (const [charOrder, wordOrder] of [[6, 2], [6, 0], [3, 4]]) {
-      assert.deepEqual(chrfStats(hyp, refs, { charOrder, wordOrder }), plainStats(hyp, refs, charOrder, wordOrder), `seed ${seed} nc ${charOrder} nw ${wordOrder}`);
+    for (const [charOrder, wordOrder] of [
+      [6, 2],
+      [6, 0],
+      [3, 4],
+    ]) {
+      assert.deepEqual(
+        chrfStats(hyp, refs, { charOrder, wordOrder }),
+        plainStats(hyp, refs, charOrder, wordOrder),
+        `seed ${seed} nc ${charOrder} nw ${wordOrder}`,
+      );
     }
   }
 });
@@ -118,19 +138,39 @@ test('references of equal F: the first one’s statistics are kept (strict >), a
   assert.deepEqual(chrfStats('ab', ['aab', 'aa b']), one);
   assert.deepEqual(chrfStats('ab', ['aa b', 'aab']), two);
   const hyps = ['ab', 'ab ab ab'];
-  const [x, y] = [['aab', 'ab ab ab'], ['aa b', 'ab ab ab']];
+  const [x, y] = [
+    ['aab', 'ab ab ab'],
+    ['aa b', 'ab ab ab'],
+  ];
   assert.notEqual(corpusChrf(hyps, [x, y]).score, corpusChrf(hyps, [y, x]).score);
   assert.equal(corpusChrf(hyps, [x, y]).score, corpusChrf(hyps, [x]).score);
 });
 
 test('a corpus score is F over the summed winning statistics, not a mean of sentence scores', () => {
   const hyps = ['Ŋdi nyuie nɔvinye.', 'Devi la yi suku.', 'a'];
-  const streams = [['Ŋdi nyuie, nɔvinyewo.', 'Ɖevi la yi suku egbe.', 'abcdef'], ['Ŋdi nyuie.', 'Ɖevi la yi suku.', 'a b']];
+  const streams = [
+    ['Ŋdi nyuie, nɔvinyewo.', 'Ɖevi la yi suku egbe.', 'abcdef'],
+    ['Ŋdi nyuie.', 'Ɖevi la yi suku.', 'a b'],
+  ];
   const sums = new Array(24).fill(0);
-  hyps.forEach((h, i) => chrfStats(h, streams.map((s) => s[i])).forEach((v, k) => (sums[k] += v)));
+  hyps.forEach((h, i) =>
+    chrfStats(
+      h,
+      streams.map((s) => s[i]),
+    ).forEach((v, k) => (sums[k] += v)),
+  );
   const corpus = corpusChrf(hyps, streams).score;
   assert.equal(corpus, chrfFromStatistics(sums));
-  const mean = hyps.reduce((acc, h, i) => acc + sentenceChrf(h, streams.map((s) => s[i])).score, 0) / hyps.length;
+  const mean =
+    hyps.reduce(
+      (acc, h, i) =>
+        acc +
+        sentenceChrf(
+          h,
+          streams.map((s) => s[i]),
+        ).score,
+      0,
+    ) / hyps.length;
   assert.notEqual(corpus, mean);
 });
 

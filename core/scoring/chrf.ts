@@ -313,7 +313,11 @@ export function corpusChrf(hypotheses: readonly string[], referenceStreams: read
   const o = resolved(options);
   const totals = new Array(3 * (o.charOrder + o.wordOrder)).fill(0);
   hypotheses.forEach((hyp, i) => {
-    const stats = chrfStats(hyp, referenceStreams.map((s) => s[i]), o);
+    const stats = chrfStats(
+      hyp,
+      referenceStreams.map((s) => s[i]),
+      o,
+    );
     for (let k = 0; k < totals.length; k++) totals[k] += stats[k];
   });
   return { score: chrfFromStatistics(totals, o), signature: chrfSignature(options, referenceStreams.length) };

@@ -57,7 +57,10 @@ export function extractLetter(response: string, options: readonly string[] = DEF
     const option = byUpper.get(bare);
     if (option !== undefined) return { value: option, method: 'fallback', afterMarker };
   }
-  const alternatives = [...byUpper.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
+  const alternatives = [...byUpper.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join('|');
   const standalone = new RegExp(`(?<![\\p{L}\\p{N}\\p{M}])(${alternatives})(?![\\p{L}\\p{N}\\p{M}])`, 'gu');
   let last: string | undefined;
   for (const m of tolerantScope(response, afterMarker).matchAll(standalone)) last = m[1];

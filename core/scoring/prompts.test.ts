@@ -16,7 +16,10 @@ test('a translation prompt renders to the framework text', () => {
 
 test('the reasoning prompts ask for the #### format the extractor reads', () => {
   const math = renderPrompt(PROMPT_TEMPLATES.math, { math_problem_in_target_language: 'Nu kae nye 2 + 2?' });
-  assert.equal(math, 'Solve the following math problem. Reason step-by-step and then write the final answer as a number.\n\nResponse format: <reasoning> #### <number>\n\n---\n\nNu kae nye 2 + 2?');
+  assert.equal(
+    math,
+    'Solve the following math problem. Reason step-by-step and then write the final answer as a number.\n\nResponse format: <reasoning> #### <number>\n\n---\n\nNu kae nye 2 + 2?',
+  );
   assert.equal(PROMPT_TEMPLATES.math.answer, 'number');
   assert.match(renderPrompt('multiple_choice', { question_and_choices_in_target_language: 'Q' }), /<reasoning> #### <letter>\n\n---\n\nQ$/);
   assert.deepEqual(PROMPT_TEMPLATES.multiple_choice.datasets, ['mmlu', 'arc', 'truthfulqa']);

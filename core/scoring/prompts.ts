@@ -57,8 +57,7 @@ export class MissingPromptVariableError extends Error {
     readonly unused: readonly string[],
   ) {
     super(
-      `prompt template '${task}' is missing ${missing.map((v) => `{${v}}`).join(', ')}` +
-        (unused.length ? ` (given but not used: ${unused.join(', ')})` : ''),
+      `prompt template '${task}' is missing ${missing.map((v) => `{${v}}`).join(', ')}` + (unused.length ? ` (given but not used: ${unused.join(', ')})` : ''),
     );
     this.name = 'MissingPromptVariableError';
   }
@@ -69,7 +68,12 @@ export function renderPrompt(template: PromptTemplate | PromptTask, vars: Prompt
   const t = typeof template === 'string' ? PROMPT_TEMPLATES[template] : template;
   const needed = templateVariables(t);
   const missing = needed.filter((v) => typeof vars[v] !== 'string');
-  if (missing.length) throw new MissingPromptVariableError(t.task, missing, Object.keys(vars).filter((k) => !needed.includes(k)));
+  if (missing.length)
+    throw new MissingPromptVariableError(
+      t.task,
+      missing,
+      Object.keys(vars).filter((k) => !needed.includes(k)),
+    );
   return t.text.replace(VARIABLE, (_, name: string) => vars[name] as string);
 }
 

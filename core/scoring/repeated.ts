@@ -33,7 +33,8 @@ export type TaskKind = { kind: 'multiple_choice'; options: number } | { kind: 'g
 /** What guessing scores: 1/n for an n-option multiple-choice task, 0 for a generative one. */
 export function chanceBaseline(task: TaskKind): number {
   if (task.kind === 'generative') return 0;
-  if (!Number.isInteger(task.options) || task.options < 2) throw new RangeError(`a multiple-choice task needs a whole number of options, at least 2; got ${task.options}`);
+  if (!Number.isInteger(task.options) || task.options < 2)
+    throw new RangeError(`a multiple-choice task needs a whole number of options, at least 2; got ${task.options}`);
   return 1 / task.options;
 }
 

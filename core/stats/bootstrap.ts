@@ -46,12 +46,28 @@ const identity = (n: number): number[] => Array.from({ length: n }, (_, i) => i)
  * `random.Random(seed)`, so every metric sees the same resamples; drawing them once and computing every metric
  * on each (`metrics` returns one value per name) gives the same intervals for a fraction of the work.
  */
-export function bootstrapCis(n: number, names: readonly string[], metrics: (indices: readonly number[]) => readonly number[], options: Omit<BootstrapOptions, 'metricName'> = {}): ConfidenceInterval[] {
+export function bootstrapCis(
+  n: number,
+  names: readonly string[],
+  metrics: (indices: readonly number[]) => readonly number[],
+  options: Omit<BootstrapOptions, 'metricName'> = {},
+): ConfidenceInterval[] {
   const nBootstrap = options.nBootstrap ?? DEFAULT_N_BOOTSTRAP;
   const alpha = options.alpha ?? DEFAULT_ALPHA;
   const seed = options.seed ?? DEFAULT_SEED;
   const confidenceLevel = pyRound(1 - alpha, 2);
-  if (n === 0) return names.map((name) => ({ metric_name: name, score: 0, ci_lower: 0, ci_upper: 0, ci_width: 0, n_bootstrap: nBootstrap, confidence_level: confidenceLevel, n_entries: 0, seed }));
+  if (n === 0)
+    return names.map((name) => ({
+      metric_name: name,
+      score: 0,
+      ci_lower: 0,
+      ci_upper: 0,
+      ci_width: 0,
+      n_bootstrap: nBootstrap,
+      confidence_level: confidenceLevel,
+      n_entries: 0,
+      seed,
+    }));
   const observed = metrics(identity(n));
   const rng = new PyRandom(seed);
   const scores = names.map(() => new Float64Array(nBootstrap));
@@ -66,7 +82,17 @@ export function bootstrapCis(n: number, names: readonly string[], metrics: (indi
     const sorted = scores[m].sort();
     const lower = sorted[lo];
     const upper = sorted[hi];
-    return { metric_name: name, score: pyRound(observed[m], 4), ci_lower: pyRound(lower, 4), ci_upper: pyRound(upper, 4), ci_width: pyRound(upper - lower, 4), n_bootstrap: nBootstrap, confidence_level: confidenceLevel, n_entries: n, seed };
+    return {
+      metric_name: name,
+      score: pyRound(observed[m], 4),
+      ci_lower: pyRound(lower, 4),
+      ci_upper: pyRound(upper, 4),
+      ci_width: pyRound(upper - lower, 4),
+      n_bootstrap: nBootstrap,
+      confidence_level: confidenceLevel,
+      n_entries: n,
+      seed,
+    };
   });
 }
 
@@ -78,7 +104,17 @@ export function bootstrapCi(n: number, metric: ResampleMetric, options: Bootstra
   const metricName = options.metricName ?? 'metric';
   const confidenceLevel = pyRound(1 - alpha, 2);
   if (n === 0) {
-    return { metric_name: metricName, score: 0, ci_lower: 0, ci_upper: 0, ci_width: 0, n_bootstrap: nBootstrap, confidence_level: confidenceLevel, n_entries: 0, seed };
+    return {
+      metric_name: metricName,
+      score: 0,
+      ci_lower: 0,
+      ci_upper: 0,
+      ci_width: 0,
+      n_bootstrap: nBootstrap,
+      confidence_level: confidenceLevel,
+      n_entries: 0,
+      seed,
+    };
   }
   const observed = metric(identity(n));
   const rng = new PyRandom(seed);
@@ -131,7 +167,19 @@ export function pairedBootstrap(n: number, metricA: ResampleMetric, metricB: Res
   const seed = options.seed ?? DEFAULT_SEED;
   const metricName = options.metricName ?? 'metric';
   if (n === 0) {
-    return { metric_name: metricName, system_a_score: 0, system_b_score: 0, delta: 0, p_value: 1, n_bootstrap: nBootstrap, confidence_level: 1 - alpha, significant: false, winner: null, ci_lower: 0, ci_upper: 0 };
+    return {
+      metric_name: metricName,
+      system_a_score: 0,
+      system_b_score: 0,
+      delta: 0,
+      p_value: 1,
+      n_bootstrap: nBootstrap,
+      confidence_level: 1 - alpha,
+      significant: false,
+      winner: null,
+      ci_lower: 0,
+      ci_upper: 0,
+    };
   }
   const all = identity(n);
   const scoreA = metricA(all);

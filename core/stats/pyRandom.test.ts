@@ -18,31 +18,49 @@ const { cases } = JSON.parse(fs.readFileSync(fromRepo('test-fixtures', 'rosetta'
 test('random.Random(seed) gives the same 32-bit words as Python for small, large, negative and multi-word seeds', () => {
   for (const c of cases) {
     const r = new PyRandom(BigInt(c.seed));
-    assert.deepEqual(c.getrandbits32.map(() => r.getrandbits(32)), c.getrandbits32, `seed ${c.seed}`);
+    assert.deepEqual(
+      c.getrandbits32.map(() => r.getrandbits(32)),
+      c.getrandbits32,
+      `seed ${c.seed}`,
+    );
   }
 });
 
 test('randint(0, n-1) rejects draws past n as Python does (same values for n = 1, powers of two and others)', () => {
   for (const c of cases) {
     const r = new PyRandom(BigInt(c.seed));
-    for (const [n, values] of c.randint) assert.deepEqual(values.map(() => r.randint(0, n - 1)), values, `seed ${c.seed}, n ${n}`);
+    for (const [n, values] of c.randint)
+      assert.deepEqual(
+        values.map(() => r.randint(0, n - 1)),
+        values,
+        `seed ${c.seed}, n ${n}`,
+      );
   }
 });
 
 test('getrandbits(k) and random() follow the same stream', () => {
   for (const c of cases) {
     const r = new PyRandom(BigInt(c.seed));
-    assert.deepEqual(c.bits.map(([k]) => [k, r.getrandbits(k)]), c.bits);
+    assert.deepEqual(
+      c.bits.map(([k]) => [k, r.getrandbits(k)]),
+      c.bits,
+    );
     const f = new PyRandom(BigInt(c.seed));
-    assert.deepEqual(c.random.map(() => f.random()), c.random.map(Number));
+    assert.deepEqual(
+      c.random.map(() => f.random()),
+      c.random.map(Number),
+    );
   }
 });
 
-test('a long stream stays on Python\'s, across many twists of the state', () => {
+test("a long stream stays on Python's, across many twists of the state", () => {
   for (const c of cases) {
     const r = new PyRandom(BigInt(c.seed));
     const values = Array.from({ length: 2000 }, () => r.randint(0, 403));
     assert.deepEqual(values.slice(-10), c.randint_0_403_x2000_tail);
-    assert.equal(values.reduce((a, b) => a + b, 0), c.randint_0_403_x2000_sum);
+    assert.equal(
+      values.reduce((a, b) => a + b, 0),
+      c.randint_0_403_x2000_sum,
+    );
   }
 });

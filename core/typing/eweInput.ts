@@ -12,13 +12,20 @@ export const EWE_INPUT_PREFIX = ';';
 
 /** Key after the prefix → letter. Lower case gives the small letter, upper case the capital. */
 export const EWE_LETTER_KEYS: Readonly<Record<string, string>> = {
-  d: 'ɖ', D: 'Ɖ',
-  e: 'ɛ', E: 'Ɛ',
-  f: 'ƒ', F: 'Ƒ',
-  g: 'ɣ', G: 'Ɣ',
-  n: 'ŋ', N: 'Ŋ',
-  o: 'ɔ', O: 'Ɔ',
-  v: 'ʋ', V: 'Ʋ',
+  d: 'ɖ',
+  D: 'Ɖ',
+  e: 'ɛ',
+  E: 'Ɛ',
+  f: 'ƒ',
+  F: 'Ƒ',
+  g: 'ɣ',
+  G: 'Ɣ',
+  n: 'ŋ',
+  N: 'Ŋ',
+  o: 'ɔ',
+  O: 'Ɔ',
+  v: 'ʋ',
+  V: 'Ʋ',
 };
 
 /** Key after the prefix, typed after a letter → the combining tone mark put on that letter. */

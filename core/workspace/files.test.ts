@@ -20,9 +20,22 @@ test('a document is JSON by its language, or by its name when the editor sends a
 });
 
 test('the Test Explorer lists no file in a skipped folder (.github, node_modules, out, dist) nor in the results folder', () => {
-  const hidden = ['.github/tests/x.json', 'node_modules/pkg/tests/x.json', 'out/tests/x.json', 'dist/x.json', 'tests/.cache/x.json', 'results/run.json', 'sub/results/run.json', 'tests\\out\\x.json', 'tests/x.txt'];
+  const hidden = [
+    '.github/tests/x.json',
+    'node_modules/pkg/tests/x.json',
+    'out/tests/x.json',
+    'dist/x.json',
+    'tests/.cache/x.json',
+    'results/run.json',
+    'sub/results/run.json',
+    'tests\\out\\x.json',
+    'tests/x.txt',
+  ];
   const listed = ['tests/x.json', 'x.json', '.hidden.json', 'output/x.json', 'corpus/results.json', 'resultsets/x.json'];
-  assert.deepEqual([...hidden, ...listed].filter((p) => isListedWorkspaceFile(p, 'results')), listed);
+  assert.deepEqual(
+    [...hidden, ...listed].filter((p) => isListedWorkspaceFile(p, 'results')),
+    listed,
+  );
   assert.equal(isListedWorkspaceFile('eval/runs/a.json', './eval/runs/'), false, 'a results folder setting with ./ and a trailing slash');
   assert.equal(isListedWorkspaceFile('eval/a.json', 'eval/runs'), true);
 });

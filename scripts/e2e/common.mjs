@@ -57,7 +57,15 @@ export function buildWorkspace(dir) {
  */
 export async function startFakeModel(outDir) {
   const outfile = path.join(outDir, 'fake-model.cjs');
-  await build({ entryPoints: [path.join(root, 'test', 'e2e', 'fakeModel.ts')], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning' });
+  await build({
+    entryPoints: [path.join(root, 'test', 'e2e', 'fakeModel.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    logLevel: 'warning',
+  });
   const { createRequire } = await import('node:module');
   const fake = createRequire(import.meta.url)(outfile);
   const server = await fake.startE2eModel();

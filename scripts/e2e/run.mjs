@@ -15,7 +15,16 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { buildWorkspace, compileSuite, root, startFakeModel, unlistedSuiteFiles } from './common.mjs';
-import { clickRunInUntrustedWorkspace, editInCorpusTable, openWalkthrough, rateReviewFromKeyboard, runFileFromTestExplorer, runFirstTestFromLens, savedStatesAfterReload, undoInCorpusTable } from './uiFlows.mjs';
+import {
+  clickRunInUntrustedWorkspace,
+  editInCorpusTable,
+  openWalkthrough,
+  rateReviewFromKeyboard,
+  runFileFromTestExplorer,
+  runFirstTestFromLens,
+  savedStatesAfterReload,
+  undoInCorpusTable,
+} from './uiFlows.mjs';
 import { CHROMIUM, CODE_SERVER, E2E, NODE24_BIN, session } from './session.mjs';
 
 // Must match test/e2e/fakeModel.ts (E2E_KEY_ENV, E2E_KEY): a stand-in key, never a real one.
@@ -41,7 +50,10 @@ function check(name, ok, detail = '') {
 // Cleanup runs on every way out; each entry is idempotent.
 const cleanups = [];
 async function cleanUp() {
-  while (cleanups.length) await cleanups.pop()().catch(() => {});
+  while (cleanups.length)
+    await cleanups
+      .pop()()
+      .catch(() => {});
 }
 let finishing = false;
 async function finish(code) {
@@ -51,7 +63,11 @@ async function finish(code) {
   console.log(`e2e: ${passed} passed, ${failed} failed`);
   process.exit(code ?? (failed > 0 || passed === 0 ? 1 : 0));
 }
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) {
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+  ['SIGHUP', 129],
+]) {
   process.on(signal, () => {
     check(`run interrupted by ${signal}`, false);
     void finish(code);
@@ -71,7 +87,11 @@ function tempDir(prefix) {
 
 const { startCodeServer, openBrowser, codeServerEnv } = session({ cleanups, extraEnv: { [E2E_KEY_ENV]: E2E_KEY } });
 
-const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, name) }).then(() => log(`screenshot ${path.relative(root, path.join(ARTIFACTS, name))}`), () => {});
+const shot = (page, name) =>
+  page.screenshot({ path: path.join(ARTIFACTS, name) }).then(
+    () => log(`screenshot ${path.relative(root, path.join(ARTIFACTS, name))}`),
+    () => {},
+  );
 
 /** Phase 1: test/e2e/suite inside the extension host, this folder as the development extension. */
 async function extensionHostSuite() {
@@ -122,7 +142,11 @@ function packageVsix(run, env) {
   const stage = path.join(run, 'package-source');
   fs.cpSync(root, stage, { recursive: true, filter: (src) => !NOT_PACKAGED.has(path.relative(root, src).split(path.sep)[0]) });
   const vsix = path.join(run, `${manifest.name}-${manifest.version}.vsix`);
-  execFileSync(path.join(NODE24_BIN, 'node'), [VSCE, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--no-rewrite-relative-links', '--out', vsix], { cwd: stage, env, stdio: ['ignore', VERBOSE ? 'inherit' : 'pipe', 'inherit'] });
+  execFileSync(
+    path.join(NODE24_BIN, 'node'),
+    [VSCE, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--no-rewrite-relative-links', '--out', vsix],
+    { cwd: stage, env, stdio: ['ignore', VERBOSE ? 'inherit' : 'pipe', 'inherit'] },
+  );
   fs.rmSync(stage, { recursive: true, force: true });
   return vsix;
 }
@@ -133,9 +157,16 @@ async function packagedExtensionUi() {
   const env = codeServerEnv(run);
   const vsix = packageVsix(run, env);
   check('vsce packages the extension', fs.statSync(vsix).size > 0, `${path.basename(vsix)}, ${(fs.statSync(vsix).size / 1024).toFixed(0)} KiB`);
-  execFileSync(CODE_SERVER, ['--extensions-dir', path.join(run, 'extensions'), '--user-data-dir', path.join(run, 'user-data'), '--install-extension', vsix], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  execFileSync(CODE_SERVER, ['--extensions-dir', path.join(run, 'extensions'), '--user-data-dir', path.join(run, 'user-data'), '--install-extension', vsix], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const installed = fs.readdirSync(path.join(run, 'extensions')).find((d) => d.toLowerCase() === `${EXTENSION_ID}-${manifest.version}`.toLowerCase());
-  check('code-server installs the .vsix', Boolean(installed) && fs.existsSync(path.join(run, 'extensions', installed, 'dist', 'server.js')), installed ?? 'not in the extensions folder');
+  check(
+    'code-server installs the .vsix',
+    Boolean(installed) && fs.existsSync(path.join(run, 'extensions', installed, 'dist', 'server.js')),
+    installed ?? 'not in the extensions folder',
+  );
   log('packaged extension: loading the workbench');
   const workspace = buildWorkspace(path.join(run, 'workspace'));
   // The local fake model (127.0.0.1) the run checks talk to, configured as a workspace would configure it.
@@ -153,74 +184,98 @@ async function packagedExtensionUi() {
   };
   const tableOriginal = fs.readFileSync(path.join(workspace, 'table.json'), 'utf8');
   const steps = [
-    ['the workbench opens tests/duplicates.json from the Explorer', async () => {
-      await page.goto(`http://${server.host}/?folder=${encodeURIComponent(workspace)}`);
-      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-      // As a user would: the folder row, then the file row, then the editor tab.
-      await page.locator('.explorer-folders-view .monaco-list-row[aria-label="tests"]').first().click({ timeout: 30_000 });
-      await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'duplicates.json' }).first().click({ timeout: 30_000 });
-      await page.locator('.tab', { hasText: 'duplicates.json' }).first().waitFor({ timeout: 30_000 });
-    }],
-    ['the Problems panel lists our two duplicate-id diagnostics with source and position', async () => {
-      await page.keyboard.press('Control+Shift+M');
-      const problems = page.locator('.markers-panel .monaco-list-row', { hasText: 'duplicate-id' });
-      await problems.nth(1).waitFor({ timeout: 60_000 });
-      const rows = (await problems.allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
-      // A row reads: message, source, code, position ("…ewebench(duplicate-id) [Ln 3, Col 11]" on screen).
-      const ours = (line) => rows.some((r) => new RegExp(`ewebench\\W*duplicate-id\\W*\\[Ln ${line}, Col 11\\]`).test(r));
-      const ok = rows.length === 2 && ours(3) && ours(9);
-      if (!ok) throw new Error(`rows: ${rows.join(' || ')}`);
-      return rows.join('\n');
-    }],
+    [
+      'the workbench opens tests/duplicates.json from the Explorer',
+      async () => {
+        await page.goto(`http://${server.host}/?folder=${encodeURIComponent(workspace)}`);
+        await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+        // As a user would: the folder row, then the file row, then the editor tab.
+        await page.locator('.explorer-folders-view .monaco-list-row[aria-label="tests"]').first().click({ timeout: 30_000 });
+        await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'duplicates.json' }).first().click({ timeout: 30_000 });
+        await page.locator('.tab', { hasText: 'duplicates.json' }).first().waitFor({ timeout: 30_000 });
+      },
+    ],
+    [
+      'the Problems panel lists our two duplicate-id diagnostics with source and position',
+      async () => {
+        await page.keyboard.press('Control+Shift+M');
+        const problems = page.locator('.markers-panel .monaco-list-row', { hasText: 'duplicate-id' });
+        await problems.nth(1).waitFor({ timeout: 60_000 });
+        const rows = (await problems.allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
+        // A row reads: message, source, code, position ("…ewebench(duplicate-id) [Ln 3, Col 11]" on screen).
+        const ours = (line) => rows.some((r) => new RegExp(`ewebench\\W*duplicate-id\\W*\\[Ln ${line}, Col 11\\]`).test(r));
+        const ok = rows.length === 2 && ours(3) && ours(9);
+        if (!ok) throw new Error(`rows: ${rows.join(' || ')}`);
+        return rows.join('\n');
+      },
+    ],
     ['the status bar names the kind of the active file', () => statusItem('ÈwéBench tests')],
     ['the status bar shows the Ewe letter coverage of the file opened first', () => statusItem(/Ewe \d\/7/)],
-    ['the coverage command, run from the Command Palette, renders its preview page (scripts allowed by its CSP)', async () => {
-      await page.keyboard.press('F1');
-      await page.keyboard.type('Show Ewe Character Coverage');
-      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Show Ewe Character Coverage' }).first().waitFor({ timeout: 15_000 });
-      await page.keyboard.press('Enter');
-      // A webview is an iframe holding the page's own iframe; the title is written by the page's script.
-      const title = page.frameLocator('iframe.webview').frameLocator('iframe#active-frame').locator('#title');
-      await title.filter({ hasText: 'duplicates.json' }).waitFor({ timeout: 30_000 });
-      return (await title.textContent())?.trim();
-    }],
+    [
+      'the coverage command, run from the Command Palette, renders its preview page (scripts allowed by its CSP)',
+      async () => {
+        await page.keyboard.press('F1');
+        await page.keyboard.type('Show Ewe Character Coverage');
+        await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Show Ewe Character Coverage' }).first().waitFor({ timeout: 15_000 });
+        await page.keyboard.press('Enter');
+        // A webview is an iframe holding the page's own iframe; the title is written by the page's script.
+        const title = page.frameLocator('iframe.webview').frameLocator('iframe#active-frame').locator('#title');
+        await title.filter({ hasText: 'duplicates.json' }).waitFor({ timeout: 30_000 });
+        return (await title.textContent())?.trim();
+      },
+    ],
     ['a click on ▶ Run in a CodeLens runs the test against the local model and the lens shows its score', () => runFirstTestFromLens(page)],
-    ['the Test Explorer runs a file against the local model and shows its passed and failed tests', async () => {
-      const states = await runFileFromTestExplorer(page);
-      const expected = ['e2e_run_pass passed', 'e2e_run_fail failed', 'e2e_run_partial passed'];
-      if (expected.some((e) => !states.includes(e))) throw new Error(`states: ${states.join(', ')}`);
-      return states.join(', ');
-    }],
-    ['after a reload, the Test Explorer shows the saved results of those tests (results files are the source of truth)', async () => {
-      const states = await savedStatesAfterReload(page);
-      const expected = ['e2e_run_pass passed', 'e2e_run_fail failed', 'e2e_run_partial passed'];
-      if (expected.some((e) => !states.includes(e))) throw new Error(`states: ${states.join(', ')}`);
-      return states.join(', ');
-    }],
-    ['a review drawn from the Command Palette is rated from the keyboard (3, 4, 1) and the review file on disk holds the ratings', async () => {
-      const said = await rateReviewFromKeyboard(page);
-      const file = path.join(workspace, 'cards', 'review_card.review.json');
-      let ratings = [];
-      for (let i = 0; i < 50; i++) {
-        try {
-          ratings = JSON.parse(fs.readFileSync(file, 'utf8')).items.map((item) => item.rating);
-        } catch {
-          ratings = [];
+    [
+      'the Test Explorer runs a file against the local model and shows its passed and failed tests',
+      async () => {
+        const states = await runFileFromTestExplorer(page);
+        const expected = ['e2e_run_pass passed', 'e2e_run_fail failed', 'e2e_run_partial passed'];
+        if (expected.some((e) => !states.includes(e))) throw new Error(`states: ${states.join(', ')}`);
+        return states.join(', ');
+      },
+    ],
+    [
+      'after a reload, the Test Explorer shows the saved results of those tests (results files are the source of truth)',
+      async () => {
+        const states = await savedStatesAfterReload(page);
+        const expected = ['e2e_run_pass passed', 'e2e_run_fail failed', 'e2e_run_partial passed'];
+        if (expected.some((e) => !states.includes(e))) throw new Error(`states: ${states.join(', ')}`);
+        return states.join(', ');
+      },
+    ],
+    [
+      'a review drawn from the Command Palette is rated from the keyboard (3, 4, 1) and the review file on disk holds the ratings',
+      async () => {
+        const said = await rateReviewFromKeyboard(page);
+        const file = path.join(workspace, 'cards', 'review_card.review.json');
+        let ratings = [];
+        for (let i = 0; i < 50; i++) {
+          try {
+            ratings = JSON.parse(fs.readFileSync(file, 'utf8')).items.map((item) => item.rating);
+          } catch {
+            ratings = [];
+          }
+          if (ratings.length === 3 && ratings.every((r) => r !== null)) break;
+          await page.waitForTimeout(200);
         }
-        if (ratings.length === 3 && ratings.every((r) => r !== null)) break;
-        await page.waitForTimeout(200);
-      }
-      if (ratings.join(',') !== 'acceptable,excellent,reject') throw new Error(`ratings on disk: ${ratings.join(',') || 'none'} (page: ${said})`);
-      return `${said} · on disk: ${ratings.join(', ')}`;
-    }],
-    ['the corpus table opens from the editor title of a corpus; a value typed in a cell with Ewe keys changes the file at that value only', () => editInCorpusTable(page, workspace)],
+        if (ratings.join(',') !== 'acceptable,excellent,reject') throw new Error(`ratings on disk: ${ratings.join(',') || 'none'} (page: ${said})`);
+        return `${said} · on disk: ${ratings.join(', ')}`;
+      },
+    ],
+    [
+      'the corpus table opens from the editor title of a corpus; a value typed in a cell with Ewe keys changes the file at that value only',
+      () => editInCorpusTable(page, workspace),
+    ],
     ['Ctrl+Z in the corpus table undoes that edit (the saved file is the original again)', () => undoInCorpusTable(page, workspace, tableOriginal)],
-    ['the walkthrough opens from the Command Palette with its four steps', async () => {
-      const steps = await openWalkthrough(page);
-      const expected = ['Choose a model and store its key', 'Open a tests file', 'Run a test', 'Check Ewe letter coverage'];
-      if (expected.some((e) => !steps.includes(e))) throw new Error(`steps: ${steps.join(' | ')}`);
-      return steps.join(' | ');
-    }],
+    [
+      'the walkthrough opens from the Command Palette with its four steps',
+      async () => {
+        const steps = await openWalkthrough(page);
+        const expected = ['Choose a model and store its key', 'Open a tests file', 'Run a test', 'Check Ewe letter coverage'];
+        if (expected.some((e) => !steps.includes(e))) throw new Error(`steps: ${steps.join(' | ')}`);
+        return steps.join(' | ');
+      },
+    ],
   ];
   for (const [name, run] of steps) {
     try {
@@ -254,7 +309,11 @@ async function untrustedWorkspace() {
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     const message = await clickRunInUntrustedWorkspace(page);
     const sent = fake.server.requests.length;
-    check('in an untrusted workspace a click on ▶ Run explains why and sends nothing to the model', /not trusted/.test(message) && sent === 0, `${message} · ${sent} request(s) received`);
+    check(
+      'in an untrusted workspace a click on ▶ Run explains why and sends nothing to the model',
+      /not trusted/.test(message) && sent === 0,
+      `${message} · ${sent} request(s) received`,
+    );
   } catch (error) {
     check('in an untrusted workspace a click on ▶ Run explains why and sends nothing to the model', false, error.message.split('\n')[0]);
     await shot(page, 'untrusted-failure.png');

@@ -80,7 +80,25 @@ export function session({ cleanups, extraEnv = {}, userSettings = {}, workspaceT
     );
     // An empty config file, or code-server writes a generated password into ~/.config.
     fs.writeFileSync(path.join(run, 'config.yaml'), '');
-    const args = ['--config', path.join(run, 'config.yaml'), '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check', ...(workspaceTrust ? [] : ['--disable-workspace-trust']), '--user-data-dir', path.join(run, 'user-data'), '--extensions-dir', path.join(run, 'extensions'), '--reconnection-grace-time', '10', '--vscode-option', 'enable-smoke-test-driver'];
+    const args = [
+      '--config',
+      path.join(run, 'config.yaml'),
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--auth',
+      'none',
+      '--disable-telemetry',
+      '--disable-update-check',
+      ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
+      '--user-data-dir',
+      path.join(run, 'user-data'),
+      '--extensions-dir',
+      path.join(run, 'extensions'),
+      '--reconnection-grace-time',
+      '10',
+      '--vscode-option',
+      'enable-smoke-test-driver',
+    ];
     const child = spawn(CODE_SERVER, args, { env: codeServerEnv(run), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const keep = (chunk) => {
@@ -115,7 +133,17 @@ export function session({ cleanups, extraEnv = {}, userSettings = {}, workspaceT
       handleSIGINT: false,
       handleSIGTERM: false,
       handleSIGHUP: false,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
     });
     cleanups.push(() => context.close());
     const page = context.pages()[0] ?? (await context.newPage());

@@ -29,7 +29,16 @@ try {
     cachePath: path.join(root, '.e2e', 'vscode-test'),
     extensionDevelopmentPath: root,
     extensionTestsPath: suite,
-    launchArgs: [workspace, '--disable-extensions', '--disable-workspace-trust', '--skip-welcome', '--user-data-dir', path.join(run, 'user-data'), '--extensions-dir', path.join(run, 'extensions')],
+    launchArgs: [
+      workspace,
+      '--disable-extensions',
+      '--disable-workspace-trust',
+      '--skip-welcome',
+      '--user-data-dir',
+      path.join(run, 'user-data'),
+      '--extensions-dir',
+      path.join(run, 'extensions'),
+    ],
   });
 } catch (error) {
   console.error(`e2e (test-electron): ${error instanceof Error ? error.message : error}`);

@@ -28,7 +28,9 @@ export async function runFirstTestFromLens(page) {
   const run = page.locator('.monaco-editor .codelens-decoration a', { hasText: '▶ Run' }).first();
   await run.waitFor({ timeout: 30_000 });
   await run.click();
-  const scored = lensRows(page).filter({ hasText: /✓ 1\.0 · \d+ ms · fake-ewe-model/ }).first();
+  const scored = lensRows(page)
+    .filter({ hasText: /✓ 1\.0 · \d+ ms · fake-ewe-model/ })
+    .first();
   await scored.waitFor({ timeout: 30_000 });
   return (await scored.textContent())?.trim();
 }
@@ -36,7 +38,13 @@ export async function runFirstTestFromLens(page) {
 /** Reads the states of the three e2e_run_ tests in the Test Explorer once none is pending (about 30 s at most). */
 async function settledStates(page, what) {
   const children = page.locator('.test-explorer .monaco-list-row', { hasText: 'e2e_run_' });
-  const states = async () => children.evaluateAll((rows) => rows.map((r) => `${r.querySelector('.label')?.firstChild?.textContent?.trim()} ${/testing-(passed|failed|errored)-icon/.exec(r.querySelector('.computed-state')?.className ?? '')?.[1] ?? 'pending'}`));
+  const states = async () =>
+    children.evaluateAll((rows) =>
+      rows.map(
+        (r) =>
+          `${r.querySelector('.label')?.firstChild?.textContent?.trim()} ${/testing-(passed|failed|errored)-icon/.exec(r.querySelector('.computed-state')?.className ?? '')?.[1] ?? 'pending'}`,
+      ),
+    );
   for (let i = 0; i < 100; i++) {
     const now = await states();
     if (now.length === 3 && now.every((s) => !s.endsWith('pending'))) return now;
@@ -119,7 +127,13 @@ async function webviewFrame(page, selector, timeoutMs = 30_000) {
   const start = Date.now();
   for (;;) {
     for (const frame of page.frames()) {
-      if (await frame.locator(selector).count().catch(() => 0)) return frame;
+      if (
+        await frame
+          .locator(selector)
+          .count()
+          .catch(() => 0)
+      )
+        return frame;
     }
     if (Date.now() - start > timeoutMs) throw new Error(`no webview shows ${selector}`);
     await page.waitForTimeout(250);
@@ -199,7 +213,9 @@ export async function editInCorpusTable(page, workspace) {
   if (saved !== expected) {
     const message = await frame.locator('#message').textContent();
     const version = await frame.locator('#grid').getAttribute('data-version');
-    throw new Error(`table.json on disk is not the original with that one value changed (page message: ${message || 'none'}, page version ${version}): ${saved.slice(500, 800)}`);
+    throw new Error(
+      `table.json on disk is not the original with that one value changed (page message: ${message || 'none'}, page version ${version}): ${saved.slice(500, 800)}`,
+    );
   }
   return `aria-rowcount ${rowCount}, cell now "${(await cell.textContent())?.trim()}", the file differs from the original at that value only`;
 }

@@ -24,8 +24,11 @@ import type { Feature } from './feature';
 const TITLES: Record<string, Bilingual> = {
   'add-field': { en: 'Add field `{field}`', fr: 'Ajouter le champ `{field}`' },
   'renumber-id': { en: 'Renumber to {id}', fr: 'Renuméroter en {id}' },
-  'rename-legacy-fields': { en: 'Convert legacy field names to the spec’s ({count} edits)', fr: 'Convertir les anciens noms de champs ({count} modifications)' },
-  one: { en: 'Replace look-alike \'{found}\' ({code}) with \'{expected}\'', fr: 'Remplacer le sosie \'{found}\' ({code}) par \'{expected}\'' },
+  'rename-legacy-fields': {
+    en: 'Convert legacy field names to the spec’s ({count} edits)',
+    fr: 'Convertir les anciens noms de champs ({count} modifications)',
+  },
+  one: { en: "Replace look-alike '{found}' ({code}) with '{expected}'", fr: "Remplacer le sosie '{found}' ({code}) par '{expected}'" },
   nfc: { en: 'Normalise this string to NFC', fr: 'Normaliser cette chaîne en NFC' },
   'fix-all-confusable-char': { en: 'Fix all look-alike letters in the file', fr: 'Corriger tous les sosies du fichier' },
   'fix-all-mixed-normalization': { en: 'Normalise every string to NFC', fr: 'Normaliser toutes les chaînes en NFC' },
@@ -202,7 +205,10 @@ export function codeActions(view: AnalysisView, params: CodeActionParams, client
 export const codeActionsFeature: Feature = (ctx) => {
   const client = (): CodeActionClient => ({ locale: ctx.locale(), resolveEdit: ctx.client().codeActionResolveEdit });
   ctx.onRequest(CodeActionRequest.type, [], (params: CodeActionParams) => {
-    const ranges = [ctx.codec.checkRange(params.range), ...params.context.diagnostics.map((d, i) => ctx.codec.checkRange(d.range, `context.diagnostics[${i}].range`))];
+    const ranges = [
+      ctx.codec.checkRange(params.range),
+      ...params.context.diagnostics.map((d, i) => ctx.codec.checkRange(d.range, `context.diagnostics[${i}].range`)),
+    ];
     const at = ranges.flatMap((r) => [r.start, r.end]);
     return ctx.view(params.textDocument.uri, at, (view) => codeActions(view, params, client())) ?? [];
   });

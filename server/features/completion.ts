@@ -68,7 +68,11 @@ function completeSnippets(analysis: Analysis, position: Position, locale: Locale
 
   // A new element of the tests array, or of the corpus entries array.
   const container = itemsPath(classification);
-  const atElement = container && location.path.length === container.length + 1 && container.every((seg, i) => location.path[i] === seg) && typeof location.path[container.length] === 'number';
+  const atElement =
+    container &&
+    location.path.length === container.length + 1 &&
+    container.every((seg, i) => location.path[i] === seg) &&
+    typeof location.path[container.length] === 'number';
   if (atElement && location.previousNode === undefined) {
     const wanted = classification.kind === 'ewebench-tests' ? 'test' : 'entry';
     for (const snippet of SNIPPETS.filter((s) => s.target === wanted)) {
@@ -98,7 +102,8 @@ function valueAt(root: unknown, path: jsonc.JSONPath): Record<string, unknown> |
 }
 
 /** `textDocument/completion`, as plain text for clients without snippets; read as hover is (the items carry no ranges). */
-export const completionFeature: Feature = (ctx) => ctx.onRequest(CompletionRequest.type, [], (params: CompletionParams) => {
-  const uri = params.textDocument.uri;
-  return ctx.view(uri, [params.position], (view) => complete(view.analysis, view.fromWire(params.position), ctx.locale(), ctx.client().snippetSupport)) ?? [];
-});
+export const completionFeature: Feature = (ctx) =>
+  ctx.onRequest(CompletionRequest.type, [], (params: CompletionParams) => {
+    const uri = params.textDocument.uri;
+    return ctx.view(uri, [params.position], (view) => complete(view.analysis, view.fromWire(params.position), ctx.locale(), ctx.client().snippetSupport)) ?? [];
+  });

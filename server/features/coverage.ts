@@ -41,7 +41,14 @@ export function coverageHover(analysis: Analysis, offset: number, locale: Locale
   });
   if (!s) return undefined;
   const { present, missing, coverage } = stringCoverageSummary(s.text, s.profile);
-  const lines = [pick(TEXT.line, locale, { language: s.profile.name[locale], present: present.length, total: s.profile.specialLetters.length, letters: present.join(' ') || '—' })];
+  const lines = [
+    pick(TEXT.line, locale, {
+      language: s.profile.name[locale],
+      present: present.length,
+      total: s.profile.specialLetters.length,
+      letters: present.join(' ') || '—',
+    }),
+  ];
   if (missing.length) lines.push(pick(TEXT.missing, locale, { letters: missing.join(' ') }));
   const marks = Object.entries(coverage.toneMarks).map(([m, n]) => `${m} ×${n}`);
   if (marks.length) lines.push(pick(TEXT.marks, locale, { marks: marks.join(', ') }));
@@ -51,7 +58,8 @@ export function coverageHover(analysis: Analysis, offset: number, locale: Locale
 }
 
 /** `ewebench/coverage`: the file's coverage report, for the client's preview. */
-export const coverageFeature: Feature = (ctx) => ctx.onRequest(CoverageRequest, null, (params) => {
-  const analysis = ctx.analysisOf(params.uri);
-  return analysis ? coverageReport(analysis) ?? null : null;
-});
+export const coverageFeature: Feature = (ctx) =>
+  ctx.onRequest(CoverageRequest, null, (params) => {
+    const analysis = ctx.analysisOf(params.uri);
+    return analysis ? (coverageReport(analysis) ?? null) : null;
+  });

@@ -17,7 +17,9 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
 };
 
 /** The README shipped beside the server (dist/../README.md; a packaged .vsix names it readme.md): each code has an entry there. */
-const README = pathToFileURL(['README.md', 'readme.md'].map((name) => path.join(__dirname, '..', name)).find((p) => fs.existsSync(p)) ?? path.join(__dirname, '..', 'README.md')).toString();
+const README = pathToFileURL(
+  ['README.md', 'readme.md'].map((name) => path.join(__dirname, '..', name)).find((p) => fs.existsSync(p)) ?? path.join(__dirname, '..', 'README.md'),
+).toString();
 
 /** What the client said it handles: the position encoding, and whether it keeps `diagnostic.data` for code actions. */
 export interface DiagnosticsClient {
@@ -41,7 +43,9 @@ export function toLspDiagnostics(analysis: Analysis, settings: ServerSettings, c
     codeDescription: { href: `${README}#${docAnchor(d.code)}` },
     source: DIAGNOSTIC_SOURCE,
     message: d.message,
-    relatedInformation: d.related.length ? d.related.map((r) => ({ location: { uri: r.uri ?? analysis.uri, range: r.uri ? r.range : wire(r.range) }, message: r.message })) : undefined,
+    relatedInformation: d.related.length
+      ? d.related.map((r) => ({ location: { uri: r.uri ?? analysis.uri, range: r.uri ? r.range : wire(r.range) }, message: r.message }))
+      : undefined,
     data: client.dataSupport && d.fixes.length ? ({ version: analysis.version, fixes: d.fixes } satisfies DiagnosticData) : undefined,
   }));
 }

@@ -8,7 +8,12 @@ import { coverageHover } from './coverage';
 import type { Feature } from './feature';
 
 /** Hover on a key or a value: the field's documentation from the schema, and the meaning of an enum value. */
-export function hover(analysis: Analysis, position: Position, locale: Locale, extra?: (analysis: Analysis, offset: number) => string | undefined): Hover | null {
+export function hover(
+  analysis: Analysis,
+  position: Position,
+  locale: Locale,
+  extra?: (analysis: Analysis, offset: number) => string | undefined,
+): Hover | null {
   const { doc, result } = analysis;
   const offset = doc.lineIndex.offsetAt(position);
   const location = locationAt(doc, result.classification, offset);
@@ -45,10 +50,13 @@ export function hover(analysis: Analysis, position: Position, locale: Locale, ex
  * `textDocument/hover`: the schema's documentation, the audit of a test, the coverage of a language string. Read
  * from the last analysis while a newer version waits, when the edits since leave this place as it was.
  */
-export const hoverFeature: Feature = (ctx) => ctx.onRequest(HoverRequest.type, null, (params: HoverParams) => {
-  const locale = ctx.locale();
-  return ctx.view(params.textDocument.uri, [params.position], (view) => {
-    const result = hover(view.analysis, view.fromWire(params.position), locale, (a, offset) => coverageHover(a, offset, locale));
-    return result?.range ? { ...result, range: view.rangeToWire(result.range) } : result;
-  }) ?? null;
-});
+export const hoverFeature: Feature = (ctx) =>
+  ctx.onRequest(HoverRequest.type, null, (params: HoverParams) => {
+    const locale = ctx.locale();
+    return (
+      ctx.view(params.textDocument.uri, [params.position], (view) => {
+        const result = hover(view.analysis, view.fromWire(params.position), locale, (a, offset) => coverageHover(a, offset, locale));
+        return result?.range ? { ...result, range: view.rangeToWire(result.range) } : result;
+      }) ?? null
+    );
+  });

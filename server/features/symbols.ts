@@ -10,7 +10,6 @@ import type { Analysis } from '../analysis';
 import type { PositionCodec } from '../positionEncoding';
 import type { Feature } from './feature';
 
-
 /** How an outline is bounded and in which language its note is written. */
 export interface OutlineOptions {
   limit: number;
@@ -21,7 +20,11 @@ export interface OutlineOptions {
  * Outline: tests by id (with their method), corpus entries by id (with the start of the source), card sections;
  * at most `limit` tests or entries, then a note symbol counting the rest (spanning them).
  */
-export function documentSymbols(analysis: Analysis, codec?: PositionCodec, options: OutlineOptions = { limit: MAX_OUTLINE_ITEMS, locale: 'en' }): DocumentSymbol[] {
+export function documentSymbols(
+  analysis: Analysis,
+  codec?: PositionCodec,
+  options: OutlineOptions = { limit: MAX_OUTLINE_ITEMS, locale: 'en' },
+): DocumentSymbol[] {
   const symbols = symbolsOf(analysis, options);
   if (!codec || codec.encoding === 'utf-16') return symbols;
   const { text, lineIndex } = analysis.doc;
@@ -103,7 +106,12 @@ function firstItems(doc: JsonDocument, path: JsonPath, max: number): { items: Sp
   return { items, span };
 }
 
-function itemSymbols(doc: JsonDocument, arrayPath: JsonPath, detail: (item: Record<string, unknown>) => string | undefined, options: OutlineOptions): DocumentSymbol[] {
+function itemSymbols(
+  doc: JsonDocument,
+  arrayPath: JsonPath,
+  detail: (item: Record<string, unknown>) => string | undefined,
+  options: OutlineOptions,
+): DocumentSymbol[] {
   const values = entriesOf(doc.value, arrayPath);
   const limit = Math.max(0, Math.floor(options.limit));
   const children = values && firstItems(doc, arrayPath, limit);
@@ -143,7 +151,8 @@ function itemSymbols(doc: JsonDocument, arrayPath: JsonPath, detail: (item: Reco
 }
 
 /** `textDocument/documentSymbol`: the outline. */
-export const symbolsFeature: Feature = (ctx) => ctx.onRequest(DocumentSymbolRequest.type, [], (params: DocumentSymbolParams) => {
-  const analysis = ctx.analysisOf(params.textDocument.uri);
-  return analysis ? documentSymbols(analysis, ctx.codec, { limit: ctx.settings().outlineLimit, locale: ctx.locale() }) : [];
-});
+export const symbolsFeature: Feature = (ctx) =>
+  ctx.onRequest(DocumentSymbolRequest.type, [], (params: DocumentSymbolParams) => {
+    const analysis = ctx.analysisOf(params.textDocument.uri);
+    return analysis ? documentSymbols(analysis, ctx.codec, { limit: ctx.settings().outlineLimit, locale: ctx.locale() }) : [];
+  });

@@ -6,7 +6,11 @@ import { fuzz } from './fuzz';
 test('generated, mutated and hostile documents neither crash nor stop the server, and every answer comes within 1 s', { timeout: 300000 }, async (t) => {
   const budgetMs = Number(process.env.FUZZ_SECONDS ?? 60) * 1000;
   const report = await fuzz(Number(process.env.FUZZ_COUNT ?? 1e9), { seed: Number(process.env.FUZZ_SEED ?? 1), budgetMs });
-  t.diagnostic(`${report.documents} documents (${Object.entries(report.kinds).map(([k, n]) => `${k} ${n}`).join(', ')}), ${report.requests} requests; slowest ${report.slowest.ms.toFixed(1)} ms (${report.slowest.what})`);
+  t.diagnostic(
+    `${report.documents} documents (${Object.entries(report.kinds)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ')}), ${report.requests} requests; slowest ${report.slowest.ms.toFixed(1)} ms (${report.slowest.what})`,
+  );
   assert.equal(report.crashed, false);
   assert.equal(report.exited, false);
   assert.ok(report.documents >= 100, `only ${report.documents} documents`);

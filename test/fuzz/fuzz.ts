@@ -36,9 +36,86 @@ export interface FuzzReport {
   kinds: Record<string, number>;
 }
 
-const ALPHABET = ['{', '}', '[', ']', ',', ':', '"', '\\', ' ', '\n', 'a', '0', '-', '.', 'e', 'ɖ', 'Ð', 'ɛ', 'ε', '\u0300', '😀', '\ud800', 'null', 'true', '1e999', '"id"', '"eval_method"', '"entries"'];
-const KEYS = ['id', 'prompt', 'messages', 'eval_method', 'expected', 'expected_keywords', 'expected_format', 'temperature', 'dataset', 'entries', 'source', 'reference', 'segment', 'difficulty', 'provenance', 'register', 'context', 'index', 'source_text', 'target_expected', 'run_card_hash', 'fingerprint', 'scores', 'contains_ewe', 'role', 'content'];
-const VALUES: unknown[] = ['exact_match', 'keywords', 'composite', 'bogus', 'gold_standard', 'development', 'Ðe wòle', 'ɛ̃', 0, 1, -1, 6, 2.5, 1e300, true, false, null, [], {}, ''];
+const ALPHABET = [
+  '{',
+  '}',
+  '[',
+  ']',
+  ',',
+  ':',
+  '"',
+  '\\',
+  ' ',
+  '\n',
+  'a',
+  '0',
+  '-',
+  '.',
+  'e',
+  'ɖ',
+  'Ð',
+  'ɛ',
+  'ε',
+  '\u0300',
+  '😀',
+  '\ud800',
+  'null',
+  'true',
+  '1e999',
+  '"id"',
+  '"eval_method"',
+  '"entries"',
+];
+const KEYS = [
+  'id',
+  'prompt',
+  'messages',
+  'eval_method',
+  'expected',
+  'expected_keywords',
+  'expected_format',
+  'temperature',
+  'dataset',
+  'entries',
+  'source',
+  'reference',
+  'segment',
+  'difficulty',
+  'provenance',
+  'register',
+  'context',
+  'index',
+  'source_text',
+  'target_expected',
+  'run_card_hash',
+  'fingerprint',
+  'scores',
+  'contains_ewe',
+  'role',
+  'content',
+];
+const VALUES: unknown[] = [
+  'exact_match',
+  'keywords',
+  'composite',
+  'bogus',
+  'gold_standard',
+  'development',
+  'Ðe wòle',
+  'ɛ̃',
+  0,
+  1,
+  -1,
+  6,
+  2.5,
+  1e300,
+  true,
+  false,
+  null,
+  [],
+  {},
+  '',
+];
 
 function seeds(): string[] {
   const out: string[] = [];
@@ -99,7 +176,11 @@ function deepDocument(random: Random): string {
 function duplicateDocument(random: Random): string {
   const ids = Array.from({ length: int(random, 1, 4) }, () => pick(random, ['dup_01', 'shared_01', 7, 'ck_01', '']));
   const tests = Array.from({ length: int(random, 2, random() < 0.1 ? 1000 : 200) }, (_, i) => {
-    const keys = [`"id": ${JSON.stringify(pick(random, ids))}`, '"prompt": "x"', `"eval_method": ${JSON.stringify(pick(random, ['multiple_choice', 'exact_match', 'ewe_quality']))}`];
+    const keys = [
+      `"id": ${JSON.stringify(pick(random, ids))}`,
+      '"prompt": "x"',
+      `"eval_method": ${JSON.stringify(pick(random, ['multiple_choice', 'exact_match', 'ewe_quality']))}`,
+    ];
     if (random() < 0.3) keys.push(`"expected": ${JSON.stringify(pick(random, HOSTILE_EXPECTED))}`);
     for (let k = int(random, 0, 3); k > 0; k--) keys.push(pick(random, keys));
     return (i % 50 === 0 ? '\n' : '') + '{' + keys.join(', ') + '}';
@@ -114,8 +195,14 @@ const CONTROLS = ['\u0000', '\u0007', '\u001b[31m', '\u001b]0;title\u0007', '\r'
 
 /** Control characters, lone surrogates and bidi overrides in ids, keys and values, escaped or raw. */
 function controlDocument(random: Random): string {
-  const noisy = () => Array.from({ length: int(random, 1, 4) }, () => (random() < 0.5 ? pick(random, CONTROLS) : pick(random, ['a', 'ɖ', ' ', '"', '\\']))).join('');
-  const tests = Array.from({ length: int(random, 1, 5) }, () => ({ id: noisy(), prompt: noisy(), eval_method: random() < 0.5 ? 'keywords' + noisy() : 'ewe_quality', [noisy()]: noisy() }));
+  const noisy = () =>
+    Array.from({ length: int(random, 1, 4) }, () => (random() < 0.5 ? pick(random, CONTROLS) : pick(random, ['a', 'ɖ', ' ', '"', '\\']))).join('');
+  const tests = Array.from({ length: int(random, 1, 5) }, () => ({
+    id: noisy(),
+    prompt: noisy(),
+    eval_method: random() < 0.5 ? 'keywords' + noisy() : 'ewe_quality',
+    [noisy()]: noisy(),
+  }));
   const text = JSON.stringify(tests, null, random() < 0.5 ? 2 : 0);
   // Raw (unescaped) control characters make the text invalid JSON: the fault-tolerant path.
   return random() < 0.3 ? text.replace(/\\u00([01][0-9a-f])/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : text;
@@ -137,13 +224,15 @@ function oddUri(random: Random, i: number, workspace: string): string {
 
 /** Globs that take exponential time in a backtracking matcher, and ordinary ones. */
 function hostileGlobs(random: Random): string[] {
-  return Array.from({ length: int(random, 1, 4) }, () => pick(random, [
-    '*a'.repeat(int(random, 5, 40)) + '*b',
-    '**/'.repeat(int(random, 1, 200)) + '*.json',
-    '*'.repeat(int(random, 1, 2000)) + '?',
-    '**/tests/*.json',
-    Array.from({ length: int(random, 1, 50) }, () => pick(random, ['*', '**', '?', 'a', '/', '.json'])).join(''),
-  ]));
+  return Array.from({ length: int(random, 1, 4) }, () =>
+    pick(random, [
+      '*a'.repeat(int(random, 5, 40)) + '*b',
+      '**/'.repeat(int(random, 1, 200)) + '*.json',
+      '*'.repeat(int(random, 1, 2000)) + '?',
+      '**/tests/*.json',
+      Array.from({ length: int(random, 1, 50) }, () => pick(random, ['*', '**', '?', 'a', '/', '.json'])).join(''),
+    ]),
+  );
 }
 
 const WORKSPACE_GENERATORS: ((random: Random) => string)[] = [deepDocument, duplicateDocument, controlDocument];
@@ -191,22 +280,31 @@ export async function fuzz(count: number, options: FuzzOptions = {}): Promise<Fu
     for (let i = 0; i < count && Date.now() < deadline; i++) {
       const r = random();
       const [kind, text] =
-        r < 0.5 ? ['mutated', mutate(random, corpus[Math.floor(random() * corpus.length)])]
-        : r < 0.6 ? ['random', JSON.stringify(randomValue(random, 0), null, random() < 0.5 ? 2 : 0)]
-        : r < 0.7 ? ['deep', deepDocument(random)]
-        : r < 0.8 ? ['duplicates', duplicateDocument(random)]
-        : r < 0.9 ? ['controls', controlDocument(random)]
-        : ['mutated-hostile', mutate(random, pick(random, WORKSPACE_GENERATORS)(random))];
+        r < 0.5
+          ? ['mutated', mutate(random, corpus[Math.floor(random() * corpus.length)])]
+          : r < 0.6
+            ? ['random', JSON.stringify(randomValue(random, 0), null, random() < 0.5 ? 2 : 0)]
+            : r < 0.7
+              ? ['deep', deepDocument(random)]
+              : r < 0.8
+                ? ['duplicates', duplicateDocument(random)]
+                : r < 0.9
+                  ? ['controls', controlDocument(random)]
+                  : ['mutated-hostile', mutate(random, pick(random, WORKSPACE_GENERATORS)(random))];
       report.kinds[kind] = (report.kinds[kind] ?? 0) + 1;
       if (i % 50 === 25) {
         // New settings: hostile globs must not block the next documents.
-        await client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { ewebench: { fileKinds: { 'ewebench-tests': hostileGlobs(random), 'rosetta-corpus': hostileGlobs(random) } } } });
+        await client.connection.sendNotification(DidChangeConfigurationNotification.type, {
+          settings: { ewebench: { fileKinds: { 'ewebench-tests': hostileGlobs(random), 'rosetta-corpus': hostileGlobs(random) } } },
+        });
       }
       if (i % 100 === 75) {
         // A workspace file changes on disk: the watcher path re-reads it.
         const file = path.join(workspace, 'tests', `gen-${i % 6}.json`);
         fs.writeFileSync(file, pick(random, WORKSPACE_GENERATORS)(random));
-        await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: pathToFileURL(file).toString(), type: FileChangeType.Changed }] });
+        await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+          changes: [{ uri: pathToFileURL(file).toString(), type: FileChangeType.Changed }],
+        });
       }
       const uri = random() < 0.7 ? `untitled:fuzz-${i}.json` : oddUri(random, i, workspace);
       client.open(uri, text);
@@ -220,7 +318,9 @@ export async function fuzz(count: number, options: FuzzOptions = {}): Promise<Fu
       await timed(`symbols #${i} (${kind})`, () => client.connection.sendRequest(DocumentSymbolRequest.type, { textDocument }));
       const diagnostics: Diagnostic[] = published.diagnostics.slice(0, 3);
       if (diagnostics.length) {
-        await timed(`codeAction #${i} (${kind})`, () => client.connection.sendRequest(CodeActionRequest.type, { textDocument, range: diagnostics[0].range, context: { diagnostics } }));
+        await timed(`codeAction #${i} (${kind})`, () =>
+          client.connection.sendRequest(CodeActionRequest.type, { textDocument, range: diagnostics[0].range, context: { diagnostics } }),
+        );
       }
       client.close(uri);
       // The diagnostics cleared on close say the server is still there after re-reading the file from disk.
@@ -245,7 +345,13 @@ if (require.main === module) {
   const seed = Number(process.argv[3] ?? 1);
   const started = Date.now();
   void fuzz(count, { seed }).then((r) => {
-    console.log(`fuzz: ${r.documents} documents (${Object.entries(r.kinds).map(([k, n]) => `${k} ${n}`).join(', ')}), ${r.requests} requests in ${((Date.now() - started) / 1000).toFixed(0)} s; slowest ${r.slowest.ms.toFixed(1)} ms (${r.slowest.what}); crashed: ${r.crashed}; exited: ${r.exited}`);
+    console.log(
+      `fuzz: ${r.documents} documents (${Object.entries(r.kinds)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(
+          ', ',
+        )}), ${r.requests} requests in ${((Date.now() - started) / 1000).toFixed(0)} s; slowest ${r.slowest.ms.toFixed(1)} ms (${r.slowest.what}); crashed: ${r.crashed}; exited: ${r.exited}`,
+    );
     process.exitCode = r.crashed || r.slowest.ms > 1000 || r.documents < count ? 1 : 0;
   });
 }

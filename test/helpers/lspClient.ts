@@ -142,7 +142,8 @@ export class TestLspClient {
     });
     this.connection.onRequest('client/registerCapability', (params: RegistrationParams) => {
       for (const registration of params.registrations) {
-        if (registration.method === DidChangeWatchedFilesNotification.method) this.watchers.push(...(registration.registerOptions as { watchers: FileSystemWatcher[] }).watchers);
+        if (registration.method === DidChangeWatchedFilesNotification.method)
+          this.watchers.push(...(registration.registerOptions as { watchers: FileSystemWatcher[] }).watchers);
       }
       if (this.watchers.length) this.watchersRegistered();
       return null;
@@ -159,7 +160,9 @@ export class TestLspClient {
    * `capabilities` replaces the default client capabilities (a capability profile); `initializationOptions`
    * replaces the default `{settings}` wrapping, as editors that send their own shape do.
    */
-  async initialize(options: { rootUri?: string | null; locale?: string; settings?: unknown; capabilities?: ClientCapabilities; initializationOptions?: unknown } = {}): Promise<InitializeResult> {
+  async initialize(
+    options: { rootUri?: string | null; locale?: string; settings?: unknown; capabilities?: ClientCapabilities; initializationOptions?: unknown } = {},
+  ): Promise<InitializeResult> {
     const result = await this.connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: options.rootUri ?? null,
@@ -239,8 +242,19 @@ export class TestLspClient {
     const current = this.diagnostics.get(uri);
     if (current && test(current)) return Promise.resolve(current);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching diagnostics for ${uri} within ${timeoutMs} ms; last: ${JSON.stringify(this.diagnostics.get(uri))}\n${this.stderr}`)), timeoutMs);
-      this.waiters.push({ uri, test, resolve: (d) => { clearTimeout(timer); resolve(d); } });
+      const timer = setTimeout(
+        () =>
+          reject(new Error(`no matching diagnostics for ${uri} within ${timeoutMs} ms; last: ${JSON.stringify(this.diagnostics.get(uri))}\n${this.stderr}`)),
+        timeoutMs,
+      );
+      this.waiters.push({
+        uri,
+        test,
+        resolve: (d) => {
+          clearTimeout(timer);
+          resolve(d);
+        },
+      });
     });
   }
 

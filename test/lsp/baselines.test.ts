@@ -14,8 +14,7 @@ const TESTS = JSON.stringify(
   null,
   2,
 );
-const weakWith = (id: string) => (d: PublishDiagnosticsParams) =>
-  d.diagnostics.some((x) => x.code === 'weak-test' && JSON.stringify(x.message).includes(id));
+const weakWith = (id: string) => (d: PublishDiagnosticsParams) => d.diagnostics.some((x) => x.code === 'weak-test' && JSON.stringify(x.message).includes(id));
 
 test('a workspace baselines file adds a non-answer the open tests are audited against, and changes to it apply', async () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-baselines-'));
@@ -58,8 +57,14 @@ test('a baselines file past 200 baselines: the first 200 are used, and the file 
   try {
     await client.initialize({ rootUri: pathToFileURL(root).href, capabilities: VSCODE_CLIENT });
     const limit = await client.waitForDiagnostics(pathToFileURL(file).href, (d) => d.diagnostics.length > 0);
-    assert.deepEqual(limit.diagnostics.map((d) => [d.code, d.severity, d.range.start]), [['baselines-limit', 2, { line: 0, character: 0 }]]);
-    assert.match(String(limit.diagnostics[0].message), /lists 250 baselines, more than the 200 .*MAX_EXTRA_BASELINES.*the first 200 are used, the other 50 ignored/);
+    assert.deepEqual(
+      limit.diagnostics.map((d) => [d.code, d.severity, d.range.start]),
+      [['baselines-limit', 2, { line: 0, character: 0 }]],
+    );
+    assert.match(
+      String(limit.diagnostics[0].message),
+      /lists 250 baselines, more than the 200 .*MAX_EXTRA_BASELINES.*the first 200 are used, the other 50 ignored/,
+    );
     // The baseline that would pass is the 250th: ignored, so the test is not weak.
     client.open(uri, TESTS);
     const published = await client.waitForVersion(uri, 1);
@@ -85,7 +90,10 @@ test('a baselines file larger than 1 MiB is not read: a diagnostic names the lim
   try {
     await client.initialize({ rootUri: pathToFileURL(root).href, capabilities: VSCODE_CLIENT });
     const limit = await client.waitForDiagnostics(pathToFileURL(file).href, (d) => d.diagnostics.length > 0);
-    assert.match(String(limit.diagnostics[0].message), new RegExp(`is ${Buffer.byteLength(text)} bytes, more than the 1048576 .*MAX_BASELINES_BYTES.*not read`));
+    assert.match(
+      String(limit.diagnostics[0].message),
+      new RegExp(`is ${Buffer.byteLength(text)} bytes, more than the 1048576 .*MAX_BASELINES_BYTES.*not read`),
+    );
     client.open(uri, TESTS);
     const published = await client.waitForVersion(uri, 1);
     assert.ok(!weakWith('tour-guide')(published));

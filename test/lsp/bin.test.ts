@@ -16,7 +16,7 @@ function childrenOf(pid: number): number[] {
   }
 }
 
-test('the ewebench-language-server command, started with a plain node and no argument as editors do, serves LSP on stdio with the server\'s node flags', async () => {
+test("the ewebench-language-server command, started with a plain node and no argument as editors do, serves LSP on stdio with the server's node flags", async () => {
   const client = new TestLspClient(fromRepo('bin', 'ewebench-language-server.js'), [], []);
   let server: number | undefined;
   try {
@@ -24,7 +24,10 @@ test('the ewebench-language-server command, started with a plain node and no arg
     const uri = 'file:///bin-test/tests.json';
     client.open(uri, TESTS);
     const published = await client.waitForVersion(uri, 1);
-    assert.deepEqual(published.diagnostics.map((d) => d.code).filter((c) => c === 'duplicate-id'), ['duplicate-id', 'duplicate-id']);
+    assert.deepEqual(
+      published.diagnostics.map((d) => d.code).filter((c) => c === 'duplicate-id'),
+      ['duplicate-id', 'duplicate-id'],
+    );
     server = childrenOf(client.pid!)[0];
     if (server !== undefined) {
       const argv = fs.readFileSync(`/proc/${server}/cmdline`, 'utf8').split('\0');

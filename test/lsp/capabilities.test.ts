@@ -54,7 +54,14 @@ function rangeIn(text: string, needle: string, encoding: Encoding, occurrence = 
 
 const PROFILES: { name: string; capabilities: ClientCapabilities; encoding: Encoding; snippets: boolean; data: boolean; watcher: boolean }[] = [
   { name: 'VS Code', capabilities: VSCODE_CLIENT, encoding: 'utf-16', snippets: true, data: true, watcher: true },
-  { name: 'a minimal client (no snippets, no data, no dynamic registration)', capabilities: MINIMAL_CLIENT, encoding: 'utf-16', snippets: false, data: false, watcher: false },
+  {
+    name: 'a minimal client (no snippets, no data, no dynamic registration)',
+    capabilities: MINIMAL_CLIENT,
+    encoding: 'utf-16',
+    snippets: false,
+    data: false,
+    watcher: false,
+  },
   { name: 'a UTF-8 position client', capabilities: UTF8_CLIENT, encoding: 'utf-8', snippets: true, data: false, watcher: true },
 ];
 
@@ -72,7 +79,12 @@ for (const profile of PROFILES) {
       fs.mkdirSync(path.join(workspace, 'tests'));
       fs.writeFileSync(path.join(workspace, 'tests', 'other.json'), OTHER);
       client = new TestLspClient();
-      const init = await client.initialize({ rootUri: pathToFileURL(workspace).toString(), locale: 'en', capabilities: profile.capabilities, initializationOptions: {} });
+      const init = await client.initialize({
+        rootUri: pathToFileURL(workspace).toString(),
+        locale: 'en',
+        capabilities: profile.capabilities,
+        initializationOptions: {},
+      });
       positionEncoding = init.capabilities.positionEncoding;
     });
 
@@ -102,7 +114,11 @@ for (const profile of PROFILES) {
     test('the renumber quick fix edits exactly the duplicate id, with or without `data`', async () => {
       const uri = uriOf('tests/a.json');
       const second = duplicates(await client.waitForDiagnostics(uri))[1];
-      const actions = (await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: second.range, context: { diagnostics: [second] } })) as CodeAction[];
+      const actions = (await client.connection.sendRequest(CodeActionRequest.type, {
+        textDocument: { uri },
+        range: second.range,
+        context: { diagnostics: [second] },
+      })) as CodeAction[];
       const renumber = actions.find((a) => /Renumber/.test(a.title));
       assert.ok(renumber, JSON.stringify(actions));
       assert.deepEqual(renumber.edit?.changes?.[uri], [{ range: range(TESTS, '"dup_01"', 1), newText: '"dup_02"' }]);
@@ -116,7 +132,11 @@ for (const profile of PROFILES) {
         const bytes = rangeIn(TESTS, '"dup_01"', 'utf-8', 1);
         assert.notDeepEqual(bytes, second.range);
         const sentBack = { ...second, range: bytes };
-        const actions = (await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: bytes, context: { diagnostics: [sentBack] } })) as CodeAction[];
+        const actions = (await client.connection.sendRequest(CodeActionRequest.type, {
+          textDocument: { uri },
+          range: bytes,
+          context: { diagnostics: [sentBack] },
+        })) as CodeAction[];
         const renumber = actions.find((a) => /Renumber/.test(a.title));
         assert.deepEqual(renumber?.edit?.changes?.[uri], [{ range: second.range, newText: '"dup_02"' }]);
       });
@@ -125,10 +145,16 @@ for (const profile of PROFILES) {
     test('hover ranges and document symbols count in the client’s encoding', async () => {
       const uri = uriOf('tests/a.json');
       const key = range(TESTS, '"id"', 1);
-      const hover = (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: key.start.line, character: key.start.character + 1 } })) as Hover;
+      const hover = (await client.connection.sendRequest(HoverRequest.type, {
+        textDocument: { uri },
+        position: { line: key.start.line, character: key.start.character + 1 },
+      })) as Hover;
       assert.deepEqual(hover.range, key);
       const symbols = (await client.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } })) as DocumentSymbol[];
-      assert.deepEqual(symbols.map((s) => s.selectionRange), [range(TESTS, '"dup_01"'), range(TESTS, '"dup_01"', 1), range(TESTS, '"shared_01"')]);
+      assert.deepEqual(
+        symbols.map((s) => s.selectionRange),
+        [range(TESTS, '"dup_01"'), range(TESTS, '"dup_01"', 1), range(TESTS, '"shared_01"')],
+      );
       assert.deepEqual(symbols[1].range, range(TESTS, '{ "prompt": "Ɣe ʋ ƒ 😀😀", "id": "dup_01", "eval_method": "ewe_quality" }'));
     });
 
@@ -142,12 +168,18 @@ for (const profile of PROFILES) {
       const method = keys.find((i) => i.label === 'eval_method');
       assert.ok(method, JSON.stringify(keys.map((i) => i.label)));
       assert.ok(!keys.some((i) => i.label === 'prompt'), 'present keys are not offered again');
-      assert.deepEqual([method.insertText, method.insertTextFormat], profile.snippets ? ['"eval_method": $1', InsertTextFormat.Snippet] : ['"eval_method": ', InsertTextFormat.PlainText]);
+      assert.deepEqual(
+        [method.insertText, method.insertTextFormat],
+        profile.snippets ? ['"eval_method": $1', InsertTextFormat.Snippet] : ['"eval_method": ', InsertTextFormat.PlainText],
+      );
 
       const newTest = uriOf('tests/new.json');
       client.open(newTest, NEW_TEST);
       await client.waitForDiagnostics(newTest);
-      const items = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri: newTest }, position: { line: 2, character: 2 } })) as CompletionItem[];
+      const items = (await client.connection.sendRequest(CompletionRequest.type, {
+        textDocument: { uri: newTest },
+        position: { line: 2, character: 2 },
+      })) as CompletionItem[];
       const exact = items.find((i) => i.label === 'ewebench: exact_match');
       assert.ok(exact, JSON.stringify(items.map((i) => i.label)));
       if (profile.snippets) {
@@ -155,7 +187,10 @@ for (const profile of PROFILES) {
         assert.match(exact.insertText ?? '', /"\$\{1:category_001\}"/);
       } else {
         assert.equal(exact.insertTextFormat, InsertTextFormat.PlainText);
-        assert.equal(exact.insertText, '{\n\t"id": "category_001",\n\t"prompt": "",\n\t"eval_method": "exact_match",\n\t"expected": "",\n\t"description": ""\n}');
+        assert.equal(
+          exact.insertText,
+          '{\n\t"id": "category_001",\n\t"prompt": "",\n\t"eval_method": "exact_match",\n\t"expected": "",\n\t"description": ""\n}',
+        );
         const choice = items.find((i) => i.label === 'ewebench: multiple_choice');
         assert.match(choice?.insertText ?? '', /"expected": "A",/);
       }
@@ -165,23 +200,34 @@ for (const profile of PROFILES) {
       const uri = uriOf('tests/a.json');
       const version = client.edit(uri, range(TESTS, 'dup_01', 1), 'dup_03');
       const published = await client.waitForVersion(uri, version);
-      assert.deepEqual(duplicates(published).map((d) => d.range), [range(TESTS, '"shared_01"')]);
+      assert.deepEqual(
+        duplicates(published).map((d) => d.range),
+        [range(TESTS, '"shared_01"')],
+      );
     });
 
-    test(profile.watcher ? 'the server registers a **/*.json watcher, and a change on disk updates the other file’s duplicates' : 'no watcher is registered with a client that cannot take one', async () => {
-      const uri = uriOf('tests/a.json');
-      const other = path.join(workspace, 'tests', 'other.json');
-      fs.writeFileSync(other, OTHER.replace('shared_01', 'other_01'));
-      if (!profile.watcher) {
-        assert.deepEqual(client.watchers, []);
-        assert.equal(client.fileChangedOnDisk(pathToFileURL(other).toString()), false);
-        return;
-      }
-      await client.watching;
-      assert.deepEqual(client.watchers.map((w) => w.globPattern), ['**/*.json']);
-      assert.equal(client.fileChangedOnDisk(pathToFileURL(other).toString()), true);
-      await client.waitForDiagnostics(uri, (d) => duplicates(d).length === 0);
-    });
+    test(
+      profile.watcher
+        ? 'the server registers a **/*.json watcher, and a change on disk updates the other file’s duplicates'
+        : 'no watcher is registered with a client that cannot take one',
+      async () => {
+        const uri = uriOf('tests/a.json');
+        const other = path.join(workspace, 'tests', 'other.json');
+        fs.writeFileSync(other, OTHER.replace('shared_01', 'other_01'));
+        if (!profile.watcher) {
+          assert.deepEqual(client.watchers, []);
+          assert.equal(client.fileChangedOnDisk(pathToFileURL(other).toString()), false);
+          return;
+        }
+        await client.watching;
+        assert.deepEqual(
+          client.watchers.map((w) => w.globPattern),
+          ['**/*.json'],
+        );
+        assert.equal(client.fileChangedOnDisk(pathToFileURL(other).toString()), true);
+        await client.waitForDiagnostics(uri, (d) => duplicates(d).length === 0);
+      },
+    );
   });
 }
 

@@ -21,7 +21,12 @@ import { DidChangeWatchedFilesNotification, FileChangeType, type Diagnostic, typ
  */
 let root: string;
 const FIXTURES = fromRepo('test-fixtures', 'ewebench', 'invalid', 'cross-file');
-const tests = (...ids: (string | number)[]) => JSON.stringify(ids.map((id) => ({ id, prompt: 'Woezɔ', eval_method: 'ewe_quality' })), null, 2);
+const tests = (...ids: (string | number)[]) =>
+  JSON.stringify(
+    ids.map((id) => ({ id, prompt: 'Woezɔ', eval_method: 'ewe_quality' })),
+    null,
+    2,
+  );
 
 before(() => {
   root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-crossfile-')));
@@ -45,11 +50,19 @@ interface Dup {
 }
 
 function fromCore(uri: string, diagnostics: readonly ResolvedDiagnostic[]): Dup[] {
-  return diagnostics.filter((d) => d.code === 'duplicate-id').map((d) => ({ message: d.message, range: d.range, related: d.related.map((r) => ({ uri: r.uri ?? uri, range: r.range, message: r.message })) }));
+  return diagnostics
+    .filter((d) => d.code === 'duplicate-id')
+    .map((d) => ({ message: d.message, range: d.range, related: d.related.map((r) => ({ uri: r.uri ?? uri, range: r.range, message: r.message })) }));
 }
 
 function fromLsp(diagnostics: readonly Diagnostic[]): Dup[] {
-  return diagnostics.filter((d) => d.code === 'duplicate-id').map((d) => ({ message: String(d.message), range: d.range, related: (d.relatedInformation ?? []).map((r) => ({ uri: r.location.uri, range: r.location.range, message: r.message })) }));
+  return diagnostics
+    .filter((d) => d.code === 'duplicate-id')
+    .map((d) => ({
+      message: String(d.message),
+      range: d.range,
+      related: (d.relatedInformation ?? []).map((r) => ({ uri: r.location.uri, range: r.location.range, message: r.message })),
+    }));
 }
 
 /** The CLI's way: the folder named on the command line, every file checked against the others. */
@@ -60,9 +73,14 @@ function viaCli(): Map<string, Dup[]> {
   return new Map(files.map((file, i) => [pathToFileURL(file).toString(), fromCore(pathToFileURL(file).toString(), reports[i].diagnostics)]));
 }
 
-test('the CLI and the server\'s workspace index report the same cross-file duplicates for the same folder', async () => {
+test("the CLI and the server's workspace index report the same cross-file duplicates for the same folder", async () => {
   const cli = viaCli();
-  assert.deepEqual([...cli.keys()].map((uri) => path.relative(root, new URL(uri).pathname)).sort(), ['more/mixed.json', 'more/numbers.json', 'robustness.json', 'translation.json']);
+  assert.deepEqual([...cli.keys()].map((uri) => path.relative(root, new URL(uri).pathname)).sort(), [
+    'more/mixed.json',
+    'more/numbers.json',
+    'robustness.json',
+    'translation.json',
+  ]);
   const index = new WorkspaceIndex();
   index.setRoots([pathToFileURL(root).toString()]);
   assert.equal(await index.scan(() => false), 4, 'the walk reads the same four files, none from a skipped folder');
@@ -92,11 +110,17 @@ test('the language server, through the protocol, publishes what the CLI reports 
     // The watcher reports changes everywhere; a file in a skipped folder is not read, one the walk reaches is.
     const late = path.join(root, 'more', 'late.json');
     fs.writeFileSync(late, tests('only_here'));
-    const changes = [path.join(root, 'node_modules', 'pkg', 'copy.json'), path.join(root, '.git', 'copy.json'), late].map((file): FileEvent => ({ uri: pathToFileURL(file).toString(), type: FileChangeType.Changed }));
+    const changes = [path.join(root, 'node_modules', 'pkg', 'copy.json'), path.join(root, '.git', 'copy.json'), late].map((file): FileEvent => ({
+      uri: pathToFileURL(file).toString(),
+      type: FileChangeType.Changed,
+    }));
     await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes });
     const mixed = pathToFileURL(path.join(root, 'more', 'mixed.json')).toString();
     const { diagnostics } = await client.waitForDiagnostics(mixed, (d) => d.diagnostics.some((x) => String(x.message).includes('"only_here"')));
-    assert.deepEqual(diagnostics.filter((d) => String(d.message).includes('"only_here"')).map((d) => d.message), ['Duplicate id "only_here": it is also used in more/late.json.']);
+    assert.deepEqual(
+      diagnostics.filter((d) => String(d.message).includes('"only_here"')).map((d) => d.message),
+      ['Duplicate id "only_here": it is also used in more/late.json.'],
+    );
     assert.deepEqual(client.errors, []);
   } finally {
     await client.shutdown();

@@ -4,7 +4,13 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CodeActionRequest, CompletionRequest, DidChangeWatchedFilesNotification, DocumentSymbolRequest, HoverRequest } from 'vscode-languageserver-protocol/node';
+import {
+  CodeActionRequest,
+  CompletionRequest,
+  DidChangeWatchedFilesNotification,
+  DocumentSymbolRequest,
+  HoverRequest,
+} from 'vscode-languageserver-protocol/node';
 import { TestLspClient } from '../helpers/lspClient';
 
 /**
@@ -39,7 +45,12 @@ for (const [name, method, params, neutral] of [
   ['hover without a text document', HoverRequest.method, { position }, null],
   ['completion without a text document', CompletionRequest.method, { position }, []],
   ['document symbols without a text document', DocumentSymbolRequest.method, {}, []],
-  ['code actions on an open document without a context', CodeActionRequest.method, { textDocument: { uri: 'URI' }, range: { start: position, end: position } }, []],
+  [
+    'code actions on an open document without a context',
+    CodeActionRequest.method,
+    { textDocument: { uri: 'URI' }, range: { start: position, end: position } },
+    [],
+  ],
   ['the file info request without params', 'ewebench/fileInfo', null, null],
   ['the coverage request without params', 'ewebench/coverage', null, null],
 ] as const) {

@@ -41,11 +41,15 @@ test('a burst of edits inside corpus entries (and one across entries) is publish
     // Related places name their own document: compare them without the URI.
     // Fix data names the version its fixes belong to: compare it without the version too.
     const withoutVersion = (x: { data?: unknown }) => (x.data ? { ...x, data: { ...(x.data as object), version: undefined } } : x);
-    const sorted = (d: { uri: string; diagnostics: { data?: unknown }[] }) => d.diagnostics.map((x) => JSON.stringify(withoutVersion(x)).split(d.uri).join('<self>')).sort();
+    const sorted = (d: { uri: string; diagnostics: { data?: unknown }[] }) =>
+      d.diagnostics.map((x) => JSON.stringify(withoutVersion(x)).split(d.uri).join('<self>')).sort();
     client.open(fresh, doc.getText());
     const expected = await client.waitForVersion(fresh, 1);
     assert.deepEqual(sorted(afterCut), sorted(expected));
-    assert.ok(published.diagnostics.some((d) => d.code === 'confusable-char' && d.range.start.line === doc.positionAt(at).line), 'the look-alike typed is reported');
+    assert.ok(
+      published.diagnostics.some((d) => d.code === 'confusable-char' && d.range.start.line === doc.positionAt(at).line),
+      'the look-alike typed is reported',
+    );
     assert.ok(published.diagnostics.some((d) => d.code === 'duplicate-id'));
   } finally {
     await client.shutdown();

@@ -8,13 +8,27 @@ import { TestLspClient } from '../helpers/lspClient';
  * then one symbol that counts the rest and spans them. The outline is read from the cached analysis.
  */
 const corpus = (n: number) =>
-  JSON.stringify({
-    dataset: { name: 'big', source_language: 'fr', target_language: 'ee' },
-    entries: Array.from({ length: n }, (_, i) => ({ id: i + 1, source: `Phrase ${i}`, reference: `Nya ${i}`, segment: 'development', difficulty: 'basic', register: 'everyday' })),
-  }, null, 2);
+  JSON.stringify(
+    {
+      dataset: { name: 'big', source_language: 'fr', target_language: 'ee' },
+      entries: Array.from({ length: n }, (_, i) => ({
+        id: i + 1,
+        source: `Phrase ${i}`,
+        reference: `Nya ${i}`,
+        segment: 'development',
+        difficulty: 'basic',
+        register: 'everyday',
+      })),
+    },
+    null,
+    2,
+  );
 
-test('an outline bounded by outlineLimit lists the first entries and one note over the rest, in the client\'s language', async () => {
-  for (const [locale, note] of [['en', '… 27 more (the outline lists the first 10)'], ['fr', '… 27 de plus (le plan liste les 10 premiers)']] as const) {
+test("an outline bounded by outlineLimit lists the first entries and one note over the rest, in the client's language", async () => {
+  for (const [locale, note] of [
+    ['en', '… 27 more (the outline lists the first 10)'],
+    ['fr', '… 27 de plus (le plan liste les 10 premiers)'],
+  ] as const) {
     const client = new TestLspClient();
     try {
       await client.initialize({ locale, settings: { outlineLimit: 10 } });
@@ -22,10 +36,13 @@ test('an outline bounded by outlineLimit lists the first entries and one note ov
       const text = corpus(37);
       client.open(uri, text);
       await client.waitForVersion(uri, 1);
-      const symbols = await client.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } }) as DocumentSymbol[];
+      const symbols = (await client.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } })) as DocumentSymbol[];
       const entries = symbols.find((s) => s.name === 'entries')?.children ?? [];
       assert.equal(entries.length, 11);
-      assert.deepEqual(entries.slice(0, 10).map((s) => s.name), Array.from({ length: 10 }, (_, i) => String(i + 1)));
+      assert.deepEqual(
+        entries.slice(0, 10).map((s) => s.name),
+        Array.from({ length: 10 }, (_, i) => String(i + 1)),
+      );
       const last = entries[10];
       assert.equal(last.name, note);
       const lines = text.split('\n');
@@ -45,7 +62,7 @@ test('a tests file of 6,000 tests: the default outline lists 5,000 and counts 1,
     const uri = 'untitled:many-tests.json';
     client.open(uri, JSON.stringify(Array.from({ length: 6000 }, (_, i) => ({ id: `t${i}`, prompt: 'Woezɔ', eval_method: 'ewe_quality' }))));
     await client.waitForVersion(uri, 1, 60_000);
-    const symbols = await client.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } }) as DocumentSymbol[];
+    const symbols = (await client.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } })) as DocumentSymbol[];
     assert.equal(symbols.length, 5001);
     assert.equal(symbols[5000].name, '… 1000 more (the outline lists the first 5000)');
     assert.ok(Buffer.byteLength(JSON.stringify(symbols)) < 2_000_000);

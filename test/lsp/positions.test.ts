@@ -24,7 +24,10 @@ const BAD_POSITIONS: readonly [string, unknown][] = [
   ['a position that is a number', 7],
 ];
 
-for (const [profile, capabilities] of [['UTF-8', UTF8_CLIENT], ['UTF-16', VSCODE_CLIENT]] as const) {
+for (const [profile, capabilities] of [
+  ['UTF-8', UTF8_CLIENT],
+  ['UTF-16', VSCODE_CLIENT],
+] as const) {
   let client: TestLspClient;
   const uri = `untitled:positions-${profile}.json`;
 
@@ -58,22 +61,34 @@ for (const [profile, capabilities] of [['UTF-8', UTF8_CLIENT], ['UTF-16', VSCODE
     test(`${profile} client: hover and completion at ${name} are answered InvalidParams, and the server serves on`, async () => {
       const errorsBefore = client.errors.length;
       await expectInvalidParams(client.connection.sendRequest(HoverRequest.method, { textDocument: { uri }, position }), /`position` is not a valid position/);
-      await expectInvalidParams(client.connection.sendRequest(CompletionRequest.method, { textDocument: { uri }, position }), /`position` is not a valid position/);
+      await expectInvalidParams(
+        client.connection.sendRequest(CompletionRequest.method, { textDocument: { uri }, position }),
+        /`position` is not a valid position/,
+      );
       await stillServes();
       assert.equal(client.errors.length, errorsBefore, 'an answered InvalidParams is not a failure to log');
     });
 
     test(`${profile} client: a code action whose range or diagnostic range holds ${name} is answered InvalidParams`, async () => {
       const range = { start: GOOD, end: position };
-      await expectInvalidParams(client.connection.sendRequest(CodeActionRequest.method, { textDocument: { uri }, range, context: { diagnostics: [] } }), /`range\.end` is not a valid position/);
+      await expectInvalidParams(
+        client.connection.sendRequest(CodeActionRequest.method, { textDocument: { uri }, range, context: { diagnostics: [] } }),
+        /`range\.end` is not a valid position/,
+      );
       const diagnostics = [{ range: { start: position, end: GOOD }, message: 'x', source: 'ewebench', code: 'confusable-char' }];
-      await expectInvalidParams(client.connection.sendRequest(CodeActionRequest.method, { textDocument: { uri }, range: { start: GOOD, end: GOOD }, context: { diagnostics } }), /`context\.diagnostics\[0\]\.range\.start`/);
+      await expectInvalidParams(
+        client.connection.sendRequest(CodeActionRequest.method, { textDocument: { uri }, range: { start: GOOD, end: GOOD }, context: { diagnostics } }),
+        /`context\.diagnostics\[0\]\.range\.start`/,
+      );
       await stillServes();
     });
   }
 
   test(`${profile} client: a range that is not an object is named in the error`, async () => {
-    await expectInvalidParams(client.connection.sendRequest(CodeActionRequest.method, { textDocument: { uri }, range: 'everywhere', context: { diagnostics: [] } }), /`range` is not a valid range: .*\(got "everywhere"\)/);
+    await expectInvalidParams(
+      client.connection.sendRequest(CodeActionRequest.method, { textDocument: { uri }, range: 'everywhere', context: { diagnostics: [] } }),
+      /`range` is not a valid range: .*\(got "everywhere"\)/,
+    );
     await stillServes();
   });
 

@@ -57,7 +57,11 @@ function wireRange(doc: TextDocument, start: number, end: number): Range {
 /** The client's copy of the text, edited as it sends each change. */
 class ClientText {
   readonly doc: TextDocument;
-  constructor(readonly client: TestLspClient, readonly uri: string, text: string) {
+  constructor(
+    readonly client: TestLspClient,
+    readonly uri: string,
+    text: string,
+  ) {
     this.doc = TextDocument.create(uri, 'json', 1, text);
   }
 
@@ -92,7 +96,11 @@ function ask(buffer: ClientText, id: number): Promise<Answers> {
   const hover = client.connection.sendRequest(HoverRequest.type, { textDocument, position: wire(doc, inEntry(text, id, '"reference": "Ɖevi ')) });
   const completion = client.connection.sendRequest(CompletionRequest.type, { textDocument, position: wire(doc, inEntry(text, id, '"register": "')) });
   const actions = client.connection.sendRequest(CodeActionRequest.type, { textDocument, range: diagnostic.range, context: { diagnostics: [diagnostic] } });
-  return Promise.all([hover, completion, actions]).then(([h, c, a]) => ({ hover: h, completion: c as CompletionItem[] | null, actions: a as CodeAction[] | null }));
+  return Promise.all([hover, completion, actions]).then(([h, c, a]) => ({
+    hover: h,
+    completion: c as CompletionItem[] | null,
+    actions: a as CodeAction[] | null,
+  }));
 }
 
 /**
@@ -104,7 +112,10 @@ function assertFitCurrentText(buffer: ClientText, id: number, answers: Answers):
   assert.deepEqual(answers.hover?.range, wireRange(buffer.doc, reference, buffer.text.indexOf('",', reference) + 1));
   const edits = answers.actions?.flatMap((a) => a.edit?.changes?.[buffer.uri] ?? []) ?? [];
   const lookAlike = buffer.text.indexOf(LOOK_ALIKE, inEntry(buffer.text, id, '"reference": "'));
-  assert.ok(edits.some((e) => JSON.stringify(e.range) === JSON.stringify(wireRange(buffer.doc, lookAlike, lookAlike + 1)) && e.newText === 'ɛ'), JSON.stringify(edits));
+  assert.ok(
+    edits.some((e) => JSON.stringify(e.range) === JSON.stringify(wireRange(buffer.doc, lookAlike, lookAlike + 1)) && e.newText === 'ɛ'),
+    JSON.stringify(edits),
+  );
 }
 
 /**
@@ -136,64 +147,80 @@ async function withCorpus(run: (client: TestLspClient, buffer: ClientText) => Pr
   }
 }
 
-test('requests far from a structural edit are answered from the last analysis, with ranges moved to the current text', () => withCorpus(async (client, buffer) => {
-  const before = (await client.fileInfo(buffer.uri))?.stats;
-  assert.deepEqual(before, { analyses: 1, earlierAnswers: 0 });
-  // A whole entry inserted before entry 100, on lines of its own: every later line moves down.
-  const at = buffer.text.lastIndexOf('{', buffer.text.indexOf('"id": 100,'));
-  const { answered, validated } = await askRightAfter(client, buffer, FAR, () => buffer.edit(at, at, '{"id": 999999, "source": "x", "reference": "y"},\n    '));
+test('requests far from a structural edit are answered from the last analysis, with ranges moved to the current text', () =>
+  withCorpus(async (client, buffer) => {
+    const before = (await client.fileInfo(buffer.uri))?.stats;
+    assert.deepEqual(before, { analyses: 1, earlierAnswers: 0 });
+    // A whole entry inserted before entry 100, on lines of its own: every later line moves down.
+    const at = buffer.text.lastIndexOf('{', buffer.text.indexOf('"id": 100,'));
+    const { answered, validated } = await askRightAfter(client, buffer, FAR, () =>
+      buffer.edit(at, at, '{"id": 999999, "source": "x", "reference": "y"},\n    '),
+    );
 
-  assert.ok(answered.hover && answered.completion?.length && answered.actions?.length, JSON.stringify(answered));
-  assert.deepEqual(answered, validated);
-  assertFitCurrentText(buffer, FAR, answered);
-  // The three requests were answered from version 1's analysis; version 2 was analysed once, to validate it.
-  assert.deepEqual((await client.fileInfo(buffer.uri))?.stats, { analyses: 2, earlierAnswers: 3 });
-}));
+    assert.ok(answered.hover && answered.completion?.length && answered.actions?.length, JSON.stringify(answered));
+    assert.deepEqual(answered, validated);
+    assertFitCurrentText(buffer, FAR, answered);
+    // The three requests were answered from version 1's analysis; version 2 was analysed once, to validate it.
+    assert.deepEqual((await client.fileInfo(buffer.uri))?.stats, { analyses: 2, earlierAnswers: 3 });
+  }));
 
-test('requests inside the entry an edit changed are answered from the current version, as after its validation', () => withCorpus(async (client, buffer) => {
-  // The entry's register value is replaced, and a letter typed in its reference before the look-alike.
-  const register = inEntry(buffer.text, NEAR, '"register": "');
-  const { answered, validated } = await askRightAfter(client, buffer, NEAR, () => {
-    buffer.edit(register, buffer.text.indexOf('"', register), 'form');
-    const typed = inEntry(buffer.text, NEAR, '"reference": "Ɖevi ');
-    return buffer.edit(typed, typed, 'ɖ');
-  });
+test('requests inside the entry an edit changed are answered from the current version, as after its validation', () =>
+  withCorpus(async (client, buffer) => {
+    // The entry's register value is replaced, and a letter typed in its reference before the look-alike.
+    const register = inEntry(buffer.text, NEAR, '"register": "');
+    const { answered, validated } = await askRightAfter(client, buffer, NEAR, () => {
+      buffer.edit(register, buffer.text.indexOf('"', register), 'form');
+      const typed = inEntry(buffer.text, NEAR, '"reference": "Ɖevi ');
+      return buffer.edit(typed, typed, 'ɖ');
+    });
 
-  assert.deepEqual(answered, validated);
-  assert.ok(answered.completion?.some((item) => item.label === '"formal"'), 'the register values are offered');
-  assertFitCurrentText(buffer, NEAR, answered);
-  // Nothing was answered from version 1: the requests analysed version 3, which the validation then published.
-  assert.deepEqual((await client.fileInfo(buffer.uri))?.stats, { analyses: 2, earlierAnswers: 0 });
-}));
+    assert.deepEqual(answered, validated);
+    assert.ok(
+      answered.completion?.some((item) => item.label === '"formal"'),
+      'the register values are offered',
+    );
+    assertFitCurrentText(buffer, NEAR, answered);
+    // Nothing was answered from version 1: the requests analysed version 3, which the validation then published.
+    assert.deepEqual((await client.fileInfo(buffer.uri))?.stats, { analyses: 2, earlierAnswers: 0 });
+  }));
 
-test('a burst of 50 edits sent together is validated once, for its last version, as a fresh open of the final text is', () => withCorpus(async (client, buffer) => {
-  const published = client.published.length;
-  const version = await client.together(() => {
-    let last = 1;
-    for (let i = 0; i < 50; i++) {
-      const text = buffer.text;
-      if (i === 25) {
-        // One structural edit in the middle of the burst: entry 300 removed.
-        const start = text.lastIndexOf('{', text.indexOf('"id": 300,'));
-        const next = text.lastIndexOf('{', text.indexOf('"id": 301,'));
-        last = buffer.edit(start, next, '');
-      } else {
-        // Typing into entry 40's reference, with a look-alike now and then.
-        const at = inEntry(text, 40, '"reference": "');
-        last = buffer.edit(at, at, i % 10 === 3 ? LOOK_ALIKE : 'a');
+test('a burst of 50 edits sent together is validated once, for its last version, as a fresh open of the final text is', () =>
+  withCorpus(async (client, buffer) => {
+    const published = client.published.length;
+    const version = await client.together(() => {
+      let last = 1;
+      for (let i = 0; i < 50; i++) {
+        const text = buffer.text;
+        if (i === 25) {
+          // One structural edit in the middle of the burst: entry 300 removed.
+          const start = text.lastIndexOf('{', text.indexOf('"id": 300,'));
+          const next = text.lastIndexOf('{', text.indexOf('"id": 301,'));
+          last = buffer.edit(start, next, '');
+        } else {
+          // Typing into entry 40's reference, with a look-alike now and then.
+          const at = inEntry(text, 40, '"reference": "');
+          last = buffer.edit(at, at, i % 10 === 3 ? LOOK_ALIKE : 'a');
+        }
       }
-    }
-    return last;
-  });
-  assert.equal(version, 51);
-  const final = await client.waitForVersion(buffer.uri, version, 30000);
-  assert.deepEqual((await client.fileInfo(buffer.uri))?.stats, { analyses: 2, earlierAnswers: 0 }, 'one analysis for the whole burst');
-  assert.deepEqual(client.published.slice(published).map((p) => [p.uri, p.version]), [[buffer.uri, 51]], 'one publication, for the last version');
+      return last;
+    });
+    assert.equal(version, 51);
+    const final = await client.waitForVersion(buffer.uri, version, 30000);
+    assert.deepEqual((await client.fileInfo(buffer.uri))?.stats, { analyses: 2, earlierAnswers: 0 }, 'one analysis for the whole burst');
+    assert.deepEqual(
+      client.published.slice(published).map((p) => [p.uri, p.version]),
+      [[buffer.uri, 51]],
+      'one publication, for the last version',
+    );
 
-  const fresh = 'file:///tmp/ewb-responsiveness/fresh.json';
-  client.open(fresh, buffer.text);
-  const expected = await client.waitForVersion(fresh, 1, 30000);
-  const sorted = (d: { uri: string; diagnostics: unknown[] }) => d.diagnostics.map((x) => JSON.stringify(x).split(d.uri).join('<self>')).sort();
-  assert.deepEqual(sorted(final), sorted(expected));
-  assert.ok(final.diagnostics.some((d) => d.code === 'confusable-char' && d.range.start.line === buffer.doc.positionAt(inEntry(buffer.text, 40, '"reference": ')).line));
-}));
+    const fresh = 'file:///tmp/ewb-responsiveness/fresh.json';
+    client.open(fresh, buffer.text);
+    const expected = await client.waitForVersion(fresh, 1, 30000);
+    const sorted = (d: { uri: string; diagnostics: unknown[] }) => d.diagnostics.map((x) => JSON.stringify(x).split(d.uri).join('<self>')).sort();
+    assert.deepEqual(sorted(final), sorted(expected));
+    assert.ok(
+      final.diagnostics.some(
+        (d) => d.code === 'confusable-char' && d.range.start.line === buffer.doc.positionAt(inEntry(buffer.text, 40, '"reference": ')).line,
+      ),
+    );
+  }));

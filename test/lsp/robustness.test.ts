@@ -94,14 +94,21 @@ test('a file outside the workspace, opened then closed, leaves the id index', as
   client.close(outside);
   // Closing the outside file revalidates the others: the duplicate goes away.
   const { diagnostics } = await client.waitForDiagnostics(inside, (d) => !d.diagnostics.some((x) => x.code === 'duplicate-id'));
-  assert.deepEqual(diagnostics.filter((d) => d.code !== 'weak-test'), []);
+  assert.deepEqual(
+    diagnostics.filter((d) => d.code !== 'weak-test'),
+    [],
+  );
 });
 
 test('a malformed escape and a URI with a host still get their diagnostics', async () => {
   for (const uri of ['file:///tmp/bad%E0%A4%A.json', 'file://host/share/tests.json']) {
     client.open(uri, '[\n  {"id": "u_01", "prompt": "x", "eval_method": "ewe_quality"},\n  {"id": "u_01", "prompt": "y", "eval_method": "ewe_quality"}\n]\n');
     const { diagnostics } = await client.waitForVersion(uri, 1);
-    assert.deepEqual(diagnostics.map((d) => d.code).filter((c) => c !== 'weak-test'), ['duplicate-id', 'duplicate-id'], uri);
+    assert.deepEqual(
+      diagnostics.map((d) => d.code).filter((c) => c !== 'weak-test'),
+      ['duplicate-id', 'duplicate-id'],
+      uri,
+    );
     client.close(uri);
   }
   assert.deepEqual(client.errors, []);
@@ -129,7 +136,10 @@ test('a settings glob that backtracks without end in a regular expression does n
     const uri = `file:///w/${'a'.repeat(3000)}/drafts/x.json`;
     other.open(uri, '[\n  { "id": "d_01" }\n]\n');
     const { diagnostics } = await other.waitForVersion(uri, 1);
-    assert.ok(diagnostics.some((d) => d.code === 'missing-field'), JSON.stringify(diagnostics));
+    assert.ok(
+      diagnostics.some((d) => d.code === 'missing-field'),
+      JSON.stringify(diagnostics),
+    );
   } finally {
     await other.shutdown();
   }

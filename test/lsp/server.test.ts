@@ -58,7 +58,13 @@ test('opening a tests file publishes duplicate-id diagnostics with related infor
   const { diagnostics } = await client.waitForDiagnostics(uri, (d) => d.diagnostics.length > 0);
   const dups = diagnostics.filter((d) => d.code === 'duplicate-id');
   assert.equal(dups.length, 2);
-  assert.deepEqual(dups.map((d) => d.range.start), [{ line: 2, character: 10 }, { line: 8, character: 10 }]);
+  assert.deepEqual(
+    dups.map((d) => d.range.start),
+    [
+      { line: 2, character: 10 },
+      { line: 8, character: 10 },
+    ],
+  );
   assert.deepEqual(dups[1].range.end, { line: 8, character: 25 });
   assert.equal(dups[1].source, 'ewebench');
   assert.match(dups[1].codeDescription?.href ?? '', /README\.md#duplicate-id$/);
@@ -115,16 +121,23 @@ test('completion offers the scoring methods as values of eval_method', async () 
   const uri = uriOf('tests/complete.json');
   client.open(uri, '[\n  { "id": "x_01", "prompt": "Woezɔ", "eval_method": "" }\n]\n');
   await client.waitForDiagnostics(uri);
-  const items = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 1, character: 52 } })) as CompletionItem[];
+  const items = (await client.connection.sendRequest(CompletionRequest.type, {
+    textDocument: { uri },
+    position: { line: 1, character: 52 },
+  })) as CompletionItem[];
   const labels = items.map((i) => i.label);
-  for (const method of ['exact_match', 'keywords', 'multiple_choice', 'format', 'ewe_quality', 'composite']) assert.ok(labels.includes(`"${method}"`), `${method} in ${labels}`);
+  for (const method of ['exact_match', 'keywords', 'multiple_choice', 'format', 'ewe_quality', 'composite'])
+    assert.ok(labels.includes(`"${method}"`), `${method} in ${labels}`);
 });
 
 test('completion offers missing keys of a test object', async () => {
   const uri = uriOf('tests/keys.json');
   client.open(uri, '[\n  { "id": "x_01", "prompt": "Woezɔ", "eval_method": "ewe_quality" },\n  { "id": "x_02", "" }\n]\n');
   await client.waitForDiagnostics(uri);
-  const items = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 2, character: 19 } })) as CompletionItem[];
+  const items = (await client.connection.sendRequest(CompletionRequest.type, {
+    textDocument: { uri },
+    position: { line: 2, character: 19 },
+  })) as CompletionItem[];
   const labels = items.map((i) => i.label);
   assert.ok(labels.includes('eval_method'), labels.join(','));
   assert.ok(!labels.includes('id'), 'present keys are not offered again');
@@ -135,7 +148,11 @@ test('a quick fix renumbers a duplicate id to the next free one', async () => {
   client.open(uri, TESTS);
   const { diagnostics } = await client.waitForDiagnostics(uri, (d) => d.diagnostics.length === 2);
   const second = diagnostics[1];
-  const actions = (await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: second.range, context: { diagnostics: [second] } })) as CodeAction[];
+  const actions = (await client.connection.sendRequest(CodeActionRequest.type, {
+    textDocument: { uri },
+    range: second.range,
+    context: { diagnostics: [second] },
+  })) as CodeAction[];
   const renumber = actions.find((a) => /Renumber/.test(a.title));
   assert.ok(renumber, JSON.stringify(actions));
   const edit = renumber.edit?.changes?.[uri]?.[0];
@@ -148,7 +165,11 @@ test('a quick fix adds a missing eval_method', async () => {
   client.open(uri, '[\n  {\n    "id": "x_01",\n    "prompt": "Woezɔ"\n  }\n]\n');
   const { diagnostics } = await client.waitForDiagnostics(uri, (d) => d.diagnostics.some((x) => x.code === 'missing-field'));
   const missing = diagnostics.find((d) => d.code === 'missing-field')!;
-  const actions = (await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: missing.range, context: { diagnostics: [missing] } })) as CodeAction[];
+  const actions = (await client.connection.sendRequest(CodeActionRequest.type, {
+    textDocument: { uri },
+    range: missing.range,
+    context: { diagnostics: [missing] },
+  })) as CodeAction[];
   const add = actions.find((a) => a.title.includes('eval_method'));
   assert.equal(add?.edit?.changes?.[uri]?.[0].newText, ',\n    "eval_method": "keywords"');
 });
@@ -156,7 +177,13 @@ test('a quick fix adds a missing eval_method', async () => {
 test('document symbols list tests by id with their method', async () => {
   const uri = uriOf('tests/cultural_knowledge.json');
   const symbols = (await client.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } })) as DocumentSymbol[];
-  assert.deepEqual(symbols.map((s) => [s.name, s.detail]), [['ck_proverb_01', 'keywords'], ['ck_proverb_02', 'keywords']]);
+  assert.deepEqual(
+    symbols.map((s) => [s.name, s.detail]),
+    [
+      ['ck_proverb_01', 'keywords'],
+      ['ck_proverb_02', 'keywords'],
+    ],
+  );
   assert.equal(symbols[1].selectionRange.start.line, 8);
 });
 
@@ -179,7 +206,11 @@ test('a look-alike letter gets confusable-char with quick fixes, and hover on th
   const { diagnostics } = await client.waitForDiagnostics(uri, (d) => d.diagnostics.some((x) => x.code === 'confusable-char'));
   const hit = diagnostics.find((d) => d.code === 'confusable-char')!;
   assert.deepEqual(hit.range, { start: { line: 1, character: 29 }, end: { line: 1, character: 30 } });
-  const actions = (await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: hit.range, context: { diagnostics: [hit] } })) as CodeAction[];
+  const actions = (await client.connection.sendRequest(CodeActionRequest.type, {
+    textDocument: { uri },
+    range: hit.range,
+    context: { diagnostics: [hit] },
+  })) as CodeAction[];
   assert.equal(actions[0].edit?.changes?.[uri]?.[0].newText, 'Ɖ');
   const result = (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 1, character: 33 } })) as Hover | null;
   const value = result && typeof result.contents === 'object' && 'value' in result.contents ? result.contents.value : '';
@@ -188,7 +219,10 @@ test('a look-alike letter gets confusable-char with quick fixes, and hover on th
 
 test('the coverage request returns the report the preview shows', async () => {
   const uri = uriOf('tests/confusable.json');
-  const report = (await client.connection.sendRequest('ewebench/coverage', { uri })) as { languages: { code: string; missing: string[] }[]; confusables: unknown[] };
+  const report = (await client.connection.sendRequest('ewebench/coverage', { uri })) as {
+    languages: { code: string; missing: string[] }[];
+    confusables: unknown[];
+  };
   assert.equal(report.languages[0].code, 'ee');
   assert.equal(report.confusables.length, 1);
   assert.equal(report.languages[0].missing.length, 6);
@@ -198,7 +232,10 @@ test('a new element of the tests array is offered one snippet per scoring method
   const uri = uriOf('tests/snippets.json');
   client.open(uri, '[\n  { "id": "x_01", "prompt": "Woezɔ", "eval_method": "ewe_quality" },\n  \n]\n');
   await client.waitForDiagnostics(uri);
-  const items = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 2, character: 2 } })) as CompletionItem[];
+  const items = (await client.connection.sendRequest(CompletionRequest.type, {
+    textDocument: { uri },
+    position: { line: 2, character: 2 },
+  })) as CompletionItem[];
   const snippets = items.filter((i) => i.label.startsWith('ewebench: '));
   assert.deepEqual(snippets.map((s) => s.label.slice(10)).sort(), ['composite', 'ewe_quality', 'exact_match', 'format', 'keywords', 'multiple_choice']);
   assert.equal(snippets[0].insertTextFormat, 2);
@@ -226,7 +263,10 @@ test('settings: globs force a kind the content does not show, and syntax errors 
     const uri = 'file:///w/drafts/new.json';
     configured.open(uri, '[\n  { "id": "d_01" }\n]\n');
     const { diagnostics } = await configured.waitForDiagnostics(uri, (d) => d.diagnostics.length > 0);
-    assert.ok(diagnostics.some((d) => d.code === 'missing-field'), JSON.stringify(diagnostics.map((d) => d.code)));
+    assert.ok(
+      diagnostics.some((d) => d.code === 'missing-field'),
+      JSON.stringify(diagnostics.map((d) => d.code)),
+    );
     const broken = 'file:///w/drafts/broken.json';
     configured.open(broken, '[\n  { "id": "d_01" "prompt": "x", "eval_method": "ewe_quality" }\n]\n');
     const published = await configured.waitForVersion(broken, 1);
@@ -238,14 +278,24 @@ test('settings: globs force a kind the content does not show, and syntax errors 
 
 test('a test a non-answer passes gets weak-test on eval_method, a quick fix to composite, and a hover with every baseline', async () => {
   const uri = uriOf('tests/weak.json');
-  client.open(uri, '[\n  {\n    "id": "tg_weak_01",\n    "prompt": "Ŋlɔ nya kpui aɖe.",\n    "eval_method": "ewe_quality",\n    "expected_keywords": ["ƒuta"]\n  }\n]\n');
+  client.open(
+    uri,
+    '[\n  {\n    "id": "tg_weak_01",\n    "prompt": "Ŋlɔ nya kpui aɖe.",\n    "eval_method": "ewe_quality",\n    "expected_keywords": ["ƒuta"]\n  }\n]\n',
+  );
   const { diagnostics } = await client.waitForDiagnostics(uri, (d) => d.diagnostics.some((x) => x.code === 'weak-test'));
   const weak = diagnostics.find((d) => d.code === 'weak-test')!;
   assert.deepEqual(weak.range, { start: { line: 4, character: 19 }, end: { line: 4, character: 32 } });
   assert.match(String(weak.message), /passes with fluent text that answers nothing/);
-  const actions = (await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: weak.range, context: { diagnostics: [weak] } })) as CodeAction[];
+  const actions = (await client.connection.sendRequest(CodeActionRequest.type, {
+    textDocument: { uri },
+    range: weak.range,
+    context: { diagnostics: [weak] },
+  })) as CodeAction[];
   const toComposite = actions.find((a) => /composite/.test(a.title));
-  assert.deepEqual(toComposite?.edit?.changes?.[uri]?.map((e) => e.newText), ['"composite"', ',\n    "expected_format": {"contains_ewe":true}']);
+  assert.deepEqual(
+    toComposite?.edit?.changes?.[uri]?.map((e) => e.newText),
+    ['"composite"', ',\n    "expected_format": {"contains_ewe":true}'],
+  );
   const result = (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 4, character: 24 } })) as Hover | null;
   const value = result && typeof result.contents === 'object' && 'value' in result.contents ? result.contents.value : '';
   assert.match(value, /\| an empty answer \| 0 \| fails \|/);

@@ -26,10 +26,15 @@ function folders(dir: string): string[] {
   return out;
 }
 
-const isFixture = (name: string) => name.endsWith('.json') && !name.endsWith('.expected.json') && !name.endsWith('.responses.json') && !name.endsWith('.vectors.json');
+const isFixture = (name: string) =>
+  name.endsWith('.json') && !name.endsWith('.expected.json') && !name.endsWith('.responses.json') && !name.endsWith('.vectors.json');
 
 for (const folder of folders(root)) {
-  const files = fs.readdirSync(folder).filter(isFixture).map((f) => path.join(folder, f)).sort();
+  const files = fs
+    .readdirSync(folder)
+    .filter(isFixture)
+    .map((f) => path.join(folder, f))
+    .sort();
   if (files.length === 0) continue;
   const reports = validateFiles(files, { ...processIo, cwd: root }, 'en');
   reports.forEach((report, i) => {
@@ -51,7 +56,10 @@ for (const folder of folders(root)) {
       test(`${rel} is valid: no error or warning`, () => {
         assert.ok(rel.split(path.sep).includes('valid'), `${rel} has no ${path.basename(expectedFile)} beside it`);
         const problems = report.diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning');
-        assert.deepEqual(problems.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code} ${d.message}`), []);
+        assert.deepEqual(
+          problems.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code} ${d.message}`),
+          [],
+        );
       });
     }
   });

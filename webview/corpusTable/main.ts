@@ -5,7 +5,18 @@
  * text edit of the JSON document, whose change comes back as new data. Keyboard first, an ARIA grid.
  */
 import { composeAfterTyping, madeLiteralPrefix } from '../../core/typing/eweInput';
-import { filterOptions, moveCell, summarize, viewRows, visibleWindow, FILTER_FIELDS, type FilterField, type MoveKey, type TableData, type ViewQuery } from '../../core/corpus/tableView';
+import {
+  filterOptions,
+  moveCell,
+  summarize,
+  viewRows,
+  visibleWindow,
+  FILTER_FIELDS,
+  type FilterField,
+  type MoveKey,
+  type TableData,
+  type ViewQuery,
+} from '../../core/corpus/tableView';
 import type { HostMessage, ProblemsByEntry, RowProblem, TableStrings, WebviewMessage } from '../../protocol/corpusTable';
 
 interface VsCodeApi {
@@ -121,7 +132,12 @@ function buildToolbar(): void {
     el('span', {}, s.setField),
     fieldSelect,
     fieldValue,
-    button('applyField', s.apply, () => fieldSelect.value && targets().length && post({ type: 'setField', version, indices: targets(), field: fieldSelect.value, text: fieldValue.value }), true),
+    button(
+      'applyField',
+      s.apply,
+      () => fieldSelect.value && targets().length && post({ type: 'setField', version, indices: targets(), field: fieldSelect.value, text: fieldValue.value }),
+      true,
+    ),
     selectedLabel,
   );
 }
@@ -204,7 +220,10 @@ function recompute(keep = activeEntry()): void {
   const wanted = pendingFocus ?? keep?.index;
   const row = wanted === undefined ? -1 : view.findIndex((p) => data?.rows[p].index === wanted);
   if (pendingFocus !== undefined && row >= 0) pendingFocus = undefined;
-  active = { row: row >= 0 ? row : Math.min(active.row, Math.max(0, view.length - 1)), column: column >= 0 ? column : Math.min(active.column, Math.max(0, data.columns.length - 1)) };
+  active = {
+    row: row >= 0 ? row : Math.min(active.row, Math.max(0, view.length - 1)),
+    column: column >= 0 ? column : Math.min(active.column, Math.max(0, data.columns.length - 1)),
+  };
   grid.setAttribute('aria-rowcount', String(view.length + 1));
   grid.setAttribute('aria-colcount', String(data.columns.length + 1));
   spacer.style.height = `${view.length * ROW_HEIGHT}px`;
@@ -221,7 +240,18 @@ function renderHead(): void {
   data.columns.forEach((column, c) => {
     const sorted = query.sort?.column === c ? (query.sort.descending ? 'descending' : 'ascending') : 'none';
     const arrow = sorted === 'ascending' ? ' ▲' : sorted === 'descending' ? ' ▼' : '';
-    const header = el('div', { role: 'columnheader', class: 'cell', 'aria-colindex': String(c + 2), 'aria-sort': sorted, title: sorted === 'ascending' ? strings!.sortDescending : strings!.sortAscending, 'data-field': column.field }, column.field + arrow);
+    const header = el(
+      'div',
+      {
+        role: 'columnheader',
+        class: 'cell',
+        'aria-colindex': String(c + 2),
+        'aria-sort': sorted,
+        title: sorted === 'ascending' ? strings!.sortDescending : strings!.sortAscending,
+        'data-field': column.field,
+      },
+      column.field + arrow,
+    );
     header.addEventListener('click', () => {
       const sort = query.sort?.column !== c ? { column: c, descending: false } : query.sort.descending ? undefined : { column: c, descending: true };
       setQuery({ ...query, sort });
@@ -254,11 +284,27 @@ function renderRows(): void {
     const rowProblems = problemsOf(row.index);
     const rowWorst = worst(rowProblems);
     const classes = ['row', ...(row.secret ? ['secret'] : []), ...(rowWorst === 'error' || rowWorst === 'warning' ? [`has-${rowWorst}`] : [])];
-    const line = el('div', { role: 'row', class: classes.join(' '), 'aria-rowindex': String(r + 2), 'aria-selected': String(selected.has(row.index)), 'data-entry': String(row.index) });
+    const line = el('div', {
+      role: 'row',
+      class: classes.join(' '),
+      'aria-rowindex': String(r + 2),
+      'aria-selected': String(selected.has(row.index)),
+      'data-entry': String(row.index),
+    });
     line.style.gridTemplateColumns = columns;
     // Problems with no field, and those on fields the table has no column for, belong to the row.
     const own = rowProblems.filter((p) => p.field === undefined || !data!.columns.some((c) => c.field === p.field));
-    const head = el('div', { role: 'rowheader', class: 'cell rowhead', 'aria-colindex': '1', ...(row.secret ? { 'aria-label': `${row.index + 1}, ${s.secretRow} (${row.segment})` } : {}), title: [row.secret ? `${s.secretRow} (${row.segment})` : '', ...own.map((p) => p.message)].filter(Boolean).join('\n') }, String(row.index + 1));
+    const head = el(
+      'div',
+      {
+        role: 'rowheader',
+        class: 'cell rowhead',
+        'aria-colindex': '1',
+        ...(row.secret ? { 'aria-label': `${row.index + 1}, ${s.secretRow} (${row.segment})` } : {}),
+        title: [row.secret ? `${s.secretRow} (${row.segment})` : '', ...own.map((p) => p.message)].filter(Boolean).join('\n'),
+      },
+      String(row.index + 1),
+    );
     if (own.length) {
       const id = `desc-${r}-row`;
       head.setAttribute('aria-describedby', id);
@@ -272,7 +318,18 @@ function renderRows(): void {
       const cellWorst = worst(cellProblems);
       const isActive = r === active.row && c === active.column;
       const cls = ['cell', ...(hidden ? ['hidden'] : value === null ? ['absent'] : []), ...(cellWorst ? [cellWorst] : []), ...(isActive ? ['active'] : [])];
-      const cell = el('div', { role: 'gridcell', id: cellId(r, c), class: cls.join(' '), 'aria-colindex': String(c + 2), 'data-field': column.field, ...(hidden ? { 'aria-readonly': 'true' } : {}) }, hidden ? s.hiddenText : value ?? '');
+      const cell = el(
+        'div',
+        {
+          role: 'gridcell',
+          id: cellId(r, c),
+          class: cls.join(' '),
+          'aria-colindex': String(c + 2),
+          'data-field': column.field,
+          ...(hidden ? { 'aria-readonly': 'true' } : {}),
+        },
+        hidden ? s.hiddenText : (value ?? ''),
+      );
       const tip = [value && value.length > 40 ? value : '', ...cellProblems.map((p) => p.message)].filter(Boolean).join('\n');
       if (tip) cell.title = tip;
       if (cellProblems.length) {
@@ -384,7 +441,16 @@ function finishEdit(commit: boolean, move?: MoveKey): void {
 
 const pageRows = () => Math.max(1, Math.floor(viewport.clientHeight / ROW_HEIGHT) - 1);
 
-const KEYS: Record<string, MoveKey> = { ArrowUp: 'ArrowUp', ArrowDown: 'ArrowDown', ArrowLeft: 'ArrowLeft', ArrowRight: 'ArrowRight', Home: 'Home', End: 'End', PageUp: 'PageUp', PageDown: 'PageDown' };
+const KEYS: Record<string, MoveKey> = {
+  ArrowUp: 'ArrowUp',
+  ArrowDown: 'ArrowDown',
+  ArrowLeft: 'ArrowLeft',
+  ArrowRight: 'ArrowRight',
+  Home: 'Home',
+  End: 'End',
+  PageUp: 'PageUp',
+  PageDown: 'PageDown',
+};
 
 function toggleSelected(index: number): void {
   if (selected.has(index)) selected.delete(index);

@@ -42,7 +42,8 @@ interface Strings {
 
 type FromExtension = { type: 'show'; items: Item[]; index: number; strings: Strings; dataset: string; model: string } | { type: 'item'; item: Item };
 
-type ToExtension = { type: 'ready' } | { type: 'rate'; index: number; rating: Rating } | { type: 'comment'; index: number; comment: string } | { type: 'goto'; index: number };
+type ToExtension =
+  { type: 'ready' } | { type: 'rate'; index: number; rating: Rating } | { type: 'comment'; index: number; comment: string } | { type: 'goto'; index: number };
 
 interface VsCodeApi {
   postMessage(message: ToExtension): void;

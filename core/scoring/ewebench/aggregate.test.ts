@@ -20,7 +20,13 @@ test('category score: mean of the raw scores times 100, rounded half-even on the
 });
 
 test('the ten weights add up to exactly 1 even one by one (Python 3.11 and older)', () => {
-  assert.equal(pythonSum(CATEGORIES.map((c) => c.weight), 'sequential'), 1);
+  assert.equal(
+    pythonSum(
+      CATEGORIES.map((c) => c.weight),
+      'sequential',
+    ),
+    1,
+  );
 });
 
 test('ÈwéScore: rounded category scores weighted in harness order over the weights that ran', () => {
@@ -32,7 +38,15 @@ test('ÈwéScore: rounded category scores weighted in harness order over the wei
 });
 
 test('ÈwéScore of a partial run depends on the Python version (checked with CPython 3.11 and 3.12)', () => {
-  const scores = { linguistic_comprehension: 77.1, reasoning: 23.4, cultural_knowledge: 50.7, instruction_following: 73.0, multi_turn: 56.7, agentic: 90.8, robustness: 22.7 };
+  const scores = {
+    linguistic_comprehension: 77.1,
+    reasoning: 23.4,
+    cultural_knowledge: 50.7,
+    instruction_following: 73.0,
+    multi_turn: 56.7,
+    agentic: 90.8,
+    robustness: 22.7,
+  };
   assert.equal(eweScore(scores), 58.3);
   assert.equal(eweScore(scores, { pythonSum: 'compensated' }), 58.3);
   assert.equal(eweScore(scores, { pythonSum: 'sequential' }), 58.4);

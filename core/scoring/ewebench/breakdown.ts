@@ -88,13 +88,7 @@ export interface CompositeBreakdown {
   format: FormatBreakdown;
 }
 
-export type Breakdown =
-  | ExactMatchBreakdown
-  | MultipleChoiceBreakdown
-  | KeywordsBreakdown
-  | FormatBreakdown
-  | EweQualityBreakdown
-  | CompositeBreakdown;
+export type Breakdown = ExactMatchBreakdown | MultipleChoiceBreakdown | KeywordsBreakdown | FormatBreakdown | EweQualityBreakdown | CompositeBreakdown;
 
 export interface MethodResult<B extends Breakdown = Breakdown> {
   score: number;

@@ -16,7 +16,13 @@ test('harness mode: a key counts by presence, so false values still reward the p
 test('strict mode honours false: no Ewe letters, no function call', () => {
   const ewe = formatCompliance({ contains_ewe: false, min_length: 5 }, 'Ɖe nyuie', { strict: true });
   assert.equal(ewe.score, 0.5);
-  assert.deepEqual(ewe.breakdown.checks.map((c) => [c.key, c.passed]), [['contains_ewe', 0], ['min_length', 1]]);
+  assert.deepEqual(
+    ewe.breakdown.checks.map((c) => [c.key, c.passed]),
+    [
+      ['contains_ewe', 0],
+      ['min_length', 1],
+    ],
+  );
   assert.equal(formatCompliance({ contains_ewe: false }, 'Bonjour, le monde', { strict: true }).score, 1);
   assert.equal(formatCompliance({ contains_function_call: false }, 'x <function_call>{}</function_call>', { strict: true }).score, 0);
   assert.equal(formatCompliance({ contains_function_call: false }, 'x', { strict: true }).score, 1);
@@ -44,7 +50,10 @@ test('markdown_elements: found over the length of the value; header and list fol
   assert.equal(formatCompliance({ markdown_elements: ['list', 'foo'] }, '* a').score, 0.5);
   assert.equal(formatCompliance({ markdown_elements: [] }, '**x**').score, 0);
   assert.equal(formatCompliance({ contains_ewe: true, markdown_elements: ['header'] }, 'Hello\r# Title').score, 0.5);
-  assert.equal(formatCompliance({ contains_ewe: true, min_length: 1000, max_length: 2000, markdown_elements: ['table', 'bold'] }, 'Table | a --- **b**').score, 0.75);
+  assert.equal(
+    formatCompliance({ contains_ewe: true, min_length: 1000, max_length: 2000, markdown_elements: ['table', 'bold'] }, 'Table | a --- **b**').score,
+    0.75,
+  );
 });
 
 test('markdown_elements given as a string or object: Python tests substrings or keys and divides by len()', () => {

@@ -70,7 +70,13 @@ export function formatCompliance(expected: unknown, response: string, options: F
     const found = response.includes('<function_call>');
     const value = shown('contains_function_call');
     const passed = strict && value === false ? !found : found;
-    checks.push({ key: 'contains_function_call', value, passed: passed ? 1 : 0, observed: found, ...(!strict && value === false ? { valueIgnored: true } : {}) });
+    checks.push({
+      key: 'contains_function_call',
+      value,
+      passed: passed ? 1 : 0,
+      observed: found,
+      ...(!strict && value === false ? { valueIgnored: true } : {}),
+    });
   }
   if (has('markdown_elements')) {
     const value = valueOf('markdown_elements');
@@ -90,7 +96,15 @@ export function formatCompliance(expected: unknown, response: string, options: F
       const check = strict && (STRICT_ONLY_FORMAT_KEYS as readonly string[]).includes(key) ? STRICT_CHECKS[key as keyof typeof STRICT_CHECKS] : undefined;
       const outcome = check?.(expected[key], response);
       if (!outcome || outcome === 'not-scored') ignoredKeys.push(key);
-      else checks.push({ key, value: expected[key], passed: outcome.passed ? 1 : 0, strictOnly: true, ...(outcome.observed !== undefined ? { observed: outcome.observed } : {}), ...(outcome.note ? { note: outcome.note } : {}) });
+      else
+        checks.push({
+          key,
+          value: expected[key],
+          passed: outcome.passed ? 1 : 0,
+          strictOnly: true,
+          ...(outcome.observed !== undefined ? { observed: outcome.observed } : {}),
+          ...(outcome.note ? { note: outcome.note } : {}),
+        });
     }
   }
 

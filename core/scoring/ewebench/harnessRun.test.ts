@@ -10,27 +10,52 @@ import { pyRound } from '../../python/round';
  */
 const run: Record<string, { test: Record<string, unknown>; response: string }[]> = {
   linguistic_comprehension: [
-    { test: { id: 'lc_grammar_01', prompt: "Le nyagbe 'Ama yi asi me' me, ame kae yi asi me? Ŋlɔ ŋkɔ la ko.", eval_method: 'exact_match', expected: 'Ama' }, response: ' ama\n' },
-    { test: { id: 'lc_vocab_02', prompt: 'Gblɔ nya etɔ̃ siwo ku ɖe nuɖuɖu ŋu.', eval_method: 'keywords', expected_keywords: ['tsi', 'nuɖuɖu', 'ɖu'] }, response: 'Míeɖu nu eye míeno tsi.' },
+    {
+      test: { id: 'lc_grammar_01', prompt: "Le nyagbe 'Ama yi asi me' me, ame kae yi asi me? Ŋlɔ ŋkɔ la ko.", eval_method: 'exact_match', expected: 'Ama' },
+      response: ' ama\n',
+    },
+    {
+      test: { id: 'lc_vocab_02', prompt: 'Gblɔ nya etɔ̃ siwo ku ɖe nuɖuɖu ŋu.', eval_method: 'keywords', expected_keywords: ['tsi', 'nuɖuɖu', 'ɖu'] },
+      response: 'Míeɖu nu eye míeno tsi.',
+    },
   ],
   cultural_knowledge: [
     {
-      test: { id: 'ck_proverb_01', prompt: 'Gblɔ lododo aɖe tso dɔwɔwɔ ŋu eye nàɖe egɔme.', eval_method: 'composite', expected_keywords: ['lododo', 'dɔ', 'agbe'], expected_format: { contains_ewe: true, min_length: 50 } },
+      test: {
+        id: 'ck_proverb_01',
+        prompt: 'Gblɔ lododo aɖe tso dɔwɔwɔ ŋu eye nàɖe egɔme.',
+        eval_method: 'composite',
+        expected_keywords: ['lododo', 'dɔ', 'agbe'],
+        expected_format: { contains_ewe: true, min_length: 50 },
+      },
       response: 'Lododo aɖe gblɔ be: "Dɔ mewua ame o." Esia fia be dɔwɔwɔ le vevie na agbe.',
     },
-    { test: { id: 'ck_history_02', prompt: 'Du kae nye Togo ƒe fiadu? A) Kara B) Sokodé C) Lomé D) Atakpamé', eval_method: 'multiple_choice', expected: 'C' }, response: 'Ŋuɖoɖoa nye (c).' },
+    {
+      test: { id: 'ck_history_02', prompt: 'Du kae nye Togo ƒe fiadu? A) Kara B) Sokodé C) Lomé D) Atakpamé', eval_method: 'multiple_choice', expected: 'C' },
+      response: 'Ŋuɖoɖoa nye (c).',
+    },
   ],
   instruction_following: [
     {
-      test: { id: 'if_format_01', prompt: 'Ŋlɔ kutsetse vovovo atɔ̃ ƒe ŋkɔwo.', eval_method: 'format', expected_format: { contains_ewe: true, min_length: 40, list_item_count: 5 } },
+      test: {
+        id: 'if_format_01',
+        prompt: 'Ŋlɔ kutsetse vovovo atɔ̃ ƒe ŋkɔwo.',
+        eval_method: 'format',
+        expected_format: { contains_ewe: true, min_length: 40, list_item_count: 5 },
+      },
       response: '- Mango\n- Akpé\n- Aŋutinya\n- Ablɛ\n- Yevuboɖe',
     },
-    { test: { id: 'if_tone_02', prompt: 'Do gbe na xɔ̃wò le Eʋegbe me.', eval_method: 'ewe_quality' }, response: 'Ɖe wò ŋkɔ? Nye ŋkɔe nye Kofi, mele Lomé. Le la les de du des' },
+    {
+      test: { id: 'if_tone_02', prompt: 'Do gbe na xɔ̃wò le Eʋegbe me.', eval_method: 'ewe_quality' },
+      response: 'Ɖe wò ŋkɔ? Nye ŋkɔe nye Kofi, mele Lomé. Le la les de du des',
+    },
   ],
 };
 
 function score() {
-  return Object.entries(run).flatMap(([category, items]) => items.map(({ test: t, response }) => ({ id: t.id as string, category, ...scoreTest(t, response) })));
+  return Object.entries(run).flatMap(([category, items]) =>
+    items.map(({ test: t, response }) => ({ id: t.id as string, category, ...scoreTest(t, response) })),
+  );
 }
 
 test('each test scores the float the harness computes', () => {
@@ -47,8 +72,14 @@ test('each test scores the float the harness computes', () => {
 
 test('the details the harness reports: rounded scores and pass counts', () => {
   const tests = score();
-  assert.deepEqual(tests.map((t) => pyRound(t.score!, 3)), [1, 0.667, 0.95, 1, 1, 0.65]);
-  assert.deepEqual(tests.map((t) => passes(t.score!)), [true, false, true, true, true, false]);
+  assert.deepEqual(
+    tests.map((t) => pyRound(t.score!, 3)),
+    [1, 0.667, 0.95, 1, 1, 0.65],
+  );
+  assert.deepEqual(
+    tests.map((t) => passes(t.score!)),
+    [true, false, true, true, true, false],
+  );
 });
 
 test('category scores and the ÈwéScore match the harness report', () => {

@@ -47,7 +47,10 @@ test('multiple_choice: then \\bX\\b, "X)", "X." in order, with Unicode word boun
 test('multiple_choice: the "réponse.*X" pattern is tried but never matches upper-cased text', () => {
   const r = multipleChoice('D', 'La bonne réponse est xdx');
   assert.equal(r.score, 0);
-  assert.deepEqual(r.breakdown.patterns.map((p) => p.pattern), multipleChoicePatterns('D'));
+  assert.deepEqual(
+    r.breakdown.patterns.map((p) => p.pattern),
+    multipleChoicePatterns('D'),
+  );
   assert.equal(r.breakdown.patterns[3].pattern, 'réponse.*D');
 });
 

@@ -66,7 +66,8 @@ export function multipleChoice(expected: string, response: string): MethodResult
         matched = pySearch(pattern, text);
       } catch (error) {
         if (error instanceof PyRegexError) throw new HarnessCrash(`re.error: ${error.message} (in the pattern ${JSON.stringify(pattern)} built from expected)`);
-        if (error instanceof PyRegexUnsupported) throw new NotReproducible(`the pattern ${JSON.stringify(pattern)} built from expected uses a ${error.message}`);
+        if (error instanceof PyRegexUnsupported)
+          throw new NotReproducible(`the pattern ${JSON.stringify(pattern)} built from expected uses a ${error.message}`);
         throw error;
       }
       patterns.push({ pattern, matched });
@@ -85,6 +86,12 @@ export function composite(
 ): MethodResult<CompositeBreakdown> {
   return {
     score: (k.score + q.score + f.score) / 3,
-    breakdown: { method: 'composite', parts: { keywords: k.score, eweQuality: q.score, format: f.score }, keywords: k.breakdown, eweQuality: q.breakdown, format: f.breakdown },
+    breakdown: {
+      method: 'composite',
+      parts: { keywords: k.score, eweQuality: q.score, format: f.score },
+      keywords: k.breakdown,
+      eweQuality: q.breakdown,
+      format: f.breakdown,
+    },
   };
 }

@@ -29,7 +29,10 @@ test('a scored test carries pass, breakdown and harness comparability', () => {
 });
 
 test('composite: keywords, ewe_quality and format parts with the harness float', () => {
-  const r = scoreTest({ prompt: 'p', eval_method: 'composite', expected_keywords: ['akpe', 'ŋdi', 'fifia'], expected_format: { min_length: 100, contains_ewe: true } }, 'Akpe. Ŋdi nyuie!');
+  const r = scoreTest(
+    { prompt: 'p', eval_method: 'composite', expected_keywords: ['akpe', 'ŋdi', 'fifia'], expected_format: { min_length: 100, contains_ewe: true } },
+    'Akpe. Ŋdi nyuie!',
+  );
   assert.equal(r.score, 0.2888888888888889);
   assert.equal(r.passed, false);
   assert.deepEqual(r.breakdown?.method === 'composite' && r.breakdown.parts, { keywords: 0.6666666666666666, eweQuality: 0.2, format: 0 });

@@ -83,7 +83,12 @@ export const STRICT_CHECKS: Readonly<Record<StrictOnlyFormatKey, (value: unknown
     if (typeof value !== 'string') return wrongType('a string');
     const want = pyLower(pyStrip(value).normalize('NFC'));
     const opening = pyLower(stripDecoration(response).normalize('NFC'));
-    return { passed: opening.startsWith(want), observed: Array.from(opening).slice(0, Math.max(pyLen(want), 1)).join('') };
+    return {
+      passed: opening.startsWith(want),
+      observed: Array.from(opening)
+        .slice(0, Math.max(pyLen(want), 1))
+        .join(''),
+    };
   },
   list_item_count: (value, response) => {
     if (typeof value !== 'number') return wrongType('a number');

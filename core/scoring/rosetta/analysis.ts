@@ -150,7 +150,17 @@ export function analyseEntry(r: AnalysisInput): EntryAnalysis {
 
 /** `_aggregate_group`: counts over all members, averages over those without an error (added one by one). */
 function aggregateGroup(name: string, items: readonly EntryAnalysis[]): GroupAnalysis {
-  const g: GroupAnalysis = { name, count: items.length, exact_match_count: 0, miss_count: 0, error_count: 0, avg_chrf: 0, avg_latency_s: 0, total_cost_usd: 0, plugin_aggregates: {} };
+  const g: GroupAnalysis = {
+    name,
+    count: items.length,
+    exact_match_count: 0,
+    miss_count: 0,
+    error_count: 0,
+    avg_chrf: 0,
+    avg_latency_s: 0,
+    total_cost_usd: 0,
+    plugin_aggregates: {},
+  };
   let chrf = 0;
   let latency = 0;
   let cost = 0;
@@ -240,11 +250,16 @@ export function confidenceIntervals(entries: readonly EntryAnalysis[], nBootstra
   const names = withComposite ? ['corpus_chrf', 'exact_match_rate', 'composite_score'] : ['corpus_chrf', 'exact_match_rate'];
   // One set of resamples for the three (the harness restarts the same seed for each): the composite is
   // computed from the same chrF++ and exact-match values it would recompute.
-  const cis = bootstrapCis(valid.length, names, (indices) => {
-    const chrf = m.corpusChrf(indices);
-    const exact = m.exactMatchRate(indices);
-    return withComposite ? [chrf, exact, compositeScore({ chrf_plus_plus: chrf, exact_match_rate: exact }).composite ?? 0] : [chrf, exact];
-  }, { nBootstrap });
+  const cis = bootstrapCis(
+    valid.length,
+    names,
+    (indices) => {
+      const chrf = m.corpusChrf(indices);
+      const exact = m.exactMatchRate(indices);
+      return withComposite ? [chrf, exact, compositeScore({ chrf_plus_plus: chrf, exact_match_rate: exact }).composite ?? 0] : [chrf, exact];
+    },
+    { nBootstrap },
+  );
   return Object.fromEntries(cis.map((c) => [c.metric_name, c]));
 }
 
@@ -254,14 +269,22 @@ export function confidenceIntervals(entries: readonly EntryAnalysis[], nBootstra
  * seed the harness could add; it is left out.
  */
 export function confidenceIntervalsByTier(entries: readonly EntryAnalysis[], nBootstrap?: number): Record<string, Record<string, ConfidenceInterval>> {
-  const tiers = groupBy(entries.filter((e) => !e.error), (e) => e.difficulty);
+  const tiers = groupBy(
+    entries.filter((e) => !e.error),
+    (e) => e.difficulty,
+  );
   if (tiers.size <= 1) return {};
   const out: Record<string, Record<string, ConfidenceInterval>> = {};
   for (const tier of [...tiers.keys()].sort(tierOrder)) {
     const members = tiers.get(tier) ?? [];
     if (members.length < 5 || typeof tier !== 'number' || !Number.isInteger(tier)) continue;
     const m = resampleMetrics(members);
-    const [chrf, exact] = bootstrapCis(members.length, [`corpus_chrf_tier${tier}`, `exact_match_rate_tier${tier}`], (indices) => [m.corpusChrf(indices), m.exactMatchRate(indices)], { nBootstrap, seed: DEFAULT_SEED + tier });
+    const [chrf, exact] = bootstrapCis(
+      members.length,
+      [`corpus_chrf_tier${tier}`, `exact_match_rate_tier${tier}`],
+      (indices) => [m.corpusChrf(indices), m.exactMatchRate(indices)],
+      { nBootstrap, seed: DEFAULT_SEED + tier },
+    );
     out[String(tier)] = { corpus_chrf: chrf, exact_match_rate: exact };
   }
   return out;
@@ -287,16 +310,53 @@ export function analyseRun(results: readonly AnalysisInput[], options: AnalysisO
     quality_tier: 'unscored',
   };
   if (n) {
-    overall.avg_chrf = pyRound(pythonSum(nonError.map((e) => e.chrf_score), mode) / n, 2);
-    overall.avg_latency_s = pyRound(pythonSum(nonError.map((e) => e.latency_s), mode) / n, 3);
-    overall.total_cost_usd = pyRound(pythonSum(nonError.filter((e) => !e.cached).map((e) => e.cost_usd), mode), 4);
-    overall.cached_cost_usd = pyRound(pythonSum(nonError.filter((e) => e.cached).map((e) => e.cost_usd), mode), 4);
+    overall.avg_chrf = pyRound(
+      pythonSum(
+        nonError.map((e) => e.chrf_score),
+        mode,
+      ) / n,
+      2,
+    );
+    overall.avg_latency_s = pyRound(
+      pythonSum(
+        nonError.map((e) => e.latency_s),
+        mode,
+      ) / n,
+      3,
+    );
+    overall.total_cost_usd = pyRound(
+      pythonSum(
+        nonError.filter((e) => !e.cached).map((e) => e.cost_usd),
+        mode,
+      ),
+      4,
+    );
+    overall.cached_cost_usd = pyRound(
+      pythonSum(
+        nonError.filter((e) => e.cached).map((e) => e.cost_usd),
+        mode,
+      ),
+      4,
+    );
     overall.cached_entries = nonError.filter((e) => e.cached).length;
     overall.total_tool_calls = 0;
-    overall.corpus_chrf = pyRound(corpusChrf(nonError.map((e) => e.predicted), [nonError.map((e) => e.expected)]).score, 2);
+    overall.corpus_chrf = pyRound(
+      corpusChrf(
+        nonError.map((e) => e.predicted),
+        [nonError.map((e) => e.expected)],
+      ).score,
+      2,
+    );
   }
   const withRef = nonError.filter((e) => e.expected);
-  if (withRef.length) overall.avg_length_ratio = pyRound(pythonSum(withRef.map((e) => e.length_ratio), mode) / withRef.length, 4);
+  if (withRef.length)
+    overall.avg_length_ratio = pyRound(
+      pythonSum(
+        withRef.map((e) => e.length_ratio),
+        mode,
+      ) / withRef.length,
+      4,
+    );
   if (options.confidenceIntervals !== false) {
     const cis = confidenceIntervals(entries, options.nBootstrap);
     if (Object.keys(cis).length) overall.confidence_intervals = cis;

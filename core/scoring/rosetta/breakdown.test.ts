@@ -4,12 +4,51 @@ import { breakdown, byDifficulty, byProvenance, difficultyBand, groupSummary, ty
 
 const results: RosettaEntryResult[] = [
   // Difficulty 1: both perfect, FST accepts both.
-  { entry_id: 1, predicted: 'Ŋdi nyuie.', reference: 'Ŋdi nyuie.', exact_match: true, entry_chrf: 100, fst_accepted: true, difficulty: 1, provenance: 'textbook', latency_seconds: 1 },
-  { entry_id: 2, predicted: 'Akpe.', reference: 'Akpe.', exact_match: true, entry_chrf: 100, fst_accepted: true, difficulty: 1, provenance: 'elicited', latency_seconds: 2 },
+  {
+    entry_id: 1,
+    predicted: 'Ŋdi nyuie.',
+    reference: 'Ŋdi nyuie.',
+    exact_match: true,
+    entry_chrf: 100,
+    fst_accepted: true,
+    difficulty: 1,
+    provenance: 'textbook',
+    latency_seconds: 1,
+  },
+  {
+    entry_id: 2,
+    predicted: 'Akpe.',
+    reference: 'Akpe.',
+    exact_match: true,
+    entry_chrf: 100,
+    fst_accepted: true,
+    difficulty: 1,
+    provenance: 'elicited',
+    latency_seconds: 2,
+  },
   // Difficulty 2: one match worked out (decomposed vs precomposed è), one failure, one recorded match without a
   // reference (so no corpus chrF++ for the group), no FST.
-  { entry_id: 3, predicted: 'Me\u0300do', reference: 'M\u00e8do', entry_chrf: 50, fst_accepted: null, difficulty: 2, provenance: 'textbook', latency_seconds: 4 },
-  { entry_id: 4, predicted: null, reference: 'Akpe nawo.', entry_chrf: 0, fst_accepted: null, difficulty: 2, provenance: 'textbook', latency_seconds: 3, error: 'timeout' },
+  {
+    entry_id: 3,
+    predicted: 'Me\u0300do',
+    reference: 'M\u00e8do',
+    entry_chrf: 50,
+    fst_accepted: null,
+    difficulty: 2,
+    provenance: 'textbook',
+    latency_seconds: 4,
+  },
+  {
+    entry_id: 4,
+    predicted: null,
+    reference: 'Akpe nawo.',
+    entry_chrf: 0,
+    fst_accepted: null,
+    difficulty: 2,
+    provenance: 'textbook',
+    latency_seconds: 3,
+    error: 'timeout',
+  },
   { entry_id: 5, predicted: 'Woezɔ', exact_match: true, entry_chrf: 70, difficulty: 2, provenance: 'corpus', latency_seconds: 2 },
   // No difficulty: unassigned in the difficulty breakdown.
   { entry_id: 6, predicted: 'x', reference: 'y', exact_match: false, provenance: 'corpus' },
@@ -52,7 +91,14 @@ test('a mixed group: recorded and NFC-computed matches, errors, mean sentence ch
 
 test('provenance groups in code-point order', () => {
   const b = byProvenance(results);
-  assert.deepEqual(b.groups.map((g) => [g.key, g.count]), [['corpus', 2], ['elicited', 1], ['textbook', 3]]);
+  assert.deepEqual(
+    b.groups.map((g) => [g.key, g.count]),
+    [
+      ['corpus', 2],
+      ['elicited', 1],
+      ['textbook', 3],
+    ],
+  );
   assert.equal(b.unassigned, 0);
   assert.equal(b.groups[0].chrf_source, 'mean_entry'); // entry 5 has no reference
 });
@@ -70,12 +116,31 @@ test('a group where every prediction failed has corpus chrF++ 0 and composite 0'
 
 test('difficulty keys sort numerically, legacy easy/medium/hard after them', () => {
   const keys = ['medium', '10', 'easy', '2', 'hard', 'zeta'];
-  const b = breakdown(keys.map((k) => ({ difficulty: k })), (r) => String(r.difficulty));
-  assert.deepEqual(b.groups.map((g) => g.key), ['2', '10', 'easy', 'medium', 'hard', 'zeta']);
+  const b = breakdown(
+    keys.map((k) => ({ difficulty: k })),
+    (r) => String(r.difficulty),
+  );
+  assert.deepEqual(
+    b.groups.map((g) => g.key),
+    ['2', '10', 'easy', 'medium', 'hard', 'zeta'],
+  );
 });
 
 test('spec tiers map onto the harness bands 1–2 easy, 3 medium, 4–5 hard', () => {
-  assert.deepEqual([1, 2, 3, 4, 5, 6, 'hard', 'tricky', null].map(difficultyBand), ['easy', 'easy', 'medium', 'hard', 'hard', undefined, 'hard', undefined, undefined]);
+  assert.deepEqual([1, 2, 3, 4, 5, 6, 'hard', 'tricky', null].map(difficultyBand), [
+    'easy',
+    'easy',
+    'medium',
+    'hard',
+    'hard',
+    undefined,
+    'hard',
+    undefined,
+    undefined,
+  ]);
   const b = breakdown(results, (r) => difficultyBand(r.difficulty));
-  assert.deepEqual(b.groups.map((g) => [g.key, g.count]), [['easy', 5]]);
+  assert.deepEqual(
+    b.groups.map((g) => [g.key, g.count]),
+    [['easy', 5]],
+  );
 });

@@ -78,7 +78,12 @@ export function groupSummary(key: string, results: readonly RosettaEntryResult[]
   const latencies: number[] = [];
   for (const r of results) {
     if (typeof r.error === 'string' && r.error !== '') errors++;
-    if (typeof r.exact_match === 'boolean' ? r.exact_match : typeof r.predicted === 'string' && typeof r.reference === 'string' && harnessExactMatch(r.predicted, r.reference)) matches++;
+    if (
+      typeof r.exact_match === 'boolean'
+        ? r.exact_match
+        : typeof r.predicted === 'string' && typeof r.reference === 'string' && harnessExactMatch(r.predicted, r.reference)
+    )
+      matches++;
     if (typeof r.entry_chrf === 'number' && Number.isFinite(r.entry_chrf)) {
       chrfSum += r.entry_chrf;
       chrfEntries++;
@@ -96,7 +101,10 @@ export function groupSummary(key: string, results: readonly RosettaEntryResult[]
   const references = results.map((r) => r.reference);
   const corpus =
     count > 0 && references.every((ref): ref is string => typeof ref === 'string')
-      ? corpusChrf(results.map((r) => (typeof r.predicted === 'string' ? r.predicted : '')), [references]).score
+      ? corpusChrf(
+          results.map((r) => (typeof r.predicted === 'string' ? r.predicted : '')),
+          [references],
+        ).score
       : null;
   const chrfForComposite = corpus ?? meanEntryChrf;
   return {
@@ -175,7 +183,8 @@ export function byProvenance(results: readonly RosettaEntryResult[]): GroupBreak
  * Labels pass through; anything else has no band.
  */
 export function difficultyBand(difficulty: RosettaEntryResult['difficulty']): 'easy' | 'medium' | 'hard' | undefined {
-  if (typeof difficulty === 'string') return (LEGACY_DIFFICULTY as readonly string[]).includes(difficulty) ? (difficulty as 'easy' | 'medium' | 'hard') : undefined;
+  if (typeof difficulty === 'string')
+    return (LEGACY_DIFFICULTY as readonly string[]).includes(difficulty) ? (difficulty as 'easy' | 'medium' | 'hard') : undefined;
   if (difficulty === 1 || difficulty === 2) return 'easy';
   if (difficulty === 3) return 'medium';
   if (difficulty === 4 || difficulty === 5) return 'hard';

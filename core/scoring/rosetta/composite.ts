@@ -101,9 +101,18 @@ export function compositeScore(metrics: RosettaMetricValues): CompositeResult {
   const ignored = (Object.keys(metrics) as RosettaMetric[]).filter((m) => available(metrics[m]) && !(m in table));
   if (counted.length === 0) return { composite: null, profile, weights: {}, missing, ignored };
   // As scoring.py computes it: total = sum(weights); composite = sum((w / total) * v), Python's sum (3.12+).
-  const weightTotal = pythonSum(counted.map(([, w]) => w), 'compensated');
+  const weightTotal = pythonSum(
+    counted.map(([, w]) => w),
+    'compensated',
+  );
   return {
-    composite: pyRound(pythonSum(counted.map(([, w], k) => (w / weightTotal) * inputs[k]), 'compensated'), 4),
+    composite: pyRound(
+      pythonSum(
+        counted.map(([, w], k) => (w / weightTotal) * inputs[k]),
+        'compensated',
+      ),
+      4,
+    ),
     profile,
     weights: Object.fromEntries(counted.map(([m, w]) => [m, w / weightTotal])),
     missing,

@@ -4,7 +4,13 @@ import { harnessLatencySummary, latencySummary, median, percentile } from './lat
 
 test('the 95th percentile interpolates linearly at position (n - 1) × 0.95, as numpy does', () => {
   // 20 values 1..20: position 19 × .95 = 18.05, between 19 and 20 -> 19.05
-  assert.equal(percentile(Array.from({ length: 20 }, (_, i) => i + 1), 95), 19.05);
+  assert.equal(
+    percentile(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+      95,
+    ),
+    19.05,
+  );
   // [0.8, 0.9, 1.2, 2.5, 3.1]: position 3.8, 2.5 + .8 × .6 = 2.98
   assert.equal(percentile([0.8, 1.2, 2.5, 0.9, 3.1], 95), 2.98);
   // [1, 2, 3, 4]: position 2.85 (2.8499999999999996 in binary): numpy gives 3.8499999999999996, not 3.85

@@ -30,7 +30,10 @@ export function percentileOfSorted(sorted: readonly number[], q: number): number
 }
 
 export function percentile(values: readonly number[], q: number): number {
-  return percentileOfSorted([...values].sort((x, y) => x - y), q);
+  return percentileOfSorted(
+    [...values].sort((x, y) => x - y),
+    q,
+  );
 }
 
 function medianOfSorted(sorted: readonly number[]): number {

@@ -56,7 +56,41 @@ test('the token-by-token comparison agrees with comparing normalize_text of both
   const random = rng(11);
   // Marks that compose and reorder, final sigma, letters lower() expands or maps to ASCII (İ, Kelvin sign), the
   // canonical singletons NFC maps to other characters (U+2000 to a space, U+037E to ";"), Python's whitespace.
-  const parts = ['o', 'O', 'e', 'a', 'ɔ', 'Ɔ', 'ò', '\u0300', '\u0301', '\u0323', 'Σ', 'σ', 'ς', 'Α', 'İ', 'i', '\u0307', '\u212a', 'k', 'K', '\u037e', ';', '\u2000', ' ', '  ', '\t', '\n', '\u00a0', '\u3000', '\u200b', '\u001c', 'ﬁ', 'fi'];
+  const parts = [
+    'o',
+    'O',
+    'e',
+    'a',
+    'ɔ',
+    'Ɔ',
+    'ò',
+    '\u0300',
+    '\u0301',
+    '\u0323',
+    'Σ',
+    'σ',
+    'ς',
+    'Α',
+    'İ',
+    'i',
+    '\u0307',
+    '\u212a',
+    'k',
+    'K',
+    '\u037e',
+    ';',
+    '\u2000',
+    ' ',
+    '  ',
+    '\t',
+    '\n',
+    '\u00a0',
+    '\u3000',
+    '\u200b',
+    '\u001c',
+    'ﬁ',
+    'fi',
+  ];
   const pick = () => Array.from({ length: Math.floor(random() * 7) }, () => parts[Math.floor(random() * parts.length)]).join('');
   let equal = 0;
   for (let k = 0; k < 30000; k++) {

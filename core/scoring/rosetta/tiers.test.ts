@@ -22,7 +22,10 @@ test('no composite, or one no tier admits, is unscored', () => {
 });
 
 test('tiers are listed top-down with English and French labels', () => {
-  assert.deepEqual(QUALITY_TIERS.map((t) => t.min), [0.85, 0.7, 0.5, 0.3, 0]);
+  assert.deepEqual(
+    QUALITY_TIERS.map((t) => t.min),
+    [0.85, 0.7, 0.5, 0.3, 0],
+  );
   assert.equal(tierLabel('deployable', 'en'), 'Deployable');
   assert.equal(tierLabel('emerging', 'fr'), 'Émergent');
   assert.equal(tierLabel('unscored', 'fr'), 'Non noté');

@@ -36,6 +36,6 @@ export function qualityTier(composite: number | null): QualityTier {
 }
 
 export function tierLabel(tier: QualityTier, locale: Locale): string {
-  const label = tier === 'unscored' ? UNSCORED_LABEL : QUALITY_TIERS.find((t) => t.tier === tier)?.label ?? UNSCORED_LABEL;
+  const label = tier === 'unscored' ? UNSCORED_LABEL : (QUALITY_TIERS.find((t) => t.tier === tier)?.label ?? UNSCORED_LABEL);
   return pick(label, locale);
 }

@@ -59,31 +59,44 @@ e2eTest('corpus table: the Open Corpus as Table command opens the active corpus 
   const document = await vscode.workspace.openTextDocument(workspaceFile('table.json'));
   await vscode.window.showTextDocument(document, vscode.ViewColumn.One);
   await vscode.commands.executeCommand('ewebench.openCorpusTable');
-  await until('a table tab beside the text', () => vscode.window.tabGroups.all.some((g) => g.viewColumn !== vscode.ViewColumn.One && g.tabs.some((t) => t.input instanceof vscode.TabInputCustom && t.input.viewType === 'ewebench.corpusTable')));
+  await until('a table tab beside the text', () =>
+    vscode.window.tabGroups.all.some(
+      (g) =>
+        g.viewColumn !== vscode.ViewColumn.One && g.tabs.some((t) => t.input instanceof vscode.TabInputCustom && t.input.viewType === 'ewebench.corpusTable'),
+    ),
+  );
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 });
 
-e2eTest('corpus table: a 20,000-entry corpus opens and takes a cell edit (figures printed, not asserted)', async () => {
-  const uri = workspaceFile('big_table.json');
-  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(generateCorpus(20_000)));
-  try {
-    await vscode.commands.executeCommand('vscode.openWith', uri, 'ewebench.corpusTable');
-    const opened = await until('the page to draw the rows', async () => {
+e2eTest(
+  'corpus table: a 20,000-entry corpus opens and takes a cell edit (figures printed, not asserted)',
+  async () => {
+    const uri = workspaceFile('big_table.json');
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(generateCorpus(20_000)));
+    try {
+      await vscode.commands.executeCommand('vscode.openWith', uri, 'ewebench.corpusTable');
+      const opened = await until(
+        'the page to draw the rows',
+        async () => {
+          const figures = (await vscode.commands.executeCommand('ewebench.corpusTable.send', uri, { type: 'figures' })) as TableFigures;
+          return figures.openMs !== undefined && figures;
+        },
+        60_000,
+      );
+      assert.equal(opened.rows, 20_000);
+      const document = await vscode.workspace.openTextDocument(uri);
+      const before = document.getText();
+      const result = await send(uri, { type: 'edit', index: 12_345, field: 'reference', text: 'Ɖe nyuie' });
+      assert.equal(result.edits?.length, 1, JSON.stringify(result));
+      await until('the JSON text to change', () => document.getText() !== before);
+      const entry = (JSON.parse(document.getText()) as { entries: { reference: string }[] }).entries[12_345];
+      assert.equal(entry.reference, 'Ɖe nyuie');
       const figures = (await vscode.commands.executeCommand('ewebench.corpusTable.send', uri, { type: 'figures' })) as TableFigures;
-      return figures.openMs !== undefined && figures;
-    }, 60_000);
-    assert.equal(opened.rows, 20_000);
-    const document = await vscode.workspace.openTextDocument(uri);
-    const before = document.getText();
-    const result = await send(uri, { type: 'edit', index: 12_345, field: 'reference', text: 'Ɖe nyuie' });
-    assert.equal(result.edits?.length, 1, JSON.stringify(result));
-    await until('the JSON text to change', () => document.getText() !== before);
-    const entry = (JSON.parse(document.getText()) as { entries: { reference: string }[] }).entries[12_345];
-    assert.equal(entry.reference, 'Ɖe nyuie');
-    const figures = (await vscode.commands.executeCommand('ewebench.corpusTable.send', uri, { type: 'figures' })) as TableFigures;
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    return `20,000 entries (${(before.length / 1e6).toFixed(1)} MB): opened in ${opened.openMs?.toFixed(0)} ms, cell edit → JSON text in ${figures.editMs?.toFixed(1)} ms (applyEdit resolved in ${figures.applyMs?.toFixed(1)} ms)`;
-  } finally {
-    await vscode.workspace.fs.delete(uri);
-  }
-}, 120_000);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      return `20,000 entries (${(before.length / 1e6).toFixed(1)} MB): opened in ${opened.openMs?.toFixed(0)} ms, cell edit → JSON text in ${figures.editMs?.toFixed(1)} ms (applyEdit resolved in ${figures.applyMs?.toFixed(1)} ms)`;
+    } finally {
+      await vscode.workspace.fs.delete(uri);
+    }
+  },
+  120_000,
+);

@@ -20,7 +20,9 @@ e2eTest('the coverage preview is not repainted when it merely becomes active: on
   const counts = (extension.isActive ? extension.exports : await extension.activate())?.coveragePreview;
   assert.ok(counts, 'the extension reports what its coverage preview did');
   // A panel left open by an earlier test: start from a fresh one (only its tab closes; no file is closed).
-  const previews = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.includes('ewebench.coverage'));
+  const previews = vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.includes('ewebench.coverage'));
   await vscode.window.tabGroups.close(previews);
   const before = { ...counts };
   const editor = await openEditor('coverage.json');

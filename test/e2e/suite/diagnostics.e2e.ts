@@ -2,7 +2,18 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, SEVERITY_NAMES, SOURCE, codeOf, diagnosticsWithCode, e2eTest, ourDiagnostics, until, withWorkspaceSetting, workspaceFile } from './harness';
+import {
+  EXTENSION_ID,
+  SEVERITY_NAMES,
+  SOURCE,
+  codeOf,
+  diagnosticsWithCode,
+  e2eTest,
+  ourDiagnostics,
+  until,
+  withWorkspaceSetting,
+  workspaceFile,
+} from './harness';
 
 const spanOf = (r: vscode.Range) => [r.start.line, r.start.character, r.end.line, r.end.character];
 
@@ -17,7 +28,10 @@ e2eTest('duplicate ids are flagged on both id values, with a link to the docs an
   assert.deepEqual(spanOf(second.range), [8, 10, 8, 26]);
   assert.equal(second.severity, vscode.DiagnosticSeverity.Error);
   assert.ok(typeof second.code === 'object' && /README\.md#duplicate-id$/.test(second.code.target.toString()), `code link: ${JSON.stringify(second.code)}`);
-  assert.deepEqual(second.relatedInformation?.map((r) => r.location.range.start.line), [2]);
+  assert.deepEqual(
+    second.relatedInformation?.map((r) => r.location.range.start.line),
+    [2],
+  );
 });
 
 interface ExpectedFinding {
@@ -28,7 +42,11 @@ interface ExpectedFinding {
 
 function asExpected(d: vscode.Diagnostic): ExpectedFinding {
   const { start, end } = d.range;
-  return { code: codeOf(d), severity: SEVERITY_NAMES[d.severity], range: { start: { line: start.line, character: start.character }, end: { line: end.line, character: end.character } } };
+  return {
+    code: codeOf(d),
+    severity: SEVERITY_NAMES[d.severity],
+    range: { start: { line: start.line, character: start.character }, end: { line: end.line, character: end.character } },
+  };
 }
 
 const byPosition = (a: ExpectedFinding, b: ExpectedFinding) =>
@@ -38,32 +56,42 @@ const byPosition = (a: ExpectedFinding, b: ExpectedFinding) =>
 // report, checked by test/rules/fixtures.test.ts) stay in the extension's folder. Editor and CLI must agree.
 // The CLI reports syntax errors itself; in the editor the server leaves them to VS Code's JSON support unless
 // `json.validate.enable` is off, so this comparison turns it off (the next test covers the default).
-e2eTest('with VS Code JSON validation off, every invalid ÈwéBench fixture shows exactly the findings of its .expected.json', () =>
-  withWorkspaceSetting('json', 'validate.enable', false, async () => {
-    const extension = vscode.extensions.getExtension(EXTENSION_ID);
-    assert.ok(extension);
-    const expectedDir = path.join(extension.extensionPath, 'test-fixtures', 'ewebench', 'invalid');
-    const folder = workspaceFile('fixtures');
-    const names = (await vscode.workspace.fs.readDirectory(folder)).map(([name]) => name).filter((n) => n.endsWith('.json')).sort();
-    assert.ok(names.length >= 5, `only ${names.length} fixture(s) copied into ${folder.path}`);
-    const cases: { name: string; uri: vscode.Uri; expected: ExpectedFinding[] }[] = [];
-    for (const name of names) {
-      const expectedFile = path.join(expectedDir, name.replace(/\.json$/, '.expected.json'));
-      if (!fs.existsSync(expectedFile)) continue;
-      const expected = (JSON.parse(fs.readFileSync(expectedFile, 'utf8')) as ExpectedFinding[]).sort(byPosition);
-      const uri = vscode.Uri.joinPath(folder, name);
-      await vscode.workspace.openTextDocument(uri);
-      cases.push({ name, uri, expected });
-    }
-    assert.ok(cases.length >= 5, `only ${cases.length} fixture(s) had an .expected.json`);
-    const actual = (uri: vscode.Uri) => ourDiagnostics(uri).map(asExpected).sort(byPosition);
-    const agrees = (c: (typeof cases)[number]) => JSON.stringify(actual(c.uri)) === JSON.stringify(c.expected);
-    // Publication is asynchronous: wait for agreement, then report whatever still differs.
-    await until('every fixture to show its expected findings', () => cases.every(agrees), 15_000).catch(() => undefined);
-    const show = (list: ExpectedFinding[]) => list.map((f) => `${f.code}@${f.range.start.line + 1}:${f.range.start.character + 1}-${f.range.end.line + 1}:${f.range.end.character + 1}/${f.severity}`).join(', ');
-    const mismatches = cases.filter((c) => !agrees(c)).map((c) => `${c.name}: editor [${show(actual(c.uri))}] vs expected [${show(c.expected)}]`);
-    assert.deepEqual(mismatches, []);
-  }), 40_000);
+e2eTest(
+  'with VS Code JSON validation off, every invalid ÈwéBench fixture shows exactly the findings of its .expected.json',
+  () =>
+    withWorkspaceSetting('json', 'validate.enable', false, async () => {
+      const extension = vscode.extensions.getExtension(EXTENSION_ID);
+      assert.ok(extension);
+      const expectedDir = path.join(extension.extensionPath, 'test-fixtures', 'ewebench', 'invalid');
+      const folder = workspaceFile('fixtures');
+      const names = (await vscode.workspace.fs.readDirectory(folder))
+        .map(([name]) => name)
+        .filter((n) => n.endsWith('.json'))
+        .sort();
+      assert.ok(names.length >= 5, `only ${names.length} fixture(s) copied into ${folder.path}`);
+      const cases: { name: string; uri: vscode.Uri; expected: ExpectedFinding[] }[] = [];
+      for (const name of names) {
+        const expectedFile = path.join(expectedDir, name.replace(/\.json$/, '.expected.json'));
+        if (!fs.existsSync(expectedFile)) continue;
+        const expected = (JSON.parse(fs.readFileSync(expectedFile, 'utf8')) as ExpectedFinding[]).sort(byPosition);
+        const uri = vscode.Uri.joinPath(folder, name);
+        await vscode.workspace.openTextDocument(uri);
+        cases.push({ name, uri, expected });
+      }
+      assert.ok(cases.length >= 5, `only ${cases.length} fixture(s) had an .expected.json`);
+      const actual = (uri: vscode.Uri) => ourDiagnostics(uri).map(asExpected).sort(byPosition);
+      const agrees = (c: (typeof cases)[number]) => JSON.stringify(actual(c.uri)) === JSON.stringify(c.expected);
+      // Publication is asynchronous: wait for agreement, then report whatever still differs.
+      await until('every fixture to show its expected findings', () => cases.every(agrees), 15_000).catch(() => undefined);
+      const show = (list: ExpectedFinding[]) =>
+        list
+          .map((f) => `${f.code}@${f.range.start.line + 1}:${f.range.start.character + 1}-${f.range.end.line + 1}:${f.range.end.character + 1}/${f.severity}`)
+          .join(', ');
+      const mismatches = cases.filter((c) => !agrees(c)).map((c) => `${c.name}: editor [${show(actual(c.uri))}] vs expected [${show(c.expected)}]`);
+      assert.deepEqual(mismatches, []);
+    }),
+  40_000,
+);
 
 async function insertStray(uri: vscode.Uri): Promise<vscode.Position> {
   const doc = await vscode.workspace.openTextDocument(uri);
@@ -108,4 +136,5 @@ e2eTest('with VS Code JSON validation off, a stray character gives our invalid-j
     await removeStray(uri, at);
     await until('invalid-json to clear', () => ourDiagnostics(uri, 'invalid-json').length === 0);
     assert.deepEqual(ourDiagnostics(uri).map(codeOf), ['confusable-char']);
-  }));
+  }),
+);

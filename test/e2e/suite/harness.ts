@@ -97,17 +97,23 @@ export function positionOf(doc: vscode.TextDocument, needle: string, shift = 1):
 }
 
 export async function quickFixes(uri: vscode.Uri, range: vscode.Range): Promise<vscode.CodeAction[]> {
-  return (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, range, vscode.CodeActionKind.QuickFix.value)) ?? [];
+  return (
+    (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, range, vscode.CodeActionKind.QuickFix.value)) ?? []
+  );
 }
 
 /** Applies the quick fix whose title matches, failing with the titles on offer when none does. */
 export async function applyQuickFix(uri: vscode.Uri, range: vscode.Range, title: RegExp): Promise<void> {
   let offered: string[] = [];
-  const fix = await until(`a quick fix titled ${title}`, async () => {
-    const actions = await quickFixes(uri, range);
-    offered = actions.map((a) => a.title);
-    return actions.find((a) => title.test(a.title) && a.edit);
-  }, 10_000).catch((error: Error) => {
+  const fix = await until(
+    `a quick fix titled ${title}`,
+    async () => {
+      const actions = await quickFixes(uri, range);
+      offered = actions.map((a) => a.title);
+      return actions.find((a) => title.test(a.title) && a.edit);
+    },
+    10_000,
+  ).catch((error: Error) => {
     throw new Error(`${error.message}; offered: ${offered.join(' | ') || 'none'}`);
   });
   if (!fix.edit || !(await vscode.workspace.applyEdit(fix.edit))) throw new Error(`the edit of "${fix.title}" did not apply`);

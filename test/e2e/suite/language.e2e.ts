@@ -17,7 +17,11 @@ e2eTest('completion inside the eval_method value offers the scoring methods', as
   const doc = await open();
   const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, positionOf(doc, '"keywords"', 1));
   const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
-  for (const method of ['keywords', 'composite', 'ewe_quality']) assert.ok(labels.some((l) => l.includes(method)), `${method} missing from: ${labels.slice(0, 30).join(', ')}`);
+  for (const method of ['keywords', 'composite', 'ewe_quality'])
+    assert.ok(
+      labels.some((l) => l.includes(method)),
+      `${method} missing from: ${labels.slice(0, 30).join(', ')}`,
+    );
 });
 
 e2eTest('the outline lists the tests by id with their scoring method', async () => {
@@ -25,5 +29,9 @@ e2eTest('the outline lists the tests by id with their scoring method', async () 
   // VS Code's built-in JSON support adds its own symbols; ours are the tests, named by id, detail = method.
   const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', doc.uri);
   const tests = symbols.filter((s) => s.detail === 'keywords');
-  assert.deepEqual(tests.map((s) => s.name), ['e2e_grammar_01', 'e2e_grammar_01'], JSON.stringify(symbols.map((s) => [s.name, s.detail])));
+  assert.deepEqual(
+    tests.map((s) => s.name),
+    ['e2e_grammar_01', 'e2e_grammar_01'],
+    JSON.stringify(symbols.map((s) => [s.name, s.detail])),
+  );
 });

@@ -19,7 +19,9 @@ e2eTest('a corpus exports to CSV, and a TSV imports into it as one edit that und
   const sheet = workspaceFile('new-entries.tsv');
   const first = entries[0] as Record<string, unknown>;
   const columns = Object.keys(first).filter((k) => k !== 'id');
-  const row = columns.map((k) => (k === 'source' ? 'Water.' : k === 'reference' ? 'Tsi.' : typeof first[k] === 'object' ? JSON.stringify(first[k]) : String(first[k])));
+  const row = columns.map((k) =>
+    k === 'source' ? 'Water.' : k === 'reference' ? 'Tsi.' : typeof first[k] === 'object' ? JSON.stringify(first[k]) : String(first[k]),
+  );
   await vscode.workspace.fs.writeFile(sheet, new TextEncoder().encode(`${columns.join('\t')}\n${row.join('\t')}\n`));
   const applied = await vscode.commands.executeCommand<boolean>('ewebench.importCorpus', corpus, { sheet, yes: true });
   assert.equal(applied, true);

@@ -38,7 +38,7 @@ async function editorInNote(): Promise<vscode.TextEditor> {
 
 const noteOf = (doc: vscode.TextDocument) => (JSON.parse(doc.getText()) as { note: string }).note;
 
-e2eTest('Ewe typing: ;d gives ɖ and e;\' gives é inside a JSON string, in NFC', async () => {
+e2eTest("Ewe typing: ;d gives ɖ and e;' gives é inside a JSON string, in NFC", async () => {
   const editor = await editorInNote();
   await typeSlowly(editor, ";devi e;' ;o;`");
   const note = await until('the note to hold the composed letters', () => {
