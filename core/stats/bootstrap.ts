@@ -96,49 +96,10 @@ export function bootstrapCis(
   });
 }
 
-/** `bootstrap_ci`: percentile interval of a corpus-level metric over `n` entries. */
+/** `bootstrap_ci`: percentile interval of a corpus-level metric over `n` entries (one metric of `bootstrapCis`). */
 export function bootstrapCi(n: number, metric: ResampleMetric, options: BootstrapOptions = {}): ConfidenceInterval {
-  const nBootstrap = options.nBootstrap ?? DEFAULT_N_BOOTSTRAP;
-  const alpha = options.alpha ?? DEFAULT_ALPHA;
-  const seed = options.seed ?? DEFAULT_SEED;
-  const metricName = options.metricName ?? 'metric';
-  const confidenceLevel = pyRound(1 - alpha, 2);
-  if (n === 0) {
-    return {
-      metric_name: metricName,
-      score: 0,
-      ci_lower: 0,
-      ci_upper: 0,
-      ci_width: 0,
-      n_bootstrap: nBootstrap,
-      confidence_level: confidenceLevel,
-      n_entries: 0,
-      seed,
-    };
-  }
-  const observed = metric(identity(n));
-  const rng = new PyRandom(seed);
-  const scores: number[] = [];
-  const sample = new Array<number>(n);
-  for (let b = 0; b < nBootstrap; b++) {
-    for (let k = 0; k < n; k++) sample[k] = rng.randint(0, n - 1);
-    scores.push(metric(sample));
-  }
-  scores.sort((a, b) => a - b);
-  const [lo, hi] = boundIndices(nBootstrap, alpha);
-  const lower = scores[lo];
-  const upper = scores[hi];
-  return {
-    metric_name: metricName,
-    score: pyRound(observed, 4),
-    ci_lower: pyRound(lower, 4),
-    ci_upper: pyRound(upper, 4),
-    ci_width: pyRound(upper - lower, 4),
-    n_bootstrap: nBootstrap,
-    confidence_level: confidenceLevel,
-    n_entries: n,
-    seed,
-  };
+  const { metricName = 'metric', ...rest } = options;
+  return bootstrapCis(n, [metricName], (indices) => [metric(indices)], rest)[0];
 }
 
 /** `asdict(SignificanceResult)`, in the harness's field order. */
