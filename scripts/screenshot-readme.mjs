@@ -1,14 +1,15 @@
 // Makes the README's screenshots of running tests: a CodeLens score and the Test Explorer, taken in a real
 // VS Code (code-server + Chromium, installed by `npm run e2e:setup`) with this folder as the development
 // extension, against the local fake model of test/e2e/fakeModel.ts (127.0.0.1, known answers).
-// Writes docs/codelens-score.png and docs/test-explorer.png. Run: `npm run screenshots`.
+// Writes docs/codelens-score.png, docs/test-explorer.png, docs/corpus-table.png and docs/review.png.
+// Run: `npm run screenshots`.
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { buildWorkspace, root, startFakeModel } from './e2e/common.mjs';
 import { session } from './e2e/session.mjs';
-import { quickOpen, runFileFromTestExplorer, runFirstTestFromLens } from './e2e/uiFlows.mjs';
+import { editInCorpusTable, quickOpen, rateReviewFromKeyboard, runFileFromTestExplorer, runFirstTestFromLens } from './e2e/uiFlows.mjs';
 
 const cleanups = [];
 const cleanUp = async () => {
@@ -31,7 +32,7 @@ try {
   fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
   // No response cache: every lens shows the model's own latency.
   fs.writeFileSync(path.join(workspace, '.vscode', 'settings.json'), JSON.stringify({ ...fake.settings, 'ewebench.run.cache': false }, null, 2));
-  const server = await startCodeServer(run);
+  const server = await startCodeServer(run, fake.userSettings);
   const { page } = await openBrowser(run);
   const payload = JSON.stringify([['extensionDevelopmentPath', `vscode-remote://${server.host}${root}`]]);
   await page.goto(`http://${server.host}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`);
@@ -55,7 +56,22 @@ try {
   await page.mouse.move(5, 5);
   await page.waitForTimeout(500);
   await page.screenshot({ path: path.join(root, 'docs', 'test-explorer.png') });
-  console.log('wrote docs/codelens-score.png and docs/test-explorer.png');
+
+  // The Test Results panel made room for the Test Explorer; the next two pages want the height.
+  await page.keyboard.press('Control+J');
+  // A review of a run card, three items rated from the keyboard; the page as the reviewer sees it then.
+  console.log(`review: ${await rateReviewFromKeyboard(page)}`);
+  await page.keyboard.press('Control+B');
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: path.join(root, 'docs', 'review.png') });
+  // The corpus table, as a user opens it from the editor title of a corpus, after one cell typed with Ewe keys.
+  console.log(`corpus table: ${await editInCorpusTable(page, workspace)}`);
+  await page.keyboard.press('Control+B');
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: path.join(root, 'docs', 'corpus-table.png') });
+  await page.keyboard.press('Control+B');
+
+  console.log('wrote docs/codelens-score.png, docs/test-explorer.png, docs/corpus-table.png and docs/review.png');
 } catch (error) {
   console.error(error.stack ?? String(error));
   code = 1;
