@@ -9,7 +9,7 @@ import { confusablesInText, textUnits } from './coverage/confusables';
 import { visitLanguageStrings } from './coverage/fields';
 import { hasDecomposed, hasPrecomposed } from './coverage/normalization';
 import { corpusCopyFindings } from './audit/rule';
-import type { DiagnosticCode } from './rules/codes';
+import { ruleScope } from './rules/codes';
 import { corpusFindings } from './rules/corpus';
 import type { Finding, FixData, RelatedLocation } from './rules/finding';
 import { classifyDocument, duplicateKeyFindings, validateDocument, type ValidationOptions, type ValidationResult } from './validate';
@@ -89,21 +89,6 @@ function mapOffset(offset: number, edits: readonly TextEdit[]): number {
  * provenance): an edit that changes nothing else in an entry leaves every cross-entry rule's input unchanged.
  */
 const LOCAL_FIELDS = new Set(['reference', 'source', 'target', 'target_expected', 'source_text', 'notes', 'context', 'provenance']);
-
-/** Codes computed across entries (or from text spans): kept from the previous result, never recomputed per entry. */
-const CROSS_ENTRY_CODES = new Set<DiagnosticCode>([
-  'invalid-json',
-  'duplicate-id',
-  'duplicate-key',
-  'legacy-field',
-  'harness-register',
-  'confusable-char',
-  'mixed-normalization',
-  'segment-minimum',
-  'difficulty-coverage',
-  'register-coverage',
-  'corpus-shape',
-]);
 
 /**
  * The corpus result for `next`, which differs from `previous` only inside the entries at `changed`: the
@@ -185,7 +170,8 @@ function languageFacts(root: unknown, entriesPath: JsonPath, entry: Obj, classif
 
 /** Is the finding about one of the changed entries, computed from that entry alone? */
 function isAboutChanged(f: Finding, entriesPath: JsonPath, changed: ReadonlySet<number>): boolean {
-  if (CROSS_ENTRY_CODES.has(f.code) || !('path' in f.at)) return false;
+  // Codes of file scope (codes.ts) are computed across entries or from text spans: kept, never recomputed per entry.
+  if (ruleScope(f.code) === 'file' || !('path' in f.at)) return false;
   const index = f.at.path[entriesPath.length];
   return f.at.path.length > entriesPath.length && typeof index === 'number' && changed.has(index) && startsWith(f.at.path, entriesPath);
 }
