@@ -232,14 +232,9 @@ class ReviewSession {
         );
       });
   }
-
-  /** Settles when every change asked so far is written (for tests and for closing). */
-  flushed(): Promise<void> {
-    return this.writing;
-  }
 }
 
-export function registerReview(context: vscode.ExtensionContext): { sessions: Map<string, ReviewSession> } {
+export function registerReview(context: vscode.ExtensionContext): void {
   const sessions = new Map<string, ReviewSession>();
   const scriptUri = vscode.Uri.joinPath(context.extensionUri, 'dist', 'reviewView.js');
   context.subscriptions.push(
@@ -273,5 +268,4 @@ export function registerReview(context: vscode.ExtensionContext): { sessions: Ma
       return key;
     }),
   );
-  return { sessions };
 }

@@ -255,7 +255,10 @@ export function summarizeReview(review: unknown): ReviewSummary {
       }
     }
   }
-  const finish = (c: RatingCounts) => ({ ...c, usable_rate: c.rated === 0 ? null : Math.round((10_000 * (c.acceptable + c.excellent)) / c.rated) / 10_000 });
+  const finish = (c: RatingCounts) => ({
+    ...c,
+    usable_rate: c.rated === 0 ? null : Math.round((10_000 * USABLE_RATINGS.reduce((n, r) => n + c[r], 0)) / c.rated) / 10_000,
+  });
   const by_tier: Record<string, RatingCounts> = {};
   for (const key of [...byTier.keys()].sort(compareTiers)) by_tier[key] = finish(byTier.get(key)!);
   return { overall: finish(overall), by_tier };
