@@ -25,6 +25,8 @@ export interface ValidationOptions {
   externalIds?: (id: Id) => readonly ExternalIdOccurrence[];
   /** The audit of tests that a non-answer passes (`weak-test`): on unless `false`; options add workspace baselines. */
   audit?: AuditOptions | false;
+  /** The bound the document was read with (`DocumentLimits.maxChars`), named in the finding of a text past it. */
+  maxChars?: number;
   /** Files beside this one that its rules read (a review's run card, a card's review), read by the adapter. */
   neighbours?: Neighbours;
 }
@@ -39,6 +41,11 @@ export interface ValidationResult {
 /** Every rule for one parsed document: the path text → parse → rules → findings, with no I/O. */
 export function validateDocument(doc: JsonDocument, options: ValidationOptions): ValidationResult {
   const { locale } = options;
+  if (doc.tooLarge) {
+    // Longer than the editor analyses: one finding naming the bound and the command that checks it whole.
+    const message = msg(locale, 'fileTooLarge', { size: (doc.text.length / 1_048_576).toFixed(1), limit: Number(((options.maxChars ?? 0) / 1_048_576).toPrecision(3)) });
+    return { classification: { kind: 'unknown' }, findings: [{ code: 'file-too-large', message, at: { span: doc.syntaxErrors[0].span } }], ids: [] };
+  }
   const findings: Finding[] = doc.syntaxErrors.map((e) => ({
     code: 'invalid-json',
     message: msg(locale, 'invalidJson', {

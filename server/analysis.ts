@@ -130,7 +130,9 @@ export class AnalysisCache {
     if (cached && cached.version === version) return cached;
     const pending = this.pending.get(uri);
     this.pending.delete(uri);
-    if (cached && pending && pending.from === cached.version && pending.to === version) {
+    // A text past the bound, or one that was: analysed whole (which, past the bound, reads nothing), never by edits.
+    const bounded = !cached?.doc.tooLarge && text().length <= this.settings().maxAnalysedChars;
+    if (bounded && cached && pending && pending.from === cached.version && pending.to === version) {
       const outcome = analyseEdits(cached, pending.edits, text(), this.options(uri));
       const analysis = { uri, version, doc: outcome.doc, result: outcome.result };
       this.byUri.set(uri, analysis);
@@ -143,8 +145,9 @@ export class AnalysisCache {
   /** The analysis of the document's current version (made now if needed); undefined when nested too deep for the features. */
   current(document: TextDocument): Analysis | undefined {
     const analysis = this.get(document.uri, document.version, () => document.getText());
-    // The features read positions with recursive parsers: a text nested too deep has its one diagnostic and nothing else.
-    return analysis.doc.tooDeep ? undefined : analysis;
+    // The features read positions with recursive parsers: a text nested too deep, or one too large to analyse,
+    // has its one diagnostic and nothing else.
+    return analysis.doc.notAnalysed ? undefined : analysis;
   }
 
   /**
@@ -176,7 +179,7 @@ export class AnalysisCache {
   private earlier(document: TextDocument): { analysis: Analysis; edits: EditMap } | undefined {
     const cached = this.byUri.get(document.uri);
     const pending = this.pending.get(document.uri);
-    if (!cached || cached.version === document.version || cached.doc.tooDeep || !pending) return undefined;
+    if (!cached || cached.version === document.version || cached.doc.notAnalysed || !pending) return undefined;
     if (pending.from !== cached.version || pending.to !== document.version) return undefined;
     pending.map ??= new EditMap(pending.edits);
     return { analysis: cached, edits: pending.map };
@@ -240,11 +243,18 @@ export class AnalysisCache {
   }
 
   private options(uri: string): ValidationOptions {
-    return { locale: this.locale(), kind: forcedKind(uri, this.settings().fileKinds), externalIds: this.externalIds(uri), audit: this.audit() };
+    const settings = this.settings();
+    return {
+      locale: this.locale(),
+      kind: forcedKind(uri, settings.fileKinds),
+      externalIds: this.externalIds(uri),
+      audit: this.audit(),
+      maxChars: settings.maxAnalysedChars,
+    };
   }
 
   private analyse(uri: string, version: number, text: string, reuse?: JsonDocument): Analysis {
-    const doc = reuse ?? new JsonDocument(text);
+    const doc = reuse ?? new JsonDocument(text, undefined, { maxChars: this.settings().maxAnalysedChars });
     const result = validateDocument(doc, this.options(uri));
     const analysis = { uri, version, doc, result };
     this.byUri.set(uri, analysis);

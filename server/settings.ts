@@ -8,6 +8,14 @@ import { isObject } from '../core/json';
  */
 export const MAX_OUTLINE_ITEMS = 5000;
 
+/**
+ * The longest text the server analyses (in UTF-16 units, about bytes for JSON): 64 Mi, well above the
+ * 100,000-entry corpus (about 37 MB) that must stay interactive, well below the 200 MB file whose parse alone held
+ * the server for seconds. Past it a document gets one `file-too-large` finding and no analysis. `maxAnalysedChars`
+ * in the server settings lowers or raises it.
+ */
+export const MAX_ANALYSED_CHARS = 64 * 1024 * 1024;
+
 /** The `ewebench.*` settings the server reads (the client sends them at start and on change). */
 export interface ServerSettings {
   enable: boolean;
@@ -17,6 +25,8 @@ export interface ServerSettings {
   reportSyntaxErrors: boolean;
   /** The most tests or entries an outline lists (`MAX_OUTLINE_ITEMS` unless a client sends `outlineLimit`). */
   outlineLimit: number;
+  /** The longest text analysed (`MAX_ANALYSED_CHARS` unless a client sends `maxAnalysedChars`). */
+  maxAnalysedChars: number;
 }
 
 export const DEFAULT_SETTINGS: ServerSettings = {
@@ -24,6 +34,7 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   fileKinds: {},
   reportSyntaxErrors: true,
   outlineLimit: MAX_OUTLINE_ITEMS,
+  maxAnalysedChars: MAX_ANALYSED_CHARS,
 };
 
 export function mergeSettings(raw: unknown, base: ServerSettings = DEFAULT_SETTINGS): ServerSettings {
@@ -38,6 +49,8 @@ export function mergeSettings(raw: unknown, base: ServerSettings = DEFAULT_SETTI
     fileKinds: Object.keys(fileKinds).length ? fileKinds : base.fileKinds,
     reportSyntaxErrors: typeof obj.reportSyntaxErrors === 'boolean' ? obj.reportSyntaxErrors : base.reportSyntaxErrors,
     outlineLimit: Number.isSafeInteger(obj.outlineLimit) && (obj.outlineLimit as number) >= 0 ? (obj.outlineLimit as number) : base.outlineLimit,
+    maxAnalysedChars:
+      Number.isSafeInteger(obj.maxAnalysedChars) && (obj.maxAnalysedChars as number) > 0 ? (obj.maxAnalysedChars as number) : base.maxAnalysedChars,
   };
 }
 

@@ -16,6 +16,14 @@ export interface SyntaxError {
 /** The syntax error of a text nested deeper than MAX_DEPTH: such a text is not analysed at all. */
 export const NESTING_TOO_DEEP = 'NestingTooDeep';
 
+/** The error of a text longer than its reader's bound (`maxChars`): it is not parsed, nor analysed at all. */
+export const TOO_LARGE = 'TooLarge';
+
+export interface DocumentLimits {
+  /** Longer texts are not parsed: an editor bounds what it analyses on each keystroke, the CLI does not. */
+  maxChars?: number;
+}
+
 /** What an incremental edit carries over from the previous version (see `document/edit.ts`): valid JSON only. */
 export interface DocumentParts {
   value: unknown;
@@ -42,7 +50,16 @@ export class JsonDocument {
   constructor(
     readonly text: string,
     parts?: DocumentParts,
+    limits: DocumentLimits = {},
   ) {
+    if (limits.maxChars !== undefined && text.length > limits.maxChars) {
+      // Not even JSON.parse: on a 200 MB file it alone holds the server for seconds.
+      this.value = undefined;
+      this.syntaxErrors = [{ span: { start: 0, end: Math.min(1, text.length) }, message: TOO_LARGE }];
+      this.duplicateKeys = [];
+      this.valueStart = 0;
+      return;
+    }
     if (parts) {
       // Derived from the previous version by an edit inside one array item: nothing to parse again.
       this.value = parts.value;
@@ -88,6 +105,16 @@ export class JsonDocument {
   /** Nested past MAX_DEPTH: not analysed, and no recursive reader (jsonc-parser's getLocation…) may see the text. */
   get tooDeep(): boolean {
     return this.syntaxErrors[0]?.message === NESTING_TOO_DEEP;
+  }
+
+  /** Longer than the reader's bound: not parsed. */
+  get tooLarge(): boolean {
+    return this.syntaxErrors[0]?.message === TOO_LARGE;
+  }
+
+  /** Too deep or too large: one finding says why, and no rule or feature reads it. */
+  get notAnalysed(): boolean {
+    return this.tooDeep || this.tooLarge;
   }
 
   get isValidJson(): boolean {

@@ -16,6 +16,11 @@ export type RuleScope = 'entry' | 'file';
  */
 export const DIAGNOSTIC_CODES = {
   'invalid-json': { severity: 'error', scope: 'file', summary: { en: 'The text is not valid JSON.', fr: "Le texte n'est pas du JSON valide." } },
+  'file-too-large': {
+    severity: 'information',
+    scope: 'file',
+    summary: { en: 'A file larger than the editor analyses as you type.', fr: 'Un fichier plus grand que ce que l’éditeur analyse pendant la saisie.' },
+  },
   'file-encoding': {
     severity: 'error',
     scope: 'file',

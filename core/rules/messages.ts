@@ -3,6 +3,10 @@ import { pick, type Bilingual, type Locale, type Params } from '../i18n/locale';
 /** Every sentence the validator says, in English and French. `{name}` placeholders are filled per finding. */
 export const MESSAGES = {
   invalidJson: { en: 'Invalid JSON: {detail}.', fr: 'JSON invalide : {detail}.' },
+  fileTooLarge: {
+    en: 'This file ({size} MiB) is larger than the {limit} MiB the editor analyses as you type, so it is not checked here (no diagnostics, hover or outline): run `ewebench-studio validate` on it, which reads it whole.',
+    fr: 'Ce fichier ({size} Mio) dépasse les {limit} Mio que l’éditeur analyse pendant la saisie : il n’est pas vérifié ici (ni diagnostics, ni survol, ni plan). Lancez `ewebench-studio validate` dessus, qui le lit en entier.',
+  },
   reviewCardMissing: {
     en: 'The run card `{path}` cannot be read beside this review: its ratings cannot be checked against the run.',
     fr: 'La fiche de run `{path}` est introuvable à côté de cette revue : ses notes ne peuvent pas être rapprochées du run.',
