@@ -43,7 +43,10 @@ export function validateDocument(doc: JsonDocument, options: ValidationOptions):
   const { locale } = options;
   if (doc.tooLarge) {
     // Longer than the editor analyses: one finding naming the bound and the command that checks it whole.
-    const message = msg(locale, 'fileTooLarge', { size: (doc.text.length / 1_048_576).toFixed(1), limit: Number(((options.maxChars ?? 0) / 1_048_576).toPrecision(3)) });
+    const message = msg(locale, 'fileTooLarge', {
+      size: (doc.text.length / 1_048_576).toFixed(1),
+      limit: Number(((options.maxChars ?? 0) / 1_048_576).toPrecision(3)),
+    });
     return { classification: { kind: 'unknown' }, findings: [{ code: 'file-too-large', message, at: { span: doc.syntaxErrors[0].span } }], ids: [] };
   }
   const findings: Finding[] = doc.syntaxErrors.map((e) => ({

@@ -31,12 +31,18 @@ test('past maxAnalysedChars a document gets one file-too-large note and no analy
       first.diagnostics.map((d) => [d.code, d.severity, d.range.start.line]),
       [['file-too-large', 3, 0]],
     );
-    assert.match(String(first.diagnostics[0].message), /^This file \(0\.0 MiB\) is larger than the 0\.00381 MiB the editor analyses as you type.*`ewebench-studio validate`/);
+    assert.match(
+      String(first.diagnostics[0].message),
+      /^This file \(0\.0 MiB\) is larger than the 0\.00381 MiB the editor analyses as you type.*`ewebench-studio validate`/,
+    );
     assert.deepEqual(await client.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } }), []);
     assert.equal(await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 3, character: 5 } }), null);
     // An edit keeps it unanalysed (no incremental pass over a text that was never parsed)...
     const v2 = client.edit(uri, { start: { line: 0, character: 1 }, end: { line: 0, character: 1 } }, '\n');
-    assert.deepEqual((await client.waitForVersion(uri, v2)).diagnostics.map((d) => d.code), ['file-too-large']);
+    assert.deepEqual(
+      (await client.waitForVersion(uri, v2)).diagnostics.map((d) => d.code),
+      ['file-too-large'],
+    );
     // ...and a text back under the bound is analysed in full: its look-alikes and bad difficulties are found again.
     const v3 = client.replace(uri, corpus(3));
     const codes = new Set((await client.waitForVersion(uri, v3)).diagnostics.map((d) => d.code));
