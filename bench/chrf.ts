@@ -18,6 +18,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { corpusChrf } from '../core/scoring/chrf';
+import { PyRandom } from '../core/stats/pyRandom';
 import { fmt, median, timeRuns } from './stats';
 
 const SACREBLEU_MS = 6400;
@@ -40,93 +41,9 @@ function findRepoRoot(): string {
   throw new Error('cannot find the ewebench-studio checkout; run from inside it or set EWB_REPO_ROOT');
 }
 
-// ---- Python's random.Random, as far as gen_chrf_perf.py uses it ----
-
-/** MT19937 seeded the way CPython seeds it from an int (init_by_array over the int's 32-bit words). */
-class PyRandom {
-  private readonly mt = new Uint32Array(624);
-  private index = 624;
-
-  constructor(seed: number) {
-    const key: number[] = [];
-    for (let a = Math.abs(seed); a > 0; a = Math.floor(a / 2 ** 32)) key.push(a % 2 ** 32);
-    if (key.length === 0) key.push(0);
-    this.initByArray(key);
-  }
-
-  private initGenrand(s: number): void {
-    const mt = this.mt;
-    mt[0] = s >>> 0;
-    for (let i = 1; i < 624; i++) mt[i] = Math.imul(1812433253, mt[i - 1] ^ (mt[i - 1] >>> 30)) + i;
-  }
-
-  private initByArray(key: readonly number[]): void {
-    const mt = this.mt;
-    this.initGenrand(19650218);
-    let i = 1;
-    let j = 0;
-    for (let k = Math.max(624, key.length); k > 0; k--) {
-      mt[i] = (mt[i] ^ Math.imul(mt[i - 1] ^ (mt[i - 1] >>> 30), 1664525)) + key[j] + j;
-      i++;
-      j++;
-      if (i >= 624) {
-        mt[0] = mt[623];
-        i = 1;
-      }
-      if (j >= key.length) j = 0;
-    }
-    for (let k = 623; k > 0; k--) {
-      mt[i] = (mt[i] ^ Math.imul(mt[i - 1] ^ (mt[i - 1] >>> 30), 1566083941)) - i;
-      i++;
-      if (i >= 624) {
-        mt[0] = mt[623];
-        i = 1;
-      }
-    }
-    mt[0] = 0x80000000;
-  }
-
-  private uint32(): number {
-    const mt = this.mt;
-    if (this.index >= 624) {
-      for (let k = 0; k < 624; k++) {
-        const y = (mt[k] & 0x80000000) | (mt[(k + 1) % 624] & 0x7fffffff);
-        mt[k] = mt[(k + 397) % 624] ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
-      }
-      this.index = 0;
-    }
-    let y = mt[this.index++];
-    y ^= y >>> 11;
-    y ^= (y << 7) & 0x9d2c5680;
-    y ^= (y << 15) & 0xefc60000;
-    y ^= y >>> 18;
-    return y >>> 0;
-  }
-
-  /** `random()`: 53 random bits from two draws. */
-  random(): number {
-    const a = this.uint32() >>> 5;
-    const b = this.uint32() >>> 6;
-    return (a * 67108864 + b) / 9007199254740992;
-  }
-
-  /** `_randbelow(n)`: draws of n.bit_length() bits until one is below n (n < 2^32 here). */
-  below(n: number): number {
-    const bits = 32 - Math.clz32(n);
-    for (;;) {
-      const r = this.uint32() >>> (32 - bits);
-      if (r < n) return r;
-    }
-  }
-
-  choice<T>(items: readonly T[]): T {
-    return items[this.below(items.length)];
-  }
-
-  /** `randint(a, b)`, both ends included. */
-  randint(a: number, b: number): number {
-    return a + this.below(b - a + 1);
-  }
+/** Python's `random.choice`: `seq[_randbelow(len(seq))]`, on core's `random.Random`. */
+function choice<T>(rng: PyRandom, items: readonly T[]): T {
+  return items[rng.randbelow(items.length)];
 }
 
 /** Python's `sorted()` on str compares code points; UTF-16 order differs only above the BMP, so compare code points. */
@@ -184,7 +101,7 @@ function generatePairs(): { hyps: string[]; refs: string[] } {
 
   const word = () => {
     let w = '';
-    for (let syllables = rng.randint(1, 3); syllables > 0; syllables--) w += rng.choice(ONSETS) + rng.choice(VOWELS);
+    for (let syllables = rng.randint(1, 3); syllables > 0; syllables--) w += choice(rng, ONSETS) + choice(rng, VOWELS);
     return w;
   };
   const vocabSet = new Set<string>();
@@ -195,12 +112,12 @@ function generatePairs(): { hyps: string[]; refs: string[] } {
     const ws: string[] = [];
     let n = 0;
     while (n < target - 4) {
-      let w = rng.choice(VOCAB);
+      let w = choice(rng, VOCAB);
       if (rng.random() < 0.08) w += ',';
       ws.push(w);
       n += len(w) + 1;
     }
-    return ws.join(' ') + rng.choice(PUNCT_END);
+    return ws.join(' ') + choice(rng, PUNCT_END);
   };
 
   const noisy = (ref: string) => {
@@ -208,14 +125,14 @@ function generatePairs(): { hyps: string[]; refs: string[] } {
     for (let w of ref.split(' ')) {
       const r = rng.random();
       if (r < 0.1) continue;
-      if (r < 0.2) w = rng.choice(VOCAB);
+      if (r < 0.2) w = choice(rng, VOCAB);
       else if (r < 0.28 && len(w) > 1) {
         const chars = Array.from(w);
-        const i = rng.below(chars.length);
-        w = chars.slice(0, i).join('') + rng.choice(EDIT_CHARS) + chars.slice(i + 1).join('');
+        const i = rng.randbelow(chars.length);
+        w = chars.slice(0, i).join('') + choice(rng, EDIT_CHARS) + chars.slice(i + 1).join('');
       }
       out.push(w);
-      if (rng.random() < 0.05) out.push(rng.choice(VOCAB));
+      if (rng.random() < 0.05) out.push(choice(rng, VOCAB));
     }
     return out.join(' ');
   };

@@ -14,7 +14,7 @@ import {
 } from '../../core/review/review';
 import { numberFlag } from '../flags';
 import { PyRandom } from '../../core/stats/pyRandom';
-import { displayPath, formatOption, parseArgs, readText } from '../files';
+import { displayPath, formatOption, neighboursOf, parseArgs, readText } from '../files';
 import { terminalSafe } from '../format/text';
 import { UsageError, type CliIo } from '../io';
 import { writeFileAtomic } from '../../runner/outputs';
@@ -97,12 +97,14 @@ async function summary(args: string[], io: CliIo): Promise<number> {
   let card: unknown;
   let binding: 'bound' | 'card-missing' | 'card-changed' = 'card-missing';
   if (typeof review.run_card === 'string') {
+    // Read as validate reads a review's card: beside the review, regular files only, within MAX_NEIGHBOUR_BYTES.
+    const text = neighboursOf(reviewFile).read(review.run_card);
     try {
-      card = JSON.parse(fs.readFileSync(path.resolve(path.dirname(reviewFile), review.run_card), 'utf8')) as unknown;
-      binding = isObject(card) && card.run_card_hash === review.run_card_hash ? 'bound' : 'card-changed';
+      card = text === undefined ? undefined : (JSON.parse(text) as unknown);
     } catch {
       card = undefined;
     }
+    if (card !== undefined) binding = isObject(card) && card.run_card_hash === review.run_card_hash ? 'bound' : 'card-changed';
   }
   const gate = binding === 'bound' ? reviewGate(card, review, DEFAULT_GATE) : undefined;
   if (format === 'json') {

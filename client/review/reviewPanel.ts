@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { replaceValue } from '../../core/corpus/jsonEdits';
 import { JsonDocument } from '../../core/document/jsonDocument';
 import { isObject, type JsonObject } from '../../core/json';
-import { drawSample, newReview, RATINGS, reviewableResults, reviewFileNameFor, type Rating } from '../../core/review/review';
+import { drawSample, newReview, RATINGS, REVIEW_LIMITS, reviewableResults, reviewFileNameFor, type Rating } from '../../core/review/review';
 import { ratedItem, resumeIndex, sessionItems, type SessionItem } from '../../core/review/session';
 import { PyRandom } from '../../core/stats/pyRandom';
 import { classificationOf } from '../run/documentItems';
@@ -120,15 +120,15 @@ async function resolveTarget(uri: vscode.Uri): Promise<ReviewTarget | undefined>
   const size = await askNumber(
     vscode.l10n.t('How many outputs to review ({0} available), stratified by difficulty tier?', results.length),
     String(Math.min(30, results.length)),
-    1,
-    results.length,
+    REVIEW_LIMITS.size.min,
+    Math.min(results.length, REVIEW_LIMITS.size.max),
   );
   if (size === undefined) return undefined;
   const seed = await askNumber(
     vscode.l10n.t('Seed of the sample (recorded in the review, so the same sample can be drawn again)'),
     String(Math.floor(Math.random() * 1_000_000)),
-    0,
-    Number.MAX_SAFE_INTEGER,
+    REVIEW_LIMITS.seed.min,
+    REVIEW_LIMITS.seed.max,
   );
   if (seed === undefined) return undefined;
   const reviewer = await vscode.window.showInputBox({ prompt: vscode.l10n.t('Your name or handle, recorded as the reviewer (optional)') });
