@@ -23,7 +23,7 @@ import { CODE_ACTION_KINDS, codeActionsFeature } from './features/codeActions';
 import { completionFeature } from './features/completion';
 import { coverageFeature } from './features/coverage';
 import { baselinesLimitDiagnostic, Debouncer, toLspDiagnostics } from './features/diagnostics';
-import { registerFeatures, type ClientSupport, type Feature } from './features/feature';
+import { prefersMarkdown, registerFeatures, type ClientSupport, type Feature } from './features/feature';
 import { fileInfoFeature } from './features/fileInfo';
 import { hoverFeature } from './features/hover';
 import { symbolsFeature } from './features/symbols';
@@ -65,7 +65,7 @@ let locale: Locale = 'en';
 let canRegisterConfiguration = false;
 let canRegisterWatchedFiles = false;
 /** What the client handles (LSP 3.17 capabilities): without them, items are plain text and fixes stay on the server. */
-let client: ClientSupport = { snippetSupport: false, dataSupport: false, codeActionResolveEdit: false };
+let client: ClientSupport = { snippetSupport: false, dataSupport: false, codeActionResolveEdit: false, hoverMarkdown: true };
 
 /** The workspace's extra audit baselines (`ewebench-baselines.json` at a folder's top), read at start and on change. */
 let baselines: WorkspaceBaselines = { problems: [], limits: [] };
@@ -185,6 +185,7 @@ function readInitializeParams(params: InitializeParams): void {
       snippetSupport: !!caps?.textDocument?.completion?.completionItem?.snippetSupport,
       dataSupport: !!caps?.textDocument?.publishDiagnostics?.dataSupport,
       codeActionResolveEdit: !!caps?.textDocument?.codeAction?.resolveSupport?.properties?.includes('edit'),
+      hoverMarkdown: prefersMarkdown(caps?.textDocument?.hover?.contentFormat),
     };
     codec.encoding = guard.run('utf-16', () => negotiatePositionEncoding(caps?.general?.positionEncodings));
   });

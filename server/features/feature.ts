@@ -13,6 +13,14 @@ export interface ClientSupport {
   dataSupport: boolean;
   /** The client fills in a code action's `edit` with `codeAction/resolve` (file-wide fixes are then computed only when picked). */
   codeActionResolveEdit: boolean;
+  /** Hovers in Markdown; false when the client asked for plain text first (`hover.contentFormat`). */
+  hoverMarkdown: boolean;
+}
+
+/** Markdown unless the client lists plain text before it (the list is in order of preference); Markdown when it says nothing. */
+export function prefersMarkdown(formats: readonly string[] | undefined): boolean {
+  const known = (formats ?? []).find((f) => f === 'markdown' || f === 'plaintext');
+  return known !== 'plaintext';
 }
 
 /** What every feature reads: the server's state, never the connection itself. */
