@@ -39,8 +39,8 @@ export interface FeatureContext {
   readonly codec: PositionCodec;
   locale(): Locale;
   client(): ClientSupport;
-  /** The server settings in force (the outline's bound). */
-  settings(): ServerSettings;
+  /** The server settings in force for a document, its workspace folder's (the outline's bound). */
+  settings(uri: string): ServerSettings;
   /**
    * The one way a feature answers a request: `handler` runs guarded, and a throw is logged once and answered with
    * `neutral` (null, an empty list), the answer for "nothing here"; a malformed position or range is answered
@@ -61,7 +61,7 @@ export function registerFeatures(connection: Connection, guard: Guard, state: Om
     codec: state.codec,
     locale: () => state.locale(),
     client: () => state.client(),
-    settings: () => state.settings(),
+    settings: (uri) => state.settings(uri),
     onRequest: <P, R, E>(type: RequestType<P, R, E>, neutral: R, handler: (params: P) => R) => {
       // A plain R is a HandlerResult<R, E>; TypeScript cannot resolve that conditional type for a generic R.
       const guarded = guard.request(neutral, handler) as RequestHandler<P, R, E>;
