@@ -227,11 +227,14 @@ connection.onInitialized(
       guard.later(() => connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.json' }] }));
     if (clientSendsFolderChanges)
       connection.workspace.onDidChangeWorkspaceFolders(guard.handler(undefined, (event) => guard.later(() => changeFolders(event))));
-    // Each folder's settings, asked of a client that answers; open documents are then checked with them.
-    guard.later(() => settings.refresh(askSettings).then(revalidateAll));
     // Once the files on disk are indexed, open tests files may have new cross-file duplicates.
     guard.later(() => index.scan(isOpen).then(() => revalidateOthers('')));
-    guard.later(reloadBaselines);
+    // Each folder's settings (asked of a client that answers) and the baselines; open documents are then checked
+    // again once, with both (reloadBaselines).
+    guard.later(async () => {
+      await settings.refresh(askSettings).catch((error: unknown) => guard.report(error));
+      await reloadBaselines();
+    });
   }),
 );
 
