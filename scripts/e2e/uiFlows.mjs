@@ -46,11 +46,14 @@ export async function lensRunInTestExplorer(page) {
   await summary.waitFor({ timeout: 15_000 });
   let text = '';
   for (let i = 0; i < 50; i++) {
-    text = ((await summary.textContent()) ?? '').replace(/\s+/g, ' ').trim();
-    if (/\b1\/1\b/.test(text)) break;
+    // Its parts (state, passed/total, duration) one by one: their text runs together ("1/11.0ms").
+    text = (await summary.evaluate((el) => [...(el.querySelector('.result-summary')?.children ?? [])].map((c) => c.textContent?.trim()).filter(Boolean))).join(
+      ' · ',
+    );
+    if (text.split(' · ').includes('1/1')) break;
     await page.waitForTimeout(200);
   }
-  if (!/\b1\/1\b/.test(text)) throw new Error(`the Testing view's results summary reads "${text}"`);
+  if (!text.split(' · ').includes('1/1')) throw new Error(`the Testing view's results summary reads "${text}"`);
   const rows = (await page.locator('.test-explorer .monaco-list-row').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
   if (rows.some((r) => r.includes('.github'))) throw new Error(`a .github file is listed: ${rows.join(' | ')}`);
   return `results summary "${text}"; listed: ${rows.join(' | ')}`;
