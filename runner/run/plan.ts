@@ -4,6 +4,7 @@ import type { RunRecord } from '../../core/run/types';
 import type { ResponseCache } from '../cache';
 import type { RunLogger } from '../log';
 import type { ChatProvider } from '../provider';
+import { runMessage } from '../../core/run/messages';
 
 /** One file to run from: its text as the editor or the disk has it. */
 export interface RunFile {
@@ -124,6 +125,10 @@ export interface RunResult {
  */
 export class RunPlanError extends Error {
   constructor(readonly problems: readonly string[]) {
-    super(`nothing was sent: ${problems.length === 1 ? problems[0] : `${problems.length} problems:\n  ${problems.join('\n  ')}`}`);
+    super(
+      problems.length === 1
+        ? runMessage('en', 'nothingSent', { problem: problems[0] })
+        : runMessage('en', 'nothingSentMany', { count: problems.length, problems: problems.join('\n  ') }),
+    );
   }
 }

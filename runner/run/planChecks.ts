@@ -4,6 +4,7 @@ import { duplicateItemIds, loneSurrogatePath } from '../../core/run/items';
 import { describeLimit, RUN_LIMITS, withinLimit } from '../../core/run/limits';
 import type { RunnableItem } from '../../core/run/types';
 import type { RunPlan } from './plan';
+import { runMessage } from '../../core/run/messages';
 
 /**
  * The checks made before anything is sent, each returning the problems it found (the caller refuses the plan
@@ -17,7 +18,7 @@ export function numberProblems(plan: RunPlan): string[] {
     ['repeat', plan.repeat, RUN_LIMITS.repeat],
     ['concurrency', plan.concurrency, RUN_LIMITS.concurrency],
   ] as const) {
-    if (value !== undefined && !withinLimit(value, limit)) problems.push(`${name} ${value}: must be ${describeLimit(limit)}`);
+    if (value !== undefined && !withinLimit(value, limit)) problems.push(runMessage('en', 'outOfRange', { name, value, range: describeLimit(limit) }));
   }
   return problems;
 }
@@ -32,10 +33,13 @@ export function itemProblems(
 ): string[] {
   const problems: string[] = [];
   const lineOf = (offset: number) => doc.lineIndex.positionAt(offset).line + 1;
-  const noun = kind === 'ewebench-tests' ? 'tests' : 'entries';
   for (const [id, copies] of duplicateItemIds(selected)) {
     problems.push(
-      `${copies.length} ${noun} share the id ${JSON.stringify(id)} at ${copies.map((c) => `${shown}:${lineOf(c.start)}`).join(', ')}: a run keeps one result per id, so give each a unique id`,
+      runMessage('en', kind === 'ewebench-tests' ? 'duplicateTestIds' : 'duplicateEntryIds', {
+        count: copies.length,
+        id: JSON.stringify(id),
+        places: copies.map((c) => `${shown}:${lineOf(c.start)}`).join(', '),
+      }),
     );
   }
   const values = kind === 'ewebench-tests' ? (doc.value as unknown[]) : undefined;
@@ -45,7 +49,11 @@ export function itemProblems(
     if (!bad) continue;
     const span = doc.locate([...base, item.index, ...bad], typeof bad[bad.length - 1] === 'string' && isKeyPath(value, bad) ? 'key' : 'value');
     problems.push(
-      `${shown}:${lineOf(span?.start ?? item.start)}: ${kind === 'ewebench-tests' ? 'test' : 'entry'} ${item.id}, field ${fieldText(bad)}: text with a lone UTF-16 surrogate (a \\uD800–\\uDFFF escape without its pair) cannot be sent as UTF-8`,
+      runMessage('en', kind === 'ewebench-tests' ? 'loneSurrogateTest' : 'loneSurrogateEntry', {
+        place: `${shown}:${lineOf(span?.start ?? item.start)}`,
+        id: item.id,
+        field: fieldText(bad),
+      }),
     );
   }
   return problems;

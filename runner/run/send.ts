@@ -4,6 +4,7 @@ import type { ChatProvider } from '../provider';
 import type { RunCache } from './cacheStep';
 import type { Job } from './jobs';
 import type { RunRecorder } from './recorder';
+import { runMessage } from '../../core/run/messages';
 
 /**
  * The queue's worker: one job's answers, from the cache when every unit is there, else from the provider (a
@@ -36,9 +37,7 @@ export function jobSender(provider: ChatProvider, cache: RunCache, recorder: Run
       recorder.record(unit, answer, job.request);
     });
     if (fatalFirst && fresh && !fresh.ok) {
-      throw new Error(
-        `the first batch failed for all ${job.units.length} entries (${fresh.error}); the run stops before sending the others, as the harness does: check the model id, the key and the account's credit`,
-      );
+      throw new Error(runMessage('en', 'firstBatchFailed', { count: job.units.length, error: fresh.error }));
     }
     return job.units.length;
   };

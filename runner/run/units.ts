@@ -9,6 +9,7 @@ import { runnableItems } from '../../core/run/items';
 import type { ChatOutcome, ChatRequest, RunnableItem, RunRecord } from '../../core/run/types';
 import { itemProblems, numberProblems } from './planChecks';
 import { RunPlanError, type RunFile, type RunPlan, type SkippedItem } from './plan';
+import { runMessage, type RunMessageId } from '../../core/run/messages';
 
 /** One item and repeat: what becomes one record. */
 export interface Unit {
@@ -41,14 +42,14 @@ export interface Prepared {
   hashes: Map<string, string>;
 }
 
-/** What a file that cannot run reads as, said after "neither a tests file nor a corpus". */
-const READS_AS: Record<FileKind, string> = {
-  'ewebench-results': ' (it reads as an ÈwéBench results file: the output of a run)',
-  'rosetta-run-card': ' (it reads as a Rosetta run card: the output of a run)',
-  'rosetta-review': ' (it reads as a human review of a run: rate it with ÈwéBench: Review Run)',
-  unknown: '',
-  'ewebench-tests': '',
-  'rosetta-corpus': '',
+/** Why a file of this kind cannot run: it is neither a tests file nor a corpus, and what it reads as. */
+const NOT_RUNNABLE: Record<FileKind, RunMessageId> = {
+  'ewebench-results': 'notRunnableResults',
+  'rosetta-run-card': 'notRunnableCard',
+  'rosetta-review': 'notRunnableReview',
+  unknown: 'notRunnable',
+  'ewebench-tests': 'notRunnable',
+  'rosetta-corpus': 'notRunnable',
 };
 
 export const idText = (id: unknown) => (typeof id === 'string' ? id : (JSON.stringify(id) ?? 'null'));
@@ -69,14 +70,14 @@ export function prepareUnits(plan: RunPlan, origin: string): Prepared {
     const shown = file.displayPath;
     const doc = new JsonDocument(file.text);
     if (!doc.isValidJson) {
-      out.skipped.push({ file: shown, kind: 'not-runnable', reason: `${shown} is not valid JSON` });
+      out.skipped.push({ file: shown, kind: 'not-runnable', reason: runMessage('en', 'notJson', { file: shown }) });
       return;
     }
     const classification = classify(doc.value);
     const kind = file.kind ?? classification.kind;
     const category = path.basename(file.path).replace(/\.json$/i, '');
     if (kind !== 'ewebench-tests' && kind !== 'rosetta-corpus') {
-      out.skipped.push({ file: shown, kind: 'not-runnable', reason: `${shown} is neither an ÈwéBench tests file nor a Rosetta corpus${READS_AS[kind]}` });
+      out.skipped.push({ file: shown, kind: 'not-runnable', reason: runMessage('en', NOT_RUNNABLE[kind], { file: shown }) });
       return;
     }
     const items = runnableItems(doc, category, { ...classification, kind });
@@ -84,7 +85,7 @@ export function prepareUnits(plan: RunPlan, origin: string): Prepared {
       out.skipped.push({
         file: shown,
         kind: 'not-runnable',
-        reason: `${shown} holds no ${kind === 'ewebench-tests' ? 'test' : 'corpus entry'} (an item must be a JSON object)`,
+        reason: runMessage('en', kind === 'ewebench-tests' ? 'noTests' : 'noEntries', { file: shown }),
       });
       return;
     }
@@ -93,7 +94,8 @@ export function prepareUnits(plan: RunPlan, origin: string): Prepared {
       const wanted = new Set(file.ids);
       selected = items.filter((i) => wanted.has(i.id));
       const found = new Set(selected.map((i) => i.id));
-      for (const id of file.ids) if (!found.has(id)) out.skipped.push({ file: shown, id, kind: 'not-found', reason: `${shown}: no item with id ${id}` });
+      for (const id of file.ids)
+        if (!found.has(id)) out.skipped.push({ file: shown, id, kind: 'not-found', reason: runMessage('en', 'noSuchItem', { file: shown, id }) });
     }
     problems.push(...itemProblems(doc, kind, itemsPath({ ...classification, kind }) ?? [], selected, shown));
     // One unit per repeat of an item; `record(r)` scores the answer of repeat r.
@@ -160,7 +162,7 @@ export function prepareUnits(plan: RunPlan, origin: string): Prepared {
           file: shown,
           id: item.id,
           kind: 'secret-segment',
-          reason: `${shown}: entry ${item.id} is in the ${entry.segment} segment and is not sent without consent`,
+          reason: runMessage('en', 'secretSkipped', { file: shown, id: item.id, segment: String(entry.segment) }),
         });
         continue;
       }

@@ -5,6 +5,7 @@ import type { EntryRunRecord, RunRecord, TestRunRecord } from '../../core/run/ty
 import type { JournalWriter } from '../journal';
 import type { RunLogger } from '../log';
 import { OutputWriteError, writeResultsFile, writeRunCards, type CorpusOutput } from '../outputs';
+import { runMessage } from '../../core/run/messages';
 import type { RunPlan } from './plan';
 import { corpusSetup, type PreparedCorpus } from './units';
 
@@ -88,9 +89,7 @@ export function writeRunOutputs(
       });
   } catch (error) {
     if (error instanceof OutputWriteError)
-      throw new Error(`${error.message}; every result received is kept in ${meta.journalPath}: make room and run the same command again to write the results`, {
-        cause: error,
-      });
+      throw new Error(runMessage('en', 'resultsKept', { error: error.message, journal: meta.journalPath }), { cause: error });
     throw error;
   } finally {
     meta.journal.close();
