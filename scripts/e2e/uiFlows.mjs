@@ -54,6 +54,8 @@ export async function lensRunInTestExplorer(page) {
     await page.waitForTimeout(200);
   }
   if (!text.split(' · ').includes('1/1')) throw new Error(`the Testing view's results summary reads "${text}"`);
+  // Discovery lists the other files once the view has opened: wait for one of them before looking for .github.
+  await page.locator('.test-explorer .monaco-list-row', { hasText: 'tests/duplicates.json' }).first().waitFor({ timeout: 30_000 });
   const rows = (await page.locator('.test-explorer .monaco-list-row').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
   if (rows.some((r) => r.includes('.github'))) throw new Error(`a .github file is listed: ${rows.join(' | ')}`);
   return `results summary "${text}"; listed: ${rows.join(' | ')}`;
