@@ -176,6 +176,8 @@ export class RunService implements vscode.Disposable {
     const runKey = `${++this.runs}`;
     const sourceFile = sourceFileOf(request.uri);
     const resolved = ready.resolved;
+    // The runner (journal, cache, outputs) loads with the first run, keeping activation light.
+    const { executeRun, ResponseCache } = await import('./lazyRunner.js');
     // A lens or command run shows in the Test Explorer like one started there.
     const report = request.reported
       ? undefined
@@ -185,8 +187,6 @@ export class RunService implements vscode.Disposable {
             this.channel.error(`the Test Explorer could not show the run: ${error instanceof Error ? error.message : String(error)}`);
             return undefined;
           });
-    // The runner (journal, cache, outputs) loads with the first run, keeping activation light.
-    const { executeRun, ResponseCache } = await import('./lazyRunner.js');
     const execute = async (progress?: vscode.Progress<{ message?: string; increment?: number }>, token?: vscode.CancellationToken) => {
       token?.onCancellationRequested(() => abort.abort());
       request.token?.onCancellationRequested(() => abort.abort());
