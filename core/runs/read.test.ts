@@ -75,8 +75,8 @@ test("the ÈwéBench harness's leaderboard.json: one run per row, no items", () 
     read.runs.map((r) => [r.model, r.figures.eweScore, r.figures.total, r.figures.passed, r.provenance.timestamp, r.provenance.index, r.items.length]),
     [
       ['deepseek-chat', 74.4, 12, 8, '2026-11-20', 0, 0],
-      ['gemini-2.0-flash', 53.2, 12, 4, '2026-11-21', 1, 0],
-      ['llama3.1', 51, 12, 5, '2026-11-22', 2, 0],
+      ['gemini-2.0-flash', 62, 12, 5, '2026-11-21', 1, 0],
+      ['llama3.1', 42.1, 12, 4, '2026-11-22', 2, 0],
     ],
   );
   assert.equal(read.runs[0].provenance.fileName, 'ewebench_deepseek-chat_20261120_091500.json', 'a row names its results file');

@@ -33,11 +33,12 @@ const tests = [
   ['cultural_knowledge', 'ck_proverb_03', 'ewe_quality', null],
   ['cultural_knowledge', 'ck_kente_04', 'keywords', null],
 ];
-// rs_logic_01: every model passes; ck_proverb_03: every model fails; mt_context_02: the planted regression (A → B).
+// rs_logic_01: every model passes; ck_proverb_03: every model fails; mt_context_02: the planted regression from
+// deepseek-chat (A) to gemini-2.0-flash (B), the only pass lost with the whole score (1 → 0).
 const scores = {
   'deepseek-chat': [1, 1, 0.75, 0.5, 1, 1, 0, 1, 1, 0.6666666666666666, 0.2, 0.75],
-  'gemini-2.0-flash': [1, 0, 0.5, 0.5, 1, 0, 0, 1, 0.6666666666666666, 0.6666666666666666, 0.1, 1],
-  'llama3.1': [0, 0, 0.25, 0.75, 1, 1, 1, 0, 0.3333333333333333, 1, 0.3, 0.5],
+  'gemini-2.0-flash': [1, 0, 0.5, 0.5, 1, 1, 0, 1, 0.6666666666666666, 0.6666666666666666, 0.1, 1],
+  'llama3.1': [0, 0, 0.25, 0.75, 1, 0, 1, 0, 0.3333333333333333, 1, 0.3, 0.5],
 };
 function response(test, score, model) {
   const [, id, method, expected] = test;
