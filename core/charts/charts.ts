@@ -26,6 +26,12 @@ export interface BarChartInput {
 }
 
 const W = 640;
+
+/** Tick labels all with the same decimals: none when every tick is whole, else just enough for the step (at most `most`). */
+function decimalsOf(marks: readonly number[], most: number): number {
+  for (let d = 0; d < most; d++) if (marks.every((m) => Math.abs(m * 10 ** d - Math.round(m * 10 ** d)) < 1e-9)) return d;
+  return most;
+}
 const LEFT = 48;
 const RIGHT = 16;
 const TOP = 28;
@@ -49,7 +55,7 @@ function valueAxis(max: number, top: number, bottom: number, name: string, decim
     marks
       .map(
         (m) =>
-          `<line class="grid" x1="${LEFT}" x2="${W - RIGHT}" y1="${coord(y(m))}" y2="${coord(y(m))}"/><text x="${LEFT - 6}" y="${coord(y(m) + 4)}" text-anchor="end">${figure(m, decimals > 0 && m % 1 !== 0 ? decimals : 0)}</text>`,
+          `<line class="grid" x1="${LEFT}" x2="${W - RIGHT}" y1="${coord(y(m))}" y2="${coord(y(m))}"/><text x="${LEFT - 6}" y="${coord(y(m) + 4)}" text-anchor="end">${figure(m, decimalsOf(marks, decimals))}</text>`,
       )
       .join('') +
     `<line class="axis" x1="${LEFT}" x2="${LEFT}" y1="${top}" y2="${bottom}"/><line class="axis" x1="${LEFT}" x2="${W - RIGHT}" y1="${bottom}" y2="${bottom}"/>` +
@@ -121,7 +127,7 @@ export function latencyChart(input: LatencyInput): Chart {
     marks
       .map(
         (m) =>
-          `<line class="grid" x1="${coord(x(m))}" x2="${coord(x(m))}" y1="${TOP}" y2="${bottom}"/><text x="${coord(x(m))}" y="${bottom + 14}" text-anchor="middle">${figure(m, m % 1 ? 2 : 0)}</text>`,
+          `<line class="grid" x1="${coord(x(m))}" x2="${coord(x(m))}" y1="${TOP}" y2="${bottom}"/><text x="${coord(x(m))}" y="${bottom + 14}" text-anchor="middle">${figure(m, decimalsOf(marks, 2))}</text>`,
       )
       .join('') + `<text x="${left}" y="${TOP - 10}">${escapeXml(input.axis)}</text>`;
   const rows = input.series
@@ -211,8 +217,9 @@ export function paretoChart(input: ParetoInput): Chart {
   const { y, svg: axis } = valueAxis(Math.max(0, ...valid.map((p) => p.quality)), TOP + 8, bottom, input.qualityAxis, input.qualityDecimals);
   const x = (v: number) => LEFT + (v / costTop) * (W - LEFT - RIGHT - 8);
   const xAxis =
-    costTicks.map((m) => `<text x="${coord(x(m))}" y="${bottom + 14}" text-anchor="middle">${figure(m, m % 1 ? input.costDecimals : 0)}</text>`).join('') +
-    `<text x="${W - RIGHT}" y="${height - 6}" text-anchor="end">${escapeXml(input.costAxis)}</text>`;
+    costTicks
+      .map((m) => `<text x="${coord(x(m))}" y="${bottom + 14}" text-anchor="middle">${figure(m, decimalsOf(costTicks, input.costDecimals))}</text>`)
+      .join('') + `<text x="${W - RIGHT}" y="${height - 6}" text-anchor="end">${escapeXml(input.costAxis)}</text>`;
   const line =
     front.length > 1
       ? `<polyline class="s0 front" points="${front.map((i) => `${coord(x(input.points[i].cost))},${coord(y(input.points[i].quality))}`).join(' ')}"/>`

@@ -90,3 +90,15 @@ export function ticks(max: number): number[] {
   if (out[out.length - 1] < max) out.push(Math.round((out[out.length - 1] + step) * 1e9) / 1e9);
   return out;
 }
+
+/**
+ * A chart as a page fragment: the SVG in a `<figure>`, its numbers in a `<table>` beside it (caption, header
+ * row, one row per group), every text escaped. For the CLI's html output and any webview.
+ */
+export function chartHtml(chart: Chart): string {
+  const head = chart.table.columns.map((c) => `<th scope="col">${escapeXml(c)}</th>`).join('');
+  const rows = chart.table.rows
+    .map((r) => `<tr>${r.map((cell, i) => (i === 0 ? `<th scope="row">${escapeXml(cell)}</th>` : `<td>${escapeXml(cell)}</td>`)).join('')}</tr>`)
+    .join('');
+  return `<figure class="ewb-chart">${chart.svg}<table><caption>${escapeXml(chart.table.caption)}</caption><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></figure>`;
+}
