@@ -11,7 +11,10 @@ export const DEFAULT_N_BOOTSTRAP = 1000;
 export const DEFAULT_ALPHA = 0.05;
 export const DEFAULT_SEED = 12345;
 
-export type ResampleMetric = (indices: readonly number[]) => number;
+/** A resample's entry indices: a plain array for the observed score (0..n-1), an Int32Array for each resample. */
+export type Indices = ArrayLike<number> & Iterable<number>;
+
+export type ResampleMetric = (indices: Indices) => number;
 
 export interface BootstrapOptions {
   nBootstrap?: number;
@@ -49,7 +52,7 @@ const identity = (n: number): number[] => Array.from({ length: n }, (_, i) => i)
 export function bootstrapCis(
   n: number,
   names: readonly string[],
-  metrics: (indices: readonly number[]) => readonly number[],
+  metrics: (indices: Indices) => readonly number[],
   options: Omit<BootstrapOptions, 'metricName'> = {},
 ): ConfidenceInterval[] {
   const nBootstrap = options.nBootstrap ?? DEFAULT_N_BOOTSTRAP;
@@ -71,9 +74,9 @@ export function bootstrapCis(
   const observed = metrics(identity(n));
   const rng = new PyRandom(seed);
   const scores = names.map(() => new Float64Array(nBootstrap));
-  const sample = new Array<number>(n);
+  const sample = new Int32Array(n);
   for (let b = 0; b < nBootstrap; b++) {
-    for (let k = 0; k < n; k++) sample[k] = rng.randbelow(n);
+    rng.fillRandbelow(n, sample);
     const values = metrics(sample);
     for (let m = 0; m < names.length; m++) scores[m][b] = values[m];
   }
@@ -123,12 +126,30 @@ export interface SignificanceResult {
  * every resample when the observed delta is 0; significant when p < α.
  */
 export function pairedBootstrap(n: number, metricA: ResampleMetric, metricB: ResampleMetric, options: BootstrapOptions = {}): SignificanceResult {
+  const { metricName = 'metric', ...rest } = options;
+  return pairedBootstraps(n, [metricName], (indices) => ({ a: [metricA(indices)], b: [metricB(indices)] }), rest)[0];
+}
+
+/** Both systems' values of every metric on one resample (one value per name each). */
+export type PairedMetrics = (indices: Indices) => { a: readonly number[]; b: readonly number[] };
+
+/**
+ * Several `paired_bootstrap` calls over the same aligned entries with the same seed at once: each harness call
+ * restarts `random.Random(seed)`, so every metric sees the same resamples; they are drawn once here and every
+ * metric of both systems computed on each (by one function, so a caller can share one pass over a resample
+ * between the two systems). Equal, metric by metric, to separate calls.
+ */
+export function pairedBootstraps(
+  n: number,
+  names: readonly string[],
+  metrics: PairedMetrics,
+  options: Omit<BootstrapOptions, 'metricName'> = {},
+): SignificanceResult[] {
   const nBootstrap = options.nBootstrap ?? DEFAULT_N_BOOTSTRAP;
   const alpha = options.alpha ?? DEFAULT_ALPHA;
   const seed = options.seed ?? DEFAULT_SEED;
-  const metricName = options.metricName ?? 'metric';
   if (n === 0) {
-    return {
+    return names.map((metricName) => ({
       metric_name: metricName,
       system_a_score: 0,
       system_b_score: 0,
@@ -140,39 +161,47 @@ export function pairedBootstrap(n: number, metricA: ResampleMetric, metricB: Res
       winner: null,
       ci_lower: 0,
       ci_upper: 0,
-    };
+    }));
   }
-  const all = identity(n);
-  const scoreA = metricA(all);
-  const scoreB = metricB(all);
-  const delta = scoreA - scoreB;
+  const observedValues = metrics(identity(n));
+  const scoresA = [...observedValues.a];
+  const scoresB = [...observedValues.b];
+  const observed = names.map((_, m) => scoresA[m] - scoresB[m]);
   const rng = new PyRandom(seed);
-  const deltas: number[] = [];
-  const sample = new Array<number>(n);
-  let opposite = 0;
+  const deltas = names.map(() => new Float64Array(nBootstrap));
+  const opposite = names.map(() => 0);
+  const sample = new Int32Array(n);
   for (let b = 0; b < nBootstrap; b++) {
-    for (let k = 0; k < n; k++) sample[k] = rng.randint(0, n - 1);
-    const d = metricA(sample) - metricB(sample);
-    deltas.push(d);
-    if ((delta > 0 && d <= 0) || (delta < 0 && d >= 0) || delta === 0) opposite++;
+    // randint(0, n - 1) n times: randbelow(n) each.
+    rng.fillRandbelow(n, sample);
+    const { a: va, b: vb } = metrics(sample);
+    for (let m = 0; m < names.length; m++) {
+      const d = va[m] - vb[m];
+      const delta = observed[m];
+      deltas[m][b] = d;
+      if ((delta > 0 && d <= 0) || (delta < 0 && d >= 0) || delta === 0) opposite[m]++;
+    }
   }
-  const pValue = opposite / nBootstrap;
-  deltas.sort((a, b) => a - b);
   // Unclamped, as significance.py indexes them.
   const lo = Math.trunc(nBootstrap * (alpha / 2));
   const hi = Math.trunc(nBootstrap * (1 - alpha / 2)) - 1;
-  const significant = pValue < alpha;
-  return {
-    metric_name: metricName,
-    system_a_score: pyRound(scoreA, 4),
-    system_b_score: pyRound(scoreB, 4),
-    delta: pyRound(delta, 4),
-    p_value: pyRound(pValue, 4),
-    n_bootstrap: nBootstrap,
-    confidence_level: pyRound(1 - alpha, 2),
-    significant,
-    winner: significant ? (delta > 0 ? 'A' : 'B') : null,
-    ci_lower: pyRound(deltas.at(lo) ?? NaN, 4),
-    ci_upper: pyRound(deltas.at(hi) ?? NaN, 4),
-  };
+  return names.map((metricName, m) => {
+    const sorted = deltas[m].sort();
+    const pValue = opposite[m] / nBootstrap;
+    const delta = observed[m];
+    const significant = pValue < alpha;
+    return {
+      metric_name: metricName,
+      system_a_score: pyRound(scoresA[m], 4),
+      system_b_score: pyRound(scoresB[m], 4),
+      delta: pyRound(delta, 4),
+      p_value: pyRound(pValue, 4),
+      n_bootstrap: nBootstrap,
+      confidence_level: pyRound(1 - alpha, 2),
+      significant,
+      winner: significant ? (delta > 0 ? 'A' : 'B') : null,
+      ci_lower: pyRound(sorted.at(lo) ?? NaN, 4),
+      ci_upper: pyRound(sorted.at(hi) ?? NaN, 4),
+    };
+  });
 }

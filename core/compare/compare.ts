@@ -1,0 +1,400 @@
+import { compareCodePoints } from '../python/json';
+import { pyStrip } from '../python/str';
+import { categoryScore, eweScore } from '../scoring/ewebench/aggregate';
+import { CATEGORIES } from '../scoring/ewebench/categories';
+import { chrfFromStatistics, chrfStats } from '../scoring/chrf';
+import { compositeScore } from '../scoring/rosetta/composite';
+import { pairedBootstraps, type BootstrapOptions, type Indices, type PairedMetrics, type SignificanceResult } from '../stats/bootstrap';
+import type { Run, RunItem, RunKind } from '../runs/types';
+import { analyseItems, type ItemCell } from './items';
+import { wordDiff, type DiffPart } from './diff';
+import type { NumberLimit } from '../run/limits';
+
+/**
+ * Compare two runs of the same tests or the same corpus: A is the baseline, B the candidate; every delta is
+ * B − A. Per item: the score change, regressions first, responses diffed. Per metric: mt_eval_harness's paired
+ * bootstrap (`significance.paired_bootstrap`, 1,000 resamples, `random.Random(12345)`) over the items both runs
+ * have, aligned as `run_significance_tests` aligns them (common ids, sorted: numbers as numbers, text by code
+ * point), so the figures equal the harness's `paired_bootstrap(entries_b, entries_a, metric)` on the same input.
+ * - Rosetta: corpus chrF++ (every aligned entry with a non-blank reference, an empty or failed prediction scored
+ *   as "EMPTY", as `significance.corpus_chrf`), exact-match rate and composite (over the entries without an
+ *   error, as `exact_match_rate` and `composite_score`).
+ * - ÈwéBench: the ÈwéScore (each resample's category scores, then the weighted mean, as the harness aggregates)
+ *   and each category's score (its own bootstrap over the category's tests). A test is its mean score over its
+ *   scored repeats; a failed call is left out of the means, never a 0.
+ * Pure; the cost is the resamples times the aligned items (chrF++ statistics are computed once per entry).
+ */
+export interface CompareOptions extends Omit<BootstrapOptions, 'metricName'> {
+  /** Diff the responses of changed items (default true). */
+  diffs?: boolean;
+}
+
+export interface RunRef {
+  model: string;
+  runId: string | null;
+  fileName: string;
+}
+
+/** One metric, A against B. */
+export interface MetricComparison {
+  /** `ewe_score`, `category:<stem>`, `corpus_chrf`, `exact_match_rate`, `composite`. */
+  metric: string;
+  /** The metric's full scale: 100 (ÈwéScore, categories, chrF++) or 1 (rates, composite). */
+  scale: number;
+  a: number;
+  b: number;
+  /** B − A, and the 95% interval of the resampled deltas. */
+  delta: number;
+  ci_lower: number;
+  ci_upper: number;
+  p_value: number;
+  significant: boolean;
+  /** The better run when significant. */
+  winner: 'a' | 'b' | null;
+  /** Items the bootstrap resampled. */
+  n: number;
+  n_bootstrap: number;
+}
+
+export type ItemChange = 'regression' | 'improvement' | 'unchanged' | 'unscored' | 'only-a' | 'only-b';
+
+export interface ItemDelta {
+  key: string;
+  id: string;
+  group: string;
+  tier: string | null;
+  a: number | null;
+  b: number | null;
+  /** B − A on the 0..1 score. */
+  delta: number | null;
+  /** Pass rate (tests) or exact-match rate (entries) over the repeats; 1 or 0 for a single run. */
+  passedA: number | null;
+  passedB: number | null;
+  change: ItemChange;
+  responseA: string | null;
+  responseB: string | null;
+  /** A's response → B's, for changed items whose both responses are known. */
+  diff: DiffPart[] | null;
+}
+
+export interface RunComparison {
+  kind: RunKind;
+  a: RunRef;
+  b: RunRef;
+  /** Items both runs have, and those only one has. */
+  paired: number;
+  onlyA: number;
+  onlyB: number;
+  metrics: MetricComparison[];
+  /** Regressions first (lost verdicts, then the largest drops), improvements, unchanged, unscored, unpaired. */
+  items: ItemDelta[];
+  counts: Record<ItemChange, number>;
+}
+
+export class CompareError extends Error {}
+
+const refOf = (r: Run): RunRef => ({ model: r.model, runId: r.provenance.runId, fileName: r.provenance.fileName });
+
+/** `sorted(common_ids)`: integers in numeric order when every id is one, else text by code point. */
+function sortKeys(keys: string[], numeric: boolean): string[] {
+  return numeric ? keys.sort((x, y) => Number(x) - Number(y)) : keys.sort(compareCodePoints);
+}
+
+function firstByKey(run: Run): Map<string, RunItem> {
+  const out = new Map<string, RunItem>();
+  for (const item of run.items) if (!out.has(item.key)) out.set(item.key, item);
+  return out;
+}
+
+function fromBootstrap(metric: string, scale: number, n: number, r: SignificanceResult): MetricComparison {
+  // The bootstrap ran as paired_bootstrap(B, A): its "A" is our candidate B.
+  return {
+    metric,
+    scale,
+    a: r.system_b_score,
+    b: r.system_a_score,
+    delta: r.delta,
+    ci_lower: r.ci_lower,
+    ci_upper: r.ci_upper,
+    p_value: r.p_value,
+    significant: r.significant,
+    winner: r.winner === 'A' ? 'b' : r.winner === 'B' ? 'a' : null,
+    n,
+    n_bootstrap: r.n_bootstrap,
+  };
+}
+
+/** One system's per-entry figures over the aligned entries. */
+interface SystemEntries {
+  /** chrF++ statistics per entry (width each), zeros where the reference is blank. */
+  stats: number[][];
+  hasRef: Uint8Array;
+  failed: Uint8Array;
+  exact: Uint8Array;
+}
+
+function systemEntries(items: readonly RunItem[], cache: Map<string, number[]>): SystemEntries {
+  const n = items.length;
+  const out: SystemEntries = { stats: [], hasRef: new Uint8Array(n), failed: new Uint8Array(n), exact: new Uint8Array(n) };
+  items.forEach((e, i) => {
+    const reference = e.reference ?? '';
+    if (pyStrip(reference)) {
+      const predicted = e.response ?? '';
+      const hypothesis = pyStrip(predicted) ? predicted : 'EMPTY';
+      // Two systems often give the same answer (and many answers are the reference): one computation per pair.
+      const key = `${hypothesis}\u0000${reference}`;
+      let stats = cache.get(key);
+      if (!stats) cache.set(key, (stats = chrfStats(hypothesis, [reference])));
+      out.stats[i] = stats;
+      out.hasRef[i] = 1;
+    } else out.stats[i] = [];
+    if (e.error) out.failed[i] = 1;
+    else if (e.exactMatch) out.exact[i] = 1;
+  });
+  return out;
+}
+
+/** Two statistics share one double when every resample's sum of each stays below 2^26 (both exact in 53 bits). */
+const LANE = 2 ** 26;
+
+/**
+ * Both systems' corpus chrF++, exact-match rate and composite on a resample. The statistics are integers, so
+ * a resample's sums are exact whatever the order of addition, and equal the harness's (which adds in draw
+ * order). They are computed as counts × statistics in entry order, over one array holding both systems'
+ * statistics side by side, two to a double when the corpus is small enough for the sums to stay exact
+ * (`n × the largest statistic < 2^26`): sequential reads, and half the additions. The entries with an error are
+ * few: their sums are taken apart and subtracted for the figures over the entries without one.
+ */
+function rosettaPairedMetrics(first: readonly RunItem[], second: readonly RunItem[]): PairedMetrics {
+  const n = first.length;
+  const cache = new Map<string, number[]>();
+  const systems = [systemEntries(first, cache), systemEntries(second, cache)];
+  const width = systems.flatMap((s) => s.stats).find((st) => st.length > 0)?.length ?? 0;
+  let largest = 0;
+  for (const s of systems) for (const st of s.stats) for (const v of st) if (v > largest) largest = v;
+  const lanes = n * largest < LANE ? 2 : 1;
+  const fields = 2 * width;
+  const stride = Math.ceil(fields / lanes);
+  const flat = new Float64Array(n * stride);
+  // Flags per entry: bit k·2 = system k has a reference and no error, bit k·2+1 = a reference and an error.
+  const flags = new Uint8Array(n);
+  const okOf = [new Uint8Array(n), new Uint8Array(n)];
+  systems.forEach((s, k) =>
+    s.stats.forEach((st, i) => {
+      if (!s.failed[i]) okOf[k][i] = 1;
+      if (!s.hasRef[i]) return;
+      flags[i] |= 1 << (2 * k + s.failed[i]);
+      for (let w = 0; w < width; w++) {
+        const field = k * width + w;
+        flat[i * stride + (field % stride)] += lanes === 2 && field >= stride ? st[w] * LANE : st[w];
+      }
+    }),
+  );
+  const failedOf = systems.map((s) => s.stats.flatMap((st, i) => (s.failed[i] && s.hasRef[i] ? [i] : [])));
+  const counts = new Int32Array(n);
+  const packed = new Float64Array(stride);
+  const all = [new Float64Array(width), new Float64Array(width)];
+  const ok = new Float64Array(width);
+  const figures = (k: number, anyOk: boolean, anyBad: boolean, evaluated: number, matches: number): number[] => {
+    const sums = all[k];
+    ok.set(sums);
+    for (const i of failedOf[k]) {
+      const c = counts[i];
+      if (c) for (let w = 0; w < width; w++) ok[w] -= c * systems[k].stats[i][w];
+    }
+    const chrf = anyOk || anyBad ? chrfFromStatistics(sums) : 0;
+    const rate = evaluated ? matches / evaluated : 0;
+    const composite = evaluated ? (compositeScore({ chrf_plus_plus: anyOk ? chrfFromStatistics(ok) : 0, exact_match_rate: rate }).composite ?? 0) : 0;
+    return [chrf, rate, composite];
+  };
+  const [ok1, ok2] = okOf;
+  const [exact1, exact2] = [systems[0].exact, systems[1].exact];
+  return (indices) => {
+    counts.fill(0);
+    for (let j = 0; j < indices.length; j++) counts[indices[j]]++;
+    packed.fill(0);
+    let seen = 0;
+    let evaluated1 = 0;
+    let evaluated2 = 0;
+    let matches1 = 0;
+    let matches2 = 0;
+    for (let i = 0; i < n; i++) {
+      const c = counts[i];
+      if (c === 0) continue;
+      seen |= flags[i];
+      evaluated1 += c * ok1[i];
+      evaluated2 += c * ok2[i];
+      matches1 += c * exact1[i];
+      matches2 += c * exact2[i];
+      const base = i * stride;
+      for (let w = 0; w < stride; w++) packed[w] += c * flat[base + w];
+    }
+    for (let field = 0; field < fields; field++) {
+      const v = packed[field % stride];
+      const high = lanes === 2 ? Math.floor(v / LANE) : 0;
+      all[field < width ? 0 : 1][field % width] = field >= stride ? high : v - high * LANE;
+    }
+    return {
+      a: figures(0, (seen & 1) !== 0, (seen & 2) !== 0, evaluated1, matches1),
+      b: figures(1, (seen & 4) !== 0, (seen & 8) !== 0, evaluated2, matches2),
+    };
+  };
+}
+
+const HARNESS_ORDER = new Map(CATEGORIES.map((c, i) => [c.stem, i]));
+
+/** The harness's ten in its order, then other categories by code point. */
+function categoryOrder(x: string, y: string): number {
+  const ix = HARNESS_ORDER.get(x) ?? Infinity;
+  const iy = HARNESS_ORDER.get(y) ?? Infinity;
+  return ix !== iy ? ix - iy : compareCodePoints(x, y);
+}
+
+/** One system's ÈwéScore on a resample of tests (scores null when not scored, left out). */
+function eweScoreMetric(groups: readonly string[], scores: readonly (number | null)[]): (indices: Indices) => number[] {
+  return (indices) => {
+    const byCategory = new Map<string, number[]>();
+    for (const i of indices) {
+      const s = scores[i];
+      if (s === null) continue;
+      const list = byCategory.get(groups[i]);
+      if (list) list.push(s);
+      else byCategory.set(groups[i], [s]);
+    }
+    const categories: Record<string, number> = {};
+    for (const [stem, list] of byCategory) categories[stem] = categoryScore(list);
+    return [eweScore(categories)];
+  };
+}
+
+function categoryMetric(scores: readonly (number | null)[]): (indices: Indices) => number[] {
+  return (indices) => {
+    const list: number[] = [];
+    for (const i of indices) if (scores[i] !== null) list.push(scores[i] as number);
+    return [categoryScore(list)];
+  };
+}
+
+function itemChange(a: ItemCell | null, b: ItemCell | null): ItemChange {
+  if (!a) return 'only-b';
+  if (!b) return 'only-a';
+  if (a.score === null || b.score === null) return 'unscored';
+  if (b.score < a.score) return 'regression';
+  if (b.score > a.score) return 'improvement';
+  if ((b.passRate ?? 0) < (a.passRate ?? 0)) return 'regression';
+  if ((b.passRate ?? 0) > (a.passRate ?? 0)) return 'improvement';
+  return 'unchanged';
+}
+
+const CHANGE_ORDER: Record<ItemChange, number> = { regression: 0, improvement: 1, unchanged: 2, unscored: 3, 'only-a': 4, 'only-b': 5 };
+
+function itemOrder(x: ItemDelta & { index: number }, y: ItemDelta & { index: number }): number {
+  const byChange = CHANGE_ORDER[x.change] - CHANGE_ORDER[y.change];
+  if (byChange) return byChange;
+  if (x.change === 'regression') {
+    const lostX = (x.passedA ?? 0) - (x.passedB ?? 0);
+    const lostY = (y.passedA ?? 0) - (y.passedB ?? 0);
+    if (lostX !== lostY) return lostY - lostX;
+    if (x.delta !== y.delta) return (x.delta ?? 0) - (y.delta ?? 0);
+  }
+  if (x.change === 'improvement' && x.delta !== y.delta) return (y.delta ?? 0) - (x.delta ?? 0);
+  return x.index - y.index;
+}
+
+export function compareRuns(a: Run, b: Run, options: CompareOptions = {}): RunComparison {
+  if (a.kind !== b.kind)
+    throw new CompareError(
+      `cannot compare an ${a.kind === 'ewebench' ? 'ÈwéBench' : 'Rosetta'} run with a ${b.kind === 'ewebench' ? 'ÈwéBench' : 'Rosetta'} run`,
+    );
+  if (!a.items.length || !b.items.length)
+    throw new CompareError(`${(a.items.length ? b : a).provenance.fileName}: the file lists no items (a leaderboard row): nothing to pair`);
+  const analysis = analyseItems([a, b]);
+  const counts: Record<ItemChange, number> = { regression: 0, improvement: 0, unchanged: 0, unscored: 0, 'only-a': 0, 'only-b': 0 };
+  const prefix = `${a.kind}:`;
+  const withDiffs = options.diffs !== false;
+  const items = analysis.rows.map((row, index) => {
+    const [ca, cb] = row.cells;
+    const change = itemChange(ca, cb);
+    counts[change]++;
+    const changed = change === 'regression' || change === 'improvement';
+    const ra = ca?.response ?? null;
+    const rb = cb?.response ?? null;
+    return {
+      index,
+      key: row.key.slice(prefix.length),
+      id: row.id,
+      group: row.group,
+      tier: row.tier,
+      a: ca?.score ?? null,
+      b: cb?.score ?? null,
+      delta: ca?.score != null && cb?.score != null ? cb.score - ca.score : null,
+      passedA: ca?.passRate ?? null,
+      passedB: cb?.passRate ?? null,
+      change,
+      responseA: ra,
+      responseB: rb,
+      diff: withDiffs && changed && ra !== null && rb !== null ? wordDiff(ra, rb) : null,
+    };
+  });
+  items.sort(itemOrder);
+  const paired = analysis.rows.filter((r) => r.cells[0] && r.cells[1]);
+  return {
+    kind: a.kind,
+    a: refOf(a),
+    b: refOf(b),
+    paired: paired.length,
+    onlyA: counts['only-a'],
+    onlyB: counts['only-b'],
+    metrics: a.kind === 'rosetta' ? rosettaComparison(a, b, options) : eweBenchComparison(paired, prefix, options),
+    items: items.map(({ index: _index, ...rest }) => rest),
+    counts,
+  };
+}
+
+function rosettaComparison(a: Run, b: Run, options: CompareOptions): MetricComparison[] {
+  const ia = firstByKey(a);
+  const ib = firstByKey(b);
+  const common = [...ia.keys()].filter((k) => ib.has(k));
+  const numeric = common.every((k) => ia.get(k)?.numericId && ib.get(k)?.numericId);
+  const keys = sortKeys(common, numeric);
+  const alignedA = keys.map((k) => ia.get(k) as RunItem);
+  const alignedB = keys.map((k) => ib.get(k) as RunItem);
+  const names = ['corpus_chrf', 'exact_match_rate', 'composite'];
+  const results = pairedBootstraps(keys.length, names, rosettaPairedMetrics(alignedB, alignedA), options);
+  return results.map((r, m) => fromBootstrap(names[m], m === 0 ? 100 : 1, keys.length, r));
+}
+
+function eweBenchComparison(paired: ReturnType<typeof analyseItems>['rows'], prefix: string, options: CompareOptions): MetricComparison[] {
+  const rows = [...paired].sort((x, y) => compareCodePoints(x.key.slice(prefix.length), y.key.slice(prefix.length)));
+  const groups = rows.map((r) => r.group);
+  const scoresA = rows.map((r) => r.cells[0]?.score ?? null);
+  const scoresB = rows.map((r) => r.cells[1]?.score ?? null);
+  const out: MetricComparison[] = [];
+  const eweB = eweScoreMetric(groups, scoresB);
+  const eweA = eweScoreMetric(groups, scoresA);
+  const [total] = pairedBootstraps(rows.length, ['ewe_score'], (indices) => ({ a: eweB(indices), b: eweA(indices) }), options);
+  out.push(fromBootstrap('ewe_score', 100, rows.length, total));
+  for (const stem of [...new Set(groups)].sort(categoryOrder)) {
+    const members = rows.flatMap((_, i) => (groups[i] === stem ? [i] : []));
+    const inB = categoryMetric(members.map((i) => scoresB[i]));
+    const inA = categoryMetric(members.map((i) => scoresA[i]));
+    const [r] = pairedBootstraps(members.length, [`category:${stem}`], (indices) => ({ a: inB(indices), b: inA(indices) }), options);
+    out.push(fromBootstrap(`category:${stem}`, 100, members.length, r));
+  }
+  return out;
+}
+
+/**
+ * The metrics that fail a `--fail-on-regression DELTA` gate: significant, B worse than A, and by more than DELTA
+ * of the metric's full scale (DELTA 0.02: 2 ÈwéScore or chrF++ points, 0.02 of a rate or of the composite).
+ */
+export function significantRegressions(comparison: RunComparison, delta: number): MetricComparison[] {
+  return comparison.metrics.filter((m) => m.significant && m.delta < 0 && -m.delta > delta * m.scale);
+}
+
+/** Bounds of compare's numbers, for the CLI's flags and any view's settings. */
+export const COMPARE_LIMITS = {
+  resamples: { min: 1, max: 100_000, integer: true, noun: 'a whole number' },
+  seed: { min: 0, max: 4_294_967_295, integer: true, noun: 'a whole number' },
+  failOnRegression: { min: 0, max: 1, integer: false, noun: 'a fraction of the metric’s scale' },
+} as const satisfies Record<string, NumberLimit>;
