@@ -6,12 +6,13 @@ import { categoryOf } from '../../core/scoring/ewebench/categories';
 import type { ModelConfig, RunRecord, TestRunRecord } from '../../core/run/types';
 import { itemsOfText, type DocumentItems } from './documentItems';
 import { formatLatency, formatMeanSe, formatScore, oneLine } from './format';
-import { noCategoryTip, RUN_REPEATS } from './lensModel';
+import { modelsTitle, noCategoryTip, RUN_REPEATS } from './lensModel';
 import { modelLabel } from './modelChoice';
 import { configuredModels, currentModel, type ModelService } from './models';
-import { repeatSummary } from './resultsIndex';
+import { outcomeOf, repeatSummary } from './resultsIndex';
 import { resultsFolderSetting, sourceFileOf, type ResultsStore } from './resultsStore';
 import type { RunService } from './runService';
+import type { RunResult } from '../../runner/execute';
 
 const itemKey = (uri: vscode.Uri, id: string) => `${uri.toString()}#${id}`;
 const recordId = (r: RunRecord) => (r.kind === 'ewebench-test' ? r.test_id : typeof r.entry_id === 'string' ? r.entry_id : JSON.stringify(r.entry_id));
@@ -86,6 +87,17 @@ export class TestExplorer implements vscode.Disposable {
           `${label} ×${RUN_REPEATS}`,
           vscode.TestRunProfileKind.Run,
           (request, token) => this.runRequest(request, token, model, RUN_REPEATS),
+          false,
+        ),
+      );
+    }
+    const all = configuredModels();
+    if (all.length >= 2) {
+      this.profiles.push(
+        this.controller.createRunProfile(
+          vscode.l10n.t('All models ({0})', all.length),
+          vscode.TestRunProfileKind.Run,
+          (request, token) => this.runRequest(request, token, undefined, 1, true),
           false,
         ),
       );
@@ -193,7 +205,13 @@ export class TestExplorer implements vscode.Disposable {
   }
 
   /** Runs the requested items, one file after another, and reports each record as it arrives. */
-  private async runRequest(request: vscode.TestRunRequest, token: vscode.CancellationToken, model: ModelConfig | undefined, repeat: number): Promise<void> {
+  private async runRequest(
+    request: vscode.TestRunRequest,
+    token: vscode.CancellationToken,
+    model: ModelConfig | undefined,
+    repeat: number,
+    allModels = false,
+  ): Promise<void> {
     const byFile = new Map<string, { uri: vscode.Uri; ids?: Set<string> }>();
     const excluded = new Set((request.exclude ?? []).map((i) => i.id));
     const roots = request.include ?? [...this.gather(this.controller.items)];
@@ -220,28 +238,36 @@ export class TestExplorer implements vscode.Disposable {
         for (const c of selected) run.enqueued(c);
         const collected = new Map<string, RunRecord[]>();
         const started = new Set<string>();
-        const result = await this.runs.run({
-          uri,
-          ids: selected.map((c) => c.label),
-          repeat,
-          ...(model ? { model } : {}),
-          token,
-          quiet: true,
-          onRecord: (record) => {
-            const child = fileItem.children.get(itemKey(uri, recordId(record)));
-            if (!child) return;
-            if (!started.has(child.id)) {
-              started.add(child.id);
-              run.started(child);
-            }
-            const list = collected.get(child.id) ?? [];
-            list.push(record);
-            collected.set(child.id, list);
-            if (list.length >= repeat) this.report(run, child, list, parsed);
-          },
-        });
+        let result: RunResult | undefined;
+        // All models: one run per configured model, one after another; each item is reported once every model answered.
+        for (const m of allModels ? configuredModels() : [model]) {
+          if (token.isCancellationRequested) break;
+          const modelResult = await this.runs.run({
+            uri,
+            ids: selected.map((c) => c.label),
+            repeat,
+            ...(m ? { model: m } : {}),
+            token,
+            quiet: true,
+            onRecord: (record) => {
+              const child = fileItem.children.get(itemKey(uri, recordId(record)));
+              if (!child) return;
+              if (!started.has(child.id)) {
+                started.add(child.id);
+                run.started(child);
+              }
+              const list = collected.get(child.id) ?? [];
+              list.push(record);
+              collected.set(child.id, list);
+              if (!allModels && list.length >= repeat) this.report(run, child, list, parsed);
+            },
+          });
+          result = modelResult ?? result;
+          if (modelResult?.cancelled) break;
+        }
         for (const c of selected) {
-          if (!collected.has(c.id)) {
+          if (allModels && collected.has(c.id)) this.reportModels(run, c, collected.get(c.id) ?? []);
+          else if (!collected.has(c.id)) {
             const skipped = result?.skipped.find((s) => s.id === c.label);
             if (skipped) run.skipped(c);
             else if (!result) run.errored(c, new vscode.TestMessage(vscode.l10n.t('The run did not start (see the notification).')));
@@ -296,6 +322,27 @@ export class TestExplorer implements vscode.Disposable {
     const message = expected !== undefined ? vscode.TestMessage.diff(text, expected, last.response ?? '') : new vscode.TestMessage(text);
     run.appendOutput(`${item.label}: ✗ ${summary}\r\n`, location, item);
     run.failed(item, at(message), last.latency_ms);
+  }
+
+  /**
+   * One item run against every model: the models' results on one line (as the lens shows them); passed when
+   * every model passed (an exact match for an entry), errored when every call failed, else failed.
+   */
+  private reportModels(run: vscode.TestRun, item: vscode.TestItem, records: RunRecord[]): void {
+    const byModel = new Map<string, RunRecord[]>();
+    for (const r of records) byModel.set(r.model, [...(byModel.get(r.model) ?? []), r]);
+    const text = modelsTitle(
+      [...byModel].map(([model, runs]) => ({ model, outcome: outcomeOf(runs) })),
+      vscode.l10n,
+    );
+    const location = item.uri && item.range ? new vscode.Location(item.uri, item.range) : undefined;
+    run.appendOutput(`${item.label}: ${text}\r\n`, location, item);
+    const message = new vscode.TestMessage(text);
+    if (location) message.location = location;
+    if (records.every((r) => r.error !== null)) return run.errored(item, message);
+    const ok = (r: RunRecord) => r.error === null && (r.kind === 'ewebench-test' ? r.passed === true : r.exact_match);
+    if (records.every(ok)) return run.passed(item);
+    run.failed(item, message);
   }
 
   /** The test's `expected` for the methods that compare with one (exact_match, multiple_choice). */
