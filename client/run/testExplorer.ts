@@ -11,8 +11,8 @@ import { modelLabel } from './modelChoice';
 import { configuredModels, currentModel, type ModelService } from './models';
 import { outcomeOf, repeatSummary } from './resultsIndex';
 import { resultsFolderSetting, sourceFileOf, type ResultsStore } from './resultsStore';
-import type { RunService } from './runService';
 import type { RunResult } from '../../runner/execute';
+import type { RunReport, RunService } from './runService';
 
 const itemKey = (uri: vscode.Uri, id: string) => `${uri.toString()}#${id}`;
 const recordId = (r: RunRecord) => (r.kind === 'ewebench-test' ? r.test_id : typeof r.entry_id === 'string' ? r.entry_id : JSON.stringify(r.entry_id));
@@ -122,10 +122,11 @@ export class TestExplorer implements vscode.Disposable {
     }
   }
 
-  private async addFile(uri: vscode.Uri): Promise<void> {
-    // Core's rule, for discovery and watcher events alike: no skipped folder (.github, node_modules, out…), no results.
+  private async addFile(uri: vscode.Uri, known?: string): Promise<void> {
+    // Core's rule, for discovery, watcher events and runs started elsewhere alike: no skipped folder (.github,
+    // node_modules, out…), no results.
     if (!isListedWorkspaceFile(vscode.workspace.asRelativePath(uri, false), resultsFolderSetting())) return;
-    const text = await this.readText(uri);
+    const text = known ?? (await this.readText(uri));
     if (text === undefined) return;
     const parsed = itemsOfText(uri, text);
     if ((parsed.kind !== 'ewebench-tests' && parsed.kind !== 'rosetta-corpus') || parsed.items.length === 0) {
@@ -235,9 +236,7 @@ export class TestExplorer implements vscode.Disposable {
         if (text === undefined) continue;
         const parsed = this.fill(fileItem, uri, text);
         const selected = [...fileItem.children].map(([, c]) => c).filter((c) => (!ids || ids.has(c.label)) && !excluded.has(c.id));
-        for (const c of selected) run.enqueued(c);
-        const collected = new Map<string, RunRecord[]>();
-        const started = new Set<string>();
+        const file = this.fileReport(run, fileItem, uri, parsed, selected, repeat, allModels);
         let result: RunResult | undefined;
         // All models: one run per configured model, one after another; each item is reported once every model answered.
         for (const m of allModels ? configuredModels() : [model]) {
@@ -249,22 +248,87 @@ export class TestExplorer implements vscode.Disposable {
             ...(m ? { model: m } : {}),
             token,
             quiet: true,
-            onRecord: (record) => {
-              const child = fileItem.children.get(itemKey(uri, recordId(record)));
-              if (!child) return;
-              if (!started.has(child.id)) {
-                started.add(child.id);
-                run.started(child);
-              }
-              const list = collected.get(child.id) ?? [];
-              list.push(record);
-              collected.set(child.id, list);
-              if (!allModels && list.length >= repeat) this.report(run, child, list, parsed);
-            },
+            reported: true,
+            onRecord: (record) => file.record(record),
           });
           result = modelResult ?? result;
           if (modelResult?.cancelled) break;
         }
+        file.ended(result);
+      }
+    } finally {
+      run.end();
+      this.active--;
+    }
+  }
+
+  /**
+   * A run started elsewhere (a CodeLens, a command) as a run of its own in the Test Explorer and its results
+   * history, reported as one started here. Files the explorer does not list (skipped folders, results) are not shown.
+   */
+  async runStarted(started: {
+    uri: vscode.Uri;
+    text: string;
+    ids: readonly string[] | undefined;
+    repeat: number;
+    label: string;
+  }): Promise<RunReport | undefined> {
+    const { uri } = started;
+    if (!this.controller.items.get(uri.toString())) await this.addFile(uri, started.text);
+    const fileItem = this.controller.items.get(uri.toString());
+    if (!fileItem) return undefined;
+    const parsed = this.fill(fileItem, uri, started.text);
+    const ids = started.ids ? new Set(started.ids) : undefined;
+    const selected = [...fileItem.children].map(([, c]) => c).filter((c) => !ids || ids.has(c.label));
+    if (selected.length === 0) return undefined;
+    const request = new vscode.TestRunRequest(ids ? selected : [fileItem]);
+    const run = this.controller.createTestRun(request, `${vscode.workspace.asRelativePath(uri)} · ${started.label}`);
+    this.active++;
+    const file = this.fileReport(run, fileItem, uri, parsed, selected, started.repeat);
+    let open = true;
+    return {
+      token: run.token,
+      record: (record) => file.record(record),
+      ended: (result) => {
+        if (!open) return;
+        open = false;
+        file.ended(result);
+        run.end();
+        this.active--;
+      },
+    };
+  }
+
+  /**
+   * Reports one file's run into `run`: each item started on its first record and passed, failed or errored once
+   * all its repeats are in; at the end, what got no record is skipped (or errored when the run did not start).
+   */
+  private fileReport(
+    run: vscode.TestRun,
+    fileItem: vscode.TestItem,
+    uri: vscode.Uri,
+    parsed: DocumentItems,
+    selected: readonly vscode.TestItem[],
+    repeat: number,
+    allModels = false,
+  ): { record(record: RunRecord): void; ended(result: RunResult | undefined): void } {
+    for (const c of selected) run.enqueued(c);
+    const collected = new Map<string, RunRecord[]>();
+    const started = new Set<string>();
+    return {
+      record: (record) => {
+        const child = fileItem.children.get(itemKey(uri, recordId(record)));
+        if (!child) return;
+        if (!started.has(child.id)) {
+          started.add(child.id);
+          run.started(child);
+        }
+        const list = collected.get(child.id) ?? [];
+        list.push(record);
+        collected.set(child.id, list);
+        if (!allModels && list.length >= repeat) this.report(run, child, list, parsed);
+      },
+      ended: (result) => {
         for (const c of selected) {
           if (allModels && collected.has(c.id)) this.reportModels(run, c, collected.get(c.id) ?? []);
           else if (!collected.has(c.id)) {
@@ -277,11 +341,8 @@ export class TestExplorer implements vscode.Disposable {
         // Scores of a file outside the ten categories count towards no ÈwéScore: said once per file run.
         if (parsed.kind === 'ewebench-tests' && collected.size > 0 && !categoryOf(parsed.category))
           run.appendOutput(`${oneLine(noCategoryTip(vscode.l10n), 400)}\r\n`, undefined, fileItem);
-      }
-    } finally {
-      run.end();
-      this.active--;
-    }
+      },
+    };
   }
 
   private *gather(collection: vscode.TestItemCollection): Iterable<vscode.TestItem> {

@@ -35,6 +35,27 @@ export async function runFirstTestFromLens(page) {
   return (await scored.textContent())?.trim();
 }
 
+/**
+ * Opens the Testing view after a lens run and reads it: the results summary at its top counts the lens run
+ * (it says "No test results yet." when no run was reported), and no file of a skipped folder (.github) is listed.
+ */
+export async function lensRunInTestExplorer(page) {
+  await palette(page, 'View: Show Testing');
+  await page.locator('.test-explorer .monaco-list-row', { hasText: 'tests/run_e2e.json' }).first().waitFor({ timeout: 30_000 });
+  const summary = page.locator('.test-explorer .result-summary-container');
+  await summary.waitFor({ timeout: 15_000 });
+  let text = '';
+  for (let i = 0; i < 50; i++) {
+    text = ((await summary.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+    if (/\b1\/1\b/.test(text)) break;
+    await page.waitForTimeout(200);
+  }
+  if (!/\b1\/1\b/.test(text)) throw new Error(`the Testing view's results summary reads "${text}"`);
+  const rows = (await page.locator('.test-explorer .monaco-list-row').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
+  if (rows.some((r) => r.includes('.github'))) throw new Error(`a .github file is listed: ${rows.join(' | ')}`);
+  return `results summary "${text}"; listed: ${rows.join(' | ')}`;
+}
+
 /** Reads the states of the three e2e_run_ tests in the Test Explorer once none is pending (about 30 s at most). */
 async function settledStates(page, what) {
   const children = page.locator('.test-explorer .monaco-list-row', { hasText: 'e2e_run_' });
