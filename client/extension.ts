@@ -9,6 +9,7 @@ import { registerRunFeatures } from './run';
 import { readServerSettings } from './settings';
 import { registerEweInput } from './typing/eweInput';
 import { registerReview } from './review/reviewPanel';
+import { registerBoards } from './boards/leaderboardPanel';
 import { registerReviewLens } from './review/cardLens';
 import { registerSpreadsheetCommands } from './corpus/spreadsheetCommands';
 import { SERVER_NODE_FLAGS } from '../server/nodeFlags';
@@ -75,6 +76,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   registerEweInput(context);
   context.subscriptions.push(CorpusTableProvider.register(context));
   registerReview(context);
+  registerBoards(context);
   registerReviewLens(context);
   registerSpreadsheetCommands(context);
   const registeredMs = performance.now() - started;

@@ -5,7 +5,10 @@ import type { EweBenchRow } from '../../core/leaderboard/ewebench';
 import type { Interval } from '../../core/leaderboard/rank';
 import type { RosettaRow } from '../../core/leaderboard/rosetta';
 import { CATEGORIES } from '../../core/scoring/ewebench/categories';
-import { tierLabel } from '../../core/scoring/rosetta/tiers';
+import { fmt, rankText, reviewText, rosettaUnrankedReason, tierText } from '../../core/leaderboard/format';
+
+// The cells' wording has one home, core/leaderboard/format.ts; the CLI's text report takes it from here too.
+export { fmt, rankText, reviewText, rosettaUnrankedReason, tierText, withInterval } from '../../core/leaderboard/format';
 
 /**
  * The leaderboard as one self-contained HTML page: no script, no external resource, one inline style allowed by
@@ -24,40 +27,9 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 
-export function fmt(value: number | null, digits: number): string {
-  return value === null ? '—' : value.toFixed(digits);
-}
-
-export function withInterval(value: number | null, ci: Interval | null, digits: number): string {
-  return ci ? `${fmt(value, digits)} [${fmt(ci.lower, digits)}–${fmt(ci.upper, digits)}]` : fmt(value, digits);
-}
-
 const cell = (text: string, numeric = false) => `<td${numeric ? ' class="n"' : ''}>${escapeHtml(text)}</td>`;
 const scoreCell = (value: number | null, ci: Interval | null, digits: number) =>
   `<td class="n">${escapeHtml(fmt(value, digits))}${ci ? ` <span class="ci">[${escapeHtml(fmt(ci.lower, digits))}–${escapeHtml(fmt(ci.upper, digits))}]</span>` : ''}</td>`;
-
-/** What a Rosetta row's rank cell says: the rank (with = for a tie) or why there is none. */
-export function rankText(row: { rank: number | null; tie: boolean }, reason: string | null = null): string {
-  return row.rank === null ? (reason ?? '—') : `${row.rank}${row.tie ? '=' : ''}`;
-}
-
-export function rosettaUnrankedReason(row: RosettaRow, locale: Locale): string | null {
-  if (row.unranked === 'no-composite') return pick(BOARD_TEXT.noComposite, locale);
-  if (row.unranked === 'not-verified') return pick(row.verification === 'unsealed' ? BOARD_TEXT.unsealed : BOARD_TEXT.notVerified, locale);
-  return null;
-}
-
-export function reviewText(row: RosettaRow, locale: Locale): string {
-  if (!row.review) return '—';
-  if (!row.review.bound) return pick(BOARD_TEXT.reviewStale, locale);
-  const c = row.review.counts;
-  return pick(BOARD_TEXT.usable, locale, { rated: c.rated, total: c.total, rate: c.usable_rate === null ? '—' : `${Math.round(c.usable_rate * 1000) / 10}%` });
-}
-
-export function tierText(row: RosettaRow, locale: Locale): string {
-  const label = tierLabel(row.quality_tier, locale);
-  return row.tier_gate === 'not-gated' || row.tier_gate === 'passed' ? label : `${label} (${pick(BOARD_TEXT.unreviewedTier, locale)})`;
-}
 
 function rosettaTable(rows: readonly RosettaRow[], locale: Locale): string {
   const heads = [

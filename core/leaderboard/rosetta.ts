@@ -250,7 +250,8 @@ function matches(row: RosettaRow, filter: RosettaFilter): boolean {
   return true;
 }
 
-const ASCENDING_BY_DEFAULT: readonly string[] = ['rank', 'cost_per_entry_usd', 'speed_seconds', 'method', 'method_class', 'model', 'verification_tier'];
+/** Columns read smallest first unless the caller says otherwise (the editor's view flips from here). */
+export const ASCENDING_BY_DEFAULT: readonly string[] = ['rank', 'cost_per_entry_usd', 'speed_seconds', 'method', 'method_class', 'model', 'verification_tier'];
 
 /**
  * Compares two rows by one column; nulls always last. Numbers descending unless `ASCENDING_BY_DEFAULT` (or the caller) says otherwise.

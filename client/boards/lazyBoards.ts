@@ -1,0 +1,7 @@
+/**
+ * The boards' code, bundled apart (dist/lazyBoards.js) and loaded when a board view first opens, so activation
+ * parses none of it: core's leaderboard (hash verification, bootstrap intervals) and the views' page models.
+ */
+export { buildLeaderboard } from '../../core/leaderboard/leaderboard';
+export { reviewFileNameFor } from '../../core/review/review';
+export { INITIAL_STATE, leaderboardPage, toggleSort, withFilter } from './leaderboardModel';
