@@ -12,6 +12,8 @@ export interface BoardCell {
   ci?: string;
   numeric?: boolean;
   title?: string;
+  /** A diff to draw instead of the plain text: removed parts struck through, added ones marked. */
+  parts?: { op: 'equal' | 'delete' | 'insert'; text: string }[];
 }
 
 export interface BoardColumn {
@@ -29,6 +31,8 @@ export interface BoardRow {
   unranked: boolean;
   /** Its interval overlaps a neighbour's: the order between them is not established. */
   tie: boolean;
+  /** A regression (bad) or an improvement (good), coloured by the theme. */
+  tone?: 'good' | 'bad';
 }
 
 export interface BoardTable {
@@ -44,6 +48,8 @@ export interface BoardFilter {
   key: string;
   label: string;
   options: string[];
+  /** How an option reads, when not as its value. */
+  optionLabels?: Record<string, string>;
   value: string;
 }
 

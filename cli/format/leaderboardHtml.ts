@@ -5,7 +5,7 @@ import type { EweBenchRow } from '../../core/leaderboard/ewebench';
 import type { Interval } from '../../core/leaderboard/rank';
 import type { RosettaRow } from '../../core/leaderboard/rosetta';
 import { CATEGORIES } from '../../core/scoring/ewebench/categories';
-import { fmt, rankText, reviewText, rosettaUnrankedReason, tierText } from '../../core/leaderboard/format';
+import { fmt, rankText, reviewText, ROSETTA_COLUMNS, rosettaUnrankedReason, tierText } from '../../core/leaderboard/format';
 
 // The cells' wording has one home, core/leaderboard/format.ts; the CLI's text report takes it from here too.
 export { fmt, rankText, reviewText, rosettaUnrankedReason, tierText, withInterval } from '../../core/leaderboard/format';
@@ -32,27 +32,7 @@ const scoreCell = (value: number | null, ci: Interval | null, digits: number) =>
   `<td class="n">${escapeHtml(fmt(value, digits))}${ci ? ` <span class="ci">[${escapeHtml(fmt(ci.lower, digits))}–${escapeHtml(fmt(ci.upper, digits))}]</span>` : ''}</td>`;
 
 function rosettaTable(rows: readonly RosettaRow[], locale: Locale): string {
-  const heads = [
-    'rank',
-    'method',
-    'composite',
-    'chrf_plus_plus',
-    'fst_acceptance_rate',
-    'exact_match_rate',
-    'semantic_score',
-    'cost_per_entry_usd',
-    'speed_seconds',
-    'cost_adjusted',
-    'method_class',
-    'model',
-    'quality_tier',
-    'verification_tier',
-    'date',
-    'corpus',
-    'language_pair',
-    'segments',
-    'review',
-  ];
+  const heads = ROSETTA_COLUMNS;
   const body = rows.map((r) => {
     const reason = rosettaUnrankedReason(r, locale);
     return `<tr${r.rank === null ? ' class="unranked"' : ''}>${[

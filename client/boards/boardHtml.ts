@@ -46,6 +46,11 @@ export function renderBoardHtml(options: BoardHtmlOptions): string {
   tbody tr:focus { outline: 1px solid var(--vscode-focusBorder); outline-offset: -1px; background: var(--vscode-list-focusBackground, var(--vscode-list-hoverBackground)); }
   button:focus-visible, select:focus-visible { outline: 1px solid var(--vscode-focusBorder); }
   .note, #hint { color: var(--vscode-descriptionForeground); }
+  tr.bad td:first-child { border-left: 3px solid var(--vscode-testing-iconFailed, var(--vscode-errorForeground)); }
+  tr.good td:first-child { border-left: 3px solid var(--vscode-testing-iconPassed, var(--vscode-charts-green)); }
+  td.diff { white-space: pre-wrap; max-width: 50rem; }
+  del { color: var(--vscode-gitDecoration-deletedResourceForeground, var(--vscode-errorForeground)); background: var(--vscode-diffEditor-removedTextBackground); }
+  ins { color: var(--vscode-gitDecoration-addedResourceForeground, var(--vscode-charts-green)); background: var(--vscode-diffEditor-insertedTextBackground); text-decoration: none; }
 </style>
 </head>
 <body>

@@ -1,7 +1,7 @@
 import { pick, type Locale } from '../../core/i18n/locale';
 import type { EweBenchRow } from '../../core/leaderboard/ewebench';
 import { eweBenchBoard, EWEBENCH_SORT_KEYS } from '../../core/leaderboard/ewebench';
-import { fmt, intervalText, rankText, reviewText, rosettaUnrankedReason, tierText } from '../../core/leaderboard/format';
+import { fmt, intervalText, rankText, reviewText, ROSETTA_COLUMNS, rosettaUnrankedReason, tierText } from '../../core/leaderboard/format';
 import { BOARD_TEXT, COLUMN_LABELS, type Leaderboard } from '../../core/leaderboard/leaderboard';
 import type { Interval } from '../../core/leaderboard/rank';
 import { ASCENDING_BY_DEFAULT, rosettaBoard, ROSETTA_SORT_KEYS, type RosettaRow, type RosettaSortKey } from '../../core/leaderboard/rosetta';
@@ -46,28 +46,6 @@ const label = (key: string, locale: Locale) => (COLUMN_LABELS[key] ? pick(COLUMN
 function rankCell(row: { rank: number | null; tie: boolean }, reason: string | null, locale: Locale): BoardCell {
   return text(rankText(row, reason), row.tie ? { title: pick(BOARD_TEXT.tie, locale) } : reason ? { title: reason } : {});
 }
-
-const ROSETTA_COLUMNS = [
-  'rank',
-  'method',
-  'composite',
-  'chrf_plus_plus',
-  'fst_acceptance_rate',
-  'exact_match_rate',
-  'semantic_score',
-  'cost_per_entry_usd',
-  'speed_seconds',
-  'cost_adjusted',
-  'method_class',
-  'model',
-  'quality_tier',
-  'verification_tier',
-  'date',
-  'corpus',
-  'language_pair',
-  'segments',
-  'review',
-] as const;
 
 function rosettaRowView(r: RosettaRow, locale: Locale): BoardRow {
   const reason = rosettaUnrankedReason(r, locale);

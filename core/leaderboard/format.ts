@@ -9,6 +9,29 @@ import type { RosettaRow } from './rosetta';
  * their digits, intervals, the rank with its tie mark or why a row has none, the tier with its gate, the review.
  */
 
+/** The Rosetta board's columns in order: the fifteen of §9.7, then corpus, language pair, segments and review. */
+export const ROSETTA_COLUMNS = [
+  'rank',
+  'method',
+  'composite',
+  'chrf_plus_plus',
+  'fst_acceptance_rate',
+  'exact_match_rate',
+  'semantic_score',
+  'cost_per_entry_usd',
+  'speed_seconds',
+  'cost_adjusted',
+  'method_class',
+  'model',
+  'quality_tier',
+  'verification_tier',
+  'date',
+  'corpus',
+  'language_pair',
+  'segments',
+  'review',
+] as const;
+
 export function fmt(value: number | null, digits: number): string {
   return value === null ? '—' : value.toFixed(digits);
 }

@@ -18,6 +18,7 @@ import { buildWorkspace, compileSuite, root, startFakeModel, unlistedSuiteFiles 
 import {
   clickRunInUntrustedWorkspace,
   editInCorpusTable,
+  compareFromPalette,
   leaderboardFromPalette,
   lensRunInTestExplorer,
   openWalkthrough,
@@ -280,6 +281,14 @@ async function packagedExtensionUi() {
         // By composite, highest first: the tampered card's claimed 0.9900 (listed, still not ranked).
         if (!sortedFirst[2]?.startsWith('0.9900') || !sortedFirst[0]?.startsWith('not ranked')) throw new Error(`sorted: ${sortedFirst.join(' | ')}`);
         return `${first.slice(0, 3).join(' ')} · ${first[11]} · tampered: ${tampered[0]}`;
+      },
+    ],
+    [
+      'two runs compared from the Command Palette (A, then B picked) list the planted regression first',
+      async () => {
+        const first = await compareFromPalette(page);
+        if (first[0] !== 'mt_context_02' || first[5] !== 'regression') throw new Error(`first item: ${first.join(' | ')}`);
+        return first.slice(0, 6).join(' ');
       },
     ],
     [

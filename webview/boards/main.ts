@@ -32,7 +32,12 @@ function restoreFocus(key: string | undefined): void {
 }
 
 function cellNode(cell: BoardCell): HTMLTableCellElement {
-  const td = el('td', { ...(cell.numeric ? { class: 'n' } : {}), ...(cell.title ? { title: cell.title } : {}) }, cell.text);
+  const td = el('td', { ...(cell.numeric ? { class: 'n' } : {}), ...(cell.title ? { title: cell.title } : {}) }, cell.parts ? undefined : cell.text);
+  if (cell.parts) {
+    td.classList.add('diff');
+    for (const part of cell.parts)
+      td.append(part.op === 'equal' ? document.createTextNode(part.text) : el(part.op === 'delete' ? 'del' : 'ins', {}, part.text));
+  }
   if (cell.ci) td.append(el('span', { class: 'ci' }, `[${cell.ci}]`));
   return td;
 }
@@ -58,12 +63,12 @@ function tableNode(table: BoardTable, page: BoardPage): HTMLElement {
   thead.append(head);
   const body = el('tbody');
   table.rows.forEach((row, i) => {
-    const classes = [row.unranked ? 'unranked' : '', row.tie ? 'tie' : ''].filter(Boolean).join(' ');
+    const classes = [row.unranked ? 'unranked' : '', row.tie ? 'tie' : '', row.tone ?? ''].filter(Boolean).join(' ');
     const tr = el('tr', {
       tabindex: '0',
       'data-path': row.path,
       'data-focus': `row:${table.id}:${i}`,
-      title: `${page.strings.open}: ${row.path}`,
+      ...(row.path ? { title: `${page.strings.open}: ${row.path}` } : {}),
       ...(classes ? { class: classes } : {}),
     });
     for (const cell of row.cells) tr.append(cellNode(cell));
@@ -85,7 +90,7 @@ function render(page: BoardPage): void {
     const label = el('label', {}, filter.label);
     const select = el('select', { 'data-focus': `filter:${filter.key}` });
     select.append(el('option', { value: '' }, page.strings.all));
-    for (const option of filter.options) select.append(el('option', { value: option }, option));
+    for (const option of filter.options) select.append(el('option', { value: option }, filter.optionLabels?.[option] ?? option));
     select.value = filter.value;
     select.addEventListener('change', () => vscode.postMessage({ type: 'filter', key: filter.key, value: select.value }));
     label.append(select);

@@ -29,3 +29,21 @@ e2eTest('the leaderboard opens on fixture cards with the expected first rows; th
   );
   return `${rosetta.rows[0].slice(0, 3).join(' ')} ${rosetta.rows[0][11]} · ${rosetta.rows.length} cards, ${ewebench.rows.length} results files`;
 });
+
+e2eTest('compare of two fixture runs lists the planted regression first, with the metric table and the bootstrap’s verdict', async () => {
+  // As the Explorer passes two selected files: A (the baseline) and B.
+  const a = workspaceFile('compare/ewebench_deepseek-chat_20261120_091500.json');
+  const b = workspaceFile('compare/ewebench_gemini-2.0-flash_20261121_101000.json');
+  const tables = await vscode.commands.executeCommand<ShownTable[]>('ewebench.compareRuns', a, [a, b]);
+  assert.deepEqual(
+    tables.map((t) => t.id),
+    ['metrics', 'items'],
+  );
+  const [metrics, items] = tables;
+  assert.deepEqual(items.rows[0].slice(0, 6), ['mt_context_02', 'translation', '1.000', '0.000', '-1.000', 'regression']);
+  assert.deepEqual(metrics.rows[0].slice(0, 7), ['ÈwéScore', '74.40', '62.00', '-12.40', '[-33.50, +1.80]', '0.046', 'yes: A better']);
+  await until('the compare tab', () =>
+    vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('ewebench.compare'))),
+  );
+  return `${items.rows[0].slice(0, 6).join(' ')} · ÈwéScore Δ ${metrics.rows[0][3]} (p ${metrics.rows[0][5]})`;
+});
