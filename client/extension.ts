@@ -11,6 +11,7 @@ import { registerEweInput } from './typing/eweInput';
 import { registerReview } from './review/reviewPanel';
 import { registerLeaderboard } from './boards/leaderboardPanel';
 import { registerCompare } from './boards/comparePanel';
+import { registerItems } from './boards/itemsPanel';
 import { registerReviewLens } from './review/cardLens';
 import { registerSpreadsheetCommands } from './corpus/spreadsheetCommands';
 import { SERVER_NODE_FLAGS } from '../server/nodeFlags';
@@ -79,6 +80,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   registerReview(context);
   registerLeaderboard(context);
   registerCompare(context);
+  registerItems(context);
   registerReviewLens(context);
   registerSpreadsheetCommands(context);
   const registeredMs = performance.now() - started;

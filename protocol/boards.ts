@@ -12,6 +12,8 @@ export interface BoardCell {
   ci?: string;
   numeric?: boolean;
   title?: string;
+  /** A score from 0 to 1 the cell is coloured by (the theme's failed to passed colours). */
+  heat?: number;
   /** A diff to draw instead of the plain text: removed parts struck through, added ones marked. */
   parts?: { op: 'equal' | 'delete' | 'insert'; text: string }[];
 }

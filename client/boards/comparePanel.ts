@@ -12,7 +12,7 @@ import { givenUris, jsonFilesOf, parseJson, readIfSmall } from './leaderboardPan
  * deltas with regressions first, responses diffed) in a board view.
  */
 
-interface RunFile {
+export interface RunFile {
   uri: vscode.Uri;
   path: string;
   run: Run;
@@ -29,12 +29,18 @@ async function runOf(uri: vscode.Uri, readRuns: (value: unknown, name: string) =
   return { uri, path, run: read.runs[0] };
 }
 
-async function pickRuns(readRuns: Parameters<typeof runOf>[1]): Promise<RunFile[] | undefined> {
+/** The runs with their items (results files, run cards) under the given files and folders, or in the workspace. */
+export async function runFiles(given: readonly vscode.Uri[] | undefined, readRuns: Parameters<typeof runOf>[1]): Promise<RunFile[]> {
   const found: RunFile[] = [];
-  for (const uri of await jsonFilesOf(undefined)) {
+  for (const uri of await jsonFilesOf(given)) {
     const run = await runOf(uri, readRuns);
     if (typeof run !== 'string' && run.run.items.length > 0) found.push(run);
   }
+  return found;
+}
+
+async function pickRuns(readRuns: Parameters<typeof runOf>[1]): Promise<RunFile[] | undefined> {
+  const found = await runFiles(undefined, readRuns);
   if (found.length < 2) {
     void vscode.window.showInformationMessage(
       vscode.l10n.t('Comparing needs two runs with their items (results files or run cards); this workspace has {0}.', found.length),

@@ -9,3 +9,5 @@ export { readRuns } from '../../core/runs/read';
 export { CompareError, compareRuns } from '../../core/compare/compare';
 export { INITIAL_STATE, leaderboardPage, toggleSort, withFilter } from './leaderboardModel';
 export { comparePage } from './compareModel';
+export { analyseItems } from '../../core/compare/items';
+export { INITIAL_ITEMS_STATE, itemsPage, toggleItemsSort, withItemsFilter } from './itemsModel';

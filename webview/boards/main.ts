@@ -38,6 +38,11 @@ function cellNode(cell: BoardCell): HTMLTableCellElement {
     for (const part of cell.parts)
       td.append(part.op === 'equal' ? document.createTextNode(part.text) : el(part.op === 'delete' ? 'del' : 'ins', {}, part.text));
   }
+  if (cell.heat !== undefined) {
+    // Through the CSSOM (allowed by the page's CSP, unlike a style attribute): red at 0, green at 1, faint.
+    const pct = Math.round(Math.min(1, Math.max(0, cell.heat)) * 100);
+    td.style.backgroundColor = `color-mix(in srgb, color-mix(in srgb, var(--vscode-charts-green) ${pct}%, var(--vscode-charts-red)) 30%, transparent)`;
+  }
   if (cell.ci) td.append(el('span', { class: 'ci' }, `[${cell.ci}]`));
   return td;
 }

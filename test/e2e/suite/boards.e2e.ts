@@ -47,3 +47,15 @@ e2eTest('compare of two fixture runs lists the planted regression first, with th
   );
   return `${items.rows[0].slice(0, 6).join(' ')} · ÈwéScore Δ ${metrics.rows[0][3]} (p ${metrics.rows[0][5]})`;
 });
+
+e2eTest('the items view of two fixture runs puts the items every model passes first, one column per model', async () => {
+  const folder = workspaceFile('compare');
+  const tables = await vscode.commands.executeCommand<ShownTable[]>('ewebench.showItems', folder, [folder]);
+  assert.equal(tables.length, 1);
+  const [items] = tables;
+  assert.equal(items.rows.length, 12);
+  assert.deepEqual(items.rows[0], ['rs_logic_01', 'reasoning', 'multiple_choice', '—', '1.000 ✓', '1.000 ✓', '0.000', 'every run passes']);
+  const context = items.rows.find((r) => r[0] === 'mt_context_02');
+  assert.deepEqual(context?.slice(4), ['1.000 ✓', '0.000 ✗', '1.000', '']);
+  return items.rows[0].join(' ');
+});
