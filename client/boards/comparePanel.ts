@@ -36,7 +36,8 @@ export async function runFiles(given: readonly vscode.Uri[] | undefined, readRun
     const run = await runOf(uri, readRuns);
     if (typeof run !== 'string' && run.run.items.length > 0) found.push(run);
   }
-  return found;
+  // The editor's search returns files in no set order: columns and choices by path, the same every time.
+  return found.sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0));
 }
 
 async function pickRuns(readRuns: Parameters<typeof runOf>[1]): Promise<RunFile[] | undefined> {
