@@ -41,6 +41,8 @@ await Promise.all([
   build({ ...common, entryPoints: ['client/corpus/lazySpreadsheet.ts'], outfile: 'dist/lazySpreadsheet.js', external: ['vscode'] }),
   // The corpus table's model (cell rules, schema lookup): loaded when a table first opens.
   build({ ...common, entryPoints: ['client/corpusTable/lazyTable.ts'], outfile: 'dist/lazyTable.js', external: ['vscode'] }),
+  // The board views' model (leaderboard, hash checks, intervals): loaded when a board view first opens.
+  build({ ...common, entryPoints: ['client/boards/lazyBoards.ts'], outfile: 'dist/lazyBoards.js', external: ['vscode'] }),
   build({ ...common, entryPoints: ['server/server.ts'], outfile: 'dist/server.js' }),
   build({ ...common, entryPoints: ['cli/bin.ts'], outfile: 'dist/cli.js' }),
   // The corpus table's page runs in a webview (a browser): its own bundle, with no Node built-in to reach.
@@ -49,4 +51,6 @@ await Promise.all([
   build({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview/coverage/main.ts'], outfile: 'dist/coverageView.js' }),
   // The review page runs in a webview (a browser): its own bundle, with no Node built-in to reach.
   build({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview/review/main.ts'], outfile: 'dist/reviewView.js' }),
+  // The board views' page (leaderboard and the other ranked tables) runs in a webview: its own browser bundle.
+  build({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview/boards/main.ts'], outfile: 'dist/boardsView.js' }),
 ]);

@@ -1,4 +1,4 @@
-import { analyseItems, type ItemAnalysis, type ItemCell } from '../../core/compare/items';
+import { analyseItems, itemCellText, type ItemAnalysis } from '../../core/compare/items';
 import { pyFixed } from '../../core/python/round';
 import { displayPath, formatOption, parseArgs } from '../files';
 import { terminalSafe, terminalSafeJson, textTable } from '../format/text';
@@ -8,12 +8,7 @@ import { loadRuns } from '../runs';
 export const usage =
   'items PATH... [--format text|json]   each test or corpus entry against every run given: scores, spread, items that do not separate models';
 
-const cellText = (c: ItemCell | null): string => {
-  if (!c) return '—';
-  if (c.score === null) return c.errors ? 'error' : '?';
-  const mark = c.passRate === null ? '' : c.passRate === 1 ? ' ✓' : c.passRate === 0 ? ' ✗' : ` ${Math.round(c.passRate * 100)}%`;
-  return `${pyFixed(c.score, 3)}${mark}`;
-};
+const cellText = itemCellText;
 
 const SEPARATION_TEXT = { separates: '', 'all-pass': 'all pass', 'all-fail': 'all fail', 'too-few': '' } as const;
 

@@ -30,19 +30,18 @@ import { toLocale } from '../../core/i18n/locale';
 import { localizeRunText } from '../../core/run/messages';
 
 export const usage =
-  'run PATH... [--id ID ...] (--preset NAME | --base-url URL) --model NAME [--api-key-env VAR] [--concurrency N (1-64)] [--repeat K (1-100)] [--batch-size N (1-1000)] [--prompt-version naive|multilingual] [--timeout SECONDS (0.1-3600)] [--retries N (0-10)] [--max-retry-wait SECONDS (0-3600)] [--max-response-mib N] [--allow-insecure-http] [--out DIR] [--cache-dir DIR] [--no-cache] [--allow-secret-segments] [--strict] [--verbose] [--format text|json]   run tests and corpus entries against a model and score them';
+  'run PATH... [--id ID ...] (--preset NAME | --base-url URL) --model NAME [--model NAME ...] [--api-key-env VAR] [--concurrency N (1-64)] [--repeat K (1-100)] [--batch-size N (1-1000)] [--prompt-version naive|multilingual] [--timeout SECONDS (0.1-3600)] [--retries N (0-10)] [--max-retry-wait SECONDS (0-3600)] [--max-response-mib N] [--allow-insecure-http] [--out DIR] [--cache-dir DIR] [--no-cache] [--allow-secret-segments] [--strict] [--verbose] [--format text|json]   run tests and corpus entries against one model or several (one run each, results kept per model) and score them';
 
 const TOOL_VERSION = '0.1.0';
 
 /** The model from the flags; a key only from the environment (no --api-key flag: it would land in shell history). */
-function modelFromFlags(values: Record<string, string[]>, env: NodeJS.ProcessEnv, allowInsecureHttp: boolean) {
+function modelFromFlags(values: Record<string, string[]>, env: NodeJS.ProcessEnv, allowInsecureHttp: boolean, model: string | undefined) {
   const presetName = values.preset?.[0];
   const baseUrl = values['base-url']?.[0];
   if (presetName === undefined && baseUrl === undefined)
     throw new UsageError(`--preset NAME or --base-url URL is required (presets: ${PRESET_NAMES.join(', ')})`);
   if (presetName !== undefined && !isPresetName(presetName)) throw new UsageError(`unknown preset '${presetName}' (known: ${PRESET_NAMES.join(', ')})`);
   const provider: PresetName = presetName ?? 'custom';
-  const model = values.model?.[0];
   if (!model)
     throw new UsageError(
       `--model is required${PROVIDER_PRESETS[provider].defaultModel ? ` (the harness uses ${PROVIDER_PRESETS[provider].defaultModel} with ${provider})` : ''}`,
@@ -345,11 +344,16 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       'format',
     ],
     booleans: ['no-cache', 'allow-secret-segments', 'strict', 'verbose', 'allow-insecure-http'],
-    repeatable: ['id'],
+    repeatable: ['id', 'model'],
   });
   const format = formatOption(values.format, ['text', 'json']);
   const env = io.env ?? process.env;
-  const { resolved, apiKey } = modelFromFlags(values, env, flags.has('allow-insecure-http'));
+  // Several --model: the same endpoint and flags, one run per model, one after another (one run per output folder).
+  const modelNames = values.model ?? [undefined];
+  const twice = modelNames.find((m, i) => modelNames.indexOf(m) !== i);
+  if (twice !== undefined) throw new UsageError(`--model ${twice} given twice`);
+  if (modelNames.length > MAX_MODELS) throw new UsageError(`--model given ${modelNames.length} times: at most ${MAX_MODELS} models per run`);
+  const models = modelNames.map((name) => modelFromFlags(values, env, flags.has('allow-insecure-http'), name));
   const concurrency = numberFlag('concurrency', values.concurrency?.[0], RUN_LIMITS.concurrency, 4);
   const repeat = numberFlag('repeat', values.repeat?.[0], RUN_LIMITS.repeat, 1);
   // Corpus entries per request and the prompt, as the Rosetta harness's --batch-size and --prompt.
@@ -386,76 +390,126 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   // a server's error, a model's answer): it reaches the terminal only through these.
   const say = (text: string) => io.stdout(terminalSafeLines(text));
   const tell = (text: string) => io.stderr(terminalSafeLines(text));
-  const warnings: string[] = [];
-  const logger: RunLogger = flags.has('verbose')
-    ? consoleLogger(tell)
-    : { info: () => undefined, warn: (m) => warnings.push(m), error: (m) => tell(`error: ${m}\n`), trace: () => undefined, traceEnabled: false };
-  const provider = openAICompatibleProvider({
-    baseUrl: resolved.baseUrl,
-    ...(apiKey ? { apiKey } : {}),
-    ...(timeoutSeconds !== undefined ? { timeoutMs: Math.round(timeoutSeconds * 1000) } : {}),
-    ...(retries !== undefined ? { maxRetries: retries } : {}),
-    ...(maxRetryWait !== undefined ? { maxRetryWaitMs: maxRetryWait * 1000 } : {}),
-    ...(maxResponseMib !== undefined ? { maxResponseBytes: Math.round(maxResponseMib * 1024 * 1024) } : {}),
-    allowInsecureHttp: flags.has('allow-insecure-http'),
-    // Request lines only with --verbose; failures show in the table anyway.
-    logger: flags.has('verbose') ? logger : silentLogger,
-    userAgent: `ewebench-studio/${TOOL_VERSION}`,
-    label: resolved.label,
-  });
-  const useCache = !flags.has('no-cache');
-  const bar = io.stderrIsTTY ? progressBar(io) : undefined;
-  let result: RunResult;
-  try {
-    result = await executeRun(
-      {
-        files,
-        model: resolved,
-        repeat,
-        concurrency,
-        batchSize,
-        promptVersion,
-        strict,
-        allowSecretSegments: flags.has('allow-secret-segments'),
-        useCache,
-        outDir: path.resolve(io.cwd, values.out?.[0] ?? 'results'),
-        toolVersion: TOOL_VERSION,
-        ...(retries !== undefined ? { maxRetries: retries } : {}),
-      },
-      {
-        provider,
-        ...(useCache ? { cache: new ResponseCache(values['cache-dir'] ? path.resolve(io.cwd, values['cache-dir'][0]) : defaultCacheDir(env)) } : {}),
-        logger,
-        ...(io.signal ? { signal: io.signal } : {}),
-        ...(bar ? { onProgress: bar } : {}),
-      },
+  const several = models.length > 1;
+  const reports: unknown[] = [];
+  const results: { model: string; result: RunResult }[] = [];
+  let exit = 0;
+  for (const { resolved, apiKey } of models) {
+    if (several && format === 'text') say(`${results.length ? '\n' : ''}== ${resolved.model} ==\n`);
+    const warnings: string[] = [];
+    const logger: RunLogger = flags.has('verbose')
+      ? consoleLogger(tell)
+      : { info: () => undefined, warn: (m) => warnings.push(m), error: (m) => tell(`error: ${m}\n`), trace: () => undefined, traceEnabled: false };
+    const provider = openAICompatibleProvider({
+      baseUrl: resolved.baseUrl,
+      ...(apiKey ? { apiKey } : {}),
+      ...(timeoutSeconds !== undefined ? { timeoutMs: Math.round(timeoutSeconds * 1000) } : {}),
+      ...(retries !== undefined ? { maxRetries: retries } : {}),
+      ...(maxRetryWait !== undefined ? { maxRetryWaitMs: maxRetryWait * 1000 } : {}),
+      ...(maxResponseMib !== undefined ? { maxResponseBytes: Math.round(maxResponseMib * 1024 * 1024) } : {}),
+      allowInsecureHttp: flags.has('allow-insecure-http'),
+      // Request lines only with --verbose; failures show in the table anyway.
+      logger: flags.has('verbose') ? logger : silentLogger,
+      userAgent: `ewebench-studio/${TOOL_VERSION}`,
+      label: resolved.label,
+    });
+    const useCache = !flags.has('no-cache');
+    const bar = io.stderrIsTTY ? progressBar(io) : undefined;
+    let result: RunResult;
+    try {
+      result = await executeRun(
+        {
+          files,
+          model: resolved,
+          repeat,
+          concurrency,
+          batchSize,
+          promptVersion,
+          strict,
+          allowSecretSegments: flags.has('allow-secret-segments'),
+          useCache,
+          outDir: path.resolve(io.cwd, values.out?.[0] ?? 'results'),
+          toolVersion: TOOL_VERSION,
+          ...(retries !== undefined ? { maxRetries: retries } : {}),
+        },
+        {
+          provider,
+          ...(useCache ? { cache: new ResponseCache(values['cache-dir'] ? path.resolve(io.cwd, values['cache-dir'][0]) : defaultCacheDir(env)) } : {}),
+          logger,
+          ...(io.signal ? { signal: io.signal } : {}),
+          ...(bar ? { onProgress: bar } : {}),
+        },
+      );
+    } finally {
+      bar?.clear();
+    }
+    results.push({ model: resolved.model, result });
+
+    // An --id matters when no file has it; one file lacking it is normal with several files.
+    const ran = new Set(result.records.map((r) => (r.kind === 'ewebench-test' ? r.test_id : String(r.entry_id))));
+    const seenElsewhere = new Set(result.skipped.filter((s) => s.kind !== 'not-found' && s.id !== undefined).map((s) => s.id));
+    const missing = (ids ?? []).filter(
+      (id) => !ran.has(id) && !seenElsewhere.has(id) && !result.records.some((r) => r.kind === 'corpus-entry' && JSON.stringify(r.entry_id) === id),
     );
-  } finally {
-    bar?.clear();
-  }
+    const nothingRan = result.records.length === 0 && !result.cancelled;
+    for (const w of warnings) {
+      // Ids missing from one file are normal with several files (reported below when no file has them);
+      // a cancel is said in the report itself.
+      if (/^skipped: .*: no item with id /.test(w) || /^run \S+ cancelled/.test(w)) continue;
+      if (nothingRan && w.startsWith('skipped: ')) continue; // listed below, with every file looked at
+      tell(`warning: ${w.startsWith('skipped: ') ? `skipped: ${said(w.slice('skipped: '.length), io)}` : said(w, io)}\n`);
+    }
+    for (const id of missing) tell(`warning: no test or entry with id ${id} in the files given\n`);
+    if (nothingRan) tell(nothingRanText(files.length, result, io));
 
-  // An --id matters when no file has it; one file lacking it is normal with several files.
-  const ran = new Set(result.records.map((r) => (r.kind === 'ewebench-test' ? r.test_id : String(r.entry_id))));
-  const seenElsewhere = new Set(result.skipped.filter((s) => s.kind !== 'not-found' && s.id !== undefined).map((s) => s.id));
-  const missing = (ids ?? []).filter(
-    (id) => !ran.has(id) && !seenElsewhere.has(id) && !result.records.some((r) => r.kind === 'corpus-entry' && JSON.stringify(r.entry_id) === id),
-  );
-  const nothingRan = result.records.length === 0 && !result.cancelled;
-  for (const w of warnings) {
-    // Ids missing from one file are normal with several files (reported below when no file has them);
-    // a cancel is said in the report itself.
-    if (/^skipped: .*: no item with id /.test(w) || /^run \S+ cancelled/.test(w)) continue;
-    if (nothingRan && w.startsWith('skipped: ')) continue; // listed below, with every file looked at
-    tell(`warning: ${w.startsWith('skipped: ') ? `skipped: ${said(w.slice('skipped: '.length), io)}` : said(w, io)}\n`);
+    if (format === 'json') reports.push(several ? { model: resolved.model, ...(jsonReport(result, strict, io) as object) } : jsonReport(result, strict, io));
+    else say(textReport(result, resolved.model, io));
+    // 130 as a shell reports a command stopped by Ctrl-C (128 + SIGINT): the run was cancelled, nothing failed;
+    // the models after it are not run.
+    if (result.cancelled) {
+      exit = 130;
+      break;
+    }
+    const unscored = result.records.some((r) => r.kind === 'ewebench-test' && r.error === null && r.score === null);
+    const notRun = result.skipped.some((s) => s.kind === 'no-request' || s.kind === 'not-runnable') || missing.length > 0;
+    if (result.errored > 0 || unscored || notRun || result.records.length === 0) exit = 1;
   }
-  for (const id of missing) tell(`warning: no test or entry with id ${id} in the files given\n`);
-  if (nothingRan) tell(nothingRanText(files.length, result, io));
+  const comparison = several ? compareModels(results) : undefined;
+  if (format === 'json') {
+    const out = several ? { models: results.map((r) => r.model), runs: reports, comparison } : reports[0];
+    io.stdout(terminalSafeJson(JSON.stringify(out, null, 2)) + '\n');
+  } else if (comparison && comparison.items.length) say(`\n${comparisonTable(comparison)}`);
+  return exit;
+}
 
-  if (format === 'json') io.stdout(terminalSafeJson(JSON.stringify(jsonReport(result, strict, io), null, 2)) + '\n');
-  else say(textReport(result, resolved.model, io));
-  // 130 as a shell reports a command stopped by Ctrl-C (128 + SIGINT): the run was cancelled, nothing failed.
-  if (result.cancelled) return 130;
-  const unscored = result.records.some((r) => r.kind === 'ewebench-test' && r.error === null && r.score === null);
-  const notRun = result.skipped.some((s) => s.kind === 'no-request' || s.kind === 'not-runnable') || missing.length > 0;
-  return result.errored > 0 || result.cancelled || unscored || notRun || result.records.length === 0 ? 1 : 0;
+/** How many models one `run` takes (each is a whole run of the files given). */
+export const MAX_MODELS = 20;
+
+/** One item's result per model: a test's rounded score (or null: errored, not scored), an entry's chrF++. */
+interface ModelComparison {
+  models: string[];
+  items: { file: string; id: string; scores: Record<string, number | null> }[];
+}
+
+/** The items × models table of a run with several models, each model's newest repeat, items in the order first seen. */
+function compareModels(results: readonly { model: string; result: RunResult }[]): ModelComparison {
+  const models = results.map((r) => r.model);
+  const rows = new Map<string, ModelComparison['items'][number]>();
+  for (const { model, result } of results) {
+    for (const r of result.records) {
+      const id = r.kind === 'ewebench-test' ? r.test_id : typeof r.entry_id === 'string' ? r.entry_id : JSON.stringify(r.entry_id);
+      const key = JSON.stringify([r.source_file, id]);
+      let row = rows.get(key);
+      if (!row) rows.set(key, (row = { file: r.source_file, id, scores: Object.fromEntries(models.map((m) => [m, null])) }));
+      row.scores[model] = r.error !== null ? null : r.kind === 'ewebench-test' ? r.rounded_score : r.entry_chrf;
+    }
+  }
+  return { models, items: [...rows.values()] };
+}
+
+function comparisonTable(comparison: ModelComparison): string {
+  const cell = (v: number | null | undefined) => (v === null || v === undefined ? '-' : String(Math.round(v * 1000) / 1000));
+  const rows = [['ITEM', 'FILE', ...comparison.models]];
+  for (const item of comparison.items) rows.push([item.id, item.file, ...comparison.models.map((m) => cell(item.scores[m]))]);
+  return textTable(rows) + '\n';
 }

@@ -3,7 +3,7 @@ import { userL10n } from './userL10n';
 import type { DocumentItemsCache } from './documentItems';
 import { buildLenses, type FileSummaryView } from './lensModel';
 import { modelLabel } from './modelChoice';
-import { currentModel } from './models';
+import { configuredModels, currentModel } from './models';
 import { toLocale } from '../../core/i18n/locale';
 import { corpusFileSummary, testsFileSummary } from './resultsIndex';
 import { sourceFileOf, type ResultsStore } from './resultsStore';
@@ -65,6 +65,8 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disp
         fileRunning: running !== undefined,
         modelLabel: model ? modelLabel(model) : undefined,
         hashOf: parsed.hashOf,
+        modelCount: configuredModels().length,
+        modelOutcomes: this.results.index.outcomesByModel(sourceFile),
       },
       userL10n,
     );

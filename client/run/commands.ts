@@ -90,7 +90,7 @@ async function openTestsFile(): Promise<void> {
 
 export function registerRunCommands(context: vscode.ExtensionContext, deps: RunCommandDeps): void {
   const { items, results, runs, models, channel } = deps;
-  const runItem = async (arg: unknown, repeat: number) => {
+  const runItem = async (arg: unknown, repeat: number, allModels = false) => {
     const target = isItemArgs(arg) ? arg : itemAtCursor(items);
     if (!target) {
       const open = vscode.l10n.t('Open a tests file');
@@ -98,7 +98,8 @@ export function registerRunCommands(context: vscode.ExtensionContext, deps: RunC
       if (choice === open) await openTestsFile();
       return;
     }
-    await runs.run({ uri: vscode.Uri.parse(target.uri), ids: [target.id], repeat });
+    const request = { uri: vscode.Uri.parse(target.uri), ids: [target.id], repeat };
+    await (allModels ? runs.runOnAllModels(request) : runs.run(request));
   };
   const showResult = async (arg: unknown) => {
     const target = isItemArgs(arg) ? arg : itemAtCursor(items);
@@ -149,6 +150,13 @@ export function registerRunCommands(context: vscode.ExtensionContext, deps: RunC
       const uri = uriOf(arg);
       if (!uri) return runItem(undefined, 1);
       await runs.run({ uri });
+    }),
+    // An item (lens arguments or the cursor) against every configured model; a file from its top lens or the Explorer.
+    vscode.commands.registerCommand('ewebench.runOnAllModels', async (arg?: unknown) => {
+      if (isItemArgs(arg) || (arg === undefined && itemAtCursor(items))) return runItem(arg, 1, true);
+      const uri = uriOf(arg);
+      if (!uri) return runItem(undefined, 1, true);
+      await runs.runOnAllModels({ uri });
     }),
     vscode.commands.registerCommand('ewebench.cancelRun', (arg?: unknown) => runs.cancel(typeof arg === 'object' && arg !== null ? uriOf(arg) : undefined)),
     vscode.commands.registerCommand('ewebench.selectModel', () => models.selectModel()),

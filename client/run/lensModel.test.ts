@@ -6,9 +6,9 @@ import { corpusRunInfo } from '../../core/run/corpus';
 import { entryRecord, testRecord } from '../../core/run/records';
 import { entryRequest, testRequest } from '../../core/run/request';
 import type { ChatOutcome, RunnableItem } from '../../core/run/types';
-import { buildLenses, type ItemOutcome } from './lensModel';
+import { buildLenses, MAX_LENS_MODELS, type ItemOutcome } from './lensModel';
 import { englishL10n } from './l10n';
-import { outcomeOf, testsFileSummary } from './resultsIndex';
+import { outcomeOf, ResultsIndex, testsFileSummary } from './resultsIndex';
 
 const TESTS = JSON.stringify(
   [
@@ -174,4 +174,91 @@ test('a tests file outside the ten categories: its mean score, no ÈwéScore, an
     englishL10n,
   ).find((l) => l.command === 'ewebench.showEweScore');
   assert.equal(inCategory?.tooltip, undefined);
+});
+
+test('with two configured models, the file and each test offer a run on all models', () => {
+  const { items } = setup();
+  const lenses = buildLenses({ uri: 'u', items, outcomes: new Map(), modelCount: 2 }, englishL10n);
+  assert.deepEqual(titles(lenses), ['$(run-all) Run all (2)', '$(run-all) All 2 models', '▶ Run', 'Run ×5', '▶ All models', '▶ Run', 'Run ×5', '▶ All models']);
+  const all = lenses.filter((l) => l.command === 'ewebench.runOnAllModels');
+  assert.deepEqual(all[0].args, [{ uri: 'u' }]);
+  assert.deepEqual(all[1].args, [{ uri: 'u', id: 'tr_1', index: 0 }]);
+  // One model: nothing to compare, no such lens.
+  assert.ok(!buildLenses({ uri: 'u', items, outcomes: new Map(), modelCount: 1 }, englishL10n).some((l) => l.command === 'ewebench.runOnAllModels'));
+});
+
+test('results from several models show one compact result per model, by model name, opening the side-by-side details', () => {
+  const { items, record } = setup();
+  const as = (model: string, r: ReturnType<typeof record>) => ({ ...r, model });
+  const failed: ChatOutcome = { ok: false, kind: 'http', error: '500', status: 500, latencyMs: 80, attempts: 1 };
+  const modelOutcomes = new Map([
+    [
+      'tr_1',
+      [
+        { model: 'llama3.1', outcome: outcomeOf([as('llama3.1', record(items[0], ok('a b c d e f')))]) },
+        { model: 'deepseek-chat', outcome: outcomeOf([record(items[0], ok('a b c d e'))]) },
+        { model: 'gemini', outcome: outcomeOf([as('gemini', record(items[0], ok('a')))]) },
+      ],
+    ],
+    [
+      'tr_2',
+      [
+        { model: 'b', outcome: outcomeOf([as('b', record(items[1], failed))]) },
+        { model: 'a', outcome: outcomeOf([as('a', record(items[1], ok('Ɛ̃')))]) },
+      ],
+    ],
+  ]);
+  // The newest single result is still known (outcomes); the per-model lens replaces it.
+  const outcomes = new Map<string, ItemOutcome>([['tr_1', outcomeOf([record(items[0], ok('a b c d e'))])]]);
+  const lenses = buildLenses({ uri: 'u', items, outcomes, modelOutcomes, modelCount: 3 }, englishL10n);
+  const results = lenses.filter((l) => l.command === 'ewebench.showResult');
+  assert.deepEqual(titles(results), ['deepseek-chat ✓ 0.833 · gemini ✗ 0.167 · llama3.1 ✓ 1.0', 'a ✓ 1.0 · b ⚠']);
+  assert.equal(results[0].tooltip, "Show the models' responses side by side");
+  assert.deepEqual(results[0].args, [{ uri: 'u', id: 'tr_1', index: 0 }]);
+});
+
+test('a per-model lens marks stale results, counts the models past the bound, and a single model keeps the usual lens', () => {
+  const { items, record } = setup();
+  const models = Array.from({ length: MAX_LENS_MODELS + 2 }, (_, i) => `m${i}`);
+  const perModel = models.map((model, i) => ({
+    model,
+    outcome: outcomeOf([{ ...record(items[0], ok('a b c d e f'), 0, i === 0 ? 'old' : items[0].hash), model }]),
+  }));
+  const lens = buildLenses({ uri: 'u', items, outcomes: new Map(), modelOutcomes: new Map([['tr_1', perModel]]) }, englishL10n).find(
+    (l) => l.command === 'ewebench.showResult',
+  );
+  assert.equal(
+    lens?.title,
+    `${models
+      .slice(0, MAX_LENS_MODELS)
+      .map((m) => `${m} ✓ 1.0`)
+      .join(' · ')} · 2 more (stale)`,
+  );
+  const one = outcomeOf([record(items[0], ok('a b c d e f'))]);
+  const single = buildLenses(
+    { uri: 'u', items, outcomes: new Map([['tr_1', one]]), modelOutcomes: new Map([['tr_1', [{ model: 'deepseek-chat', outcome: one }]]]) },
+    englishL10n,
+  ).find((l) => l.command === 'ewebench.showResult');
+  assert.equal(single?.title, '✓ 1.0 · 1.2 s · deepseek-chat');
+});
+
+test('the results index keeps each model’s newest result apart', () => {
+  const { items, record } = setup();
+  const index = new ResultsIndex();
+  const at = (model: string, response: string, finishedAt: string) => ({
+    ...record(items[0], ok(response)),
+    model,
+    finished_at: finishedAt,
+    run_id: `${model}-${finishedAt}`,
+  });
+  index.setSource('a', [at('a', 'a', '2026-11-23T10:00:00Z'), at('a', 'a b c d e f', '2026-11-23T11:00:00Z')]);
+  index.setSource('b', [at('b', 'a b c', '2026-11-23T10:30:00Z')]);
+  const perModel = index.outcomesByModel('tests/translation.json').get('tr_1') ?? [];
+  assert.deepEqual(perModel.map((m) => [m.model, m.outcome.record.kind === 'ewebench-test' ? m.outcome.record.score : null]).sort(), [
+    ['a', 1],
+    ['b', 0.5],
+  ]);
+  assert.deepEqual([...index.recordsByModel('tests/translation.json', 'tr_1').keys()].sort(), ['a', 'b']);
+  // The single newest result across models is still the lens's fallback.
+  assert.equal(index.outcomes('tests/translation.json').get('tr_1')?.record.model, 'a');
 });

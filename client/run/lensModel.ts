@@ -50,7 +50,23 @@ export interface LensModelInput {
   modelLabel?: string;
   /** An item's hash (a memo across document versions); `item.hash` when absent. */
   hashOf?: (item: RunnableItem) => string;
+  /** How many models are configured: from two on, the lenses offer a run on every one of them. */
+  modelCount?: number;
+  /**
+   * The newest outcome of each model that has one, per item id (`ResultsIndex.outcomesByModel`). An item with
+   * results from two or more models shows them in one compact lens instead of the newest result alone.
+   */
+  modelOutcomes?: ReadonlyMap<string, readonly ModelOutcome[]>;
 }
+
+/** One model's newest outcome for an item. */
+export interface ModelOutcome {
+  model: string;
+  outcome: ItemOutcome;
+}
+
+/** A compact per-model lens names at most this many models, then says how many more have results. */
+export const MAX_LENS_MODELS = 6;
 
 export interface LensSpec {
   /** UTF-16 offset of the item the lens stands above (0 for the file lenses). */
@@ -87,6 +103,16 @@ export function buildLenses(input: LensModelInput, l10n: L10n): LensSpec[] {
       args: [{ uri }],
     });
   }
+  const allModels = !input.fileRunning && (input.modelCount ?? 0) >= 2;
+  if (allModels) {
+    lenses.push({
+      offset: top,
+      title: l10n.t('$(run-all) All {0} models', input.modelCount ?? 0),
+      tooltip: tests ? l10n.t('Run every test against each configured model') : l10n.t('Translate every entry with each configured model'),
+      command: 'ewebench.runOnAllModels',
+      args: [{ uri }],
+    });
+  }
   if (input.summary) {
     const outside = input.summary.kind === 'ewebench-tests' && input.summary.harnessCategory === false;
     lenses.push({
@@ -106,6 +132,9 @@ export function buildLenses(input: LensModelInput, l10n: L10n): LensSpec[] {
   const staleMark = l10n.t('(stale)');
   const staleTip = l10n.t('The item changed after this result: run it again for a current score.');
   const detailsTip = l10n.t('Show the response, the scoring and the request');
+  const allModelsTitle = l10n.t('▶ All models');
+  const allModelsTip = l10n.t('Run against each of the {0} configured models', input.modelCount ?? 0);
+  const compareTip = l10n.t("Show the models' responses side by side");
   const titles = titleCache(l10n);
   const running = input.running;
   for (const item of items) {
@@ -117,6 +146,26 @@ export function buildLenses(input: LensModelInput, l10n: L10n): LensSpec[] {
       lenses.push({ offset: item.start, title: repeatTitle, command: 'ewebench.runTestRepeated', args });
     } else {
       lenses.push({ offset: item.start, title: translateTitle, command: 'ewebench.runTest', args });
+    }
+    if (allModels && !running?.has(item.id)) {
+      lenses.push({ offset: item.start, title: allModelsTitle, tooltip: allModelsTip, command: 'ewebench.runOnAllModels', args });
+    }
+    const perModel = input.modelOutcomes?.get(item.id);
+    if (perModel && perModel.length >= 2) {
+      const hash = input.hashOf ? input.hashOf(item) : item.hash;
+      const stale = perModel.some(({ outcome }) => outcome.kind === item.kind && recordHash(outcome) !== hash);
+      const title = modelsTitle(
+        perModel.filter((m) => m.outcome.kind === item.kind),
+        l10n,
+      );
+      lenses.push({
+        offset: item.start,
+        title: stale ? `${title} ${staleMark}` : title,
+        tooltip: stale ? staleTip : compareTip,
+        command: 'ewebench.showResult',
+        args,
+      });
+      continue;
     }
     const outcome = input.outcomes.get(item.id);
     if (outcome && outcome.kind === item.kind) {
@@ -139,6 +188,37 @@ export function buildLenses(input: LensModelInput, l10n: L10n): LensSpec[] {
     }
   }
   return lenses;
+}
+
+function recordHash(outcome: ItemOutcome): string {
+  return outcome.kind === 'ewebench-test' ? outcome.record.test_hash : outcome.record.entry_hash;
+}
+
+/**
+ * One compact result per model, by model name: `deepseek-chat ✓ 0.833 · gemini ✗ 0.2 · llama3.1 ✓ 1.0` for
+ * tests (the mean over a `Run ×K`), `m chrF++ 54.2 · n chrF++ 100.0 =` for corpus entries (`=` an exact match);
+ * `⚠` a failed call, `—` an answer the harness cannot score. Past `MAX_LENS_MODELS` models, how many more.
+ */
+export function modelsTitle(perModel: readonly ModelOutcome[], l10n: L10n): string {
+  const sorted = [...perModel].sort((a, b) => (a.model < b.model ? -1 : a.model > b.model ? 1 : 0));
+  const parts = sorted.slice(0, MAX_LENS_MODELS).map(({ model, outcome }) => `${oneLine(model, 40)} ${compactResult(outcome)}`);
+  if (sorted.length > MAX_LENS_MODELS) parts.push(l10n.t('{0} more', sorted.length - MAX_LENS_MODELS));
+  return parts.join(' · ');
+}
+
+function compactResult(outcome: ItemOutcome): string {
+  if (outcome.kind === 'corpus-entry') {
+    const r = outcome.record;
+    return r.error !== null ? '⚠' : `chrF++ ${r.entry_chrf.toFixed(1)}${r.exact_match ? ' =' : ''}`;
+  }
+  const { record, repeat } = outcome;
+  if (repeat && repeat.runs > 1) {
+    if (repeat.runs === repeat.errored) return '⚠';
+    return `${passes(repeat.mean) ? '✓' : '✗'} ${formatScore(repeat.mean)} (×${repeat.runs})`;
+  }
+  if (record.error !== null) return '⚠';
+  if (record.score === null) return '—';
+  return `${record.passed ? '✓' : '✗'} ${formatScore(record.score)}`;
 }
 
 /**

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { testRecord } from '../../core/run/records';
 import { testRequest } from '../../core/run/request';
 import { englishL10n } from './l10n';
-import { renderResultDetails } from './resultDetails';
+import { renderModelComparison, renderResultDetails } from './resultDetails';
 
 test('the details show the response verbatim, the scoring, the request, latency and tokens', () => {
   const t = { id: 'd1', system: 'Ŋlɔ ɖe Eʋegbe me.', prompt: 'Nya ka?', eval_method: 'exact_match', expected: 'A' };
@@ -71,4 +71,48 @@ test('in French, the runner’s error and the scorer’s reason read in French (
   assert.match(renderResultDetails([record], french), /: délai dépassé : 3 tentatives de 60 s/);
   assert.match(renderResultDetails([record], englishL10n), /: timed out: 3 attempts of 60 s/);
   assert.equal(record.error, error);
+});
+
+test('the details of several models put their responses side by side in columns, then each model in full', () => {
+  const t = { id: 'c1', prompt: 'Nya ka?', eval_method: 'exact_match', expected: 'Ɛ̃' };
+  const make = (model: string, text: string) =>
+    testRecord({
+      test: t,
+      category: 'reasoning',
+      sourceFile: 'tests/reasoning.json',
+      testHash: 'h',
+      repeat: 0,
+      model,
+      origin: 'http://127.0.0.1:9',
+      request: testRequest(t, model),
+      outcome: {
+        ok: true,
+        text,
+        usage: { prompt_tokens: 1, completion_tokens: 1, reasoning_tokens: 0, cached_tokens: 0 },
+        latencyMs: 10,
+        cached: false,
+        attempts: 1,
+      },
+      finishedAt: '2026-11-23T10:00:00Z',
+    });
+  const long = 'ɖ'.repeat(100);
+  const text = renderModelComparison(
+    new Map([
+      ['zeta', [make('zeta', 'Ɛ̃')]],
+      ['alpha', [make('alpha', `B\n${long}`)]],
+    ]),
+    englishL10n,
+  );
+  const lines = text.split('\n');
+  assert.equal(lines[0], '2 models on c1  (tests/reasoning.json)');
+  assert.match(lines[2], /^ {2}alpha {2}failed 0\.0$/);
+  assert.match(lines[3], /^ {2}zeta {3}passed 1\.0$/);
+  const head = lines.findIndex((l) => l.startsWith('alpha'));
+  assert.match(lines[head], /^alpha +│ zeta$/);
+  // Column width (140 - 3) / 2 = 68: the first response line beside the other model's, the long line wrapped.
+  assert.equal(lines[head + 2], `B${' '.repeat(67)} │ Ɛ̃`);
+  assert.equal(lines[head + 3], `${'ɖ'.repeat(68)} │`);
+  assert.equal(lines[head + 4], `${'ɖ'.repeat(32)}${' '.repeat(36)} │`);
+  assert.ok(text.includes('==================== alpha ===================='));
+  assert.ok(text.includes('Model: zeta  (http://127.0.0.1:9)'));
 });

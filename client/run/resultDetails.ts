@@ -80,3 +80,104 @@ function entryDetails(record: EntryRunRecord, l10n: L10n): string[] {
   out.push(...section(l10n.t('Request sent (no key)'), JSON.stringify(record.request, null, 2)));
   return out;
 }
+
+/** Widest the side-by-side block gets (characters), and the narrowest a column may be. */
+const SIDE_BY_SIDE_WIDTH = 140;
+const MIN_COLUMN = 24;
+/** Past this many models a column would be too narrow: the responses are listed one under the other. */
+export const MAX_SIDE_BY_SIDE = 4;
+
+/** Display width of a string: combining marks (Ewe tone marks on a base letter) take no column. */
+function width(text: string): number {
+  let n = 0;
+  for (const ch of text) if (!/\p{M}/u.test(ch)) n++;
+  return n;
+}
+
+/** Cuts one line into pieces of at most `columns` display characters (a mark stays with its letter). */
+function wrapLine(line: string, columns: number): string[] {
+  const out: string[] = [];
+  let current = '';
+  let used = 0;
+  for (const ch of line) {
+    const mark = /\p{M}/u.test(ch);
+    if (!mark && used === columns) {
+      out.push(current);
+      current = '';
+      used = 0;
+    }
+    current += ch;
+    if (!mark) used++;
+  }
+  out.push(current);
+  return out;
+}
+
+function wrap(text: string, columns: number): string[] {
+  return text
+    .replace(/\t/g, '  ')
+    .split(/\r\n|\r|\n/)
+    .flatMap((line) => wrapLine(line, columns));
+}
+
+function responseOf(record: RunRecord, l10n: L10n): string {
+  if (record.error !== null) return `${l10n.t('error')}: ${record.error}`;
+  const text = record.kind === 'ewebench-test' ? record.response : record.predicted;
+  return text ?? l10n.t('(no response)');
+}
+
+function verdictOf(record: RunRecord, l10n: L10n): string {
+  if (record.kind === 'corpus-entry') {
+    if (record.error !== null) return l10n.t('error');
+    return `chrF++ ${record.entry_chrf.toFixed(1)} · ${record.exact_match ? l10n.t('exact match') : l10n.t('not an exact match')}`;
+  }
+  if (record.error !== null) return l10n.t('error');
+  if (record.score === null) return l10n.t('not scored');
+  return `${record.passed ? l10n.t('passed') : l10n.t('failed')} ${formatScore(record.score)}`;
+}
+
+/**
+ * The newest result of each model for one item (a *Run on all models*): a line per model with its verdict,
+ * the responses side by side in columns (one under the other past `MAX_SIDE_BY_SIDE` models), then each
+ * model's full details. Plain text, as the single-model details; its size is linear in the responses'.
+ */
+export function renderModelComparison(perModel: ReadonlyMap<string, readonly RunRecord[]>, l10n: L10n): string {
+  const models = [...perModel.keys()].sort();
+  if (models.length === 0) return l10n.t('No result for this item yet.');
+  const newest = models.map((m) => {
+    const runs = perModel.get(m) ?? [];
+    return runs.reduce((a, b) => (b.repeat > a.repeat ? b : a));
+  });
+  const first = newest[0];
+  const id = first.kind === 'ewebench-test' ? first.test_id : String(first.entry_id);
+  const out = [l10n.t('{0} models on {1}  ({2})', models.length, id, first.source_file), ''];
+  const nameWidth = Math.min(40, Math.max(...models.map((m) => width(m))));
+  models.forEach((m, i) => {
+    const runs = perModel.get(m) ?? [];
+    const repeats = runs.length > 1 ? ` (${l10n.t('newest of {0} runs', runs.length)})` : '';
+    out.push(`  ${m.padEnd(nameWidth)}  ${verdictOf(newest[i], l10n)}${repeats}`);
+  });
+  if (first.kind === 'corpus-entry') out.push(...section(l10n.t('Reference'), first.reference));
+  out.push('', `--- ${l10n.t('Responses side by side')} ---`);
+  if (models.length <= MAX_SIDE_BY_SIDE) {
+    const columns = Math.max(MIN_COLUMN, Math.floor((SIDE_BY_SIDE_WIDTH - 3 * (models.length - 1)) / models.length));
+    const cells = newest.map((r) => wrap(responseOf(r, l10n), columns));
+    const heads = models.map((m) => wrapLine(m, columns)[0]);
+    const row = (parts: string[]) =>
+      parts
+        .map((p) => p + ' '.repeat(Math.max(0, columns - width(p))))
+        .join(' │ ')
+        .trimEnd();
+    out.push(row(heads), row(models.map(() => '─'.repeat(columns))));
+    const height = Math.max(...cells.map((c) => c.length));
+    for (let line = 0; line < height; line++) out.push(row(cells.map((c) => c[line] ?? '')));
+  } else {
+    models.forEach((m, i) => out.push('', `[${m}]`, responseOf(newest[i], l10n)));
+  }
+  models.forEach((m) => {
+    out.push('', `${'='.repeat(20)} ${m} ${'='.repeat(20)}`);
+    const runs = perModel.get(m) ?? [];
+    out.push(renderResultDetails(runs, l10n));
+  });
+  return out.join('\n');
+}

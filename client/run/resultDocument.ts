@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { userL10n } from './userL10n';
 import { outcomeOf } from './resultsIndex';
-import { renderResultDetails } from './resultDetails';
+import { renderModelComparison, renderResultDetails } from './resultDetails';
 import type { ResultsStore } from './resultsStore';
 
 export const RESULT_SCHEME = 'ewebench-result';
@@ -35,6 +35,9 @@ export class ResultDocumentProvider implements vscode.TextDocumentContentProvide
       return '';
     }
     if (typeof where.file !== 'string' || typeof where.id !== 'string') return '';
+    // Results of two or more models: their responses side by side (a *Run on all models*, or runs made apart).
+    const perModel = this.results.index.recordsByModel(where.file, where.id);
+    if (perModel.size >= 2) return renderModelComparison(perModel, vscode.l10n);
     const records = this.results.index.records(where.file, where.id);
     const outcome = records.length ? outcomeOf(records) : undefined;
     return renderResultDetails(records, userL10n, outcome?.kind === 'ewebench-test' ? outcome.repeat : undefined);

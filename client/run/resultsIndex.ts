@@ -3,7 +3,7 @@ import { latestResults, summariseEntryRecords, summariseTestRecords, type Latest
 import type { EntryRunRecord, RunnableItem, RunRecord, TestRunRecord } from '../../core/run/types';
 import type { EweScoreOptions } from '../../core/scoring/ewebench/aggregate';
 import { repeatStats } from '../../core/scoring/repeated';
-import type { FileSummaryView, ItemOutcome, RepeatSummary } from './lensModel';
+import type { FileSummaryView, ItemOutcome, ModelOutcome, RepeatSummary } from './lensModel';
 
 const idOf = (r: RunRecord) => (r.kind === 'ewebench-test' ? r.test_id : typeof r.entry_id === 'string' ? r.entry_id : JSON.stringify(r.entry_id));
 
@@ -19,6 +19,9 @@ export class ResultsIndex {
   private readonly latest = new Map<string, Map<string, LatestResult>>();
   /** Outcome objects stay the same until the records change, so lens titles can be cached on them. */
   private readonly outcomeCache = new Map<string, Map<string, ItemOutcome>>();
+  /** Per file: item id → model → that model's newest result (core's rule applied to each model's records). */
+  private readonly latestByModel = new Map<string, Map<string, Map<string, LatestResult>>>();
+  private readonly modelOutcomeCache = new Map<string, Map<string, ModelOutcome[]>>();
 
   setSource(key: string, records: readonly RunRecord[]): void {
     this.sources.set(key, records);
@@ -41,6 +44,8 @@ export class ResultsIndex {
     this.byFile = undefined;
     this.latest.clear();
     this.outcomeCache.clear();
+    this.latestByModel.clear();
+    this.modelOutcomeCache.clear();
   }
 
   private recordsByFile(): Map<string, RunRecord[]> {
@@ -78,6 +83,53 @@ export class ResultsIndex {
       out = new Map();
       for (const [id, result] of this.latestOf(sourceFile)) out.set(id, outcomeOf(result.runs));
       this.outcomeCache.set(sourceFile, out);
+    }
+    return out;
+  }
+
+  /** Newest result per item and model of a file: the records grouped by model once, then core's rule per group. */
+  private latestPerModel(sourceFile: string): Map<string, Map<string, LatestResult>> {
+    let byId = this.latestByModel.get(sourceFile);
+    if (!byId) {
+      byId = new Map();
+      const byModel = new Map<string, RunRecord[]>();
+      for (const r of this.recordsByFile().get(sourceFile) ?? []) {
+        const list = byModel.get(r.model);
+        if (list) list.push(r);
+        else byModel.set(r.model, [r]);
+      }
+      for (const [model, records] of byModel) {
+        for (const result of latestResults(records).values()) {
+          const id = idOf(result.latest);
+          let models = byId.get(id);
+          if (!models) byId.set(id, (models = new Map()));
+          models.set(model, result);
+        }
+      }
+      this.latestByModel.set(sourceFile, byId);
+    }
+    return byId;
+  }
+
+  /** The newest records of an item for each model that has one (a `Run on all models`' details). */
+  recordsByModel(sourceFile: string, id: string): Map<string, RunRecord[]> {
+    const out = new Map<string, RunRecord[]>();
+    for (const [model, result] of this.latestPerModel(sourceFile).get(id) ?? []) out.set(model, result.runs);
+    return out;
+  }
+
+  /** Per item id, the newest outcome of each model that has results for it (the compact per-model lens). */
+  outcomesByModel(sourceFile: string): ReadonlyMap<string, readonly ModelOutcome[]> {
+    let out = this.modelOutcomeCache.get(sourceFile);
+    if (!out) {
+      out = new Map();
+      for (const [id, models] of this.latestPerModel(sourceFile)) {
+        out.set(
+          id,
+          [...models].map(([model, result]) => ({ model, outcome: outcomeOf(result.runs) })),
+        );
+      }
+      this.modelOutcomeCache.set(sourceFile, out);
     }
     return out;
   }

@@ -8,7 +8,7 @@ import type { ModelConfig, RunRecord } from '../../core/run/types';
 import type { RunResult } from '../../runner/execute';
 import type { RunLogger } from '../../runner/log';
 import { itemsOfText } from './documentItems';
-import { ModelUnavailable, type ModelService } from './models';
+import { configuredModels, ModelUnavailable, type ModelService } from './models';
 import { resultsFolderOf, sourceFileOf, type ResultsStore } from './resultsStore';
 
 export interface RunRequest {
@@ -251,6 +251,27 @@ export class RunService implements vscode.Disposable {
     }
     if (result) this.report(result, selected.length === 1 && (request.repeat ?? 1) === 1, request.quiet === true);
     return result;
+  }
+
+  /**
+   * Runs the same items against every configured model, one model after another (one run writes the results
+   * folder at a time; each model's results, journal and cache entries stay its own). Stops at a cancel.
+   */
+  async runOnAllModels(request: Omit<RunRequest, 'model'>): Promise<RunResult[]> {
+    const models = configuredModels();
+    if (models.length === 0 || !vscode.workspace.isTrusted) {
+      // The single run says what is missing (no model, or trust) and how to fix it.
+      const result = await this.run(request);
+      return result ? [result] : [];
+    }
+    const results: RunResult[] = [];
+    for (const model of models) {
+      if (request.token?.isCancellationRequested) break;
+      const result = await this.run({ ...request, model });
+      if (result) results.push(result);
+      if (result?.cancelled) break;
+    }
+    return results;
   }
 
   /**

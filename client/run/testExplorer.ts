@@ -8,10 +8,10 @@ import { categoryOf } from '../../core/scoring/ewebench/categories';
 import type { ModelConfig, RunRecord, TestRunRecord } from '../../core/run/types';
 import { itemsOfText, type DocumentItems } from './documentItems';
 import { formatLatency, formatMeanSe, formatScore, oneLine } from './format';
-import { noCategoryTip, RUN_REPEATS } from './lensModel';
+import { modelsTitle, noCategoryTip, RUN_REPEATS } from './lensModel';
 import { modelLabel } from './modelChoice';
 import { configuredModels, currentModel, type ModelService } from './models';
-import { repeatSummary } from './resultsIndex';
+import { outcomeOf, repeatSummary } from './resultsIndex';
 import { resultsFolderSetting, sourceFileOf, type ResultsStore } from './resultsStore';
 import type { RunResult } from '../../runner/execute';
 import type { RunReport, RunService } from './runService';
@@ -89,6 +89,17 @@ export class TestExplorer implements vscode.Disposable {
           `${label} ×${RUN_REPEATS}`,
           vscode.TestRunProfileKind.Run,
           (request, token) => this.runRequest(request, token, model, RUN_REPEATS),
+          false,
+        ),
+      );
+    }
+    const all = configuredModels();
+    if (all.length >= 2) {
+      this.profiles.push(
+        this.controller.createRunProfile(
+          vscode.l10n.t('All models ({0})', all.length),
+          vscode.TestRunProfileKind.Run,
+          (request, token) => this.runRequest(request, token, undefined, 1, true),
           false,
         ),
       );
@@ -197,7 +208,13 @@ export class TestExplorer implements vscode.Disposable {
   }
 
   /** Runs the requested items, one file after another, and reports each record as it arrives. */
-  private async runRequest(request: vscode.TestRunRequest, token: vscode.CancellationToken, model: ModelConfig | undefined, repeat: number): Promise<void> {
+  private async runRequest(
+    request: vscode.TestRunRequest,
+    token: vscode.CancellationToken,
+    model: ModelConfig | undefined,
+    repeat: number,
+    allModels = false,
+  ): Promise<void> {
     const byFile = new Map<string, { uri: vscode.Uri; ids?: Set<string> }>();
     const excluded = new Set((request.exclude ?? []).map((i) => i.id));
     const roots = request.include ?? [...this.gather(this.controller.items)];
@@ -221,17 +238,24 @@ export class TestExplorer implements vscode.Disposable {
         if (text === undefined) continue;
         const parsed = this.fill(fileItem, uri, text);
         const selected = [...fileItem.children].map(([, c]) => c).filter((c) => (!ids || ids.has(c.label)) && !excluded.has(c.id));
-        const file = this.fileReport(run, fileItem, uri, parsed, selected, repeat);
-        const result = await this.runs.run({
-          uri,
-          ids: selected.map((c) => c.label),
-          repeat,
-          ...(model ? { model } : {}),
-          token,
-          quiet: true,
-          reported: true,
-          onRecord: (record) => file.record(record),
-        });
+        const file = this.fileReport(run, fileItem, uri, parsed, selected, repeat, allModels);
+        let result: RunResult | undefined;
+        // All models: one run per configured model, one after another; each item is reported once every model answered.
+        for (const m of allModels ? configuredModels() : [model]) {
+          if (token.isCancellationRequested) break;
+          const modelResult = await this.runs.run({
+            uri,
+            ids: selected.map((c) => c.label),
+            repeat,
+            ...(m ? { model: m } : {}),
+            token,
+            quiet: true,
+            reported: true,
+            onRecord: (record) => file.record(record),
+          });
+          result = modelResult ?? result;
+          if (modelResult?.cancelled) break;
+        }
         file.ended(result);
       }
     } finally {
@@ -288,6 +312,7 @@ export class TestExplorer implements vscode.Disposable {
     parsed: DocumentItems,
     selected: readonly vscode.TestItem[],
     repeat: number,
+    allModels = false,
   ): { record(record: RunRecord): void; ended(result: RunResult | undefined): void } {
     for (const c of selected) run.enqueued(c);
     const collected = new Map<string, RunRecord[]>();
@@ -303,11 +328,12 @@ export class TestExplorer implements vscode.Disposable {
         const list = collected.get(child.id) ?? [];
         list.push(record);
         collected.set(child.id, list);
-        if (list.length >= repeat) this.report(run, child, list, parsed);
+        if (!allModels && list.length >= repeat) this.report(run, child, list, parsed);
       },
       ended: (result) => {
         for (const c of selected) {
-          if (!collected.has(c.id)) {
+          if (allModels && collected.has(c.id)) this.reportModels(run, c, collected.get(c.id) ?? []);
+          else if (!collected.has(c.id)) {
             const skipped = result?.skipped.find((s) => s.id === c.label);
             if (skipped) run.skipped(c);
             else if (!result) run.errored(c, new vscode.TestMessage(vscode.l10n.t('The run did not start (see the notification).')));
@@ -360,6 +386,27 @@ export class TestExplorer implements vscode.Disposable {
     const message = expected !== undefined ? vscode.TestMessage.diff(text, expected, last.response ?? '') : new vscode.TestMessage(text);
     run.appendOutput(`${item.label}: ✗ ${summary}\r\n`, location, item);
     run.failed(item, at(message), last.latency_ms);
+  }
+
+  /**
+   * One item run against every model: the models' results on one line (as the lens shows them); passed when
+   * every model passed (an exact match for an entry), errored when every call failed, else failed.
+   */
+  private reportModels(run: vscode.TestRun, item: vscode.TestItem, records: RunRecord[]): void {
+    const byModel = new Map<string, RunRecord[]>();
+    for (const r of records) byModel.set(r.model, [...(byModel.get(r.model) ?? []), r]);
+    const text = modelsTitle(
+      [...byModel].map(([model, runs]) => ({ model, outcome: outcomeOf(runs) })),
+      vscode.l10n,
+    );
+    const location = item.uri && item.range ? new vscode.Location(item.uri, item.range) : undefined;
+    run.appendOutput(`${item.label}: ${text}\r\n`, location, item);
+    const message = new vscode.TestMessage(text);
+    if (location) message.location = location;
+    if (records.every((r) => r.error !== null)) return run.errored(item, message);
+    const ok = (r: RunRecord) => r.error === null && (r.kind === 'ewebench-test' ? r.passed === true : r.exact_match);
+    if (records.every(ok)) return run.passed(item);
+    run.failed(item, message);
   }
 
   /** The test's `expected` for the methods that compare with one (exact_match, multiple_choice). */

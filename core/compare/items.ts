@@ -1,3 +1,4 @@
+import { pyFixed } from '../python/round';
 import type { Run, RunItem, RunKind } from '../runs/types';
 
 /**
@@ -151,6 +152,14 @@ export function analyseItems(runs: readonly Run[]): ItemAnalysis {
     });
   }
   return { columns, rows: out, counts };
+}
+
+/** How a cell reads in the CLI and the editor's view: the score to 3 decimals, ✓ / ✗ (or the pass rate over repeats). */
+export function itemCellText(c: ItemCell | null): string {
+  if (!c) return '—';
+  if (c.score === null) return c.errors ? 'error' : '?';
+  const mark = c.passRate === null ? '' : c.passRate === 1 ? ' ✓' : c.passRate === 0 ? ' ✗' : ` ${Math.round(c.passRate * 100)}%`;
+  return `${pyFixed(c.score, 3)}${mark}`;
 }
 
 /** The rows an item view or the CLI shows first: those that do not separate, then by spread, smallest first. */

@@ -1,7 +1,8 @@
 import type { JsonDocument } from '../document/jsonDocument';
 import type { Locale } from '../i18n/locale';
-import { dumpsPy, HASH_DUMPS_OPTIONS, isPyObject, parsePyJson, type PyObject, type PyValue } from '../python/json';
-import { fingerprintComponents, fingerprintHash, runCardHash, systemPromptSha256 } from '../runcard/hashes';
+import { dumpsPy, HASH_DUMPS_OPTIONS, isPyObject, type PyObject, type PyValue } from '../python/json';
+import { fingerprintComponents } from '../runcard/hashes';
+import { cardSeals, type CardSeals } from '../runcard/verify';
 import type { Finding } from './finding';
 import { msg } from './messages';
 import { scoreConsistencyFindings } from './runCardScores';
@@ -34,43 +35,36 @@ function hashFindings(doc: JsonDocument, locale: Locale): Finding[] {
 }
 
 function sealFindings(doc: JsonDocument, locale: Locale): Finding[] {
-  let card: PyValue;
+  let seals: CardSeals | undefined;
   try {
-    card = parsePyJson(doc.text.charCodeAt(0) === 0xfeff ? doc.text.slice(1) : doc.text);
-  } catch {
+    seals = cardSeals(doc.text);
+  } catch (error) {
+    if (error instanceof RangeError) throw error;
     return [];
   }
-  if (!isPyObject(card)) return [];
+  if (!seals) return [];
   const out: Finding[] = [];
-
-  const prompt = card.get('system_prompt_used');
-  const promptHash = card.get('system_prompt_sha256');
-  if (typeof prompt === 'string' && typeof promptHash === 'string') {
-    const expected = systemPromptSha256(prompt);
-    if (expected !== promptHash)
-      out.push({ code: 'fingerprint-mismatch', message: msg(locale, 'promptHashMismatch', { expected }), at: { path: ['system_prompt_sha256'] } });
-  }
-
-  const fingerprint = card.get('fingerprint');
-  if (isPyObject(fingerprint)) {
-    const stored = fingerprint.get('components');
-    const hash = fingerprint.get('hash');
-    if (isPyObject(stored)) {
-      if (typeof hash === 'string') {
-        const expected = fingerprintHash(stored);
-        if (expected !== hash)
-          out.push({ code: 'fingerprint-mismatch', message: msg(locale, 'fingerprintMismatch', { expected }), at: { path: ['fingerprint', 'hash'] } });
-      }
-      out.push(...componentFindings(card, stored, locale));
-    }
-  }
-
-  const seal = card.get('run_card_hash');
-  if (typeof seal === 'string' && seal !== '') {
-    const expected = runCardHash(card);
-    if (expected !== seal)
-      out.push({ code: 'run-card-hash-mismatch', message: msg(locale, 'runCardHashMismatch', { expected }), at: { path: ['run_card_hash'] } });
-  }
+  if (seals.prompt && !seals.prompt.ok)
+    out.push({
+      code: 'fingerprint-mismatch',
+      message: msg(locale, 'promptHashMismatch', { expected: seals.prompt.expected }),
+      at: { path: ['system_prompt_sha256'] },
+    });
+  if (seals.fingerprint && !seals.fingerprint.ok)
+    out.push({
+      code: 'fingerprint-mismatch',
+      message: msg(locale, 'fingerprintMismatch', { expected: seals.fingerprint.expected }),
+      at: { path: ['fingerprint', 'hash'] },
+    });
+  const fingerprint = seals.card.get('fingerprint');
+  const stored = isPyObject(fingerprint) ? fingerprint.get('components') : undefined;
+  if (isPyObject(stored)) out.push(...componentFindings(seals.card, stored, locale));
+  if (seals.runCardHash && !seals.runCardHash.ok)
+    out.push({
+      code: 'run-card-hash-mismatch',
+      message: msg(locale, 'runCardHashMismatch', { expected: seals.runCardHash.expected }),
+      at: { path: ['run_card_hash'] },
+    });
   return out;
 }
 

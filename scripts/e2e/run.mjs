@@ -18,6 +18,8 @@ import { buildWorkspace, compileSuite, root, startFakeModel, unlistedSuiteFiles 
 import {
   clickRunInUntrustedWorkspace,
   editInCorpusTable,
+  compareFromPalette,
+  leaderboardFromPalette,
   lensRunInTestExplorer,
   openWalkthrough,
   rateReviewFromKeyboard,
@@ -269,6 +271,26 @@ async function packagedExtensionUi() {
       () => editInCorpusTable(page, workspace),
     ],
     ['Ctrl+Z in the corpus table undoes that edit (the saved file is the original again)', () => undoInCorpusTable(page, workspace, tableOriginal)],
+    [
+      'the leaderboard opens from the Command Palette on the fixture cards: the expected first row, the tampered card not ranked, a header sorted from the keyboard',
+      async () => {
+        const { first, tampered, sortedFirst } = await leaderboardFromPalette(page);
+        // eng-ewe-dev-v1 (cards/review_card.json) sorts before eng-ewe-synthetic (boards/): its only card ranks 1.
+        if (first[0] !== '1' || !first[2]?.startsWith('0.6879')) throw new Error(`first row: ${first.join(' | ')}`);
+        if (!tampered[0]?.startsWith('not ranked')) throw new Error(`tampered row: ${tampered.join(' | ')}`);
+        // By composite, highest first: the tampered card's claimed 0.9900 (listed, still not ranked).
+        if (!sortedFirst[2]?.startsWith('0.9900') || !sortedFirst[0]?.startsWith('not ranked')) throw new Error(`sorted: ${sortedFirst.join(' | ')}`);
+        return `${first.slice(0, 3).join(' ')} · ${first[11]} · tampered: ${tampered[0]}`;
+      },
+    ],
+    [
+      'two runs compared from the Command Palette (A, then B picked) list the planted regression first',
+      async () => {
+        const first = await compareFromPalette(page);
+        if (first[0] !== 'mt_context_02' || first[5] !== 'regression') throw new Error(`first item: ${first.join(' | ')}`);
+        return first.slice(0, 6).join(' ');
+      },
+    ],
     [
       'the walkthrough opens from the Command Palette with its four steps',
       async () => {

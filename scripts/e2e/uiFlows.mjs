@@ -257,3 +257,46 @@ export async function undoInCorpusTable(page, workspace, original) {
   if (saved !== original) throw new Error('the saved file still holds the edit');
   return 'saved after Ctrl+Z, table.json is byte for byte the original';
 }
+
+/**
+ * Opens the leaderboard from the Command Palette over the whole workspace and reads its Rosetta table: the
+ * first row's cells, the tampered card's rank cell, and the sort of the composite column after a keyboard
+ * press on its header (Enter on the focused button). Returns them as text.
+ */
+export async function leaderboardFromPalette(page) {
+  // A webview opened by an earlier step may hold the keyboard (and keep F1): a click on a tab gives it back.
+  await page.locator('.tabs-container .tab').first().click();
+  await palette(page, 'Show Leaderboard');
+  const frame = await webviewFrame(page, '#table-rosetta tbody tr');
+  const cells = async (row) => (await row.locator('td').allTextContents()).map((t) => t.trim());
+  const first = await cells(frame.locator('#table-rosetta tbody tr').first());
+  const tampered = await cells(frame.locator('#table-rosetta tbody tr', { hasText: 'tampered-model' }).first());
+  const header = frame.locator('#table-rosetta th button', { hasText: 'Composite' });
+  await header.focus();
+  await page.keyboard.press('Enter');
+  await frame.locator('#table-rosetta th[aria-sort="descending"]', { hasText: 'Composite' }).waitFor({ timeout: 15_000 });
+  const sortedFirst = await cells(frame.locator('#table-rosetta tbody tr').first());
+  return { first, tampered, sortedFirst };
+}
+
+/**
+ * Compares the two fixture runs of compare/ from the Command Palette, picking A then B in the quick picks as a
+ * user would, and returns the first row of the page's items table.
+ */
+export async function compareFromPalette(page) {
+  await page.locator('.tabs-container .tab').first().click();
+  await palette(page, 'Compare Two Runs');
+  for (const name of ['compare/ewebench_deepseek-chat', 'compare/ewebench_gemini-2.0-flash']) {
+    const input = page.locator('.quick-input-widget input').first();
+    await input.waitFor({ timeout: 30_000 });
+    await input.fill(name);
+    await page
+      .locator('.quick-input-list .monaco-list-row', { hasText: name.split('/')[1] })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(400);
+  }
+  const frame = await webviewFrame(page, '#table-items tbody tr');
+  return (await frame.locator('#table-items tbody tr').first().locator('td').allTextContents()).map((t) => t.trim());
+}

@@ -10,6 +10,8 @@ export const E2E_KEY_ENV = 'EWEBENCH_E2E_KEY';
 /** Not a real key: it only lets the test see that the key from the environment reached the server. */
 export const E2E_KEY = 'e2e-local-key-7d41c09b';
 export const E2E_MODEL = 'fake-ewe-model';
+/** A second model for *Run on all models*: it knows nothing, every answer is `Nyemenya o.` (I don't know). */
+export const E2E_MODEL_B = 'fake-ewe-model-b';
 
 /** Prompt → answer; expected scores: pass 1.0, fail 0.0 (multiple choice A for B), partial 5/6 = 0.833. */
 const ANSWERS: Record<string, string> = {
@@ -26,6 +28,7 @@ function lastUserText(request: RecordedRequest): string {
 
 export function e2eStep(request: RecordedRequest): Step {
   if (request.headers.authorization !== `Bearer ${E2E_KEY}`) return { kind: 'status', status: 401, body: { error: { message: 'missing or wrong key' } } };
+  if ((request.body as { model?: unknown } | null)?.model === E2E_MODEL_B) return { kind: 'answer', text: 'Nyemenya o.', model: E2E_MODEL_B, delayMs: 150 };
   const prompt = lastUserText(request);
   // Corpus entries arrive inside the translation template: answered by their source sentence.
   const translation = prompt.includes('Good morning.') ? 'Ŋdi nyuie.' : prompt.includes('Thank you.') ? 'Akpe.' : undefined;

@@ -16,6 +16,8 @@ import './typing.e2e';
 import './corpusTable.e2e';
 import './review.e2e';
 import './spreadsheet.e2e';
+import './allModels.e2e';
+import './boards.e2e';
 import { runRegistered } from './harness';
 
 export async function run(): Promise<void> {

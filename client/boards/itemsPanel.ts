@@ -1,0 +1,47 @@
+import * as vscode from 'vscode';
+import type { ItemAnalysis } from '../../core/compare/items';
+import { BoardPanel, shownTables } from './boardPanel';
+import { runFiles } from './comparePanel';
+import type { ItemsState, ItemsStrings } from './itemsModel';
+import { givenUris } from './leaderboardPanel';
+
+/**
+ * *ÈwéBench: Show Items × Models*: every test and corpus entry of the workspace's runs (or of the files and
+ * folders selected in the Explorer) against each run, by core's item analysis, in a board view.
+ */
+
+/** Runs (columns) shown at most; the view says when more were found. */
+export const MAX_ITEM_RUNS = 40;
+
+function strings(): ItemsStrings {
+  return {
+    all: vscode.l10n.t('All'),
+    hint: vscode.l10n.t('Cells are coloured by score. Items every run passes or every run fails come first: they do not tell the models apart.'),
+    refresh: vscode.l10n.t('Refresh'),
+    sortHint: vscode.l10n.t('Sort by this column (again to reverse)'),
+  };
+}
+
+export function registerItems(context: vscode.ExtensionContext): void {
+  context.subscriptions.push(
+    vscode.commands.registerCommand('ewebench.showItems', async (uri?: unknown, uris?: unknown) => {
+      const lazy = await import('./lazyBoards.js');
+      const given = givenUris(uri, uris);
+      const analyse = async (): Promise<ItemAnalysis> => {
+        const runs = (await runFiles(given, lazy.readRuns)).slice(0, MAX_ITEM_RUNS).map((f) => f.run);
+        return lazy.analyseItems(runs);
+      };
+      let analysis = await analyse();
+      let state: ItemsState = lazy.INITIAL_ITEMS_STATE;
+      const view = await BoardPanel.show(context, 'ewebench.items', vscode.l10n.t('Items × models'), {
+        page: () => Promise.resolve(lazy.itemsPage(analysis, state, vscode.l10n, strings())),
+        sort: (_table, key) => (state = lazy.toggleItemsSort(state, key)),
+        filter: (key, value) => (state = lazy.withItemsFilter(state, key, value)),
+        refresh: async () => {
+          analysis = await analyse();
+        },
+      });
+      return shownTables(view.lastPage);
+    }),
+  );
+}

@@ -1,0 +1,96 @@
+import { isObject } from '../json';
+import { runScores } from '../scoring/ewebench/aggregate';
+import { CATEGORIES } from '../scoring/ewebench/categories';
+import { bootstrapCi } from '../stats/bootstrap';
+import { assignRanks, type Interval } from './rank';
+import { compareBy, stableSort, type BoardOptions } from './rosetta';
+
+/**
+ * ÈwéBench leaderboard rows: the ÈwéScore and the ten category scores of a results file (ours or the harness's
+ * report, same shape), with an interval on the ÈwéScore from its per-test scores, ranked by ÈwéScore. Pure.
+ */
+
+export interface EweBenchRow {
+  path: string;
+  rank: number | null;
+  /** The ÈwéScore's interval overlaps a neighbour's: the order between them is not established. */
+  tie: boolean;
+  model: string;
+  run_id: string;
+  ewe_score: number | null;
+  ewe_score_ci: Interval | null;
+  /** Score (0–100) per category of the ten, in the harness's order; null when the category did not run. */
+  categories: Record<string, number | null>;
+  /** Scored tests (runs, with repeats) the ÈwéScore rests on. */
+  tests: number;
+  date: string;
+}
+
+interface ScoredTest {
+  category: string;
+  score: number | null;
+}
+
+function scoredTests(categories: Record<string, unknown>): ScoredTest[] {
+  const tests: ScoredTest[] = [];
+  for (const [category, c] of Object.entries(categories)) {
+    if (!isObject(c) || c.skipped === true || !Array.isArray(c.details)) continue;
+    for (const d of c.details) if (isObject(d) && typeof d.score === 'number' && Number.isFinite(d.score)) tests.push({ category, score: d.score });
+  }
+  return tests;
+}
+
+/**
+ * The ÈwéScore's percentile interval: tests drawn with replacement across the run (Python's `random.Random(12345)`,
+ * 1,000 resamples, as the Rosetta harness draws), each resample scored by the harness's own aggregation
+ * (category means, then the weighted ÈwéScore over the categories drawn). Null with fewer than two tests.
+ */
+export function eweScoreInterval(tests: readonly ScoredTest[], nBootstrap?: number): Interval | null {
+  if (tests.length < 2) return null;
+  const ci = bootstrapCi(tests.length, (indices) => runScores(Array.from(indices, (i) => tests[i])).eweScore, { nBootstrap, metricName: 'ewe_score' });
+  return { lower: ci.ci_lower, upper: ci.ci_upper, source: 'bootstrap' };
+}
+
+/** One results file's row, unranked; undefined when the value is not an ÈwéBench results file. */
+export function eweBenchRow(path: string, value: unknown): EweBenchRow | undefined {
+  if (!isObject(value) || value.benchmark !== 'ÈwéBench' || !isObject(value.categories)) return undefined;
+  const categories: Record<string, number | null> = {};
+  for (const { stem } of CATEGORIES) {
+    const c = value.categories[stem];
+    categories[stem] = isObject(c) && c.skipped !== true && typeof c.score === 'number' ? c.score : null;
+  }
+  const tests = scoredTests(value.categories);
+  return {
+    path,
+    rank: null,
+    tie: false,
+    model: typeof value.model === 'string' ? value.model : '',
+    run_id: typeof value.run_id === 'string' ? value.run_id : '',
+    ewe_score: typeof value.ewe_score === 'number' && Number.isFinite(value.ewe_score) ? value.ewe_score : null,
+    ewe_score_ci: eweScoreInterval(tests),
+    categories,
+    tests: tests.length,
+    date: typeof value.timestamp === 'string' ? value.timestamp : '',
+  };
+}
+
+export const EWEBENCH_SORT_KEYS = ['rank', 'model', 'ewe_score', 'date', ...CATEGORIES.map((c) => c.stem)] as const;
+
+/** Ranked by ÈwéScore (rows without one follow, unranked); ordered by another column when asked, or by a category's score. */
+export function eweBenchBoard(rows: readonly EweBenchRow[], options: BoardOptions<string> = {}): EweBenchRow[] {
+  const copies = rows.map((r) => ({ ...r }));
+  const ranked = assignRanks(
+    copies.filter((r) => r.ewe_score !== null),
+    (r) => r.ewe_score,
+    (r) => r.ewe_score_ci,
+    (a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
+  );
+  const ordered = [...ranked, ...copies.filter((r) => r.ewe_score === null)];
+  const key = options.sort;
+  if (!key || key === 'rank') return options.descending ? ordered.reverse() : ordered;
+  if (CATEGORIES.some((c) => c.stem === key)) {
+    const flat = ordered.map((r) => ({ r, v: r.categories[key] ?? null }));
+    return stableSort(flat, compareBy<{ r: EweBenchRow; v: number | null }>('v', options.descending)).map((x) => x.r);
+  }
+  return stableSort(ordered, compareBy<EweBenchRow>(key as keyof EweBenchRow & string, options.descending));
+}

@@ -1,0 +1,301 @@
+import { isObject, type JsonObject } from '../json';
+import { reviewGate, summarizeReview, type GateVerdict, type RatingCounts } from '../review/review';
+import { verifyRunCard, type CardVerification } from '../runcard/verify';
+import { analyseRun, type AnalysisInput } from '../scoring/rosetta/analysis';
+import { costAdjustedScore } from '../scoring/rosetta/cost';
+import { qualityTier, type QualityTier } from '../scoring/rosetta/tiers';
+import { assignRanks, type Interval } from './rank';
+
+/**
+ * Rosetta leaderboard rows (spec §9.7) from run cards: one row per card with the fifteen columns, plus what a
+ * reader needs to trust them — whether the card's hashes verify, the interval beside each score, the human
+ * review's counts where a review of this very card exists, and ties between rows whose intervals overlap.
+ * Pure: the adapter reads the files (the card's text and its `<card>.review.json`, when there is one).
+ */
+
+/** §9.6 method classes. */
+export const METHOD_CLASSES = ['raw-llm', 'coached-llm', 'pipeline', 'custom-plugin', 'api', 'human'] as const;
+export type MethodClass = (typeof METHOD_CLASSES)[number];
+
+/** §9.4 verification tiers: who validated the result (independent of the quality tier). */
+export const VERIFICATION_TIERS = ['self-benchmarked', 'gds-verified', 'community-validated'] as const;
+export type VerificationTier = (typeof VERIFICATION_TIERS)[number];
+
+/** What the adapter hands over for one card. */
+export interface CardSource {
+  /** As shown to the user (relative path or URI). */
+  path: string;
+  text: string;
+  /** The parsed `<card>.review.json` beside it, when the adapter found one. */
+  review?: unknown;
+}
+
+/** A review file's counts, with whether it rates this card as it is now (its `run_card_hash`). */
+export interface ReviewAggregate {
+  bound: boolean;
+  counts: RatingCounts;
+}
+
+export interface RosettaRow {
+  path: string;
+  /** Position by composite within the row's corpus; null when not ranked (see `unranked`). */
+  rank: number | null;
+  /** Why a row has no rank: its hashes do not verify (or nothing seals it), or it has no composite. */
+  unranked: null | 'not-verified' | 'no-composite';
+  /** The row's composite interval overlaps a neighbour's in the ranking: the order between them is not established. */
+  tie: boolean;
+  method: string;
+  composite: number | null;
+  composite_ci: Interval | null;
+  chrf_plus_plus: number | null;
+  chrf_ci: Interval | null;
+  fst_acceptance_rate: number | null;
+  exact_match_rate: number | null;
+  exact_match_ci: Interval | null;
+  semantic_score: number | null;
+  cost_per_entry_usd: number | null;
+  /** Mean latency per entry, seconds. */
+  speed_seconds: number | null;
+  cost_adjusted: number | null;
+  method_class: MethodClass | null;
+  model: string;
+  quality_tier: QualityTier;
+  /** The §7.2 gate on the tier: `not-gated` below Deployable; anything but `passed` above it means the tier is a claim without review. */
+  tier_gate: GateVerdict['kind'];
+  verification_tier: VerificationTier;
+  /** The card's timestamp (ISO 8601) as written. */
+  date: string;
+  /** Dataset id and version (`eng-ewe-dev-v1@1.0`): rows are ranked within one corpus. */
+  corpus: string;
+  language_pair: string;
+  /** The segments the card's entries come from, sorted. */
+  segments: string[];
+  entries: number;
+  verification: CardVerification;
+  review: ReviewAggregate | null;
+}
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+function languagePair(dataset: JsonObject): string {
+  const pair = dataset.language_pair;
+  if (typeof pair === 'string') return pair;
+  if (isObject(pair)) return [pair.source_name ?? pair.source, pair.target_name ?? pair.target].map(str).join(' → ');
+  const names = [str(dataset.source_lang), str(dataset.target_lang)];
+  return names.some(Boolean) ? names.join(' → ') : '';
+}
+
+function intervalOf(cis: unknown, key: string): Interval | null {
+  const c = isObject(cis) ? cis[key] : undefined;
+  if (!isObject(c)) return null;
+  const lower = num(c.ci_lower);
+  const upper = num(c.ci_upper);
+  return lower === null || upper === null ? null : { lower, upper, source: 'card' };
+}
+
+/** The card's results as the harness's analysis reads them. */
+function analysisInputs(results: unknown[]): AnalysisInput[] {
+  return results.filter(isObject).map((r, i) => ({
+    id: typeof r.entry_id === 'string' || typeof r.entry_id === 'number' ? r.entry_id : i,
+    expected: str(r.reference),
+    predicted: str(r.predicted),
+    segment: typeof r.segment === 'string' ? r.segment : null,
+    difficulty: typeof r.difficulty === 'number' || typeof r.difficulty === 'string' ? r.difficulty : null,
+    error: typeof r.error === 'string' && r.error !== '' ? r.error : null,
+  }));
+}
+
+/**
+ * Intervals from the card (`scores.confidence_intervals`, the harness's bootstrap) or, for a card without them,
+ * the same bootstrap over its results (seed 12345, 1,000 resamples). The composite's interval is bootstrapped
+ * only when the card's composite is the one its results give (chrF++ and exact match): a composite with other
+ * metrics in it (FST, semantic) gets none rather than a wrong one.
+ */
+function intervals(scores: JsonObject, results: unknown[], composite: number | null): Pick<RosettaRow, 'composite_ci' | 'chrf_ci' | 'exact_match_ci'> {
+  const cis = scores.confidence_intervals;
+  if (isObject(cis))
+    return { composite_ci: intervalOf(cis, 'composite_score'), chrf_ci: intervalOf(cis, 'corpus_chrf'), exact_match_ci: intervalOf(cis, 'exact_match_rate') };
+  const inputs = analysisInputs(results);
+  if (!inputs.length) return { composite_ci: null, chrf_ci: null, exact_match_ci: null };
+  const overall = analyseRun(inputs, { confidenceIntervals: true }).overall;
+  const mine = overall.confidence_intervals ?? {};
+  const boot = (key: string): Interval | null => {
+    const c = mine[key];
+    return c ? { lower: c.ci_lower, upper: c.ci_upper, source: 'bootstrap' } : null;
+  };
+  return {
+    composite_ci: composite !== null && overall.composite === composite ? boot('composite_score') : null,
+    chrf_ci: boot('corpus_chrf'),
+    exact_match_ci: boot('exact_match_rate'),
+  };
+}
+
+function segmentsOf(card: JsonObject, results: unknown[]): string[] {
+  const set = new Set<string>();
+  if (isObject(card.by_segment)) for (const k of Object.keys(card.by_segment)) set.add(k);
+  if (!set.size) for (const r of results) if (isObject(r) && typeof r.segment === 'string') set.add(r.segment);
+  return [...set].sort();
+}
+
+function methodClassOf(card: JsonObject): MethodClass | null {
+  const methodCard = isObject(card.method_card) ? card.method_card : {};
+  const declared = card.method_class ?? methodCard.method_class;
+  if (typeof declared === 'string' && (METHOD_CLASSES as readonly string[]).includes(declared)) return declared as MethodClass;
+  // Our runner makes one plain request per entry or batch, no coaching, no tools: §9.6's raw-llm.
+  if (isObject(card.ewebench_studio) && card.coaching_data_sha256 == null && card.tools_enabled !== true) return 'raw-llm';
+  return null;
+}
+
+function verificationTierOf(card: JsonObject): VerificationTier {
+  const declared = card.verification_tier;
+  return typeof declared === 'string' && (VERIFICATION_TIERS as readonly string[]).includes(declared) ? (declared as VerificationTier) : 'self-benchmarked';
+}
+
+function reviewOf(card: JsonObject, review: unknown): ReviewAggregate | null {
+  if (!isObject(review) || !Array.isArray(review.items)) return null;
+  return { bound: typeof card.run_card_hash === 'string' && review.run_card_hash === card.run_card_hash, counts: summarizeReview(review).overall };
+}
+
+/** One card's row, unranked; undefined when the text is not a run card. */
+export function rosettaRow(source: CardSource): RosettaRow | undefined {
+  let card: unknown;
+  try {
+    card = JSON.parse(source.text.charCodeAt(0) === 0xfeff ? source.text.slice(1) : source.text);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(card) || !isObject(card.scores) || !('run_card_hash' in card || 'fingerprint' in card)) return undefined;
+  const scores = card.scores;
+  const totals = isObject(card.totals) ? card.totals : {};
+  const dataset = isObject(card.dataset) ? card.dataset : {};
+  const results = Array.isArray(card.results) ? card.results : [];
+  const methodCard = isObject(card.method_card) ? card.method_card : {};
+  const composite = num(scores.composite);
+  const costPerEntry = num(totals.cost_per_entry_usd);
+  const tier = qualityTier(composite);
+  const review = reviewOf(card, source.review);
+  const verification = verifyRunCard(source.text);
+  return {
+    path: source.path,
+    rank: null,
+    unranked: verification !== 'verified' ? 'not-verified' : composite === null ? 'no-composite' : null,
+    tie: false,
+    method: str(methodCard.name) || str(card.condition) || str(card.run_id),
+    composite,
+    ...intervals(scores, results, composite),
+    chrf_plus_plus: num(scores.chrf_plus_plus),
+    fst_acceptance_rate: num(scores.fst_acceptance_rate),
+    exact_match_rate: num(scores.exact_match_rate),
+    semantic_score: num(scores.semantic_score),
+    cost_per_entry_usd: costPerEntry,
+    speed_seconds: num(scores.avg_latency_seconds),
+    cost_adjusted: num(scores.cost_adjusted) ?? costAdjustedScore(composite, costPerEntry),
+    method_class: methodClassOf(card),
+    model: str(card.model_slug),
+    quality_tier: tier,
+    // The tier is recomputed from the composite (a card cannot claim a tier its score does not reach).
+    tier_gate: reviewGate({ scores: { quality_tier: tier } }, review?.bound ? source.review : undefined).kind,
+    verification_tier: verificationTierOf(card),
+    date: str(card.timestamp),
+    corpus: str(dataset.id) + (typeof dataset.version === 'string' && dataset.version ? `@${dataset.version}` : ''),
+    language_pair: languagePair(dataset),
+    segments: segmentsOf(card, results),
+    entries: num(dataset.entry_count) ?? num(scores.total) ?? results.length,
+    verification,
+    review,
+  };
+}
+
+/** Columns a Rosetta board sorts by (the rank stays the composite's). */
+export const ROSETTA_SORT_KEYS = [
+  'rank',
+  'method',
+  'composite',
+  'chrf_plus_plus',
+  'fst_acceptance_rate',
+  'exact_match_rate',
+  'semantic_score',
+  'cost_per_entry_usd',
+  'speed_seconds',
+  'cost_adjusted',
+  'method_class',
+  'model',
+  'quality_tier',
+  'verification_tier',
+  'date',
+] as const;
+export type RosettaSortKey = (typeof ROSETTA_SORT_KEYS)[number];
+
+export interface RosettaFilter {
+  /** Dataset id, with or without `@version`. */
+  corpus?: string;
+  /** Keeps cards that evaluated entries of this segment. */
+  segment?: string;
+  /** Matched against the language pair's text, case-insensitively (`ewe` keeps "English → Ewe"). */
+  languagePair?: string;
+}
+
+export interface BoardOptions<K extends string> {
+  filter?: RosettaFilter;
+  sort?: K;
+  /** Descending by default for scores, ascending for rank, cost, speed and text columns. */
+  descending?: boolean;
+}
+
+function matches(row: RosettaRow, filter: RosettaFilter): boolean {
+  if (filter.corpus !== undefined && row.corpus !== filter.corpus && row.corpus.split('@')[0] !== filter.corpus) return false;
+  if (filter.segment !== undefined && !row.segments.includes(filter.segment)) return false;
+  if (filter.languagePair !== undefined && !row.language_pair.toLowerCase().includes(filter.languagePair.toLowerCase())) return false;
+  return true;
+}
+
+/** Columns read smallest first unless the caller says otherwise (the editor's view flips from here). */
+export const ASCENDING_BY_DEFAULT: readonly string[] = ['rank', 'cost_per_entry_usd', 'speed_seconds', 'method', 'method_class', 'model', 'verification_tier'];
+
+/**
+ * Compares two rows by one column; nulls always last. Numbers descending unless `ASCENDING_BY_DEFAULT` (or the caller) says otherwise.
+ */
+export function compareBy<R>(key: keyof R & string, descending?: boolean): (a: R, b: R) => number {
+  const down = descending ?? !ASCENDING_BY_DEFAULT.includes(key);
+  return (a, b) => {
+    const x = a[key] as unknown;
+    const y = b[key] as unknown;
+    const xn = x === null || x === undefined;
+    const yn = y === null || y === undefined;
+    if (xn || yn) return xn === yn ? 0 : xn ? 1 : -1;
+    const d = typeof x === 'number' && typeof y === 'number' ? x - y : String(x) < String(y) ? -1 : String(x) > String(y) ? 1 : 0;
+    return down ? -d : d;
+  };
+}
+
+/**
+ * The board: rows filtered, ranked by composite within each corpus (verified cards with a composite only; the
+ * others follow, marked), then ordered by the sort column when one is given (the rank column keeps the
+ * composite's order).
+ */
+export function rosettaBoard(rows: readonly RosettaRow[], options: BoardOptions<RosettaSortKey> = {}): RosettaRow[] {
+  const kept = rows.filter((r) => matches(r, options.filter ?? {})).map((r) => ({ ...r }));
+  const corpora = [...new Set(kept.map((r) => r.corpus))].sort();
+  const ordered: RosettaRow[] = [];
+  for (const corpus of corpora) {
+    const members = kept.filter((r) => r.corpus === corpus);
+    const ranked = assignRanks(
+      members.filter((r) => r.unranked === null),
+      (r) => r.composite,
+      (r) => r.composite_ci,
+      (a, b) => (b.cost_adjusted ?? -Infinity) - (a.cost_adjusted ?? -Infinity) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
+    );
+    ordered.push(...ranked, ...members.filter((r) => r.unranked !== null).sort((a, b) => (a.path < b.path ? -1 : 1)));
+  }
+  if (options.sort && options.sort !== 'rank') return stableSort(ordered, compareBy<RosettaRow>(options.sort, options.descending));
+  if (options.sort === 'rank' && options.descending) return ordered.reverse();
+  return ordered;
+}
+
+export function stableSort<T>(rows: readonly T[], compare: (a: T, b: T) => number): T[] {
+  return rows
+    .map((row, i) => ({ row, i }))
+    .sort((a, b) => compare(a.row, b.row) || a.i - b.i)
+    .map((x) => x.row);
+}

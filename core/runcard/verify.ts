@@ -1,0 +1,79 @@
+/**
+ * Whether a run card's seals still hold: the prompt hash, the fingerprint and `run_card_hash`, recomputed exactly
+ * as the harness computes them. The one home of this check: the run-card rule turns its mismatches into
+ * diagnostics, the leaderboard and the benchmark matrix refuse to rank or skip on a card that does not verify.
+ */
+import { isPyObject, parsePyJson, type PyObject, type PyValue } from '../python/json';
+import { fingerprintHash, runCardHash, systemPromptSha256 } from './hashes';
+
+/** One recomputed hash beside the one the card stores. */
+export interface SealCheck {
+  stored: string;
+  expected: string;
+  ok: boolean;
+}
+
+export interface CardSeals {
+  /** The card read with Python's view of numbers (`0.0` a float): what the hashes are computed over. */
+  card: PyObject;
+  prompt?: SealCheck;
+  fingerprint?: SealCheck;
+  /** Absent when the card has no `run_card_hash` (or an empty one): nothing seals it. */
+  runCardHash?: SealCheck;
+}
+
+/**
+ * - `verified`: `run_card_hash` is present and every stored hash equals its recomputation;
+ * - `unsealed`: no `run_card_hash` (nothing can tell whether the card was changed), the others agree;
+ * - `mismatch`: at least one stored hash differs (the card was edited after it was sealed);
+ * - `unreadable`: not JSON, not an object, or text Python could not hash (a lone surrogate).
+ */
+export type CardVerification = 'verified' | 'unsealed' | 'mismatch' | 'unreadable';
+
+function check(stored: PyValue | undefined, expected: () => string): SealCheck | undefined {
+  if (typeof stored !== 'string') return undefined;
+  const value = expected();
+  return { stored, expected: value, ok: value === stored };
+}
+
+/**
+ * Recomputes a card's hashes from its text (a leading BOM ignored). Throws a RangeError on text Python cannot
+ * encode and a PyJsonError on text that is not JSON; undefined when the JSON is not an object.
+ */
+export function cardSeals(text: string): CardSeals | undefined {
+  const card = parsePyJson(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  if (!isPyObject(card)) return undefined;
+  const seals: CardSeals = { card };
+  const prompt = card.get('system_prompt_used');
+  if (typeof prompt === 'string') {
+    const c = check(card.get('system_prompt_sha256'), () => systemPromptSha256(prompt));
+    if (c) seals.prompt = c;
+  }
+  const fingerprint = card.get('fingerprint');
+  if (isPyObject(fingerprint)) {
+    const components = fingerprint.get('components');
+    if (isPyObject(components)) {
+      const c = check(fingerprint.get('hash'), () => fingerprintHash(components));
+      if (c) seals.fingerprint = c;
+    }
+  }
+  const seal = card.get('run_card_hash');
+  if (typeof seal === 'string' && seal !== '') {
+    const c = check(seal, () => runCardHash(card));
+    if (c) seals.runCardHash = c;
+  }
+  return seals;
+}
+
+/** The verdict on a card's text (see `CardVerification`). */
+export function verifyRunCard(text: string): CardVerification {
+  let seals: CardSeals | undefined;
+  try {
+    seals = cardSeals(text);
+  } catch {
+    return 'unreadable';
+  }
+  if (!seals) return 'unreadable';
+  if ([seals.prompt, seals.fingerprint, seals.runCardHash].some((c) => c && !c.ok)) return 'mismatch';
+  return seals.runCardHash ? 'verified' : 'unsealed';
+}

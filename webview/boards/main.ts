@@ -1,0 +1,143 @@
+import type { BoardCell, BoardFromPage, BoardPage, BoardTable, BoardToPage } from '../../protocol/boards';
+
+/**
+ * The page of the board views (browser code, bundled as dist/boardsView.js): lays out the tables the host sends,
+ * each cell already formatted in the user's language. Sorting and filtering are asked of the host (core's rules
+ * order the rows); the page only renders, keeps the focus where it was, and is keyboard operable: column
+ * headers and filters are buttons and selects, rows are focusable (↑ ↓ Home End move, Enter opens the file).
+ */
+
+interface VsCodeApi {
+  postMessage(message: BoardFromPage): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const vscode = acquireVsCodeApi();
+const $ = (id: string) => document.getElementById(id) as HTMLElement;
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) node.setAttribute(k, v);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** What had the focus before a re-render, found again after it. */
+function focusKey(): string | undefined {
+  return (document.activeElement as HTMLElement | null)?.dataset.focus;
+}
+
+function restoreFocus(key: string | undefined): void {
+  if (key) document.querySelector<HTMLElement>(`[data-focus="${CSS.escape(key)}"]`)?.focus();
+}
+
+function cellNode(cell: BoardCell): HTMLTableCellElement {
+  const td = el('td', { ...(cell.numeric ? { class: 'n' } : {}), ...(cell.title ? { title: cell.title } : {}) }, cell.parts ? undefined : cell.text);
+  if (cell.parts) {
+    td.classList.add('diff');
+    for (const part of cell.parts)
+      td.append(part.op === 'equal' ? document.createTextNode(part.text) : el(part.op === 'delete' ? 'del' : 'ins', {}, part.text));
+  }
+  if (cell.heat !== undefined) {
+    // Through the CSSOM (allowed by the page's CSP, unlike a style attribute): red at 0, green at 1, faint.
+    const pct = Math.round(Math.min(1, Math.max(0, cell.heat)) * 100);
+    td.style.backgroundColor = `color-mix(in srgb, color-mix(in srgb, var(--vscode-charts-green) ${pct}%, var(--vscode-charts-red)) 30%, transparent)`;
+  }
+  if (cell.ci) td.append(el('span', { class: 'ci' }, `[${cell.ci}]`));
+  return td;
+}
+
+function tableNode(table: BoardTable, page: BoardPage): HTMLElement {
+  const section = el('section', { 'aria-labelledby': `h-${table.id}` });
+  section.append(el('h2', { id: `h-${table.id}` }, table.title));
+  const scroll = el('div', { class: 'scroll' });
+  const t = el('table', { id: `table-${table.id}`, 'aria-labelledby': `h-${table.id}` });
+  const head = el('tr');
+  for (const column of table.columns) {
+    const sorted = table.sort?.key === column.key;
+    const th = el('th', { scope: 'col', ...(sorted ? { 'aria-sort': table.sort?.descending ? 'descending' : 'ascending' } : {}) });
+    if (column.sortable) {
+      const arrow = sorted ? (table.sort?.descending ? ' ▼' : ' ▲') : '';
+      const button = el('button', { 'data-focus': `sort:${table.id}:${column.key}`, title: page.strings.sortHint }, `${column.label}${arrow}`);
+      button.addEventListener('click', () => vscode.postMessage({ type: 'sort', table: table.id, key: column.key }));
+      th.append(button);
+    } else th.textContent = column.label;
+    head.append(th);
+  }
+  const thead = el('thead');
+  thead.append(head);
+  const body = el('tbody');
+  table.rows.forEach((row, i) => {
+    const classes = [row.unranked ? 'unranked' : '', row.tie ? 'tie' : '', row.tone ?? ''].filter(Boolean).join(' ');
+    const tr = el('tr', {
+      tabindex: '0',
+      'data-path': row.path,
+      'data-focus': `row:${table.id}:${i}`,
+      ...(row.path ? { title: `${page.strings.open}: ${row.path}` } : {}),
+      ...(classes ? { class: classes } : {}),
+    });
+    for (const cell of row.cells) tr.append(cellNode(cell));
+    body.append(tr);
+  });
+  t.append(thead, body);
+  scroll.append(t);
+  section.append(scroll);
+  return section;
+}
+
+function render(page: BoardPage): void {
+  const focus = focusKey();
+  document.title = page.title;
+  $('title').textContent = page.title;
+  const toolbar = $('toolbar');
+  toolbar.replaceChildren();
+  for (const filter of page.filters) {
+    const label = el('label', {}, filter.label);
+    const select = el('select', { 'data-focus': `filter:${filter.key}` });
+    select.append(el('option', { value: '' }, page.strings.all));
+    for (const option of filter.options) select.append(el('option', { value: option }, filter.optionLabels?.[option] ?? option));
+    select.value = filter.value;
+    select.addEventListener('change', () => vscode.postMessage({ type: 'filter', key: filter.key, value: select.value }));
+    label.append(select);
+    toolbar.append(label);
+  }
+  const refresh = el('button', { class: 'action', 'data-focus': 'refresh' }, page.strings.refresh);
+  refresh.addEventListener('click', () => vscode.postMessage({ type: 'refresh' }));
+  toolbar.append(refresh);
+  $('hint').textContent = page.strings.hint;
+  const tables = $('tables');
+  tables.replaceChildren(...page.tables.map((t) => tableNode(t, page)));
+  if (!page.tables.some((t) => t.rows.length)) tables.append(el('p', {}, page.empty));
+  $('notes').replaceChildren(...page.notes.map((n) => el('p', { class: 'note' }, n)));
+  restoreFocus(focus);
+}
+
+function rowOf(target: EventTarget | null): HTMLTableRowElement | null {
+  return target instanceof HTMLElement ? target.closest('tbody tr') : null;
+}
+
+// Rows: ↑ ↓ Home End move within a table, Enter opens the file the row comes from.
+document.addEventListener('keydown', (event) => {
+  const row = rowOf(event.target);
+  if (!row) return;
+  const rows = [...(row.parentElement?.children ?? [])] as HTMLElement[];
+  const at = rows.indexOf(row);
+  const moves: Record<string, HTMLElement | undefined> = { ArrowDown: rows[at + 1], ArrowUp: rows[at - 1], Home: rows[0], End: rows[rows.length - 1] };
+  const next = moves[event.key];
+  if (next) {
+    next.focus();
+    event.preventDefault();
+  } else if (event.key === 'Enter' && row.dataset.path) {
+    vscode.postMessage({ type: 'open', path: row.dataset.path });
+    event.preventDefault();
+  }
+});
+document.addEventListener('dblclick', (event) => {
+  const row = rowOf(event.target);
+  if (row?.dataset.path) vscode.postMessage({ type: 'open', path: row.dataset.path });
+});
+
+window.addEventListener('message', (event: MessageEvent<BoardToPage>) => {
+  if (event.data?.type === 'show') render(event.data.page);
+});
+vscode.postMessage({ type: 'ready' });
