@@ -9,11 +9,12 @@ import * as audit from './commands/audit';
 import * as corpus from './commands/corpus';
 import * as review from './commands/review';
 import * as leaderboard from './commands/leaderboard';
+import * as bench from './commands/bench';
 
 type Command = { run(args: string[], io: CliIo): Promise<number>; usage: string };
 
 /** The subcommands of `ewebench-studio`; each lives in its own module under commands/. */
-const COMMANDS: Record<string, Command> = { validate, chrf, score, coverage, audit, run: runCommand, corpus, review, leaderboard };
+const COMMANDS: Record<string, Command> = { validate, chrf, score, coverage, audit, run: runCommand, corpus, review, leaderboard, bench };
 
 function usage(): string {
   return ['usage: ewebench-studio <command> [options]', '', 'commands:', ...Object.values(COMMANDS).map((c) => '  ' + c.usage), ''].join('\n');

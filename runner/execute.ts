@@ -161,6 +161,7 @@ const READS_AS: Record<FileKind, string> = {
   'ewebench-results': ' (it reads as an ÈwéBench results file: the output of a run)',
   'rosetta-run-card': ' (it reads as a Rosetta run card: the output of a run)',
   'rosetta-review': ' (it reads as a human review of a run: rate it with ÈwéBench: Review Run)',
+  'benchmark-matrix': ' (it reads as a benchmark matrix: run it with ewebench-studio bench)',
   unknown: '',
   'ewebench-tests': '',
   'rosetta-corpus': '',
