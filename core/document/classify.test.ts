@@ -63,3 +63,9 @@ test('one classifier for every caller: globs on the (decoded) URI force a kind, 
   );
   assert.deepEqual(classifyFile({}, 'file:///w/bad%E0%A4%A/x.json', globs), classify({}), 'a malformed escape is matched as it is');
 });
+
+test("mt_eval_harness's report is not a corpus, though its entries have sources", () => {
+  const report = { run_id: 'r', config: { model: 'm' }, overall: { evaluated: 1 }, entries: [{ id: 1, source: 'a', expected: 'b', predicted: 'b' }] };
+  assert.equal(classify(report).kind, 'unknown');
+  assert.equal(classify({ entries: [{ id: 1, source: 'a', reference: 'b' }] }).kind, 'rosetta-corpus');
+});

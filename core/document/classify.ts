@@ -72,6 +72,9 @@ export function classify(value: unknown): Classification {
 }
 
 function classifyCorpusObject(value: Record<string, unknown>): Classification | undefined {
+  // mt_eval_harness's `*_report.json` lists its scored entries under `entries` beside `config` and `overall`: a
+  // run (core/runs reads it), not a corpus to validate.
+  if (isObject(value.config) && isObject(value.overall)) return undefined;
   const entries = Array.isArray(value.entries) ? value.entries : undefined;
   if ('dataset' in value && 'entries' in value) return { kind: 'rosetta-corpus', shape: corpusShape('envelope', entries ?? []), entriesPath: ['entries'] };
   if ('corpus_id' in value && 'entries' in value) return { kind: 'rosetta-corpus', shape: corpusShape('curated', entries ?? []), entriesPath: ['entries'] };

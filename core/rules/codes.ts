@@ -181,6 +181,14 @@ export const DIAGNOSTIC_CODES = {
       fr: 'Une fiche de run revendique Deployable ou mieux sans revue humaine qui franchit le seuil.',
     },
   },
+  'no-separation': {
+    severity: 'information',
+    scope: 'file',
+    summary: {
+      en: 'Every model given passes this test, or every one fails it: it does not tell them apart.',
+      fr: 'Tous les modèles donnés réussissent ce test, ou tous l’échouent : il ne les départage pas.',
+    },
+  },
 } as const satisfies Record<string, { severity: Severity; scope: RuleScope; summary: Bilingual }>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;

@@ -269,6 +269,18 @@ export const MESSAGES = {
     en: 'The reference equals the source: a system that copies its input gets an exact match and chrF++ 100 on this entry.',
     fr: 'La référence est identique à la source : un système qui recopie son entrée obtient une correspondance exacte et un chrF++ de 100 sur cette entrée.',
   },
+  noSeparationPass: {
+    en: 'Does not separate models: all {count} runs pass it ({models}), so it adds the same to every score.',
+    fr: 'Ne départage pas les modèles : les {count} runs le réussissent tous ({models}), il ajoute donc la même chose à chaque score.',
+  },
+  noSeparationFail: {
+    en: 'Does not separate models: all {count} runs fail it ({models}); check that it can be passed at all.',
+    fr: 'Ne départage pas les modèles : les {count} runs l’échouent tous ({models}) ; vérifiez qu’il peut être réussi.',
+  },
+  noSeparationMore: {
+    en: '{count} more item(s) that do not separate models are not shown (at most {limit} per file); `ewebench-studio items` lists them all.',
+    fr: '{count} autre(s) élément(s) qui ne départagent pas les modèles ne sont pas affichés (au plus {limit} par fichier) ; `ewebench-studio items` les liste tous.',
+  },
 } satisfies Record<string, Bilingual>;
 
 export type MessageId = keyof typeof MESSAGES;

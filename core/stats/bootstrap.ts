@@ -123,12 +123,34 @@ export interface SignificanceResult {
  * every resample when the observed delta is 0; significant when p < α.
  */
 export function pairedBootstrap(n: number, metricA: ResampleMetric, metricB: ResampleMetric, options: BootstrapOptions = {}): SignificanceResult {
+  const { metricName = 'metric', ...rest } = options;
+  return pairedBootstraps(
+    n,
+    [metricName],
+    (indices) => [metricA(indices)],
+    (indices) => [metricB(indices)],
+    rest,
+  )[0];
+}
+
+/**
+ * Several `paired_bootstrap` calls over the same aligned entries with the same seed at once: each harness call
+ * restarts `random.Random(seed)`, so every metric sees the same resamples; they are drawn once here and every
+ * metric of both systems computed on each (`metricsA` / `metricsB` return one value per name). Equal, metric by
+ * metric, to separate calls.
+ */
+export function pairedBootstraps(
+  n: number,
+  names: readonly string[],
+  metricsA: (indices: readonly number[]) => readonly number[],
+  metricsB: (indices: readonly number[]) => readonly number[],
+  options: Omit<BootstrapOptions, 'metricName'> = {},
+): SignificanceResult[] {
   const nBootstrap = options.nBootstrap ?? DEFAULT_N_BOOTSTRAP;
   const alpha = options.alpha ?? DEFAULT_ALPHA;
   const seed = options.seed ?? DEFAULT_SEED;
-  const metricName = options.metricName ?? 'metric';
   if (n === 0) {
-    return {
+    return names.map((metricName) => ({
       metric_name: metricName,
       system_a_score: 0,
       system_b_score: 0,
@@ -140,39 +162,47 @@ export function pairedBootstrap(n: number, metricA: ResampleMetric, metricB: Res
       winner: null,
       ci_lower: 0,
       ci_upper: 0,
-    };
+    }));
   }
   const all = identity(n);
-  const scoreA = metricA(all);
-  const scoreB = metricB(all);
-  const delta = scoreA - scoreB;
+  const scoresA = metricsA(all);
+  const scoresB = metricsB(all);
+  const observed = names.map((_, m) => scoresA[m] - scoresB[m]);
   const rng = new PyRandom(seed);
-  const deltas: number[] = [];
+  const deltas = names.map(() => new Float64Array(nBootstrap));
+  const opposite = names.map(() => 0);
   const sample = new Array<number>(n);
-  let opposite = 0;
   for (let b = 0; b < nBootstrap; b++) {
     for (let k = 0; k < n; k++) sample[k] = rng.randint(0, n - 1);
-    const d = metricA(sample) - metricB(sample);
-    deltas.push(d);
-    if ((delta > 0 && d <= 0) || (delta < 0 && d >= 0) || delta === 0) opposite++;
+    const va = metricsA(sample);
+    const vb = metricsB(sample);
+    for (let m = 0; m < names.length; m++) {
+      const d = va[m] - vb[m];
+      const delta = observed[m];
+      deltas[m][b] = d;
+      if ((delta > 0 && d <= 0) || (delta < 0 && d >= 0) || delta === 0) opposite[m]++;
+    }
   }
-  const pValue = opposite / nBootstrap;
-  deltas.sort((a, b) => a - b);
   // Unclamped, as significance.py indexes them.
   const lo = Math.trunc(nBootstrap * (alpha / 2));
   const hi = Math.trunc(nBootstrap * (1 - alpha / 2)) - 1;
-  const significant = pValue < alpha;
-  return {
-    metric_name: metricName,
-    system_a_score: pyRound(scoreA, 4),
-    system_b_score: pyRound(scoreB, 4),
-    delta: pyRound(delta, 4),
-    p_value: pyRound(pValue, 4),
-    n_bootstrap: nBootstrap,
-    confidence_level: pyRound(1 - alpha, 2),
-    significant,
-    winner: significant ? (delta > 0 ? 'A' : 'B') : null,
-    ci_lower: pyRound(deltas.at(lo) ?? NaN, 4),
-    ci_upper: pyRound(deltas.at(hi) ?? NaN, 4),
-  };
+  return names.map((metricName, m) => {
+    const sorted = deltas[m].sort();
+    const pValue = opposite[m] / nBootstrap;
+    const delta = observed[m];
+    const significant = pValue < alpha;
+    return {
+      metric_name: metricName,
+      system_a_score: pyRound(scoresA[m], 4),
+      system_b_score: pyRound(scoresB[m], 4),
+      delta: pyRound(delta, 4),
+      p_value: pyRound(pValue, 4),
+      n_bootstrap: nBootstrap,
+      confidence_level: pyRound(1 - alpha, 2),
+      significant,
+      winner: significant ? (delta > 0 ? 'A' : 'B') : null,
+      ci_lower: pyRound(sorted.at(lo) ?? NaN, 4),
+      ci_upper: pyRound(sorted.at(hi) ?? NaN, 4),
+    };
+  });
 }

@@ -1,0 +1,119 @@
+import {
+  COMPARE_LIMITS,
+  CompareError,
+  compareRuns,
+  significantRegressions,
+  type ItemDelta,
+  type MetricComparison,
+  type RunComparison,
+} from '../../core/compare/compare';
+import type { DiffPart } from '../../core/compare/diff';
+import { pyFixed } from '../../core/python/round';
+import { numberFlag } from '../flags';
+import { displayPath, formatOption, parseArgs } from '../files';
+import { firstLine, terminalSafe, terminalSafeJson, textTable } from '../format/text';
+import { UsageError, type CliIo } from '../io';
+import { loadRuns } from '../runs';
+
+export const usage =
+  'compare A B [--format text|json] [--fail-on-regression DELTA] [--resamples N] [--seed S]   two runs of the same tests or corpus: per-item deltas, paired bootstrap per metric';
+
+/** Items of each kind the text output lists (JSON lists them all). */
+export const TEXT_ITEMS = 25;
+
+const METRIC_NAMES: Record<string, string> = { ewe_score: 'ÈwéScore', corpus_chrf: 'chrF++', exact_match_rate: 'exact match', composite: 'composite' };
+const metricName = (m: string) => METRIC_NAMES[m] ?? m.replace(/^category:/, '  ');
+
+function figure(m: MetricComparison, x: number): string {
+  return pyFixed(x, m.scale === 100 ? 2 : 4);
+}
+
+function signed(m: MetricComparison, x: number): string {
+  return (x > 0 ? '+' : '') + figure(m, x);
+}
+
+function metricsTable(c: RunComparison): string {
+  const rows = c.metrics.map((m) => [
+    metricName(m.metric),
+    figure(m, m.a),
+    figure(m, m.b),
+    signed(m, m.delta),
+    `[${signed(m, m.ci_lower)}, ${signed(m, m.ci_upper)}]`,
+    pyFixed(m.p_value, 3),
+    m.significant ? `yes (${m.winner === 'b' ? 'B' : 'A'} better)` : 'no',
+    String(m.n),
+  ]);
+  return textTable([['metric', 'A', 'B', 'Δ B−A', '95% interval', 'p', 'significant', 'items'], ...rows]);
+}
+
+const verdict = (rate: number | null) => (rate === null ? '' : rate === 1 ? ' ✓' : rate === 0 ? ' ✗' : ` ${Math.round(rate * 100)}%`);
+const score = (x: number | null, rate: number | null) => (x === null ? '—' : pyFixed(x, 3) + verdict(rate));
+
+/** `[-removed-]{+added+}` in the style of `git diff --word-diff`, on one line, cut like a table cell. */
+export function diffText(parts: readonly DiffPart[]): string {
+  const text = parts.map((p) => (p.op === 'equal' ? p.text : p.op === 'delete' ? `[-${p.text}-]` : `{+${p.text}+}`)).join('');
+  return terminalSafe(firstLine(text.replace(/\r\n|[\n\r\u2028\u2029\u0085]/g, ' '), 160));
+}
+
+function itemLines(items: readonly ItemDelta[]): string {
+  return items
+    .map((i) => {
+      const head = `  ${terminalSafe(i.id)}${i.group ? ` (${terminalSafe(i.group)})` : ''}  ${score(i.a, i.passedA)} → ${score(i.b, i.passedB)}${i.delta === null ? '' : `  (${i.delta > 0 ? '+' : ''}${pyFixed(i.delta, 3)})`}`;
+      return i.diff ? `${head}\n      ${diffText(i.diff)}` : head;
+    })
+    .join('\n');
+}
+
+export function compareText(c: RunComparison, io: Pick<CliIo, 'cwd'>): string {
+  const ref = (r: RunComparison['a']) =>
+    `${terminalSafe(r.model)}${r.runId ? ` (run ${terminalSafe(r.runId)})` : ''}  ${terminalSafe(displayPath(r.fileName, io.cwd))}`;
+  const out = [
+    `A: ${ref(c.a)}`,
+    `B: ${ref(c.b)}`,
+    `paired items: ${c.paired} (only in A: ${c.onlyA}, only in B: ${c.onlyB}); paired bootstrap, ${c.metrics[0]?.n_bootstrap ?? 0} resamples`,
+    '',
+    metricsTable(c).trimEnd(),
+    '',
+    `items: ${c.counts.regression} regression(s), ${c.counts.improvement} improvement(s), ${c.counts.unchanged} unchanged, ${c.counts.unscored} unscored (a failed call)`,
+  ];
+  for (const kind of ['regression', 'improvement'] as const) {
+    const list = c.items.filter((i) => i.change === kind);
+    if (!list.length) continue;
+    out.push('', `${kind === 'regression' ? 'regressions' : 'improvements'}:`, itemLines(list.slice(0, TEXT_ITEMS)));
+    if (list.length > TEXT_ITEMS) out.push(`  … ${list.length - TEXT_ITEMS} more (--format json lists them all)`);
+  }
+  return out.join('\n') + '\n';
+}
+
+export async function run(args: string[], io: CliIo): Promise<number> {
+  const { positional, values } = parseArgs(args, { values: ['format', 'fail-on-regression', 'resamples', 'seed'] });
+  const format = formatOption(values.format, ['text', 'json']);
+  if (positional.length !== 2) throw new UsageError('compare takes two runs: A (the baseline) and B');
+  const gate = numberFlag('fail-on-regression', values['fail-on-regression']?.[0], COMPARE_LIMITS.failOnRegression);
+  const nBootstrap = numberFlag('resamples', values.resamples?.[0], COMPARE_LIMITS.resamples);
+  const seed = numberFlag('seed', values.seed?.[0], COMPARE_LIMITS.seed);
+  const { runs, problems } = loadRuns(positional, io);
+  for (const p of problems) io.stderr(`${terminalSafe(displayPath(p.file, io.cwd))}: ${terminalSafe(p.message)}\n`);
+  if (problems.length) return 2;
+  if (runs.length !== 2) {
+    io.stderr(`expected two runs, found ${runs.length} in the files given (a leaderboard holds several: compare two results files or run cards)\n`);
+    return 2;
+  }
+  let comparison: RunComparison;
+  try {
+    comparison = compareRuns(runs[0], runs[1], { nBootstrap, seed });
+  } catch (error) {
+    if (!(error instanceof CompareError)) throw error;
+    io.stderr(`${terminalSafe(error.message)}\n`);
+    return 2;
+  }
+  if (format === 'json') io.stdout(terminalSafeJson(JSON.stringify(comparison, null, 2)) + '\n');
+  else io.stdout(compareText(comparison, io));
+  if (gate === undefined) return 0;
+  const failed = significantRegressions(comparison, gate);
+  for (const m of failed)
+    io.stderr(
+      `regression: ${metricName(m.metric).trim()} ${signed(m, m.delta)} (p ${pyFixed(m.p_value, 3)}), more than ${gate} of its scale (${pyFixed(gate * m.scale, m.scale === 100 ? 2 : 4)})\n`,
+    );
+  return failed.length ? 1 : 0;
+}

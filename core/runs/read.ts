@@ -1,0 +1,387 @@
+import { classify } from '../document/classify';
+import { isObject, type JsonObject } from '../json';
+import { readResultsReport } from '../run/resultsFile';
+import { readRunCard } from '../run/runCard';
+import type { EntryRunRecord, TestRunRecord } from '../run/types';
+import { compositeScore } from '../scoring/rosetta/composite';
+import { qualityTier } from '../scoring/rosetta/tiers';
+import type { ReadRunsResult, Run, RunConfig, RunFigures, RunItem, RunProvenance, StatedInterval } from './types';
+
+/**
+ * Recognises and reads every run format we know, from an already parsed JSON value and its file name (core does
+ * no I/O: the CLI and the server read and parse; this decides). The formats, in the order they are tried:
+ * - an ÈwéBench results file, ours or the ÈwéBench harness's (`benchmark: "ÈwéBench"` and a `categories`
+ *   object), through `core/run/resultsFile`'s reader;
+ * - the ÈwéBench harness's `leaderboard.json` (`benchmark: "ÈwéBench"`, `categories` a list of names and an
+ *   `entries` list): one run per entry, figures only (the harness publishes it with no entries; a row's fields
+ *   are those its leaderboard printer reads from a results file: model, ÈwéScore, tests, passed, date, file);
+ * - mt_eval_harness's `*_report.json` (`run_id`, `config`, `overall`, `entries`), its per-entry metrics;
+ * - a Rosetta run card, ours or mt_eval_harness's, through `core/run/runCard`'s reader.
+ * Figures are the ones the file states; nothing is recomputed here (compare and the leaderboard recompute what
+ * they need from the items, through the one scoring home of each figure).
+ */
+export function readRuns(value: unknown, fileName: string): ReadRunsResult {
+  if (Array.isArray(value)) {
+    const kind = classify(value).kind;
+    const what = kind === 'ewebench-tests' ? 'an ÈwéBench tests file' : kind === 'rosetta-corpus' ? 'a flat corpus' : 'a JSON array';
+    return { ok: false, reason: kind === 'unknown' ? 'not-an-object' : 'tests-or-corpus', detail: `${what}, not a run` };
+  }
+  if (!isObject(value)) return { ok: false, reason: 'not-an-object', detail: `a JSON ${value === null ? 'null' : typeof value}, not a run` };
+  if (value.benchmark === 'ÈwéBench' && isObject(value.categories)) return readEweBenchResults(value, fileName);
+  if (value.benchmark === 'ÈwéBench' && Array.isArray(value.categories)) return readEweBenchLeaderboard(value, fileName);
+  if (isObject(value.overall) && Array.isArray(value.entries) && isObject(value.config)) return readRosettaReport(value, fileName);
+  if ('run_card_hash' in value || ('fingerprint' in value && 'scores' in value)) return readCard(value, fileName);
+  const kind = classify(value).kind;
+  if (kind === 'rosetta-corpus') return { ok: false, reason: 'tests-or-corpus', detail: 'a corpus, not a run' };
+  if (kind === 'rosetta-review') return { ok: false, reason: 'unknown-shape', detail: 'a human review file, not a run' };
+  return { ok: false, reason: 'unknown-shape', detail: 'no run format recognises this object' };
+}
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const idText = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : (JSON.stringify(v) ?? 'null'));
+
+function emptyFigures(): RunFigures {
+  return {
+    eweScore: null,
+    categories: {},
+    corpusChrf: null,
+    exactMatchRate: null,
+    composite: null,
+    qualityTier: null,
+    total: null,
+    passed: null,
+    errors: null,
+    totalCostUsd: null,
+    costPerEntryUsd: null,
+    avgLatencySeconds: null,
+    medianLatencySeconds: null,
+    p95LatencySeconds: null,
+    intervals: {},
+    intervalsByTier: {},
+  };
+}
+
+function emptyConfig(): RunConfig {
+  return { temperature: null, maxTokens: null, batchSize: null, promptVersion: null, condition: null, systemPromptSha256: null, endpoint: null };
+}
+
+function provenance(p: Pick<RunProvenance, 'format' | 'producer' | 'fileName'> & Partial<RunProvenance>): RunProvenance {
+  return {
+    index: 0,
+    runId: null,
+    timestamp: null,
+    status: null,
+    datasetId: null,
+    languagePair: null,
+    harnessVersion: null,
+    toolVersion: null,
+    runCardHash: null,
+    fingerprint: null,
+    ...p,
+  };
+}
+
+/** `{name: {score, ci_lower, ci_upper, ...}}` → `{name: {lower, upper}}`, keeping only well-formed ones. */
+function intervalsOf(v: unknown): Record<string, StatedInterval> {
+  const out: Record<string, StatedInterval> = {};
+  if (!isObject(v)) return out;
+  for (const [name, ci] of Object.entries(v)) {
+    if (!isObject(ci)) continue;
+    const lower = num(ci.ci_lower);
+    const upper = num(ci.ci_upper);
+    if (lower !== null && upper !== null) out[name] = { lower, upper };
+  }
+  return out;
+}
+
+/** How our reader files a test: by its category and id, which both writers record. */
+export function testKey(category: string, testId: string): string {
+  return `${category}/${testId}`;
+}
+
+function testItem(r: TestRunRecord): RunItem {
+  const full = r.harness_only !== true;
+  return {
+    key: testKey(r.category, r.test_id),
+    id: r.test_id,
+    numericId: false,
+    group: r.category,
+    method: r.method,
+    tier: null,
+    segment: null,
+    repeat: r.repeat,
+    score: r.score,
+    passed: r.passed,
+    response: r.response ?? r.response_preview ?? null,
+    responseComplete: full && r.response !== null,
+    reference: null,
+    source: null,
+    chrf: null,
+    exactMatch: null,
+    error: r.error,
+    latencySeconds: full ? r.latency_ms / 1000 : null,
+    costUsd: r.usage.cost_usd ?? null,
+  };
+}
+
+function readEweBenchResults(value: JsonObject, fileName: string): ReadRunsResult {
+  const read = readResultsReport(value);
+  if (!read) return { ok: false, reason: 'malformed', detail: 'an ÈwéBench results file without categories' };
+  const { meta, records } = read;
+  const figures = emptyFigures();
+  figures.eweScore = meta.eweScore;
+  for (const [stem, c] of Object.entries(value.categories as JsonObject)) {
+    if (isObject(c) && c.skipped !== true && num(c.score) !== null) figures.categories[stem] = num(c.score) as number;
+  }
+  const summary = isObject(value.summary) ? value.summary : {};
+  figures.total = num(summary.total_tests);
+  figures.passed = num(summary.total_passed);
+  figures.errors = records.filter((r) => r.error !== null).length;
+  const costs = records.map((r) => r.usage.cost_usd).filter((c): c is number => c !== undefined);
+  if (costs.length) figures.totalCostUsd = costs.reduce((a, b) => a + b, 0);
+  const producer = meta.harnessOnly ? 'ewebench-harness' : 'ewebench-studio';
+  const studio = isObject(value.ewebench_studio) ? value.ewebench_studio : {};
+  const first = records.find((r) => r.request.messages.length > 0);
+  const config = emptyConfig();
+  config.endpoint = meta.endpoint || null;
+  if (first) {
+    config.temperature = first.request.temperature;
+    config.maxTokens = first.request.max_tokens;
+  }
+  const run: Run = {
+    kind: 'ewebench',
+    model: meta.model,
+    modelId: records.find((r) => r.model_id !== undefined)?.model_id ?? null,
+    config,
+    items: records.map(testItem),
+    itemsComplete: !meta.harnessOnly,
+    figures,
+    provenance: provenance({
+      format: 'ewebench-results',
+      producer,
+      fileName,
+      runId: meta.runId || null,
+      timestamp: meta.timestamp || null,
+      status: meta.status ?? null,
+      datasetId: str(value.version) === null ? null : `ÈwéBench ${str(value.version)}`,
+      harnessVersion: str(value.version),
+      toolVersion: str(studio.tool_version),
+    }),
+  };
+  return { ok: true, format: 'ewebench-results', runs: [run] };
+}
+
+/** A leaderboard row's category scores: numbers, or objects with a `score` (as a results file writes them). */
+function categoryScores(v: unknown): Record<string, number> {
+  const out: Record<string, number> = {};
+  if (!isObject(v)) return out;
+  for (const [stem, c] of Object.entries(v)) {
+    const score = isObject(c) ? (c.skipped === true ? null : num(c.score)) : num(c);
+    if (score !== null) out[stem] = score;
+  }
+  return out;
+}
+
+function readEweBenchLeaderboard(value: JsonObject, fileName: string): ReadRunsResult {
+  if (!Array.isArray(value.entries)) return { ok: false, reason: 'malformed', detail: 'an ÈwéBench leaderboard without an entries list' };
+  const runs: Run[] = [];
+  value.entries.forEach((row, index) => {
+    if (!isObject(row)) return;
+    const figures = emptyFigures();
+    figures.eweScore = num(row.ewe_score) ?? num(row.score);
+    figures.categories = categoryScores(row.categories);
+    const summary = isObject(row.summary) ? row.summary : {};
+    figures.total = num(row.tests) ?? num(row.total_tests) ?? num(summary.total_tests);
+    figures.passed = num(row.passed) ?? num(row.total_passed) ?? num(summary.total_passed);
+    const config = emptyConfig();
+    config.endpoint = str(row.endpoint);
+    runs.push({
+      kind: 'ewebench',
+      model: str(row.model) ?? str(row.name) ?? '?',
+      modelId: null,
+      config,
+      items: [],
+      itemsComplete: false,
+      figures,
+      provenance: provenance({
+        format: 'ewebench-leaderboard',
+        producer: 'ewebench-harness',
+        fileName: str(row.file) ?? fileName,
+        index,
+        runId: str(row.run_id),
+        timestamp: str(row.date) ?? str(row.timestamp),
+        datasetId: str(value.version) === null ? null : `ÈwéBench ${str(value.version)}`,
+        harnessVersion: str(value.version),
+      }),
+    });
+  });
+  return { ok: true, format: 'ewebench-leaderboard', runs };
+}
+
+function entryItemFromReport(e: JsonObject, index: number): RunItem {
+  const error = typeof e.error === 'string' && e.error !== '' ? e.error : null;
+  const chrf = error ? null : num(e.chrf_score);
+  const exact = error ? null : typeof e.exact_match === 'boolean' ? e.exact_match : null;
+  const id = e.id === undefined || e.id === null ? String(index) : idText(e.id);
+  const difficulty = e.difficulty;
+  return {
+    key: id,
+    id,
+    numericId: typeof e.id === 'number',
+    group: str(e.domain) ?? '',
+    method: null,
+    tier: typeof difficulty === 'number' || (typeof difficulty === 'string' && difficulty !== '') ? String(difficulty) : null,
+    segment: str(e.segment) || null,
+    repeat: 0,
+    score: chrf === null ? null : chrf / 100,
+    passed: exact,
+    response: str(e.predicted),
+    responseComplete: typeof e.predicted === 'string',
+    reference: str(e.expected),
+    source: str(e.source),
+    chrf,
+    exactMatch: exact,
+    error,
+    latencySeconds: num(e.latency_s),
+    costUsd: num(e.cost_usd),
+  };
+}
+
+/** `mt_eval_harness/tester.py`'s report: config, overall figures with intervals, and the per-entry metrics. */
+function readRosettaReport(value: JsonObject, fileName: string): ReadRunsResult {
+  const config = value.config as JsonObject;
+  const overall = value.overall as JsonObject;
+  const items = (value.entries as unknown[]).flatMap((e, i) => (isObject(e) ? [entryItemFromReport(e, i)] : []));
+  const figures = emptyFigures();
+  figures.corpusChrf = num(overall.corpus_chrf);
+  figures.exactMatchRate = num(overall.exact_match_rate);
+  // The report states no composite: the harness's Profile B of what it measured (as significance.py computes it).
+  figures.composite =
+    figures.corpusChrf === null && figures.exactMatchRate === null
+      ? null
+      : compositeScore({ chrf_plus_plus: figures.corpusChrf, exact_match_rate: figures.exactMatchRate }).composite;
+  figures.qualityTier = figures.composite === null ? null : qualityTier(figures.composite);
+  figures.total = num(overall.evaluated);
+  figures.passed = num(overall.exact_match_count);
+  figures.errors = num(overall.error_count);
+  figures.totalCostUsd = num(overall.total_cost_usd);
+  const totalEntries = num(overall.total_entries);
+  if (figures.totalCostUsd !== null && totalEntries) figures.costPerEntryUsd = figures.totalCostUsd / totalEntries;
+  figures.avgLatencySeconds = num(overall.avg_latency_s);
+  figures.intervals = intervalsOf(overall.confidence_intervals);
+  if (isObject(overall.confidence_intervals_by_tier)) {
+    for (const [tier, cis] of Object.entries(overall.confidence_intervals_by_tier)) figures.intervalsByTier[tier] = intervalsOf(cis);
+  }
+  const runConfig = emptyConfig();
+  runConfig.temperature = num(config._effective_temperature) ?? num(config.temperature);
+  runConfig.maxTokens = num(config.max_tokens);
+  runConfig.batchSize = num(config.batch_size);
+  runConfig.promptVersion = str(config.prompt_version);
+  const languagePair = [str(config.source_lang), str(config.target_lang)].filter(Boolean).join(' → ') || null;
+  const run: Run = {
+    kind: 'rosetta',
+    model: str(config.model) ?? str(config._model_id) ?? '?',
+    modelId: str(config._model_id),
+    config: runConfig,
+    items,
+    itemsComplete: true,
+    figures,
+    provenance: provenance({
+      format: 'rosetta-report',
+      producer: 'mt-eval-harness',
+      fileName,
+      runId: str(value.run_id),
+      timestamp: timestampOfRunId(str(value.run_id)),
+      datasetId: str(config.dataset_id) || str(config.corpus_path) || str(config.dataset),
+      languagePair,
+    }),
+  };
+  return { ok: true, format: 'rosetta-report', runs: [run] };
+}
+
+/** The harness's run ids start `run_YYYYmmdd_HHMMSS_` (UTC): the only date its report carries. */
+function timestampOfRunId(runId: string | null): string | null {
+  const m = runId ? /^run_(\d{4})(\d{2})(\d{2})_(\d{2})(\d{2})(\d{2})_/.exec(runId) : null;
+  return m ? `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z` : null;
+}
+
+function entryItemFromRecord(r: EntryRunRecord): RunItem {
+  const id = idText(r.entry_id);
+  const error = r.error;
+  return {
+    key: id,
+    id,
+    numericId: typeof r.entry_id === 'number',
+    group: '',
+    method: null,
+    tier: r.difficulty === null ? null : String(r.difficulty),
+    segment: r.segment ?? null,
+    repeat: r.repeat,
+    score: error ? null : r.entry_chrf / 100,
+    passed: error ? null : r.exact_match,
+    response: r.predicted,
+    responseComplete: r.predicted !== null,
+    reference: r.reference,
+    source: r.source,
+    chrf: error ? null : r.entry_chrf,
+    exactMatch: error ? null : r.exact_match,
+    error,
+    latencySeconds: r.latency_seconds,
+    costUsd: r.usage.cost_usd ?? null,
+  };
+}
+
+function readCard(value: JsonObject, fileName: string): ReadRunsResult {
+  const read = readRunCard(value);
+  if (!read) return { ok: false, reason: 'malformed', detail: 'a run card without a scores object' };
+  const { meta, records } = read;
+  const scores = value.scores as JsonObject;
+  const studio = isObject(value.ewebench_studio) ? value.ewebench_studio : undefined;
+  const figures = emptyFigures();
+  figures.corpusChrf = meta.chrfPlusPlus;
+  figures.exactMatchRate = meta.exactMatchRate;
+  figures.composite = meta.composite;
+  figures.qualityTier = meta.tier;
+  figures.total = num(scores.evaluated) ?? num(scores.total);
+  figures.passed = num(scores.exact_matches);
+  figures.errors = num(scores.errors);
+  figures.totalCostUsd = meta.totalCostUsd;
+  figures.costPerEntryUsd = meta.costPerEntryUsd;
+  figures.avgLatencySeconds = num(scores.avg_latency_seconds);
+  figures.medianLatencySeconds = num(scores.median_latency_seconds);
+  figures.p95LatencySeconds = num(scores.p95_latency_seconds);
+  figures.intervals = intervalsOf(scores.confidence_intervals);
+  const config = emptyConfig();
+  config.temperature = num(value.temperature);
+  config.maxTokens = num(value.max_tokens);
+  config.batchSize = num(value.batch_size);
+  config.condition = meta.condition || null;
+  config.systemPromptSha256 = str(value.system_prompt_sha256);
+  const dataset = isObject(value.dataset) ? value.dataset : {};
+  const fingerprint = isObject(value.fingerprint) ? str(value.fingerprint.hash) : null;
+  const run: Run = {
+    kind: 'rosetta',
+    model: meta.modelSlug,
+    modelId: meta.modelId,
+    config,
+    items: records.map(entryItemFromRecord),
+    itemsComplete: true,
+    figures,
+    provenance: provenance({
+      format: 'rosetta-run-card',
+      producer: studio ? 'ewebench-studio' : 'mt-eval-harness',
+      fileName,
+      runId: meta.runId || null,
+      timestamp: meta.timestamp || null,
+      status: str(studio?.status),
+      datasetId: meta.datasetId || null,
+      languagePair: str(dataset.language_pair),
+      harnessVersion: str(value.harness_version),
+      toolVersion: str(studio?.tool_version),
+      runCardHash: str(value.run_card_hash),
+      fingerprint,
+    }),
+  };
+  return { ok: true, format: 'rosetta-run-card', runs: [run] };
+}
