@@ -19,7 +19,15 @@ export interface Classification {
   entriesPath?: readonly string[];
 }
 
-export const FILE_KINDS: readonly FileKind[] = ['ewebench-tests', 'ewebench-results', 'rosetta-corpus', 'rosetta-run-card', 'rosetta-review', 'benchmark-matrix', 'unknown'];
+export const FILE_KINDS: readonly FileKind[] = [
+  'ewebench-tests',
+  'ewebench-results',
+  'rosetta-corpus',
+  'rosetta-run-card',
+  'rosetta-review',
+  'benchmark-matrix',
+  'unknown',
+];
 
 const TEST_KEYS = ['eval_method', 'prompt', 'messages'];
 const ENTRY_KEYS = ['source', 'reference', 'target', 'source_text', 'target_expected'];
