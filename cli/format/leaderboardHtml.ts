@@ -3,7 +3,7 @@ import { pick, type Locale } from '../../core/i18n/locale';
 import { BOARD_TEXT, COLUMN_LABELS, type Leaderboard } from '../../core/leaderboard/leaderboard';
 import type { EweBenchRow } from '../../core/leaderboard/ewebench';
 import type { Interval } from '../../core/leaderboard/rank';
-import type { RosettaRow } from '../../core/leaderboard/rosetta';
+import { ROSETTA_SORT_KEYS, type RosettaRow } from '../../core/leaderboard/rosetta';
 import { CATEGORIES } from '../../core/scoring/ewebench/categories';
 import { tierLabel } from '../../core/scoring/rosetta/tiers';
 
@@ -60,27 +60,8 @@ export function tierText(row: RosettaRow, locale: Locale): string {
 }
 
 function rosettaTable(rows: readonly RosettaRow[], locale: Locale): string {
-  const heads = [
-    'rank',
-    'method',
-    'composite',
-    'chrf_plus_plus',
-    'fst_acceptance_rate',
-    'exact_match_rate',
-    'semantic_score',
-    'cost_per_entry_usd',
-    'speed_seconds',
-    'cost_adjusted',
-    'method_class',
-    'model',
-    'quality_tier',
-    'verification_tier',
-    'date',
-    'corpus',
-    'language_pair',
-    'segments',
-    'review',
-  ];
+  // The §9.7 columns in their order (the keys a board sorts by), then where the row comes from and its review.
+  const heads = [...ROSETTA_SORT_KEYS, 'corpus', 'language_pair', 'segments', 'review'];
   const body = rows.map((r) => {
     const reason = rosettaUnrankedReason(r, locale);
     return `<tr${r.rank === null ? ' class="unranked"' : ''}>${[
