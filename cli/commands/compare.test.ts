@@ -97,3 +97,21 @@ test('a diff line escapes control characters and joins lines', () => {
     'a b {+\\x1b[2J+}',
   );
 });
+
+test('compare html: a self-contained page (CSP, no script), metrics, charts with their tables, diffs escaped', async () => {
+  const io = captureIo();
+  assert.equal(await main(['compare', A, B, '--format', 'html'], io), 0);
+  const page = io.out;
+  assert.match(
+    page,
+    /^<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">/,
+  );
+  assert.ok(!/<script/i.test(page));
+  assert.match(page, /<tr><th scope="row">ewe_score<\/th><td>74\.40<\/td><td>62\.00<\/td><td>-12\.40<\/td>/);
+  assert.equal((page.match(/<figure class="ewb-chart"><svg /g) ?? []).length, 2, 'the category chart and the latency chart');
+  assert.match(page, /<caption>Score per category<\/caption>/);
+  assert.match(page, /<h2>Regressions \(4\)<\/h2>.*<th scope="row">mt_context_02<\/th>.*<del>Meɖe kuku, na tsi ɖe\.<\/del><ins>Ŋdi\.<\/ins>/s);
+  const corpus = captureIo();
+  assert.equal(await main(['compare', dir + 'run-card.gpt-4o-mini.json', dir + 'run-card.llama-3.1-8b.json', '--format', 'html'], corpus), 0);
+  assert.match(corpus.out, /<caption>chrF\+\+ per difficulty tier<\/caption>/);
+});

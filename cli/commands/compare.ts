@@ -14,9 +14,10 @@ import { displayPath, formatOption, parseArgs } from '../files';
 import { firstLine, terminalSafe, terminalSafeJson, textTable } from '../format/text';
 import { UsageError, type CliIo } from '../io';
 import { loadRuns } from '../runs';
+import { compareHtml } from '../format/compareHtml';
 
 export const usage =
-  'compare A B [--format text|json] [--fail-on-regression DELTA] [--resamples N] [--seed S]   two runs of the same tests or corpus: per-item deltas, paired bootstrap per metric';
+  'compare A B [--format text|json|html] [--fail-on-regression DELTA] [--resamples N] [--seed S]   two runs of the same tests or corpus: per-item deltas, paired bootstrap per metric';
 
 /** Items of each kind the text output lists (JSON lists them all). */
 export const TEXT_ITEMS = 25;
@@ -87,7 +88,7 @@ export function compareText(c: RunComparison, io: Pick<CliIo, 'cwd'>): string {
 
 export async function run(args: string[], io: CliIo): Promise<number> {
   const { positional, values } = parseArgs(args, { values: ['format', 'fail-on-regression', 'resamples', 'seed'] });
-  const format = formatOption(values.format, ['text', 'json']);
+  const format = formatOption(values.format, ['text', 'json', 'html']);
   if (positional.length !== 2) throw new UsageError('compare takes two runs: A (the baseline) and B');
   const gate = numberFlag('fail-on-regression', values['fail-on-regression']?.[0], COMPARE_LIMITS.failOnRegression);
   const nBootstrap = numberFlag('resamples', values.resamples?.[0], COMPARE_LIMITS.resamples);
@@ -108,6 +109,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     return 2;
   }
   if (format === 'json') io.stdout(terminalSafeJson(JSON.stringify(comparison, null, 2)) + '\n');
+  else if (format === 'html') io.stdout(compareHtml(comparison, [runs[0], runs[1]]));
   else io.stdout(compareText(comparison, io));
   if (gate === undefined) return 0;
   const failed = significantRegressions(comparison, gate);

@@ -1,10 +1,11 @@
 import { isObject, type JsonObject } from '../json';
 import type { CardVerification } from '../runcard/verify';
+import { paretoFront } from '../charts/charts';
 import type { BenchCell, BenchmarkPrice, FreeValue } from './plan';
 
 /**
  * The benchmark matrix's output (Rosetta §6.1): per cell, quality, cost and speed read from the card (or results
- * file) the cell wrote, and the Pareto front of quality against cost — the cells no other cell beats on both.
+ * file) the cell wrote, and the Pareto front of quality against cost (`core/charts`' rule) — the cells no other cell beats on both.
  * There is no single benchmark score: the matrix is the result. Pure.
  */
 
@@ -120,29 +121,6 @@ export interface MatrixRow {
   pareto: boolean;
 }
 
-/**
- * Marks the points no other point dominates (quality at least as high and cost at most as high, one of them
- * strictly). Points without a quality or a cost are never on the front. O(n log n).
- */
-export function paretoFront(points: readonly { quality: number | null; cost: number | null }[]): boolean[] {
-  const idx = points
-    .map((p, i) => ({ ...p, i }))
-    .filter((p): p is { quality: number; cost: number; i: number } => p.quality !== null && p.cost !== null)
-    .sort((a, b) => a.cost - b.cost || b.quality - a.quality);
-  const front = points.map(() => false);
-  let best = -Infinity;
-  let bestCost = -Infinity;
-  for (const p of idx) {
-    // Equal points do not dominate each other: a copy of a front point is on the front too.
-    if (p.quality > best || (p.quality === best && p.cost === bestCost)) {
-      front[p.i] = true;
-      best = p.quality;
-      bestCost = p.cost;
-    }
-  }
-  return front;
-}
-
 /** The matrix rows in plan order, with the Pareto front computed per target (quality is comparable only on one target). */
 export function benchMatrix(
   cells: readonly BenchCell[],
@@ -166,10 +144,13 @@ export function benchMatrix(
     const members = rows.filter((r) => r.target === target);
     // A card that does not verify is not a result to stand on.
     const usable = (r: MatrixRow) => r.figures !== null && (r.figures.verification === null || r.figures.verification === 'verified');
-    const front = paretoFront(
-      members.map((r) => (usable(r) ? { quality: r.figures?.quality ?? null, cost: r.figures?.costPerItemUsd ?? null } : { quality: null, cost: null })),
-    );
-    members.forEach((r, k) => (r.pareto = front[k]));
+    // The one Pareto rule (core/charts): of equal points, the first in plan order stands for them.
+    const points = members.map((r) => ({
+      label: r.cell,
+      quality: usable(r) ? (r.figures?.quality ?? NaN) : NaN,
+      cost: usable(r) ? (r.figures?.costPerItemUsd ?? NaN) : NaN,
+    }));
+    for (const k of paretoFront(points)) members[k].pareto = true;
   }
   return rows;
 }

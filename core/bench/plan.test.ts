@@ -1,6 +1,5 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { paretoFront } from './matrix';
 import { BenchmarkError, planBenchmark, readBenchmark, targetSize } from './plan';
 
 const corpus = {
@@ -61,20 +60,4 @@ test('defaults: temperature 0, the naive prompt, the cache on without free axes'
   );
   assert.equal(plan.total.costUsd, null);
   assert.throws(() => readBenchmark({ axes: { models: [] }, targets: [] }), BenchmarkError);
-});
-
-test('the Pareto front: nothing else is at least as good and as cheap', () => {
-  assert.deepEqual(
-    paretoFront([
-      { quality: 0.9, cost: 10 },
-      { quality: 0.5, cost: 1 },
-      { quality: 0.4, cost: 2 },
-      { quality: 0.9, cost: 10 },
-      { quality: 0.95, cost: 20 },
-      { quality: null, cost: 0 },
-      { quality: 0.3, cost: null },
-      { quality: 0.5, cost: 5 },
-    ]),
-    [true, true, false, true, true, false, false, false],
-  );
 });

@@ -2,7 +2,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { readRuns } from '../runs/read';
-import type { Run } from '../runs/types';
+import type { Run, RunItem } from '../runs/types';
+import { chrfFromStatistics, chrfStats } from '../scoring/chrf';
+import { pyStrip } from '../python/str';
+import { pairedBootstrap, type Indices } from '../stats/bootstrap';
 import { compareRuns, CompareError, significantRegressions, type MetricComparison } from './compare';
 import { wordDiff, wordTokens, MAX_DIFF_CELLS } from './diff';
 
@@ -156,4 +159,38 @@ test('word diff: joins back to both texts, bounded past MAX_DIFF_CELLS', () => {
     wordDiff(big('x'), big('y')).map((p) => p.op),
     ['delete', 'insert'],
   );
+});
+
+test('the bootstrap sums equal a plain per-draw chrF++ sum, with statistics packed two to a double and without', () => {
+  const base = runOf(reportA);
+  const other = runOf(reportB);
+  // 2,000 entries, one reference long enough (50,000 letters: 2,000 draws of it pass 2^26): the unpacked path.
+  for (const long of [false, true]) {
+    const n = 2000;
+    const pick = (r: Run, i: number) => ({ ...r.items[i % 24], key: String(i + 1), id: String(i + 1) });
+    const a = { ...base, items: Array.from({ length: n }, (_, i) => pick(base, i)) };
+    const b = { ...other, items: Array.from({ length: n }, (_, i) => pick(other, i)) };
+    if (long) {
+      const text = 'ati ɖeka mate ŋu awɔ ave o '.repeat(2500);
+      a.items[0] = { ...a.items[0], reference: text, response: text };
+      b.items[0] = { ...b.items[0], reference: text, response: text.slice(0, 40000), error: null };
+    }
+    const c = compareRuns(a, b, { nBootstrap: 20, diffs: false });
+    const naive = (items: RunItem[]) => {
+      const stats = items.map((e) => chrfStats(pyStrip(e.response ?? '') ? (e.response as string) : 'EMPTY', [e.reference ?? '']));
+      return (indices: Indices) => {
+        const sum = new Array<number>(stats[0].length).fill(0);
+        for (const i of indices) stats[i].forEach((v, w) => (sum[w] += v));
+        return chrfFromStatistics(sum);
+      };
+    };
+    const keys = a.items.map((e) => e.key).sort((x, y) => Number(x) - Number(y));
+    const order = (items: RunItem[]) => keys.map((k) => items.find((e) => e.key === k) as RunItem);
+    const expectedChrf = pairedBootstrap(n, naive(order(b.items)), naive(order(a.items)), { nBootstrap: 20 });
+    assert.deepEqual(
+      [c.metrics[0].b, c.metrics[0].a, c.metrics[0].delta, c.metrics[0].ci_lower, c.metrics[0].ci_upper, c.metrics[0].p_value],
+      [expectedChrf.system_a_score, expectedChrf.system_b_score, expectedChrf.delta, expectedChrf.ci_lower, expectedChrf.ci_upper, expectedChrf.p_value],
+      long ? 'unpacked' : 'packed',
+    );
+  }
 });

@@ -4,7 +4,7 @@ import { categoryScore, eweScore } from '../scoring/ewebench/aggregate';
 import { CATEGORIES } from '../scoring/ewebench/categories';
 import { chrfFromStatistics, chrfStats } from '../scoring/chrf';
 import { compositeScore } from '../scoring/rosetta/composite';
-import { pairedBootstraps, type BootstrapOptions, type SignificanceResult } from '../stats/bootstrap';
+import { pairedBootstraps, type BootstrapOptions, type Indices, type PairedMetrics, type SignificanceResult } from '../stats/bootstrap';
 import type { Run, RunItem, RunKind } from '../runs/types';
 import { analyseItems, type ItemCell } from './items';
 import { wordDiff, type DiffPart } from './diff';
@@ -124,56 +124,120 @@ function fromBootstrap(metric: string, scale: number, n: number, r: Significance
   };
 }
 
-/** Per-entry figures of one system over the aligned entries, and its three metrics on a resample. */
-function rosettaMetrics(items: readonly RunItem[]): (indices: readonly number[]) => number[] {
+/** One system's per-entry figures over the aligned entries. */
+interface SystemEntries {
+  /** chrF++ statistics per entry (width each), zeros where the reference is blank. */
+  stats: number[][];
+  hasRef: Uint8Array;
+  failed: Uint8Array;
+  exact: Uint8Array;
+}
+
+function systemEntries(items: readonly RunItem[], cache: Map<string, number[]>): SystemEntries {
   const n = items.length;
-  const stats = items.map((e) => {
-    const reference = e.reference ?? '';
-    if (!pyStrip(reference)) return null;
-    const predicted = e.response ?? '';
-    return chrfStats(pyStrip(predicted) ? predicted : 'EMPTY', [reference]);
-  });
-  const width = stats.find((s) => s !== null)?.length ?? 0;
-  const flat = new Float64Array(n * width);
-  const hasRef = new Uint8Array(n);
-  const failed = new Uint8Array(n);
-  const exact = new Uint8Array(n);
+  const out: SystemEntries = { stats: [], hasRef: new Uint8Array(n), failed: new Uint8Array(n), exact: new Uint8Array(n) };
   items.forEach((e, i) => {
-    const s = stats[i];
-    if (s) {
-      hasRef[i] = 1;
-      flat.set(s, i * width);
-    }
-    if (e.error) failed[i] = 1;
-    else if (e.exactMatch) exact[i] = 1;
+    const reference = e.reference ?? '';
+    if (pyStrip(reference)) {
+      const predicted = e.response ?? '';
+      const hypothesis = pyStrip(predicted) ? predicted : 'EMPTY';
+      // Two systems often give the same answer (and many answers are the reference): one computation per pair.
+      const key = `${hypothesis}\u0000${reference}`;
+      let stats = cache.get(key);
+      if (!stats) cache.set(key, (stats = chrfStats(hypothesis, [reference])));
+      out.stats[i] = stats;
+      out.hasRef[i] = 1;
+    } else out.stats[i] = [];
+    if (e.error) out.failed[i] = 1;
+    else if (e.exactMatch) out.exact[i] = 1;
   });
-  const ok = new Float64Array(width);
-  const bad = new Float64Array(width);
-  const both = new Float64Array(width);
-  return (indices) => {
-    ok.fill(0);
-    bad.fill(0);
-    let anyOk = false;
-    let anyBad = false;
-    let evaluated = 0;
-    let matches = 0;
-    for (const i of indices) {
-      if (!failed[i]) {
-        evaluated++;
-        matches += exact[i];
+  return out;
+}
+
+/** Two statistics share one double when every resample's sum of each stays below 2^26 (both exact in 53 bits). */
+const LANE = 2 ** 26;
+
+/**
+ * Both systems' corpus chrF++, exact-match rate and composite on a resample. The statistics are integers, so
+ * a resample's sums are exact whatever the order of addition, and equal the harness's (which adds in draw
+ * order). They are computed as counts × statistics in entry order, over one array holding both systems'
+ * statistics side by side, two to a double when the corpus is small enough for the sums to stay exact
+ * (`n × the largest statistic < 2^26`): sequential reads, and half the additions. The entries with an error are
+ * few: their sums are taken apart and subtracted for the figures over the entries without one.
+ */
+function rosettaPairedMetrics(first: readonly RunItem[], second: readonly RunItem[]): PairedMetrics {
+  const n = first.length;
+  const cache = new Map<string, number[]>();
+  const systems = [systemEntries(first, cache), systemEntries(second, cache)];
+  const width = systems.flatMap((s) => s.stats).find((st) => st.length > 0)?.length ?? 0;
+  let largest = 0;
+  for (const s of systems) for (const st of s.stats) for (const v of st) if (v > largest) largest = v;
+  const lanes = n * largest < LANE ? 2 : 1;
+  const fields = 2 * width;
+  const stride = Math.ceil(fields / lanes);
+  const flat = new Float64Array(n * stride);
+  // Flags per entry: bit k·2 = system k has a reference and no error, bit k·2+1 = a reference and an error.
+  const flags = new Uint8Array(n);
+  const okOf = [new Uint8Array(n), new Uint8Array(n)];
+  systems.forEach((s, k) =>
+    s.stats.forEach((st, i) => {
+      if (!s.failed[i]) okOf[k][i] = 1;
+      if (!s.hasRef[i]) return;
+      flags[i] |= 1 << (2 * k + s.failed[i]);
+      for (let w = 0; w < width; w++) {
+        const field = k * width + w;
+        flat[i * stride + (field % stride)] += lanes === 2 && field >= stride ? st[w] * LANE : st[w];
       }
-      if (!hasRef[i]) continue;
-      const sum = failed[i] ? bad : ok;
-      if (failed[i]) anyBad = true;
-      else anyOk = true;
-      const base = i * width;
-      for (let k = 0; k < width; k++) sum[k] += flat[base + k];
+    }),
+  );
+  const failedOf = systems.map((s) => s.stats.flatMap((st, i) => (s.failed[i] && s.hasRef[i] ? [i] : [])));
+  const counts = new Int32Array(n);
+  const packed = new Float64Array(stride);
+  const all = [new Float64Array(width), new Float64Array(width)];
+  const ok = new Float64Array(width);
+  const figures = (k: number, anyOk: boolean, anyBad: boolean, evaluated: number, matches: number): number[] => {
+    const sums = all[k];
+    ok.set(sums);
+    for (const i of failedOf[k]) {
+      const c = counts[i];
+      if (c) for (let w = 0; w < width; w++) ok[w] -= c * systems[k].stats[i][w];
     }
-    for (let k = 0; k < width; k++) both[k] = ok[k] + bad[k];
-    const chrf = anyOk || anyBad ? chrfFromStatistics(both) : 0;
+    const chrf = anyOk || anyBad ? chrfFromStatistics(sums) : 0;
     const rate = evaluated ? matches / evaluated : 0;
     const composite = evaluated ? (compositeScore({ chrf_plus_plus: anyOk ? chrfFromStatistics(ok) : 0, exact_match_rate: rate }).composite ?? 0) : 0;
     return [chrf, rate, composite];
+  };
+  const [ok1, ok2] = okOf;
+  const [exact1, exact2] = [systems[0].exact, systems[1].exact];
+  return (indices) => {
+    counts.fill(0);
+    for (let j = 0; j < indices.length; j++) counts[indices[j]]++;
+    packed.fill(0);
+    let seen = 0;
+    let evaluated1 = 0;
+    let evaluated2 = 0;
+    let matches1 = 0;
+    let matches2 = 0;
+    for (let i = 0; i < n; i++) {
+      const c = counts[i];
+      if (c === 0) continue;
+      seen |= flags[i];
+      evaluated1 += c * ok1[i];
+      evaluated2 += c * ok2[i];
+      matches1 += c * exact1[i];
+      matches2 += c * exact2[i];
+      const base = i * stride;
+      for (let w = 0; w < stride; w++) packed[w] += c * flat[base + w];
+    }
+    for (let field = 0; field < fields; field++) {
+      const v = packed[field % stride];
+      const high = lanes === 2 ? Math.floor(v / LANE) : 0;
+      all[field < width ? 0 : 1][field % width] = field >= stride ? high : v - high * LANE;
+    }
+    return {
+      a: figures(0, (seen & 1) !== 0, (seen & 2) !== 0, evaluated1, matches1),
+      b: figures(1, (seen & 4) !== 0, (seen & 8) !== 0, evaluated2, matches2),
+    };
   };
 }
 
@@ -187,7 +251,7 @@ function categoryOrder(x: string, y: string): number {
 }
 
 /** One system's ÈwéScore on a resample of tests (scores null when not scored, left out). */
-function eweScoreMetric(groups: readonly string[], scores: readonly (number | null)[]): (indices: readonly number[]) => number[] {
+function eweScoreMetric(groups: readonly string[], scores: readonly (number | null)[]): (indices: Indices) => number[] {
   return (indices) => {
     const byCategory = new Map<string, number[]>();
     for (const i of indices) {
@@ -203,7 +267,7 @@ function eweScoreMetric(groups: readonly string[], scores: readonly (number | nu
   };
 }
 
-function categoryMetric(scores: readonly (number | null)[]): (indices: readonly number[]) => number[] {
+function categoryMetric(scores: readonly (number | null)[]): (indices: Indices) => number[] {
   return (indices) => {
     const list: number[] = [];
     for (const i of indices) if (scores[i] !== null) list.push(scores[i] as number);
@@ -296,7 +360,7 @@ function rosettaComparison(a: Run, b: Run, options: CompareOptions): MetricCompa
   const alignedA = keys.map((k) => ia.get(k) as RunItem);
   const alignedB = keys.map((k) => ib.get(k) as RunItem);
   const names = ['corpus_chrf', 'exact_match_rate', 'composite'];
-  const results = pairedBootstraps(keys.length, names, rosettaMetrics(alignedB), rosettaMetrics(alignedA), options);
+  const results = pairedBootstraps(keys.length, names, rosettaPairedMetrics(alignedB, alignedA), options);
   return results.map((r, m) => fromBootstrap(names[m], m === 0 ? 100 : 1, keys.length, r));
 }
 
@@ -306,17 +370,15 @@ function eweBenchComparison(paired: ReturnType<typeof analyseItems>['rows'], pre
   const scoresA = rows.map((r) => r.cells[0]?.score ?? null);
   const scoresB = rows.map((r) => r.cells[1]?.score ?? null);
   const out: MetricComparison[] = [];
-  const [total] = pairedBootstraps(rows.length, ['ewe_score'], eweScoreMetric(groups, scoresB), eweScoreMetric(groups, scoresA), options);
+  const eweB = eweScoreMetric(groups, scoresB);
+  const eweA = eweScoreMetric(groups, scoresA);
+  const [total] = pairedBootstraps(rows.length, ['ewe_score'], (indices) => ({ a: eweB(indices), b: eweA(indices) }), options);
   out.push(fromBootstrap('ewe_score', 100, rows.length, total));
   for (const stem of [...new Set(groups)].sort(categoryOrder)) {
     const members = rows.flatMap((_, i) => (groups[i] === stem ? [i] : []));
-    const [r] = pairedBootstraps(
-      members.length,
-      [`category:${stem}`],
-      categoryMetric(members.map((i) => scoresB[i])),
-      categoryMetric(members.map((i) => scoresA[i])),
-      options,
-    );
+    const inB = categoryMetric(members.map((i) => scoresB[i]));
+    const inA = categoryMetric(members.map((i) => scoresA[i]));
+    const [r] = pairedBootstraps(members.length, [`category:${stem}`], (indices) => ({ a: inB(indices), b: inA(indices) }), options);
     out.push(fromBootstrap(`category:${stem}`, 100, members.length, r));
   }
   return out;

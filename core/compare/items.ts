@@ -67,7 +67,8 @@ export interface ItemAnalysis {
   counts: Record<Separation, number>;
 }
 
-function columnsOf(runs: readonly Run[]): ItemColumn[] {
+/** Each run's column: its model, with its run id (or file) when the same model appears twice. */
+export function columnsOf(runs: readonly Run[]): ItemColumn[] {
   const models = new Map<string, number>();
   for (const r of runs) models.set(r.model, (models.get(r.model) ?? 0) + 1);
   return runs.map((r) => {

@@ -38,7 +38,7 @@ interface ScoredTest {
  */
 export function eweScoreInterval(tests: readonly ScoredTest[], nBootstrap?: number): Interval | null {
   if (tests.length < 2) return null;
-  const ci = bootstrapCi(tests.length, (indices) => runScores(indices.map((i) => tests[i])).eweScore, { nBootstrap, metricName: 'ewe_score' });
+  const ci = bootstrapCi(tests.length, (indices) => runScores(Array.from(indices, (i) => tests[i])).eweScore, { nBootstrap, metricName: 'ewe_score' });
   return { lower: ci.ci_lower, upper: ci.ci_upper, source: 'bootstrap' };
 }
 

@@ -11,7 +11,10 @@ export const DEFAULT_N_BOOTSTRAP = 1000;
 export const DEFAULT_ALPHA = 0.05;
 export const DEFAULT_SEED = 12345;
 
-export type ResampleMetric = (indices: readonly number[]) => number;
+/** A resample's entry indices: a plain array for the observed score (0..n-1), an Int32Array for each resample. */
+export type Indices = ArrayLike<number> & Iterable<number>;
+
+export type ResampleMetric = (indices: Indices) => number;
 
 export interface BootstrapOptions {
   nBootstrap?: number;
@@ -49,7 +52,7 @@ const identity = (n: number): number[] => Array.from({ length: n }, (_, i) => i)
 export function bootstrapCis(
   n: number,
   names: readonly string[],
-  metrics: (indices: readonly number[]) => readonly number[],
+  metrics: (indices: Indices) => readonly number[],
   options: Omit<BootstrapOptions, 'metricName'> = {},
 ): ConfidenceInterval[] {
   const nBootstrap = options.nBootstrap ?? DEFAULT_N_BOOTSTRAP;
@@ -71,9 +74,9 @@ export function bootstrapCis(
   const observed = metrics(identity(n));
   const rng = new PyRandom(seed);
   const scores = names.map(() => new Float64Array(nBootstrap));
-  const sample = new Array<number>(n);
+  const sample = new Int32Array(n);
   for (let b = 0; b < nBootstrap; b++) {
-    for (let k = 0; k < n; k++) sample[k] = rng.randbelow(n);
+    rng.fillRandbelow(n, sample);
     const values = metrics(sample);
     for (let m = 0; m < names.length; m++) scores[m][b] = values[m];
   }
@@ -124,26 +127,22 @@ export interface SignificanceResult {
  */
 export function pairedBootstrap(n: number, metricA: ResampleMetric, metricB: ResampleMetric, options: BootstrapOptions = {}): SignificanceResult {
   const { metricName = 'metric', ...rest } = options;
-  return pairedBootstraps(
-    n,
-    [metricName],
-    (indices) => [metricA(indices)],
-    (indices) => [metricB(indices)],
-    rest,
-  )[0];
+  return pairedBootstraps(n, [metricName], (indices) => ({ a: [metricA(indices)], b: [metricB(indices)] }), rest)[0];
 }
+
+/** Both systems' values of every metric on one resample (one value per name each). */
+export type PairedMetrics = (indices: Indices) => { a: readonly number[]; b: readonly number[] };
 
 /**
  * Several `paired_bootstrap` calls over the same aligned entries with the same seed at once: each harness call
  * restarts `random.Random(seed)`, so every metric sees the same resamples; they are drawn once here and every
- * metric of both systems computed on each (`metricsA` / `metricsB` return one value per name). Equal, metric by
- * metric, to separate calls.
+ * metric of both systems computed on each (by one function, so a caller can share one pass over a resample
+ * between the two systems). Equal, metric by metric, to separate calls.
  */
 export function pairedBootstraps(
   n: number,
   names: readonly string[],
-  metricsA: (indices: readonly number[]) => readonly number[],
-  metricsB: (indices: readonly number[]) => readonly number[],
+  metrics: PairedMetrics,
   options: Omit<BootstrapOptions, 'metricName'> = {},
 ): SignificanceResult[] {
   const nBootstrap = options.nBootstrap ?? DEFAULT_N_BOOTSTRAP;
@@ -164,18 +163,18 @@ export function pairedBootstraps(
       ci_upper: 0,
     }));
   }
-  const all = identity(n);
-  const scoresA = metricsA(all);
-  const scoresB = metricsB(all);
+  const observedValues = metrics(identity(n));
+  const scoresA = [...observedValues.a];
+  const scoresB = [...observedValues.b];
   const observed = names.map((_, m) => scoresA[m] - scoresB[m]);
   const rng = new PyRandom(seed);
   const deltas = names.map(() => new Float64Array(nBootstrap));
   const opposite = names.map(() => 0);
-  const sample = new Array<number>(n);
+  const sample = new Int32Array(n);
   for (let b = 0; b < nBootstrap; b++) {
-    for (let k = 0; k < n; k++) sample[k] = rng.randint(0, n - 1);
-    const va = metricsA(sample);
-    const vb = metricsB(sample);
+    // randint(0, n - 1) n times: randbelow(n) each.
+    rng.fillRandbelow(n, sample);
+    const { a: va, b: vb } = metrics(sample);
     for (let m = 0; m < names.length; m++) {
       const d = va[m] - vb[m];
       const delta = observed[m];

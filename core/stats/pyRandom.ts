@@ -72,8 +72,10 @@ export class PyRandom {
   private twist(): void {
     const mt = this.mt;
     for (let kk = 0; kk < N; kk++) {
-      const y = (mt[kk] & 0x80000000) | (mt[(kk + 1) % N] & 0x7fffffff);
-      mt[kk] = mt[(kk + M) % N] ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
+      const next = kk + 1 < N ? kk + 1 : 0;
+      const far = kk + M < N ? kk + M : kk + M - N;
+      const y = (mt[kk] & 0x80000000) | (mt[next] & 0x7fffffff);
+      mt[kk] = mt[far] ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
     }
     this.index = 0;
   }
@@ -110,6 +112,29 @@ export class PyRandom {
     let r = this.getrandbits(k);
     while (r >= n) r = this.getrandbits(k);
     return r;
+  }
+
+  /**
+   * `out.length` successive `randbelow(n)` draws into `out` (the same stream as that many calls, without a call
+   * and a check per draw): a bootstrap's resample of `n` entries is `fillRandbelow(n, new Int32Array(n))`.
+   */
+  fillRandbelow(n: number, out: Int32Array): void {
+    if (!Number.isSafeInteger(n) || n <= 0 || n > 0x7fffffff) throw new RangeError(`fillRandbelow needs 1 ≤ n ≤ 2^31 - 1, not ${n}`);
+    const shift = Math.clz32(n);
+    const mt = this.mt;
+    for (let k = 0; k < out.length; k++) {
+      let r: number;
+      do {
+        if (this.index >= N) this.twist();
+        let y = mt[this.index++];
+        y ^= y >>> 11;
+        y ^= (y << 7) & 0x9d2c5680;
+        y ^= (y << 15) & 0xefc60000;
+        y ^= y >>> 18;
+        r = (y >>> 0) >>> shift;
+      } while (r >= n);
+      out[k] = r;
+    }
   }
 
   /** `random.randint(a, b)`: `randrange(a, b + 1)`, so `a + _randbelow(b - a + 1)`. */
