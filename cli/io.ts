@@ -14,6 +14,8 @@ export interface CliIo {
   stderrIsTTY?: boolean;
   /** Cancels a long command (`run`); the process entry point wires Ctrl-C to it. */
   signal?: AbortSignal;
+  /** Asks a yes/no question on the terminal; absent when there is no terminal to ask on (`bench` then needs --yes). */
+  confirm?(question: string): Promise<boolean>;
 }
 
 /** Streams whose reader has gone (`… | head`): nothing more is written to them. */
@@ -51,7 +53,27 @@ export const processIo: CliIo = {
   get stderrIsTTY() {
     return process.stderr.isTTY === true;
   },
+  get confirm() {
+    return process.stdin.isTTY === true && process.stderr.isTTY === true ? askOnTerminal : undefined;
+  },
 };
+
+/** One line read from the terminal: yes for `y` or `yes` (any case), no for anything else or the end of input (Ctrl-D). */
+async function askOnTerminal(question: string): Promise<boolean> {
+  const readline = await import('node:readline/promises');
+  const rl = readline.createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return await new Promise<boolean>((resolve) => {
+      rl.once('close', () => resolve(false));
+      rl.question(question).then(
+        (answer) => resolve(/^\s*y(es)?\s*$/i.test(answer)),
+        () => resolve(false),
+      );
+    });
+  } finally {
+    rl.close();
+  }
+}
 
 /** Thrown for bad command lines; main prints the message and exits with 2. */
 export class UsageError extends Error {}

@@ -13,11 +13,12 @@ import { localizeRunText } from '../core/run/messages';
 import * as leaderboard from './commands/leaderboard';
 import * as items from './commands/items';
 import * as compare from './commands/compare';
+import * as bench from './commands/bench';
 
 type Command = { run(args: string[], io: CliIo): Promise<number>; usage: string };
 
 /** The subcommands of `ewebench-studio`; each lives in its own module under commands/. */
-const COMMANDS: Record<string, Command> = { validate, chrf, score, coverage, audit, run: runCommand, corpus, review, leaderboard, items, compare };
+const COMMANDS: Record<string, Command> = { validate, chrf, score, coverage, audit, run: runCommand, corpus, review, items, compare, leaderboard, bench };
 
 function usage(): string {
   return ['usage: ewebench-studio <command> [options]', '', 'commands:', ...Object.values(COMMANDS).map((c) => '  ' + c.usage), ''].join('\n');

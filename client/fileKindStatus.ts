@@ -13,6 +13,8 @@ function kindLabel(info: FileInfo): string {
       return vscode.l10n.t('Rosetta run card');
     case 'rosetta-review':
       return vscode.l10n.t('Rosetta human review');
+    case 'benchmark-matrix':
+      return vscode.l10n.t('Benchmark matrix');
     case 'ewebench-results':
       return vscode.l10n.t('ÈwéBench results');
     case 'unknown':

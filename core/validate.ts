@@ -85,6 +85,9 @@ export function validateDocument(doc: JsonDocument, options: ValidationOptions):
     case 'ewebench-results':
       findings.push(...schemaFindings(doc.value, [], 'ewebench-results', undefined, locale));
       break;
+    case 'benchmark-matrix':
+      findings.push(...schemaFindings(doc.value, [], 'benchmark-matrix', undefined, locale));
+      break;
     case 'unknown':
       break;
   }

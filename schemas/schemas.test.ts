@@ -13,6 +13,7 @@ import rosettaCorpus from './rosetta-corpus.schema.json';
 import rosettaCurated from './rosetta-curated-corpus.schema.json';
 import rosettaRunCard from './rosetta-run-card.schema.json';
 import review from './review.schema.json';
+import benchmark from './benchmark.schema.json';
 
 type Node = { [key: string]: unknown };
 
@@ -24,6 +25,7 @@ const FILES: Record<string, Node> = {
   'rosetta-run-card.schema.json': rosettaRunCard,
   'ewebench-baselines.schema.json': ewebenchBaselines,
   'review.schema.json': review,
+  'benchmark.schema.json': benchmark,
 };
 
 const idOf = (file: string) => `https://ewebench.studio/schemas/${file}`;

@@ -32,10 +32,10 @@ import { localizeRunText } from '../../core/run/messages';
 export const usage =
   'run PATH... [--id ID ...] (--preset NAME | --base-url URL) --model NAME [--model NAME ...] [--api-key-env VAR] [--concurrency N (1-64)] [--repeat K (1-100)] [--batch-size N (1-1000)] [--prompt-version naive|multilingual] [--timeout SECONDS (0.1-3600)] [--retries N (0-10)] [--max-retry-wait SECONDS (0-3600)] [--max-response-mib N] [--allow-insecure-http] [--out DIR] [--cache-dir DIR] [--no-cache] [--allow-secret-segments] [--strict] [--verbose] [--format text|json]   run tests and corpus entries against one model or several (one run each, results kept per model) and score them';
 
-const TOOL_VERSION = '0.1.0';
+export const TOOL_VERSION = '0.1.0';
 
 /** The model from the flags; a key only from the environment (no --api-key flag: it would land in shell history). */
-function modelFromFlags(values: Record<string, string[]>, env: NodeJS.ProcessEnv, allowInsecureHttp: boolean, model: string | undefined) {
+export function modelFromFlags(values: Record<string, string[]>, env: NodeJS.ProcessEnv, allowInsecureHttp: boolean, model?: string) {
   const presetName = values.preset?.[0];
   const baseUrl = values['base-url']?.[0];
   if (presetName === undefined && baseUrl === undefined)

@@ -6,7 +6,7 @@ import type { JsonPath } from './jsonDocument';
  * Decides what a JSON document is from its content (and `$schema` when present), never from its name.
  * Settings may force a kind by glob; that override is applied by the caller (see `kindFromGlobs`).
  */
-export type FileKind = 'ewebench-tests' | 'ewebench-results' | 'rosetta-corpus' | 'rosetta-run-card' | 'rosetta-review' | 'unknown';
+export type FileKind = 'ewebench-tests' | 'ewebench-results' | 'rosetta-corpus' | 'rosetta-run-card' | 'rosetta-review' | 'benchmark-matrix' | 'unknown';
 
 /** The four corpus shapes met in the wild (notes/rosetta-harness.md). */
 export type CorpusShape = 'envelope' | 'curated' | 'flat' | 'legacy';
@@ -19,7 +19,15 @@ export interface Classification {
   entriesPath?: readonly string[];
 }
 
-export const FILE_KINDS: readonly FileKind[] = ['ewebench-tests', 'ewebench-results', 'rosetta-corpus', 'rosetta-run-card', 'rosetta-review', 'unknown'];
+export const FILE_KINDS: readonly FileKind[] = [
+  'ewebench-tests',
+  'ewebench-results',
+  'rosetta-corpus',
+  'rosetta-run-card',
+  'rosetta-review',
+  'benchmark-matrix',
+  'unknown',
+];
 
 const TEST_KEYS = ['eval_method', 'prompt', 'messages'];
 const ENTRY_KEYS = ['source', 'reference', 'target', 'source_text', 'target_expected'];
@@ -31,6 +39,7 @@ const SCHEMA_KINDS: [RegExp, FileKind][] = [
   [/rosetta-(curated-)?corpus/i, 'rosetta-corpus'],
   [/run-card/i, 'rosetta-run-card'],
   [/(^|\/)review\.schema/i, 'rosetta-review'],
+  [/(^|\/)benchmark\.schema/i, 'benchmark-matrix'],
 ];
 
 /** Looks at up to the first few objects of an array: enough to decide, cheap on 20,000 entries. */
@@ -64,6 +73,8 @@ export function classify(value: unknown): Classification {
   if (value.benchmark === 'ÈwéBench' && isObject(value.categories)) return { kind: 'ewebench-results' };
   // A review names the card it rates by its hash: it has `run_card_hash` too, so it is told apart first.
   if ('review_version' in value && 'items' in value) return { kind: 'rosetta-review' };
+  // A benchmark matrix declares its format version and its axes.
+  if ('benchmark_version' in value && 'axes' in value) return { kind: 'benchmark-matrix' };
   if ('run_card_hash' in value || ('fingerprint' in value && 'scores' in value)) return { kind: 'rosetta-run-card' };
   return classifyCorpusObject(value) ?? { kind: 'unknown' };
 }

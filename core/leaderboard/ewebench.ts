@@ -1,4 +1,4 @@
-import { isObject } from '../json';
+import type { Run } from '../runs/types';
 import { runScores } from '../scoring/ewebench/aggregate';
 import { CATEGORIES } from '../scoring/ewebench/categories';
 import { bootstrapCi } from '../stats/bootstrap';
@@ -31,15 +31,6 @@ interface ScoredTest {
   score: number | null;
 }
 
-function scoredTests(categories: Record<string, unknown>): ScoredTest[] {
-  const tests: ScoredTest[] = [];
-  for (const [category, c] of Object.entries(categories)) {
-    if (!isObject(c) || c.skipped === true || !Array.isArray(c.details)) continue;
-    for (const d of c.details) if (isObject(d) && typeof d.score === 'number' && Number.isFinite(d.score)) tests.push({ category, score: d.score });
-  }
-  return tests;
-}
-
 /**
  * The ÈwéScore's percentile interval: tests drawn with replacement across the run (Python's `random.Random(12345)`,
  * 1,000 resamples, as the Rosetta harness draws), each resample scored by the harness's own aggregation
@@ -51,26 +42,26 @@ export function eweScoreInterval(tests: readonly ScoredTest[], nBootstrap?: numb
   return { lower: ci.ci_lower, upper: ci.ci_upper, source: 'bootstrap' };
 }
 
-/** One results file's row, unranked; undefined when the value is not an ÈwéBench results file. */
-export function eweBenchRow(path: string, value: unknown): EweBenchRow | undefined {
-  if (!isObject(value) || value.benchmark !== 'ÈwéBench' || !isObject(value.categories)) return undefined;
+/**
+ * One ÈwéBench run's row, unranked, from the runs reader (a results file, ours or the harness's, or a row of the
+ * harness's `leaderboard.json`): the figures as the file states them, the interval from its scored tests when it
+ * lists them (a leaderboard row lists none: no interval).
+ */
+export function eweBenchRowOfRun(path: string, run: Run): EweBenchRow {
   const categories: Record<string, number | null> = {};
-  for (const { stem } of CATEGORIES) {
-    const c = value.categories[stem];
-    categories[stem] = isObject(c) && c.skipped !== true && typeof c.score === 'number' ? c.score : null;
-  }
-  const tests = scoredTests(value.categories);
+  for (const { stem } of CATEGORIES) categories[stem] = Object.hasOwn(run.figures.categories, stem) ? run.figures.categories[stem] : null;
+  const tests = run.items.filter((i) => i.score !== null).map((i) => ({ category: i.group, score: i.score }));
   return {
-    path,
+    path: run.provenance.format === 'ewebench-leaderboard' ? `${path}#${run.provenance.index}` : path,
     rank: null,
     tie: false,
-    model: typeof value.model === 'string' ? value.model : '',
-    run_id: typeof value.run_id === 'string' ? value.run_id : '',
-    ewe_score: typeof value.ewe_score === 'number' && Number.isFinite(value.ewe_score) ? value.ewe_score : null,
+    model: run.model,
+    run_id: run.provenance.runId ?? '',
+    ewe_score: run.figures.eweScore,
     ewe_score_ci: eweScoreInterval(tests),
     categories,
-    tests: tests.length,
-    date: typeof value.timestamp === 'string' ? value.timestamp : '',
+    tests: tests.length || (run.figures.total ?? 0),
+    date: run.provenance.timestamp ?? '',
   };
 }
 

@@ -2,7 +2,7 @@ import { pick, type Locale } from '../i18n/locale';
 import { tierLabel } from '../scoring/rosetta/tiers';
 import { BOARD_TEXT } from './leaderboard';
 import type { Interval } from './rank';
-import type { RosettaRow } from './rosetta';
+import { ROSETTA_SORT_KEYS, type RosettaRow } from './rosetta';
 
 /**
  * How a leaderboard's cells read, for every adapter (the CLI's text and HTML, the editor's view): numbers with
@@ -10,27 +10,7 @@ import type { RosettaRow } from './rosetta';
  */
 
 /** The Rosetta board's columns in order: the fifteen of §9.7, then corpus, language pair, segments and review. */
-export const ROSETTA_COLUMNS = [
-  'rank',
-  'method',
-  'composite',
-  'chrf_plus_plus',
-  'fst_acceptance_rate',
-  'exact_match_rate',
-  'semantic_score',
-  'cost_per_entry_usd',
-  'speed_seconds',
-  'cost_adjusted',
-  'method_class',
-  'model',
-  'quality_tier',
-  'verification_tier',
-  'date',
-  'corpus',
-  'language_pair',
-  'segments',
-  'review',
-] as const;
+export const ROSETTA_COLUMNS = [...ROSETTA_SORT_KEYS, 'corpus', 'language_pair', 'segments', 'review'] as const;
 
 export function fmt(value: number | null, digits: number): string {
   return value === null ? '—' : value.toFixed(digits);

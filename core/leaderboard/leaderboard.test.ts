@@ -6,7 +6,7 @@ import { fromRepo } from '../../test/helpers/paths';
 import { JsonDocument } from '../document/jsonDocument';
 import { verifyRunCard } from '../runcard/verify';
 import { validateDocument } from '../validate';
-import { eweBenchRow, eweScoreInterval } from './ewebench';
+import { eweScoreInterval } from './ewebench';
 import { buildLeaderboard } from './leaderboard';
 import { assignRanks, overlaps } from './rank';
 import { rosettaBoard, rosettaRow, type CardSource } from './rosetta';
@@ -158,7 +158,7 @@ test('ÈwéBench rows: ÈwéScore and the ten categories, an interval from the p
   const ci = board[0].ewe_score_ci;
   assert.ok(ci && ci.lower <= 87.5 && 87.5 <= ci.upper, JSON.stringify(ci));
   assert.equal(board[0].tie, overlaps(board[0].ewe_score_ci!, board[1].ewe_score_ci!));
-  assert.equal(eweBenchRow('x', { benchmark: 'other' }), undefined);
+  assert.deepEqual(buildLeaderboard([{ path: 'x.json', text: '{"benchmark": "other"}' }]).ignored, ['x.json']);
   // Same tests, same interval (seeded).
   const tests = [
     { category: 'reasoning', score: 1 },
@@ -191,4 +191,23 @@ test('competition ranks: equal scores share a rank and tie; disjoint intervals d
       ['d', 4, false],
     ],
   );
+});
+
+test("the harness's leaderboard.json and mt_eval_harness's reports through the runs reader: rows, the reports never ranked", () => {
+  const runs = fromRepo('test-fixtures', 'runs');
+  const names = ['leaderboard.json', 'run_20261123_140000_openai_gpt4omini_naive_all_b25_a1b2c3_report.json', 'run-card.harness.json'];
+  const board = buildLeaderboard(names.map((name) => ({ path: name, text: fs.readFileSync(path.join(runs, name), 'utf8') })));
+  assert.deepEqual(
+    board.ewebench.map((r) => [r.path, r.model, r.rank, r.ewe_score, r.ewe_score_ci]),
+    [
+      ['leaderboard.json#0', 'deepseek-chat', 1, 74.4, null],
+      ['leaderboard.json#1', 'gemini-2.0-flash', 2, 62, null],
+      ['leaderboard.json#2', 'llama3.1', 3, 42.1, null],
+    ],
+  );
+  const report = board.rosetta.find((r) => r.path.endsWith('_report.json'));
+  assert.equal(report?.verification, 'unsealed');
+  assert.equal(report?.rank, null);
+  assert.equal(typeof report?.composite, 'number', 'the composite of the chrF++ and exact match it states');
+  assert.ok(board.rosetta.some((r) => r.path === 'run-card.harness.json'));
 });

@@ -1,8 +1,8 @@
 import type { Bilingual } from '../i18n/locale';
-import { isObject } from '../json';
 import { CATEGORIES } from '../scoring/ewebench/categories';
-import { eweBenchBoard, eweBenchRow, type EweBenchRow } from './ewebench';
-import { rosettaBoard, rosettaRow, type BoardOptions, type CardSource, type RosettaRow, type RosettaSortKey } from './rosetta';
+import { readRuns } from '../runs/read';
+import { eweBenchBoard, eweBenchRowOfRun, type EweBenchRow } from './ewebench';
+import { rosettaBoard, rosettaRow, rosettaRowOfReport, type BoardOptions, type CardSource, type RosettaRow, type RosettaSortKey } from './rosetta';
 
 /**
  * The leaderboard's entry point for adapters (CLI `leaderboard`, the VS Code view): files in, two ranked boards
@@ -40,9 +40,13 @@ export function buildLeaderboard(sources: readonly CardSource[], options: Leader
       ignored.push(source.path);
       continue;
     }
-    const row = isObject(value) ? eweBenchRow(source.path, value) : undefined;
-    if (row) ewe.push(row);
-    else ignored.push(source.path);
+    // Every other run format through the one runs reader: ÈwéBench results files and leaderboard.json rows,
+    // mt_eval_harness's reports (listed, never ranked: nothing seals them).
+    const read = readRuns(value, source.path);
+    if (!read.ok) ignored.push(source.path);
+    else if (read.format === 'rosetta-report') rosetta.push(...read.runs.map((run) => rosettaRowOfReport(source.path, run)));
+    else if (read.format === 'rosetta-run-card') ignored.push(source.path);
+    else ewe.push(...read.runs.map((run) => eweBenchRowOfRun(source.path, run)));
   }
   return { ewebench: eweBenchBoard(ewe, options.ewebench), rosetta: rosettaBoard(rosetta, options.rosetta), ignored };
 }

@@ -2,9 +2,11 @@ import { isObject, type JsonObject } from '../json';
 import { reviewGate, summarizeReview, type GateVerdict, type RatingCounts } from '../review/review';
 import { verifyRunCard, type CardVerification } from '../runcard/verify';
 import { analyseRun, type AnalysisInput } from '../scoring/rosetta/analysis';
+import { compositeScore } from '../scoring/rosetta/composite';
 import { costAdjustedScore } from '../scoring/rosetta/cost';
 import { qualityTier, type QualityTier } from '../scoring/rosetta/tiers';
 import { assignRanks, type Interval } from './rank';
+import type { Run } from '../runs/types';
 
 /**
  * Rosetta leaderboard rows (spec §9.7) from run cards: one row per card with the fifteen columns, plus what a
@@ -204,6 +206,52 @@ export function rosettaRow(source: CardSource): RosettaRow | undefined {
     entries: num(dataset.entry_count) ?? num(scores.total) ?? results.length,
     verification,
     review,
+  };
+}
+
+/**
+ * A row for mt_eval_harness's `*_report.json` (through the runs reader): its figures and stated intervals, listed
+ * beside the cards but never ranked, since nothing seals a report (`verification: 'unsealed'`).
+ */
+export function rosettaRowOfReport(path: string, run: Run): RosettaRow {
+  const f = run.figures;
+  // A report states chrF++ and exact match, not the composite: the one composite rule (Profile B) over them.
+  const composite =
+    f.composite ??
+    (f.corpusChrf !== null && f.exactMatchRate !== null
+      ? compositeScore({ chrf_plus_plus: f.corpusChrf, exact_match_rate: f.exactMatchRate }).composite
+      : null);
+  const ci = (key: string): Interval | null => (f.intervals[key] ? { ...f.intervals[key], source: 'card' } : null);
+  const segments = [...new Set(run.items.map((i) => i.segment).filter((x): x is string => x !== null))].sort();
+  return {
+    path,
+    rank: null,
+    unranked: 'not-verified',
+    tie: false,
+    method: run.config.condition ?? run.config.promptVersion ?? run.provenance.runId ?? '',
+    composite,
+    composite_ci: ci('composite_score'),
+    chrf_plus_plus: f.corpusChrf,
+    chrf_ci: ci('corpus_chrf'),
+    fst_acceptance_rate: null,
+    exact_match_rate: f.exactMatchRate,
+    exact_match_ci: ci('exact_match_rate'),
+    semantic_score: null,
+    cost_per_entry_usd: f.costPerEntryUsd,
+    speed_seconds: f.avgLatencySeconds,
+    cost_adjusted: costAdjustedScore(composite, f.costPerEntryUsd),
+    method_class: null,
+    model: run.model,
+    quality_tier: qualityTier(composite),
+    tier_gate: reviewGate({ scores: { quality_tier: qualityTier(composite) } }, undefined).kind,
+    verification_tier: 'self-benchmarked',
+    date: run.provenance.timestamp ?? '',
+    corpus: run.provenance.datasetId ?? '',
+    language_pair: run.provenance.languagePair ?? '',
+    segments,
+    entries: run.items.length,
+    verification: 'unsealed',
+    review: null,
   };
 }
 

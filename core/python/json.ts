@@ -1,5 +1,3 @@
-import { createScanner, ScanError, SyntaxKind } from 'jsonc-parser';
-
 /**
  * JSON as Python's `json` module sees it. The Rosetta harness hashes run cards with
  * `json.dumps(obj, sort_keys=True, ensure_ascii=False)`, so reproducing its hashes needs what `JSON.parse`
@@ -52,7 +50,7 @@ export function pyNumber(v: PyValue | undefined): number | undefined {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Reading: what JSON.parse forgets, read from jsonc-parser's token scanner (as vscode-json-languageservice does).
+// Reading: what JSON.parse forgets (the int/float distinction, big ints, key order), read from the text itself.
 
 /** The text is not strict JSON (the callers only pass text that JSON.parse already accepted). */
 export class PyJsonError extends Error {
@@ -65,91 +63,145 @@ export class PyJsonError extends Error {
   }
 }
 
-/** A number lexeme as Python's json reads it: a `.`, `e` or `E` makes a float, anything else an int of any size. */
-function pyNumberFromLexeme(lexeme: string): PyInt | PyFloat {
-  return /[.eE]/.test(lexeme) ? { kind: 'float', value: Number(lexeme) } : { kind: 'int', digits: BigInt(lexeme).toString() };
-}
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const MINUS = 0x2d;
 
 /**
  * Reads JSON text as Python's `json.loads` would: ints and floats told apart by their lexeme, integers of any
  * size, and dicts that keep insertion order (a repeated key keeps its first position and takes the last value,
- * as a Python dict does). Meant for text JSON.parse accepted; comments, trailing commas, bad tokens and unclosed
- * containers still throw PyJsonError. A byte order mark must be stripped by the caller.
+ * as a Python dict does). Strict JSON only (Python's four whitespace characters, no comments, no trailing
+ * commas): anything else throws PyJsonError. A byte order mark must be stripped by the caller. One pass over
+ * the text with `charCodeAt`; a string without escapes is a slice of the text, one with escapes is decoded by
+ * JSON.parse (the same rules as Python's for strict JSON, lone surrogates kept).
  */
 export function parsePyJson(text: string): PyValue {
-  const scanner = createScanner(text, false);
-  const containers: (PyValue[] | PyObject)[] = [];
-  let key = '';
-  let expectKey = false;
-  let previous = SyntaxKind.Unknown;
-  let root: PyValue | undefined;
-  const fail = (reason: string): never => {
-    throw new PyJsonError(reason, scanner.getTokenOffset());
+  const n = text.length;
+  let i = 0;
+  const fail = (reason: string, at = i): never => {
+    throw new PyJsonError(reason, at);
   };
-  const attach = (value: PyValue): void => {
-    // A value may only start the text or follow `[`, `,` or `:`.
-    if (previous !== SyntaxKind.Unknown && previous !== SyntaxKind.OpenBracketToken && previous !== SyntaxKind.CommaToken && previous !== SyntaxKind.ColonToken)
-      fail('missing comma or colon');
-    const parent = containers[containers.length - 1];
-    if (parent === undefined) root = value;
-    else if (Array.isArray(parent)) parent.push(value);
-    else parent.set(key, value);
-  };
-  const open = (container: PyValue[] | PyObject): void => {
-    attach(container);
-    containers.push(container);
-  };
-  for (;;) {
-    const token = scanner.scan();
-    if (scanner.getTokenError() !== ScanError.None) fail('invalid token');
-    switch (token) {
-      case SyntaxKind.Trivia:
-      case SyntaxKind.LineBreakTrivia:
-        continue;
-      case SyntaxKind.OpenBraceToken:
-        open(new Map());
-        expectKey = true;
-        break;
-      case SyntaxKind.OpenBracketToken:
-        open([]);
-        break;
-      case SyntaxKind.CloseBraceToken:
-      case SyntaxKind.CloseBracketToken:
-        if (previous === SyntaxKind.CommaToken) fail('trailing comma');
-        if (containers.pop() === undefined) fail('unbalanced bracket');
-        expectKey = false;
-        break;
-      case SyntaxKind.CommaToken:
-        expectKey = !Array.isArray(containers[containers.length - 1]);
-        break;
-      case SyntaxKind.ColonToken:
-        break;
-      case SyntaxKind.StringLiteral:
-        if (expectKey) {
-          key = scanner.getTokenValue();
-          expectKey = false;
-        } else attach(scanner.getTokenValue());
-        break;
-      case SyntaxKind.NumericLiteral:
-        attach(pyNumberFromLexeme(scanner.getTokenValue()));
-        break;
-      case SyntaxKind.TrueKeyword:
-        attach(true);
-        break;
-      case SyntaxKind.FalseKeyword:
-        attach(false);
-        break;
-      case SyntaxKind.NullKeyword:
-        attach(null);
-        break;
-      case SyntaxKind.EOF:
-        if (root === undefined || containers.length > 0) fail('unexpected end of text');
-        return root as PyValue;
-      default:
-        fail('not strict JSON');
+  const skipSpace = (): void => {
+    for (; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return;
     }
-    previous = token;
-  }
+  };
+  const readString = (): string => {
+    const start = i++;
+    let escaped = false;
+    for (;;) {
+      if (i >= n) fail('unexpected end of text', start);
+      const c = text.charCodeAt(i);
+      if (c === QUOTE) break;
+      if (c < 0x20) fail('invalid token');
+      if (c === BACKSLASH) {
+        escaped = true;
+        i += 2;
+      } else i++;
+    }
+    i++;
+    if (!escaped) return text.slice(start + 1, i - 1);
+    try {
+      return JSON.parse(text.slice(start, i)) as string;
+    } catch {
+      return fail('invalid token', start);
+    }
+  };
+  const digits = (): number => {
+    const from = i;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c < 0x30 || c > 0x39) break;
+      i++;
+    }
+    return i - from;
+  };
+  // A `.`, `e` or `E` makes a float, anything else an int of any size.
+  const readNumber = (): PyInt | PyFloat => {
+    const start = i;
+    if (text.charCodeAt(i) === MINUS) i++;
+    const first = text.charCodeAt(i);
+    const intDigits = digits();
+    if (intDigits === 0 || (first === 0x30 && intDigits > 1)) fail('invalid token', start);
+    let isFloat = false;
+    if (text.charCodeAt(i) === 0x2e) {
+      i++;
+      isFloat = true;
+      if (digits() === 0) fail('invalid token', start);
+    }
+    const e = text.charCodeAt(i);
+    if (e === 0x65 || e === 0x45) {
+      i++;
+      isFloat = true;
+      const sign = text.charCodeAt(i);
+      if (sign === 0x2b || sign === MINUS) i++;
+      if (digits() === 0) fail('invalid token', start);
+    }
+    const lexeme = text.slice(start, i);
+    // The grammar leaves an int lexeme without leading zeros: its digits are Python's, but for "-0" (the int 0).
+    if (!isFloat) return { kind: 'int', digits: lexeme === '-0' ? '0' : lexeme };
+    return { kind: 'float', value: Number(lexeme) };
+  };
+  const literal = (word: string, value: PyValue): PyValue => {
+    if (!text.startsWith(word, i)) fail('not strict JSON');
+    i += word.length;
+    return value;
+  };
+  const readValue = (): PyValue => {
+    skipSpace();
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) return readString();
+    if (c === 0x7b) {
+      i++;
+      const map: PyObject = new Map();
+      skipSpace();
+      if (text.charCodeAt(i) === 0x7d) {
+        i++;
+        return map;
+      }
+      for (;;) {
+        skipSpace();
+        if (text.charCodeAt(i) !== QUOTE) fail(i >= n ? 'unexpected end of text' : text.charCodeAt(i) === 0x7d ? 'trailing comma' : 'not strict JSON');
+        const key = readString();
+        skipSpace();
+        if (text.charCodeAt(i) !== 0x3a) fail('missing comma or colon');
+        i++;
+        map.set(key, readValue());
+        skipSpace();
+        const next = text.charCodeAt(i++);
+        if (next === 0x7d) return map;
+        if (next !== 0x2c) fail(i > n ? 'unexpected end of text' : 'missing comma or colon', i - 1);
+      }
+    }
+    if (c === 0x5b) {
+      i++;
+      const list: PyValue[] = [];
+      skipSpace();
+      if (text.charCodeAt(i) === 0x5d) {
+        i++;
+        return list;
+      }
+      for (;;) {
+        skipSpace();
+        if (text.charCodeAt(i) === 0x5d) fail('trailing comma');
+        list.push(readValue());
+        skipSpace();
+        const next = text.charCodeAt(i++);
+        if (next === 0x5d) return list;
+        if (next !== 0x2c) fail(i > n ? 'unexpected end of text' : 'missing comma or colon', i - 1);
+      }
+    }
+    if (c === MINUS || (c >= 0x30 && c <= 0x39)) return readNumber();
+    if (c === 0x74) return literal('true', true);
+    if (c === 0x66) return literal('false', false);
+    if (c === 0x6e) return literal('null', null);
+    return fail(i >= n ? 'unexpected end of text' : 'not strict JSON');
+  };
+  const root = readValue();
+  skipSpace();
+  if (i < n) fail('not strict JSON');
+  return root;
 }
 
 /**
@@ -180,10 +232,6 @@ export function toPyValue(value: unknown): PyValue {
   throw new TypeError(`toPyValue: ${typeof value} has no JSON form`);
 }
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const MINUS = 0x2d;
-
 // ---------------------------------------------------------------------------------------------------------
 // Serialising: Python's json.dumps with the default separators (", " and ": ").
 
@@ -211,6 +259,13 @@ export function pyFloatRepr(n: number): string {
   if (n === Infinity) return 'Infinity';
   if (n === -Infinity) return '-Infinity';
   if (n === 0) return Object.is(n, -0) ? '-0.0' : '0.0';
+  // Fast path: where Python writes fixed notation (1e-4 <= |n| < 1e16) a non-integral number's JavaScript text
+  // has the same shortest round-trip digits, already with its point.
+  const abs = Math.abs(n);
+  if (abs >= 1e-4 && abs < 1e16) {
+    const text = String(n);
+    if (text.includes('.') && !text.includes('e')) return text;
+  }
   // toExponential() without a digit count gives the shortest round-tripping digits, as Python's repr does.
   const exp = n.toExponential();
   const negative = exp.charCodeAt(0) === MINUS;

@@ -44,6 +44,10 @@ export const RUN_MESSAGES = {
     en: '{file} is neither an ÈwéBench tests file nor a Rosetta corpus (it reads as a human review of a run: rate it with ÈwéBench: Review Run)',
     fr: '{file} n’est ni un fichier de tests ÈwéBench ni un corpus Rosetta (il se lit comme une revue humaine d’un run : notez-la avec ÈwéBench : Revoir un run)',
   },
+  notRunnableBenchmark: {
+    en: '{file} is neither an ÈwéBench tests file nor a Rosetta corpus (it reads as a benchmark matrix: run it with ewebench-studio bench)',
+    fr: '{file} n’est ni un fichier de tests ÈwéBench ni un corpus Rosetta (il se lit comme une matrice de banc d’essai : lancez-la avec ewebench-studio bench)',
+  },
   noTests: { en: '{file} holds no test (an item must be a JSON object)', fr: '{file} ne contient aucun test (un élément doit être un objet JSON)' },
   noEntries: {
     en: '{file} holds no corpus entry (an item must be a JSON object)',

@@ -12,6 +12,8 @@ export function schemaForPath(classification: Classification, path: JsonPath): J
       return schemaAt('rosetta-run-card', path);
     case 'rosetta-review':
       return schemaAt('rosetta-review', path);
+    case 'benchmark-matrix':
+      return schemaAt('benchmark-matrix', path);
     case 'ewebench-results':
       return schemaAt('ewebench-results', path);
     case 'rosetta-corpus': {

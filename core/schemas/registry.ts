@@ -7,6 +7,7 @@ import rosettaCorpus from '../../schemas/rosetta-corpus.schema.json';
 import rosettaCurated from '../../schemas/rosetta-curated-corpus.schema.json';
 import rosettaRunCard from '../../schemas/rosetta-run-card.schema.json';
 import rosettaReview from '../../schemas/review.schema.json';
+import benchmarkMatrix from '../../schemas/benchmark.schema.json';
 
 /** Documentation keywords our schemas carry beside the standard ones (VS Code's, and our French ones). */
 export const ANNOTATION_KEYWORDS = [
@@ -26,6 +27,7 @@ export const SCHEMAS = {
   'rosetta-run-card': rosettaRunCard,
   'ewebench-baselines': ewebenchBaselines,
   'rosetta-review': rosettaReview,
+  'benchmark-matrix': benchmarkMatrix,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;

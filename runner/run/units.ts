@@ -47,6 +47,7 @@ const NOT_RUNNABLE: Record<FileKind, RunMessageId> = {
   'ewebench-results': 'notRunnableResults',
   'rosetta-run-card': 'notRunnableCard',
   'rosetta-review': 'notRunnableReview',
+  'benchmark-matrix': 'notRunnableBenchmark',
   unknown: 'notRunnable',
   'ewebench-tests': 'notRunnable',
   'rosetta-corpus': 'notRunnable',
