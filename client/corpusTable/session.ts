@@ -24,7 +24,7 @@ export interface OffsetDiagnostic {
 
 /** Page messages whose changes leave every entry at its index (cells set, entries added at the end). */
 export function keepsIndices(message: WebviewMessage): boolean {
-  return message.type === 'edit' || message.type === 'setField' || message.type === 'add' || message.type === 'duplicate';
+  return message.type === 'edit' || message.type === 'setField' || message.type === 'add';
 }
 
 const columnKey = (model: CorpusTableModel) => model.data.columns.map((c) => `${c.field}:${c.kind}`).join('\n');

@@ -57,6 +57,20 @@ export function replaceValue(doc: JsonDocument, path: JsonPath, value: unknown):
   return { start: span.start, end: span.end, text: serialize(value, style, lineIndentAt(doc.text, span.start)) };
 }
 
+/** The array item `after` followed by `texts` (items as JSON text), each separated as the array separates its items. */
+function textsAfter(text: string, style: JsonStyle, after: { start: number; end: number }, texts: (indent: string) => string[]): TextEdit {
+  const indent = lineIndentAt(text, after.start);
+  const onOwnLine = text.slice(text.lastIndexOf('\n', after.start - 1) + 1, after.start).trim() === '';
+  const sep = onOwnLine ? ',' + style.eol + indent : ', ';
+  return {
+    start: after.end,
+    end: after.end,
+    text: texts(indent)
+      .map((item) => sep + item)
+      .join(''),
+  };
+}
+
 /**
  * Appends `items` to the array at `arrayPath`, each on its own lines at the indentation of the items already
  * there (or one unit deeper than the array when it is empty). One edit, inserted before the closing bracket.
@@ -68,16 +82,36 @@ export function appendToArray(doc: JsonDocument, arrayPath: JsonPath, items: rea
   const style = styleOf(text);
   const close = children.span.end - 1;
   const last = children.items[children.items.length - 1];
-  if (last) {
-    const indent = lineIndentAt(text, last.start);
-    const onOwnLine = text.slice(text.lastIndexOf('\n', last.start - 1) + 1, last.start).trim() === '';
-    const sep = onOwnLine ? ',' + style.eol + indent : ', ';
-    return { start: last.end, end: last.end, text: items.map((item) => sep + serialize(item, style, indent)).join('') };
-  }
+  if (last) return textsAfter(text, style, last, (indent) => items.map((item) => serialize(item, style, indent)));
   const outer = lineIndentAt(text, children.span.start);
   const indent = outer + style.indent;
   const body = items.map((item) => indent + serialize(item, style, indent)).join(',' + style.eol);
   return { start: children.span.start + 1, end: close, text: style.eol + body + style.eol + outer };
+}
+
+/**
+ * Inserts a copy of the item at `index` of the array at `arrayPath` right after it: the item's own text (its
+ * layout, key order and escapes) with the value at `path` inside it (e.g. `['id']`, which must exist) replaced
+ * by `value`. One insertion: the text around it is kept byte for byte.
+ */
+export function insertCopyAfter(doc: JsonDocument, arrayPath: JsonPath, index: number, path: JsonPath, value: unknown): TextEdit | undefined {
+  const children = doc.childrenAt(arrayPath);
+  const item = children?.kind === 'array' ? children.items[index] : undefined;
+  const span = item && doc.locate([...arrayPath, index, ...path]);
+  if (!item || !span) return undefined;
+  const { text } = doc;
+  const style = styleOf(text);
+  const copy = text.slice(item.start, span.start) + serialize(value, style, lineIndentAt(text, span.start)) + text.slice(span.end, item.end);
+  return textsAfter(text, style, item, () => [copy]);
+}
+
+/** Inserts `items` right after the item at `index` of the array at `arrayPath`, written in the file's style. */
+export function insertItemsAfter(doc: JsonDocument, arrayPath: JsonPath, index: number, items: readonly unknown[]): TextEdit | undefined {
+  const children = doc.childrenAt(arrayPath);
+  const item = children?.kind === 'array' ? children.items[index] : undefined;
+  if (!item || items.length === 0) return undefined;
+  const style = styleOf(doc.text);
+  return textsAfter(doc.text, style, item, (indent) => items.map((value) => serialize(value, style, indent)));
 }
 
 /**

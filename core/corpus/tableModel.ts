@@ -3,7 +3,7 @@ import type { JsonDocument, JsonPath } from '../document/jsonDocument';
 import { isObject, type JsonObject } from '../json';
 import { isSecretSegment } from '../rules/corpusTables';
 import { nextIds } from './idPattern';
-import { appendToArray, insertProperty, removeArrayItems, replaceValue, type TextEdit } from './jsonEdits';
+import { appendToArray, insertCopyAfter, insertItemsAfter, insertProperty, removeArrayItems, replaceValue, type TextEdit } from './jsonEdits';
 import { cellOf, cellValue, corpusSheet, fieldKind, type CorpusSheet, type FieldKind } from './cells';
 import type { TableColumn, TableData, TableRow } from './tableView';
 
@@ -170,19 +170,27 @@ export class CorpusTableModel {
     return edit ? { edits: [edit], index: this.items.length } : { error: 'noEntry' };
   }
 
-  /** Copies of the entries at the end, in their order, each with a new id. */
+  /**
+   * A copy of each entry right after it, with a new id in the file's pattern: the entry's own text with its id
+   * replaced (an entry without an id gets its copy written in the file's style, the id first). One insertion
+   * per entry, the rest of the text untouched. `index`: the first copy's index once the edits are applied.
+   */
   duplicate(indices: readonly number[]): TableEditResult & { index?: number } {
-    const sources = [...new Set(indices)].sort((a, b) => a - b).map((i) => this.entry(i));
+    const originals = [...new Set(indices)].sort((a, b) => a - b);
+    const sources = originals.map((i) => this.entry(i));
     if (sources.length === 0 || sources.some((e) => !e)) return { error: 'noEntry' };
     const ids = nextIds(this.ids(), sources.length);
-    const copies = (sources as JsonObject[]).map((entry, i) => {
-      const copy: JsonObject = structuredClone(entry);
-      if (this.sheet.idField in copy) copy[this.sheet.idField] = ids[i];
-      else return { [this.sheet.idField]: ids[i], ...copy };
-      return copy;
-    });
-    const edit = appendToArray(this.doc, this.sheet.entriesPath, copies);
-    return edit ? { edits: [edit], index: this.items.length } : { error: 'noEntry' };
+    const edits: TextEdit[] = [];
+    for (const [k, entry] of (sources as JsonObject[]).entries()) {
+      const { idField, entriesPath } = this.sheet;
+      const edit =
+        idField in entry
+          ? insertCopyAfter(this.doc, entriesPath, originals[k], [idField], ids[k])
+          : insertItemsAfter(this.doc, entriesPath, originals[k], [{ [idField]: ids[k], ...entry }]);
+      if (!edit) return { error: 'noEntry' };
+      edits.push(edit);
+    }
+    return { edits, index: originals[0] + 1 };
   }
 
   /** The entries removed with their separators (one edit per run of neighbouring entries). */
