@@ -71,6 +71,13 @@ function editRandomly(text: string, edits: number, seed: number): void {
       assert.equal(after.slice(edit.start + edit.text.length), text.slice(edit.end), 'text after the edit kept');
     }
     doc = new JsonDocument(after);
+    // The model derived from the edit (only that entry re-parsed, only its row rebuilt) is the model of the new text.
+    const derived = model.edited(result.edits);
+    if (field in (before[row.index] as JsonObject) && model.sheet.entriesPath.length <= 1) assert.ok(derived, 'a value replaced: derived from the edit');
+    if (derived) {
+      assert.equal(derived.doc.text, after);
+      assert.deepEqual(derived.data, new CorpusTableModel(doc).data, `derived model after ${field} = ${JSON.stringify(cell)}`);
+    }
     const entries = entriesOf(doc.value, model.sheet.entriesPath) ?? [];
     assert.equal(entries.length, before.length);
     const expected = structuredClone(before[row.index]) as JsonObject;
