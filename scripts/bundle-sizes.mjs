@@ -18,7 +18,7 @@ export const BUDGETS_KIB = {
   'server.js': 690,
   'cli.js': 645, // +20 KiB for the Rosetta analysis, bootstrap and Python random (score on corpora) and corpus batches
   'reviewView.js': 10, // the review webview's page script (a browser bundle)
-  'corpusTable.js': 25, // the corpus table's page script (a browser bundle)
+  'corpusTable.js': 55, // the corpus table's page script (a browser bundle): 15 KiB ours, 33 KiB @tanstack/virtual-core
 };
 
 const dir = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
