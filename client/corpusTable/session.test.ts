@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { fromRepo } from '../../test/helpers/paths';
 import { applyTextEdits } from '../../core/corpus/jsonEdits';
-import { generateCorpus } from '../../bench/generate';
+import { generateCorpus, rng } from '../../bench/generate';
 import type { HostMessage } from '../../protocol/corpusTable';
 import { renderTableHtml } from './html';
 import { TableSession, type TableSource } from './session';
@@ -103,22 +103,65 @@ test("a cell edit derives the next version's model from the edit; the page's nex
   assert.equal(view.rows.find((r) => r.index === 2)?.cells[column], 'Ɖe');
   const fresh = asView(new TableSession(new FakeDocument(doc.getText())).viewMessage(REASONS));
   assert.deepEqual({ ...view, view: 0 }, { ...fresh, version: 2, view: 0 }, 'the same view as from the whole text');
+  // A difficulty typed in changes the summary's tiers: the figures are counted again, as from the whole text.
+  const tier = session.handle({ type: 'edit', version: 2, index: 0, field: 'difficulty', text: '77' });
+  assert.ok(tier && 'edits' in tier);
+  doc.set(applyTextEdits(doc.getText(), tier.edits));
+  session.changed(3, true, tier.edits);
+  assert.equal(session.lastBuild, 'derived');
+  const tiers = asView(session.viewMessage(REASONS));
+  assert.ok(tiers.meta.summary.difficulties.some((d) => d.value === '77'));
+  assert.deepEqual(tiers.meta, asView(new TableSession(new FakeDocument(doc.getText())).viewMessage(REASONS)).meta);
   // A field added to an entry changes the columns: the model is built from the whole text.
-  const added = session.handle({ type: 'edit', version: 2, index: 2, field: 'a_new_field', text: 'x' });
+  const added = session.handle({ type: 'edit', version: 3, index: 2, field: 'a_new_field', text: 'x' });
   assert.ok(added && 'edits' in added);
   doc.set(applyTextEdits(doc.getText(), added.edits));
-  session.changed(3, true, added.edits);
+  session.changed(4, true, added.edits);
   assert.ok(asView(session.viewMessage(REASONS)).meta.columns.some((c) => c.field === 'a_new_field'));
   assert.equal(session.lastBuild, 'parsed');
   // A duplicate renumbers the entries after it: the page is told so (its selection no longer names them).
-  const dup = session.handle({ type: 'duplicate', version: 3, indices: [0] });
+  const dup = session.handle({ type: 'duplicate', version: 4, indices: [0] });
   assert.ok(dup && 'edits' in dup && dup.focus === 1);
   session.focus(dup.focus);
   doc.set(applyTextEdits(doc.getText(), dup.edits));
-  session.changed(4, false, dup.edits);
+  session.changed(5, false, dup.edits);
   const after = asView(session.viewMessage(REASONS));
   assert.equal(after.renumbered, true);
   assert.equal(after.focus, 1);
+});
+
+test('after cell edits, every view (sorted, filtered, searched) is the one the whole text gives', () => {
+  const doc = new FakeDocument(generateCorpus(2_000));
+  const session = new TableSession(doc);
+  const first = asView(session.viewMessage(REASONS));
+  const columns = first.meta.columns;
+  const at = (field: string) => columns.findIndex((c) => c.field === field);
+  const random = rng(11);
+  const queries = [
+    {},
+    { sort: { column: at('reference'), descending: false } },
+    { sort: { column: at('source'), descending: true }, filters: { difficulty: '2' } },
+    { search: 'ɖe', sort: { column: at('id'), descending: true } },
+  ];
+  const values: Record<string, string[]> = { reference: ['ɖe', 'Aa', 'zz ɖe'], source: ['B', 'ɖe x'], difficulty: ['2', '3'], domain: ['news', 'health'] };
+  for (let n = 0; n < 40; n++) {
+    const query = queries[n % queries.length];
+    session.setQuery(query);
+    session.viewMessage(REASONS);
+    const fields = Object.keys(values).filter((f) => at(f) >= 0);
+    const field = fields[Math.floor(random() * fields.length)];
+    const text = values[field][Math.floor(random() * values[field].length)];
+    const edit = session.handle({ type: 'edit', version: doc.version, index: Math.floor(random() * 2_000), field, text });
+    assert.ok(edit && 'edits' in edit);
+    if (edit.edits.length === 0) continue;
+    doc.set(applyTextEdits(doc.getText(), edit.edits));
+    session.changed(doc.version, true, edit.edits);
+    const view = asView(session.viewMessage(REASONS));
+    const fresh = new TableSession(new FakeDocument(doc.getText()));
+    fresh.setQuery(query);
+    const expected = asView(fresh.viewMessage(REASONS));
+    assert.deepEqual({ ...view, view: 0, version: 0 }, { ...expected, view: 0, version: 0 }, `edit ${n}: ${field} = ${text} under ${JSON.stringify(query)}`);
+  }
 });
 
 test('diagnostics land on the entry and field their range starts in', () => {

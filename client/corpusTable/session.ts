@@ -1,7 +1,17 @@
 import { JsonDocument } from '../../core/document/jsonDocument';
 import type { TextEdit } from '../../core/corpus/jsonEdits';
 import { CorpusTableModel, type TableEditError, type TableOptions } from '../../core/corpus/tableModel';
-import { fetchWindow, filterOptions, MAX_WINDOW_ROWS, summarize, viewRows, type ViewQuery } from '../../core/corpus/tableView';
+import {
+  fetchWindow,
+  filterOptions,
+  FILTER_FIELDS,
+  MAX_WINDOW_ROWS,
+  summarize,
+  viewRows,
+  type FilterField,
+  type TableRow,
+  type ViewQuery,
+} from '../../core/corpus/tableView';
 import type { HostMessage, ProblemsByEntry, RowProblem, TableMeta, WebviewMessage, WindowRow } from '../../protocol/corpusTable';
 
 /**
@@ -50,6 +60,20 @@ interface View {
   meta: TableMeta;
 }
 
+/**
+ * Whether the rows `next` rebuilt show what the summary and the filter menus count (segment, the filter fields,
+ * secrecy) as they were in `previous`: a text typed into a source or reference cell leaves the figures as they are.
+ */
+function sameFigures(previous: CorpusTableModel, next: CorpusTableModel): boolean {
+  const columns = next.data.columns.flatMap((c, i) => (FILTER_FIELDS.includes(c.field as FilterField) ? [i] : []));
+  for (const index of next.changed ?? []) {
+    const a = previous.data.rows[index];
+    const b = next.data.rows[index];
+    if (!a || !b || a.segment !== b.segment || a.secret !== b.secret || columns.some((c) => a.cells[c] !== b.cells[c])) return false;
+  }
+  return next.changed !== undefined;
+}
+
 export class TableSession {
   private built?: { version: number; hide: boolean; model: CorpusTableModel | Unavailable };
   /**
@@ -64,6 +88,10 @@ export class TableSession {
   private diagnostics: readonly OffsetDiagnostic[] = [];
   private problemsOf?: { model: CorpusTableModel; diagnostics: readonly OffsetDiagnostic[]; byEntry: ProblemsByEntry };
   private view?: View;
+  /** The last model derived from an edit, and the one it was derived from (their rows differ at its `changed`). */
+  private derivedFrom?: { from: CorpusTableModel; to: CorpusTableModel };
+  /** The figures of a model, carried to the next one while its edits leave them as they were. */
+  private figures?: { model: CorpusTableModel; meta: TableMeta };
   private views = 0;
   /** The rows the page last asked for: the next view sends them again. */
   private window = { first: 0, end: FIRST_WINDOW };
@@ -120,7 +148,9 @@ export class TableSession {
     const derived = built.model.edited(changes);
     if (!derived || (this.source.textLength && this.source.textLength() !== derived.doc.text.length)) return;
     this.built = { version, hide: built.hide, model: derived };
+    this.derivedFrom = { from: built.model, to: derived };
     this.lastBuild = 'derived';
+    if (this.figures?.model === built.model && sameFigures(built.model, derived)) this.figures = { model: derived, meta: this.figures.meta };
   }
 
   /** The diagnostics of the document, as offsets into its current text. */
@@ -162,22 +192,43 @@ export class TableSession {
     const problems = this.problems();
     const view = this.view;
     if (view && view.model === model && view.query === this.query && view.problems === problems) return view;
-    const meta =
-      view && view.model === model
-        ? view.meta
-        : {
-            shape: model.data.shape,
-            idField: model.data.idField,
-            sourceField: model.data.sourceField,
-            referenceField: model.data.referenceField,
-            columns: model.data.columns,
-            total: model.data.rows.length,
-            summary: summarize(model.data),
-            filters: filterOptions(model.data),
-          };
-    const positions = viewRows(model.data, this.query, new Set(problems.keys()));
+    if (this.figures?.model !== model) {
+      const meta = {
+        shape: model.data.shape,
+        idField: model.data.idField,
+        sourceField: model.data.sourceField,
+        referenceField: model.data.referenceField,
+        columns: model.data.columns,
+        total: model.data.rows.length,
+        summary: summarize(model.data),
+        filters: filterOptions(model.data),
+      };
+      this.figures = { model, meta };
+    }
+    const meta = this.figures.meta;
+    const positions = this.keptPositions(view, model, problems) ?? viewRows(model.data, this.query, new Set(problems.keys()));
     this.view = { id: ++this.views, model, query: this.query, problems, positions, meta };
     return this.view;
+  }
+
+  /**
+   * The last view's order, when `model` was derived from its model by edits that leave every changed row where
+   * the query put it (shown or not as before, the same sort key) and the same entries have problems: a text
+   * typed into a cell the view neither filters, searches nor sorts by does not sort and filter 20,000 rows again.
+   */
+  private keptPositions(view: View | undefined, model: CorpusTableModel, problems: ProblemsByEntry): number[] | undefined {
+    if (!view || this.derivedFrom?.to !== model || this.derivedFrom.from !== view.model || view.query !== this.query || !model.changed) return undefined;
+    if (problems.size !== view.problems.size || [...problems.keys()].some((k) => !view.problems.has(k))) return undefined;
+    const problemRows = new Set(problems.keys());
+    const shows = (m: CorpusTableModel, row: TableRow) => viewRows({ ...m.data, rows: [row] }, this.query, problemRows).length === 1;
+    const sort = this.query.sort?.column;
+    for (const index of model.changed) {
+      const before = view.model.data.rows[index];
+      const after = model.data.rows[index];
+      if (!before || !after || shows(view.model, before) !== shows(model, after)) return undefined;
+      if (sort !== undefined && before.cells[sort] !== after.cells[sort]) return undefined;
+    }
+    return view.positions;
   }
 
   /**

@@ -34,6 +34,15 @@ export function styleOf(text: string): JsonStyle {
   return { eol, indent: indent || '  ', asciiOnly };
 }
 
+const styles = new WeakMap<JsonDocument, JsonStyle>();
+
+/** The document's style, read once per document (a selection's edits, and each of a version's, share it). */
+function docStyle(doc: JsonDocument): JsonStyle {
+  let style = styles.get(doc);
+  if (!style) styles.set(doc, (style = styleOf(doc.text)));
+  return style;
+}
+
 const escapeNonAscii = (json: string) => json.replace(/[\u0080-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
 
 /** `value` as the file would write it, its lines after the first indented by `baseIndent`. */
@@ -53,7 +62,7 @@ function lineIndentAt(text: string, offset: number): string {
 export function replaceValue(doc: JsonDocument, path: JsonPath, value: unknown): TextEdit | undefined {
   const span = doc.locate(path);
   if (!span) return undefined;
-  const style = styleOf(doc.text);
+  const style = docStyle(doc);
   return { start: span.start, end: span.end, text: serialize(value, style, lineIndentAt(doc.text, span.start)) };
 }
 
@@ -79,7 +88,7 @@ export function appendToArray(doc: JsonDocument, arrayPath: JsonPath, items: rea
   const children = doc.childrenAt(arrayPath);
   if (!children || children.kind !== 'array' || items.length === 0) return undefined;
   const { text } = doc;
-  const style = styleOf(text);
+  const style = docStyle(doc);
   const close = children.span.end - 1;
   const last = children.items[children.items.length - 1];
   if (last) return textsAfter(text, style, last, (indent) => items.map((item) => serialize(item, style, indent)));
@@ -100,7 +109,7 @@ export function insertCopyAfter(doc: JsonDocument, arrayPath: JsonPath, index: n
   const span = item && doc.locate([...arrayPath, index, ...path]);
   if (!item || !span) return undefined;
   const { text } = doc;
-  const style = styleOf(text);
+  const style = docStyle(doc);
   const copy = text.slice(item.start, span.start) + serialize(value, style, lineIndentAt(text, span.start)) + text.slice(span.end, item.end);
   return textsAfter(text, style, item, () => [copy]);
 }
@@ -110,7 +119,7 @@ export function insertItemsAfter(doc: JsonDocument, arrayPath: JsonPath, index: 
   const children = doc.childrenAt(arrayPath);
   const item = children?.kind === 'array' ? children.items[index] : undefined;
   if (!item || items.length === 0) return undefined;
-  const style = styleOf(doc.text);
+  const style = docStyle(doc);
   return textsAfter(doc.text, style, item, (indent) => items.map((value) => serialize(value, style, indent)));
 }
 
@@ -123,7 +132,7 @@ export function insertProperty(doc: JsonDocument, objectPath: JsonPath, key: str
   const children = doc.childrenAt(objectPath);
   if (!children || children.kind !== 'object') return undefined;
   const { text } = doc;
-  const style = styleOf(text);
+  const style = docStyle(doc);
   const last = children.properties[children.properties.length - 1];
   const keyText = serialize(key, style, '');
   if (last) {

@@ -64,6 +64,8 @@ export class CorpusTableModel {
   readonly data: TableData;
   private readonly items: readonly unknown[];
   private readonly kinds = new Map<string, FieldKind>();
+  /** The entries whose rows were built again, when this model was derived from the previous version's. */
+  readonly changed?: ReadonlySet<number>;
 
   /**
    * Throws `SpreadsheetError` when the document is not a Rosetta corpus. `previous`: the model of the text
@@ -105,6 +107,7 @@ export class CorpusTableModel {
       // Every item is an object, so row i is entry i: only the changed rows are built again.
       rows = kept.rows.slice();
       for (const index of previous.changed) rows[index] = rowOf(this.items[index] as JsonObject, index);
+      this.changed = previous.changed;
     } else {
       rows = [];
       this.items.forEach((item, index) => {
