@@ -1,4 +1,4 @@
-import type { TableData, TableRow } from '../core/corpus/tableView';
+import type { FilterField, TableColumn, TableRow, TableSummary, ViewQuery } from '../core/corpus/tableView';
 
 /**
  * Messages between the corpus table's provider (extension host) and its webview. Types only: the webview's
@@ -51,23 +51,60 @@ export interface RowProblem {
   field?: string;
 }
 
-/** Diagnostics by entry index (as a plain object: it crosses postMessage). */
-export type ProblemsByEntry = Record<number, RowProblem[]>;
+/** Diagnostics by entry index. */
+export type ProblemsByEntry = ReadonlyMap<number, RowProblem[]>;
+
+/** What the page needs of a version besides its rows: the columns, the figures and the filter menus. */
+export interface TableMeta {
+  shape: string;
+  idField: string;
+  sourceField: string;
+  referenceField: string;
+  columns: TableColumn[];
+  /** Rows in the corpus (its entries that are objects). */
+  total: number;
+  summary: TableSummary;
+  /** The values each filter field takes, for its menu. */
+  filters: Partial<Record<FilterField, string[]>>;
+}
+
+/** A row as the page gets it, with the diagnostics on its entry. */
+export interface WindowRow extends TableRow {
+  problems?: RowProblem[];
+}
 
 export type HostMessage =
   | { type: 'init'; strings: TableStrings }
-  | { type: 'data'; version: number; data: TableData; problems: ProblemsByEntry }
-  | { type: 'problems'; version: number; problems: ProblemsByEntry }
-  /** Only these rows changed since the last data (the table's own cell edits): replaced in place by index. */
-  | { type: 'rows'; version: number; rows: TableRow[]; problems: ProblemsByEntry }
+  /**
+   * The order the query shows for this version, numbered `view`: its length and the table's figures, no rows
+   * (they come in windows of that view). `focus`: the position of the entry to make active (the one the page
+   * had active when it changed the query, or the one just added); `renumbered`: entries moved, so indices the page holds (its selection)
+   * name other entries now. It carries the rows at positions `first`… the page last asked for (or around `focus`).
+   */
+  | {
+      type: 'view';
+      version: number;
+      view: number;
+      meta: TableMeta;
+      query: ViewQuery;
+      shown: number;
+      first: number;
+      rows: WindowRow[];
+      focus?: number;
+      renumbered?: boolean;
+    }
+  /** The rows at positions `first`… of view `view`. */
+  | { type: 'window'; version: number; view: number; first: number; rows: WindowRow[] }
   /** The document is not a corpus (or not valid JSON): the reason, shown instead of the rows. */
   | { type: 'unavailable'; version: number; reason: string }
-  | { type: 'error'; message: string }
-  /** Select this entry (after an add or a duplicate). */
-  | { type: 'focusEntry'; index: number };
+  | { type: 'error'; message: string };
 
 export type WebviewMessage =
   | { type: 'ready' }
+  /** Sort, filter and search (run in the extension host); `active`: the entry to keep active. */
+  | { type: 'query'; query: ViewQuery; active?: number }
+  /** The rows at positions [first, end) of view `view` (at most MAX_WINDOW_ROWS, `core/corpus/tableView.ts`). */
+  | { type: 'window'; view: number; first: number; end: number }
   | { type: 'edit'; version: number; index: number; field: string; text: string }
   | { type: 'setField'; version: number; indices: number[]; field: string; text: string }
   | { type: 'add'; version: number }

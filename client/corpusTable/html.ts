@@ -15,6 +15,12 @@ export interface TableHtmlOptions {
   title: string;
 }
 
+/** A fresh nonce for the page's CSP, from Web Crypto (the browser extension host has no Node crypto). */
+export function pageNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const ROW_HEIGHT = 24;
@@ -41,7 +47,8 @@ button.secondary { color: var(--vscode-button-secondaryForeground); background: 
 .head [role=columnheader] { cursor: pointer; user-select: none; }
 #viewport { flex: 1; overflow: auto; position: relative; }
 #spacer { position: relative; min-width: var(--grid-width, 100%); }
-#rows { position: absolute; left: 0; right: 0; top: 0; will-change: transform; }
+#rows { position: absolute; left: 0; right: 0; top: 0; }
+#rows .row { position: absolute; left: 0; right: 0; top: 0; will-change: transform; }
 .cell { padding: 0 6px; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; line-height: calc(var(--row) - 1px); border-right: 1px solid var(--vscode-editorGroup-border, transparent); box-sizing: border-box; }
 .rowhead { color: var(--vscode-editorLineNumber-foreground); text-align: right; font-variant-numeric: tabular-nums; position: sticky; left: 0; z-index: 1; background: var(--vscode-editor-background); }
 .row[aria-selected=true] { background: var(--vscode-list-inactiveSelectionBackground); }

@@ -1,8 +1,7 @@
-import * as crypto from 'node:crypto';
 import * as vscode from 'vscode';
 import type { TextEdit } from '../../core/corpus/jsonEdits';
 import { toLocale } from '../../core/i18n/locale';
-import { renderTableHtml } from './html';
+import { pageNonce, renderTableHtml } from './html';
 import type { HostMessage, TableFigures, TableStrings, WebviewMessage } from '../../protocol/corpusTable';
 import type { OffsetDiagnostic, SessionResult, TableSession } from './session';
 
@@ -123,7 +122,15 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
     panel.webview.options = { enableScripts: true, localResourceRoots: [dist] };
     const hideSecretText = () => vscode.workspace.getConfiguration('ewebench', document.uri).get<boolean>('corpusTable.hideSecretText', false);
     const { keepsIndices, TableSession } = await import('./lazyTable.js');
-    const session = new TableSession(document, () => ({ hideSecretText: hideSecretText() }));
+    const source = {
+      getText: () => document.getText(),
+      get version() {
+        return document.version;
+      },
+      // The end of the last line's offset: the length without joining the lines into one string.
+      textLength: () => document.offsetAt(document.lineAt(document.lineCount - 1).range.end),
+    };
+    const session = new TableSession(source, () => ({ hideSecretText: hideSecretText() }));
     const reasons = {
       notCorpus: vscode.l10n.t('This file is not a Rosetta corpus: the table shows corpora only.'),
       invalidJson: vscode.l10n.t('The JSON text has syntax errors: fix them in the text editor, and the table comes back.'),
@@ -131,49 +138,46 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
     const strings = tableStrings();
     const post = (message: HostMessage) => void panel.webview.postMessage(message);
     let ready = false;
-    let timer: NodeJS.Timeout | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     let lastPaintMs = 0;
     // The table's own edit on its way to the document: the change it makes is recognised as the table's.
-    let pending: { received: number; keepsIndices: boolean; entries?: number[] } | undefined;
-    // What changed since the page's last rows: only these entries (the table's own cell edits), or anything.
-    let touched: Set<number> | 'all' = 'all';
-    let shownColumns = '';
+    let pending: { received: number; keepsIndices: boolean } | undefined;
+    session.setDiagnostics(offsetDiagnostics(document));
+    // The page gets the view of the current version: its figures and the rows of its window, never all rows.
     const paint = () => {
       if (timer) clearTimeout(timer);
       timer = undefined;
       if (!ready) return;
       const started = performance.now();
-      const message =
-        touched === 'all'
-          ? session.dataMessage(offsetDiagnostics(document), reasons)
-          : session.rowsMessage(touched, shownColumns, offsetDiagnostics(document), reasons);
-      touched = new Set();
-      shownColumns = session.columns();
-      post(message);
+      post(session.viewMessage(reasons));
       lastPaintMs = performance.now() - started;
-      // The first edit then scans only its entry.
-      const model = session.model();
-      if ('prepare' in model) setImmediate(() => model.prepare());
     };
     const schedule = () => {
       if (!timer) timer = setTimeout(paint, Math.max(REPAINT_DELAY_MS, 2 * lastPaintMs));
     };
 
     const handle = async (message: WebviewMessage): Promise<SessionResult | undefined> => {
-      if (message.type === 'ready') {
-        ready = true;
-        touched = 'all';
-        post({ type: 'init', strings });
-        paint();
-        return undefined;
-      }
-      if (message.type === 'painted') {
-        if (figures.openMs === undefined) Object.assign(figures, { openMs: performance.now() - resolved, rows: message.rows });
-        return undefined;
-      }
-      if (message.type === 'reveal') {
-        await this.reveal(document, session, message.index, message.field);
-        return undefined;
+      switch (message.type) {
+        case 'ready':
+          ready = true;
+          post({ type: 'init', strings });
+          paint();
+          return undefined;
+        case 'painted':
+          if (figures.openMs === undefined) Object.assign(figures, { openMs: performance.now() - resolved, rows: message.rows });
+          return undefined;
+        case 'reveal':
+          await this.reveal(document, session, message.index, message.field);
+          return undefined;
+        case 'query':
+          session.setQuery(message.query, message.active);
+          paint();
+          return undefined;
+        case 'window': {
+          const rows = session.windowMessage(message.view, message.first, message.end);
+          if (rows) post(rows);
+          return undefined;
+        }
       }
       const received = performance.now();
       const result = session.handle(message);
@@ -181,37 +185,33 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
       if ('error' in result) {
         // A change the page made from rows that are no longer the file's is not applied: the page gets the
         // current rows, and is told why what was typed did not land.
-        if (result.error === 'stale') {
-          touched = 'all';
-          paint();
-        }
+        if (result.error === 'stale') paint();
         post({ type: 'error', message: result.error === 'stale' || result.error === 'unavailable' ? strings.stale : strings[result.error] });
         return result;
       }
-      const entries = message.type === 'edit' ? [message.index] : message.type === 'setField' ? message.indices : undefined;
-      pending = { received, keepsIndices: keepsIndices(message), entries };
+      if (result.focus !== undefined) session.focus(result.focus);
+      pending = { received, keepsIndices: keepsIndices(message) };
       const applied = await applyEdits(document, result.edits);
       figures.applyMs = performance.now() - received;
       pending = undefined;
-      if (applied && result.focus !== undefined) post({ type: 'focusEntry', index: result.focus });
       return applied ? result : { error: 'unavailable' };
     };
 
     const key = document.uri.toString();
     this.open.set(key, { document, session, figures, handle });
     panel.webview.html = renderTableHtml({
-      nonce: crypto.randomBytes(16).toString('base64'),
+      nonce: pageNonce(),
       cspSource: panel.webview.cspSource,
       scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'corpusTable.js')).toString(),
       lang: toLocale(vscode.env.language),
       title: vscode.l10n.t('Corpus table'),
     });
 
-    // The page loads in the browser meanwhile: the rows are ready by the time it asks for them.
-    setImmediate(() => {
+    // The page loads in the browser meanwhile: the model and the entries' positions are ready when it asks.
+    setTimeout(() => {
       const model = session.model();
       if ('prepare' in model) model.prepare();
-    });
+    }, 0);
 
     const subscriptions = [
       panel.webview.onDidReceiveMessage((message: WebviewMessage) =>
@@ -219,22 +219,20 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
       ),
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.document.uri.toString() !== key || !event.contentChanges.length) return;
-        session.changed(document.version, pending?.keepsIndices === true);
-        if (pending?.entries && touched !== 'all') for (const index of pending.entries) touched.add(index);
-        else touched = 'all';
         if (pending) figures.editMs = performance.now() - pending.received;
+        // Each change's offsets are in the text the change before it left, as the session applies them.
+        const changes = event.contentChanges.map((c) => ({ start: c.rangeOffset, end: c.rangeOffset + c.rangeLength, text: c.text }));
+        session.changed(document.version, pending?.keepsIndices === true, changes);
         pending = undefined;
         schedule();
       }),
       vscode.languages.onDidChangeDiagnostics((event) => {
         if (!ready || !event.uris.some((u) => u.toString() === key)) return;
-        const model = session.model();
-        if ('prepare' in model) post({ type: 'problems', version: document.version, problems: session.problems(offsetDiagnostics(document)) });
+        session.setDiagnostics(offsetDiagnostics(document));
+        schedule();
       }),
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (!event.affectsConfiguration('ewebench.corpusTable.hideSecretText', document.uri)) return;
-        touched = 'all';
-        paint();
+        if (event.affectsConfiguration('ewebench.corpusTable.hideSecretText', document.uri)) paint();
       }),
     ];
     panel.onDidDispose(() => {

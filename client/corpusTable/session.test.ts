@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { fromRepo } from '../../test/helpers/paths';
 import { applyTextEdits } from '../../core/corpus/jsonEdits';
+import { generateCorpus, rng } from '../../bench/generate';
+import type { HostMessage } from '../../protocol/corpusTable';
 import { renderTableHtml } from './html';
 import { TableSession, type TableSource } from './session';
 
@@ -25,8 +27,8 @@ test('a page edit becomes one text edit of the current version; a stale version 
   const text = fs.readFileSync(fromRepo('test-fixtures/corpus/valid/ewe-diagnostic.json'), 'utf8');
   const doc = new FakeDocument(text);
   const session = new TableSession(doc);
-  const message = session.dataMessage([], REASONS);
-  assert.equal(message.type, 'data');
+  const message = session.viewMessage(REASONS);
+  assert.equal(message.type, 'view');
   const result = session.handle({ type: 'edit', version: 1, index: 0, field: 'reference', text: 'Ŋdi ;d' });
   assert.ok(result && 'edits' in result && result.edits.length === 1);
   doc.set(applyTextEdits(text, result.edits));
@@ -44,25 +46,122 @@ test('a page edit becomes one text edit of the current version; a stale version 
   assert.ok(added && 'edits' in added && added.focus !== undefined);
 });
 
-test("after the table's own cell edits only those rows are sent; a new column sends everything", () => {
+type ViewMessage = Extract<HostMessage, { type: 'view' }>;
+const asView = (message: HostMessage): ViewMessage => {
+  assert.equal(message.type, 'view');
+  return message as ViewMessage;
+};
+
+test('the page gets the figures and one window of rows, never every row; windows answer the current view only', () => {
+  const text = generateCorpus(5_000);
+  const session = new TableSession(new FakeDocument(text));
+  const view = asView(session.viewMessage(REASONS));
+  assert.equal(view.shown, 5_000);
+  assert.equal(view.meta.total, 5_000);
+  assert.equal(view.meta.summary.entries, 5_000);
+  assert.equal(view.first, 0);
+  assert.deepEqual(
+    view.rows.map((r) => r.index),
+    Array.from({ length: 100 }, (_, i) => i),
+  );
+  assert.ok(JSON.stringify(view).length < text.length / 20, 'the first message is a small part of the corpus');
+  const window = session.windowMessage(view.view, 2_000, 2_060);
+  assert.ok(window && window.type === 'window');
+  assert.equal(window.first, 2_000);
+  assert.deepEqual(
+    window.rows.map((r) => r.index),
+    Array.from({ length: 60 }, (_, i) => 2_000 + i),
+  );
+  const large = session.windowMessage(view.view, 0, 5_000);
+  assert.equal(large?.type === 'window' && large.rows.length, 500, 'a window is bounded');
+  // Sorted and searched in the host: a new view, in its order, the active entry followed to its new position.
+  session.setQuery({ sort: { column: 0, descending: true } }, 2_010);
+  const sorted = asView(session.viewMessage(REASONS));
+  assert.notEqual(sorted.view, view.view);
+  assert.equal(session.windowMessage(view.view, 0, 10), undefined, 'a window of an old view is not answered');
+  assert.equal(sorted.rows[(sorted.focus ?? -1) - sorted.first]?.index, 2_010);
+  assert.equal(sorted.focus, 5_000 - 1 - 2_010, 'ids descending: entry 2010 moved');
+  session.setQuery({ search: 'zzz-not-there' });
+  const none = asView(session.viewMessage(REASONS));
+  assert.equal(none.shown, 0);
+  assert.deepEqual(none.rows, []);
+});
+
+test("a cell edit derives the next version's model from the edit; the page's next view holds the row as written", () => {
   const text = fs.readFileSync(fromRepo('test-fixtures/corpus/valid/ewe-diagnostic.json'), 'utf8');
   const doc = new FakeDocument(text);
   const session = new TableSession(doc);
-  const columns = session.columns();
+  asView(session.viewMessage(REASONS));
   const edit = session.handle({ type: 'edit', version: 1, index: 2, field: 'reference', text: 'Ɖe' });
   assert.ok(edit && 'edits' in edit);
   doc.set(applyTextEdits(text, edit.edits));
-  const rows = session.rowsMessage(new Set([2]), columns, [], REASONS);
-  assert.ok(rows.type === 'rows');
-  assert.deepEqual(
-    rows.rows.map((r) => r.index),
-    [2],
-  );
-  assert.equal(rows.version, 2);
-  const added = session.handle({ type: 'edit', version: 2, index: 2, field: 'a_new_field', text: 'x' });
+  session.changed(2, true, edit.edits);
+  assert.equal(session.lastBuild, 'derived');
+  const view = asView(session.viewMessage(REASONS));
+  assert.equal(view.version, 2);
+  const column = view.meta.columns.findIndex((c) => c.field === 'reference');
+  assert.equal(view.rows.find((r) => r.index === 2)?.cells[column], 'Ɖe');
+  const fresh = asView(new TableSession(new FakeDocument(doc.getText())).viewMessage(REASONS));
+  assert.deepEqual({ ...view, view: 0 }, { ...fresh, version: 2, view: 0 }, 'the same view as from the whole text');
+  // A difficulty typed in changes the summary's tiers: the figures are counted again, as from the whole text.
+  const tier = session.handle({ type: 'edit', version: 2, index: 0, field: 'difficulty', text: '77' });
+  assert.ok(tier && 'edits' in tier);
+  doc.set(applyTextEdits(doc.getText(), tier.edits));
+  session.changed(3, true, tier.edits);
+  assert.equal(session.lastBuild, 'derived');
+  const tiers = asView(session.viewMessage(REASONS));
+  assert.ok(tiers.meta.summary.difficulties.some((d) => d.value === '77'));
+  assert.deepEqual(tiers.meta, asView(new TableSession(new FakeDocument(doc.getText())).viewMessage(REASONS)).meta);
+  // A field added to an entry changes the columns: the model is built from the whole text.
+  const added = session.handle({ type: 'edit', version: 3, index: 2, field: 'a_new_field', text: 'x' });
   assert.ok(added && 'edits' in added);
   doc.set(applyTextEdits(doc.getText(), added.edits));
-  assert.equal(session.rowsMessage(new Set([2]), columns, [], REASONS).type, 'data');
+  session.changed(4, true, added.edits);
+  assert.ok(asView(session.viewMessage(REASONS)).meta.columns.some((c) => c.field === 'a_new_field'));
+  assert.equal(session.lastBuild, 'parsed');
+  // A duplicate renumbers the entries after it: the page is told so (its selection no longer names them).
+  const dup = session.handle({ type: 'duplicate', version: 4, indices: [0] });
+  assert.ok(dup && 'edits' in dup && dup.focus === 1);
+  session.focus(dup.focus);
+  doc.set(applyTextEdits(doc.getText(), dup.edits));
+  session.changed(5, false, dup.edits);
+  const after = asView(session.viewMessage(REASONS));
+  assert.equal(after.renumbered, true);
+  assert.equal(after.focus, 1);
+});
+
+test('after cell edits, every view (sorted, filtered, searched) is the one the whole text gives', () => {
+  const doc = new FakeDocument(generateCorpus(2_000));
+  const session = new TableSession(doc);
+  const first = asView(session.viewMessage(REASONS));
+  const columns = first.meta.columns;
+  const at = (field: string) => columns.findIndex((c) => c.field === field);
+  const random = rng(11);
+  const queries = [
+    {},
+    { sort: { column: at('reference'), descending: false } },
+    { sort: { column: at('source'), descending: true }, filters: { difficulty: '2' } },
+    { search: 'ɖe', sort: { column: at('id'), descending: true } },
+  ];
+  const values: Record<string, string[]> = { reference: ['ɖe', 'Aa', 'zz ɖe'], source: ['B', 'ɖe x'], difficulty: ['2', '3'], domain: ['news', 'health'] };
+  for (let n = 0; n < 40; n++) {
+    const query = queries[n % queries.length];
+    session.setQuery(query);
+    session.viewMessage(REASONS);
+    const fields = Object.keys(values).filter((f) => at(f) >= 0);
+    const field = fields[Math.floor(random() * fields.length)];
+    const text = values[field][Math.floor(random() * values[field].length)];
+    const edit = session.handle({ type: 'edit', version: doc.version, index: Math.floor(random() * 2_000), field, text });
+    assert.ok(edit && 'edits' in edit);
+    if (edit.edits.length === 0) continue;
+    doc.set(applyTextEdits(doc.getText(), edit.edits));
+    session.changed(doc.version, true, edit.edits);
+    const view = asView(session.viewMessage(REASONS));
+    const fresh = new TableSession(new FakeDocument(doc.getText()));
+    fresh.setQuery(query);
+    const expected = asView(fresh.viewMessage(REASONS));
+    assert.deepEqual({ ...view, view: 0, version: 0 }, { ...expected, view: 0, version: 0 }, `edit ${n}: ${field} = ${text} under ${JSON.stringify(query)}`);
+  }
 });
 
 test('diagnostics land on the entry and field their range starts in', () => {
@@ -73,12 +172,12 @@ test('diagnostics land on the entry and field their range starts in', () => {
     { start, severity: 'warning', message: 'odd' },
     { start: 0, severity: 'error', message: 'file' },
   ]);
-  assert.deepEqual(problems, { 1: [{ severity: 'warning', message: 'odd', field: 'difficulty' }] });
+  assert.deepEqual([...problems], [[1, [{ severity: 'warning', message: 'odd', field: 'difficulty' }]]]);
 });
 
 test('documents that are not corpora, or not valid JSON, are explained instead of shown', () => {
-  assert.deepEqual(new TableSession(new FakeDocument('{"a": 1}')).dataMessage([], REASONS), { type: 'unavailable', version: 1, reason: 'not a corpus' });
-  assert.deepEqual(new TableSession(new FakeDocument('[{"source": "a",')).dataMessage([], REASONS), {
+  assert.deepEqual(new TableSession(new FakeDocument('{"a": 1}')).viewMessage(REASONS), { type: 'unavailable', version: 1, reason: 'not a corpus' });
+  assert.deepEqual(new TableSession(new FakeDocument('[{"source": "a",')).viewMessage(REASONS), {
     type: 'unavailable',
     version: 1,
     reason: 'invalid JSON',

@@ -1,18 +1,33 @@
 import { JsonDocument } from '../../core/document/jsonDocument';
 import type { TextEdit } from '../../core/corpus/jsonEdits';
 import { CorpusTableModel, type TableEditError, type TableOptions } from '../../core/corpus/tableModel';
-import type { HostMessage, ProblemsByEntry, RowProblem, WebviewMessage } from '../../protocol/corpusTable';
+import {
+  fetchWindow,
+  filterOptions,
+  FILTER_FIELDS,
+  MAX_WINDOW_ROWS,
+  summarize,
+  viewRows,
+  type FilterField,
+  type TableRow,
+  type ViewQuery,
+} from '../../core/corpus/tableView';
+import type { HostMessage, ProblemsByEntry, RowProblem, TableMeta, WebviewMessage, WindowRow } from '../../protocol/corpusTable';
 
 /**
- * One corpus table's state in the extension host, free of `vscode` so the bench and tests drive it directly:
- * the model of the document's current version (built once per version), the data message the page paints,
- * diagnostics mapped onto entries and fields, and a page message turned into text edits.
+ * One corpus table's state in the extension host, free of `vscode` (and of Node) so the bench and tests drive
+ * it directly: the model of the document's current version (derived from the previous one when an edit stays
+ * inside entries, built from the text otherwise), the view the page's query shows (sort, filter and search run
+ * here), the windows of rows the page asks for, diagnostics mapped onto entries and fields, and a page message
+ * turned into text edits.
  */
 
 /** The text document as the session sees it (a `vscode.TextDocument` fits). */
 export interface TableSource {
   getText(): string;
   readonly version: number;
+  /** The text's length, when it costs less than `getText()` (checks a model derived from edits). */
+  textLength?(): number;
 }
 
 /** A diagnostic with its range as offsets into the text. */
@@ -24,28 +39,75 @@ export interface OffsetDiagnostic {
 
 /** Page messages whose changes leave every entry at its index (cells set, entries added at the end). */
 export function keepsIndices(message: WebviewMessage): boolean {
-  return message.type === 'edit' || message.type === 'setField' || message.type === 'add' || message.type === 'duplicate';
+  return message.type === 'edit' || message.type === 'setField' || message.type === 'add';
 }
-
-const columnKey = (model: CorpusTableModel) => model.data.columns.map((c) => `${c.field}:${c.kind}`).join('\n');
 
 export type SessionResult = { edits: TextEdit[]; focus?: number } | { error: TableEditError | 'stale' | 'unavailable' };
 
 export type Unavailable = { reason: 'notCorpus' | 'invalidJson' };
+
+/** Rows sent with a view when the page has asked for none yet: a screenful and some. */
+const FIRST_WINDOW = 100;
+
+/** What the page is shown: one view of one model, numbered so a window answers the view it was asked of. */
+interface View {
+  id: number;
+  model: CorpusTableModel;
+  query: ViewQuery;
+  problems: ProblemsByEntry;
+  /** Positions in the model's rows, in the order shown. */
+  positions: number[];
+  meta: TableMeta;
+}
+
+/**
+ * Whether the rows `next` rebuilt show what the summary and the filter menus count (segment, the filter fields,
+ * secrecy) as they were in `previous`: a text typed into a source or reference cell leaves the figures as they are.
+ */
+function sameFigures(previous: CorpusTableModel, next: CorpusTableModel): boolean {
+  const columns = next.data.columns.flatMap((c, i) => (FILTER_FIELDS.includes(c.field as FilterField) ? [i] : []));
+  for (const index of next.changed ?? []) {
+    const a = previous.data.rows[index];
+    const b = next.data.rows[index];
+    if (!a || !b || a.segment !== b.segment || a.secret !== b.secret || columns.some((c) => a.cells[c] !== b.cells[c])) return false;
+  }
+  return next.changed !== undefined;
+}
 
 export class TableSession {
   private built?: { version: number; hide: boolean; model: CorpusTableModel | Unavailable };
   /**
    * The oldest version whose entry indices still name the same entries: a page message from it or later is
    * applied to the current text. Changes the table made itself that keep every entry where it was (a cell, a
-   * field on a selection, entries added at the end) keep it; any other change moves it to that change's version.
+   * field on a selection, an entry added at the end) keep it; any other change moves it to that change's version.
    */
   private indicesFrom = 0;
+  /** The last version `changed` was told of (a model built for it can be carried across the next change). */
+  private seen: number;
+  private query: ViewQuery = {};
+  private diagnostics: readonly OffsetDiagnostic[] = [];
+  private problemsOf?: { model: CorpusTableModel; diagnostics: readonly OffsetDiagnostic[]; byEntry: ProblemsByEntry };
+  private view?: View;
+  /** The last model derived from an edit, and the one it was derived from (their rows differ at its `changed`). */
+  private derivedFrom?: { from: CorpusTableModel; to: CorpusTableModel };
+  /** The figures of a model, carried to the next one while its edits leave them as they were. */
+  private figures?: { model: CorpusTableModel; meta: TableMeta };
+  private views = 0;
+  /** The rows the page last asked for: the next view sends them again. */
+  private window = { first: 0, end: FIRST_WINDOW };
+  /** The entry the next view makes active (sent as its position): the page's after a query, a new entry after an add. */
+  private active?: number;
+  private focusPending = false;
+  private renumbered = false;
+  /** How the last model came to be (for tests and the bench). */
+  lastBuild: 'derived' | 'parsed' | undefined;
 
   constructor(
     private readonly source: TableSource,
     private readonly options: () => TableOptions = () => ({}),
-  ) {}
+  ) {
+    this.seen = source.version;
+  }
 
   /** The model of the current version, or why there is none. */
   model(): CorpusTableModel | Unavailable {
@@ -64,63 +126,182 @@ export class TableSession {
       }
     }
     this.built = { version, hide, model };
+    this.lastBuild = 'parsed';
     return model;
   }
 
-  /** The message that paints the page for the current version (`reasons` translates why it cannot). */
-  dataMessage(diagnostics: readonly OffsetDiagnostic[], reasons: Record<Unavailable['reason'], string>): HostMessage {
+  /**
+   * Tells the session the document changed to `version` by `changes` (in order, each on the text the one before
+   * left, as the editor reports them); `keptIndices`: the change was the table's own and left every entry at its
+   * index, so rows the page drew before it still name the same entries. When the changes stay inside entries, the
+   * new version's model is derived from the last one at once (only those entries parsed again).
+   */
+  changed(version: number, keptIndices: boolean, changes?: readonly TextEdit[]): void {
+    if (!keptIndices) {
+      this.indicesFrom = version;
+      this.renumbered = true;
+    }
+    const built = this.built;
+    const previous = this.seen;
+    this.seen = version;
+    if (!changes || !built || built.version !== previous || !(built.model instanceof CorpusTableModel)) return;
+    const derived = built.model.edited(changes);
+    if (!derived || (this.source.textLength && this.source.textLength() !== derived.doc.text.length)) return;
+    this.built = { version, hide: built.hide, model: derived };
+    this.derivedFrom = { from: built.model, to: derived };
+    this.lastBuild = 'derived';
+    if (this.figures?.model === built.model && sameFigures(built.model, derived)) this.figures = { model: derived, meta: this.figures.meta };
+  }
+
+  /** The diagnostics of the document, as offsets into its current text. */
+  setDiagnostics(diagnostics: readonly OffsetDiagnostic[]): void {
+    this.diagnostics = diagnostics;
+  }
+
+  /** The page's sort, filter and search; `active`: the entry it has active, kept active in the new order. */
+  setQuery(query: ViewQuery, active?: number): void {
+    this.query = query;
+    this.focus(active);
+  }
+
+  /** Makes `index` the entry the next view makes active (after an add or a duplicate, the new entry). */
+  focus(index: number | undefined): void {
+    this.active = index;
+    this.focusPending = index !== undefined;
+  }
+
+  /** Diagnostics by entry, each on the field its range starts in. */
+  problems(diagnostics: readonly OffsetDiagnostic[] = this.diagnostics): ProblemsByEntry {
     const model = this.model();
-    const version = this.source.version;
-    if (!(model instanceof CorpusTableModel)) return { type: 'unavailable', version, reason: reasons[model.reason] };
-    return { type: 'data', version, data: model.data, problems: this.problems(diagnostics) };
+    const out = new Map<number, RowProblem[]>();
+    if (!(model instanceof CorpusTableModel)) return out;
+    if (this.problemsOf && this.problemsOf.model === model && this.problemsOf.diagnostics === diagnostics) return this.problemsOf.byEntry;
+    for (const d of diagnostics) {
+      const at = model.locate(d.start);
+      if (!at) continue;
+      let list = out.get(at.index);
+      if (!list) out.set(at.index, (list = []));
+      list.push({ severity: d.severity, message: d.message, ...(at.field === undefined ? {} : { field: at.field }) });
+    }
+    this.problemsOf = { model, diagnostics, byEntry: out };
+    return out;
+  }
+
+  /** The current view: computed again only when the model, the query or the diagnostics changed. */
+  private currentView(model: CorpusTableModel): View {
+    const problems = this.problems();
+    const view = this.view;
+    if (view && view.model === model && view.query === this.query && view.problems === problems) return view;
+    if (this.figures?.model !== model) {
+      const meta = {
+        shape: model.data.shape,
+        idField: model.data.idField,
+        sourceField: model.data.sourceField,
+        referenceField: model.data.referenceField,
+        columns: model.data.columns,
+        total: model.data.rows.length,
+        summary: summarize(model.data),
+        filters: filterOptions(model.data),
+      };
+      this.figures = { model, meta };
+    }
+    const meta = this.figures.meta;
+    const positions = this.keptPositions(view, model, problems) ?? viewRows(model.data, this.query, new Set(problems.keys()));
+    this.view = { id: ++this.views, model, query: this.query, problems, positions, meta };
+    return this.view;
   }
 
   /**
-   * The message for the current version when only the entries `indices` changed since the page's last data and
-   * the columns are the ones it has (`columns`, their fields joined): just those rows. Otherwise the full data.
+   * The last view's order, when `model` was derived from its model by edits that leave every changed row where
+   * the query put it (shown or not as before, the same sort key) and the same entries have problems: a text
+   * typed into a cell the view neither filters, searches nor sorts by does not sort and filter 20,000 rows again.
    */
-  rowsMessage(
-    indices: ReadonlySet<number>,
-    columns: string,
-    diagnostics: readonly OffsetDiagnostic[],
-    reasons: Record<Unavailable['reason'], string>,
-  ): HostMessage {
+  private keptPositions(view: View | undefined, model: CorpusTableModel, problems: ProblemsByEntry): number[] | undefined {
+    if (!view || this.derivedFrom?.to !== model || this.derivedFrom.from !== view.model || view.query !== this.query || !model.changed) return undefined;
+    if (problems.size !== view.problems.size || [...problems.keys()].some((k) => !view.problems.has(k))) return undefined;
+    const problemRows = new Set(problems.keys());
+    const shows = (m: CorpusTableModel, row: TableRow) => viewRows({ ...m.data, rows: [row] }, this.query, problemRows).length === 1;
+    const sort = this.query.sort?.column;
+    for (const index of model.changed) {
+      const before = view.model.data.rows[index];
+      const after = model.data.rows[index];
+      if (!before || !after || shows(view.model, before) !== shows(model, after)) return undefined;
+      if (sort !== undefined && before.cells[sort] !== after.cells[sort]) return undefined;
+    }
+    return view.positions;
+  }
+
+  /**
+   * The message that shows the current version to the page: the view's figures and the rows of the window the
+   * page last asked for (around the entry to make active, when there is one), or why there is no table
+   * (`reasons` translates it).
+   */
+  viewMessage(reasons: Record<Unavailable['reason'], string>): HostMessage {
     const model = this.model();
-    if (!(model instanceof CorpusTableModel) || columnKey(model) !== columns) return this.dataMessage(diagnostics, reasons);
-    const rows = model.data.rows.filter((row) => indices.has(row.index));
-    return { type: 'rows', version: this.source.version, rows, problems: this.problems(diagnostics) };
+    const version = this.source.version;
+    if (!(model instanceof CorpusTableModel)) return { type: 'unavailable', version, reason: reasons[model.reason] };
+    const view = this.currentView(model);
+    const at = this.focusPending && this.active !== undefined ? this.positionOf(view, this.active) : -1;
+    let range = this.window;
+    if (at >= 0) {
+      const half = Math.floor(FIRST_WINDOW / 2);
+      range = { first: Math.max(0, at - half), end: at + half };
+    }
+    const rows = this.rows(view, range.first, range.end);
+    const message: HostMessage = {
+      type: 'view',
+      version,
+      view: view.id,
+      meta: view.meta,
+      query: view.query,
+      shown: view.positions.length,
+      first: rows.first,
+      rows: rows.rows,
+      ...(at >= 0 ? { focus: at } : {}),
+      ...(this.renumbered ? { renumbered: true } : {}),
+    };
+    this.focusPending = false;
+    this.renumbered = false;
+    return message;
+  }
+
+  /** The rows at positions [first, end) of view `view`, when that is still the view shown (else none: a new view is on its way). */
+  windowMessage(view: number, first: number, end: number): HostMessage | undefined {
+    const model = this.model();
+    if (!(model instanceof CorpusTableModel) || !this.view || this.view.id !== view || this.view.model !== model) return undefined;
+    const rows = this.rows(this.view, first, end);
+    return { type: 'window', version: this.source.version, view, first: rows.first, rows: rows.rows };
+  }
+
+  private rows(view: View, first: number, end: number): { first: number; rows: WindowRow[] } {
+    const range = fetchWindow(first, end, view.positions.length, 0, MAX_WINDOW_ROWS);
+    this.window = range;
+    const rows = view.positions.slice(range.first, range.end).map((position) => {
+      const row = view.model.data.rows[position];
+      const problems = view.problems.get(row.index);
+      return problems ? { ...row, problems } : row;
+    });
+    return { first: range.first, rows };
+  }
+
+  private positionOf(view: View, index: number): number {
+    // In file order the row of entry i sits at or before position i: look there first.
+    const rows = view.model.data.rows;
+    const guess = Math.min(index, view.positions.length - 1);
+    if (guess >= 0 && rows[view.positions[guess]]?.index === index) return guess;
+    return view.positions.findIndex((p) => rows[p].index === index);
   }
 
   /** The columns the current version shows, as one string to compare. */
   columns(): string {
     const model = this.model();
-    return model instanceof CorpusTableModel ? columnKey(model) : '';
-  }
-
-  /** Diagnostics by entry, each on the field its range starts in. */
-  problems(diagnostics: readonly OffsetDiagnostic[]): ProblemsByEntry {
-    const model = this.model();
-    const out: ProblemsByEntry = {};
-    if (!(model instanceof CorpusTableModel)) return out;
-    for (const d of diagnostics) {
-      const at = model.locate(d.start);
-      if (!at) continue;
-      (out[at.index] ??= []).push({ severity: d.severity, message: d.message, ...(at.field === undefined ? {} : { field: at.field }) });
-    }
-    return out;
-  }
-
-  /**
-   * Tells the session the document changed to `version`; `keptIndices`: the change was the table's own and left
-   * every entry at its index, so rows the page drew before it still name the same entries.
-   */
-  changed(version: number, keptIndices: boolean): void {
-    if (!keptIndices) this.indicesFrom = version;
+    return model instanceof CorpusTableModel ? model.data.columns.map((c) => `${c.field}:${c.kind}`).join('\n') : '';
   }
 
   /** The text edits a page message asks for (none for messages that edit nothing). */
   handle(message: WebviewMessage): SessionResult | undefined {
-    if (message.type === 'ready' || message.type === 'reveal' || message.type === 'painted') return undefined;
+    if (message.type !== 'edit' && message.type !== 'setField' && message.type !== 'add' && message.type !== 'duplicate' && message.type !== 'remove')
+      return undefined;
     const model = this.model();
     if (!(model instanceof CorpusTableModel)) return { error: 'unavailable' };
     // Indices name entries of the version the page shows: accepted while they still name the same entries (the

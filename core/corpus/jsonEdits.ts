@@ -34,6 +34,15 @@ export function styleOf(text: string): JsonStyle {
   return { eol, indent: indent || '  ', asciiOnly };
 }
 
+const styles = new WeakMap<JsonDocument, JsonStyle>();
+
+/** The document's style, read once per document (a selection's edits, and each of a version's, share it). */
+function docStyle(doc: JsonDocument): JsonStyle {
+  let style = styles.get(doc);
+  if (!style) styles.set(doc, (style = styleOf(doc.text)));
+  return style;
+}
+
 const escapeNonAscii = (json: string) => json.replace(/[\u0080-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
 
 /** `value` as the file would write it, its lines after the first indented by `baseIndent`. */
@@ -53,8 +62,22 @@ function lineIndentAt(text: string, offset: number): string {
 export function replaceValue(doc: JsonDocument, path: JsonPath, value: unknown): TextEdit | undefined {
   const span = doc.locate(path);
   if (!span) return undefined;
-  const style = styleOf(doc.text);
+  const style = docStyle(doc);
   return { start: span.start, end: span.end, text: serialize(value, style, lineIndentAt(doc.text, span.start)) };
+}
+
+/** The array item `after` followed by `texts` (items as JSON text), each separated as the array separates its items. */
+function textsAfter(text: string, style: JsonStyle, after: { start: number; end: number }, texts: (indent: string) => string[]): TextEdit {
+  const indent = lineIndentAt(text, after.start);
+  const onOwnLine = text.slice(text.lastIndexOf('\n', after.start - 1) + 1, after.start).trim() === '';
+  const sep = onOwnLine ? ',' + style.eol + indent : ', ';
+  return {
+    start: after.end,
+    end: after.end,
+    text: texts(indent)
+      .map((item) => sep + item)
+      .join(''),
+  };
 }
 
 /**
@@ -65,19 +88,39 @@ export function appendToArray(doc: JsonDocument, arrayPath: JsonPath, items: rea
   const children = doc.childrenAt(arrayPath);
   if (!children || children.kind !== 'array' || items.length === 0) return undefined;
   const { text } = doc;
-  const style = styleOf(text);
+  const style = docStyle(doc);
   const close = children.span.end - 1;
   const last = children.items[children.items.length - 1];
-  if (last) {
-    const indent = lineIndentAt(text, last.start);
-    const onOwnLine = text.slice(text.lastIndexOf('\n', last.start - 1) + 1, last.start).trim() === '';
-    const sep = onOwnLine ? ',' + style.eol + indent : ', ';
-    return { start: last.end, end: last.end, text: items.map((item) => sep + serialize(item, style, indent)).join('') };
-  }
+  if (last) return textsAfter(text, style, last, (indent) => items.map((item) => serialize(item, style, indent)));
   const outer = lineIndentAt(text, children.span.start);
   const indent = outer + style.indent;
   const body = items.map((item) => indent + serialize(item, style, indent)).join(',' + style.eol);
   return { start: children.span.start + 1, end: close, text: style.eol + body + style.eol + outer };
+}
+
+/**
+ * Inserts a copy of the item at `index` of the array at `arrayPath` right after it: the item's own text (its
+ * layout, key order and escapes) with the value at `path` inside it (e.g. `['id']`, which must exist) replaced
+ * by `value`. One insertion: the text around it is kept byte for byte.
+ */
+export function insertCopyAfter(doc: JsonDocument, arrayPath: JsonPath, index: number, path: JsonPath, value: unknown): TextEdit | undefined {
+  const children = doc.childrenAt(arrayPath);
+  const item = children?.kind === 'array' ? children.items[index] : undefined;
+  const span = item && doc.locate([...arrayPath, index, ...path]);
+  if (!item || !span) return undefined;
+  const { text } = doc;
+  const style = docStyle(doc);
+  const copy = text.slice(item.start, span.start) + serialize(value, style, lineIndentAt(text, span.start)) + text.slice(span.end, item.end);
+  return textsAfter(text, style, item, () => [copy]);
+}
+
+/** Inserts `items` right after the item at `index` of the array at `arrayPath`, written in the file's style. */
+export function insertItemsAfter(doc: JsonDocument, arrayPath: JsonPath, index: number, items: readonly unknown[]): TextEdit | undefined {
+  const children = doc.childrenAt(arrayPath);
+  const item = children?.kind === 'array' ? children.items[index] : undefined;
+  if (!item || items.length === 0) return undefined;
+  const style = docStyle(doc);
+  return textsAfter(doc.text, style, item, (indent) => items.map((value) => serialize(value, style, indent)));
 }
 
 /**
@@ -89,7 +132,7 @@ export function insertProperty(doc: JsonDocument, objectPath: JsonPath, key: str
   const children = doc.childrenAt(objectPath);
   if (!children || children.kind !== 'object') return undefined;
   const { text } = doc;
-  const style = styleOf(text);
+  const style = docStyle(doc);
   const last = children.properties[children.properties.length - 1];
   const keyText = serialize(key, style, '');
   if (last) {

@@ -6,7 +6,7 @@ import { generateCorpus, rng } from '../../bench/generate';
 import { JsonDocument } from '../document/jsonDocument';
 import { entriesOf } from '../document/classify';
 import { isObject, type JsonObject } from '../json';
-import { applyTextEdits, insertProperty, removeArrayItems } from './jsonEdits';
+import { applyTextEdits, insertProperty, removeArrayItems, type TextEdit } from './jsonEdits';
 import { CorpusTableModel } from './tableModel';
 
 const read = (rel: string) => fs.readFileSync(fromRepo(rel), 'utf8');
@@ -71,6 +71,13 @@ function editRandomly(text: string, edits: number, seed: number): void {
       assert.equal(after.slice(edit.start + edit.text.length), text.slice(edit.end), 'text after the edit kept');
     }
     doc = new JsonDocument(after);
+    // The model derived from the edit (only that entry re-parsed, only its row rebuilt) is the model of the new text.
+    const derived = model.edited(result.edits);
+    if (field in (before[row.index] as JsonObject) && model.sheet.entriesPath.length <= 1) assert.ok(derived, 'a value replaced: derived from the edit');
+    if (derived) {
+      assert.equal(derived.doc.text, after);
+      assert.deepEqual(derived.data, new CorpusTableModel(doc).data, `derived model after ${field} = ${JSON.stringify(cell)}`);
+    }
     const entries = entriesOf(doc.value, model.sheet.entriesPath) ?? [];
     assert.equal(entries.length, before.length);
     const expected = structuredClone(before[row.index]) as JsonObject;
@@ -146,8 +153,9 @@ test('add, duplicate and delete keep the array layout and give new ids in the fi
     assert.ok('edits' in dup);
     const duplicated = entriesIn(applyTextEdits(text, dup.edits)) as JsonObject[];
     assert.equal(duplicated.length, before.length + 2);
-    assert.deepEqual({ ...duplicated.at(-2)!, [idField]: before[0][idField] }, before[0], name);
-    assert.notEqual(duplicated.at(-2)![idField], before[0][idField]);
+    assert.equal(dup.index, 1, 'the first copy follows its original');
+    assert.deepEqual({ ...duplicated[1], [idField]: before[0][idField] }, before[0], name);
+    assert.notEqual(duplicated[1][idField], before[0][idField]);
 
     for (const indices of [[0], [1, 2], [0, 1, 3], [before.length - 1], before.map((_, i) => i)]) {
       const removed = model.remove(indices);
@@ -247,4 +255,65 @@ test('gold_standard and held_out rows are marked, and their text left out when a
     ],
   );
   assert.ok(!JSON.stringify(hidden.data).includes('s3'), 'hidden text never leaves the model');
+});
+
+/** The text outside the edits (all insertions) is the original's, byte for byte. */
+function assertOnlyInserted(text: string, edits: readonly TextEdit[], name: string): string {
+  let out = '';
+  let at = 0;
+  for (const edit of [...edits].sort((a, b) => a.start - b.start)) {
+    assert.equal(edit.end, edit.start, `${name}: an insertion`);
+    out += text.slice(at, edit.start) + edit.text;
+    at = edit.end;
+  }
+  out += text.slice(at);
+  assert.equal(out, applyTextEdits(text, edits), name);
+  // Taking the inserted texts out again gives the original.
+  let back = out;
+  for (const edit of [...edits].sort((a, b) => b.start - a.start)) {
+    const shift = edits.filter((e) => e.start < edit.start).reduce((sum, e) => sum + e.text.length, 0);
+    back = back.slice(0, edit.start + shift) + back.slice(edit.start + shift + edit.text.length);
+  }
+  assert.equal(back, text, `${name}: every other byte kept`);
+  return out;
+}
+
+test('duplicate inserts each copy right after its original, with a new id in the pattern, and nothing else', () => {
+  const cases: [string, string][] = [
+    ...Object.entries(shapes()),
+    ['20,000 entries', generateCorpus(20_000)],
+    ...REAL.map((rel): [string, string] => [rel, read(rel)]),
+  ];
+  for (const [name, text] of cases) {
+    const model = new CorpusTableModel(new JsonDocument(text));
+    const before = entriesIn(text) as JsonObject[];
+    const idField = model.data.idField;
+    const last = before.length - 1;
+    for (const picked of [[0], [2, 0], [last], [1, 2, last]]) {
+      const result = model.duplicate(picked);
+      assert.ok('edits' in result, name);
+      assert.equal(result.edits.length, new Set(picked).size, `${name}: one insertion per original`);
+      const after = entriesIn(assertOnlyInserted(text, result.edits, name)) as JsonObject[];
+      const originals = [...new Set(picked)].sort((a, b) => a - b);
+      const ids = new Set(before.map((e) => e[idField]));
+      const expected: JsonObject[] = [];
+      before.forEach((entry, i) => {
+        expected.push(entry);
+        if (!originals.includes(i)) return;
+        const copy = after[expected.length];
+        assert.ok(!ids.has(copy[idField]), `${name}: a new id`);
+        assert.equal(typeof copy[idField], typeof entry[idField], `${name}: the id keeps its type`);
+        expected.push({ ...entry, [idField]: copy[idField] });
+      });
+      assert.deepEqual(after, expected, `${name} duplicate ${picked}`);
+      assert.equal(result.index, originals[0] + 1);
+    }
+  }
+  const padded = '{"entries": [\n  {"id": "ewe_0007", "source": "a"},\n  {"id": "ewe_0041", "source": "b"}\n]}';
+  const copy = new CorpusTableModel(new JsonDocument(padded)).duplicate([0]);
+  assert.ok('edits' in copy);
+  assert.equal(
+    applyTextEdits(padded, copy.edits),
+    '{"entries": [\n  {"id": "ewe_0007", "source": "a"},\n  {"id": "ewe_0042", "source": "a"},\n  {"id": "ewe_0041", "source": "b"}\n]}',
+  );
 });

@@ -1,9 +1,10 @@
 import { entriesOf } from '../document/classify';
+import { applyEdit } from '../document/edit';
 import type { JsonDocument, JsonPath } from '../document/jsonDocument';
 import { isObject, type JsonObject } from '../json';
 import { isSecretSegment } from '../rules/corpusTables';
 import { nextIds } from './idPattern';
-import { appendToArray, insertProperty, removeArrayItems, replaceValue, type TextEdit } from './jsonEdits';
+import { appendToArray, insertCopyAfter, insertItemsAfter, insertProperty, removeArrayItems, replaceValue, type TextEdit } from './jsonEdits';
 import { cellOf, cellValue, corpusSheet, fieldKind, type CorpusSheet, type FieldKind } from './cells';
 import type { TableColumn, TableData, TableRow } from './tableView';
 
@@ -53,19 +54,32 @@ function orderColumns(fields: readonly string[]): string[] {
   return [...leading, ...fields.filter((f) => !LEADING.includes(f))];
 }
 
+const sameKeys = (a: JsonObject, b: JsonObject): boolean => {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => k in b);
+};
+
 export class CorpusTableModel {
   readonly sheet: CorpusSheet;
   readonly data: TableData;
   private readonly items: readonly unknown[];
   private readonly kinds = new Map<string, FieldKind>();
+  /** The entries whose rows were built again, when this model was derived from the previous version's. */
+  readonly changed?: ReadonlySet<number>;
 
-  /** Throws `SpreadsheetError` when the document is not a Rosetta corpus. */
+  /**
+   * Throws `SpreadsheetError` when the document is not a Rosetta corpus. `previous`: the model of the text
+   * before edits that changed only the entries `changed` (their keys kept); its sheet and other rows are reused.
+   */
   constructor(
     readonly doc: JsonDocument,
-    options: TableOptions = {},
+    private readonly options: TableOptions = {},
+    previous?: { model: CorpusTableModel; changed: ReadonlySet<number> },
   ) {
-    this.sheet = corpusSheet(doc.value);
-    this.items = entriesOf(doc.value, this.sheet.entriesPath) ?? [];
+    this.items = previous ? (entriesOf(doc.value, previous.model.sheet.entriesPath) ?? []) : [];
+    const reused = previous && this.reusedSheet(previous.model, previous.changed);
+    this.sheet = reused ?? corpusSheet(doc.value);
+    if (!reused) this.items = entriesOf(doc.value, this.sheet.entriesPath) ?? [];
     const legacy = this.sheet.shape === 'legacy';
     const referenceField = legacy
       ? 'target_expected'
@@ -75,20 +89,31 @@ export class CorpusTableModel {
     const columns: TableColumn[] = orderColumns(this.sheet.columns).map((field) => ({ field, kind: this.kindOf(field) }));
     const fileSegment = isObject(doc.value) && typeof doc.value.segment === 'string' ? doc.value.segment : '';
     const hidden = new Set(options.hideSecretText ? [this.sheet.sourceField, referenceField] : []);
-    const rows: TableRow[] = [];
-    this.items.forEach((item, index) => {
-      if (!isObject(item)) return;
+    const rowOf = (item: JsonObject, index: number): TableRow => {
       const segment = typeof item.segment === 'string' ? item.segment : fileSegment;
       const secret = isSecretSegment(segment);
       const hide = secret && hidden.size > 0;
-      rows.push({
+      return {
         index,
         segment,
         secret,
         hidden: hide,
         cells: columns.map((c) => (c.field in item && !(hide && hidden.has(c.field)) ? cellOf(item[c.field]) : null)),
+      };
+    };
+    let rows: TableRow[];
+    const kept = previous?.model.data;
+    if (reused && kept && kept.columns.every((c, i) => c.field === columns[i].field && c.kind === columns[i].kind)) {
+      // Every item is an object, so row i is entry i: only the changed rows are built again.
+      rows = kept.rows.slice();
+      for (const index of previous.changed) rows[index] = rowOf(this.items[index] as JsonObject, index);
+      this.changed = previous.changed;
+    } else {
+      rows = [];
+      this.items.forEach((item, index) => {
+        if (isObject(item)) rows.push(rowOf(item, index));
       });
-    });
+    }
     this.data = {
       shape: this.sheet.shape,
       idField: this.sheet.idField,
@@ -98,6 +123,43 @@ export class CorpusTableModel {
       rows,
       count: this.items.length,
     };
+  }
+
+  /**
+   * The previous model's sheet for this document, when the edits changed only entries that stay objects with
+   * the same keys (so the columns, the shape and the classification are the ones it found), every item of both
+   * being an object; undefined otherwise (the sheet is then read from the whole value).
+   */
+  private reusedSheet(previous: CorpusTableModel, changed: ReadonlySet<number>): CorpusSheet | undefined {
+    const old = previous.sheet;
+    if (old.entries.length !== old.count || this.items.length !== old.count) return undefined;
+    const entries = old.entries.slice();
+    for (const index of changed) {
+      const item = this.items[index];
+      if (!isObject(item) || !sameKeys(item, old.entries[index])) return undefined;
+      entries[index] = item;
+    }
+    return { ...old, entries };
+  }
+
+  /**
+   * The model after `edits` (applied in order, each to the text the one before left), when each stays inside
+   * one entry: the document re-parses only those entries (`applyEdit`) and the model rebuilds only their rows.
+   * Undefined when an edit is anything else (an entry added or removed, the envelope touched, a field added or
+   * removed): the caller then builds the model from the whole text, which gives the same model.
+   */
+  edited(edits: readonly TextEdit[], newText?: string): CorpusTableModel | undefined {
+    const path = this.sheet.entriesPath;
+    let doc = this.doc;
+    const changed = new Set<number>();
+    for (const [i, edit] of edits.entries()) {
+      const next = applyEdit(doc, edit, path, i === edits.length - 1 ? newText : undefined);
+      if (!next || next.index === undefined) return undefined;
+      doc = next.doc;
+      changed.add(next.index);
+    }
+    const model = new CorpusTableModel(doc, this.options, { model: this, changed });
+    return model.data.rows.length === this.data.rows.length && model.data.columns.length === this.data.columns.length ? model : undefined;
   }
 
   /**
@@ -170,19 +232,27 @@ export class CorpusTableModel {
     return edit ? { edits: [edit], index: this.items.length } : { error: 'noEntry' };
   }
 
-  /** Copies of the entries at the end, in their order, each with a new id. */
+  /**
+   * A copy of each entry right after it, with a new id in the file's pattern: the entry's own text with its id
+   * replaced (an entry without an id gets its copy written in the file's style, the id first). One insertion
+   * per entry, the rest of the text untouched. `index`: the first copy's index once the edits are applied.
+   */
   duplicate(indices: readonly number[]): TableEditResult & { index?: number } {
-    const sources = [...new Set(indices)].sort((a, b) => a - b).map((i) => this.entry(i));
+    const originals = [...new Set(indices)].sort((a, b) => a - b);
+    const sources = originals.map((i) => this.entry(i));
     if (sources.length === 0 || sources.some((e) => !e)) return { error: 'noEntry' };
     const ids = nextIds(this.ids(), sources.length);
-    const copies = (sources as JsonObject[]).map((entry, i) => {
-      const copy: JsonObject = structuredClone(entry);
-      if (this.sheet.idField in copy) copy[this.sheet.idField] = ids[i];
-      else return { [this.sheet.idField]: ids[i], ...copy };
-      return copy;
-    });
-    const edit = appendToArray(this.doc, this.sheet.entriesPath, copies);
-    return edit ? { edits: [edit], index: this.items.length } : { error: 'noEntry' };
+    const edits: TextEdit[] = [];
+    for (const [k, entry] of (sources as JsonObject[]).entries()) {
+      const { idField, entriesPath } = this.sheet;
+      const edit =
+        idField in entry
+          ? insertCopyAfter(this.doc, entriesPath, originals[k], [idField], ids[k])
+          : insertItemsAfter(this.doc, entriesPath, originals[k], [{ [idField]: ids[k], ...entry }]);
+      if (!edit) return { error: 'noEntry' };
+      edits.push(edit);
+    }
+    return { edits, index: originals[0] + 1 };
   }
 
   /** The entries removed with their separators (one edit per run of neighbouring entries). */

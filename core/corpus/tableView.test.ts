@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { moveCell, summarize, viewRows, visibleWindow, filterOptions, type TableData } from './tableView';
+import { moveCell, summarize, viewRows, fetchWindow, filterOptions, type TableData } from './tableView';
 
 const data: TableData = {
   shape: 'envelope',
@@ -41,11 +41,14 @@ test('filters, "has problems" and search combine', () => {
   });
 });
 
-test('the window of rows a scroll position shows, with overscan, inside the rows', () => {
-  assert.deepEqual(visibleWindow(0, 220, 22, 20_000, 5), { first: 0, end: 15 });
-  assert.deepEqual(visibleWindow(22 * 1000, 220, 22, 20_000, 5), { first: 995, end: 1015 });
-  assert.deepEqual(visibleWindow(22 * 19_995, 220, 22, 20_000, 5), { first: 19_990, end: 20_000 });
-  assert.deepEqual(visibleWindow(0, 220, 22, 0), { first: 0, end: 0 });
+test('the window to fetch holds the shown rows, overscan either side, inside the rows and the size bound', () => {
+  assert.deepEqual(fetchWindow(0, 40, 20_000, 50, 500), { first: 0, end: 90 });
+  assert.deepEqual(fetchWindow(1000, 1040, 20_000, 50, 500), { first: 950, end: 1090 });
+  assert.deepEqual(fetchWindow(19_980, 20_000, 20_000, 50, 500), { first: 19_930, end: 20_000 });
+  assert.deepEqual(fetchWindow(0, 900, 20_000, 50, 500), { first: 0, end: 500 }, 'never more than the bound');
+  assert.deepEqual(fetchWindow(100, 560, 20_000, 50, 500), { first: 80, end: 580 });
+  assert.deepEqual(fetchWindow(0, 40, 0, 50, 500), { first: 0, end: 0 });
+  assert.deepEqual(fetchWindow(30, 40, 10, 5, 500), { first: 5, end: 10 }, 'past the end: clamped');
 });
 
 test('keyboard moves stay inside the grid and Tab wraps to the next row', () => {

@@ -1,9 +1,10 @@
 import { MIN_DIFFICULTY_TIERS, MIN_REGISTERS, SEGMENT_MINIMUMS } from '../rules/corpusTables';
 
 /**
- * The corpus table's view of its rows, pure and free of JSON parsing so the webview runs it in the browser:
- * sort, filter and search over the cells the extension sent, the window of rows a scroll position shows, the
- * keyboard's moves between cells, and the summary bar's figures. `tableModel.ts` builds the data from a document.
+ * The corpus table's view of its rows, pure and free of JSON parsing (browser-safe): sort, filter and search
+ * over the rows' cells and the window of rows to fetch (run in the extension host, which sends the page only
+ * its window), the keyboard's moves between cells (run in the page), and the summary bar's figures.
+ * `tableModel.ts` builds the data from a document.
  */
 
 export type CellKind = 'string' | 'number' | 'json';
@@ -106,11 +107,20 @@ export function filterOptions(data: TableData): Partial<Record<FilterField, stri
   return out;
 }
 
-/** The rows a scroll position shows, with `overscan` more either side: `first` inclusive, `end` exclusive. */
-export function visibleWindow(scrollTop: number, viewportHeight: number, rowHeight: number, count: number, overscan = 8): { first: number; end: number } {
-  const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
-  const end = Math.min(count, Math.ceil((scrollTop + viewportHeight) / rowHeight) + overscan);
-  return { first, end: Math.max(first, end) };
+/** The most rows one window of the corpus table carries (the page asks for what it shows plus some either side). */
+export const MAX_WINDOW_ROWS = 500;
+/** Rows either side of the shown ones the page asks for. */
+export const OVERSCAN_ROWS = 40;
+
+/**
+ * The rows to fetch so that the shown positions [first, end) are there: `overscan` more either side, inside
+ * [0, count), at most `max` rows (the shown ones first). `first` inclusive, `end` exclusive.
+ */
+export function fetchWindow(first: number, end: number, count: number, overscan: number, max: number): { first: number; end: number } {
+  const from = Math.max(0, Math.min(first, count));
+  const to = Math.max(from, Math.min(end, count, from + max));
+  const room = Math.max(0, Math.min(overscan, Math.floor((max - (to - from)) / 2)));
+  return { first: Math.max(0, from - room), end: Math.min(count, to + room) };
 }
 
 export interface CellPosition {

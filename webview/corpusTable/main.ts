@@ -1,23 +1,24 @@
 /**
- * The corpus table's page (browser code, bundled by esbuild into dist/corpusTable.js). It paints the rows the
- * extension sends, virtualised (only the rows in view exist in the DOM), runs sort, filter and search locally
- * through core's pure `tableView`, and sends every change back as a message: the extension turns it into a
- * text edit of the JSON document, whose change comes back as new data. Keyboard first, an ARIA grid.
+ * The corpus table's page (browser code, bundled by esbuild into dist/corpusTable.js). The extension host holds
+ * the rows: it sends the columns, the figures and the number of rows the query shows, then only the rows of the
+ * window the page shows (plus some either side), asked for as the page scrolls. Sort, filter and search run in
+ * the host (the page sends its query); the rows in view are virtualised by @tanstack/virtual-core (only they
+ * exist in the DOM). Every change goes back as a message the extension turns into a text edit of the JSON
+ * document, whose change comes back as a new view. Keyboard first, an ARIA grid.
  */
+import { Virtualizer, elementScroll, observeElementOffset, observeElementRect } from '@tanstack/virtual-core';
 import { composeAfterTyping, madeLiteralPrefix } from '../../core/typing/eweInput';
 import {
-  filterOptions,
+  fetchWindow,
   moveCell,
-  summarize,
-  viewRows,
-  visibleWindow,
   FILTER_FIELDS,
+  MAX_WINDOW_ROWS,
+  OVERSCAN_ROWS,
   type FilterField,
   type MoveKey,
-  type TableData,
   type ViewQuery,
 } from '../../core/corpus/tableView';
-import type { HostMessage, ProblemsByEntry, RowProblem, TableStrings, WebviewMessage } from '../../protocol/corpusTable';
+import type { HostMessage, RowProblem, TableMeta, TableStrings, WebviewMessage, WindowRow } from '../../protocol/corpusTable';
 
 interface VsCodeApi {
   postMessage(message: WebviewMessage): void;
@@ -42,18 +43,53 @@ const rowsBox = $('rows');
 const descriptions = $('descriptions');
 
 let strings: TableStrings | undefined;
-let data: TableData | undefined;
+let meta: TableMeta | undefined;
 let version = -1;
-let problems: ProblemsByEntry = {};
-let problemRows = new Set<number>();
+/** The host's numbering of the order shown: windows of another view are stale. */
+let viewId = -1;
+/** Rows the query shows. */
+let shown = 0;
+/** The rows the page holds: positions `first`… of view `view`. */
+let loaded: { view: number; first: number; rows: WindowRow[] } = { view: -1, first: 0, rows: [] };
+/** The window asked for and not yet answered. */
+let asked: { view: number; first: number; end: number } | undefined;
 const saved = (vscode.getState() ?? {}) as { query?: ViewQuery };
 let query: ViewQuery = saved.query ?? {};
-let view: number[] = [];
 let active = { row: 0, column: 0 };
 /** Entry indices of the selected rows. */
 const selected = new Set<number>();
-let pendingFocus: number | undefined;
 let editing: { input: HTMLInputElement; index: number; field: string; original: string; literal: boolean } | undefined;
+let painted = false;
+
+/** The row at a position of the view, when the page holds it. */
+function rowAt(position: number): WindowRow | undefined {
+  return loaded.view === viewId ? loaded.rows[position - loaded.first] : undefined;
+}
+
+// Only the rows in view (and a few either side) are drawn: @tanstack/virtual-core says which, from the
+// scrolled area's offset and size. The sticky header row sits above the rows inside the scrolled area.
+const virtualizer = new Virtualizer<HTMLElement, HTMLElement>({
+  count: 0,
+  getScrollElement: () => viewport,
+  estimateSize: () => ROW_HEIGHT,
+  overscan: 8,
+  scrollMargin: ROW_HEIGHT,
+  scrollToFn: elementScroll,
+  observeElementRect,
+  observeElementOffset,
+  onChange: () => scheduleRender(),
+});
+virtualizer._didMount();
+virtualizer._willUpdate();
+
+let renderFrame = 0;
+function scheduleRender(): void {
+  if (renderFrame) return;
+  renderFrame = requestAnimationFrame(() => {
+    renderFrame = 0;
+    if (!editing) renderRows();
+  });
+}
 
 const format = (template: string, ...args: (string | number)[]) => template.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)] ?? ''));
 const post = (message: WebviewMessage) => vscode.postMessage(message);
@@ -76,7 +112,7 @@ function columnWidth(field: string, kind: string): [number, number] {
 }
 
 function template(): string {
-  const widths = (data?.columns ?? []).map((c) => columnWidth(c.field, c.kind));
+  const widths = (meta?.columns ?? []).map((c) => columnWidth(c.field, c.kind));
   // Header and rows scroll sideways together when the columns need more room than the page has.
   grid.style.setProperty('--grid-width', `${ROW_HEAD_WIDTH + widths.reduce((sum, [min]) => sum + min, 0)}px`);
   return [`${ROW_HEAD_WIDTH}px`, ...widths.map(([min, share]) => `minmax(${min}px, ${share}fr)`)].join(' ');
@@ -145,13 +181,13 @@ function buildToolbar(): void {
 /** The rows an action applies to: the selection, else the active row. */
 function targets(): number[] {
   if (selected.size) return [...selected].sort((a, b) => a - b);
-  const position = view[active.row];
-  return position === undefined || !data ? [] : [data.rows[position].index];
+  const row = rowAt(active.row);
+  return row ? [row.index] : [];
 }
 
 function refreshControls(): void {
-  if (!strings || !data) return;
-  const options = filterOptions(data);
+  if (!strings || !meta) return;
+  const options = meta.filters;
   for (const [field, select] of filterSelects) {
     const values = options[field];
     select.hidden = !values;
@@ -160,16 +196,17 @@ function refreshControls(): void {
     select.value = values?.includes(current) ? current : '';
   }
   const currentField = fieldSelect.value;
-  fieldSelect.replaceChildren(...data.columns.filter((c) => c.field !== data?.idField).map((c) => el('option', { value: c.field }, c.field)));
+  const idField = meta.idField;
+  fieldSelect.replaceChildren(...meta.columns.filter((c) => c.field !== idField).map((c) => el('option', { value: c.field }, c.field)));
   if (currentField) fieldSelect.value = currentField;
   selectedLabel.textContent = selected.size ? format(strings.selected, selected.size) : '';
-  shownLabel.textContent = format(strings.shown, view.length, data.rows.length);
+  shownLabel.textContent = format(strings.shown, shown, meta.total);
 }
 
 function renderSummary(): void {
-  if (!strings || !data) return;
+  if (!strings || !meta) return;
   const s = strings;
-  const summary = summarize(data);
+  const summary = meta.summary;
   summaryBar.replaceChildren();
   const part = (label: string, items: { value: string; count: number; minimum?: number }[]) => {
     const span = el('span');
@@ -200,44 +237,28 @@ function renderSummary(): void {
 // ---- The grid ----------------------------------------------------------------------------------------------
 
 function setQuery(next: ViewQuery): void {
-  const keep = activeEntry();
   query = next;
   vscode.setState({ query });
-  recompute(keep);
+  // Sorted, filtered and searched in the extension host: it answers with the new view, the active entry kept.
+  post({ type: 'query', query, active: rowAt(active.row)?.index });
 }
 
-function activeEntry(): { index: number; field?: string } | undefined {
-  const position = view[active.row];
-  if (position === undefined || !data) return undefined;
-  return { index: data.rows[position].index, field: data.columns[active.column]?.field };
-}
-
-/** Sorts and filters again, keeping the active cell on the same entry and field when it is still shown. */
-function recompute(keep = activeEntry()): void {
-  if (!data) return;
-  view = viewRows(data, query, problemRows);
-  const column = keep?.field ? data.columns.findIndex((c) => c.field === keep.field) : -1;
-  const wanted = pendingFocus ?? keep?.index;
-  const row = wanted === undefined ? -1 : view.findIndex((p) => data?.rows[p].index === wanted);
-  if (pendingFocus !== undefined && row >= 0) pendingFocus = undefined;
-  active = {
-    row: row >= 0 ? row : Math.min(active.row, Math.max(0, view.length - 1)),
-    column: column >= 0 ? column : Math.min(active.column, Math.max(0, data.columns.length - 1)),
-  };
-  grid.setAttribute('aria-rowcount', String(view.length + 1));
-  grid.setAttribute('aria-colcount', String(data.columns.length + 1));
-  spacer.style.height = `${view.length * ROW_HEIGHT}px`;
-  renderHead();
-  refreshControls();
-  renderRows();
-  if (row >= 0 && keep === undefined) scrollToActive();
+/** Asks for the rows of the shown positions [first, end) the page lacks (once per view and window). */
+function ensureRows(first: number, end: number): void {
+  if (end <= first) return;
+  const have = loaded.view === viewId && first >= loaded.first && end <= loaded.first + loaded.rows.length;
+  const waiting = asked && asked.view === viewId && first >= asked.first && end <= asked.end;
+  if (have || waiting) return;
+  const range = fetchWindow(first, end, shown, OVERSCAN_ROWS, MAX_WINDOW_ROWS);
+  asked = { view: viewId, ...range };
+  post({ type: 'window', view: viewId, first: range.first, end: range.end });
 }
 
 function renderHead(): void {
-  if (!data || !strings) return;
+  if (!meta || !strings) return;
   headRow.style.gridTemplateColumns = template();
   headRow.replaceChildren(el('div', { role: 'columnheader', class: 'cell rowhead', 'aria-colindex': '1' }, '#'));
-  data.columns.forEach((column, c) => {
+  meta.columns.forEach((column, c) => {
     const sorted = query.sort?.column === c ? (query.sort.descending ? 'descending' : 'ascending') : 'none';
     const arrow = sorted === 'ascending' ? ' ▲' : sorted === 'descending' ? ' ▼' : '';
     const header = el(
@@ -262,26 +283,41 @@ function renderHead(): void {
 
 const cellId = (row: number, column: number) => `cell-${row}-${column}`;
 
-function problemsOf(index: number): RowProblem[] {
-  return problems[index] ?? [];
-}
-
 const SEVERITY_ORDER: RowProblem['severity'][] = ['error', 'warning', 'information', 'hint'];
 const worst = (list: RowProblem[]) => SEVERITY_ORDER.find((s) => list.some((p) => p.severity === s));
 
+/** A row of the view the page does not hold yet: its place in the grid, busy until its window comes. */
+function pendingRow(position: number, columns: string): HTMLElement {
+  const line = el('div', { role: 'row', class: 'row', 'aria-rowindex': String(position + 2), 'aria-busy': 'true' });
+  line.style.gridTemplateColumns = columns;
+  line.append(el('div', { role: 'rowheader', class: 'cell rowhead', 'aria-colindex': '1' }, '…'));
+  return line;
+}
+
 function renderRows(): void {
   // Rows that change while a cell is being edited are drawn when the edit ends (finishEdit), not under it.
-  if (!data || !strings || editing) return;
+  if (!meta || !strings || editing) return;
   const s = strings;
-  // The header row sticks to the top of the scrolled area: rows start one row below it.
-  const { first, end } = visibleWindow(Math.max(0, viewport.scrollTop - ROW_HEIGHT), (viewport.clientHeight || 600) - ROW_HEIGHT, ROW_HEIGHT, view.length);
-  rowsBox.style.transform = `translateY(${first * ROW_HEIGHT}px)`;
+  const data = meta;
+  const items = virtualizer.getVirtualItems().map((item) => ({ index: item.index, start: item.start }));
+  if (items.length) ensureRows(items[0].index, items[items.length - 1].index + 1);
+  // The active row stays in the DOM wherever it is (aria-activedescendant names it; a key moves from it), also
+  // before the virtualizer has heard of the scroll that brings it into view.
+  if (shown && !items.some((item) => item.index === active.row)) items.push({ index: active.row, start: ROW_HEIGHT + active.row * ROW_HEIGHT });
   const columns = template();
   const rows: HTMLElement[] = [];
   const notes: HTMLElement[] = [];
-  for (let r = first; r < end; r++) {
-    const row = data.rows[view[r]];
-    const rowProblems = problemsOf(row.index);
+  for (const { index: r, start } of items) {
+    const row = rowAt(r);
+    // Item offsets count from the top of the scrolled area; the rows box starts below the header row.
+    const top = `translateY(${start - ROW_HEIGHT}px)`;
+    if (!row) {
+      const pending = pendingRow(r, columns);
+      pending.style.transform = top;
+      rows.push(pending);
+      continue;
+    }
+    const rowProblems = row.problems ?? [];
     const rowWorst = worst(rowProblems);
     const classes = ['row', ...(row.secret ? ['secret'] : []), ...(rowWorst === 'error' || rowWorst === 'warning' ? [`has-${rowWorst}`] : [])];
     const line = el('div', {
@@ -292,8 +328,9 @@ function renderRows(): void {
       'data-entry': String(row.index),
     });
     line.style.gridTemplateColumns = columns;
+    line.style.transform = top;
     // Problems with no field, and those on fields the table has no column for, belong to the row.
-    const own = rowProblems.filter((p) => p.field === undefined || !data!.columns.some((c) => c.field === p.field));
+    const own = rowProblems.filter((p) => p.field === undefined || !data.columns.some((c) => c.field === p.field));
     const head = el(
       'div',
       {
@@ -313,7 +350,7 @@ function renderRows(): void {
     line.append(head);
     data.columns.forEach((column, c) => {
       const value = row.cells[c];
-      const hidden = row.hidden && value === null && (column.field === data!.sourceField || column.field === data!.referenceField);
+      const hidden = row.hidden && value === null && (column.field === data.sourceField || column.field === data.referenceField);
       const cellProblems = rowProblems.filter((p) => p.field === column.field);
       const cellWorst = worst(cellProblems);
       const isActive = r === active.row && c === active.column;
@@ -343,7 +380,7 @@ function renderRows(): void {
   }
   rowsBox.replaceChildren(...rows);
   descriptions.replaceChildren(...notes);
-  if (view.length) grid.setAttribute('aria-activedescendant', cellId(active.row, active.column));
+  if (shown && document.getElementById(cellId(active.row, active.column))) grid.setAttribute('aria-activedescendant', cellId(active.row, active.column));
   else grid.removeAttribute('aria-activedescendant');
 }
 
@@ -389,10 +426,10 @@ function composeInto(input: HTMLInputElement, event: InputEvent, state: { litera
 }
 
 function startEdit(initial?: string): void {
-  if (!data || editing) return;
-  const position = view[active.row];
-  if (position === undefined) return;
-  const row = data.rows[position];
+  if (!meta || editing) return;
+  const data = meta;
+  const row = rowAt(active.row);
+  if (!row) return;
   const column = data.columns[active.column];
   const cell = document.getElementById(cellId(active.row, active.column));
   if (!cell || (row.hidden && row.cells[active.column] === null && (column.field === data.sourceField || column.field === data.referenceField))) return;
@@ -424,18 +461,18 @@ function startEdit(initial?: string): void {
 
 function finishEdit(commit: boolean, move?: MoveKey): void {
   const state = editing;
-  if (!state || !data) return;
+  if (!state || !meta) return;
   editing = undefined;
   const text = state.input.value;
   if (commit && text !== state.original) {
     post({ type: 'edit', version, index: state.index, field: state.field, text });
-    // Shown at once; the document's change repaints it with the value as written.
-    const position = data.rows.findIndex((r) => r.index === state.index);
-    const column = data.columns.findIndex((c) => c.field === state.field);
-    if (position >= 0 && column >= 0) data.rows[position].cells[column] = text;
+    // Shown at once; the document's change brings the row as written.
+    const row = loaded.rows.find((r) => r.index === state.index);
+    const column = meta.columns.findIndex((c) => c.field === state.field);
+    if (row && column >= 0) row.cells[column] = text;
   }
   grid.focus();
-  if (move) moveTo(moveCell(active, move, view.length, data.columns.length, pageRows()));
+  if (move) moveTo(moveCell(active, move, shown, meta.columns.length, pageRows()));
   else renderRows();
 }
 
@@ -458,18 +495,18 @@ function toggleSelected(index: number): void {
 }
 
 grid.addEventListener('keydown', (e) => {
-  if (!data || editing || e.target !== grid) return;
+  if (!meta || editing || e.target !== grid) return;
   let key: MoveKey | undefined = KEYS[e.key];
   if (e.key === 'Tab') key = e.shiftKey ? 'ShiftTab' : 'Tab';
   if ((e.ctrlKey || e.metaKey) && e.key === 'Home') key = 'CtrlHome';
   if ((e.ctrlKey || e.metaKey) && e.key === 'End') key = 'CtrlEnd';
   if (key) {
     e.preventDefault();
-    const next = moveCell(active, key, view.length, data.columns.length, pageRows());
+    const next = moveCell(active, key, shown, meta.columns.length, pageRows());
     // Shift with an arrow up or down selects the rows it passes.
     if (e.shiftKey && (key === 'ArrowUp' || key === 'ArrowDown')) {
-      const from = data.rows[view[active.row]]?.index;
-      const to = data.rows[view[next.row]]?.index;
+      const from = rowAt(active.row)?.index;
+      const to = rowAt(next.row)?.index;
       if (from !== undefined) selected.add(from);
       if (to !== undefined) selected.add(to);
       refreshControls();
@@ -482,7 +519,7 @@ grid.addEventListener('keydown', (e) => {
     startEdit();
   } else if (e.key === ' ') {
     e.preventDefault();
-    const index = data.rows[view[active.row]]?.index;
+    const index = rowAt(active.row)?.index;
     if (index !== undefined) toggleSelected(index);
     refreshControls();
     renderRows();
@@ -506,7 +543,7 @@ function cellAt(target: EventTarget | null): { row: number; column: number } | u
 rowsBox.addEventListener('mousedown', (e) => {
   if (editing && (e.target as HTMLElement).tagName === 'INPUT') return;
   const head = (e.target as HTMLElement).closest('[role=rowheader]');
-  if (head && data) {
+  if (head && meta && head.parentElement?.hasAttribute('data-entry')) {
     const index = Number(head.parentElement?.getAttribute('data-entry'));
     if (!e.ctrlKey && !e.metaKey && !e.shiftKey) selected.clear();
     toggleSelected(index);
@@ -527,21 +564,48 @@ rowsBox.addEventListener('dblclick', (e) => {
 });
 rowsBox.addEventListener('contextmenu', (e) => {
   const at = cellAt(e.target);
-  const index = at && data ? data.rows[view[at.row]]?.index : undefined;
-  if (index !== undefined) post({ type: 'reveal', index, field: data?.columns[at!.column]?.field });
+  const index = at ? rowAt(at.row)?.index : undefined;
+  if (index !== undefined) post({ type: 'reveal', index, field: meta?.columns[at!.column]?.field });
 });
 
-let scrollFrame = 0;
-viewport.addEventListener('scroll', () => {
-  if (scrollFrame) return;
-  scrollFrame = requestAnimationFrame(() => {
-    scrollFrame = 0;
-    if (!editing) renderRows();
-  });
-});
-window.addEventListener('resize', () => renderRows());
+window.addEventListener('resize', () => scheduleRender());
 
 // ---- Messages from the extension ---------------------------------------------------------------------------
+
+/** Shows a view of the host: its figures, its length and the rows it came with. */
+function showView(message: Extract<HostMessage, { type: 'view' }>): void {
+  const keep = message.renumbered ? undefined : rowAt(active.row)?.index;
+  const columnsBefore = meta?.columns.map((c) => `${c.field}:${c.kind}`).join('\n');
+  meta = message.meta;
+  version = message.version;
+  viewId = message.view;
+  shown = message.shown;
+  loaded = { view: message.view, first: message.first, rows: message.rows };
+  asked = undefined;
+  grid.dataset.version = String(version);
+  if (message.renumbered) selected.clear();
+  messageBar.textContent = '';
+  grid.hidden = false;
+  grid.setAttribute('aria-rowcount', String(shown + 1));
+  grid.setAttribute('aria-colcount', String(meta.columns.length + 1));
+  if (columnsBefore !== meta.columns.map((c) => `${c.field}:${c.kind}`).join('\n'))
+    active.column = Math.min(active.column, Math.max(0, meta.columns.length - 1));
+  // The entry to make active (after a query, the one that was; after an add, the new one), else the active
+  // entry where the new rows have it (a cell edit in a sorted column moves its row): follow it.
+  const kept = keep === undefined ? -1 : message.rows.findIndex((r) => r.index === keep);
+  const focus = message.focus ?? (kept >= 0 ? message.first + kept : undefined);
+  const moved = focus !== undefined && focus !== active.row;
+  if (focus !== undefined) active.row = focus;
+  active.row = Math.max(0, Math.min(active.row, shown - 1));
+  virtualizer.setOptions({ ...virtualizer.options, count: shown });
+  virtualizer.measure();
+  spacer.style.height = `${virtualizer.getTotalSize()}px`;
+  renderSummary();
+  renderHead();
+  refreshControls();
+  if (moved) scrollToActive();
+  else renderRows();
+}
 
 window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
   const message = event.data;
@@ -550,64 +614,35 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       strings = message.strings;
       grid.setAttribute('aria-label', strings.grid);
       buildToolbar();
+      // The query kept from the last time this table was shown (the host starts with none).
+      if (Object.keys(query).length) post({ type: 'query', query });
       break;
-    case 'data': {
-      const first = data === undefined;
-      const keep = activeEntry();
-      data = message.data;
-      version = message.version;
-      grid.dataset.version = String(version);
-      problems = message.problems;
-      problemRows = new Set(Object.keys(problems).map(Number));
-      for (const index of [...selected]) if (!data.rows.some((r) => r.index === index)) selected.delete(index);
-      messageBar.textContent = '';
-      grid.hidden = false;
-      renderSummary();
-      recompute(keep);
+    case 'view': {
+      const first = meta === undefined;
+      showView(message);
       if (first && !editing) grid.focus();
       // Once the browser has laid the rows out: the provider times the opening by it.
-      if (first) requestAnimationFrame(() => setTimeout(() => post({ type: 'painted', version, rows: data?.rows.length ?? 0 }), 0));
-      break;
-    }
-    case 'rows': {
-      if (!data) break;
-      const keep = activeEntry();
-      const positions = new Map(data.rows.map((row, position) => [row.index, position]));
-      for (const row of message.rows) {
-        const position = positions.get(row.index);
-        if (position !== undefined) data.rows[position] = row;
+      if (!painted && message.rows.length) {
+        painted = true;
+        requestAnimationFrame(() => setTimeout(() => post({ type: 'painted', version, rows: shown }), 0));
       }
-      version = message.version;
-      grid.dataset.version = String(version);
-      problems = message.problems;
-      problemRows = new Set(Object.keys(problems).map(Number));
-      renderSummary();
-      recompute(keep);
       break;
     }
-    case 'problems':
-      if (message.version !== version) break;
-      problems = message.problems;
-      problemRows = new Set(Object.keys(problems).map(Number));
-      if (query.problemsOnly) recompute();
-      else renderRows();
+    case 'window':
+      if (message.view !== viewId) break;
+      loaded = { view: message.view, first: message.first, rows: message.rows };
+      asked = undefined;
+      if (!editing) renderRows();
       break;
     case 'unavailable':
       version = message.version;
-      data = undefined;
+      meta = undefined;
       grid.hidden = true;
       summaryBar.replaceChildren();
       messageBar.textContent = message.reason;
       break;
     case 'error':
       messageBar.textContent = message.message;
-      break;
-    case 'focusEntry':
-      pendingFocus = message.index;
-      if (data?.rows.some((r) => r.index === message.index)) {
-        recompute({ index: message.index, field: data.columns[active.column]?.field });
-        scrollToActive();
-      }
       break;
   }
 });
