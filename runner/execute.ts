@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { classify, itemsPath, type FileKind } from '../core/document/classify';
@@ -23,6 +22,7 @@ import {
   type PromptVersion,
 } from '../core/run/batch';
 import { harnessRunId } from '../core/run/resultsFile';
+import { datasetSha256 } from '../core/runcard/hashes';
 import type { ChatOutcome, ChatRequest, EntryRunRecord, RunnableItem, RunRecord, TestRunRecord } from '../core/run/types';
 import type { NormalisedEntry } from '../core/run/corpus';
 import type { ResponseCache } from './cache';
@@ -618,7 +618,7 @@ async function executeLocked(plan: RunPlan, deps: RunDeps, prepared: Prepared): 
       const bytes = corpus.file.bytes ?? Buffer.from(corpus.file.text, 'utf8');
       const output: CorpusOutput = {
         info: corpus.info,
-        datasetSha256: createHash('sha256').update(bytes).digest('hex'),
+        datasetSha256: datasetSha256(bytes),
         sourceFile: corpus.file.displayPath,
         records: entries,
       };
