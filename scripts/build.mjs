@@ -41,7 +41,7 @@ await Promise.all([
   build({ ...common, entryPoints: ['client/corpus/lazySpreadsheet.ts'], outfile: 'dist/lazySpreadsheet.js', external: ['vscode'] }),
   // The corpus table's model (cell rules, schema lookup): loaded when a table first opens.
   build({ ...common, entryPoints: ['client/corpusTable/lazyTable.ts'], outfile: 'dist/lazyTable.js', external: ['vscode'] }),
-  build({ ...common, entryPoints: ['server/server.ts'], outfile: 'dist/server.js' }),
+  build({ ...common, entryPoints: ['server/nodeMain.ts'], outfile: 'dist/server.js' }),
   build({ ...common, entryPoints: ['cli/bin.ts'], outfile: 'dist/cli.js' }),
   // The corpus table's page runs in a webview (a browser): its own bundle, with no Node built-in to reach.
   build({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview/corpusTable/main.ts'], outfile: 'dist/corpusTable.js' }),

@@ -1,8 +1,6 @@
 import {
-  createConnection,
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
-  ProposedFeatures,
   TextDocuments,
   TextDocumentSyncKind,
   type DidChangeConfigurationParams,
@@ -12,7 +10,7 @@ import {
   type TextDocumentChangeEvent,
   type TextDocumentContentChangeEvent,
   type Diagnostic,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { toLocale, type Locale } from '../core/i18n/locale';
 import { isJsonDocument } from '../core/workspace/files';
@@ -32,11 +30,18 @@ import { negotiatePositionEncoding, PositionCodec } from './positionEncoding';
 import { DEFAULT_SETTINGS, mergeSettings, settingsSection, type ServerSettings } from './settings';
 import { isBaselinesFile, loadWorkspaceBaselines, type WorkspaceBaselines } from './workspaceBaselines';
 import { WorkspaceIndex } from './workspaceIndex';
-import { exposedGc, IdleCollector } from './idleCollector';
+import { IdleCollector } from './idleCollector';
+import { serverHost } from './host';
+
+/**
+ * The wiring both entries share (`nodeMain.ts` for the desktop, `browserMain.ts` for a browser's web worker): the
+ * entry sets the host first, and everything below reaches Node or the browser only through it.
+ */
+const host = serverHost();
 
 /** Messages the connection has handled: validations wait for a turn that handles none (see `Debouncer`). */
 let handledMessages = 0;
-const connection = createConnection(ProposedFeatures.all, {
+const connection = host.connect({
   messageStrategy: {
     handleMessage: (message, next) => {
       handledMessages++;
@@ -55,11 +60,11 @@ const documents = new TextDocuments<TextDocument>(
     (error) => guard.report(error),
   ),
 );
-const index = new WorkspaceIndex();
+const index = new WorkspaceIndex(host.files, () => new Promise((resolve) => host.nextTurn(() => resolve())));
 index.rangeOf = (doc, span) => codec.rangeToWire(doc.text, doc.lineIndex, doc.lineIndex.rangeOf(span));
-const debouncer = new Debouncer(() => handledMessages);
+const debouncer = new Debouncer(() => handledMessages, host.nextTurn);
 /** Returns the text copies that edits of big documents leave behind (and an open's parse garbage), once typing pauses. */
-const collector = new IdleCollector(exposedGc());
+const collector = new IdleCollector(host.gc);
 let settings: ServerSettings = DEFAULT_SETTINGS;
 let locale: Locale = 'en';
 let canRegisterConfiguration = false;
@@ -111,18 +116,17 @@ function applyChanges(doc: TextDocument, changes: TextDocumentContentChangeEvent
 }
 
 // Last line of defence: whatever slipped through is logged and the server keeps serving.
-process.on('unhandledRejection', (error) => guard.report(error));
-process.on('uncaughtException', (error) => guard.report(error));
+host.onUncaught((error) => guard.report(error));
 
 function publish(analysis: Analysis): void {
-  const diagnostics = settings.enable ? toLspDiagnostics(analysis, settings, { codec, dataSupport: client.dataSupport }) : [];
+  const diagnostics = settings.enable ? toLspDiagnostics(analysis, settings, { codec, dataSupport: client.dataSupport, readmeUri: host.readmeUri }) : [];
   void connection.sendDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics: [...diagnostics, ...baselinesLimitDiagnostics(analysis.uri)] });
 }
 
 /** The `baselines-limit` diagnostics of a workspace baselines file (none for any other file). */
 function baselinesLimitDiagnostics(uri: string): Diagnostic[] {
   if (!settings.enable) return [];
-  return baselines.limits.filter((l) => l.uri === uri).map((l) => baselinesLimitDiagnostic(l.message));
+  return baselines.limits.filter((l) => l.uri === uri).map((l) => baselinesLimitDiagnostic(l.message, host.readmeUri));
 }
 
 /** Baselines files past a limit get their diagnostic, open or not; a file no longer past one gets it cleared. */
@@ -225,7 +229,7 @@ connection.onInitialized(
 /** Reads the workspace baselines again and re-checks every open document with them (problems go to the log). */
 async function reloadBaselines(): Promise<void> {
   const previous = baselines;
-  baselines = await loadWorkspaceBaselines(index.rootPaths(), locale);
+  baselines = await loadWorkspaceBaselines(host.files, index.rootUris(), locale);
   for (const problem of baselines.problems) connection.console.warn(`ewebench: ${problem}`);
   publishBaselinesLimits(previous);
   revalidateAll();

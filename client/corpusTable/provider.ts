@@ -1,8 +1,8 @@
-import * as crypto from 'node:crypto';
 import * as vscode from 'vscode';
 import type { TextEdit } from '../../core/corpus/jsonEdits';
 import { toLocale } from '../../core/i18n/locale';
 import { renderTableHtml } from './html';
+import { newNonce } from '../nonce';
 import type { HostMessage, TableFigures, TableStrings, WebviewMessage } from '../../protocol/corpusTable';
 import type { OffsetDiagnostic, SessionResult, TableSession } from './session';
 
@@ -200,7 +200,7 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
     const key = document.uri.toString();
     this.open.set(key, { document, session, figures, handle });
     panel.webview.html = renderTableHtml({
-      nonce: crypto.randomBytes(16).toString('base64'),
+      nonce: newNonce(),
       cspSource: panel.webview.cspSource,
       scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'corpusTable.js')).toString(),
       lang: toLocale(vscode.env.language),

@@ -1,7 +1,4 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
+import { DiagnosticSeverity, type Diagnostic, type Disposable } from 'vscode-languageserver';
 import { defaultSeverity, DIAGNOSTIC_SOURCE, docAnchor, type Severity } from '../../core/rules/codes';
 import { resolveFindings } from '../../core/validate';
 import type { Analysis } from '../analysis';
@@ -16,15 +13,12 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-/** The README shipped beside the server (dist/../README.md; a packaged .vsix names it readme.md): each code has an entry there. */
-const README = pathToFileURL(
-  ['README.md', 'readme.md'].map((name) => path.join(__dirname, '..', name)).find((p) => fs.existsSync(p)) ?? path.join(__dirname, '..', 'README.md'),
-).toString();
-
 /** What the client said it handles: the position encoding, and whether it keeps `diagnostic.data` for code actions. */
 export interface DiagnosticsClient {
   codec: PositionCodec;
   dataSupport: boolean;
+  /** The README shipped with the server (the host finds it): each code has an entry there. */
+  readmeUri: string;
 }
 
 /**
@@ -40,7 +34,7 @@ export function toLspDiagnostics(analysis: Analysis, settings: ServerSettings, c
     range: wire(d.range),
     severity: SEVERITY[d.severity],
     code: d.code,
-    codeDescription: { href: `${README}#${docAnchor(d.code)}` },
+    codeDescription: { href: `${client.readmeUri}#${docAnchor(d.code)}` },
     source: DIAGNOSTIC_SOURCE,
     message: d.message,
     relatedInformation: d.related.length
@@ -51,13 +45,13 @@ export function toLspDiagnostics(analysis: Analysis, settings: ServerSettings, c
 }
 
 /** A `baselines-limit` diagnostic at the top of a workspace baselines file (`workspaceBaselines.ts`). */
-export function baselinesLimitDiagnostic(message: string): Diagnostic {
+export function baselinesLimitDiagnostic(message: string, readmeUri: string): Diagnostic {
   const code = 'baselines-limit';
   return {
     range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } },
     severity: SEVERITY[defaultSeverity(code)],
     code,
-    codeDescription: { href: `${README}#${docAnchor(code)}` },
+    codeDescription: { href: `${readmeUri}#${docAnchor(code)}` },
     source: DIAGNOSTIC_SOURCE,
     message,
   };
@@ -79,7 +73,11 @@ const MAX_TURNS = 1000;
 export class Debouncer {
   private readonly cancels = new Map<string, () => void>();
 
-  constructor(private readonly handled: () => number = () => 0) {}
+  constructor(
+    private readonly handled: () => number,
+    /** The host's next turn of the event loop (Node's setImmediate, a macrotask in a web worker). */
+    private readonly nextTurn: (callback: () => void) => Disposable,
+  ) {}
 
   schedule(uri: string, run: () => void): void {
     this.cancel(uri);
@@ -99,7 +97,7 @@ export class Debouncer {
    * vscode-jsonrpc set for its next message, if any: a message handled in between means the queue was not empty.
    */
   private whenIdle(uri: string, run: () => void, seen: number, turns: number): void {
-    const immediate = setImmediate(() => {
+    const turn = this.nextTurn(() => {
       const now = this.handled();
       if (now !== seen && turns < MAX_TURNS) {
         this.whenIdle(uri, run, now, turns + 1);
@@ -108,6 +106,6 @@ export class Debouncer {
       this.cancels.delete(uri);
       run();
     });
-    this.cancels.set(uri, () => clearImmediate(immediate));
+    this.cancels.set(uri, () => turn.dispose());
   }
 }
