@@ -26,6 +26,8 @@ const lazyRunner = {
   },
 };
 
+const browser = { platform: 'browser', target: 'es2022', mainFields: ['browser', 'module', 'main'], supported: { 'dynamic-import': false } };
+
 await Promise.all([
   build({
     ...common,
@@ -45,6 +47,11 @@ await Promise.all([
   build({ ...common, entryPoints: ['cli/bin.ts'], outfile: 'dist/cli.js' }),
   // The corpus table's page runs in a webview (a browser): its own bundle, with no Node built-in to reach.
   build({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview/corpusTable/main.ts'], outfile: 'dist/corpusTable.js' }),
+  // The browser entry (package.json `browser`, VS Code for the Web): the client in the web worker extension host and
+  // the language server in a web worker of its own. Platform `browser`: a Node built-in reached from either fails
+  // the build (no polyfill). The host loads one script, so what the desktop loads lazily is bundled in.
+  build({ ...common, ...browser, format: 'cjs', entryPoints: ['client/browserExtension.ts'], outfile: 'dist/browserClient.js', external: ['vscode'] }),
+  build({ ...common, ...browser, format: 'iife', entryPoints: ['server/browserMain.ts'], outfile: 'dist/browserServer.js' }),
   // The review page runs in a webview (a browser): its own bundle, with no Node built-in to reach.
   build({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview/review/main.ts'], outfile: 'dist/reviewView.js' }),
 ]);

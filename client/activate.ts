@@ -1,0 +1,91 @@
+import * as vscode from 'vscode';
+import type { BaseLanguageClient, DocumentSelector, LanguageClientOptions } from 'vscode-languageclient';
+import { CoverageRequest } from '../protocol/ewebench';
+import { registerCoveragePreview, type PreviewCounts } from './coverage/panel';
+import { CorpusTableProvider } from './corpusTable/provider';
+import { FileKindStatus } from './fileKindStatus';
+import { readServerSettings } from './settings';
+import { registerEweInput } from './typing/eweInput';
+import { registerReview } from './review/reviewPanel';
+import { registerReviewLens } from './review/cardLens';
+import { registerSpreadsheetCommands } from './corpus/spreadsheetCommands';
+
+/** Thin adapter: start the language server, pass settings, and wire commands and the status bar. */
+export interface ActivationTimes {
+  /** From the call of activate to every command, provider and view registered (before the server starts). */
+  registeredMs: number;
+  /** Until the language server answered its start. */
+  serverStartedMs: number;
+}
+
+/**
+ * What activate returns, read by the end-to-end suite with `extension.exports`: its own timings, which the run
+ * reports, and what the coverage preview did (pages written and loaded, updates rendered in place).
+ */
+export interface ExtensionApi {
+  activation: ActivationTimes;
+  coveragePreview: Readonly<PreviewCounts>;
+}
+
+/**
+ * What differs between the desktop entry (`extension.ts`, Node: the server as a child process over stdio) and
+ * the browser entry (`browserExtension.ts`, a web worker extension host: the server in a web worker).
+ */
+export interface ClientPlatform {
+  /** The documents the server receives (the desktop: local files; the browser: any scheme VS Code reads). */
+  documentSelector: DocumentSelector;
+  /** Creates the language client and its server. */
+  createClient(name: string, options: LanguageClientOptions): BaseLanguageClient;
+  /** Registers what the platform adds once the client exists (runs on the desktop; file requests in the browser). */
+  register(context: vscode.ExtensionContext, client: BaseLanguageClient): void;
+}
+
+let client: BaseLanguageClient | undefined;
+
+/** The activation both entries share. */
+export async function activateWith(context: vscode.ExtensionContext, platform: ClientPlatform): Promise<ExtensionApi> {
+  const started = performance.now();
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: platform.documentSelector,
+    // No `synchronize.fileEvents`: the server registers its own `**/*.json` watcher (dynamic registration, which
+    // this client supports), as it does in every editor; both would report each change twice.
+    initializationOptions: { settings: readServerSettings() },
+  };
+  client = platform.createClient(vscode.l10n.t('ÈwéBench Studio'), clientOptions);
+  const status = new FileKindStatus(() => client);
+  const coverage = registerCoveragePreview(context, async (uri) =>
+    client?.isRunning() ? ((await client.sendRequest(CoverageRequest, { uri: uri.toString() })) ?? undefined) : undefined,
+  );
+  context.subscriptions.push(
+    status,
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('ewebench') || event.affectsConfiguration('json.validate.enable')) {
+        void client?.sendNotification('workspace/didChangeConfiguration', { settings: { ewebench: readServerSettings() } });
+      }
+    }),
+    vscode.commands.registerCommand('ewebench.restartServer', async () => {
+      await client?.stop();
+      await client?.start();
+      status.refresh();
+      coverage.refresh();
+    }),
+    vscode.commands.registerCommand('ewebench.showOutput', () => client?.outputChannel.show()),
+    coverage,
+  );
+  platform.register(context, client);
+  registerEweInput(context);
+  context.subscriptions.push(CorpusTableProvider.register(context));
+  registerReview(context);
+  registerReviewLens(context);
+  registerSpreadsheetCommands(context);
+  const registeredMs = performance.now() - started;
+  await client.start();
+  status.refresh();
+  coverage.refresh();
+  return { activation: { registeredMs, serverStartedMs: performance.now() - started }, coveragePreview: coverage.counts };
+}
+
+export async function deactivateClient(): Promise<void> {
+  await client?.stop();
+  client = undefined;
+}
