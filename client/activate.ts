@@ -34,10 +34,12 @@ export interface ExtensionApi {
 export interface ClientPlatform {
   /** The documents the server receives (the desktop: local files; the browser: any scheme VS Code reads). */
   documentSelector: DocumentSelector;
-  /** Creates the language client and its server. */
-  createClient(name: string, options: LanguageClientOptions): BaseLanguageClient;
-  /** Registers what the platform adds once the client exists (runs on the desktop; file requests in the browser). */
-  register(context: vscode.ExtensionContext, client: BaseLanguageClient): void;
+  /** Creates the language client and its server (the browser reads the server's script first). */
+  createClient(name: string, options: LanguageClientOptions): Promise<BaseLanguageClient>;
+  /** Registers the platform's own commands and views, with the shared ones (runs on the desktop; what the browser lacks). */
+  register(context: vscode.ExtensionContext): void;
+  /** Wires the client before it starts (the browser answers the server's file requests). */
+  connect?(context: vscode.ExtensionContext, client: BaseLanguageClient): void;
 }
 
 let client: BaseLanguageClient | undefined;
@@ -49,9 +51,10 @@ export async function activateWith(context: vscode.ExtensionContext, platform: C
     documentSelector: platform.documentSelector,
     // No `synchronize.fileEvents`: the server registers its own `**/*.json` watcher (dynamic registration, which
     // this client supports), as it does in every editor; both would report each change twice.
-    initializationOptions: { settings: readServerSettings() },
+    // The README the diagnostics' code links open: the one installed with the extension (the browser server has no path of its own).
+    initializationOptions: { settings: readServerSettings(), readmeUri: vscode.Uri.joinPath(context.extensionUri, 'README.md').toString() },
   };
-  client = platform.createClient(vscode.l10n.t('ÈwéBench Studio'), clientOptions);
+  const created = platform.createClient(vscode.l10n.t('ÈwéBench Studio'), clientOptions);
   const status = new FileKindStatus(() => client);
   const coverage = registerCoveragePreview(context, async (uri) =>
     client?.isRunning() ? ((await client.sendRequest(CoverageRequest, { uri: uri.toString() })) ?? undefined) : undefined,
@@ -72,13 +75,15 @@ export async function activateWith(context: vscode.ExtensionContext, platform: C
     vscode.commands.registerCommand('ewebench.showOutput', () => client?.outputChannel.show()),
     coverage,
   );
-  platform.register(context, client);
+  platform.register(context);
   registerEweInput(context);
   context.subscriptions.push(CorpusTableProvider.register(context));
   registerReview(context);
   registerReviewLens(context);
   registerSpreadsheetCommands(context);
   const registeredMs = performance.now() - started;
+  client = await created;
+  platform.connect?.(context, client);
   await client.start();
   status.refresh();
   coverage.refresh();

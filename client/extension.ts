@@ -17,7 +17,7 @@ export function activate(context: vscode.ExtensionContext): Promise<ExtensionApi
       // A `.json` file open in another language: core's isJsonDocument reads it, so the server must receive it.
       { scheme: 'file', pattern: '**/*.json' },
     ],
-    createClient(name, options) {
+    async createClient(name, options) {
       const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
       const serverOptions: ServerOptions = {
         run: { module: serverModule, transport: TransportKind.stdio, options: { execArgv: [...SERVER_NODE_FLAGS] } },

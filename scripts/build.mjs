@@ -22,7 +22,8 @@ const common = {
 const lazyRunner = {
   name: 'lazy-runner',
   setup(b) {
-    b.onResolve({ filter: /^\.\/lazy\w+\.js$/ }, (args) => ({ path: args.path, external: true }));
+    // Written as a path to the source (`./corpus/lazySpreadsheet.js`), required as the sibling bundle (`./lazySpreadsheet.js`).
+    b.onResolve({ filter: /(^|\/)lazy\w+\.js$/ }, (args) => ({ path: `./${args.path.split('/').pop()}`, external: true }));
   },
 };
 
@@ -49,8 +50,8 @@ await Promise.all([
   build({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview/corpusTable/main.ts'], outfile: 'dist/corpusTable.js' }),
   // The browser entry (package.json `browser`, VS Code for the Web): the client in the web worker extension host and
   // the language server in a web worker of its own. Platform `browser`: a Node built-in reached from either fails
-  // the build (no polyfill). The host loads one script, so what the desktop loads lazily is bundled in.
-  build({ ...common, ...browser, format: 'cjs', entryPoints: ['client/browserExtension.ts'], outfile: 'dist/browserClient.js', external: ['vscode'] }),
+  // the build (no polyfill). The lazily loaded bundles are the desktop's own files, loaded by the browser entry.
+  build({ ...common, ...browser, format: 'cjs', entryPoints: ['client/browserExtension.ts'], outfile: 'dist/browserClient.js', external: ['vscode'], plugins: [lazyRunner] }),
   build({ ...common, ...browser, format: 'iife', entryPoints: ['server/browserMain.ts'], outfile: 'dist/browserServer.js' }),
   // The review page runs in a webview (a browser): its own bundle, with no Node built-in to reach.
   build({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview/review/main.ts'], outfile: 'dist/reviewView.js' }),

@@ -4,7 +4,6 @@ import { setServerHost } from './host';
 
 /** The parts of a dedicated worker's global scope the host uses (the Node types this project compiles with have no DOM). */
 interface WorkerScope {
-  location: { href: string };
   addEventListener(type: 'error', listener: (event: { error?: unknown; message?: string }) => void): void;
   addEventListener(type: 'unhandledrejection', listener: (event: { reason?: unknown }) => void): void;
 }
@@ -32,6 +31,6 @@ setServerHost({
     scope.addEventListener('unhandledrejection', (event) => report(event.reason));
   },
   gc: undefined,
-  // The worker runs dist/browserServer.js; the README ships beside dist/, as on the desktop.
-  readmeUri: new URL('../README.md', scope.location.href).toString(),
+  // Started from a blob URL, the worker has no location of its own: the client names the README.
+  readmeUri: undefined,
 });

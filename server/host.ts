@@ -31,8 +31,8 @@ export interface ServerHost {
   onUncaught(report: (error: unknown) => void): void;
   /** A full garbage collection, where the runtime offers one (node's `--expose-gc`). */
   gc: (() => void) | undefined;
-  /** The README the diagnostics' code links point into. */
-  readmeUri: string;
+  /** The README the diagnostics' code links point into, unless the client names one (`initializationOptions.readmeUri`). */
+  readmeUri: string | undefined;
 }
 
 let current: ServerHost | undefined;

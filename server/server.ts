@@ -66,6 +66,8 @@ const debouncer = new Debouncer(() => handledMessages, host.nextTurn);
 /** Returns the text copies that edits of big documents leave behind (and an open's parse garbage), once typing pauses. */
 const collector = new IdleCollector(host.gc);
 let settings: ServerSettings = DEFAULT_SETTINGS;
+/** Where the diagnostics' code links point: the README the client names, else the one beside the server. */
+let readmeUri = host.readmeUri;
 let locale: Locale = 'en';
 let canRegisterConfiguration = false;
 let canRegisterWatchedFiles = false;
@@ -119,14 +121,14 @@ function applyChanges(doc: TextDocument, changes: TextDocumentContentChangeEvent
 host.onUncaught((error) => guard.report(error));
 
 function publish(analysis: Analysis): void {
-  const diagnostics = settings.enable ? toLspDiagnostics(analysis, settings, { codec, dataSupport: client.dataSupport, readmeUri: host.readmeUri }) : [];
+  const diagnostics = settings.enable ? toLspDiagnostics(analysis, settings, { codec, dataSupport: client.dataSupport, readmeUri }) : [];
   void connection.sendDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics: [...diagnostics, ...baselinesLimitDiagnostics(analysis.uri)] });
 }
 
 /** The `baselines-limit` diagnostics of a workspace baselines file (none for any other file). */
 function baselinesLimitDiagnostics(uri: string): Diagnostic[] {
   if (!settings.enable) return [];
-  return baselines.limits.filter((l) => l.uri === uri).map((l) => baselinesLimitDiagnostic(l.message, host.readmeUri));
+  return baselines.limits.filter((l) => l.uri === uri).map((l) => baselinesLimitDiagnostic(l.message, readmeUri));
 }
 
 /** Baselines files past a limit get their diagnostic, open or not; a file no longer past one gets it cleared. */
@@ -181,6 +183,10 @@ function readInitializeParams(params: InitializeParams): void {
   locale = guard.run<Locale>('en', () => toLocale(params.locale));
   codec.locale = locale;
   settings = guard.run(DEFAULT_SETTINGS, () => mergeSettings(settingsSection(params.initializationOptions)));
+  guard.run(undefined, () => {
+    const given = (params.initializationOptions as { readmeUri?: unknown } | null | undefined)?.readmeUri;
+    if (typeof given === 'string' && given.length <= 4096) readmeUri = given;
+  });
   guard.run(undefined, () => {
     const caps = params.capabilities;
     canRegisterConfiguration = !!caps?.workspace?.didChangeConfiguration?.dynamicRegistration;

@@ -3,6 +3,7 @@ import type { TextEdit } from '../../core/corpus/jsonEdits';
 import { toLocale } from '../../core/i18n/locale';
 import { renderTableHtml } from './html';
 import { newNonce } from '../nonce';
+import { lazyModules } from '../lazyModules';
 import type { HostMessage, TableFigures, TableStrings, WebviewMessage } from '../../protocol/corpusTable';
 import type { OffsetDiagnostic, SessionResult, TableSession } from './session';
 
@@ -122,7 +123,7 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
     const dist = vscode.Uri.joinPath(this.context.extensionUri, 'dist');
     panel.webview.options = { enableScripts: true, localResourceRoots: [dist] };
     const hideSecretText = () => vscode.workspace.getConfiguration('ewebench', document.uri).get<boolean>('corpusTable.hideSecretText', false);
-    const { keepsIndices, TableSession } = await import('./lazyTable.js');
+    const { keepsIndices, TableSession } = await lazyModules().table();
     const session = new TableSession(document, () => ({ hideSecretText: hideSecretText() }));
     const reasons = {
       notCorpus: vscode.l10n.t('This file is not a Rosetta corpus: the table shows corpora only.'),

@@ -1,5 +1,5 @@
 import { DiagnosticSeverity, type Diagnostic, type Disposable } from 'vscode-languageserver';
-import { defaultSeverity, DIAGNOSTIC_SOURCE, docAnchor, type Severity } from '../../core/rules/codes';
+import { defaultSeverity, DIAGNOSTIC_SOURCE, docAnchor, type DiagnosticCode, type Severity } from '../../core/rules/codes';
 import { resolveFindings } from '../../core/validate';
 import type { Analysis } from '../analysis';
 import type { DiagnosticData } from './codeActions';
@@ -17,8 +17,13 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
 export interface DiagnosticsClient {
   codec: PositionCodec;
   dataSupport: boolean;
-  /** The README shipped with the server (the host finds it): each code has an entry there. */
-  readmeUri: string;
+  /** The README (each code has an entry there), when one is known. */
+  readmeUri: string | undefined;
+}
+
+/** The link to a code's entry in the README, when a README is known. */
+function codeLink(readmeUri: string | undefined, code: DiagnosticCode): Pick<Diagnostic, 'codeDescription'> {
+  return readmeUri === undefined ? {} : { codeDescription: { href: `${readmeUri}#${docAnchor(code)}` } };
 }
 
 /**
@@ -34,7 +39,7 @@ export function toLspDiagnostics(analysis: Analysis, settings: ServerSettings, c
     range: wire(d.range),
     severity: SEVERITY[d.severity],
     code: d.code,
-    codeDescription: { href: `${client.readmeUri}#${docAnchor(d.code)}` },
+    ...codeLink(client.readmeUri, d.code),
     source: DIAGNOSTIC_SOURCE,
     message: d.message,
     relatedInformation: d.related.length
@@ -45,13 +50,13 @@ export function toLspDiagnostics(analysis: Analysis, settings: ServerSettings, c
 }
 
 /** A `baselines-limit` diagnostic at the top of a workspace baselines file (`workspaceBaselines.ts`). */
-export function baselinesLimitDiagnostic(message: string, readmeUri: string): Diagnostic {
+export function baselinesLimitDiagnostic(message: string, readmeUri: string | undefined): Diagnostic {
   const code = 'baselines-limit';
   return {
     range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } },
     severity: SEVERITY[defaultSeverity(code)],
     code,
-    codeDescription: { href: `${readmeUri}#${docAnchor(code)}` },
+    ...codeLink(readmeUri, code),
     source: DIAGNOSTIC_SOURCE,
     message,
   };

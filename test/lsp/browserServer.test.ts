@@ -24,13 +24,12 @@ import { fromRepo } from '../helpers/paths';
 
 /**
  * The browser bundle of the language server (dist/browserServer.js, platform `browser`) run as a web worker would
- * run it: a worker whose global scope has only `postMessage`, `onmessage`, `addEventListener` and `location`. It
+ * run it: a worker whose global scope has only `postMessage`, `onmessage` and `addEventListener`. It
  * has no disk: the workspace here is virtual (`memfs:`), known only to this test, which answers the server's
  * file requests as the browser client does with `workspace.findFiles` / `workspace.fs`.
  */
 const WORKER_SCOPE = `
 const { parentPort, workerData } = require('node:worker_threads');
-globalThis.location = { href: workerData.href };
 globalThis.postMessage = (message) => parentPort.postMessage(message);
 globalThis.addEventListener = () => {};
 Object.defineProperty(globalThis, 'onmessage', { set(listener) { parentPort.on('message', (data) => listener({ data })); } });
@@ -77,7 +76,7 @@ const FILES = new Map<string, string>([
 test('the browser bundle serves diagnostics and hovers in a worker, indexing a virtual workspace through the client', async (t) => {
   const worker = new Worker(WORKER_SCOPE, {
     eval: true,
-    workerData: { bundle: fromRepo('dist', 'browserServer.js'), href: 'memfs:/ext/dist/browserServer.js' },
+    workerData: { bundle: fromRepo('dist', 'browserServer.js') },
   });
   t.after(() => worker.terminate());
   const connection = createProtocolConnection(new WorkerReader(worker), new WorkerWriter(worker));
@@ -118,6 +117,7 @@ test('the browser bundle serves diagnostics and hovers in a worker, indexing a v
     workspaceFolders: [{ uri: ROOT, name: 'bench repo' }],
     capabilities: VSCODE_CLIENT,
     locale: 'en',
+    initializationOptions: { settings: {}, readmeUri: 'memfs:/ext/README.md' },
   });
   await connection.sendNotification(InitializedNotification.type, {});
   const open = `${ROOT}/tests/robustness.json`;
@@ -137,7 +137,7 @@ test('the browser bundle serves diagnostics and hovers in a worker, indexing a v
   const baselinesUri = `${ROOT}/ewebench-baselines.json`;
   await until('the baselines limit', () => (published.get(baselinesUri) ?? []).some((p) => p.diagnostics.some((d) => d.code === 'baselines-limit')));
   const limit = published.get(baselinesUri)!.at(-1)!.diagnostics[0];
-  assert.equal(limit.codeDescription?.href.startsWith('memfs:/ext/README.md#'), true, 'code links point at the README beside the bundle');
+  assert.equal(limit.codeDescription?.href.startsWith('memfs:/ext/README.md#'), true, 'code links point at the README the client names');
 
   const hover = await connection.sendRequest(HoverRequest.type, { textDocument: { uri: open }, position: { line: 3, character: 6 } });
   assert.ok(hover && JSON.stringify(hover.contents).length > 0, 'a hover on eval_method');
