@@ -105,7 +105,8 @@ async function webChecks(page, workspace, check, shot) {
     [
       'web host: the Problems panel lists our two duplicate-id diagnostics of tests/duplicates.json',
       async () => {
-        await quickOpen(page, 'duplicates.json');
+        // Its tab is open already (the timings opened it): bring it to the front.
+        await page.locator('.tab', { hasText: 'duplicates.json' }).first().click();
         const rows = page.locator('.markers-panel .monaco-list-row', { hasText: 'duplicate-id' });
         await rows.nth(1).waitFor({ timeout: 60_000 });
         const texts = (await rows.allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
@@ -128,10 +129,10 @@ async function webChecks(page, workspace, check, shot) {
       },
     ],
     [
-      "web host: the quick fix for the look-alike 'Ð' on line 9, picked from Ctrl+., changes the saved file",
+      "web host: the quick fix for the look-alike 'Ð' on line 10, picked from Ctrl+., changes the saved file",
       async () => {
         await page.keyboard.press('Control+G');
-        await page.keyboard.type('9:16');
+        await page.keyboard.type('10:16');
         await page.keyboard.press('Enter');
         await page.keyboard.press('Control+.');
         const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Replace look-alike' }).first();
