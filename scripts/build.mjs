@@ -51,7 +51,15 @@ await Promise.all([
   // The browser entry (package.json `browser`, VS Code for the Web): the client in the web worker extension host and
   // the language server in a web worker of its own. Platform `browser`: a Node built-in reached from either fails
   // the build (no polyfill). The lazily loaded bundles are the desktop's own files, loaded by the browser entry.
-  build({ ...common, ...browser, format: 'cjs', entryPoints: ['client/browserExtension.ts'], outfile: 'dist/browserClient.js', external: ['vscode'], plugins: [lazyRunner] }),
+  build({
+    ...common,
+    ...browser,
+    format: 'cjs',
+    entryPoints: ['client/browserExtension.ts'],
+    outfile: 'dist/browserClient.js',
+    external: ['vscode'],
+    plugins: [lazyRunner],
+  }),
   build({ ...common, ...browser, format: 'iife', entryPoints: ['server/browserMain.ts'], outfile: 'dist/browserServer.js' }),
   // The review page runs in a webview (a browser): its own bundle, with no Node built-in to reach.
   build({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview/review/main.ts'], outfile: 'dist/reviewView.js' }),

@@ -27,7 +27,13 @@ export function relativeUri(folderUri: string, uri: string): string | undefined 
 export function clientFiles(connection: () => Connection): WorkspaceFiles {
   return {
     async *walk(folderUri) {
-      yield* await connection().sendRequest(FindJsonFilesRequest, { folderUri, maxResults: MAX_FOUND_FILES });
+      const found = await connection().sendRequest(FindJsonFilesRequest, { folderUri, maxResults: MAX_FOUND_FILES });
+      if (found.length >= MAX_FOUND_FILES) {
+        connection().console.warn(
+          `ewebench: ${folderUri} has more than ${MAX_FOUND_FILES} JSON files; the first ${MAX_FOUND_FILES} are indexed for cross-file ids`,
+        );
+      }
+      yield* found;
     },
     relative: relativeUri,
     displayName: (uri) => uri,
