@@ -6,13 +6,13 @@
 //      and the UI is checked with Playwright: our diagnostic in the Problems panel, our status bar items, a
 //      CodeLens run and a Test Explorer run against the local fake model, the walkthrough.
 //   3. An untrusted workspace (Restricted Mode): a run is refused with an explanation and sends nothing.
+//   4. The browser build in the web-worker extension host (scripts/e2e/browserHost.mjs), with its timings beside
+//      the desktop host's (E2E_BROWSER_HOSTS=web skips the desktop timings).
 // Prints `e2e: N passed, M failed` last and exits 1 on any failure. Every code-server runs in its own process
 // group, killed on the way out whatever happens (failure, Ctrl+C, the overall time limit).
 // Environment: E2E_VERBOSE=1 shows the extension host's log, E2E_KEEP=1 keeps the temporary folders,
 // E2E_TIMEOUT_S (default 360, plus 240 with the browser phase) bounds the whole run, E2E_DIR points at another
 // setup folder, E2E_ONLY=host,packaged,untrusted,browser runs only the phases named (all by default).
-//   4. The browser build in the web-worker extension host (scripts/e2e/browserHost.mjs), with its timings beside
-//      the desktop host's.
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
