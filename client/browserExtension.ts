@@ -40,8 +40,11 @@ export function activate(context: vscode.ExtensionContext): Promise<ExtensionApi
       };
       return new LanguageClient('ewebench', name, transports, options);
     },
-    register: (context) => void explainUnavailableCommands(context),
-    connect: (context, client) => context.subscriptions.push(serveWorkspaceFiles(client)),
+    register: () => undefined,
+    connect(context, client) {
+      context.subscriptions.push(serveWorkspaceFiles(client));
+      explainUnavailableCommands(context);
+    },
   });
 }
 
@@ -51,23 +54,26 @@ export function deactivate(): Promise<void> {
 
 /**
  * The commands this build does not have (runs against models, their results and keys) answer with a message that
- * says why, never silence: every command the manifest contributes that nothing registered during activation.
+ * says why, never silence: every command the manifest contributes that activation did not register. Called once
+ * activation has registered its own (they are registered synchronously, before the client is created); an id
+ * already registered makes `registerCommand` throw, which is how it is recognised.
  */
-async function explainUnavailableCommands(context: vscode.ExtensionContext): Promise<void> {
-  // Activation registers its commands synchronously; this runs after it (getCommands answers on a later turn).
-  const registered = new Set(await vscode.commands.getCommands(true));
+function explainUnavailableCommands(context: vscode.ExtensionContext): void {
   const contributed = (context.extension.packageJSON as { contributes?: { commands?: { command: string }[] } }).contributes?.commands ?? [];
   for (const { command } of contributed) {
-    if (registered.has(command)) continue;
-    context.subscriptions.push(
-      vscode.commands.registerCommand(command, () =>
+    let registration: vscode.Disposable;
+    try {
+      registration = vscode.commands.registerCommand(command, () =>
         vscode.window.showWarningMessage(
           vscode.l10n.t(
             'Runs against models are not available in VS Code for the Web yet: open this folder in desktop VS Code, or use the ewebench-studio command-line tool.',
           ),
         ),
-      ),
-    );
+      );
+    } catch {
+      continue; // registered by this build
+    }
+    context.subscriptions.push(registration);
   }
 }
 

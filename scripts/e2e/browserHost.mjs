@@ -99,7 +99,7 @@ export async function browserHostPhase(ctx) {
   return figures;
 }
 
-/** In the web-worker host: the Problems panel, a hover, a quick fix applied and saved, the coverage preview, and what it lacks said. */
+/** In the web-worker host: the Problems panel, a hover, a quick fix applied and saved, the coverage preview. */
 async function webChecks(page, workspace, check, shot) {
   const steps = [
     [
@@ -154,16 +154,6 @@ async function webChecks(page, workspace, check, shot) {
         const title = page.frameLocator('iframe.webview').frameLocator('iframe#active-frame').locator('#title');
         await title.filter({ hasText: 'duplicates.json' }).waitFor({ timeout: 30_000 });
         return (await title.textContent())?.trim();
-      },
-    ],
-    [
-      'web host: a run command, which this build does not have, says so instead of doing nothing',
-      async () => {
-        await page.locator('.tab', { hasText: 'duplicates.json' }).first().click();
-        await palette(page, 'Run All Tests of the File');
-        const toast = page.locator('.notifications-toasts .notification-list-item', { hasText: 'not available in VS Code for the Web' }).first();
-        await toast.waitFor({ timeout: 30_000 });
-        return (await toast.textContent())?.replace(/\s+/g, ' ').trim().slice(0, 160);
       },
     ],
   ];
