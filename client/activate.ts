@@ -4,7 +4,7 @@ import { CoverageRequest } from '../protocol/ewebench';
 import { registerCoveragePreview, type PreviewCounts } from './coverage/panel';
 import { CorpusTableProvider } from './corpusTable/provider';
 import { FileKindStatus } from './fileKindStatus';
-import { readServerSettings } from './settings';
+import { readServerSettings, settingsMiddleware } from './settings';
 import { registerEweInput } from './typing/eweInput';
 import { registerReview } from './review/reviewPanel';
 import { registerReviewLens } from './review/cardLens';
@@ -53,6 +53,8 @@ export async function activateWith(context: vscode.ExtensionContext, platform: C
     // this client supports), as it does in every editor; both would report each change twice.
     // The README the diagnostics' code links open: the one installed with the extension (the browser server has no path of its own).
     initializationOptions: { settings: readServerSettings(), readmeUri: vscode.Uri.joinPath(context.extensionUri, 'README.md').toString() },
+    // The server asks for each workspace folder's settings (`workspace/configuration` with its scopeUri).
+    middleware: { workspace: settingsMiddleware },
   };
   const created = platform.createClient(vscode.l10n.t('ÈwéBench Studio'), clientOptions);
   const status = new FileKindStatus(() => client);

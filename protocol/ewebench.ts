@@ -45,3 +45,6 @@ export type ReadFileResult = { text: string } | { size: number } | null;
 
 /** Server → client, in a browser's web worker only: one file read through `workspace.fs` (workspace baselines, tests files for the id index). */
 export const ReadFileRequest = new RequestType<{ uri: string; maxBytes: number }, ReadFileResult, void>('ewebench/readFile');
+
+/** The settings section the server asks for (`workspace/configuration`, per workspace folder) and the client answers. */
+export const SETTINGS_SECTION = 'ewebench';

@@ -25,7 +25,27 @@ export class WorkspaceIndex {
 
   /** The workspace folders' URIs (folders the host cannot walk, such as a `file://host/…` share on the desktop, give no file). */
   setRoots(folderUris: string[]): void {
-    this.roots = folderUris;
+    this.roots = [...new Set(folderUris)];
+  }
+
+  /** The workspace folders' URIs. */
+  folders(): readonly string[] {
+    return this.roots;
+  }
+
+  /**
+   * Folders added and removed after start (`workspace/didChangeWorkspaceFolders`): the roots change, and the files
+   * below a removed folder leave the index (open ones stay, as any open file does). Returns the added folders, for
+   * `scan`, and whether the index lost files.
+   */
+  changeFolders(added: readonly string[], removed: readonly string[], isOpen: (uri: string) => boolean): { addedRoots: string[]; changed: boolean } {
+    const before = new Set(this.roots);
+    this.setRoots([...this.roots.filter((u) => !removed.includes(u)), ...added]);
+    let changed = false;
+    for (const uri of this.ids.uris()) {
+      if (!isOpen(uri) && !this.onDisk(uri)) changed = this.remove(uri) || changed;
+    }
+    return { addedRoots: this.roots.filter((r) => !before.has(r)), changed };
   }
 
   rootUris(): readonly string[] {
@@ -82,10 +102,13 @@ export class WorkspaceIndex {
     }
   }
 
-  /** Walks every workspace folder once, yielding to the event loop between files so requests stay responsive. */
-  async scan(isOpen: (uri: string) => boolean): Promise<number> {
+  /**
+   * Walks every workspace folder (or the `roots` given, folders just added) once, yielding to the event loop
+   * between files so requests stay responsive.
+   */
+  async scan(isOpen: (uri: string) => boolean, roots: readonly string[] = this.roots): Promise<number> {
     let count = 0;
-    for (const root of this.roots) {
+    for (const root of roots) {
       for await (const uri of this.files.walk(root)) {
         if (isOpen(uri)) continue;
         await this.indexFile(uri);

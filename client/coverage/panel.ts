@@ -66,6 +66,8 @@ export function registerCoveragePreview(
   status.name = vscode.l10n.t('Character coverage');
   status.command = 'ewebench.showCoverage';
   const locale = () => toLocale(vscode.env.language);
+  // The page's script (webview/coverage/main.ts), bundled for the browser; the only file the page may load.
+  const scriptUri = vscode.Uri.joinPath(context.extensionUri, 'dist', 'coverageView.js');
 
   const showStatus = (report: FileCoverageReport | undefined) => {
     const lang = report?.languages[0];
@@ -92,6 +94,7 @@ export function registerCoveragePreview(
       panel.webview.html = renderCoverageHtml(report, {
         nonce: newNonce(),
         cspSource: panel.webview.cspSource,
+        scriptUri: panel.webview.asWebviewUri(scriptUri).toString(),
         locale: locale(),
         fileName,
         strings: strings(),
@@ -157,7 +160,7 @@ export function registerCoveragePreview(
         'ewebench.coverage',
         vscode.l10n.t('Coverage: {0}', baseName(uri)),
         { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
-        { enableScripts: true, retainContextWhenHidden: false, localResourceRoots: [] },
+        { enableScripts: true, retainContextWhenHidden: false, localResourceRoots: [vscode.Uri.joinPath(context.extensionUri, 'dist')] },
       );
       panel.onDidDispose(
         () => {
