@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { FileInfoRequest, type FileInfo } from '../protocol/ewebench';
 import { isJsonDocument } from './jsonDocument';
 

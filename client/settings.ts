@@ -4,14 +4,15 @@ import { SETTINGS_SECTION } from '../protocol/ewebench';
 
 /**
  * The `ewebench.*` settings the server needs, for one resource (a workspace folder, a file) or the whole
- * workspace, plus whether the built-in JSON support already reports syntax errors there.
+ * workspace, plus whether the built-in JSON support already reports syntax errors there. Plain data:
+ * configuration values are proxies, which a web worker's postMessage cannot clone.
  */
 export function readServerSettings(scope?: vscode.Uri) {
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION, scope);
   const builtinJsonValidates = vscode.workspace.getConfiguration('json', scope).get<boolean>('validate.enable', true);
   return {
     enable: config.get<boolean>('enable', true),
-    fileKinds: config.get<Record<string, string[]>>('fileKinds', {}),
+    fileKinds: JSON.parse(JSON.stringify(config.get<Record<string, string[]>>('fileKinds', {}))) as Record<string, string[]>,
     reportSyntaxErrors: !builtinJsonValidates,
   };
 }

@@ -33,5 +33,18 @@ export const FileInfoRequest = new RequestType<DocumentParams, FileInfo | null, 
 /** `ewebench/coverage`: the file's character coverage report (the coverage preview and its status bar item). */
 export const CoverageRequest = new RequestType<DocumentParams, FileCoverageReport | null, void>('ewebench/coverage');
 
+/**
+ * Server → client, in a browser's web worker only (the desktop server reads the disk itself): the JSON files
+ * below one workspace folder that the walk would reach, found by the client through `workspace.findFiles`, so
+ * virtual file systems (github.dev's `vscode-vfs://`, remotes) are indexed too. At most `maxResults` URIs.
+ */
+export const FindJsonFilesRequest = new RequestType<{ folderUri: string; maxResults: number }, string[], void>('ewebench/findJsonFiles');
+
+/** What the client read: the text (UTF-8) of a file of at most `maxBytes` bytes, else its size; null when there is no such file. */
+export type ReadFileResult = { text: string } | { size: number } | null;
+
+/** Server → client, in a browser's web worker only: one file read through `workspace.fs` (workspace baselines, tests files for the id index). */
+export const ReadFileRequest = new RequestType<{ uri: string; maxBytes: number }, ReadFileResult, void>('ewebench/readFile');
+
 /** The settings section the server asks for (`workspace/configuration`, per workspace folder) and the client answers. */
 export const SETTINGS_SECTION = 'ewebench';

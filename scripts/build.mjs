@@ -22,9 +22,12 @@ const common = {
 const lazyRunner = {
   name: 'lazy-runner',
   setup(b) {
-    b.onResolve({ filter: /^\.\/lazy\w+\.js$/ }, (args) => ({ path: args.path, external: true }));
+    // Written as a path to the source (`./corpus/lazySpreadsheet.js`), required as the sibling bundle (`./lazySpreadsheet.js`).
+    b.onResolve({ filter: /(^|\/)lazy\w+\.js$/ }, (args) => ({ path: `./${args.path.split('/').pop()}`, external: true }));
   },
 };
+
+const browser = { platform: 'browser', target: 'es2022', mainFields: ['browser', 'module', 'main'], supported: { 'dynamic-import': false } };
 
 await Promise.all([
   build({
@@ -43,10 +46,23 @@ await Promise.all([
   build({ ...common, entryPoints: ['client/corpusTable/lazyTable.ts'], outfile: 'dist/lazyTable.js', external: ['vscode'] }),
   // The board views' model (leaderboard, hash checks, intervals): loaded when a board view first opens.
   build({ ...common, entryPoints: ['client/boards/lazyBoards.ts'], outfile: 'dist/lazyBoards.js', external: ['vscode'] }),
-  build({ ...common, entryPoints: ['server/server.ts'], outfile: 'dist/server.js' }),
+  build({ ...common, entryPoints: ['server/nodeMain.ts'], outfile: 'dist/server.js' }),
   build({ ...common, entryPoints: ['cli/bin.ts'], outfile: 'dist/cli.js' }),
   // The corpus table's page runs in a webview (a browser): its own bundle, with no Node built-in to reach.
   build({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview/corpusTable/main.ts'], outfile: 'dist/corpusTable.js' }),
+  // The browser entry (package.json `browser`, VS Code for the Web): the client in the web worker extension host and
+  // the language server in a web worker of its own. Platform `browser`: a Node built-in reached from either fails
+  // the build (no polyfill). The lazily loaded bundles are the desktop's own files, loaded by the browser entry.
+  build({
+    ...common,
+    ...browser,
+    format: 'cjs',
+    entryPoints: ['client/browserExtension.ts'],
+    outfile: 'dist/browserClient.js',
+    external: ['vscode'],
+    plugins: [lazyRunner],
+  }),
+  build({ ...common, ...browser, format: 'iife', entryPoints: ['server/browserMain.ts'], outfile: 'dist/browserServer.js' }),
   // The coverage preview's page runs in a webview (a browser): its own bundle, with no Node built-in to reach.
   build({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview/coverage/main.ts'], outfile: 'dist/coverageView.js' }),
   // The review page runs in a webview (a browser): its own bundle, with no Node built-in to reach.

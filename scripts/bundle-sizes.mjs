@@ -22,6 +22,9 @@ export const BUDGETS_KIB = {
   'lazyBoards.js': 85, // loaded when a board view first opens: leaderboard, runs reader, compare, page models (72 measured)
   'boardsView.js': 10, // the board views' page script (a browser bundle)
   'corpusTable.js': 55, // the corpus table's page script (a browser bundle): 15 KiB ours, 33 KiB @tanstack/virtual-core
+  // The browser entry (VS Code for the Web): the client with what the desktop loads lazily (table, spreadsheet) bundled in
+  'browserClient.js': 1000,
+  'browserServer.js': 700, // the language server in a web worker
 };
 
 const dir = path.resolve(process.argv[2] ?? path.join(root, 'dist'));

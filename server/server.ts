@@ -1,8 +1,6 @@
 import {
-  createConnection,
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
-  ProposedFeatures,
   TextDocuments,
   TextDocumentSyncKind,
   type DidChangeConfigurationParams,
@@ -13,7 +11,7 @@ import {
   type TextDocumentContentChangeEvent,
   type Diagnostic,
   type WorkspaceFoldersChangeEvent,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { toLocale, type Locale } from '../core/i18n/locale';
 import { isJsonDocument } from '../core/workspace/files';
@@ -33,11 +31,18 @@ import { negotiatePositionEncoding, PositionCodec } from './positionEncoding';
 import { SettingsStore } from './settings';
 import { isBaselinesFile, loadWorkspaceBaselines, type WorkspaceBaselines } from './workspaceBaselines';
 import { WorkspaceIndex } from './workspaceIndex';
-import { exposedGc, IdleCollector } from './idleCollector';
+import { IdleCollector } from './idleCollector';
+import { serverHost } from './host';
+
+/**
+ * The wiring both entries share (`nodeMain.ts` for the desktop, `browserMain.ts` for a browser's web worker): the
+ * entry sets the host first, and everything below reaches Node or the browser only through it.
+ */
+const host = serverHost();
 
 /** Messages the connection has handled: validations wait for a turn that handles none (see `Debouncer`). */
 let handledMessages = 0;
-const connection = createConnection(ProposedFeatures.all, {
+const connection = host.connect({
   messageStrategy: {
     handleMessage: (message, next) => {
       handledMessages++;
@@ -56,13 +61,15 @@ const documents = new TextDocuments<TextDocument>(
     (error) => guard.report(error),
   ),
 );
-const index = new WorkspaceIndex();
+const index = new WorkspaceIndex(host.files, () => new Promise((resolve) => host.nextTurn(() => resolve())));
 index.rangeOf = (doc, span) => codec.rangeToWire(doc.text, doc.lineIndex, doc.lineIndex.rangeOf(span));
-const debouncer = new Debouncer(() => handledMessages);
+const debouncer = new Debouncer(() => handledMessages, host.nextTurn);
 /** Returns the text copies that edits of big documents leave behind (and an open's parse garbage), once typing pauses. */
-const collector = new IdleCollector(exposedGc());
+const collector = new IdleCollector(host.gc);
 /** Each document's settings (its workspace folder's), asked of the client per folder when it answers `workspace/configuration`. */
 let settings = new SettingsStore();
+/** Where the diagnostics' code links point: the README the client names, else the one beside the server. */
+let readmeUri = host.readmeUri;
 let locale: Locale = 'en';
 let canRegisterConfiguration = false;
 let canRegisterWatchedFiles = false;
@@ -114,19 +121,18 @@ function applyChanges(doc: TextDocument, changes: TextDocumentContentChangeEvent
 }
 
 // Last line of defence: whatever slipped through is logged and the server keeps serving.
-process.on('unhandledRejection', (error) => guard.report(error));
-process.on('uncaughtException', (error) => guard.report(error));
+host.onUncaught((error) => guard.report(error));
 
 function publish(analysis: Analysis): void {
   const own = settings.forUri(analysis.uri);
-  const diagnostics = own.enable ? toLspDiagnostics(analysis, own, { codec, dataSupport: client.dataSupport }) : [];
+  const diagnostics = own.enable ? toLspDiagnostics(analysis, own, { codec, dataSupport: client.dataSupport, readmeUri }) : [];
   void connection.sendDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics: [...diagnostics, ...baselinesLimitDiagnostics(analysis.uri)] });
 }
 
 /** The `baselines-limit` diagnostics of a workspace baselines file (none for any other file). */
 function baselinesLimitDiagnostics(uri: string): Diagnostic[] {
   if (!settings.forUri(uri).enable) return [];
-  return baselines.limits.filter((l) => l.uri === uri).map((l) => baselinesLimitDiagnostic(l.message));
+  return baselines.limits.filter((l) => l.uri === uri).map((l) => baselinesLimitDiagnostic(l.message, readmeUri));
 }
 
 /** Baselines files past a limit get their diagnostic, open or not; a file no longer past one gets it cleared. */
@@ -180,6 +186,10 @@ function revalidateAll(): void {
 function readInitializeParams(params: InitializeParams): void {
   locale = guard.run<Locale>('en', () => toLocale(params.locale));
   codec.locale = locale;
+  guard.run(undefined, () => {
+    const given = (params.initializationOptions as { readmeUri?: unknown } | null | undefined)?.readmeUri;
+    if (typeof given === 'string' && given.length <= 4096) readmeUri = given;
+  });
   guard.run(undefined, () => {
     const caps = params.capabilities;
     settings = new SettingsStore(!!caps?.workspace?.configuration);
@@ -264,7 +274,7 @@ async function changeFolders(event: WorkspaceFoldersChangeEvent): Promise<void> 
 /** Reads the workspace baselines again and re-checks every open document with them (problems go to the log). */
 async function reloadBaselines(): Promise<void> {
   const previous = baselines;
-  baselines = await loadWorkspaceBaselines(index.rootPaths(), locale);
+  baselines = await loadWorkspaceBaselines(host.files, index.rootUris(), locale);
   for (const problem of baselines.problems) connection.console.warn(`ewebench: ${problem}`);
   publishBaselinesLimits(previous);
   revalidateAll();

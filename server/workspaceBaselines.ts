@@ -1,11 +1,9 @@
-import { promises as fs } from 'node:fs';
-import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { AuditOptions } from '../core/audit/auditTest';
 import type { Baseline } from '../core/audit/baselines';
 import { BASELINES_FILE_NAME, extraBaselines, MAX_BASELINES_BYTES, MAX_EXTRA_BASELINES } from '../core/audit/extraBaselines';
 import type { Locale } from '../core/i18n/locale';
 import { msg } from '../core/rules/messages';
+import type { FileRead, WorkspaceFiles } from './host';
 
 /** A limit a baselines file went past: published as a `baselines-limit` diagnostic on that file. */
 export interface BaselinesLimit {
@@ -23,43 +21,25 @@ export interface WorkspaceBaselines {
 }
 
 /**
- * The file's text when it is at most `MAX_BASELINES_BYTES` long; otherwise its size (nothing more is read).
- * Read through one handle, so a file that grows between the size check and the read is still cut at the limit.
- */
-async function readBounded(file: string): Promise<{ text: string } | { size: number }> {
-  const handle = await fs.open(file, 'r');
-  try {
-    const { size } = await handle.stat();
-    if (size > MAX_BASELINES_BYTES) return { size };
-    const buffer = Buffer.alloc(MAX_BASELINES_BYTES + 1);
-    let length = 0;
-    for (let n = -1; n !== 0 && length < buffer.length; length += n) n = (await handle.read(buffer, length, buffer.length - length, length)).bytesRead;
-    if (length > MAX_BASELINES_BYTES) return { size: length };
-    return { text: buffer.toString('utf8', 0, length) };
-  } finally {
-    await handle.close();
-  }
-}
-
-/**
  * Reads `ewebench-baselines.json` at the top of each workspace folder; the baselines of every valid file add up.
  * A file larger than `MAX_BASELINES_BYTES` is not read; of a file listing more than `MAX_EXTRA_BASELINES`, the
  * first ones are used. Either is reported on the file (`limits`).
  */
-export async function loadWorkspaceBaselines(roots: readonly string[], locale: Locale = 'en'): Promise<WorkspaceBaselines> {
+export async function loadWorkspaceBaselines(files: WorkspaceFiles, roots: readonly string[], locale: Locale = 'en'): Promise<WorkspaceBaselines> {
   const problems: string[] = [];
   const limits: BaselinesLimit[] = [];
   const extra: Baseline[] = [];
   for (const root of roots) {
-    const file = path.join(root, BASELINES_FILE_NAME);
-    const uri = pathToFileURL(file).toString();
-    let read: { text: string } | { size: number };
+    const uri = `${root.replace(/\/+$/, '')}/${BASELINES_FILE_NAME}`;
+    const file = files.displayName(uri);
+    let read: FileRead;
     try {
-      read = await readBounded(file);
+      read = await files.read(uri, MAX_BASELINES_BYTES);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') problems.push(`${file}: ${(error as Error).message}`);
+      problems.push(`${file}: ${(error as Error).message}`);
       continue;
     }
+    if (!read) continue;
     if ('size' in read) {
       const message = msg(locale, 'baselinesTooLarge', { size: read.size, limit: MAX_BASELINES_BYTES });
       limits.push({ uri, message });

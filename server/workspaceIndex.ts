@@ -1,11 +1,9 @@
-import * as fs from 'node:fs/promises';
-import * as path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { classify } from '../core/document/classify';
 import { JsonDocument } from '../core/document/jsonDocument';
 import type { ExternalIdOccurrence, Id, IdOccurrence } from '../core/rules/ids';
 import { IdIndex, MAX_INDEXED_BYTES, sharedIds, type RangeOf } from '../core/rules/idIndex';
-import { inSkippedFolder, isJsonFileName, isSkippedFolder } from '../core/workspace/files';
+import { inSkippedFolder } from '../core/workspace/files';
+import type { WorkspaceFiles } from './host';
 
 /**
  * The server's I/O around core's `IdIndex`: test ids of every ÈwéBench tests file in the workspace, open or not.
@@ -15,30 +13,34 @@ import { inSkippedFolder, isJsonFileName, isSkippedFolder } from '../core/worksp
 export class WorkspaceIndex {
   private readonly ids = new IdIndex();
   private roots: string[] = [];
-  /** The workspace folders' URIs as the client sent them (the roots are the local ones among them). */
-  private folderUris: string[] = [];
+
+  constructor(
+    private readonly files: WorkspaceFiles,
+    /** Lets requests in between files of the start-up walk. */
+    private readonly nextTurn: () => Promise<void>,
+  ) {}
+
   /** How a span becomes the range other files' diagnostics point at (set to the client's position encoding). */
   rangeOf: RangeOf = (doc, span) => doc.lineIndex.rangeOf(span);
 
-  /** Folders that are not local paths (a `file://host/…` share, another scheme) are not walked. */
+  /** The workspace folders' URIs (folders the host cannot walk, such as a `file://host/…` share on the desktop, give no file). */
   setRoots(folderUris: string[]): void {
-    this.folderUris = [...new Set(folderUris)];
-    this.roots = this.folderUris.map(localPath).filter((p): p is string => p !== undefined);
+    this.roots = [...new Set(folderUris)];
   }
 
   /** The workspace folders' URIs. */
   folders(): readonly string[] {
-    return this.folderUris;
+    return this.roots;
   }
 
   /**
    * Folders added and removed after start (`workspace/didChangeWorkspaceFolders`): the roots change, and the files
-   * on disk below a removed folder leave the index (open ones stay, as any open file does). Returns the local
-   * paths of the added folders, for `scan`, and whether the index lost files.
+   * below a removed folder leave the index (open ones stay, as any open file does). Returns the added folders, for
+   * `scan`, and whether the index lost files.
    */
   changeFolders(added: readonly string[], removed: readonly string[], isOpen: (uri: string) => boolean): { addedRoots: string[]; changed: boolean } {
     const before = new Set(this.roots);
-    this.setRoots([...this.folderUris.filter((u) => !removed.includes(u)), ...added]);
+    this.setRoots([...this.roots.filter((u) => !removed.includes(u)), ...added]);
     let changed = false;
     for (const uri of this.ids.uris()) {
       if (!isOpen(uri) && !this.onDisk(uri)) changed = this.remove(uri) || changed;
@@ -46,26 +48,21 @@ export class WorkspaceIndex {
     return { addedRoots: this.roots.filter((r) => !before.has(r)), changed };
   }
 
-  /** The workspace folders as local paths. */
-  rootPaths(): readonly string[] {
+  rootUris(): readonly string[] {
     return this.roots;
   }
 
   label(uri: string): string {
-    const file = localPath(uri);
-    if (file === undefined) return uri;
-    const root = this.rootOf(file);
-    return (root ? path.relative(root, file) : file).split(path.sep).join('/');
+    return this.below(uri)?.relative ?? this.files.displayName(uri);
   }
 
   /**
-   * A local file the start-up walk reaches (below a workspace folder, not in a skipped folder): only such files
+   * A file the start-up walk reaches (below a workspace folder, not in a skipped folder): only such files
    * are read from disk and stay indexed once closed, whatever the watcher reports.
    */
   onDisk(uri: string): boolean {
-    const file = localPath(uri);
-    const root = file === undefined ? undefined : this.rootOf(file);
-    return root !== undefined && !inSkippedFolder(path.relative(root, file!));
+    const relative = this.below(uri)?.relative;
+    return relative !== undefined && !inSkippedFolder(relative);
   }
 
   /** Records the ids of one file; returns true when its set of ids changed. */
@@ -85,14 +82,13 @@ export class WorkspaceIndex {
   /** Reads one file from disk and indexes it (or drops it when it is no longer a tests file). */
   async indexFile(uri: string): Promise<boolean> {
     // Files the walk does not reach (outside the workspace folders, in node_modules…) are indexed only while open.
-    const file = this.onDisk(uri) ? localPath(uri) : undefined;
-    if (file === undefined) return this.remove(uri);
+    if (!this.onDisk(uri)) return this.remove(uri);
     let text: string;
     try {
-      const stat = await fs.stat(file);
       // The index's own size rule, checked before reading so a large corpus is never read (IdIndex checks the text again).
-      if (!stat.isFile() || stat.size > MAX_INDEXED_BYTES) return this.remove(uri);
-      text = await fs.readFile(file, 'utf8');
+      const read = await this.files.read(uri, MAX_INDEXED_BYTES);
+      if (!read || !('text' in read)) return this.remove(uri);
+      text = read.text;
     } catch {
       return this.remove(uri);
     }
@@ -113,46 +109,22 @@ export class WorkspaceIndex {
   async scan(isOpen: (uri: string) => boolean, roots: readonly string[] = this.roots): Promise<number> {
     let count = 0;
     for (const root of roots) {
-      for await (const file of walk(root)) {
-        const uri = pathToFileURL(file).toString();
+      for await (const uri of this.files.walk(root)) {
         if (isOpen(uri)) continue;
         await this.indexFile(uri);
         count++;
-        await new Promise((resolve) => setImmediate(resolve));
+        await this.nextTurn();
       }
     }
     return count;
   }
 
-  private rootOf(file: string): string | undefined {
-    return this.roots.find((r) => file.startsWith(r + path.sep));
-  }
-}
-
-async function* walk(dir: string): AsyncGenerator<string> {
-  let entries;
-  try {
-    entries = await fs.readdir(dir, { withFileTypes: true });
-  } catch {
-    return;
-  }
-  for (const entry of entries) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!isSkippedFolder(entry.name)) yield* walk(full);
-    } else if (isJsonFileName(entry.name) && (entry.isFile() || entry.isSymbolicLink())) {
-      // A link to a file is indexed like the file (indexFile reads through it); links to folders are not followed.
-      yield full;
+  /** The workspace folder holding `uri`, and its path below it. */
+  private below(uri: string): { root: string; relative: string } | undefined {
+    for (const root of this.roots) {
+      const relative = this.files.relative(root, uri);
+      if (relative !== undefined) return { root, relative };
     }
-  }
-}
-
-/** The local path of a `file:` URI, or undefined (another scheme, a host, a malformed escape). */
-export function localPath(uri: string): string | undefined {
-  if (!uri.startsWith('file:')) return undefined;
-  try {
-    return fileURLToPath(uri);
-  } catch {
     return undefined;
   }
 }

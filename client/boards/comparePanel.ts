@@ -5,6 +5,7 @@ import type { ReadRunsResult, Run } from '../../core/runs/types';
 import { BoardPanel, shownTables } from './boardPanel';
 import type { CompareState, CompareStrings } from './compareModel';
 import { givenUris, jsonFilesOf, parseJson, readIfSmall } from './leaderboardPanel';
+import { lazyModules } from '../lazyModules';
 
 /**
  * *ÈwéBench: Compare Two Runs*: two results files or run cards (the two selected in the Explorer, or picked from
@@ -70,7 +71,7 @@ function strings(): CompareStrings {
 export function registerCompare(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
     vscode.commands.registerCommand('ewebench.compareRuns', async (uri?: unknown, uris?: unknown) => {
-      const lazy = await import('./lazyBoards.js');
+      const lazy = await lazyModules().boards();
       const given = givenUris(uri, uris);
       let files: RunFile[] | undefined;
       if (given?.length === 2) {

@@ -4,6 +4,7 @@ import { BoardPanel, shownTables } from './boardPanel';
 import { runFiles } from './comparePanel';
 import type { ItemsState, ItemsStrings } from './itemsModel';
 import { givenUris } from './leaderboardPanel';
+import { lazyModules } from '../lazyModules';
 
 /**
  * *ÈwéBench: Show Items × Models*: every test and corpus entry of the workspace's runs (or of the files and
@@ -25,7 +26,7 @@ function strings(): ItemsStrings {
 export function registerItems(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
     vscode.commands.registerCommand('ewebench.showItems', async (uri?: unknown, uris?: unknown) => {
-      const lazy = await import('./lazyBoards.js');
+      const lazy = await lazyModules().boards();
       const given = givenUris(uri, uris);
       const analyse = async (): Promise<ItemAnalysis> => {
         const runs = (await runFiles(given, lazy.readRuns)).slice(0, MAX_ITEM_RUNS).map((f) => f.run);

@@ -6,6 +6,7 @@ import { SKIPPED_FOLDERS_GLOB } from '../../core/workspace/files';
 import { classificationOf } from '../run/documentItems';
 import { BoardPanel, shownTables, type BoardController } from './boardPanel';
 import type { LeaderboardState, PageStrings } from './leaderboardModel';
+import { lazyModules } from '../lazyModules';
 
 /**
  * *ÈwéBench: Show Leaderboard*: every run card and ÈwéBench results file of the workspace (or the files and
@@ -94,7 +95,7 @@ export async function openKnown(uris: ReadonlyMap<string, vscode.Uri>, path: str
 }
 
 async function leaderboardController(given: readonly vscode.Uri[] | undefined): Promise<BoardController> {
-  const lazy = await import('./lazyBoards.js');
+  const lazy = await lazyModules().boards();
   let board: Leaderboard = { ewebench: [], rosetta: [], ignored: [] };
   let uris = new Map<string, vscode.Uri>();
   let state: LeaderboardState = lazy.INITIAL_STATE;

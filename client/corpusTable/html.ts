@@ -15,12 +15,6 @@ export interface TableHtmlOptions {
   title: string;
 }
 
-/** A fresh nonce for the page's CSP, from Web Crypto (the browser extension host has no Node crypto). */
-export function pageNonce(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes));
-}
-
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const ROW_HEIGHT = 24;

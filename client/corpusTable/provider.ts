@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import type { TextEdit } from '../../core/corpus/jsonEdits';
 import { toLocale } from '../../core/i18n/locale';
-import { pageNonce, renderTableHtml } from './html';
+import { renderTableHtml } from './html';
+import { newNonce } from '../nonce';
+import { lazyModules } from '../lazyModules';
 import type { HostMessage, TableFigures, TableStrings, WebviewMessage } from '../../protocol/corpusTable';
 import type { OffsetDiagnostic, SessionResult, TableSession } from './session';
 
@@ -121,7 +123,7 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
     const dist = vscode.Uri.joinPath(this.context.extensionUri, 'dist');
     panel.webview.options = { enableScripts: true, localResourceRoots: [dist] };
     const hideSecretText = () => vscode.workspace.getConfiguration('ewebench', document.uri).get<boolean>('corpusTable.hideSecretText', false);
-    const { keepsIndices, TableSession } = await import('./lazyTable.js');
+    const { keepsIndices, TableSession } = await lazyModules().table();
     const source = {
       getText: () => document.getText(),
       get version() {
@@ -200,7 +202,7 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
     const key = document.uri.toString();
     this.open.set(key, { document, session, figures, handle });
     panel.webview.html = renderTableHtml({
-      nonce: pageNonce(),
+      nonce: newNonce(),
       cspSource: panel.webview.cspSource,
       scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'corpusTable.js')).toString(),
       lang: toLocale(vscode.env.language),

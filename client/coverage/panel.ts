@@ -1,11 +1,13 @@
-import * as crypto from 'node:crypto';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FileCoverageReport } from '../../core/coverage/report';
 import { toLocale } from '../../core/i18n/locale';
 import { renderCoverageHtml, type PreviewStrings } from './previewHtml';
 import { isJsonDocument } from '../jsonDocument';
 import { contentKey, PreviewSync } from './previewSync';
+import { newNonce } from '../nonce';
+
+/** The file name of a URI of any scheme (a virtual file system's too). */
+const baseName = (uri: vscode.Uri) => uri.path.slice(uri.path.lastIndexOf('/') + 1);
 
 export type ReportSource = (uri: vscode.Uri) => Promise<FileCoverageReport | undefined>;
 
@@ -82,7 +84,7 @@ export function registerCoveragePreview(
   const paint = (uri: vscode.Uri, report: FileCoverageReport | undefined) => {
     if (!panel) return;
     shown = uri;
-    const fileName = path.basename(uri.fsPath);
+    const fileName = baseName(uri);
     panel.title = vscode.l10n.t('Coverage: {0}', fileName);
     const action = sync.paint(contentKey(uri.toString(), report));
     if (action === 'nothing') return;
@@ -90,7 +92,7 @@ export function registerCoveragePreview(
     if (action === 'write-page') {
       counts.pageWrites++;
       panel.webview.html = renderCoverageHtml(report, {
-        nonce: crypto.randomBytes(16).toString('base64'),
+        nonce: newNonce(),
         cspSource: panel.webview.cspSource,
         scriptUri: panel.webview.asWebviewUri(scriptUri).toString(),
         locale: locale(),
@@ -156,7 +158,7 @@ export function registerCoveragePreview(
       // shows again; the page keeps the chosen letter, scroll and focus in its webview state.
       panel = vscode.window.createWebviewPanel(
         'ewebench.coverage',
-        vscode.l10n.t('Coverage: {0}', path.basename(uri.fsPath)),
+        vscode.l10n.t('Coverage: {0}', baseName(uri)),
         { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
         { enableScripts: true, retainContextWhenHidden: false, localResourceRoots: [vscode.Uri.joinPath(context.extensionUri, 'dist')] },
       );

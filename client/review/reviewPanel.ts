@@ -7,6 +7,7 @@ import { ratedItem, resumeIndex, sessionItems, type SessionItem } from '../../co
 import { PyRandom } from '../../core/stats/pyRandom';
 import { classificationOf } from '../run/documentItems';
 import { renderReviewHtml } from './reviewHtml';
+import { newNonce } from '../nonce';
 
 /**
  * *ÈwéBench: Review Run*: draws a review sample beside a run card (or opens the review given) and shows it one
@@ -29,12 +30,6 @@ async function exists(uri: vscode.Uri): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-function nonce(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 function strings() {
@@ -175,7 +170,7 @@ class ReviewSession {
     const model = typeof card.model_slug === 'string' ? card.model_slug : '';
     const webview = this.panel.webview;
     webview.html = renderReviewHtml({
-      nonce: nonce(),
+      nonce: newNonce(),
       cspSource: webview.cspSource,
       scriptUri: webview.asWebviewUri(this.scriptUri).toString(),
       lang: vscode.env.language,

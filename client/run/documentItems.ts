@@ -1,4 +1,3 @@
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { classifyFile, type Classification, type FileKind } from '../../core/document/classify';
 import { JsonDocument } from '../../core/document/jsonDocument';
@@ -30,7 +29,7 @@ export function classificationOf(uri: vscode.Uri, value: unknown): Classificatio
 /** Runnable items of a text (a document or a file on disk): tests or corpus entries, with their spans. */
 export function itemsOfText(uri: vscode.Uri, text: string): DocumentItems {
   const doc = new JsonDocument(text);
-  const category = path.basename(uri.path).replace(/\.json$/i, '');
+  const category = uri.path.slice(uri.path.lastIndexOf('/') + 1).replace(/\.json$/i, '');
   const classification = classificationOf(uri, doc.value);
   const kind = classification.kind;
   const items = kind === 'ewebench-tests' || kind === 'rosetta-corpus' ? runnableItems(doc, category, classification) : [];

@@ -1,4 +1,4 @@
-import * as crypto from 'node:crypto';
+import { sha256Hex } from '../hash/sha';
 
 /**
  * A canonical JSON text of a parsed value: object keys sorted (by UTF-16 code unit, which is stable and all
@@ -29,12 +29,9 @@ export function canonicalJson(value: unknown): string {
   return out + '}';
 }
 
-// One-shot `crypto.hash` (Node 20.12+) costs about half of createHash().update().digest() on small inputs.
-const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
-
 /** SHA-256 (lowercase hex) of a string's UTF-8 bytes. */
 export function sha256Text(text: string): string {
-  return oneShot ? oneShot('sha256', text, 'hex') : crypto.createHash('sha256').update(text).digest('hex');
+  return sha256Hex(text);
 }
 
 /** SHA-256 (lowercase hex) of a value's canonical JSON. */

@@ -2,7 +2,7 @@
  * The Rosetta harness's run-card hashes, byte for byte: every hash is SHA-256 over UTF-8, and structured values
  * are serialised with Python's `json.dumps(obj, sort_keys=True, ensure_ascii=False)` first.
  */
-import { createHash } from 'node:crypto';
+import { concatUtf8, sha1, sha256Hex as sha256HexOfBytes, toHex } from '../hash/sha';
 import { dumpsPy, HASH_DUMPS_OPTIONS, isPyObject, type PyObject, type PyValue } from '../python/json';
 
 // A lone surrogate: Python refuses to UTF-8-encode it, Node would silently write U+FFFD instead.
@@ -20,7 +20,7 @@ export function sha256Hex(input: string | Uint8Array): string {
     const bad = LONE_SURROGATE.exec(input);
     if (bad) throw new RangeError(`cannot encode lone surrogate U+${bad[0].charCodeAt(0).toString(16).toUpperCase()} at index ${bad.index} as UTF-8`);
   }
-  return createHash('sha256').update(input).digest('hex');
+  return sha256HexOfBytes(input);
 }
 
 /** `system_prompt_sha256`: the prompt text's UTF-8 bytes. */
@@ -71,10 +71,10 @@ const NAMESPACE_URL = Uint8Array.from([0x6b, 0xa7, 0xb8, 0x11, 0x9d, 0xad, 0x11,
 
 /** A name-based (SHA-1, version 5) UUID per RFC 4122 §4.3, in Python's lowercase hyphenated form. */
 export function uuid5(namespace: Uint8Array, name: string): string {
-  const bytes = createHash('sha1').update(namespace).update(name, 'utf8').digest().subarray(0, 16);
+  const bytes = sha1(concatUtf8(namespace, name)).subarray(0, 16);
   bytes[6] = (bytes[6] & 0x0f) | 0x50; // version 5
   bytes[8] = (bytes[8] & 0x3f) | 0x80; // RFC 4122 variant
-  const hex = bytes.toString('hex');
+  const hex = toHex(bytes);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { CORPUS_MAX_TOKENS, corpusSystemPrompt, effectiveBatchSize } from '../../core/run/batch';
 import type { RunStatus } from '../../core/run/resultsFile';
 import type { EntryRunRecord, RunRecord, TestRunRecord } from '../../core/run/types';
@@ -8,6 +7,7 @@ import { OutputWriteError, writeResultsFile, writeRunCards, type CorpusOutput } 
 import { runMessage } from '../../core/run/messages';
 import type { RunPlan } from './plan';
 import { corpusSetup, type PreparedCorpus } from './units';
+import { datasetSha256 } from '../../core/runcard/hashes';
 
 export interface OutputsMeta {
   runId: string;
@@ -56,7 +56,7 @@ export function writeRunOutputs(
       const bytes = corpus.file.bytes ?? Buffer.from(corpus.file.text, 'utf8');
       const output: CorpusOutput = {
         info: corpus.info,
-        datasetSha256: createHash('sha256').update(bytes).digest('hex'),
+        datasetSha256: datasetSha256(bytes),
         sourceFile: corpus.file.displayPath,
         records: entries,
       };

@@ -6,10 +6,13 @@
 //      and the UI is checked with Playwright: our diagnostic in the Problems panel, our status bar items, a
 //      CodeLens run and a Test Explorer run against the local fake model, the walkthrough.
 //   3. An untrusted workspace (Restricted Mode): a run is refused with an explanation and sends nothing.
+//   4. The browser build in the web-worker extension host (scripts/e2e/browserHost.mjs), with its timings beside
+//      the desktop host's (E2E_BROWSER_HOSTS=web skips the desktop timings).
 // Prints `e2e: N passed, M failed` last and exits 1 on any failure. Every code-server runs in its own process
 // group, killed on the way out whatever happens (failure, Ctrl+C, the overall time limit).
 // Environment: E2E_VERBOSE=1 shows the extension host's log, E2E_KEEP=1 keeps the temporary folders,
-// E2E_TIMEOUT_S (default 360) bounds the whole run, E2E_DIR points at another setup folder.
+// E2E_TIMEOUT_S (default 360, plus 240 with the browser phase) bounds the whole run, E2E_DIR points at another
+// setup folder, E2E_ONLY=host,packaged,untrusted,browser runs only the phases named (all by default).
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -29,6 +32,7 @@ import {
   undoInCorpusTable,
 } from './uiFlows.mjs';
 import { CHROMIUM, CODE_SERVER, E2E, NODE24_BIN, session } from './session.mjs';
+import { browserHostPhase } from './browserHost.mjs';
 
 // Must match test/e2e/fakeModel.ts (E2E_KEY_ENV, E2E_KEY): a stand-in key, never a real one.
 const E2E_KEY_ENV = 'EWEBENCH_E2E_KEY';
@@ -76,7 +80,8 @@ for (const [signal, code] of [
     void finish(code);
   });
 }
-const limitS = Number(process.env.E2E_TIMEOUT_S ?? 360);
+const PHASES = new Set((process.env.E2E_ONLY ?? 'host,packaged,untrusted,browser').split(',').map((p) => p.trim()));
+const limitS = Number(process.env.E2E_TIMEOUT_S ?? 360 + (PHASES.has('browser') ? 240 : 0));
 setTimeout(() => {
   check(`the whole run finishes within ${limitS} s`, false);
   void finish(1);
@@ -141,9 +146,15 @@ async function extensionHostSuite() {
 // although .vscodeignore keeps none of them; packaging a copy without them gives the same .vsix in a second.
 const NOT_PACKAGED = new Set(['.git', 'node_modules', '.e2e', 'out', '.bench-data']);
 
-function packageVsix(run, env) {
+/** `editManifest`: changes the staged package.json before packaging (the browser phase removes `main`). */
+function packageVsix(run, env, editManifest) {
   const stage = path.join(run, 'package-source');
   fs.cpSync(root, stage, { recursive: true, filter: (src) => !NOT_PACKAGED.has(path.relative(root, src).split(path.sep)[0]) });
+  if (editManifest) {
+    const staged = JSON.parse(fs.readFileSync(path.join(stage, 'package.json'), 'utf8'));
+    editManifest(staged);
+    fs.writeFileSync(path.join(stage, 'package.json'), JSON.stringify(staged, null, 2));
+  }
   const vsix = path.join(run, `${manifest.name}-${manifest.version}.vsix`);
   execFileSync(
     path.join(NODE24_BIN, 'node'),
@@ -154,21 +165,27 @@ function packageVsix(run, env) {
   return vsix;
 }
 
+/** Installs a .vsix into the run's fresh extensions folder as users do; returns the installed extension's folder (undefined if missing). */
+function installVsix(run, env, vsix) {
+  execFileSync(CODE_SERVER, ['--extensions-dir', path.join(run, 'extensions'), '--user-data-dir', path.join(run, 'user-data'), '--install-extension', vsix], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const installed = fs.readdirSync(path.join(run, 'extensions')).find((d) => d.toLowerCase() === `${EXTENSION_ID}-${manifest.version}`.toLowerCase());
+  return installed && path.join(run, 'extensions', installed);
+}
+
 /** Phase 2: package the .vsix, install it into a fresh extensions folder, check what users see. */
 async function packagedExtensionUi() {
   const run = tempDir('ewb-e2e-vsix-');
   const env = codeServerEnv(run);
   const vsix = packageVsix(run, env);
   check('vsce packages the extension', fs.statSync(vsix).size > 0, `${path.basename(vsix)}, ${(fs.statSync(vsix).size / 1024).toFixed(0)} KiB`);
-  execFileSync(CODE_SERVER, ['--extensions-dir', path.join(run, 'extensions'), '--user-data-dir', path.join(run, 'user-data'), '--install-extension', vsix], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const installed = fs.readdirSync(path.join(run, 'extensions')).find((d) => d.toLowerCase() === `${EXTENSION_ID}-${manifest.version}`.toLowerCase());
+  const installed = installVsix(run, env, vsix);
   check(
     'code-server installs the .vsix',
-    Boolean(installed) && fs.existsSync(path.join(run, 'extensions', installed, 'dist', 'server.js')),
-    installed ?? 'not in the extensions folder',
+    Boolean(installed) && fs.existsSync(path.join(installed, 'dist', 'server.js')) && fs.existsSync(path.join(installed, 'dist', 'browserServer.js')),
+    installed ? path.basename(installed) : 'not in the extensions folder',
   );
   log('packaged extension: loading the workbench');
   const workspace = buildWorkspace(path.join(run, 'workspace'));
@@ -360,9 +377,21 @@ try {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
   log('extension built (dist/)');
-  await extensionHostSuite();
-  await packagedExtensionUi();
-  await untrustedWorkspace();
+  if (PHASES.has('host')) await extensionHostSuite();
+  if (PHASES.has('packaged')) await packagedExtensionUi();
+  if (PHASES.has('untrusted')) await untrustedWorkspace();
+  if (PHASES.has('browser'))
+    await browserHostPhase({
+      check,
+      log,
+      tempDir,
+      session: () => session({ cleanups }),
+      cleanUp,
+      packageVsix,
+      installVsix,
+      buildWorkspace,
+      shot,
+    });
 } catch (error) {
   check('end-to-end run', false, error.stack ?? String(error));
 }

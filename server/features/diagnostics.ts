@@ -1,8 +1,5 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
-import { defaultSeverity, DIAGNOSTIC_SOURCE, docAnchor, type Severity } from '../../core/rules/codes';
+import { DiagnosticSeverity, type Diagnostic, type Disposable } from 'vscode-languageserver';
+import { defaultSeverity, DIAGNOSTIC_SOURCE, docAnchor, type DiagnosticCode, type Severity } from '../../core/rules/codes';
 import { resolveFindings } from '../../core/validate';
 import type { Analysis } from '../analysis';
 import type { DiagnosticData } from './codeActions';
@@ -16,15 +13,17 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-/** The README shipped beside the server (dist/../README.md; a packaged .vsix names it readme.md): each code has an entry there. */
-const README = pathToFileURL(
-  ['README.md', 'readme.md'].map((name) => path.join(__dirname, '..', name)).find((p) => fs.existsSync(p)) ?? path.join(__dirname, '..', 'README.md'),
-).toString();
-
 /** What the client said it handles: the position encoding, and whether it keeps `diagnostic.data` for code actions. */
 export interface DiagnosticsClient {
   codec: PositionCodec;
   dataSupport: boolean;
+  /** The README (each code has an entry there), when one is known. */
+  readmeUri: string | undefined;
+}
+
+/** The link to a code's entry in the README, when a README is known. */
+function codeLink(readmeUri: string | undefined, code: DiagnosticCode): Pick<Diagnostic, 'codeDescription'> {
+  return readmeUri === undefined ? {} : { codeDescription: { href: `${readmeUri}#${docAnchor(code)}` } };
 }
 
 /**
@@ -40,7 +39,7 @@ export function toLspDiagnostics(analysis: Analysis, settings: ServerSettings, c
     range: wire(d.range),
     severity: SEVERITY[d.severity],
     code: d.code,
-    codeDescription: { href: `${README}#${docAnchor(d.code)}` },
+    ...codeLink(client.readmeUri, d.code),
     source: DIAGNOSTIC_SOURCE,
     message: d.message,
     relatedInformation: d.related.length
@@ -51,13 +50,13 @@ export function toLspDiagnostics(analysis: Analysis, settings: ServerSettings, c
 }
 
 /** A `baselines-limit` diagnostic at the top of a workspace baselines file (`workspaceBaselines.ts`). */
-export function baselinesLimitDiagnostic(message: string): Diagnostic {
+export function baselinesLimitDiagnostic(message: string, readmeUri: string | undefined): Diagnostic {
   const code = 'baselines-limit';
   return {
     range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } },
     severity: SEVERITY[defaultSeverity(code)],
     code,
-    codeDescription: { href: `${README}#${docAnchor(code)}` },
+    ...codeLink(readmeUri, code),
     source: DIAGNOSTIC_SOURCE,
     message,
   };
@@ -79,7 +78,11 @@ const MAX_TURNS = 1000;
 export class Debouncer {
   private readonly cancels = new Map<string, () => void>();
 
-  constructor(private readonly handled: () => number = () => 0) {}
+  constructor(
+    private readonly handled: () => number,
+    /** The host's next turn of the event loop (Node's setImmediate, a macrotask in a web worker). */
+    private readonly nextTurn: (callback: () => void) => Disposable,
+  ) {}
 
   schedule(uri: string, run: () => void): void {
     this.cancel(uri);
@@ -99,7 +102,7 @@ export class Debouncer {
    * vscode-jsonrpc set for its next message, if any: a message handled in between means the queue was not empty.
    */
   private whenIdle(uri: string, run: () => void, seen: number, turns: number): void {
-    const immediate = setImmediate(() => {
+    const turn = this.nextTurn(() => {
       const now = this.handled();
       if (now !== seen && turns < MAX_TURNS) {
         this.whenIdle(uri, run, now, turns + 1);
@@ -108,6 +111,6 @@ export class Debouncer {
       this.cancels.delete(uri);
       run();
     });
-    this.cancels.set(uri, () => clearImmediate(immediate));
+    this.cancels.set(uri, () => turn.dispose());
   }
 }

@@ -9,6 +9,7 @@ import { validateFiles } from '../../cli/commands/validate';
 import { JsonDocument } from '../../core/document/jsonDocument';
 import { resolveFindings, validateDocument, type ResolvedDiagnostic } from '../../core/validate';
 import { WorkspaceIndex } from '../../server/workspaceIndex';
+import { nodeFiles } from '../../server/nodeFiles';
 import { captureIo } from '../helpers/captureIo';
 import { TestLspClient } from '../helpers/lspClient';
 import { fromRepo } from '../helpers/paths';
@@ -81,7 +82,7 @@ test("the CLI and the server's workspace index report the same cross-file duplic
     'robustness.json',
     'translation.json',
   ]);
-  const index = new WorkspaceIndex();
+  const index = new WorkspaceIndex(nodeFiles, () => new Promise((resolve) => setImmediate(resolve)));
   index.setRoots([pathToFileURL(root).toString()]);
   assert.equal(await index.scan(() => false), 4, 'the walk reads the same four files, none from a skipped folder');
   for (const [uri, expected] of cli) {

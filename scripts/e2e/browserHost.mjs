@@ -1,0 +1,169 @@
+// The browser build in a browser-hosted VS Code (run.mjs's `browser` phase): code-server with the user setting
+// `"extensions.webWorker": true` runs an extension that has only a `browser` entry in the page's web-worker
+// extension host, the host vscode.dev and github.dev use. The .vsix installed here is packaged from the same files
+// with `main` removed from its manifest, so nothing but dist/browserClient.js (and its worker dist/browserServer.js)
+// can run. The checks read what a user sees: our diagnostics in the Problems panel, a hover, a quick fix applied,
+// the coverage preview. Then the same timings are taken in both hosts (the desktop .vsix in code-server's Node
+// extension host, and the web one): from the workbench shown to the status bar naming an opened tests file, and
+// from opening the 2,000-test bench file to its diagnostics in the Problems panel.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { build } from 'esbuild';
+import { root } from './common.mjs';
+import { palette, quickOpen } from './uiFlows.mjs';
+
+const BENCH_FILE = 'bench_2000.json';
+
+/** The 2,000-test file of the benchmarks (bench/generate.ts), written into the workspace's tests folder. */
+async function writeBenchFile(workspace, run) {
+  const outfile = path.join(run, 'generate.cjs');
+  await build({ entryPoints: [path.join(root, 'bench', 'generate.ts')], outfile, bundle: true, platform: 'node', format: 'cjs', logLevel: 'warning' });
+  const { createRequire } = await import('node:module');
+  const { generateTests } = createRequire(import.meta.url)(outfile);
+  fs.writeFileSync(path.join(workspace, 'tests', BENCH_FILE), generateTests(2000));
+}
+
+const statusItem = (page, text) => page.locator('.statusbar-item', { hasText: text }).first();
+
+/** Opens the workbench on `workspace` and measures: workbench shown → status bar names an opened tests file; bench file opened → its diagnostics listed. */
+async function timings(page, host, workspace) {
+  await page.goto(`http://${host}/?folder=${encodeURIComponent(workspace)}`);
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  const shown = Date.now();
+  await quickOpen(page, 'duplicates.json');
+  await statusItem(page, 'ÈwéBench tests').waitFor({ timeout: 60_000 });
+  const readyMs = Date.now() - shown;
+  await page.keyboard.press('Control+Shift+M');
+  await page.locator('.markers-panel .monaco-list-row', { hasText: 'duplicate-id' }).first().waitFor({ timeout: 60_000 });
+  const opened = Date.now();
+  await quickOpen(page, BENCH_FILE);
+  const benchRow = page.locator('.markers-panel .monaco-list-row', { hasText: BENCH_FILE }).first();
+  await benchRow.waitFor({ timeout: 120_000 });
+  const diagnosticsMs = Date.now() - opened;
+  return { readyMs, diagnosticsMs, benchRow: (await benchRow.textContent())?.replace(/\s+/g, ' ').trim() };
+}
+
+/**
+ * `ctx`: run.mjs's helpers ({ check, log, tempDir, session, cleanUp, packageVsix, installVsix, buildWorkspace, shot }).
+ * Returns the timings of both hosts (also printed by the checks).
+ */
+export async function browserHostPhase(ctx) {
+  const { check, log, tempDir, session, cleanUp, packageVsix, installVsix, buildWorkspace, shot } = ctx;
+  const figures = {};
+  // E2E_BROWSER_HOSTS=web skips the desktop timings while working on the web build.
+  for (const kind of (process.env.E2E_BROWSER_HOSTS ?? 'desktop,web').split(',')) {
+    const run = tempDir(`ewb-e2e-${kind}-`);
+    const { startCodeServer, openBrowser, codeServerEnv } = session();
+    const env = codeServerEnv(run);
+    // The web copy: the manifest without `main`, so only the browser entry can run (any host, any setting).
+    const vsix = packageVsix(run, env, kind === 'web' ? (manifest) => delete manifest.main : undefined);
+    if (kind === 'desktop') {
+      // One package carries both builds: within 1.5 MB as vsce counts (MiB).
+      const bytes = fs.statSync(vsix).size;
+      check('the .vsix with both entries stays within 1.5 MB', bytes <= 1.5 * 1024 * 1024, `${bytes} bytes, ${(bytes / 1024 / 1024).toFixed(2)} MB`);
+    }
+    const installed = installVsix(run, env, vsix);
+    const workspace = buildWorkspace(path.join(run, 'workspace'));
+    await writeBenchFile(workspace, run);
+    const server = await startCodeServer(run, kind === 'web' ? { 'extensions.webWorker': true } : {});
+    const { page } = await openBrowser(run);
+    // The web-worker extension host logs to the page's console (E2E_VERBOSE=1 prints it).
+    if (process.env.E2E_VERBOSE) page.on('console', (m) => console.log(`  [${kind} page ${m.type()}] ${m.text().slice(0, 400)}`));
+    log(`${kind} host: loading the workbench`);
+    try {
+      if (kind === 'web') {
+        const manifest = JSON.parse(fs.readFileSync(path.join(installed, 'package.json'), 'utf8'));
+        check('the web copy of the .vsix has a browser entry and no main', !manifest.main && manifest.browser === './dist/browserClient.js', manifest.browser);
+      }
+      const t = await timings(page, server.host, workspace);
+      figures[kind] = t;
+      check(
+        `${kind} host: an opened tests file is named in the status bar, and the 2,000-test file's diagnostics reach the Problems panel`,
+        /weak-test|\d/.test(t.benchRow ?? ''),
+        `workbench shown → status bar ${t.readyMs} ms; bench file opened → diagnostics listed ${t.diagnosticsMs} ms (${t.benchRow})`,
+      );
+      if (kind === 'web') await webChecks(page, workspace, check, shot);
+    } catch (error) {
+      check(`${kind} host: the extension serves the workspace`, false, error.message.split('\n')[0]);
+      await shot(page, `${kind}-host-failure.png`);
+    }
+    await cleanUp();
+  }
+  if (figures.desktop && figures.web) {
+    const ratio = (a, b) => (a / b).toFixed(2);
+    log(
+      `browser host / desktop host (same machine, same run): status bar ${figures.web.readyMs}/${figures.desktop.readyMs} ms = ${ratio(figures.web.readyMs, figures.desktop.readyMs)}x; ` +
+        `2,000-test diagnostics ${figures.web.diagnosticsMs}/${figures.desktop.diagnosticsMs} ms = ${ratio(figures.web.diagnosticsMs, figures.desktop.diagnosticsMs)}x`,
+    );
+  }
+  return figures;
+}
+
+/** In the web-worker host: the Problems panel, a hover, a quick fix applied and saved, the coverage preview. */
+async function webChecks(page, workspace, check, shot) {
+  const steps = [
+    [
+      'web host: the Problems panel lists our two duplicate-id diagnostics of tests/duplicates.json',
+      async () => {
+        // Its tab is open already (the timings opened it): bring it to the front.
+        await page.locator('.tab', { hasText: 'duplicates.json' }).first().click();
+        const rows = page.locator('.markers-panel .monaco-list-row', { hasText: 'duplicate-id' });
+        await rows.nth(1).waitFor({ timeout: 60_000 });
+        const texts = (await rows.allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
+        if (!texts.some((r) => /ewebench\W*duplicate-id\W*\[Ln 3, Col 11\]/.test(r)) || !texts.some((r) => /\[Ln 9, Col 11\]/.test(r))) {
+          throw new Error(`rows: ${texts.join(' || ')}`);
+        }
+        return texts.join('\n');
+      },
+    ],
+    [
+      'web host: hovering "eval_method" shows its documentation',
+      async () => {
+        await page.locator('.monaco-editor .view-line span', { hasText: '"eval_method"' }).first().hover();
+        const hover = page.locator('.monaco-hover-content').filter({ hasText: /\S/ }).first();
+        await hover.waitFor({ timeout: 30_000 });
+        const text = (await hover.textContent())?.replace(/\s+/g, ' ').trim() ?? '';
+        if (!/method|méthode/i.test(text)) throw new Error(`hover: ${text.slice(0, 200)}`);
+        await page.keyboard.press('Escape');
+        return text.slice(0, 120);
+      },
+    ],
+    [
+      "web host: the quick fix for the look-alike 'Ð' on line 10, picked from Ctrl+., changes the saved file",
+      async () => {
+        await page.keyboard.press('Control+G');
+        await page.keyboard.type('10:16');
+        await page.keyboard.press('Enter');
+        await page.keyboard.press('Control+.');
+        const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Replace look-alike' }).first();
+        await fix.waitFor({ timeout: 30_000 });
+        await fix.click();
+        await page.keyboard.press('Control+S');
+        const file = path.join(workspace, 'tests', 'duplicates.json');
+        for (let i = 0; i < 50; i++) {
+          if (fs.readFileSync(file, 'utf8').includes('"Ɖe wòle Togo?"')) return 'saved: "Ɖe wòle Togo?"';
+          await page.waitForTimeout(200);
+        }
+        throw new Error('the file on disk still has the look-alike');
+      },
+    ],
+    [
+      'web host: the coverage command renders its preview page',
+      async () => {
+        await palette(page, 'Show Ewe Character Coverage');
+        const title = page.frameLocator('iframe.webview').frameLocator('iframe#active-frame').locator('#title');
+        await title.filter({ hasText: 'duplicates.json' }).waitFor({ timeout: 30_000 });
+        return (await title.textContent())?.trim();
+      },
+    ],
+  ];
+  for (const [name, step] of steps) {
+    try {
+      check(name, true, (await step()) ?? '');
+    } catch (error) {
+      check(name, false, error.message.split('\n')[0]);
+      await shot(page, 'web-host-failure.png');
+    }
+  }
+  await shot(page, 'web-host.png');
+}
