@@ -3,6 +3,7 @@ import { isObject, type JsonObject as Obj } from './json';
 import { applyEdit, type TextEdit } from './document/edit';
 import type { EditMap } from './document/editMap';
 import { JsonDocument, type JsonPath } from './document/jsonDocument';
+import { TextModel } from './text/textModel';
 import { itemIndexAt } from './document/location';
 import type { Span } from './document/lineIndex';
 import { confusablesInText, textUnits } from './coverage/confusables';
@@ -29,9 +30,11 @@ export interface IncrementalOutcome extends Analysed {
  * The analysis of the text after `edits` (applied in order to `previous.doc.text`, giving `newText`). Edits
  * inside one corpus entry re-parse that entry only and re-run only the rules whose result can change (see
  * `revalidateEntries`); anything else is a full parse and validation. Either way the result equals
- * `validateDocument(new JsonDocument(newText), options)` up to the order of the findings.
+ * `validateDocument(new JsonDocument(newText), options)` up to the order of the findings. With `newText` as a
+ * text model (the server's documents), an incremental pass reads windows of it and never builds the flat text.
  */
-export function analyseEdits(previous: Analysed, edits: readonly TextEdit[], newText: string, options: ValidationOptions): IncrementalOutcome {
+export function analyseEdits(previous: Analysed, edits: readonly TextEdit[], newText: string | TextModel, options: ValidationOptions): IncrementalOutcome {
+  const next = typeof newText === 'string' ? TextModel.from(newText) : newText;
   const itemsAt = itemsPath(previous.result.classification);
   let doc: JsonDocument | undefined = previous.doc;
   const changed = new Set<number>();
@@ -40,17 +43,17 @@ export function analyseEdits(previous: Analysed, edits: readonly TextEdit[], new
   let itemsMoved = false;
   if (itemsAt && edits.length > 0) {
     for (let i = 0; i < edits.length && doc; i++) {
-      const next = applyEdit(doc, edits[i], itemsAt, i === edits.length - 1 ? newText : undefined);
-      doc = next?.doc;
-      if (next?.index === undefined) itemsMoved = true;
+      const edited = applyEdit(doc, edits[i], itemsAt, i === edits.length - 1 ? next : undefined);
+      doc = edited?.doc;
+      if (edited?.index === undefined) itemsMoved = true;
       else {
-        changed.add(next.index);
+        changed.add(edited.index);
         applied.push(edits[i]);
       }
     }
   } else doc = undefined;
-  if (!doc || doc.text.length !== newText.length) {
-    const full = new JsonDocument(newText);
+  if (!doc || doc.length !== next.length) {
+    const full = new JsonDocument(next);
     return { doc: full, result: validateDocument(full, options), incremental: { parse: false, rules: false } };
   }
   const result = itemsMoved ? undefined : revalidateEntries(previous, doc, changed, (offset) => mapOffset(offset, applied), options);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LineIndex } from '../core/document/lineIndex';
+import { LineIndex } from '../test/helpers/lineTable';
 import { negotiatePositionEncoding, PositionCodec, utf16Column, utf8Column } from './positionEncoding';
 
 // Line 1: a tone mark written as a combining accent (e + U+0301: 1 + 2 bytes, 2 units), Ewe letters (2 bytes,

@@ -108,7 +108,7 @@ export function weakTestFindingsInDocument(doc: JsonDocument, locale: Locale, op
   if (!Array.isArray(value)) return [];
   const top = doc.isValidJson ? doc.childrenAt([]) : undefined;
   const items = top?.kind === 'array' && top.items.length === value.length ? top.items : undefined;
-  return weakTestFindings(value, locale, options, items ? (i) => doc.text.slice(items[i].start, items[i].end) : undefined);
+  return weakTestFindings(value, locale, options, items ? (i) => doc.slice(items[i].start, items[i].end) : undefined);
 }
 
 /** A finding computed for a test at path [] moved to the test's place in the file. */

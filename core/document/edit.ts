@@ -1,4 +1,5 @@
 import { isObject } from '../json';
+import type { TextModel } from '../text/textModel';
 import { JsonDocument, type JsonPath } from './jsonDocument';
 import type { Span } from './lineIndex';
 import { MAX_DEPTH, MAX_DUPLICATE_KEYS, scanContainer, structureOfParsed, type ContainerChildren, type DuplicateKey } from './scanner';
@@ -24,10 +25,12 @@ export interface EditedDocument {
  * `itemsPath` (`[]` or `['entries']`): only that item is parsed again, the other items are the same objects as
  * before, and the structure scan (depth, duplicate keys) runs on the item alone. Undefined when the edit is
  * anything else (an item added or removed, the envelope touched, the item no longer one JSON value…): the
- * caller then parses the whole text, which gives the same document.
+ * caller then parses the whole text, which gives the same document. The text is read through windows of the
+ * model and the new version's model is the old one edited (`next` when the caller has it already): nothing is
+ * copied or scanned outside the items the edit touched.
  */
-export function applyEdit(doc: JsonDocument, edit: TextEdit, itemsPath: JsonPath, newText?: string): EditedDocument | undefined {
-  if (!doc.isValidJson || itemsPath.length > 1 || edit.start > edit.end || edit.end > doc.text.length) return undefined;
+export function applyEdit(doc: JsonDocument, edit: TextEdit, itemsPath: JsonPath, next?: TextModel): EditedDocument | undefined {
+  if (!doc.isValidJson || itemsPath.length > 1 || edit.start > edit.end || edit.end > doc.length) return undefined;
   const root = doc.value;
   const key = itemsPath[0];
   if (itemsPath.length === 1 && (typeof key !== 'string' || !isObject(root))) return undefined;
@@ -43,12 +46,12 @@ export function applyEdit(doc: JsonDocument, edit: TextEdit, itemsPath: JsonPath
   // The edit must lie within the region: a separator it removed or added outside it would be lost.
   if (edit.start < from || edit.end > to) return undefined;
   if (inside >= 0) {
-    const open = doc.text.charCodeAt(from);
+    const open = doc.charCodeAt(from);
     if (open !== 123 && open !== 91) return undefined;
   }
   // The items of the region, as they read after the edit, parsed as one array: one item if the edit stayed inside
   // it, any number (at least one) if it crossed items. Either way the text around the region is unchanged.
-  const regionText = '[' + doc.text.slice(from, edit.start) + edit.text + doc.text.slice(edit.end, to) + ']';
+  const regionText = '[' + doc.slice(from, edit.start) + edit.text + doc.slice(edit.end, to) + ']';
   let parsed: unknown;
   try {
     parsed = JSON.parse(regionText);
@@ -66,7 +69,7 @@ export function applyEdit(doc: JsonDocument, edit: TextEdit, itemsPath: JsonPath
   if (!duplicateKeys) return undefined;
 
   const delta = edit.text.length - (edit.end - edit.start);
-  const text = newText ?? doc.text.slice(0, edit.start) + edit.text + doc.text.slice(edit.end);
+  const model = next ?? doc.model.edit(edit.start, edit.end, edit.text);
   const items = [...values.slice(0, region.first), ...parsed, ...values.slice(region.last + 1)];
   const value = itemsPath.length === 0 ? items : { ...(root as Record<string, unknown>), [key as string]: items };
   // The two containers above the items keep their scans (shifted, with the region's new items); everything inside
@@ -82,9 +85,8 @@ export function applyEdit(doc: JsonDocument, edit: TextEdit, itemsPath: JsonPath
     containers.set(rootChildren.span.start, shiftContainer(rootChildren, to, delta));
     containers.set(array.span.start, splice(array));
   } else containers.set(rootChildren.span.start, splice(rootChildren));
-  const lines = doc.builtLineIndex?.afterEdit(edit.start, edit.end, edit.text, text);
   const single = inside >= 0 ? inside : undefined;
-  return { doc: new JsonDocument(text, { value, duplicateKeys, containers, lines }), index: single };
+  return { doc: new JsonDocument(model, { value, duplicateKeys, containers, valueStart: doc.valueStart }), index: single };
 }
 
 /** The item whose span strictly contains the edit (its opening and closing characters stay), or -1. */

@@ -17,7 +17,7 @@ export function locationAt(doc: JsonDocument, classification: Classification, of
   const index = array?.kind === 'array' ? itemIndexAt(array.items, offset) : -1;
   if (!path || array?.kind !== 'array' || index < 0) return jsonc.getLocation(doc.text, offset);
   const item = array.items[index];
-  const inner = jsonc.getLocation(doc.text.slice(item.start, item.end), offset - item.start);
+  const inner = jsonc.getLocation(doc.slice(item.start, item.end), offset - item.start);
   const node = inner.previousNode;
   const previousNode = node && {
     ...node,

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rng } from '../../bench/generate';
-import { LineIndex } from '../document/lineIndex';
+import { LineIndex } from '../../test/helpers/lineTable';
 import { MAX_CHUNK, TextModel } from './textModel';
 
 /** Pieces that exercise line breaks of every kind, surrogate pairs, combining marks and plain letters. */
