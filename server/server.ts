@@ -10,10 +10,8 @@ import {
   type InitializeParams,
   type InitializeResult,
   type TextDocumentChangeEvent,
-  type TextDocumentContentChangeEvent,
   type Diagnostic,
 } from 'vscode-languageserver/node';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { toLocale, type Locale } from '../core/i18n/locale';
 import { isJsonDocument } from '../core/workspace/files';
 import type { Position } from '../core/document/lineIndex';
@@ -33,6 +31,8 @@ import { DEFAULT_SETTINGS, mergeSettings, settingsSection, type ServerSettings }
 import { isBaselinesFile, loadWorkspaceBaselines, type WorkspaceBaselines } from './workspaceBaselines';
 import { WorkspaceIndex } from './workspaceIndex';
 import { exposedGc, IdleCollector } from './idleCollector';
+import { documentsConfiguration, type ModelDocument } from './documents';
+import type { TextEdit } from '../core/document/edit';
 
 /** Messages the connection has handled: validations wait for a turn that handles none (see `Debouncer`). */
 let handledMessages = 0;
@@ -48,15 +48,17 @@ const connection = createConnection(ProposedFeatures.all, {
 const guard = new Guard((text) => connection.console.error(text));
 /** The client's position encoding: incoming edits and request positions are converted to UTF-16, results back. */
 const codec = new PositionCodec();
-// The cache sees each change's edits (converted to UTF-16) as the documents apply them, so an analysis can follow them incrementally.
-const documents = new TextDocuments<TextDocument>(
-  codec.documents(
-    (doc, changes, version) => applyChanges(doc, changes, version),
+// Open documents are text models (documents.ts); the cache sees each change's edits (converted to UTF-16) as the
+// documents apply them, so an analysis can follow them incrementally.
+const documents = new TextDocuments<ModelDocument>(
+  documentsConfiguration(
+    codec,
+    (uri, from, to, edits) => noteEdits(uri, from, to, edits),
     (error) => guard.report(error),
   ),
 );
 const index = new WorkspaceIndex();
-index.rangeOf = (doc, span) => codec.rangeToWire(doc.text, doc.lineIndex, doc.lineIndex.rangeOf(span));
+index.rangeOf = (doc, span) => codec.rangeToWire(doc.lineIndex, doc.lineIndex.rangeOf(span));
 const debouncer = new Debouncer(() => handledMessages);
 /** Returns the text copies that edits of big documents leave behind (and an open's parse garbage), once typing pauses. */
 const collector = new IdleCollector(exposedGc());
@@ -78,7 +80,7 @@ const cache = new AnalysisCache(
 );
 
 /** An open JSON document, the only kind the features read. */
-function openJson(uri: string): TextDocument | undefined {
+function openJson(uri: string): ModelDocument | undefined {
   const doc = documents.get(uri);
   return doc && isJsonDocument(doc) ? doc : undefined;
 }
@@ -99,14 +101,13 @@ function stats(uri: string): AnalysisStats | undefined {
   return openJson(uri) && cache.stats(uri);
 }
 
-/** The documents' update, guarded: if recording the edits fails, the next analysis of that document is a full one. */
-function applyChanges(doc: TextDocument, changes: TextDocumentContentChangeEvent[], version: number): TextDocument {
+/** The edits a change made, guarded: if recording them fails, the next analysis of that document is a full one. */
+function noteEdits(uri: string, from: number, to: number, edits: TextEdit[] | undefined): void {
   try {
-    return cache.update(doc, changes, version);
+    cache.noteEdits(uri, from, to, edits);
   } catch (error) {
     guard.report(error);
-    cache.delete(doc.uri);
-    return TextDocument.update(doc, changes, version);
+    cache.delete(uri);
   }
 }
 
@@ -139,7 +140,7 @@ function validateNow(uri: string): void {
   guard.run(undefined, () => {
     const doc = documents.get(uri);
     if (!doc || !isJsonDocument(doc)) return;
-    const analysis = cache.get(uri, doc.version, () => doc.getText());
+    const analysis = cache.get(uri, doc.version, () => doc.model);
     // A newer edit may have arrived while this one was queued: publish only the current version.
     if (documents.get(uri)?.version !== analysis.version) return;
     const idsChanged = analysis.result.classification.kind === 'ewebench-tests' ? index.update(uri, analysis.doc, analysis.result.ids) : index.remove(uri);
@@ -239,17 +240,16 @@ connection.onDidChangeConfiguration(
 );
 
 documents.onDidChangeContent(
-  guard.handler(undefined, (event: TextDocumentChangeEvent<TextDocument>) => {
+  guard.handler(undefined, (event: TextDocumentChangeEvent<ModelDocument>) => {
     if (!isJsonDocument(event.document)) return;
-    collector.released(event.document.getText().length);
     debouncer.schedule(event.document.uri, () => validateNow(event.document.uri));
   }),
 );
 
 documents.onDidClose(
-  guard.handler(undefined, (event: TextDocumentChangeEvent<TextDocument>) => {
+  guard.handler(undefined, (event: TextDocumentChangeEvent<ModelDocument>) => {
     const uri = event.document.uri;
-    collector.released(event.document.getText().length);
+    collector.released(event.document.model.length);
     debouncer.cancel(uri);
     cache.forget(uri);
     void connection.sendDiagnostics({ uri, diagnostics: [] });
