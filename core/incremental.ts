@@ -4,7 +4,7 @@ import { applyEdit, type TextEdit } from './document/edit';
 import type { EditMap } from './document/editMap';
 import { JsonDocument, type JsonPath } from './document/jsonDocument';
 import { TextModel } from './text/textModel';
-import { itemIndexAt } from './document/location';
+import { itemAt, itemIndexAt } from './document/spanTree';
 import type { Span } from './document/lineIndex';
 import { confusablesInText, textUnits } from './coverage/confusables';
 import { visitLanguageStrings } from './coverage/fields';
@@ -76,8 +76,8 @@ export function holdsAt(previous: Analysed, map: EditMap, offset: number): boole
   if (array?.kind !== 'array') return false;
   // Neither bracket of the array, nor anything outside it, was touched.
   if (map.changed.some((c) => c.start <= array.span.start || c.end >= array.span.end - 1)) return false;
-  const index = itemIndexAt(array.items, offset);
-  return index >= 0 && !map.touches(array.items[index]);
+  const index = itemIndexAt(array, offset);
+  return index >= 0 && !map.touches(itemAt(array, index));
 }
 
 /** Where an offset outside every edited item lands after the edits. */

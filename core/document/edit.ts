@@ -3,6 +3,7 @@ import type { TextModel } from '../text/textModel';
 import { JsonDocument, type JsonPath } from './jsonDocument';
 import type { Span } from './lineIndex';
 import { MAX_DEPTH, MAX_DUPLICATE_KEYS, scanContainer, structureOfParsed, type ContainerChildren, type DuplicateKey } from './scanner';
+import { firstEndingAfter, firstStartingAfter, itemAt, itemCount, SpanTree, treeArray, type ArrayItems } from './spanTree';
 
 /** One change to a text: [start, end) of the old text replaced by `text`. */
 export interface TextEdit {
@@ -37,12 +38,12 @@ export function applyEdit(doc: JsonDocument, edit: TextEdit, itemsPath: JsonPath
   const values = itemsPath.length === 0 ? root : (root as Record<string, unknown>)[key as string];
   const array = doc.childrenAt(itemsPath);
   const rootChildren = doc.childrenAt([]);
-  if (!Array.isArray(values) || array?.kind !== 'array' || !rootChildren || array.items.length !== values.length) return undefined;
-  const inside = itemContaining(array.items, edit);
-  const region = inside >= 0 ? { first: inside, last: inside } : itemsTouched(array.items, edit);
+  if (!Array.isArray(values) || array?.kind !== 'array' || !rootChildren || itemCount(array) !== values.length) return undefined;
+  const inside = itemContaining(array, edit);
+  const region = inside >= 0 ? { first: inside, last: inside } : itemsTouched(array, edit);
   if (!region) return undefined;
-  const from = array.items[region.first].start;
-  const to = array.items[region.last].end;
+  const from = itemAt(array, region.first).start;
+  const to = itemAt(array, region.last).end;
   // The edit must lie within the region: a separator it removed or added outside it would be lost.
   if (edit.start < from || edit.end > to) return undefined;
   if (inside >= 0) {
@@ -70,36 +71,29 @@ export function applyEdit(doc: JsonDocument, edit: TextEdit, itemsPath: JsonPath
 
   const delta = edit.text.length - (edit.end - edit.start);
   const model = next ?? doc.model.edit(edit.start, edit.end, edit.text);
-  const items = [...values.slice(0, region.first), ...parsed, ...values.slice(region.last + 1)];
+  // The values array is copied (one block copy of its references: the rules read it as an array).
+  const items = inside >= 0 ? values.slice() : values.slice(0, region.first).concat(parsed, values.slice(region.last + 1));
+  if (inside >= 0) items[inside] = parsed[0];
   const value = itemsPath.length === 0 ? items : { ...(root as Record<string, unknown>), [key as string]: items };
-  // The two containers above the items keep their scans (shifted, with the region's new items); everything inside
-  // the items is scanned again on demand.
+  // The two containers above the items keep their scans: the items' spans as a tree with the region's new items
+  // (the spans after them move with it, untouched), the envelope's few properties shifted. Everything inside the
+  // items is scanned again on demand.
   const newSpans = regionSpans.items.map((s) => ({ start: s.start + base, end: s.end + base }));
+  const tree = (array.tree ?? SpanTree.from(array.items, array.span.start)).replace(region.first, region.last, newSpans);
+  const newArray = treeArray({ start: array.span.start, end: array.span.end + delta }, tree);
   const containers = new Map<number, ContainerChildren | null>();
-  const splice = (c: ContainerChildren): ContainerChildren => {
-    const shifted = shiftContainer(c, to, delta);
-    if (shifted.kind !== 'array' || c !== array) return shifted;
-    return { kind: 'array', span: shifted.span, items: [...shifted.items.slice(0, region.first), ...newSpans, ...shifted.items.slice(region.last + 1)] };
-  };
-  if (itemsPath.length === 1) {
-    containers.set(rootChildren.span.start, shiftContainer(rootChildren, to, delta));
-    containers.set(array.span.start, splice(array));
-  } else containers.set(rootChildren.span.start, splice(rootChildren));
+  if (itemsPath.length === 1) containers.set(rootChildren.span.start, shiftContainer(rootChildren, to, delta));
+  containers.set(array.span.start, newArray);
   const single = inside >= 0 ? inside : undefined;
   return { doc: new JsonDocument(model, { value, duplicateKeys, containers, valueStart: doc.valueStart }), index: single };
 }
 
 /** The item whose span strictly contains the edit (its opening and closing characters stay), or -1. */
-function itemContaining(items: readonly Span[], edit: TextEdit): number {
-  let lo = 0;
-  let hi = items.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (items[mid].end <= edit.start) lo = mid + 1;
-    else if (items[mid].start > edit.start) hi = mid - 1;
-    else return items[mid].start < edit.start && edit.end < items[mid].end ? mid : -1;
-  }
-  return -1;
+function itemContaining(array: ArrayItems, edit: TextEdit): number {
+  const i = firstEndingAfter(array, edit.start);
+  if (i >= itemCount(array)) return -1;
+  const item = itemAt(array, i);
+  return item.start < edit.start && edit.end < item.end ? i : -1;
 }
 
 /**
@@ -107,12 +101,11 @@ function itemContaining(items: readonly Span[], edit: TextEdit): number {
  * that starts at or before its end. Undefined when it reaches past the first or last item (the brackets, the
  * envelope) or touches none.
  */
-function itemsTouched(items: readonly Span[], edit: TextEdit): { first: number; last: number } | undefined {
-  if (items.length === 0 || edit.start < items[0].start || edit.end > items[items.length - 1].end) return undefined;
-  let first = 0;
-  while (first < items.length && items[first].end < edit.start) first++;
-  let last = items.length - 1;
-  while (last >= 0 && items[last].start > edit.end) last--;
+function itemsTouched(array: ArrayItems, edit: TextEdit): { first: number; last: number } | undefined {
+  const count = itemCount(array);
+  if (count === 0 || edit.start < itemAt(array, 0).start || edit.end > itemAt(array, count - 1).end) return undefined;
+  const first = firstEndingAfter(array, edit.start - 1);
+  const last = firstStartingAfter(array, edit.end) - 1;
   return first <= last ? { first, last } : undefined;
 }
 

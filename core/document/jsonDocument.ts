@@ -1,6 +1,7 @@
 import * as jsonc from 'jsonc-parser';
 import { TextModel } from '../text/textModel';
 import type { Lines, Span } from './lineIndex';
+import { firstEndingAfter, itemAt, itemCount } from './spanTree';
 import { MAX_DEPTH, scanContainer, scanStructure, skipWhitespace, structureOfParsed, type ContainerChildren, type DuplicateKey } from './scanner';
 
 export type JsonPath = readonly (string | number)[];
@@ -170,8 +171,8 @@ export class JsonDocument {
       const children = this.children(span.start);
       if (!children) return undefined;
       if (children.kind === 'array') {
-        if (typeof segment !== 'number' || segment < 0 || segment >= children.items.length) return undefined;
-        span = children.items[segment];
+        if (typeof segment !== 'number' || segment < 0 || segment >= itemCount(children)) return undefined;
+        span = itemAt(children, segment);
         keySpan = undefined;
       } else {
         if (typeof segment !== 'string') return undefined;
@@ -236,7 +237,7 @@ export class JsonDocument {
   }
 }
 
-/** The smallest child span of the containers that holds `offset` (items are in order: a binary search each). */
+/** The smallest child span of the containers that holds `offset` (items are in order: a binary search in each). */
 function windowAt(containers: readonly ContainerChildren[], offset: number): Span | undefined {
   let best: Span | undefined;
   const consider = (span: Span | undefined) => {
@@ -247,17 +248,8 @@ function windowAt(containers: readonly ContainerChildren[], offset: number): Spa
       for (const p of c.properties) consider(p.valueSpan);
       continue;
     }
-    let lo = 0;
-    let hi = c.items.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (c.items[mid].end <= offset) lo = mid + 1;
-      else if (c.items[mid].start > offset) hi = mid - 1;
-      else {
-        consider(c.items[mid]);
-        break;
-      }
-    }
+    const i = firstEndingAfter(c, offset);
+    if (i < itemCount(c)) consider(itemAt(c, i));
   }
   return best;
 }

@@ -241,9 +241,12 @@ function clamp(x: number, lo: number, hi: number): number {
   return x < lo ? lo : x > hi ? hi : x;
 }
 
-/** Priorities: a fixed sequence of well-mixed 32-bit numbers (mulberry32), so a model's shape is reproducible. */
+/**
+ * Treap priorities: a fixed sequence of well-mixed 32-bit numbers (mulberry32), so a model's shape is reproducible
+ * (also `document/spanTree.ts`'s).
+ */
 let prioritySeed = 0x2545f491;
-function nextPriority(): number {
+export function treapPriority(): number {
   prioritySeed = (prioritySeed + 0x6d2b79f5) | 0;
   let t = prioritySeed;
   t = Math.imul(t ^ (t >>> 15), t | 1);
@@ -271,7 +274,7 @@ function chunksOf(text: string): string[] {
 /** A treap of `chunks` in order, built in linear time (a Cartesian tree over fresh priorities). */
 function build(chunks: readonly string[]): Node | null {
   if (chunks.length === 0) return null;
-  const priorities = chunks.map(() => nextPriority());
+  const priorities = chunks.map(() => treapPriority());
   // Children by index, then nodes made bottom-up (a node is immutable once made).
   const left = new Int32Array(chunks.length).fill(-1);
   const right = new Int32Array(chunks.length).fill(-1);
