@@ -82,7 +82,7 @@ type EditKind = 'string' | 'entry';
 interface KeystrokeFigures {
   p50: number;
   p95: number;
-  /** RSS once the file was open and analysed, before the first edit. */
+  /** RSS with the file open and analysed, SETTLE_MS after its diagnostics, before the first edit. */
   opened: number | undefined;
   burst: number | undefined;
   settled: number | undefined;
@@ -103,6 +103,9 @@ async function keystrokes(label: string, text: string, field: string, edits: num
     const uri = 'file://' + path.join(dir, 'bench.json');
     client.open(uri, text);
     await client.waitForVersion(uri, 1, 120000);
+    // Memory with the file open: right after its diagnostics, and once the server has been idle for SETTLE_MS.
+    const openedNow = rssOf(client.pid);
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const opened = rssOf(client.pid);
     // Type into a string in the middle of the file: insert a letter, then delete it (the JSON stays valid).
     const doc = TextDocument.create(uri, 'json', 1, text);
@@ -136,7 +139,7 @@ async function keystrokes(label: string, text: string, field: string, edits: num
     const figures = { p50: percentile(latencies, 50), p95: percentile(latencies, 95), opened, burst, settled, under };
     const back = under === undefined ? `not under ${SETTLED_MB} MB within ${SETTLE_MS} ms` : `under ${SETTLED_MB} MB ${under} ms after it`;
     console.log(
-      `${label}: ${kind === 'string' ? 'keystroke' : 'structural edit'} → diagnostics over ${edits} edits: p50 ${fmt(figures.p50)}, p95 ${fmt(figures.p95)} (target p95 <= ${target} ms); server RSS ${mb(opened)} MB open, ${mb(burst)} MB right after the last edit, ${back}, ${mb(settled)} MB ${SETTLE_MS} ms after it`,
+      `${label}: ${kind === 'string' ? 'keystroke' : 'structural edit'} → diagnostics over ${edits} edits: p50 ${fmt(figures.p50)}, p95 ${fmt(figures.p95)} (target p95 <= ${target} ms); server RSS ${mb(openedNow)} MB right after the open, ${mb(opened)} MB ${SETTLE_MS} ms later, ${mb(burst)} MB right after the last edit, ${back}, ${mb(settled)} MB ${SETTLE_MS} ms after it`,
     );
     return figures;
   } finally {
@@ -205,7 +208,7 @@ async function sweep(): Promise<void> {
   await keystrokes('20,000-entry corpus', generateCorpus(20000), 'reference', 200, TARGETS[20000]);
   const large = await keystrokes('100,000-entry corpus', generateCorpus(100000), 'reference', 200, TARGETS[100000]);
   console.log(`keystroke p95, 100,000 entries / 2,500 entries: ${ratio(large.p95, small.p95)} (target <= 1.5x)`);
-  console.log(`server RSS with the 100,000-entry corpus open: ${mb(large.opened)} MB (target <= ${OPEN_100K_MB} MB)`);
+  console.log(`server RSS with the 100,000-entry corpus open (${SETTLE_MS} ms after its diagnostics): ${mb(large.opened)} MB (target <= ${OPEN_100K_MB} MB)`);
 }
 
 async function main(): Promise<void> {

@@ -60,7 +60,7 @@ const documents = new TextDocuments<ModelDocument>(
 const index = new WorkspaceIndex();
 index.rangeOf = (doc, span) => codec.rangeToWire(doc.lineIndex, doc.lineIndex.rangeOf(span));
 const debouncer = new Debouncer(() => handledMessages);
-/** Returns the text copies that edits of big documents leave behind (and an open's parse garbage), once typing pauses. */
+/** Returns what opening or closing a big document leaves behind (its message, its text), once the server is idle. */
 const collector = new IdleCollector(exposedGc());
 let settings: ServerSettings = DEFAULT_SETTINGS;
 let locale: Locale = 'en';
@@ -245,6 +245,9 @@ documents.onDidChangeContent(
     debouncer.schedule(event.document.uri, () => validateNow(event.document.uri));
   }),
 );
+
+// Reading a didOpen leaves its message behind (the bytes, the JSON text, the parse): returned once the server is idle.
+documents.onDidOpen(guard.handler(undefined, (event: TextDocumentChangeEvent<ModelDocument>) => collector.released(event.document.model.length)));
 
 documents.onDidClose(
   guard.handler(undefined, (event: TextDocumentChangeEvent<ModelDocument>) => {
