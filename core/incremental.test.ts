@@ -233,3 +233,22 @@ test('an earlier analysis holds inside the items no edit touched, while the edit
     'a file without items',
   );
 });
+
+test('an earlier version still reads its own value after an edit inside an entry took its entries array over', () => {
+  const text = generateCorpus(5, 1);
+  const doc = new JsonDocument(text);
+  const previous = { doc, result: validateDocument(doc, OPTIONS) };
+  const at = text.indexOf('"reference": "') + 14;
+  const edit = { start: at, end: at, text: 'ɛ' };
+  const next = applyText(text, edit);
+  const outcome = analyseEdits(previous, [edit], next, OPTIONS);
+  assert.deepEqual(outcome.incremental, { parse: true, rules: true });
+  // The array is the new version's now (no copy of every entry's reference per keystroke)…
+  assert.equal(doc.ownsItems, false);
+  assert.deepEqual(outcome.doc.value, JSON.parse(next));
+  // …and the old version rebuilds its own when read, after which an edit of it leaves the new version alone.
+  assert.deepEqual(doc.value, JSON.parse(text));
+  const again = analyseEdits(previous, [{ start: at, end: at, text: 'x' }], applyText(text, { start: at, end: at, text: 'x' }), OPTIONS);
+  assert.deepEqual(again.doc.value, JSON.parse(applyText(text, { start: at, end: at, text: 'x' })));
+  assert.deepEqual(outcome.doc.value, JSON.parse(next));
+});

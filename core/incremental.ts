@@ -37,7 +37,8 @@ export function analyseEdits(previous: Analysed, edits: readonly TextEdit[], new
   const next = typeof newText === 'string' ? TextModel.from(newText) : newText;
   const itemsAt = itemsPath(previous.result.classification);
   let doc: JsonDocument | undefined = previous.doc;
-  const changed = new Set<number>();
+  // The items the edits changed, each with what it was in `previous` (whose items array the edits may take over).
+  const changed = new Map<number, unknown>();
   const applied: TextEdit[] = [];
   // Items added, removed or joined: the paths of the findings move, so the rules run on the whole (new) document.
   let itemsMoved = false;
@@ -47,7 +48,7 @@ export function analyseEdits(previous: Analysed, edits: readonly TextEdit[], new
       doc = edited?.doc;
       if (edited?.index === undefined) itemsMoved = true;
       else {
-        changed.add(edited.index);
+        if (!changed.has(edited.index)) changed.set(edited.index, edited.replaced);
         applied.push(edits[i]);
       }
     }
@@ -94,7 +95,8 @@ function mapOffset(offset: number, edits: readonly TextEdit[]): number {
 const LOCAL_FIELDS = new Set(['reference', 'source', 'target', 'target_expected', 'source_text', 'notes', 'context', 'provenance']);
 
 /**
- * The corpus result for `next`, which differs from `previous` only inside the entries at `changed`: the
+ * The corpus result for `next`, which differs from `previous` only inside the entries at `changed` (each index
+ * with the entry `previous` had there; `previous`'s own value is not read, as `next` may hold its array): the
  * previous findings about those entries are replaced by the per-entry rules run on the new entries alone, and
  * everything else is kept (spans moved by `moveOffset`), which is sound because each changed entry's
  * contribution to the aggregates (ids, segments, tiers, registers, legacy names, look-alikes, normalisation) is
@@ -103,7 +105,7 @@ const LOCAL_FIELDS = new Set(['reference', 'source', 'target', 'target_expected'
 export function revalidateEntries(
   previous: Analysed,
   next: JsonDocument,
-  changed: ReadonlySet<number>,
+  changed: ReadonlyMap<number, unknown>,
   moveOffset: (offset: number) => number,
   options: ValidationOptions,
 ): ValidationResult | undefined {
@@ -112,16 +114,15 @@ export function revalidateEntries(
   const classification = classifyDocument(next, options);
   if (JSON.stringify(classification) !== JSON.stringify(before)) return undefined;
   const entriesPath = itemsPath(classification)!;
-  const oldEntries = entriesOf(previous.doc.value, entriesPath);
   const newEntries = entriesOf(next.value, entriesPath);
-  if (!oldEntries || !newEntries || oldEntries.length !== newEntries.length) return undefined;
+  if (!newEntries) return undefined;
 
   const fresh: Finding[] = [];
-  for (const index of changed) {
-    const oldEntry = oldEntries[index];
+  for (const [index, oldEntry] of changed) {
     const newEntry = newEntries[index];
     if (!isObject(oldEntry) || !isObject(newEntry) || !sameAggregates(oldEntry, newEntry)) return undefined;
-    const oldFacts = languageFacts(previous.doc.value, entriesPath, oldEntry, classification);
+    // The envelope is the same in both versions (every edit stayed inside the entries): read from `next`.
+    const oldFacts = languageFacts(next.value, entriesPath, oldEntry, classification);
     const newFacts = languageFacts(next.value, entriesPath, newEntry, classification);
     if (!oldFacts || !newFacts || oldFacts.precomposed !== newFacts.precomposed) return undefined;
     const own = entryFindings(next.value, entriesPath, newEntry, index, classification, options);
@@ -172,7 +173,7 @@ function languageFacts(root: unknown, entriesPath: JsonPath, entry: Obj, classif
 }
 
 /** Is the finding about one of the changed entries, computed from that entry alone? */
-function isAboutChanged(f: Finding, entriesPath: JsonPath, changed: ReadonlySet<number>): boolean {
+function isAboutChanged(f: Finding, entriesPath: JsonPath, changed: { has(index: number): boolean }): boolean {
   // Codes of file scope (codes.ts) are computed across entries or from text spans: kept, never recomputed per entry.
   if (ruleScope(f.code) === 'file' || !('path' in f.at)) return false;
   const index = f.at.path[entriesPath.length];

@@ -19,6 +19,8 @@ export interface TextEdit {
 export interface EditedDocument {
   doc: JsonDocument;
   index: number | undefined;
+  /** The item at `index` before the edit (the previous version handed its items array over: see `ownsItems`). */
+  replaced?: unknown;
 }
 
 /**
@@ -71,9 +73,11 @@ export function applyEdit(doc: JsonDocument, edit: TextEdit, itemsPath: JsonPath
 
   const delta = edit.text.length - (edit.end - edit.start);
   const model = next ?? doc.model.edit(edit.start, edit.end, edit.text);
-  // The values array is copied (one block copy of its references: the rules read it as an array).
-  const items = inside >= 0 ? values.slice() : values.slice(0, region.first).concat(parsed, values.slice(region.last + 1));
-  if (inside >= 0) items[inside] = parsed[0];
+  // An edit inside one item hands the values array over to the new version with that item replaced in place (the
+  // old version rebuilds its own value only if it is read again); anything else makes a new array.
+  const inPlace = inside >= 0 && doc.ownsItems;
+  const replaced = inside >= 0 ? values[inside] : undefined;
+  const items = inPlace ? values : values.slice(0, region.first).concat(parsed, values.slice(region.last + 1));
   const value = itemsPath.length === 0 ? items : { ...(root as Record<string, unknown>), [key as string]: items };
   // The two containers above the items keep their scans: the items' spans as a tree with the region's new items
   // (the spans after them move with it, untouched), the envelope's few properties shifted. Everything inside the
@@ -85,7 +89,12 @@ export function applyEdit(doc: JsonDocument, edit: TextEdit, itemsPath: JsonPath
   if (itemsPath.length === 1) containers.set(rootChildren.span.start, shiftContainer(rootChildren, to, delta));
   containers.set(array.span.start, newArray);
   const single = inside >= 0 ? inside : undefined;
-  return { doc: new JsonDocument(model, { value, duplicateKeys, containers, valueStart: doc.valueStart }), index: single };
+  const edited = new JsonDocument(model, { value, duplicateKeys, containers, valueStart: doc.valueStart });
+  if (inPlace) {
+    doc.handOver(edited, itemsPath.length === 0 ? undefined : (key as string), inside, replaced);
+    items[inside] = parsed[0];
+  }
+  return { doc: edited, index: single, replaced };
 }
 
 /** The item whose span strictly contains the edit (its opening and closing characters stay), or -1. */

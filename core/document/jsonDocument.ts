@@ -46,7 +46,9 @@ export interface DocumentParts {
  * containers a finding points into, through windows of the model, so a keystroke copies nothing of the rest.
  */
 export class JsonDocument {
-  readonly value: unknown;
+  /** The value, or this version's until an edit took its items array over (see `handOver`). */
+  private current: unknown;
+  private handedOver?: HandedOver;
   readonly syntaxErrors: SyntaxError[];
   /** Keys repeated in one object (the last one is the value); empty for a text too deep to analyse. */
   readonly duplicateKeys: DuplicateKey[];
@@ -66,7 +68,7 @@ export class JsonDocument {
     }
     if (limits.maxChars !== undefined && this.length > limits.maxChars) {
       // Not even JSON.parse: on a 200 MB file it alone holds the server for seconds.
-      this.value = undefined;
+      this.current = undefined;
       this.syntaxErrors = [{ span: { start: 0, end: Math.min(1, this.length) }, message: TOO_LARGE }];
       this.duplicateKeys = [];
       this.valueStart = 0;
@@ -74,7 +76,7 @@ export class JsonDocument {
     }
     if (parts) {
       // Derived from the previous version by an edit inside one array item: nothing to parse again.
-      this.value = parts.value;
+      this.current = parts.value;
       this.syntaxErrors = [];
       this.duplicateKeys = parts.duplicateKeys;
       this.containers = parts.containers;
@@ -110,9 +112,37 @@ export class JsonDocument {
       }));
       if (errors.length === 0) errors.push({ span: { start: 0, end: Math.min(1, text.length) }, message: 'InvalidSymbol' });
     }
-    this.value = value;
+    this.current = value;
     this.syntaxErrors = errors;
     this.valueStart = skipWhitespace(text, bom);
+  }
+
+  /** The parsed value (JSON.parse's, or jsonc-parser's partial one for invalid JSON). */
+  get value(): unknown {
+    const over = this.handedOver;
+    if (!over) return this.current;
+    // This version's value, built once when asked: the next version's items with this version's item put back.
+    this.handedOver = undefined;
+    const next = over.next.value;
+    const items = (over.key === undefined ? next : (next as Record<string, unknown>)[over.key]) as unknown[];
+    const mine = items.slice();
+    mine[over.index] = over.item;
+    this.current = over.key === undefined ? mine : { ...(this.current as Record<string, unknown>), [over.key]: mine };
+    return this.current;
+  }
+
+  /**
+   * Whether this version's items array is still its own. An edit inside one item (`document/edit.ts`) gives the
+   * array to the next version, with that item replaced in place, instead of copying every reference on each
+   * keystroke: this version then keeps only the item it had (`handOver`) and rebuilds its value if it is read.
+   */
+  get ownsItems(): boolean {
+    return this.handedOver === undefined;
+  }
+
+  /** See `ownsItems`: `next` now holds the items array, in which item `index` was `item` in this version. */
+  handOver(next: JsonDocument, key: string | undefined, index: number, item: unknown): void {
+    this.handedOver = { next, key, index, item };
   }
 
   /** Nested past MAX_DEPTH: not analysed, and no recursive reader (jsonc-parser's getLocation…) may see the text. */
@@ -235,6 +265,15 @@ export class JsonDocument {
     }
     return { start: node.offset, end: node.offset + node.length };
   }
+}
+
+/** What a version that handed its items array over keeps to rebuild its value: the item it had at `index`. */
+interface HandedOver {
+  next: JsonDocument;
+  /** The envelope's key of the items array; undefined when the array is the root. */
+  key: string | undefined;
+  index: number;
+  item: unknown;
 }
 
 /** The smallest child span of the containers that holds `offset` (items are in order: a binary search in each). */
