@@ -1,4 +1,4 @@
-import { treapPriority } from '../text/textModel';
+import { buildTreap } from '../text/treap';
 import type { Span } from './lineIndex';
 
 /**
@@ -123,35 +123,12 @@ class SpanNode {
   }
 }
 
-/** A treap of `spans` in order (a Cartesian tree over fresh priorities, in linear time), gaps counted from `start`. */
+/** A treap of `spans` in order (built in linear time), gaps counted from `start`. */
 function build(spans: readonly Span[], start: number): SpanNode | null {
-  if (spans.length === 0) return null;
-  const priorities = spans.map(() => treapPriority());
-  const left = new Int32Array(spans.length).fill(-1);
-  const right = new Int32Array(spans.length).fill(-1);
-  const stack: number[] = [];
-  for (let i = 0; i < spans.length; i++) {
-    let last = -1;
-    while (stack.length > 0 && priorities[stack[stack.length - 1]] < priorities[i]) last = stack.pop()!;
-    left[i] = last;
-    if (stack.length > 0) right[stack[stack.length - 1]] = i;
-    stack.push(i);
-  }
-  const order: number[] = [];
-  const visit = [stack[0]];
-  while (visit.length > 0) {
-    const i = visit.pop()!;
-    order.push(i);
-    if (left[i] >= 0) visit.push(left[i]);
-    if (right[i] >= 0) visit.push(right[i]);
-  }
-  const made: (SpanNode | null)[] = new Array<SpanNode | null>(spans.length).fill(null);
-  for (let j = order.length - 1; j >= 0; j--) {
-    const i = order[j];
+  return buildTreap<SpanNode>(spans.length, (i, priority, left, right) => {
     const gap = spans[i].start - (i === 0 ? start : spans[i - 1].end);
-    made[i] = new SpanNode(gap, spans[i].end - spans[i].start, priorities[i], left[i] >= 0 ? made[left[i]] : null, right[i] >= 0 ? made[right[i]] : null);
-  }
-  return made[stack[0]];
+    return new SpanNode(gap, spans[i].end - spans[i].start, priority, left, right);
+  });
 }
 
 /** The first `k` items and the rest. */

@@ -1,4 +1,5 @@
 import type { Lines, Position, Span, TextRange } from '../document/lineIndex';
+import { buildTreap } from './treap';
 
 /**
  * One version of a text, kept as a balanced tree of chunks, with the line breaks of every subtree counted in it.
@@ -241,19 +242,6 @@ function clamp(x: number, lo: number, hi: number): number {
   return x < lo ? lo : x > hi ? hi : x;
 }
 
-/**
- * Treap priorities: a fixed sequence of well-mixed 32-bit numbers (mulberry32), so a model's shape is reproducible
- * (also `document/spanTree.ts`'s).
- */
-let prioritySeed = 0x2545f491;
-export function treapPriority(): number {
-  prioritySeed = (prioritySeed + 0x6d2b79f5) | 0;
-  let t = prioritySeed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return (t ^ (t >>> 14)) >>> 0;
-}
-
 /** `text` cut into pieces of at most MAX_CHUNK units of about equal length, never between `\r` and `\n`. */
 function chunksOf(text: string): string[] {
   if (text.length === 0) return [];
@@ -271,36 +259,9 @@ function chunksOf(text: string): string[] {
   return chunks;
 }
 
-/** A treap of `chunks` in order, built in linear time (a Cartesian tree over fresh priorities). */
+/** A treap of `chunks` in order, built in linear time. */
 function build(chunks: readonly string[]): Node | null {
-  if (chunks.length === 0) return null;
-  const priorities = chunks.map(() => treapPriority());
-  // Children by index, then nodes made bottom-up (a node is immutable once made).
-  const left = new Int32Array(chunks.length).fill(-1);
-  const right = new Int32Array(chunks.length).fill(-1);
-  const stack: number[] = [];
-  for (let i = 0; i < chunks.length; i++) {
-    let last = -1;
-    while (stack.length > 0 && priorities[stack[stack.length - 1]] < priorities[i]) last = stack.pop()!;
-    left[i] = last;
-    if (stack.length > 0) right[stack[stack.length - 1]] = i;
-    stack.push(i);
-  }
-  const made: (Node | null)[] = new Array<Node | null>(chunks.length).fill(null);
-  // Post-order without recursion: a child is always made before its parent.
-  const order: number[] = [];
-  const visit = [stack[0]];
-  while (visit.length > 0) {
-    const i = visit.pop()!;
-    order.push(i);
-    if (left[i] >= 0) visit.push(left[i]);
-    if (right[i] >= 0) visit.push(right[i]);
-  }
-  for (let j = order.length - 1; j >= 0; j--) {
-    const i = order[j];
-    made[i] = new Node(chunks[i], priorities[i], left[i] >= 0 ? made[left[i]] : null, right[i] >= 0 ? made[right[i]] : null);
-  }
-  return made[stack[0]];
+  return buildTreap<Node>(chunks.length, (i, priority, left, right) => new Node(chunks[i], priority, left, right));
 }
 
 /** The first `k` units and the rest; a chunk cut in two keeps its priority in both halves. */
