@@ -11,7 +11,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Budgets in KiB, about 15 % above the minified sizes measured when they were set. */
 export const BUDGETS_KIB = {
   'client.js': 660, // loaded at activation: core's validator parts, the client library
-  'lazyRunner.js': 235, // loaded on the first run: the runner and the OpenAI SDK
+  'lazyRunner.js': 245, // loaded on the first run: the runner and the OpenAI SDK; +10 KiB for the documents' text model and span tree
   'lazySpreadsheet.js': 400,
   'lazyTable.js': 300, // loaded when a corpus table first opens: its model, the cell rules and the schema lookup
   // loaded on the first spreadsheet import or export: the validator and papaparse

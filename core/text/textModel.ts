@@ -14,6 +14,12 @@ import { buildTreap } from './treap';
  * O(log n) whatever the edits). A chunk holds at most MAX_CHUNK units; an edit re-chunks only the text between
  * the chunk before it and the chunk after it. No chunk ends with the `\r` of a `\r\n` pair, so each chunk counts
  * its own line breaks.
+ *
+ * Weighed and not taken: VS Code's own piece tree (`vscode-textbuffer` on npm, MIT, one release). It edits one
+ * buffer in place, while the server reads the analysed version's text after the editor has moved on (the
+ * incremental pass reads the old items, hover answers from the last analysis), so each version would need a
+ * snapshot, which copies its piece list; its positions are 1-based and UTF-16 only. A persistent tree gives every
+ * version for the cost of its edit.
  */
 export class TextModel implements Lines {
   private flat?: string;
