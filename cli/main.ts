@@ -8,6 +8,8 @@ import * as runCommand from './commands/run';
 import * as audit from './commands/audit';
 import * as corpus from './commands/corpus';
 import * as review from './commands/review';
+import { toLocale } from '../core/i18n/locale';
+import { localizeRunText } from '../core/run/messages';
 
 type Command = { run(args: string[], io: CliIo): Promise<number>; usage: string };
 
@@ -37,7 +39,9 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
       return 2;
     }
     // An error can quote a file's text or a server's answer: made terminal-safe like every other output.
-    io.stderr(`ewebench-studio ${name}: ${terminalSafeLines(error instanceof Error ? error.message : String(error))}\n`);
+    // A run's refusal or failure is a sentence of core's run table: said in the language of LANG.
+    const message = localizeRunText(error instanceof Error ? error.message : String(error), toLocale((io.env ?? process.env).LANG));
+    io.stderr(`ewebench-studio ${name}: ${terminalSafeLines(message)}\n`);
     return 2;
   }
 }

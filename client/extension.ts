@@ -6,7 +6,7 @@ import { registerCoveragePreview, type PreviewCounts } from './coverage/panel';
 import { CorpusTableProvider } from './corpusTable/provider';
 import { FileKindStatus } from './fileKindStatus';
 import { registerRunFeatures } from './run';
-import { readServerSettings } from './settings';
+import { readServerSettings, settingsMiddleware } from './settings';
 import { registerEweInput } from './typing/eweInput';
 import { registerReview } from './review/reviewPanel';
 import { registerReviewLens } from './review/cardLens';
@@ -50,6 +50,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     // No `synchronize.fileEvents`: the server registers its own `**/*.json` watcher (dynamic registration, which
     // this client supports), as it does in every editor; both would report each change twice.
     initializationOptions: { settings: readServerSettings() },
+    // The server asks for each workspace folder's settings (`workspace/configuration` with its scopeUri).
+    middleware: { workspace: settingsMiddleware },
   };
   client = new LanguageClient('ewebench', vscode.l10n.t('ÈwéBench Studio'), serverOptions, clientOptions);
   const status = new FileKindStatus(() => client);

@@ -1,12 +1,31 @@
 import * as vscode from 'vscode';
+import type { ConfigurationParams, LanguageClientOptions } from 'vscode-languageclient/node';
+import { SETTINGS_SECTION } from '../protocol/ewebench';
 
-/** The `ewebench.*` settings the server needs, plus whether the built-in JSON support already reports syntax errors. */
-export function readServerSettings() {
-  const config = vscode.workspace.getConfiguration('ewebench');
-  const builtinJsonValidates = vscode.workspace.getConfiguration('json').get<boolean>('validate.enable', true);
+/**
+ * The `ewebench.*` settings the server needs, for one resource (a workspace folder, a file) or the whole
+ * workspace, plus whether the built-in JSON support already reports syntax errors there.
+ */
+export function readServerSettings(scope?: vscode.Uri) {
+  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION, scope);
+  const builtinJsonValidates = vscode.workspace.getConfiguration('json', scope).get<boolean>('validate.enable', true);
   return {
     enable: config.get<boolean>('enable', true),
     fileKinds: config.get<Record<string, string[]>>('fileKinds', {}),
     reportSyntaxErrors: !builtinJsonValidates,
   };
 }
+
+/**
+ * Answers the server's `workspace/configuration` requests for its section with `readServerSettings` of the
+ * folder it names (`scopeUri`), so each workspace folder has its own settings; other sections as VS Code has them.
+ */
+export const settingsMiddleware: NonNullable<LanguageClientOptions['middleware']>['workspace'] = {
+  configuration: async (params: ConfigurationParams, token, next) => {
+    const answers = await next(params, token);
+    if (!Array.isArray(answers)) return answers;
+    return params.items.map((item, i) =>
+      item.section === SETTINGS_SECTION ? readServerSettings(item.scopeUri ? vscode.Uri.parse(item.scopeUri) : undefined) : (answers[i] as unknown),
+    );
+  },
+};

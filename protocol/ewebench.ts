@@ -32,3 +32,6 @@ export const FileInfoRequest = new RequestType<DocumentParams, FileInfo | null, 
 
 /** `ewebench/coverage`: the file's character coverage report (the coverage preview and its status bar item). */
 export const CoverageRequest = new RequestType<DocumentParams, FileCoverageReport | null, void>('ewebench/coverage');
+
+/** The settings section the server asks for (`workspace/configuration`, per workspace folder) and the client answers. */
+export const SETTINGS_SECTION = 'ewebench';

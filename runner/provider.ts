@@ -5,6 +5,7 @@ import { chatCompletionsUrl, insecureHttpProblem, queryValues, redactUrl } from 
 import type { ChatOutcome, ChatRequest, FailureKind, Usage } from '../core/run/types';
 import { redact } from './keys';
 import { requestLine, silentLogger, type RunLogger } from './log';
+import { runMessage } from '../core/run/messages';
 
 /** Sends one chat request and says what came back; never throws for a failed call. */
 export interface ChatProvider {
@@ -127,7 +128,7 @@ function mib(bytes: number): string {
  */
 async function readBounded(response: Response, limit: number, host: string, state: CallState): Promise<Response> {
   const tooLarge = () => {
-    state.tooLarge = `response from ${host} larger than the ${mib(limit)} limit (--max-response-mib, ewebench.run.maxResponseMiB): reading stopped`;
+    state.tooLarge = runMessage('en', 'tooLarge', { host, size: mib(limit) });
     return new ResponseTooLarge(state.tooLarge);
   };
   const declared = Number(response.headers.get('content-length'));
@@ -186,7 +187,7 @@ function originBoundFetch(
       const target = new URL(location, url);
       await response.body?.cancel().catch(() => undefined);
       if (target.origin !== origin) {
-        state.refused = `refused to follow a redirect from ${origin} to ${target.origin}: the key is only sent to ${origin}`;
+        state.refused = runMessage('en', 'redirectRefused', { from: origin, to: target.origin });
         throw new Error(state.refused);
       }
       // 301/302/303 would turn the POST into a GET: an API call cannot mean that, so they surface as errors.
@@ -311,7 +312,7 @@ export function openAICompatibleProvider(options: OpenAICompatibleOptions): Chat
   /** What one failed attempt means: a final outcome, or a retry (after the server's wait when it asks for one). */
   type Verdict = { final: true; outcome: ChatOutcome } | { final: false; outcome: ChatOutcome; wait?: { ms: number; asked: string } };
   const judge = (error: unknown, state: CallState, started: number, timedOut: boolean): Verdict => {
-    const after = state.attempts > 1 ? ` (after ${state.attempts} attempts)` : '';
+    const after = state.attempts > 1 ? runMessage('en', 'afterAttempts', { attempts: state.attempts }) : '';
     if (state.refused) return { final: true, outcome: failure('refused', state.refused, state, started) };
     if (state.tooLarge) return { final: true, outcome: failure('malformed', state.tooLarge, state, started, state.lastStatus) };
     if (timedOut) {
@@ -319,33 +320,36 @@ export function openAICompatibleProvider(options: OpenAICompatibleOptions): Chat
       // What it really cost: every attempt that ran out of time took the whole limit.
       const what =
         state.attempts > 1 && state.timeouts === state.attempts
-          ? `timed out: ${state.attempts} attempts of ${seconds(timeoutMs)} s`
-          : `timed out after ${seconds(timeoutMs)} s${after}`;
+          ? runMessage('en', 'timedOutEvery', { attempts: state.attempts, seconds: seconds(timeoutMs) })
+          : runMessage('en', 'timedOut', { seconds: seconds(timeoutMs), after });
       return { final: false, outcome: failure('timeout', what, state, started) };
     }
     if (error instanceof APIConnectionError) {
       const codes = causeCodes(error);
       const what =
         codes.includes('ECONNRESET') || codes.includes('UND_ERR_SOCKET')
-          ? `connection reset by ${host}`
+          ? runMessage('en', 'connectionReset', { host, after })
           : codes.includes('ECONNREFUSED')
-            ? `connection refused by ${host}`
+            ? runMessage('en', 'connectionRefused', { host, after })
             : codes.includes('ENOTFOUND') || codes.includes('EAI_AGAIN')
-              ? `cannot resolve ${base.hostname}`
-              : `network error reaching ${host}: ${(error.cause as Error | undefined)?.message ?? error.message}`;
-      return { final: false, outcome: failure('network', what + after, state, started) };
+              ? runMessage('en', 'cannotResolve', { host: base.hostname, after })
+              : runMessage('en', 'networkError', { host, detail: (error.cause as Error | undefined)?.message ?? error.message, after });
+      return { final: false, outcome: failure('network', what, state, started) };
     }
     if (error instanceof APIError && typeof error.status === 'number') {
       const detail = (error.error as { message?: unknown } | undefined)?.message;
       const said = typeof detail === 'string' && detail ? `: ${detail.slice(0, 200)}` : '';
-      const outcome = failure('http', `${error.status} from ${host}${after}${said}`, state, started, error.status);
+      const outcome = failure('http', runMessage('en', 'httpStatus', { status: error.status, host, after, said }), state, started, error.status);
       const wait = retryAfter(error.headers);
       return retryableStatus(error.status, error.headers) ? { final: false, outcome, ...(wait ? { wait } : {}) } : { final: true, outcome };
     }
     if (error instanceof MalformedResponse || error instanceof SyntaxError) {
-      return { final: true, outcome: failure('malformed', `malformed response from ${host}: ${error.message}`, state, started, state.lastStatus) };
+      return { final: true, outcome: failure('malformed', runMessage('en', 'malformed', { host, detail: error.message }), state, started, state.lastStatus) };
     }
-    return { final: true, outcome: failure('network', `request to ${host} failed: ${error instanceof Error ? error.message : String(error)}`, state, started) };
+    return {
+      final: true,
+      outcome: failure('network', runMessage('en', 'requestFailed', { host, detail: error instanceof Error ? error.message : String(error) }), state, started),
+    };
   };
 
   const attempt = async (client: OpenAI, body: unknown, retry: number, state: CallState, started: number, call: AbortSignal): Promise<Verdict> => {
@@ -433,7 +437,7 @@ export function openAICompatibleProvider(options: OpenAICompatibleOptions): Chat
             const status = outcome.ok ? undefined : outcome.status;
             outcome = failure(
               'http',
-              `${status ?? 'an error'} from ${host}: asked to wait ${wait.asked} before retrying, more than the ${seconds(maxRetryWaitMs)} s limit (--max-retry-wait, ewebench.run.maxRetryWaitSeconds)`,
+              runMessage('en', 'retryWaitTooLong', { status: status ?? 'an error', host, asked: wait.asked, seconds: seconds(maxRetryWaitMs) }),
               state,
               started,
               status,

@@ -45,6 +45,8 @@ await Promise.all([
   build({ ...common, entryPoints: ['cli/bin.ts'], outfile: 'dist/cli.js' }),
   // The corpus table's page runs in a webview (a browser): its own bundle, with no Node built-in to reach.
   build({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview/corpusTable/main.ts'], outfile: 'dist/corpusTable.js' }),
+  // The coverage preview's page runs in a webview (a browser): its own bundle, with no Node built-in to reach.
+  build({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview/coverage/main.ts'], outfile: 'dist/coverageView.js' }),
   // The review page runs in a webview (a browser): its own bundle, with no Node built-in to reach.
   build({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview/review/main.ts'], outfile: 'dist/reviewView.js' }),
 ]);

@@ -117,7 +117,8 @@ export class AnalysisCache {
   private readonly counts = new Map<string, AnalysisStats>();
 
   constructor(
-    private readonly settings: () => ServerSettings,
+    /** The settings of a document (its workspace folder's). */
+    private readonly settings: (uri: string) => ServerSettings,
     private readonly locale: () => Locale,
     private readonly externalIds: (uri: string) => (id: Id) => readonly ExternalIdOccurrence[],
     /** The audit's options (the workspace's extra baselines), read at each validation. */
@@ -131,7 +132,7 @@ export class AnalysisCache {
     const pending = this.pending.get(uri);
     this.pending.delete(uri);
     // A text past the bound, or one that was: analysed whole (which, past the bound, reads nothing), never by edits.
-    const bounded = !cached?.doc.tooLarge && text().length <= this.settings().maxAnalysedChars;
+    const bounded = !cached?.doc.tooLarge && text().length <= this.settings(uri).maxAnalysedChars;
     if (bounded && cached && pending && pending.from === cached.version && pending.to === version) {
       const outcome = analyseEdits(cached, pending.edits, text(), this.options(uri));
       const analysis = { uri, version, doc: outcome.doc, result: outcome.result };
@@ -230,7 +231,7 @@ export class AnalysisCache {
   }
 
   private options(uri: string): ValidationOptions {
-    const settings = this.settings();
+    const settings = this.settings(uri);
     return {
       locale: this.locale(),
       kind: forcedKind(uri, settings.fileKinds),
@@ -241,7 +242,7 @@ export class AnalysisCache {
   }
 
   private analyse(uri: string, version: number, text: TextModel, reuse?: JsonDocument): Analysis {
-    const doc = reuse ?? new JsonDocument(text, undefined, { maxChars: this.settings().maxAnalysedChars });
+    const doc = reuse ?? new JsonDocument(text, undefined, { maxChars: this.settings(uri).maxAnalysedChars });
     const result = validateDocument(doc, this.options(uri));
     const analysis = { uri, version, doc, result };
     this.byUri.set(uri, analysis);

@@ -11,6 +11,7 @@ import {
   type InitializeResult,
   type TextDocumentChangeEvent,
   type Diagnostic,
+  type WorkspaceFoldersChangeEvent,
 } from 'vscode-languageserver/node';
 import { toLocale, type Locale } from '../core/i18n/locale';
 import { isJsonDocument } from '../core/workspace/files';
@@ -21,13 +22,13 @@ import { CODE_ACTION_KINDS, codeActionsFeature } from './features/codeActions';
 import { completionFeature } from './features/completion';
 import { coverageFeature } from './features/coverage';
 import { baselinesLimitDiagnostic, Debouncer, toLspDiagnostics } from './features/diagnostics';
-import { registerFeatures, type ClientSupport, type Feature } from './features/feature';
+import { prefersMarkdown, registerFeatures, type ClientSupport, type Feature } from './features/feature';
 import { fileInfoFeature } from './features/fileInfo';
 import { hoverFeature } from './features/hover';
 import { symbolsFeature } from './features/symbols';
 import { Guard } from './guard';
 import { negotiatePositionEncoding, PositionCodec } from './positionEncoding';
-import { DEFAULT_SETTINGS, mergeSettings, settingsSection, type ServerSettings } from './settings';
+import { SettingsStore } from './settings';
 import { isBaselinesFile, loadWorkspaceBaselines, type WorkspaceBaselines } from './workspaceBaselines';
 import { WorkspaceIndex } from './workspaceIndex';
 import { exposedGc, IdleCollector } from './idleCollector';
@@ -62,18 +63,20 @@ index.rangeOf = (doc, span) => codec.rangeToWire(doc.lineIndex, doc.lineIndex.ra
 const debouncer = new Debouncer(() => handledMessages);
 /** Returns what opening or closing a big document leaves behind (its message, its text), once the server is idle. */
 const collector = new IdleCollector(exposedGc());
-let settings: ServerSettings = DEFAULT_SETTINGS;
+/** Each document's settings (its workspace folder's), asked of the client per folder when it answers `workspace/configuration`. */
+let settings = new SettingsStore();
 let locale: Locale = 'en';
 let canRegisterConfiguration = false;
 let canRegisterWatchedFiles = false;
+let clientSendsFolderChanges = false;
 /** What the client handles (LSP 3.17 capabilities): without them, items are plain text and fixes stay on the server. */
-let client: ClientSupport = { snippetSupport: false, dataSupport: false, codeActionResolveEdit: false };
+let client: ClientSupport = { snippetSupport: false, dataSupport: false, codeActionResolveEdit: false, hoverMarkdown: true };
 
 /** The workspace's extra audit baselines (`ewebench-baselines.json` at a folder's top), read at start and on change. */
 let baselines: WorkspaceBaselines = { problems: [], limits: [] };
 
 const cache = new AnalysisCache(
-  () => settings,
+  (uri) => settings.forUri(uri),
   () => locale,
   (uri) => index.elsewhere(uri),
   () => baselines.options,
@@ -116,13 +119,14 @@ process.on('unhandledRejection', (error) => guard.report(error));
 process.on('uncaughtException', (error) => guard.report(error));
 
 function publish(analysis: Analysis): void {
-  const diagnostics = settings.enable ? toLspDiagnostics(analysis, settings, { codec, dataSupport: client.dataSupport }) : [];
+  const own = settings.forUri(analysis.uri);
+  const diagnostics = own.enable ? toLspDiagnostics(analysis, own, { codec, dataSupport: client.dataSupport }) : [];
   void connection.sendDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics: [...diagnostics, ...baselinesLimitDiagnostics(analysis.uri)] });
 }
 
 /** The `baselines-limit` diagnostics of a workspace baselines file (none for any other file). */
 function baselinesLimitDiagnostics(uri: string): Diagnostic[] {
-  if (!settings.enable) return [];
+  if (!settings.forUri(uri).enable) return [];
   return baselines.limits.filter((l) => l.uri === uri).map((l) => baselinesLimitDiagnostic(l.message));
 }
 
@@ -177,21 +181,25 @@ function revalidateAll(): void {
 function readInitializeParams(params: InitializeParams): void {
   locale = guard.run<Locale>('en', () => toLocale(params.locale));
   codec.locale = locale;
-  settings = guard.run(DEFAULT_SETTINGS, () => mergeSettings(settingsSection(params.initializationOptions)));
   guard.run(undefined, () => {
     const caps = params.capabilities;
+    settings = new SettingsStore(!!caps?.workspace?.configuration);
+    clientSendsFolderChanges = !!caps?.workspace?.workspaceFolders;
     canRegisterConfiguration = !!caps?.workspace?.didChangeConfiguration?.dynamicRegistration;
     canRegisterWatchedFiles = !!caps?.workspace?.didChangeWatchedFiles?.dynamicRegistration;
     client = {
       snippetSupport: !!caps?.textDocument?.completion?.completionItem?.snippetSupport,
       dataSupport: !!caps?.textDocument?.publishDiagnostics?.dataSupport,
       codeActionResolveEdit: !!caps?.textDocument?.codeAction?.resolveSupport?.properties?.includes('edit'),
+      hoverMarkdown: prefersMarkdown(caps?.textDocument?.hover?.contentFormat),
     };
     codec.encoding = guard.run('utf-16', () => negotiatePositionEncoding(caps?.general?.positionEncodings));
   });
+  guard.run(undefined, () => settings.push(params.initializationOptions));
   guard.run(undefined, () => {
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     index.setRoots(folders.filter((u): u is string => typeof u === 'string'));
+    settings.setFolders(index.folders());
   });
 }
 
@@ -206,6 +214,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
       completionProvider: { triggerCharacters: ['"', ':', ' '] },
       codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS, resolveProvider: true },
       documentSymbolProvider: true,
+      workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
     },
     serverInfo: { name: 'ewebench-studio' },
   };
@@ -217,11 +226,41 @@ connection.onInitialized(
     // Tests files changed on disk update cross-file duplicates; any client that allows it is asked to watch them.
     if (canRegisterWatchedFiles)
       guard.later(() => connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.json' }] }));
+    if (clientSendsFolderChanges)
+      connection.workspace.onDidChangeWorkspaceFolders(guard.handler(undefined, (event) => guard.later(() => changeFolders(event))));
     // Once the files on disk are indexed, open tests files may have new cross-file duplicates.
-    guard.later(() => index.scan((uri) => documents.get(uri) !== undefined).then(() => revalidateOthers('')));
-    guard.later(reloadBaselines);
+    guard.later(() => index.scan(isOpen).then(() => revalidateOthers('')));
+    // Each folder's settings (asked of a client that answers) and the baselines; open documents are then checked
+    // again once, with both (reloadBaselines).
+    guard.later(async () => {
+      await settings.refresh(askSettings).catch((error: unknown) => guard.report(error));
+      await reloadBaselines();
+    });
   }),
 );
+
+const isOpen = (uri: string) => documents.get(uri) !== undefined;
+
+/** `workspace/configuration`, the settings of the folders asked for. */
+const askSettings: Parameters<SettingsStore['refresh']>[0] = (items) => connection.workspace.getConfiguration(items);
+
+/**
+ * Folders added or removed after start: their settings are asked for, an added folder's files are indexed (its
+ * ids count for duplicates), a removed one's leave the index; its baselines count or stop counting.
+ */
+async function changeFolders(event: WorkspaceFoldersChangeEvent): Promise<void> {
+  const { addedRoots } = index.changeFolders(
+    event.added.map((f) => f.uri),
+    event.removed.map((f) => f.uri),
+    isOpen,
+  );
+  settings.setFolders(index.folders());
+  // A client that cannot answer still gets its new folder indexed, with the settings it pushed.
+  await settings.refresh(askSettings).catch((error: unknown) => guard.report(error));
+  await index.scan(isOpen, addedRoots);
+  // The baselines of the folders now in the workspace; every open document is then checked again (revalidateAll).
+  await reloadBaselines();
+}
 
 /** Reads the workspace baselines again and re-checks every open document with them (problems go to the log). */
 async function reloadBaselines(): Promise<void> {
@@ -234,8 +273,12 @@ async function reloadBaselines(): Promise<void> {
 
 connection.onDidChangeConfiguration(
   guard.handler(undefined, (change: DidChangeConfigurationParams) => {
-    settings = guard.run(settings, () => mergeSettings(settingsSection(change.settings), settings));
-    revalidateAll();
+    // A client that answers `workspace/configuration` is asked again (what it pushed may not be per folder).
+    if (settings.pull) guard.later(() => settings.refresh(askSettings).then(revalidateAll));
+    else {
+      guard.run(undefined, () => settings.push(change.settings));
+      revalidateAll();
+    }
   }),
 );
 
@@ -278,7 +321,12 @@ connection.onDidChangeWatchedFiles(
 
 /** Every request the server answers: each feature registers its handlers through the one guarded helper. */
 const FEATURES: readonly Feature[] = [hoverFeature, completionFeature, codeActionsFeature, symbolsFeature, fileInfoFeature, coverageFeature];
-registerFeatures(connection, guard, { analysisOf, view, stats, codec, locale: () => locale, client: () => client, settings: () => settings }, FEATURES);
+registerFeatures(
+  connection,
+  guard,
+  { analysisOf, view, stats, codec, locale: () => locale, client: () => client, settings: (uri) => settings.forUri(uri) },
+  FEATURES,
+);
 
 documents.listen(connection);
 connection.listen();

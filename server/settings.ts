@@ -1,5 +1,6 @@
 import type { FileKind } from '../core/document/classify';
 import { isObject } from '../core/json';
+import { SETTINGS_SECTION } from '../protocol/ewebench';
 
 /**
  * The most tests or corpus entries an outline lists; past it, one more symbol counts the rest. Each symbol costs
@@ -64,4 +65,69 @@ export function settingsSection(raw: unknown): unknown {
   if (isObject(section) && isObject(section.settings)) section = section.settings;
   if (isObject(section) && isObject(section.ewebench)) section = section.ewebench;
   return section;
+}
+
+/** One item of a `workspace/configuration` request: the section, for a resource (a folder) or for the whole workspace. */
+export interface SettingsQuery {
+  scopeUri?: string;
+  section: string;
+}
+
+/** A folder URI as a prefix of the URIs inside it (one trailing slash). */
+const folderPrefix = (uri: string) => (uri.endsWith('/') ? uri : uri + '/');
+
+/**
+ * The settings of every document, per workspace folder. Clients that answer `workspace/configuration` are asked
+ * once per folder (with its `scopeUri`) and once for the whole workspace, at start, when a folder is added and on
+ * each `didChangeConfiguration`; the answers are cached here, so a validation reads its document's settings without
+ * waiting. Other clients' settings come from the initialization options and `didChangeConfiguration` pushes, the
+ * same for every folder. What a client answers is read over the initialization options (`mergeSettings`).
+ */
+export class SettingsStore {
+  /** From the initialization options, then from pushes of clients that are not asked. */
+  private pushed: ServerSettings = DEFAULT_SETTINGS;
+  /** The workspace's answer (no `scopeUri`): documents outside every folder. */
+  private workspace: ServerSettings | undefined;
+  /** Each folder's answer, by folder prefix; the longest prefix of a document's URI is its folder. */
+  private readonly byFolder = new Map<string, ServerSettings>();
+  private folders: string[] = [];
+
+  /** `pull`: the client answers `workspace/configuration` (its `workspace.configuration` capability). */
+  constructor(readonly pull = false) {}
+
+  /** The settings sent in the initialization options or pushed with `didChangeConfiguration`, in any wrapping. */
+  push(raw: unknown): void {
+    this.pushed = mergeSettings(settingsSection(raw), this.pushed);
+  }
+
+  /** The workspace folders (their URIs), in any order; a removed folder's settings are forgotten. */
+  setFolders(uris: readonly string[]): void {
+    this.folders = uris.map(folderPrefix);
+    for (const prefix of [...this.byFolder.keys()]) if (!this.folders.includes(prefix)) this.byFolder.delete(prefix);
+  }
+
+  /** The settings in force for a document: its folder's, else the workspace's, else what was pushed. */
+  forUri(uri: string): ServerSettings {
+    let best: string | undefined;
+    for (const prefix of this.byFolder.keys()) if (uri.startsWith(prefix) && (!best || prefix.length > best.length)) best = prefix;
+    return (best !== undefined ? this.byFolder.get(best) : undefined) ?? this.workspace ?? this.pushed;
+  }
+
+  /**
+   * Asks the client again for the workspace's and every folder's settings (one request) and caches the answers;
+   * nothing when the client is not asked. `ask` is the `workspace/configuration` request; a failed request keeps
+   * what was cached.
+   */
+  async refresh(ask: (items: SettingsQuery[]) => Promise<unknown[]>): Promise<void> {
+    if (!this.pull) return;
+    const folders = [...this.folders];
+    const items: SettingsQuery[] = [{ section: SETTINGS_SECTION }, ...folders.map((f) => ({ scopeUri: f.slice(0, -1), section: SETTINGS_SECTION }))];
+    const answers = await ask(items);
+    if (!Array.isArray(answers)) return;
+    this.workspace = mergeSettings(settingsSection(answers[0]), this.pushed);
+    folders.forEach((prefix, i) => {
+      // A folder removed while the request was out is not brought back.
+      if (this.folders.includes(prefix)) this.byFolder.set(prefix, mergeSettings(settingsSection(answers[i + 1]), this.pushed));
+    });
+  }
 }

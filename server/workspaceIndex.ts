@@ -15,12 +15,35 @@ import { inSkippedFolder, isJsonFileName, isSkippedFolder } from '../core/worksp
 export class WorkspaceIndex {
   private readonly ids = new IdIndex();
   private roots: string[] = [];
+  /** The workspace folders' URIs as the client sent them (the roots are the local ones among them). */
+  private folderUris: string[] = [];
   /** How a span becomes the range other files' diagnostics point at (set to the client's position encoding). */
   rangeOf: RangeOf = (doc, span) => doc.lineIndex.rangeOf(span);
 
   /** Folders that are not local paths (a `file://host/…` share, another scheme) are not walked. */
   setRoots(folderUris: string[]): void {
-    this.roots = folderUris.map(localPath).filter((p): p is string => p !== undefined);
+    this.folderUris = [...new Set(folderUris)];
+    this.roots = this.folderUris.map(localPath).filter((p): p is string => p !== undefined);
+  }
+
+  /** The workspace folders' URIs. */
+  folders(): readonly string[] {
+    return this.folderUris;
+  }
+
+  /**
+   * Folders added and removed after start (`workspace/didChangeWorkspaceFolders`): the roots change, and the files
+   * on disk below a removed folder leave the index (open ones stay, as any open file does). Returns the local
+   * paths of the added folders, for `scan`, and whether the index lost files.
+   */
+  changeFolders(added: readonly string[], removed: readonly string[], isOpen: (uri: string) => boolean): { addedRoots: string[]; changed: boolean } {
+    const before = new Set(this.roots);
+    this.setRoots([...this.folderUris.filter((u) => !removed.includes(u)), ...added]);
+    let changed = false;
+    for (const uri of this.ids.uris()) {
+      if (!isOpen(uri) && !this.onDisk(uri)) changed = this.remove(uri) || changed;
+    }
+    return { addedRoots: this.roots.filter((r) => !before.has(r)), changed };
   }
 
   /** The workspace folders as local paths. */
@@ -83,10 +106,13 @@ export class WorkspaceIndex {
     }
   }
 
-  /** Walks every workspace folder once, yielding to the event loop between files so requests stay responsive. */
-  async scan(isOpen: (uri: string) => boolean): Promise<number> {
+  /**
+   * Walks every workspace folder (or the `roots` given, folders just added) once, yielding to the event loop
+   * between files so requests stay responsive.
+   */
+  async scan(isOpen: (uri: string) => boolean, roots: readonly string[] = this.roots): Promise<number> {
     let count = 0;
-    for (const root of this.roots) {
+    for (const root of roots) {
       for await (const file of walk(root)) {
         const uri = pathToFileURL(file).toString();
         if (isOpen(uri)) continue;

@@ -24,6 +24,7 @@ const small = {
   'server.js': 100,
   'cli.js': 100,
   'reviewView.js': 5,
+  'coverageView.js': 5,
   'lazySpreadsheet.js': 100,
   'lazyTable.js': 100,
   'corpusTable.js': 5,

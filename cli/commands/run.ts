@@ -26,6 +26,8 @@ import { DEFAULT_BATCH_SIZE, isPromptVersion, PROMPT_VERSIONS } from '../../core
 import { entryCounts } from '../../core/run/summary';
 import { RUN_LIMITS } from '../../core/run/limits';
 import { firstLine, terminalSafeJson, terminalSafeLines, textTable } from '../format/text';
+import { toLocale } from '../../core/i18n/locale';
+import { localizeRunText } from '../../core/run/messages';
 
 export const usage =
   'run PATH... [--id ID ...] (--preset NAME | --base-url URL) --model NAME [--api-key-env VAR] [--concurrency N (1-64)] [--repeat K (1-100)] [--batch-size N (1-1000)] [--prompt-version naive|multilingual] [--timeout SECONDS (0.1-3600)] [--retries N (0-10)] [--max-retry-wait SECONDS (0-3600)] [--max-response-mib N] [--allow-insecure-http] [--out DIR] [--cache-dir DIR] [--no-cache] [--allow-secret-segments] [--strict] [--verbose] [--format text|json]   run tests and corpus entries against a model and score them';
@@ -105,9 +107,12 @@ function readJsonFile(file: string | undefined): Record<string, unknown> | undef
   }
 }
 
-function testVerdict(r: TestRunRecord): string {
-  if (r.error !== null) return `ERROR: ${r.error}`;
-  if (r.score === null) return `NO SCORE: ${r.reason ?? 'the harness cannot score it'}`;
+/** The runner's and the scorer's sentences in the language of LANG (as `validate` chooses it); the rest of the report is English. */
+const said = (text: string, io: CliIo) => localizeRunText(text, toLocale((io.env ?? process.env).LANG));
+
+function testVerdict(r: TestRunRecord, io: CliIo): string {
+  if (r.error !== null) return `ERROR: ${said(r.error, io)}`;
+  if (r.score === null) return `NO SCORE: ${r.reason ? said(r.reason, io) : 'the harness cannot score it'}`;
   return r.passed ? 'pass' : 'fail';
 }
 
@@ -125,7 +130,7 @@ function textReport(result: RunResult, model: string, io: CliIo): string {
         r.method ?? '-',
         r.rounded_score === null ? '-' : r.rounded_score.toFixed(3),
         latency(r.latency_ms, r.cached),
-        testVerdict(r),
+        testVerdict(r, io),
       ]);
     }
     out += textTable(rows) + '\n';
@@ -152,7 +157,7 @@ function textReport(result: RunResult, model: string, io: CliIo): string {
         r.error === null ? r.entry_chrf.toFixed(1) : '-',
         r.error === null ? (r.exact_match ? 'yes' : 'no') : '-',
         latency(r.latency_seconds * 1000, r.cached),
-        firstLine(r.error === null ? (r.predicted ?? '') : `ERROR: ${r.error}`),
+        firstLine(r.error === null ? (r.predicted ?? '') : `ERROR: ${said(r.error, io)}`),
       ]);
     }
     out += (tests.length ? '\n' : '') + textTable(rows) + '\n';
@@ -206,8 +211,8 @@ function noEweScoreText(summary: TestRunSummary): string {
 }
 
 /** Why a run sent nothing: every file looked at, and why none of it could run. */
-function nothingRanText(looked: number, result: RunResult): string {
-  const reasons = result.skipped.map((s) => s.reason);
+function nothingRanText(looked: number, result: RunResult, io: CliIo): string {
+  const reasons = result.skipped.map((s) => said(s.reason, io));
   const shown = reasons
     .slice(0, 20)
     .map((r) => `  ${r}\n`)
@@ -441,10 +446,10 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     // a cancel is said in the report itself.
     if (/^skipped: .*: no item with id /.test(w) || /^run \S+ cancelled/.test(w)) continue;
     if (nothingRan && w.startsWith('skipped: ')) continue; // listed below, with every file looked at
-    tell(`warning: ${w}\n`);
+    tell(`warning: ${w.startsWith('skipped: ') ? `skipped: ${said(w.slice('skipped: '.length), io)}` : said(w, io)}\n`);
   }
   for (const id of missing) tell(`warning: no test or entry with id ${id} in the files given\n`);
-  if (nothingRan) tell(nothingRanText(files.length, result));
+  if (nothingRan) tell(nothingRanText(files.length, result, io));
 
   if (format === 'json') io.stdout(terminalSafeJson(JSON.stringify(jsonReport(result, strict, io), null, 2)) + '\n');
   else say(textReport(result, resolved.model, io));

@@ -64,6 +64,8 @@ export function registerCoveragePreview(
   status.name = vscode.l10n.t('Character coverage');
   status.command = 'ewebench.showCoverage';
   const locale = () => toLocale(vscode.env.language);
+  // The page's script (webview/coverage/main.ts), bundled for the browser; the only file the page may load.
+  const scriptUri = vscode.Uri.joinPath(context.extensionUri, 'dist', 'coverageView.js');
 
   const showStatus = (report: FileCoverageReport | undefined) => {
     const lang = report?.languages[0];
@@ -90,6 +92,7 @@ export function registerCoveragePreview(
       panel.webview.html = renderCoverageHtml(report, {
         nonce: crypto.randomBytes(16).toString('base64'),
         cspSource: panel.webview.cspSource,
+        scriptUri: panel.webview.asWebviewUri(scriptUri).toString(),
         locale: locale(),
         fileName,
         strings: strings(),
@@ -155,7 +158,7 @@ export function registerCoveragePreview(
         'ewebench.coverage',
         vscode.l10n.t('Coverage: {0}', path.basename(uri.fsPath)),
         { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
-        { enableScripts: true, retainContextWhenHidden: false, localResourceRoots: [] },
+        { enableScripts: true, retainContextWhenHidden: false, localResourceRoots: [vscode.Uri.joinPath(context.extensionUri, 'dist')] },
       );
       panel.onDidDispose(
         () => {

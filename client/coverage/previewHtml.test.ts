@@ -1,9 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as vm from 'node:vm';
 import { classify } from '../../core/document/classify';
 import { JsonDocument } from '../../core/document/jsonDocument';
 import { fileCoverage, type FileCoverageReport } from '../../core/coverage/report';
+import { fromRepo } from '../../test/helpers/paths';
 import { escapeHtml, renderCoverageHtml, scriptJson, type PreviewOptions, type PreviewStrings } from './previewHtml';
 
 const strings: PreviewStrings = {
@@ -24,6 +26,7 @@ const strings: PreviewStrings = {
 const options = (extra: Partial<PreviewOptions> = {}): PreviewOptions => ({
   nonce: 'n0nce',
   cspSource: 'https://file+.vscode-resource.vscode-cdn.net',
+  scriptUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/dist/coverageView.js',
   locale: 'en',
   fileName: 'tests.json',
   strings,
@@ -41,10 +44,11 @@ test('escapeHtml neutralises markup and attribute quotes', () => {
   assert.equal(escapeHtml('ɖe & ŋ'), 'ɖe &amp; ŋ');
 });
 
-test('file content cannot break out of the script: hostile ids, text and file names stay inside JSON strings', () => {
+test('file content cannot break out of the data block: hostile ids, text and file names stay inside JSON strings', () => {
   const report = reportOf(JSON.stringify([{ id: HOSTILE, prompt: `ɖe ${HOSTILE}`, eval_method: 'ewe_quality' }]));
   const html = renderCoverageHtml(report, options({ fileName: HOSTILE }));
-  assert.equal(html.split('</script>').length, 2, 'exactly one closing script tag: ours');
+  assert.equal(html.split('</script>').length, 3, 'exactly two closing script tags: the data block and the page script');
+  assert.equal((JSON.parse(dataBlock(html)) as { fileName: string }).fileName, HOSTILE, 'the data block reads back as the same text');
   assert.ok(!html.includes('<img') && !html.includes('<!--'));
   assert.ok(!html.includes('\u2028'));
   assert.equal(JSON.parse(scriptJson(HOSTILE)), HOSTILE, 'the escaped JSON still reads back as the same text');
@@ -57,7 +61,12 @@ test('a strict Content-Security-Policy with a nonce on the one script and the on
     html,
     /content="default-src &#39;none&#39;; style-src https:\/\/file\+\.vscode-resource\.vscode-cdn\.net &#39;nonce-n0nce&#39;; script-src &#39;nonce-n0nce&#39;;"/,
   );
-  assert.deepEqual(html.match(/<script[^>]*>/g), ['<script nonce="n0nce">']);
+  // One script runs: the page's bundle, loaded with the nonce; the data block is JSON, which no browser executes.
+  assert.deepEqual(html.match(/<script[^>]*>/g), [
+    '<script type="application/json" id="coverage-data">',
+    '<script nonce="n0nce" src="https://file+.vscode-resource.vscode-cdn.net/ext/dist/coverageView.js">',
+  ]);
+  assert.match(html, /<script nonce="n0nce" src="[^"]*"><\/script>/, 'no inline code');
   assert.deepEqual(html.match(/<style[^>]*>/g), ['<style nonce="n0nce">']);
   assert.ok(!/ on[a-z]+=/.test(html.replace(/<script[\s\S]*<\/script>/, '')), 'no inline event handlers');
   assert.ok(!html.includes('innerHTML'));
@@ -65,7 +74,18 @@ test('a strict Content-Security-Policy with a nonce on the one script and the on
   assert.match(renderCoverageHtml(undefined, options({ locale: 'fr' })), /<html lang="fr">/);
 });
 
-// ---- The page's script, run against a small stand-in for the DOM ------------------------------------------
+// ---- The page's script (dist/coverageView.js, built from webview/coverage/main.ts), run against a small stand-in
+// for the DOM -----------------------------------------------------------------------------------------------------
+
+/** The page's data block, as the browser gives it to the page's script. */
+function dataBlock(html: string): string {
+  const match = /<script type="application\/json" id="coverage-data">([\s\S]*?)<\/script>/.exec(html);
+  assert.ok(match, 'the page has its data block');
+  return match[1];
+}
+
+/** The bundled page script (`npm run build` writes it; `npm test` builds first). */
+const pageScript = fs.readFileSync(fromRepo('dist', 'coverageView.js'), 'utf8');
 
 class FakeNode {
   readonly children: FakeNode[] = [];
@@ -156,8 +176,10 @@ class FakePage {
       },
       getElementById: (id) => this.nodes[id],
     };
-    this.nodes = { title: new FakeNode('h1', this), summary: new FakeNode('div', this), root: new FakeNode('main', this) };
-    const script = /<script nonce="[^"]*">([\s\S]*)<\/script>/.exec(html)![1];
+    const data = new FakeNode('script', this);
+    data.textContent = dataBlock(html);
+    this.nodes = { title: new FakeNode('h1', this), summary: new FakeNode('div', this), root: new FakeNode('main', this), 'coverage-data': data };
+    const script = pageScript;
     const window = { addEventListener: listen, scrollY: 0, scrollTo: (_x: number, y: number) => this.scroll(y) };
     Object.defineProperty(window, 'scrollY', { get: () => this.scrollY });
     vm.runInNewContext(script, {

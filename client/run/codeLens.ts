@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { userL10n } from './userL10n';
 import type { DocumentItemsCache } from './documentItems';
 import { buildLenses, type FileSummaryView } from './lensModel';
 import { modelLabel } from './modelChoice';
@@ -65,7 +66,7 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disp
         modelLabel: model ? modelLabel(model) : undefined,
         hashOf: parsed.hashOf,
       },
-      vscode.l10n,
+      userL10n,
     );
     return specs.map((s) => {
       const at = document.positionAt(s.offset);

@@ -6,6 +6,7 @@ import { runnableItems } from '../../core/run/items';
 import type { RunnableItem } from '../../core/run/types';
 import { ItemHashes } from './itemHashes';
 import { isJsonDocument } from '../jsonDocument';
+import { readServerSettings } from '../settings';
 
 export interface DocumentItems {
   kind: FileKind;
@@ -23,7 +24,7 @@ export interface DocumentItems {
  * server matches them) force a kind, else its content decides.
  */
 export function classificationOf(uri: vscode.Uri, value: unknown): Classification {
-  return classifyFile(value, uri.toString(), vscode.workspace.getConfiguration('ewebench').get<Record<string, string[]>>('fileKinds', {}));
+  return classifyFile(value, uri.toString(), readServerSettings(uri).fileKinds);
 }
 
 /** Runnable items of a text (a document or a file on disk): tests or corpus entries, with their spans. */

@@ -34,6 +34,8 @@ export function registerRunFeatures(context: vscode.ExtensionContext): void {
     lenses,
     details,
     explorer,
+    // Lens and command runs show in the Test Explorer too.
+    runs.observe(explorer),
     vscode.languages.registerCodeLensProvider([{ language: 'json' }, { language: 'jsonc' }], lenses),
     vscode.workspace.registerTextDocumentContentProvider(RESULT_SCHEME, details),
   );

@@ -1,3 +1,6 @@
+import type { Locale } from '../../core/i18n/locale';
+import { localizeRunText } from '../../core/run/messages';
+
 /**
  * The translation function pure client modules receive, so they stay testable without VS Code: the extension
  * passes `vscode.l10n`, tests pass `englishL10n`. Calls pass the English text itself as the first argument, so that
@@ -5,6 +8,13 @@
  */
 export interface L10n {
   t(message: string, ...args: Array<string | number | boolean>): string;
+  /** The user's language for the sentences of core's tables (a run's errors and refusals); English when absent. */
+  readonly locale?: Locale;
+}
+
+/** A sentence the runner or the scorer wrote in English (a result's error, a skipped item's reason), in the user's language. */
+export function runText(text: string, l10n: L10n): string {
+  return localizeRunText(text, l10n.locale ?? 'en');
 }
 
 /** English with `{0}` placeholders filled, as vscode.l10n does when no bundle is loaded. */

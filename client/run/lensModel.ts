@@ -1,7 +1,7 @@
 import { passes } from '../../core/scoring/ewebench/aggregate';
 import type { EntryRunRecord, RunnableItem, TestRunRecord } from '../../core/run/types';
 import { formatCost, formatLatency, formatMeanSe, formatScore, oneLine } from './format';
-import type { L10n } from './l10n';
+import { runText, type L10n } from './l10n';
 
 /**
  * Turns the runnable items of one document and the results known for them into CodeLens titles and commands.
@@ -158,7 +158,7 @@ function timing(cached: boolean, ms: number, l10n: L10n): string {
 }
 
 function errorTitle(error: string, l10n: L10n): string {
-  return l10n.t('⚠ error: {0}', oneLine(error, 70));
+  return l10n.t('⚠ error: {0}', oneLine(runText(error, l10n), 70));
 }
 
 function testTitle(record: TestRunRecord, repeat: RepeatSummary | undefined, l10n: L10n): string {
@@ -169,7 +169,7 @@ function testTitle(record: TestRunRecord, repeat: RepeatSummary | undefined, l10
     return `${mark} ${formatMeanSe(repeat.mean, repeat.standardError)} (×${repeat.runs})${errored} · ${record.model}`;
   }
   if (record.error !== null) return errorTitle(record.error, l10n);
-  if (record.score === null) return l10n.t('⚠ not scored: {0}', oneLine(record.reason ?? '', 70));
+  if (record.score === null) return l10n.t('⚠ not scored: {0}', oneLine(runText(record.reason ?? '', l10n), 70));
   return `${record.passed ? '✓' : '✗'} ${formatScore(record.score)} · ${timing(record.cached, record.latency_ms, l10n)} · ${record.model}`;
 }
 

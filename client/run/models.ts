@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import {
   ModelConfigError,
+  PRESET_NAMES,
   PROVIDER_PRESETS,
+  type PresetName,
   insecureHttpProblem,
   isPresetName,
   originOf,
@@ -10,7 +12,7 @@ import {
   keyOriginAllowedByUser,
 } from '../../core/run/presets';
 import { pick, toLocale } from '../../core/i18n/locale';
-import type { ModelConfig, ProviderName } from '../../core/run/types';
+import type { ModelConfig } from '../../core/run/types';
 import { keyNeedsConsent, resolveApiKey } from '../../runner/keys';
 import type { RunLogger } from '../../runner/log';
 import type { RunModel } from '../../runner/execute';
@@ -143,13 +145,12 @@ export class ModelService implements vscode.Disposable {
   }
 
   async addModel(): Promise<void> {
-    const providers: { label: string; provider: Exclude<ProviderName, 'vscode-lm'>; description: string }[] = [
-      { label: 'DeepSeek', provider: 'deepseek', description: PROVIDER_PRESETS.deepseek.baseUrl ?? '' },
-      { label: 'Gemini', provider: 'gemini', description: PROVIDER_PRESETS.gemini.baseUrl ?? '' },
-      { label: 'Ollama', provider: 'ollama', description: PROVIDER_PRESETS.ollama.baseUrl ?? '' },
-      { label: 'OpenRouter', provider: 'openrouter', description: PROVIDER_PRESETS.openrouter.baseUrl ?? '' },
-      { label: vscode.l10n.t('Other OpenAI-compatible server'), provider: 'custom', description: vscode.l10n.t('vLLM, LM Studio, llama.cpp…') },
-    ];
+    // Every preset of core's provider table (the user's own server, `custom`, is its last).
+    const providers: { label: string; provider: PresetName; description: string }[] = PRESET_NAMES.map((provider) =>
+      provider === 'custom'
+        ? { label: vscode.l10n.t('Other OpenAI-compatible server'), provider, description: vscode.l10n.t('vLLM, LM Studio, llama.cpp…') }
+        : { label: PROVIDER_PRESETS[provider].label, provider, description: PROVIDER_PRESETS[provider].baseUrl ?? '' },
+    );
     const choice = await vscode.window.showQuickPick(providers, { title: vscode.l10n.t('Provider') });
     if (!choice) return;
     const preset = PROVIDER_PRESETS[choice.provider];

@@ -56,3 +56,19 @@ test('a failed call says why and a VS Code chat model result explains the folded
   assert.match(text, /no system role/);
   assert.match(text, /\(no response\)/);
 });
+
+test('in French, the runner’s error and the scorer’s reason read in French (the record keeps its English)', () => {
+  const t = { id: 'd3', prompt: 'Nya ka?', eval_method: 'ewe_quality' };
+  const base = { test: t, category: 'reasoning', sourceFile: 'tests/reasoning.json', testHash: 'h', repeat: 0, model: 'm', origin: 'http://127.0.0.1:9' };
+  const error = 'timed out: 3 attempts of 60 s';
+  const record = testRecord({
+    ...base,
+    request: testRequest(t, 'm'),
+    outcome: { ok: false, kind: 'timeout', error, latencyMs: 181500, attempts: 3 },
+    finishedAt: '2026-11-23T10:00:00Z',
+  });
+  const french = { t: englishL10n.t, locale: 'fr' as const };
+  assert.match(renderResultDetails([record], french), /: délai dépassé : 3 tentatives de 60 s/);
+  assert.match(renderResultDetails([record], englishL10n), /: timed out: 3 attempts of 60 s/);
+  assert.equal(record.error, error);
+});

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { userL10n } from './userL10n';
 import { outcomeOf } from './resultsIndex';
 import { renderResultDetails } from './resultDetails';
 import type { ResultsStore } from './resultsStore';
@@ -36,7 +37,7 @@ export class ResultDocumentProvider implements vscode.TextDocumentContentProvide
     if (typeof where.file !== 'string' || typeof where.id !== 'string') return '';
     const records = this.results.index.records(where.file, where.id);
     const outcome = records.length ? outcomeOf(records) : undefined;
-    return renderResultDetails(records, vscode.l10n, outcome?.kind === 'ewebench-test' ? outcome.repeat : undefined);
+    return renderResultDetails(records, userL10n, outcome?.kind === 'ewebench-test' ? outcome.repeat : undefined);
   }
 
   dispose(): void {

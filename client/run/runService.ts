@@ -1,5 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { runText } from './l10n';
+import { userL10n } from './userL10n';
 import { corpusRunInfo, isSecretEntry } from '../../core/run/corpus';
 import { RUN_LIMITS, withinLimit } from '../../core/run/limits';
 import type { ModelConfig, RunRecord } from '../../core/run/types';
@@ -22,6 +24,25 @@ export interface RunRequest {
   token?: vscode.CancellationToken;
   /** No notification (the Test Explorer shows its own progress). */
   quiet?: boolean;
+  /** The caller reports this run in the Test Explorer itself (a run profile); otherwise the run observer does. */
+  reported?: boolean;
+}
+
+/** A run as the Test Explorer shows it: each record as it arrives, then the end. */
+export interface RunReport {
+  /** Cancelled from the Test Explorer's UI. */
+  readonly token: vscode.CancellationToken;
+  record(record: RunRecord): void;
+  /** The run ended (undefined: it stopped with an error). */
+  ended(result: RunResult | undefined): void;
+}
+
+/**
+ * Shows the runs that their caller does not report (a CodeLens, a command) in the Test Explorer and its results
+ * history, like one started there: the Test Explorer is the observer.
+ */
+export interface RunObserver {
+  runStarted(run: { uri: vscode.Uri; text: string; ids: readonly string[] | undefined; repeat: number; label: string }): Promise<RunReport | undefined>;
 }
 
 /** The numeric run settings, or a message naming the first one outside its range (core/run/limits.ts). */
@@ -57,6 +78,7 @@ export class RunService implements vscode.Disposable {
   /** Fires when a run of a document starts or ends. */
   readonly onDidChangeRunning = this.changed.event;
   private runs = 0;
+  private observer: RunObserver | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -69,6 +91,12 @@ export class RunService implements vscode.Disposable {
   /** Ids queued or in flight for a document (empty when it is not running). */
   running(uri: vscode.Uri): ReadonlySet<string> | undefined {
     return this.active.get(uri.toString())?.ids;
+  }
+
+  /** Who reports the runs their caller does not (one observer: the Test Explorer). */
+  observe(observer: RunObserver): vscode.Disposable {
+    this.observer = observer;
+    return { dispose: () => this.observer === observer && (this.observer = undefined) };
   }
 
   cancel(uri?: vscode.Uri): void {
@@ -150,9 +178,19 @@ export class RunService implements vscode.Disposable {
     const resolved = ready.resolved;
     // The runner (journal, cache, outputs) loads with the first run, keeping activation light.
     const { executeRun, ResponseCache } = await import('./lazyRunner.js');
+    // A lens or command run shows in the Test Explorer like one started there.
+    const report = request.reported
+      ? undefined
+      : await this.observer
+          ?.runStarted({ uri: request.uri, text, ids: wanted ? selected.map((i) => i.id) : undefined, repeat: request.repeat ?? 1, label: ready.label })
+          .catch((error: unknown) => {
+            this.channel.error(`the Test Explorer could not show the run: ${error instanceof Error ? error.message : String(error)}`);
+            return undefined;
+          });
     const execute = async (progress?: vscode.Progress<{ message?: string; increment?: number }>, token?: vscode.CancellationToken) => {
       token?.onCancellationRequested(() => abort.abort());
       request.token?.onCancellationRequested(() => abort.abort());
+      report?.token.onCancellationRequested(() => abort.abort());
       let last = 0;
       return executeRun(
         {
@@ -178,6 +216,7 @@ export class RunService implements vscode.Disposable {
             if (record.repeat + 1 >= (request.repeat ?? 1)) active.ids.delete(id);
             this.results.addLive(runKey, record);
             request.onRecord?.(record);
+            report?.record(record);
           },
           onProgress: (done, total) => {
             const pct = total ? (done / total) * 100 : 100;
@@ -202,8 +241,9 @@ export class RunService implements vscode.Disposable {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.channel.error(`run failed: ${message}`);
-      void vscode.window.showErrorMessage(vscode.l10n.t('The run stopped: {0}', message));
+      void vscode.window.showErrorMessage(vscode.l10n.t('The run stopped: {0}', runText(message, userL10n)));
     } finally {
+      report?.ended(result);
       this.active.delete(key);
       void vscode.commands.executeCommand('setContext', 'ewebench.running', this.active.size > 0);
       await this.results.endLive(runKey, result ? [...(result.resultsFile ? [result.resultsFile] : []), ...result.runCardFiles] : []);
@@ -262,7 +302,7 @@ export class RunService implements vscode.Disposable {
     if (result.skipped.length) {
       const log = vscode.l10n.t('Show run log');
       void vscode.window
-        .showWarningMessage(vscode.l10n.t('{0} item(s) were not run: {1}', result.skipped.length, result.skipped[0].reason), log)
+        .showWarningMessage(vscode.l10n.t('{0} item(s) were not run: {1}', result.skipped.length, runText(result.skipped[0].reason, userL10n)), log)
         .then((c) => c === log && this.channel.show());
     }
     if (single) return; // the lens shows the result

@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { runText } from './l10n';
+import { userL10n } from './userL10n';
 import { TextModel } from '../../core/text/textModel';
 import { isListedWorkspaceFile, SKIPPED_FOLDERS_GLOB } from '../../core/workspace/files';
 import { passes } from '../../core/scoring/ewebench/aggregate';
@@ -11,7 +13,8 @@ import { modelLabel } from './modelChoice';
 import { configuredModels, currentModel, type ModelService } from './models';
 import { repeatSummary } from './resultsIndex';
 import { resultsFolderSetting, sourceFileOf, type ResultsStore } from './resultsStore';
-import type { RunService } from './runService';
+import type { RunResult } from '../../runner/execute';
+import type { RunReport, RunService } from './runService';
 
 const itemKey = (uri: vscode.Uri, id: string) => `${uri.toString()}#${id}`;
 const recordId = (r: RunRecord) => (r.kind === 'ewebench-test' ? r.test_id : typeof r.entry_id === 'string' ? r.entry_id : JSON.stringify(r.entry_id));
@@ -110,10 +113,11 @@ export class TestExplorer implements vscode.Disposable {
     }
   }
 
-  private async addFile(uri: vscode.Uri): Promise<void> {
-    // Core's rule, for discovery and watcher events alike: no skipped folder (.github, node_modules, out…), no results.
+  private async addFile(uri: vscode.Uri, known?: string): Promise<void> {
+    // Core's rule, for discovery, watcher events and runs started elsewhere alike: no skipped folder (.github,
+    // node_modules, out…), no results.
     if (!isListedWorkspaceFile(vscode.workspace.asRelativePath(uri, false), resultsFolderSetting())) return;
-    const text = await this.readText(uri);
+    const text = known ?? (await this.readText(uri));
     if (text === undefined) return;
     const parsed = itemsOfText(uri, text);
     if ((parsed.kind !== 'ewebench-tests' && parsed.kind !== 'rosetta-corpus') || parsed.items.length === 0) {
@@ -217,9 +221,7 @@ export class TestExplorer implements vscode.Disposable {
         if (text === undefined) continue;
         const parsed = this.fill(fileItem, uri, text);
         const selected = [...fileItem.children].map(([, c]) => c).filter((c) => (!ids || ids.has(c.label)) && !excluded.has(c.id));
-        for (const c of selected) run.enqueued(c);
-        const collected = new Map<string, RunRecord[]>();
-        const started = new Set<string>();
+        const file = this.fileReport(run, fileItem, uri, parsed, selected, repeat);
         const result = await this.runs.run({
           uri,
           ids: selected.map((c) => c.label),
@@ -227,19 +229,83 @@ export class TestExplorer implements vscode.Disposable {
           ...(model ? { model } : {}),
           token,
           quiet: true,
-          onRecord: (record) => {
-            const child = fileItem.children.get(itemKey(uri, recordId(record)));
-            if (!child) return;
-            if (!started.has(child.id)) {
-              started.add(child.id);
-              run.started(child);
-            }
-            const list = collected.get(child.id) ?? [];
-            list.push(record);
-            collected.set(child.id, list);
-            if (list.length >= repeat) this.report(run, child, list, parsed);
-          },
+          reported: true,
+          onRecord: (record) => file.record(record),
         });
+        file.ended(result);
+      }
+    } finally {
+      run.end();
+      this.active--;
+    }
+  }
+
+  /**
+   * A run started elsewhere (a CodeLens, a command) as a run of its own in the Test Explorer and its results
+   * history, reported as one started here. Files the explorer does not list (skipped folders, results) are not shown.
+   */
+  async runStarted(started: {
+    uri: vscode.Uri;
+    text: string;
+    ids: readonly string[] | undefined;
+    repeat: number;
+    label: string;
+  }): Promise<RunReport | undefined> {
+    const { uri } = started;
+    if (!this.controller.items.get(uri.toString())) await this.addFile(uri, started.text);
+    const fileItem = this.controller.items.get(uri.toString());
+    if (!fileItem) return undefined;
+    const parsed = this.fill(fileItem, uri, started.text);
+    const ids = started.ids ? new Set(started.ids) : undefined;
+    const selected = [...fileItem.children].map(([, c]) => c).filter((c) => !ids || ids.has(c.label));
+    if (selected.length === 0) return undefined;
+    const request = new vscode.TestRunRequest(ids ? selected : [fileItem]);
+    const run = this.controller.createTestRun(request, `${vscode.workspace.asRelativePath(uri)} · ${started.label}`);
+    this.active++;
+    const file = this.fileReport(run, fileItem, uri, parsed, selected, started.repeat);
+    let open = true;
+    return {
+      token: run.token,
+      record: (record) => file.record(record),
+      ended: (result) => {
+        if (!open) return;
+        open = false;
+        file.ended(result);
+        run.end();
+        this.active--;
+      },
+    };
+  }
+
+  /**
+   * Reports one file's run into `run`: each item started on its first record and passed, failed or errored once
+   * all its repeats are in; at the end, what got no record is skipped (or errored when the run did not start).
+   */
+  private fileReport(
+    run: vscode.TestRun,
+    fileItem: vscode.TestItem,
+    uri: vscode.Uri,
+    parsed: DocumentItems,
+    selected: readonly vscode.TestItem[],
+    repeat: number,
+  ): { record(record: RunRecord): void; ended(result: RunResult | undefined): void } {
+    for (const c of selected) run.enqueued(c);
+    const collected = new Map<string, RunRecord[]>();
+    const started = new Set<string>();
+    return {
+      record: (record) => {
+        const child = fileItem.children.get(itemKey(uri, recordId(record)));
+        if (!child) return;
+        if (!started.has(child.id)) {
+          started.add(child.id);
+          run.started(child);
+        }
+        const list = collected.get(child.id) ?? [];
+        list.push(record);
+        collected.set(child.id, list);
+        if (list.length >= repeat) this.report(run, child, list, parsed);
+      },
+      ended: (result) => {
         for (const c of selected) {
           if (!collected.has(c.id)) {
             const skipped = result?.skipped.find((s) => s.id === c.label);
@@ -251,11 +317,8 @@ export class TestExplorer implements vscode.Disposable {
         // Scores of a file outside the ten categories count towards no ÈwéScore: said once per file run.
         if (parsed.kind === 'ewebench-tests' && collected.size > 0 && !categoryOf(parsed.category))
           run.appendOutput(`${oneLine(noCategoryTip(vscode.l10n), 400)}\r\n`, undefined, fileItem);
-      }
-    } finally {
-      run.end();
-      this.active--;
-    }
+      },
+    };
   }
 
   private *gather(collection: vscode.TestItemCollection): Iterable<vscode.TestItem> {
@@ -272,7 +335,7 @@ export class TestExplorer implements vscode.Disposable {
     };
     if (last.kind === 'corpus-entry') {
       const entry = last;
-      if (entry.error !== null) return run.errored(item, at(new vscode.TestMessage(entry.error)));
+      if (entry.error !== null) return run.errored(item, at(new vscode.TestMessage(runText(entry.error, userL10n))));
       const message = `chrF++ ${entry.entry_chrf.toFixed(1)} · ${entry.exact_match ? vscode.l10n.t('exact match') : vscode.l10n.t('not an exact match')}`;
       const ms = entry.latency_seconds * 1000;
       if (entry.exact_match) return run.passed(item, ms);
@@ -282,13 +345,14 @@ export class TestExplorer implements vscode.Disposable {
     const tests = records as TestRunRecord[];
     if (tests.length > 1) {
       const summary = repeatSummary(tests);
-      if (summary.errored === summary.runs) return run.errored(item, at(new vscode.TestMessage(last.error ?? vscode.l10n.t('every run failed'))));
+      if (summary.errored === summary.runs)
+        return run.errored(item, at(new vscode.TestMessage(last.error !== null ? runText(last.error, userL10n) : vscode.l10n.t('every run failed'))));
       const text = vscode.l10n.t('{0} runs: mean {1}, {2} errored', summary.runs, formatMeanSe(summary.mean, summary.standardError), summary.errored);
       run.appendOutput(`${item.label}: ${text}\r\n`, location, item);
       return passes(summary.mean) ? run.passed(item) : run.failed(item, at(new vscode.TestMessage(text)));
     }
-    if (last.error !== null) return run.errored(item, at(new vscode.TestMessage(last.error)));
-    if (last.score === null) return run.errored(item, at(new vscode.TestMessage(vscode.l10n.t('not scored: {0}', last.reason ?? ''))));
+    if (last.error !== null) return run.errored(item, at(new vscode.TestMessage(runText(last.error, userL10n))));
+    if (last.score === null) return run.errored(item, at(new vscode.TestMessage(vscode.l10n.t('not scored: {0}', runText(last.reason ?? '', userL10n)))));
     const summary = `${formatScore(last.score)} · ${formatLatency(last.latency_ms, vscode.l10n)} · ${last.model}`;
     if (last.passed) return run.passed(item, last.latency_ms);
     const text = vscode.l10n.t('score {0} (pass at 0.7), {1}: {2}', formatScore(last.score), last.method ?? '', oneLine(last.response ?? '', 200));

@@ -1,34 +1,96 @@
+import type { Bilingual } from '../i18n/locale';
 import type { ModelConfig, ProviderName } from './types';
 
 /**
  * The providers a model can be reached through, as one table. Base URLs are what an OpenAI-compatible client
  * takes: it appends `/chat/completions`, which gives exactly the endpoints the ÈwéBench harness posts to
  * (`https://api.deepseek.com/chat/completions`, …). No key ever lives here: only the name of the environment
- * variable the harness reads it from.
+ * variable the harness reads it from. This table is the one home of a provider: the settings schema's enum and
+ * descriptions (`package.json`, `package.nls*.json`) and the README's provider table are checked against it
+ * (`test/providers.test.ts`), the CLI's `--preset` and the editor's *Add model…* list read it.
  */
 export interface ProviderPreset {
+  /** The provider's name as people know it (`DeepSeek`). */
+  label: string;
   /** Undefined for `custom`, whose base URL the user gives. */
   baseUrl?: string;
   defaultModel?: string;
   /** The environment variable holding the key; undefined when the provider needs none (a local Ollama). */
   apiKeyEnv?: string;
   needsKey: boolean;
+  /** What the settings say of it (Markdown), in English and French: `package.nls*.json` holds these texts. */
+  description: Bilingual;
 }
 
 export type PresetName = Exclude<ProviderName, 'vscode-lm'>;
 
 export const PROVIDER_PRESETS: Readonly<Record<PresetName, ProviderPreset>> = {
-  deepseek: { baseUrl: 'https://api.deepseek.com', defaultModel: 'deepseek-chat', apiKeyEnv: 'DEEPSEEK_API_KEY', needsKey: true },
+  deepseek: {
+    label: 'DeepSeek',
+    baseUrl: 'https://api.deepseek.com',
+    defaultModel: 'deepseek-chat',
+    apiKeyEnv: 'DEEPSEEK_API_KEY',
+    needsKey: true,
+    description: {
+      en: 'DeepSeek (`https://api.deepseek.com`, key in `DEEPSEEK_API_KEY`).',
+      fr: 'DeepSeek (`https://api.deepseek.com`, clé dans `DEEPSEEK_API_KEY`).',
+    },
+  },
   // Google serves its OpenAI-compatible API under `/v1beta/openai`; the harness posts to `/v1beta/chat/completions`,
   // which that API does not answer, so the preset takes Google's documented base (model and key as the harness's).
-  gemini: { baseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai', defaultModel: 'gemini-2.0-flash', apiKeyEnv: 'GEMINI_API_KEY', needsKey: true },
-  ollama: { baseUrl: 'http://localhost:11434/v1', defaultModel: 'llama3.1', needsKey: false },
-  openrouter: { baseUrl: 'https://openrouter.ai/api/v1', defaultModel: 'google/gemini-2.0-flash-001', apiKeyEnv: 'OPENROUTER_API_KEY', needsKey: true },
+  gemini: {
+    label: 'Google Gemini',
+    baseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai',
+    defaultModel: 'gemini-2.0-flash',
+    apiKeyEnv: 'GEMINI_API_KEY',
+    needsKey: true,
+    description: {
+      en: 'Google Gemini through its OpenAI-compatible endpoint (key in `GEMINI_API_KEY`).',
+      fr: 'Google Gemini par son point d’accès compatible OpenAI (clé dans `GEMINI_API_KEY`).',
+    },
+  },
+  ollama: {
+    label: 'Ollama',
+    baseUrl: 'http://localhost:11434/v1',
+    defaultModel: 'llama3.1',
+    needsKey: false,
+    description: { en: 'A local Ollama on `http://localhost:11434` (no key).', fr: 'Un Ollama local sur `http://localhost:11434` (sans clé).' },
+  },
+  openrouter: {
+    label: 'OpenRouter',
+    baseUrl: 'https://openrouter.ai/api/v1',
+    defaultModel: 'google/gemini-2.0-flash-001',
+    apiKeyEnv: 'OPENROUTER_API_KEY',
+    needsKey: true,
+    description: {
+      en: 'OpenRouter (`https://openrouter.ai/api/v1`, key in `OPENROUTER_API_KEY`); reports cost.',
+      fr: 'OpenRouter (`https://openrouter.ai/api/v1`, clé dans `OPENROUTER_API_KEY`) ; indique le coût.',
+    },
+  },
   // A self-hosted server (vLLM, LM Studio, llama.cpp): key optional, variable named by the user.
-  custom: { needsKey: false },
+  custom: {
+    label: 'OpenAI-compatible server',
+    needsKey: false,
+    description: { en: 'Any OpenAI-compatible endpoint given by `baseUrl`.', fr: 'Tout point d’accès compatible OpenAI donné par `baseUrl`.' },
+  },
 };
 
 export const PRESET_NAMES = Object.keys(PROVIDER_PRESETS) as PresetName[];
+
+/** VS Code's chat models (Language Model API): a provider the editor resolves itself, with no base URL or key. */
+export const VSCODE_LM_PROVIDER: { label: string; description: Bilingual } = {
+  label: 'VS Code chat model',
+  description: {
+    en: 'A chat model available in VS Code (Language Model API): no key needed.',
+    fr: 'Un modèle de conversation disponible dans VS Code (API Language Model) : aucune clé nécessaire.',
+  },
+};
+
+/** Every provider a model setting may name, in the settings schema's order: the presets, then VS Code's chat models. */
+export const PROVIDERS: readonly { name: ProviderName; label: string; description: Bilingual }[] = [
+  ...PRESET_NAMES.map((name) => ({ name, label: PROVIDER_PRESETS[name].label, description: PROVIDER_PRESETS[name].description })),
+  { name: 'vscode-lm', ...VSCODE_LM_PROVIDER },
+];
 
 export function isPresetName(name: string): name is PresetName {
   return Object.hasOwn(PROVIDER_PRESETS, name);

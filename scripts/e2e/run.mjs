@@ -18,6 +18,7 @@ import { buildWorkspace, compileSuite, root, startFakeModel, unlistedSuiteFiles 
 import {
   clickRunInUntrustedWorkspace,
   editInCorpusTable,
+  lensRunInTestExplorer,
   openWalkthrough,
   rateReviewFromKeyboard,
   runFileFromTestExplorer,
@@ -225,6 +226,7 @@ async function packagedExtensionUi() {
       },
     ],
     ['a click on ▶ Run in a CodeLens runs the test against the local model and the lens shows its score', () => runFirstTestFromLens(page)],
+    ["that lens run shows in the Test Explorer's results like a run started there; no .github tests file is listed", () => lensRunInTestExplorer(page)],
     [
       'the Test Explorer runs a file against the local model and shows its passed and failed tests',
       async () => {

@@ -35,6 +35,32 @@ export async function runFirstTestFromLens(page) {
   return (await scored.textContent())?.trim();
 }
 
+/**
+ * Opens the Testing view after a lens run and reads it: the results summary at its top counts the lens run
+ * (it says "No test results yet." when no run was reported), and no file of a skipped folder (.github) is listed.
+ */
+export async function lensRunInTestExplorer(page) {
+  await palette(page, 'View: Show Testing');
+  await page.locator('.test-explorer .monaco-list-row', { hasText: 'tests/run_e2e.json' }).first().waitFor({ timeout: 30_000 });
+  const summary = page.locator('.test-explorer .result-summary-container');
+  await summary.waitFor({ timeout: 15_000 });
+  let text = '';
+  for (let i = 0; i < 50; i++) {
+    // Its parts (state, passed/total, duration) one by one: their text runs together ("1/11.0ms").
+    text = (await summary.evaluate((el) => [...(el.querySelector('.result-summary')?.children ?? [])].map((c) => c.textContent?.trim()).filter(Boolean))).join(
+      ' · ',
+    );
+    if (text.split(' · ').includes('1/1')) break;
+    await page.waitForTimeout(200);
+  }
+  if (!text.split(' · ').includes('1/1')) throw new Error(`the Testing view's results summary reads "${text}"`);
+  // Discovery lists the other files once the view has opened: wait for one of them before looking for .github.
+  await page.locator('.test-explorer .monaco-list-row', { hasText: 'tests/duplicates.json' }).first().waitFor({ timeout: 30_000 });
+  const rows = (await page.locator('.test-explorer .monaco-list-row').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
+  if (rows.some((r) => r.includes('.github'))) throw new Error(`a .github file is listed: ${rows.join(' | ')}`);
+  return `results summary "${text}"; listed: ${rows.join(' | ')}`;
+}
+
 /** Reads the states of the three e2e_run_ tests in the Test Explorer once none is pending (about 30 s at most). */
 async function settledStates(page, what) {
   const children = page.locator('.test-explorer .monaco-list-row', { hasText: 'e2e_run_' });

@@ -7,14 +7,15 @@ import { SNIPPETS } from '../../core/schemas/snippets';
 import { locationAt } from '../../core/document/location';
 import type { Analysis } from '../analysis';
 import type { Feature } from './feature';
-import { snippetToPlainText } from './snippetText';
+import { elementInPlace, snippetToPlainText } from './snippetText';
 
 /**
  * Keys the schema documents, values it knows, and a whole-object snippet where a new test or entry can go. For
- * clients without snippet support (`snippets` false) every item is plain text: the snippet as it reads unfilled.
+ * clients without snippet support (`snippets` false) every item is plain text: the snippet as it reads unfilled,
+ * a whole object indented as the file is.
  */
 export function complete(analysis: Analysis, position: Position, locale: Locale, snippets = true): CompletionItem[] {
-  const items = completeSnippets(analysis, position, locale);
+  const items = completeSnippets(analysis, position, locale, snippets);
   return snippets ? items : items.map(toPlainText);
 }
 
@@ -23,7 +24,7 @@ function toPlainText(item: CompletionItem): CompletionItem {
   return { ...item, insertText: snippetToPlainText(item.insertText ?? item.label), insertTextFormat: InsertTextFormat.PlainText };
 }
 
-function completeSnippets(analysis: Analysis, position: Position, locale: Locale): CompletionItem[] {
+function completeSnippets(analysis: Analysis, position: Position, locale: Locale, snippets: boolean): CompletionItem[] {
   const { doc, result } = analysis;
   const offset = doc.lineIndex.offsetAt(position);
   const location = locationAt(doc, result.classification, offset);
@@ -80,8 +81,9 @@ function completeSnippets(analysis: Analysis, position: Position, locale: Locale
         label: snippet.label,
         kind: CompletionItemKind.Snippet,
         detail: snippet.detail[locale],
-        insertText: snippet.body,
-        insertTextFormat: InsertTextFormat.Snippet,
+        // Valid JSON where it lands: commas as needed, and for plain-text clients the file's indentation.
+        insertText: elementInPlace(doc.text, offset, snippet.body, !snippets),
+        insertTextFormat: snippets ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
       });
     }
   }

@@ -13,6 +13,14 @@ export interface ClientSupport {
   dataSupport: boolean;
   /** The client fills in a code action's `edit` with `codeAction/resolve` (file-wide fixes are then computed only when picked). */
   codeActionResolveEdit: boolean;
+  /** Hovers in Markdown; false when the client asked for plain text first (`hover.contentFormat`). */
+  hoverMarkdown: boolean;
+}
+
+/** Markdown unless the client lists plain text before it (the list is in order of preference); Markdown when it says nothing. */
+export function prefersMarkdown(formats: readonly string[] | undefined): boolean {
+  const known = (formats ?? []).find((f) => f === 'markdown' || f === 'plaintext');
+  return known !== 'plaintext';
 }
 
 /** What every feature reads: the server's state, never the connection itself. */
@@ -31,8 +39,8 @@ export interface FeatureContext {
   readonly codec: PositionCodec;
   locale(): Locale;
   client(): ClientSupport;
-  /** The server settings in force (the outline's bound). */
-  settings(): ServerSettings;
+  /** The server settings in force for a document, its workspace folder's (the outline's bound). */
+  settings(uri: string): ServerSettings;
   /**
    * The one way a feature answers a request: `handler` runs guarded, and a throw is logged once and answered with
    * `neutral` (null, an empty list), the answer for "nothing here"; a malformed position or range is answered
@@ -53,7 +61,7 @@ export function registerFeatures(connection: Connection, guard: Guard, state: Om
     codec: state.codec,
     locale: () => state.locale(),
     client: () => state.client(),
-    settings: () => state.settings(),
+    settings: (uri) => state.settings(uri),
     onRequest: <P, R, E>(type: RequestType<P, R, E>, neutral: R, handler: (params: P) => R) => {
       // A plain R is a HandlerResult<R, E>; TypeScript cannot resolve that conditional type for a generic R.
       const guarded = guard.request(neutral, handler) as RequestHandler<P, R, E>;

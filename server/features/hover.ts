@@ -6,6 +6,7 @@ import { locationAt } from '../../core/document/location';
 import type { Analysis } from '../analysis';
 import { coverageHover } from './coverage';
 import type { Feature } from './feature';
+import { markdownToPlainText } from './markdownText';
 
 /** Hover on a key or a value: the field's documentation from the schema, and the meaning of an enum value. */
 export function hover(
@@ -13,6 +14,7 @@ export function hover(
   position: Position,
   locale: Locale,
   extra?: (analysis: Analysis, offset: number) => string | undefined,
+  markdown = true,
 ): Hover | null {
   const { doc, result } = analysis;
   const offset = doc.lineIndex.offsetAt(position);
@@ -40,8 +42,10 @@ export function hover(
   const more = extra?.(analysis, offset);
   if (more) parts.push(more);
   if (parts.length === 0) return null;
+  const value = parts.join('\n\n---\n\n');
   return {
-    contents: { kind: 'markdown', value: parts.join('\n\n---\n\n') },
+    // A client that asked for plain text gets the same text without its Markdown marks.
+    contents: markdown ? { kind: 'markdown', value } : { kind: 'plaintext', value: markdownToPlainText(value) },
     range: doc.lineIndex.rangeOf({ start: node.offset, end: node.offset + node.length }),
   };
 }
@@ -55,7 +59,13 @@ export const hoverFeature: Feature = (ctx) =>
     const locale = ctx.locale();
     return (
       ctx.view(params.textDocument.uri, [params.position], (view) => {
-        const result = hover(view.analysis, view.fromWire(params.position), locale, (a, offset) => coverageHover(a, offset, locale));
+        const result = hover(
+          view.analysis,
+          view.fromWire(params.position),
+          locale,
+          (a, offset) => coverageHover(a, offset, locale),
+          ctx.client().hoverMarkdown,
+        );
         return result?.range ? { ...result, range: view.rangeToWire(result.range) } : result;
       }) ?? null
     );

@@ -1,3 +1,5 @@
+import { styleOf } from '../../core/corpus/jsonEdits';
+
 /**
  * The text an LSP snippet inserts when nobody fills it in, for clients without snippet support: placeholders give
  * their defaults, choices their first choice, tab stops (`$1`, `$0`) and variables nothing; escapes are undone.
@@ -63,4 +65,36 @@ function parsePlaceholder(s: string, start: number): { text: string; end: number
   }
   // Not a snippet construct after all: keep the text as written.
   return { text: '${' + s.slice(start, i), end: i };
+}
+
+const isSpace = (c: string) => c === ' ' || c === '\t' || c === '\n' || c === '\r';
+
+/**
+ * A whole-object snippet made to fit where it goes, a new element of an array at `offset`: a comma before it when
+ * the element before has none, a comma after it when another element follows. For clients without snippets
+ * (`plain`) it is also unfilled and indented as the file is: the file's indent unit instead of the snippet's tabs,
+ * its lines after the first at the element's indentation, the file's line breaks. The text is then valid JSON
+ * where it lands; a snippet client adjusts a snippet's indentation itself.
+ */
+export function elementInPlace(text: string, offset: number, body: string, plain: boolean): string {
+  let before = offset - 1;
+  while (before >= 0 && isSpace(text[before])) before--;
+  let after = offset;
+  while (after < text.length && isSpace(text[after])) after++;
+  const commaBefore = before >= 0 && text[before] !== '[' && text[before] !== ',';
+  const commaAfter = after < text.length && text[after] !== ']' && text[after] !== ',';
+  let element = body;
+  if (plain) {
+    const style = styleOf(text);
+    const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+    const lineIndent = /^[ \t]*/.exec(text.slice(lineStart, offset))![0];
+    // On a line of its own the element starts at the cursor's indentation; after `[` on the same line, one unit in.
+    const onOwnLine = lineStart + lineIndent.length === offset;
+    const base = onOwnLine || text[before] !== '[' ? lineIndent : lineIndent + style.indent;
+    element = snippetToPlainText(body)
+      .split('\n')
+      .map((line, i) => (i === 0 ? '' : base) + line.replace(/^\t+/, (tabs) => style.indent.repeat(tabs.length)))
+      .join(style.eol);
+  }
+  return (commaBefore ? ',' : '') + element + (commaAfter ? ',' : '');
 }

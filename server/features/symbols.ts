@@ -154,5 +154,5 @@ function itemSymbols(
 export const symbolsFeature: Feature = (ctx) =>
   ctx.onRequest(DocumentSymbolRequest.type, [], (params: DocumentSymbolParams) => {
     const analysis = ctx.analysisOf(params.textDocument.uri);
-    return analysis ? documentSymbols(analysis, ctx.codec, { limit: ctx.settings().outlineLimit, locale: ctx.locale() }) : [];
+    return analysis ? documentSymbols(analysis, ctx.codec, { limit: ctx.settings(params.textDocument.uri).outlineLimit, locale: ctx.locale() }) : [];
   });

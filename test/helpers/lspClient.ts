@@ -21,6 +21,11 @@ import {
   type PublishDiagnosticsParams,
   type Diagnostic,
   type InitializeResult,
+  type ConfigurationItem,
+  type ConfigurationParams,
+  type WorkspaceFolder,
+  DidChangeConfigurationNotification,
+  DidChangeWorkspaceFoldersNotification,
 } from 'vscode-languageserver-protocol/node';
 import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -115,6 +120,8 @@ export class TestLspClient {
   /** File watchers the server registered with `client/registerCapability` (as Neovim and VS Code record them). */
   readonly watchers: FileSystemWatcher[] = [];
   private watchersRegistered: () => void = () => undefined;
+  /** How this client answers each `workspace/configuration` item (unset: an empty list, as before per-folder settings). */
+  configuration: ((item: ConfigurationItem) => unknown) | undefined;
   /** Resolves once the server has registered a file watcher. */
   readonly watching = new Promise<void>((resolve) => (this.watchersRegistered = resolve));
 
@@ -148,7 +155,9 @@ export class TestLspClient {
       if (this.watchers.length) this.watchersRegistered();
       return null;
     });
-    this.connection.onRequest('workspace/configuration', () => []);
+    this.connection.onRequest('workspace/configuration', (params: ConfigurationParams) =>
+      this.configuration ? params.items.map((item) => this.configuration!(item)) : [],
+    );
     this.connection.listen();
   }
 
@@ -161,12 +170,20 @@ export class TestLspClient {
    * replaces the default `{settings}` wrapping, as editors that send their own shape do.
    */
   async initialize(
-    options: { rootUri?: string | null; locale?: string; settings?: unknown; capabilities?: ClientCapabilities; initializationOptions?: unknown } = {},
+    options: {
+      rootUri?: string | null;
+      /** Several workspace folders (the first is also the root); otherwise the one `rootUri`. */
+      workspaceFolders?: WorkspaceFolder[];
+      locale?: string;
+      settings?: unknown;
+      capabilities?: ClientCapabilities;
+      initializationOptions?: unknown;
+    } = {},
   ): Promise<InitializeResult> {
     const result = await this.connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
-      rootUri: options.rootUri ?? null,
-      workspaceFolders: options.rootUri ? [{ uri: options.rootUri, name: 'workspace' }] : null,
+      rootUri: options.rootUri ?? options.workspaceFolders?.[0]?.uri ?? null,
+      workspaceFolders: options.workspaceFolders ?? (options.rootUri ? [{ uri: options.rootUri, name: 'workspace' }] : null),
       locale: options.locale,
       capabilities: options.capabilities ?? DEFAULT_CAPABILITIES,
       initializationOptions: 'initializationOptions' in options ? options.initializationOptions : { settings: options.settings },
@@ -227,6 +244,16 @@ export class TestLspClient {
     const watched = this.watchers.some((w) => typeof w.globPattern === 'string' && globRegExp(w.globPattern).test(file));
     if (watched) void this.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri, type }] });
     return watched;
+  }
+
+  /** Workspace folders added and removed after start (`workspace/didChangeWorkspaceFolders`). */
+  changeFolders(added: WorkspaceFolder[], removed: WorkspaceFolder[] = []): void {
+    void this.connection.sendNotification(DidChangeWorkspaceFoldersNotification.type, { event: { added, removed } });
+  }
+
+  /** Settings changed: `settings` is what a pushing client sends (a client that is asked sends null). */
+  configurationChanged(settings: unknown = null): void {
+    void this.connection.sendNotification(DidChangeConfigurationNotification.type, { settings });
   }
 
   close(uri: string): void {

@@ -10,16 +10,19 @@ import {
   DocumentSymbolRequest,
   HoverRequest,
   InsertTextFormat,
+  MarkupKind,
   type ClientCapabilities,
   type CodeAction,
   type CompletionItem,
   type Diagnostic,
   type DocumentSymbol,
   type Hover,
+  type MarkupContent,
   type Range,
 } from 'vscode-languageserver-protocol/node';
 import { MINIMAL_CLIENT, UTF8_CLIENT, VSCODE_CLIENT } from '../helpers/clientProfiles';
 import { TestLspClient } from '../helpers/lspClient';
+import { snippetToPlainText } from '../../server/features/snippetText';
 
 /**
  * The server driven by three kinds of client over stdio: what it sends (completion text, quick-fix edits,
@@ -187,13 +190,39 @@ for (const profile of PROFILES) {
         assert.match(exact.insertText ?? '', /"\$\{1:category_001\}"/);
       } else {
         assert.equal(exact.insertTextFormat, InsertTextFormat.PlainText);
+        // Indented as the file is (two spaces, the element at the cursor's indentation), valid JSON in place.
         assert.equal(
           exact.insertText,
-          '{\n\t"id": "category_001",\n\t"prompt": "",\n\t"eval_method": "exact_match",\n\t"expected": "",\n\t"description": ""\n}',
+          '{\n    "id": "category_001",\n    "prompt": "",\n    "eval_method": "exact_match",\n    "expected": "",\n    "description": ""\n  }',
         );
         const choice = items.find((i) => i.label === 'ewebench: multiple_choice');
         assert.match(choice?.insertText ?? '', /"expected": "A",/);
+        const lines = NEW_TEST.split('\n');
+        lines[2] = '  ' + exact.insertText;
+        assert.equal(JSON.parse(lines.join('\n')).length, 2);
       }
+
+      // Between two elements, the one before without its comma: commas before and after, so the text stays JSON.
+      const between = uriOf('tests/between.json');
+      const BETWEEN =
+        '[\n  { "id": "x_01", "prompt": "a", "eval_method": "ewe_quality" }\n  \n  { "id": "x_02", "prompt": "b", "eval_method": "ewe_quality" }\n]\n';
+      client.open(between, BETWEEN);
+      await client.waitForDiagnostics(between);
+      const middle = (await client.connection.sendRequest(CompletionRequest.type, {
+        textDocument: { uri: between },
+        position: { line: 2, character: 2 },
+      })) as CompletionItem[];
+      const keywords = middle.find((i) => i.label === 'ewebench: keywords');
+      assert.ok(keywords, JSON.stringify(middle.map((i) => i.label)));
+      const inserted = profile.snippets ? snippetToPlainText(keywords.insertText ?? '') : (keywords.insertText ?? '');
+      const lines = BETWEEN.split('\n');
+      lines[2] = '  ' + inserted;
+      const parsed = JSON.parse(lines.join('\n')) as { id: string }[];
+      assert.deepEqual(
+        parsed.map((t) => t.id),
+        ['x_01', 'category_001', 'x_02'],
+      );
+      if (!profile.snippets) assert.ok(!inserted.includes('\t'), inserted);
     });
 
     test('an incremental edit whose range counts in the client’s encoding replaces the right characters', async () => {
@@ -255,4 +284,32 @@ test('initialization options are read in every wrapping editors send, and syntax
       await client.shutdown();
     }
   }
+});
+
+test('hover answers plain text to a client that asked for it first, Markdown otherwise', async () => {
+  const text = '[\n  { "id": "h_01", "prompt": "Ŋutɔ", "eval_method": "exact_match", "expected": "Ŋutɔ" }\n]\n';
+  const position = { line: 1, character: text.split('\n')[1].indexOf('"eval_method"') + 2 };
+  const hovers: Hover[] = [];
+  for (const contentFormat of [[MarkupKind.PlainText, MarkupKind.Markdown], [MarkupKind.Markdown, MarkupKind.PlainText], undefined]) {
+    const client = new TestLspClient();
+    try {
+      await client.initialize({ capabilities: { ...MINIMAL_CLIENT, textDocument: { ...MINIMAL_CLIENT.textDocument, hover: { contentFormat } } } });
+      const uri = 'file:///w/tests/hover.json';
+      client.open(uri, text);
+      await client.waitForVersion(uri, 1);
+      hovers.push((await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position })) as Hover);
+    } finally {
+      await client.shutdown();
+    }
+  }
+  const [plain, markdown, unsaid] = hovers.map((h) => h.contents as MarkupContent);
+  assert.equal(markdown.kind, 'markdown');
+  assert.deepEqual(unsaid, markdown);
+  assert.match(markdown.value, /\*\*eval_method\*\*/);
+  assert.equal(plain.kind, 'plaintext');
+  // The same text, its marks gone: no emphasis, code marks, rules or table alignment rows.
+  assert.match(plain.value, /^eval_method\n/);
+  assert.ok(!/\*\*|`|^---|\|/m.test(plain.value), plain.value);
+  assert.match(plain.value, /Non-answers/);
+  assert.match(plain.value, /\n(?:[^\n|]+ {2}){2}(?:passes|fails)/, 'a table row is a line of cells');
 });

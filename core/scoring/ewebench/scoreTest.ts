@@ -5,6 +5,7 @@ import { formatCompliance } from './format';
 import { composite, exactMatch, keywords, multipleChoice } from './methods';
 import { HarnessCrash, isPyDict, NotReproducible, pyIterate, requireStr } from '../../python/values';
 import { DEFAULT_EVAL_METHOD, EVAL_METHODS, UNKNOWN_EVAL_METHOD_FALLBACK, type EvalMethod } from './tables';
+import { runMessage } from '../../run/messages';
 
 export interface ScoreOptions {
   /** Honour `false` format values and score the keys the harness ignores. Results are not harness-comparable. */
@@ -95,7 +96,7 @@ export function scoreTest(test: unknown, response: unknown, options: ScoreOption
     return { score, passed: passes(score), method, ...(fallback ? { fallback } : {}), breakdown, harnessWouldCrash: false, harnessComparable };
   } catch (error) {
     if (error instanceof HarnessCrash) return noScore(method, error.message, true, fallback);
-    if (error instanceof NotReproducible) return noScore(method, `not reproducible: ${error.message}`, false, fallback);
+    if (error instanceof NotReproducible) return noScore(method, runMessage('en', 'notReproducible', { detail: error.message }), false, fallback);
     throw error;
   }
 }

@@ -1,0 +1,172 @@
+import { format, type Locale, type Params } from '../i18n/locale';
+
+/**
+ * Every sentence a run says to the user (refusals, skipped items, failed calls, scores that could not be
+ * computed), in English and French: the runner writes the English into logs, journals and results files (the
+ * harnesses' readers and colleagues read those), and each adapter shows them in the user's language through
+ * `localizeRunText`, which reads an English sentence of this table back into its parts. `{name}` placeholders.
+ */
+export const RUN_MESSAGES = {
+  nothingSent: { en: 'nothing was sent: {problem}', fr: 'rien n’a été envoyé : {problem}' },
+  nothingSentMany: { en: 'nothing was sent: {count} problems:\n  {problems}', fr: 'rien n’a été envoyé : {count} problèmes :\n  {problems}' },
+  outOfRange: { en: '{name} {value}: must be {range}', fr: '{name} {value} : doit être {range}' },
+  wholeNumberRange: { en: 'a whole number from {min} to {max}', fr: 'un nombre entier de {min} à {max}' },
+  numberRange: { en: 'a number from {min} to {max}', fr: 'un nombre de {min} à {max}' },
+  secondsRange: { en: 'a number of seconds from {min} to {max}', fr: 'un nombre de secondes de {min} à {max}' },
+  mibRange: { en: 'a number of MiB from {min} to {max}', fr: 'un nombre de Mio de {min} à {max}' },
+  duplicateTestIds: {
+    en: '{count} tests share the id {id} at {places}: a run keeps one result per id, so give each a unique id',
+    fr: '{count} tests partagent l’id {id} en {places} : un run garde un résultat par id, donnez à chacun un id unique',
+  },
+  duplicateEntryIds: {
+    en: '{count} entries share the id {id} at {places}: a run keeps one result per id, so give each a unique id',
+    fr: '{count} entrées partagent l’id {id} en {places} : un run garde un résultat par id, donnez à chacune un id unique',
+  },
+  loneSurrogateTest: {
+    en: '{place}: test {id}, field {field}: text with a lone UTF-16 surrogate (a \\uD800–\\uDFFF escape without its pair) cannot be sent as UTF-8',
+    fr: '{place} : test {id}, champ {field} : un texte avec un demi-caractère UTF-16 isolé (un échappement \\uD800–\\uDFFF sans sa paire) ne peut pas être envoyé en UTF-8',
+  },
+  loneSurrogateEntry: {
+    en: '{place}: entry {id}, field {field}: text with a lone UTF-16 surrogate (a \\uD800–\\uDFFF escape without its pair) cannot be sent as UTF-8',
+    fr: '{place} : entrée {id}, champ {field} : un texte avec un demi-caractère UTF-16 isolé (un échappement \\uD800–\\uDFFF sans sa paire) ne peut pas être envoyé en UTF-8',
+  },
+  notJson: { en: '{file} is not valid JSON', fr: '{file} n’est pas du JSON valide' },
+  notRunnable: { en: '{file} is neither an ÈwéBench tests file nor a Rosetta corpus', fr: '{file} n’est ni un fichier de tests ÈwéBench ni un corpus Rosetta' },
+  notRunnableResults: {
+    en: '{file} is neither an ÈwéBench tests file nor a Rosetta corpus (it reads as an ÈwéBench results file: the output of a run)',
+    fr: '{file} n’est ni un fichier de tests ÈwéBench ni un corpus Rosetta (il se lit comme un fichier de résultats ÈwéBench : la sortie d’un run)',
+  },
+  notRunnableCard: {
+    en: '{file} is neither an ÈwéBench tests file nor a Rosetta corpus (it reads as a Rosetta run card: the output of a run)',
+    fr: '{file} n’est ni un fichier de tests ÈwéBench ni un corpus Rosetta (il se lit comme une fiche de run Rosetta : la sortie d’un run)',
+  },
+  notRunnableReview: {
+    en: '{file} is neither an ÈwéBench tests file nor a Rosetta corpus (it reads as a human review of a run: rate it with ÈwéBench: Review Run)',
+    fr: '{file} n’est ni un fichier de tests ÈwéBench ni un corpus Rosetta (il se lit comme une revue humaine d’un run : notez-la avec ÈwéBench : Revoir un run)',
+  },
+  noTests: { en: '{file} holds no test (an item must be a JSON object)', fr: '{file} ne contient aucun test (un élément doit être un objet JSON)' },
+  noEntries: {
+    en: '{file} holds no corpus entry (an item must be a JSON object)',
+    fr: '{file} ne contient aucune entrée de corpus (un élément doit être un objet JSON)',
+  },
+  noSuchItem: { en: '{file}: no item with id {id}', fr: '{file} : aucun élément d’id {id}' },
+  secretSkipped: {
+    en: '{file}: entry {id} is in the {segment} segment and is not sent without consent',
+    fr: '{file} : l’entrée {id} est dans le segment {segment} et n’est pas envoyée sans consentement',
+  },
+  firstBatchFailed: {
+    en: "the first batch failed for all {count} entries ({error}); the run stops before sending the others, as the harness does: check the model id, the key and the account's credit",
+    fr: 'le premier lot a échoué pour ses {count} entrées ({error}) ; le run s’arrête avant d’envoyer les autres, comme le harness : vérifiez l’id du modèle, la clé et le crédit du compte',
+  },
+  resultsKept: {
+    en: '{error}; every result received is kept in {journal}: make room and run the same command again to write the results',
+    fr: '{error} ; chaque résultat reçu est gardé dans {journal} : libérez de la place et relancez la même commande pour écrire les résultats',
+  },
+  afterAttempts: { en: ' (after {attempts} attempts)', fr: ' (après {attempts} tentatives)' },
+  timedOutEvery: { en: 'timed out: {attempts} attempts of {seconds} s', fr: 'délai dépassé : {attempts} tentatives de {seconds} s' },
+  timedOut: { en: 'timed out after {seconds} s{after}', fr: 'délai dépassé après {seconds} s{after}' },
+  connectionReset: { en: 'connection reset by {host}{after}', fr: 'connexion réinitialisée par {host}{after}' },
+  connectionRefused: { en: 'connection refused by {host}{after}', fr: 'connexion refusée par {host}{after}' },
+  cannotResolve: { en: 'cannot resolve {host}{after}', fr: 'impossible de résoudre {host}{after}' },
+  networkError: { en: 'network error reaching {host}: {detail}{after}', fr: 'erreur réseau en joignant {host} : {detail}{after}' },
+  httpStatus: { en: '{status} from {host}{after}{said}', fr: '{status} de {host}{after}{said}' },
+  retryWaitTooLong: {
+    en: '{status} from {host}: asked to wait {asked} before retrying, more than the {seconds} s limit (--max-retry-wait, ewebench.run.maxRetryWaitSeconds)',
+    fr: '{status} de {host} : attente demandée de {asked} avant de réessayer, plus que la limite de {seconds} s (--max-retry-wait, ewebench.run.maxRetryWaitSeconds)',
+  },
+  malformed: { en: 'malformed response from {host}: {detail}', fr: 'réponse mal formée de {host} : {detail}' },
+  requestFailed: { en: 'request to {host} failed: {detail}', fr: 'la requête vers {host} a échoué : {detail}' },
+  tooLarge: {
+    en: 'response from {host} larger than the {size} limit (--max-response-mib, ewebench.run.maxResponseMiB): reading stopped',
+    fr: 'réponse de {host} plus grande que la limite de {size} (--max-response-mib, ewebench.run.maxResponseMiB) : lecture arrêtée',
+  },
+  redirectRefused: {
+    en: 'refused to follow a redirect from {from} to {to}: the key is only sent to {from}',
+    fr: 'redirection de {from} vers {to} refusée : la clé n’est envoyée qu’à {from}',
+  },
+  notReproducible: { en: 'not reproducible: {detail}', fr: 'non reproductible : {detail}' },
+} as const satisfies Record<string, { en: string; fr: string }>;
+
+export type RunMessageId = keyof typeof RUN_MESSAGES;
+
+export function runMessage(locale: Locale, id: RunMessageId, params?: Params): string {
+  return format(RUN_MESSAGES[id][locale], params);
+}
+
+/** What some placeholders can hold, so that a sentence reads back into its parts one way only. */
+const PLACEHOLDER: Record<string, string> = {
+  after: '(?: \\(after \\d+ attempts\\))?',
+  said: '(?:: [\\s\\S]*)?',
+  host: '[^\\s/]+',
+  status: '\\d{3}|an error',
+  attempts: '\\d+',
+  count: '\\d+',
+  seconds: '[\\d.]+',
+};
+
+interface Reader {
+  id: RunMessageId;
+  pattern: RegExp;
+  names: string[];
+  literal: number;
+}
+
+let readers: Reader[] | undefined;
+
+/** One anchored pattern per English sentence, the most specific (most literal text) first. */
+function sentenceReaders(): Reader[] {
+  if (readers) return readers;
+  readers = (Object.keys(RUN_MESSAGES) as RunMessageId[])
+    .map((id) => {
+      const names: string[] = [];
+      let literal = 0;
+      const source = RUN_MESSAGES[id].en
+        .split(/(\{\w+\})/)
+        .map((part) => {
+          const name = /^\{(\w+)\}$/.exec(part)?.[1];
+          if (!name) {
+            literal += part.length;
+            return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+          }
+          if (names.includes(name)) return `\\k<${name}>`;
+          names.push(name);
+          return `(?<${name}>${PLACEHOLDER[name] ?? '[\\s\\S]*?'})`;
+        })
+        .join('');
+      return { id, pattern: new RegExp(`^${source}$`), names, literal };
+    })
+    .sort((a, b) => b.literal - a.literal);
+  return readers;
+}
+
+/** Longer texts are shown as written: reading them back could cost more than they are worth. */
+const MAX_LOCALIZED_CHARS = 4000;
+
+/**
+ * A sentence of this table, written in English by the runner (a result's error, a skipped item's reason, a
+ * refusal), in `locale`; its parts that are themselves sentences of the table too (line by line). Any other
+ * text is returned as it is.
+ */
+export function localizeRunText(text: string, locale: Locale, depth = 0): string {
+  if (locale === 'en' || text.length > MAX_LOCALIZED_CHARS || depth > 3) return text;
+  for (const reader of sentenceReaders()) {
+    const match = reader.pattern.exec(text);
+    if (!match?.groups) continue;
+    const params: Params = {};
+    for (const name of reader.names) params[name] = localizeParam(match.groups[name] ?? '', locale, depth + 1);
+    return runMessage(locale, reader.id, params);
+  }
+  return text;
+}
+
+function localizeParam(value: string, locale: Locale, depth: number): string {
+  if (value === '') return value;
+  if (/^ \(after \d+ attempts\)$/.test(value)) return localizeRunText(value, locale, depth);
+  return value
+    .split('\n')
+    .map((line) => {
+      const indent = /^\s*/.exec(line)?.[0] ?? '';
+      return indent + localizeRunText(line.slice(indent.length), locale, depth);
+    })
+    .join('\n');
+}

@@ -1,0 +1,95 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { DEFAULT_BATCH_SIZE } from '../../core/run/batch';
+import { canonicalHash } from '../../core/run/canonicalJson';
+import { harnessRunId } from '../../core/run/resultsFile';
+import type { RunRecord } from '../../core/run/types';
+import { findUnfinishedRun, journalFile, JournalWriter } from '../journal';
+import type { RunLogger } from '../log';
+import type { RunPlan } from './plan';
+import { idText, recordKey, type Prepared } from './units';
+
+/** Where a run starts: its id, its journal (new or reopened) and the results an unfinished journal already holds. */
+export interface RunStart {
+  runId: string;
+  journalPath: string;
+  journal: JournalWriter;
+  /** Kept records by record key (`units.ts` `recordKey`); the run adds every new record here. */
+  byKey: Map<string, RunRecord>;
+  /** Keys whose kept record is a failed call: sent again, the old record standing until a new one replaces it. */
+  retry: Set<string>;
+  /** Results kept and not sent again. */
+  kept: number;
+  /** Whether an unfinished journal of the same plan was resumed. */
+  resumed: boolean;
+}
+
+/**
+ * Opens the run's journal: an unfinished one of the same plan is resumed (unless the plan says not to) and its
+ * results kept, the newest per item and repeat, when the item has not changed; otherwise a new journal under a
+ * fresh run id.
+ */
+export function startRun(plan: RunPlan, prepared: Prepared, origin: string, startedAt: Date, logger: RunLogger): RunStart {
+  const hash = planHash(plan, origin);
+  const unfinished = plan.resume === false ? undefined : findUnfinishedRun(plan.outDir, hash);
+  const runId = unfinished?.contents.header?.run_id ?? freshRunId(plan.runId ?? harnessRunId(startedAt), plan.outDir);
+  const journalPath = unfinished?.file ?? journalFile(plan.outDir, runId);
+
+  // A failed call is sent again (it is worth another try) but its record stands until a new one replaces it.
+  const byKey = new Map<string, RunRecord>();
+  const retry = new Set<string>();
+  if (unfinished) {
+    for (const record of unfinished.contents.records) {
+      const key = keyOf(record);
+      if (prepared.hashes.get(key) === hashOf(record)) byKey.set(key, record);
+    }
+    for (const [key, record] of byKey) if (record.error !== null) retry.add(key);
+  }
+
+  const journal = unfinished
+    ? JournalWriter.resume(unfinished.file, unfinished.contents)
+    : JournalWriter.create(journalPath, {
+        journal: 'ewebench-studio-run',
+        version: 1,
+        run_id: runId,
+        plan: hash,
+        model: plan.model.model,
+        origin,
+        started_at: startedAt.toISOString(),
+      });
+  for (const d of unfinished?.contents.damaged ?? [])
+    logger.warn(`${path.basename(journalPath)}: line ${d.line} is damaged (${d.reason}) and was skipped; the other results are kept`);
+  return { runId, journalPath, journal, byKey, retry, kept: byKey.size - retry.size, resumed: unfinished !== undefined };
+}
+
+function keyOf(record: RunRecord): string {
+  return record.kind === 'ewebench-test'
+    ? recordKey(record.source_file, record.test_id, record.repeat)
+    : recordKey(record.source_file, idText(record.entry_id), record.repeat);
+}
+
+function hashOf(record: RunRecord): string {
+  return record.kind === 'ewebench-test' ? record.test_hash : record.entry_hash;
+}
+
+/** What makes two runs the same run (resume): where, which model, which items, how many times, how scored. */
+function planHash(plan: RunPlan, origin: string): string {
+  return canonicalHash({
+    v: 1,
+    origin,
+    model: plan.model.model,
+    repeat: Math.max(1, Math.floor(plan.repeat ?? 1)),
+    strict: plan.strict === true,
+    corpusTemperature: plan.corpusTemperature ?? 0,
+    ...(plan.batchSize !== undefined && plan.batchSize !== DEFAULT_BATCH_SIZE ? { batchSize: plan.batchSize } : {}),
+    ...(plan.promptVersion && plan.promptVersion !== 'naive' ? { promptVersion: plan.promptVersion } : {}),
+    files: plan.files.map((f) => ({ file: f.displayPath, ids: f.ids ? [...f.ids].sort() : null })),
+  });
+}
+
+/** A run id not yet used in this folder (two runs in the same second get `_2`, `_3`…). */
+function freshRunId(base: string, outDir: string): string {
+  let id = base;
+  for (let n = 2; fs.existsSync(journalFile(outDir, id)); n++) id = `${base}_${n}`;
+  return id;
+}

@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import { CORPUS_MAX_TOKENS, corpusSystemPrompt, effectiveBatchSize } from '../../core/run/batch';
+import type { RunStatus } from '../../core/run/resultsFile';
+import type { EntryRunRecord, RunRecord, TestRunRecord } from '../../core/run/types';
+import type { JournalWriter } from '../journal';
+import type { RunLogger } from '../log';
+import { OutputWriteError, writeResultsFile, writeRunCards, type CorpusOutput } from '../outputs';
+import { runMessage } from '../../core/run/messages';
+import type { RunPlan } from './plan';
+import { corpusSetup, type PreparedCorpus } from './units';
+
+export interface OutputsMeta {
+  runId: string;
+  endpoint: string;
+  origin: string;
+  startedAt: Date;
+  finishedAt: Date;
+  status: RunStatus;
+  /** Finish the journal after writing (the run is complete and no call failed). */
+  settled: boolean;
+  journal: JournalWriter;
+  journalPath: string;
+}
+
+/**
+ * Writes what the run received, also after a cancel or a fatal error: the ÈwéBench results file (tests) and a
+ * run card per corpus, then finishes the journal when the run is settled and closes it in any case. A failed
+ * write leaves the journal unfinished: a rerun sends nothing it has and writes the outputs again.
+ */
+export function writeRunOutputs(
+  plan: RunPlan,
+  corpora: readonly PreparedCorpus[],
+  records: readonly RunRecord[],
+  meta: OutputsMeta,
+  logger: RunLogger,
+): { resultsFile?: string; runCardFiles: string[] } {
+  let resultsFile: string | undefined;
+  const runCardFiles: string[] = [];
+  try {
+    const tests = records.filter((r): r is TestRunRecord => r.kind === 'ewebench-test');
+    if (tests.length) {
+      resultsFile = writeResultsFile(plan.outDir, tests, {
+        runId: meta.runId,
+        model: plan.model.model,
+        endpoint: meta.endpoint,
+        date: meta.finishedAt,
+        status: meta.status,
+        origin: meta.origin,
+        ...(plan.toolVersion ? { toolVersion: plan.toolVersion } : {}),
+      });
+      logger.info(`results: ${resultsFile}`);
+    }
+    for (const corpus of corpora) {
+      const entries = records.filter((r): r is EntryRunRecord => r.kind === 'corpus-entry' && r.source_file === corpus.file.displayPath);
+      if (!entries.length) continue;
+      const bytes = corpus.file.bytes ?? Buffer.from(corpus.file.text, 'utf8');
+      const output: CorpusOutput = {
+        info: corpus.info,
+        datasetSha256: createHash('sha256').update(bytes).digest('hex'),
+        sourceFile: corpus.file.displayPath,
+        records: entries,
+      };
+      const setup = corpusSetup(plan);
+      const files = writeRunCards(plan.outDir, output, {
+        runId: meta.runId,
+        model: plan.model.model,
+        startedAt: meta.startedAt,
+        finishedAt: meta.finishedAt,
+        status: meta.status,
+        temperature: plan.corpusTemperature ?? 0,
+        origin: meta.origin,
+        concurrency: plan.concurrency ?? 4,
+        maxRetries: plan.maxRetries ?? 2,
+        toolVersion: plan.toolVersion ?? 'unknown',
+        systemPrompt: corpusSystemPrompt(corpus.info, setup.promptVersion),
+        batchSize: effectiveBatchSize(setup),
+        maxTokens: CORPUS_MAX_TOKENS,
+        condition: setup.promptVersion,
+      });
+      runCardFiles.push(...files);
+      for (const file of files) logger.info(`run card: ${file}`);
+    }
+    if (meta.settled)
+      meta.journal.finish({
+        finished_at: meta.finishedAt.toISOString(),
+        cancelled: false,
+        ...(resultsFile ? { results_file: resultsFile } : {}),
+        ...(runCardFiles[0] ? { run_card_file: runCardFiles[0] } : {}),
+      });
+  } catch (error) {
+    if (error instanceof OutputWriteError)
+      throw new Error(runMessage('en', 'resultsKept', { error: error.message, journal: meta.journalPath }), { cause: error });
+    throw error;
+  } finally {
+    meta.journal.close();
+  }
+  return { ...(resultsFile ? { resultsFile } : {}), runCardFiles };
+}
