@@ -268,3 +268,8 @@ export async function runCells(
   }
   return benchMatrix(loaded.plan.cells, outcomes);
 }
+
+/** The matrix of a benchmark already run (or partly): each cell's figures from its finished output, without running anything. */
+export function finishedMatrix(loaded: LoadedBenchmark, display: (f: string) => string): MatrixRow[] {
+  return benchMatrix(loaded.plan.cells, splitCells(loaded, display).outcomes);
+}

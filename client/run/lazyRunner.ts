@@ -5,3 +5,5 @@
 export { executeRun } from '../../runner/execute';
 export { ResponseCache } from '../../runner/cache';
 export { openAICompatibleProvider } from '../../runner/provider';
+export { benchmarkProblem, estimateOf, finishedMatrix, loadBenchmark, runCells, splitCells } from '../../runner/bench';
+export { BenchmarkError } from '../../core/bench/plan';
