@@ -3,11 +3,8 @@ import * as path from 'node:path';
 import { createHash } from 'node:crypto';
 import { benchMatrix, cardFigures, resultsFigures, type CellFigures, type MatrixRow } from '../core/bench/matrix';
 import { planBenchmark, readBenchmark, targetSize, type Benchmark, type BenchCell, type BenchPlan, type TargetSize } from '../core/bench/plan';
-import { JsonDocument } from '../core/document/jsonDocument';
 import { isObject } from '../core/json';
-import { defaultSeverity } from '../core/rules/codes';
 import { verifyRunCard } from '../core/runcard/verify';
-import { validateDocument } from '../core/validate';
 import { ResponseCache } from './cache';
 import { executeRun, type RunModel, type RunResult } from './execute';
 import type { RunLogger } from './log';
@@ -38,18 +35,7 @@ export interface LoadedBenchmark {
   targets: ReadonlyMap<string, LoadedTarget>;
 }
 
-/** Why a file cannot be run as a benchmark: not one at all, or one with error findings (their messages, English). */
-export type BenchmarkProblem = { kind: 'not-benchmark' } | { kind: 'errors'; messages: string[] };
-
 export const parseJsonText = (text: string): unknown => JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-
-/** What stops a benchmark file from running, by the one validator; undefined when it can run. */
-export function benchmarkProblem(text: string): BenchmarkProblem | undefined {
-  const result = validateDocument(new JsonDocument(text), { locale: 'en', audit: false });
-  if (result.classification.kind !== 'benchmark-matrix') return { kind: 'not-benchmark' };
-  const errors = result.findings.filter((f) => (f.severity ?? defaultSeverity(f.code)) === 'error');
-  return errors.length ? { kind: 'errors', messages: errors.map((f) => f.message) } : undefined;
-}
 
 /**
  * The benchmark read, its targets read once (through `read`, the adapter's file reader), sized for the estimate

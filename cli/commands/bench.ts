@@ -1,7 +1,10 @@
 import * as path from 'node:path';
 import type { MatrixRow } from '../../core/bench/matrix';
 import { BenchmarkError, type BenchCell, type BenchPlan } from '../../core/bench/plan';
-import { benchmarkProblem, estimateOf, loadBenchmark, runCells, splitCells } from '../../runner/bench';
+import { JsonDocument } from '../../core/document/jsonDocument';
+import { defaultSeverity } from '../../core/rules/codes';
+import { validateDocument } from '../../core/validate';
+import { estimateOf, loadBenchmark, runCells, splitCells } from '../../runner/bench';
 import { defaultCacheDir } from '../../runner/cache';
 import { silentLogger } from '../../runner/log';
 import { openAICompatibleProvider } from '../../runner/provider';
@@ -12,6 +15,14 @@ import { modelFromFlags, TOOL_VERSION } from './run';
 
 export const usage =
   'bench FILE [--yes] [--format text|json] [--allow-insecure-http] [--allow-secret-segments] [--cache-dir DIR]   run every cell of a benchmark matrix (Rosetta §6), resumable, and print quality, cost, speed and the Pareto front';
+
+/** Why a file cannot be run as a benchmark: not one at all, or one with error findings (by the one validator). */
+function benchmarkProblem(text: string): { kind: 'not-benchmark' } | { kind: 'errors'; messages: string[] } | undefined {
+  const result = validateDocument(new JsonDocument(text), { locale: 'en', audit: false });
+  if (result.classification.kind !== 'benchmark-matrix') return { kind: 'not-benchmark' };
+  const errors = result.findings.filter((f) => (f.severity ?? defaultSeverity(f.code)) === 'error');
+  return errors.length ? { kind: 'errors', messages: errors.map((f) => f.message) } : undefined;
+}
 
 const usd = (n: number | null) => (n === null ? 'unknown' : `$${n < 0.01 ? n.toPrecision(2) : n.toFixed(2)}`);
 

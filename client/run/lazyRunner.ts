@@ -5,5 +5,4 @@
 export { executeRun } from '../../runner/execute';
 export { ResponseCache } from '../../runner/cache';
 export { openAICompatibleProvider } from '../../runner/provider';
-export { benchmarkProblem, estimateOf, finishedMatrix, loadBenchmark, runCells, splitCells } from '../../runner/bench';
-export { BenchmarkError } from '../../core/bench/plan';
+export { estimateOf, finishedMatrix, loadBenchmark, parseJsonText, runCells, splitCells } from '../../runner/bench';
