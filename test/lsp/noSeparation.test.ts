@@ -75,3 +75,40 @@ test('no-separation on the tests both models pass or both fail, from the results
     await client.shutdown();
   }
 });
+
+test('no-separation on a corpus from the two mt_eval_harness reports that name its dataset', async () => {
+  const corpusRoot = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-noseparation-corpus-')));
+  // Entries 1-4 of the reports' dataset: 1 one model matches, 3 neither, 4 both.
+  const corpus = JSON.stringify(
+    {
+      dataset: { id: 'eng-ewe-dev-v1', version: '1.0', language_pair: 'eng-ewe' },
+      entries: [1, 2, 3, 4].map((id) => ({ id, source: `Sentence ${id}.`, reference: `Nyagbe ${id}.` })),
+    },
+    null,
+    2,
+  );
+  const reports = [
+    'run_20261123_140000_openai_gpt4omini_naive_all_b25_a1b2c3_report.json',
+    'run_20261123_141500_metallama_llama318binstruct_naive_all_b25_d4e5f6_report.json',
+  ];
+  fs.mkdirSync(path.join(corpusRoot, 'runs'));
+  for (const name of reports) fs.copyFileSync(path.join(RUNS, name), path.join(corpusRoot, 'runs', name));
+  fs.writeFileSync(path.join(corpusRoot, 'dev.json'), corpus);
+  const client = new TestLspClient();
+  const uri = pathToFileURL(path.join(corpusRoot, 'dev.json')).toString();
+  try {
+    await client.initialize({ rootUri: pathToFileURL(corpusRoot).toString(), locale: 'fr' });
+    client.open(uri, corpus);
+    const found = separation(await client.waitForDiagnostics(uri, (p) => separation(p).length > 0));
+    const lines = corpus.split('\n');
+    assert.deepEqual(
+      found.map((d) => lines[d.range.start.line].trim()),
+      ['"id": 3,', '"id": 4,'],
+    );
+    assert.match(String(found[0].message), /^Ne départage pas les modèles/);
+    assert.deepEqual(client.errors, []);
+  } finally {
+    await client.shutdown();
+    fs.rmSync(corpusRoot, { recursive: true, force: true });
+  }
+});
