@@ -14,6 +14,7 @@ export function readServerSettings(scope?: vscode.Uri) {
     enable: config.get<boolean>('enable', true),
     fileKinds: JSON.parse(JSON.stringify(config.get<Record<string, string[]>>('fileKinds', {}))) as Record<string, string[]>,
     reportSyntaxErrors: !builtinJsonValidates,
+    noSeparation: config.get<boolean>('noSeparation.enable', true),
   };
 }
 

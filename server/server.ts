@@ -29,6 +29,7 @@ import { negotiatePositionEncoding, PositionCodec } from './positionEncoding';
 import { SettingsStore } from './settings';
 import { isBaselinesFile, loadWorkspaceBaselines, type WorkspaceBaselines } from './workspaceBaselines';
 import { WorkspaceIndex } from './workspaceIndex';
+import { WorkspaceRuns } from './workspaceRuns';
 import { IdleCollector } from './idleCollector';
 import { serverHost } from './host';
 import { documentsConfiguration, type ModelDocument } from './documents';
@@ -65,6 +66,14 @@ const documents = new TextDocuments<ModelDocument>(
 );
 const index = new WorkspaceIndex(host.files, () => new Promise((resolve) => host.nextTurn(() => resolve())));
 index.rangeOf = (doc, span) => codec.rangeToWire(doc.lineIndex, doc.lineIndex.rangeOf(span));
+/** The workspace's runs (results files, run cards), for the `no-separation` findings on tests files and corpora. */
+const runs = new WorkspaceRuns(
+  host.files,
+  () => index.rootUris(),
+  (uri) => index.onDisk(uri),
+  () => new Promise((resolve) => host.nextTurn(() => resolve())),
+  (text) => connection.console.warn(text),
+);
 const debouncer = new Debouncer(() => handledMessages, host.nextTurn);
 /** Returns what opening or closing a big document leaves behind (its message, its text), once the server is idle. */
 const collector = new IdleCollector(host.gc);
@@ -126,7 +135,9 @@ host.onUncaught((error) => guard.report(error));
 
 function publish(analysis: Analysis): void {
   const own = settings.forUri(analysis.uri);
-  const diagnostics = own.enable ? toLspDiagnostics(analysis, own, { codec, dataSupport: client.dataSupport, readmeUri }) : [];
+  const separation =
+    own.enable && own.noSeparation ? guard.run([], () => runs.findings(analysis.uri, analysis.doc.value, analysis.result.classification, locale)) : [];
+  const diagnostics = own.enable ? toLspDiagnostics(analysis, own, { codec, dataSupport: client.dataSupport, readmeUri }, separation) : [];
   void connection.sendDiagnostics({ uri: analysis.uri, version: analysis.version, diagnostics: [...diagnostics, ...baselinesLimitDiagnostics(analysis.uri)] });
 }
 
@@ -173,6 +184,20 @@ function revalidateOthers(changedUri: string): void {
       });
     }
   });
+}
+
+/** The workspace's runs changed: open tests files and corpora publish their `no-separation` findings again (no re-analysis). */
+function republishRunFindings(): void {
+  for (const uri of cache.uris()) {
+    guard.run(undefined, () => {
+      const analysis = cache.peek(uri);
+      const kind = analysis?.result.classification.kind;
+      if (!analysis || (kind !== 'ewebench-tests' && kind !== 'rosetta-corpus')) return;
+      // A newer version is waiting for its validation, which publishes it.
+      if (documents.get(uri)?.version !== analysis.version) return;
+      publish(analysis);
+    });
+  }
 }
 
 /** Every open document analysed again (settings or baselines changed), each behind its own guard. */
@@ -239,7 +264,14 @@ connection.onInitialized(
     if (clientSendsFolderChanges)
       connection.workspace.onDidChangeWorkspaceFolders(guard.handler(undefined, (event) => guard.later(() => changeFolders(event))));
     // Once the files on disk are indexed, open tests files may have new cross-file duplicates.
-    guard.later(() => index.scan(isOpen).then(() => revalidateOthers('')));
+    // Then the runs beside them: open tests files and corpora get their no-separation findings.
+    guard.later(() =>
+      index
+        .scan(isOpen)
+        .then(() => revalidateOthers(''))
+        .then(() => runs.scan())
+        .then((found) => found && republishRunFindings()),
+    );
     // Each folder's settings (asked of a client that answers) and the baselines; open documents are then checked
     // again once, with both (reloadBaselines).
     guard.later(async () => {
@@ -268,6 +300,9 @@ async function changeFolders(event: WorkspaceFoldersChangeEvent): Promise<void> 
   // A client that cannot answer still gets its new folder indexed, with the settings it pushed.
   await settings.refresh(askSettings).catch((error: unknown) => guard.report(error));
   await index.scan(isOpen, addedRoots);
+  // The runs of removed folders go, those of added ones come; reloadBaselines then checks every open document again.
+  runs.prune();
+  await runs.scan(addedRoots);
   // The baselines of the folders now in the workspace; every open document is then checked again (revalidateAll).
   await reloadBaselines();
 }
@@ -319,12 +354,16 @@ connection.onDidChangeWatchedFiles(
   guard.handler(undefined, (change: DidChangeWatchedFilesParams) => {
     guard.later(async () => {
       let changed = false;
+      let runsChanged = false;
       if (change.changes.some((event) => isBaselinesFile(event.uri))) await reloadBaselines();
       for (const event of change.changes) {
+        // Runs are read from disk, open or not (an unsaved results file is not a run yet).
+        runsChanged = (await runs.readFile(event.uri)) || runsChanged;
         if (documents.get(event.uri)) continue;
         changed = (await index.indexFile(event.uri)) || changed;
       }
       if (changed) revalidateOthers('');
+      if (runsChanged) republishRunFindings();
     });
   }),
 );

@@ -28,6 +28,8 @@ export interface ServerSettings {
   outlineLimit: number;
   /** The longest text analysed (`MAX_ANALYSED_CHARS` unless a client sends `maxAnalysedChars`). */
   maxAnalysedChars: number;
+  /** `no-separation` findings from the workspace's runs (`ewebench.noSeparation.enable`; VS Code sends it as `noSeparation`). */
+  noSeparation: boolean;
 }
 
 export const DEFAULT_SETTINGS: ServerSettings = {
@@ -36,6 +38,7 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   reportSyntaxErrors: true,
   outlineLimit: MAX_OUTLINE_ITEMS,
   maxAnalysedChars: MAX_ANALYSED_CHARS,
+  noSeparation: true,
 };
 
 export function mergeSettings(raw: unknown, base: ServerSettings = DEFAULT_SETTINGS): ServerSettings {
@@ -52,6 +55,7 @@ export function mergeSettings(raw: unknown, base: ServerSettings = DEFAULT_SETTI
     outlineLimit: Number.isSafeInteger(obj.outlineLimit) && (obj.outlineLimit as number) >= 0 ? (obj.outlineLimit as number) : base.outlineLimit,
     maxAnalysedChars:
       Number.isSafeInteger(obj.maxAnalysedChars) && (obj.maxAnalysedChars as number) > 0 ? (obj.maxAnalysedChars as number) : base.maxAnalysedChars,
+    noSeparation: typeof obj.noSeparation === 'boolean' ? obj.noSeparation : base.noSeparation,
   };
 }
 

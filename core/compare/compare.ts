@@ -158,85 +158,132 @@ function systemEntries(items: readonly RunItem[], cache: Map<string, number[]>):
 const LANE = 2 ** 26;
 
 /**
+ * Columns of per-entry integers (one value per entry each), packed for summing with a count per entry: a column
+ * equal to an earlier one in every entry is summed once (both systems' reference n-gram counts, when the two runs
+ * have the same references), and two columns share a double when `n × the largest value < 2^26`, so each sum
+ * stays exact. Returns the packed rows (`stride` doubles per entry) and how to read each column's sum back.
+ */
+function packColumns(columns: readonly Float64Array[], n: number): { flat: Float64Array; stride: number; lanes: number; slotOf: Int32Array } {
+  const unique: Float64Array[] = [];
+  const slotOf = new Int32Array(columns.length);
+  columns.forEach((column, c) => {
+    const same = unique.findIndex((u) => {
+      for (let i = 0; i < n; i++) if (u[i] !== column[i]) return false;
+      return true;
+    });
+    slotOf[c] = same >= 0 ? same : unique.push(column) - 1;
+  });
+  let largest = 0;
+  for (const u of unique) for (let i = 0; i < n; i++) if (u[i] > largest) largest = u[i];
+  const lanes = n * largest < LANE ? 2 : 1;
+  const stride = Math.max(1, Math.ceil(unique.length / lanes));
+  const flat = new Float64Array(n * stride);
+  unique.forEach((u, slot) => {
+    const at = slot % stride;
+    const scale = slot >= stride ? LANE : 1;
+    for (let i = 0; i < n; i++) flat[i * stride + at] += u[i] * scale;
+  });
+  return { flat, stride, lanes, slotOf };
+}
+
+/**
  * Both systems' corpus chrF++, exact-match rate and composite on a resample. The statistics are integers, so
  * a resample's sums are exact whatever the order of addition, and equal the harness's (which adds in draw
- * order). They are computed as counts × statistics in entry order, over one array holding both systems'
- * statistics side by side, two to a double when the corpus is small enough for the sums to stay exact
- * (`n × the largest statistic < 2^26`): sequential reads, and half the additions. The entries with an error are
- * few: their sums are taken apart and subtracted for the figures over the entries without one.
+ * order). They are computed as counts × statistics in entry order, in one pass over one array holding, per
+ * entry, both systems' statistics and their "scored" and "exact" flags (`packColumns`: equal columns once, two
+ * to a double when the corpus is small enough for the sums to stay exact): sequential reads, and about half the
+ * additions. The entries with an error are few: their sums are taken apart and subtracted for the figures over
+ * the entries without one.
  */
 function rosettaPairedMetrics(first: readonly RunItem[], second: readonly RunItem[]): PairedMetrics {
   const n = first.length;
   const cache = new Map<string, number[]>();
   const systems = [systemEntries(first, cache), systemEntries(second, cache)];
   const width = systems.flatMap((s) => s.stats).find((st) => st.length > 0)?.length ?? 0;
-  let largest = 0;
-  for (const s of systems) for (const st of s.stats) for (const v of st) if (v > largest) largest = v;
-  const lanes = n * largest < LANE ? 2 : 1;
-  const fields = 2 * width;
-  const stride = Math.ceil(fields / lanes);
-  const flat = new Float64Array(n * stride);
   // Flags per entry: bit k·2 = system k has a reference and no error, bit k·2+1 = a reference and an error.
   const flags = new Uint8Array(n);
-  const okOf = [new Uint8Array(n), new Uint8Array(n)];
-  systems.forEach((s, k) =>
+  // Columns: system 0's statistics, system 1's, then per system its entries without an error and its exact matches.
+  const columns: Float64Array[] = [];
+  systems.forEach((s, k) => {
+    const own = Array.from({ length: width }, () => new Float64Array(n));
     s.stats.forEach((st, i) => {
-      if (!s.failed[i]) okOf[k][i] = 1;
       if (!s.hasRef[i]) return;
       flags[i] |= 1 << (2 * k + s.failed[i]);
-      for (let w = 0; w < width; w++) {
-        const field = k * width + w;
-        flat[i * stride + (field % stride)] += lanes === 2 && field >= stride ? st[w] * LANE : st[w];
-      }
-    }),
-  );
+      for (let w = 0; w < width; w++) own[w][i] = st[w];
+    });
+    columns.push(...own);
+  });
+  for (const s of systems) {
+    columns.push(Float64Array.from(s.failed, (f) => 1 - f));
+    columns.push(Float64Array.from(s.exact));
+  }
+  const { flat, stride, lanes, slotOf } = packColumns(columns, n);
   const failedOf = systems.map((s) => s.stats.flatMap((st, i) => (s.failed[i] && s.hasRef[i] ? [i] : [])));
   const counts = new Int32Array(n);
+  const drawnRows = new Int32Array(n);
+  const drawnCounts = new Int32Array(n);
   const packed = new Float64Array(stride);
+  const sums = new Float64Array(2 * stride);
   const all = [new Float64Array(width), new Float64Array(width)];
   const ok = new Float64Array(width);
   const figures = (k: number, anyOk: boolean, anyBad: boolean, evaluated: number, matches: number): number[] => {
-    const sums = all[k];
-    ok.set(sums);
+    const total = all[k];
+    ok.set(total);
     for (const i of failedOf[k]) {
       const c = counts[i];
       if (c) for (let w = 0; w < width; w++) ok[w] -= c * systems[k].stats[i][w];
     }
-    const chrf = anyOk || anyBad ? chrfFromStatistics(sums) : 0;
+    const chrf = anyOk || anyBad ? chrfFromStatistics(total) : 0;
     const rate = evaluated ? matches / evaluated : 0;
     const composite = evaluated ? (compositeScore({ chrf_plus_plus: anyOk ? chrfFromStatistics(ok) : 0, exact_match_rate: rate }).composite ?? 0) : 0;
     return [chrf, rate, composite];
   };
-  const [ok1, ok2] = okOf;
-  const [exact1, exact2] = [systems[0].exact, systems[1].exact];
+  const sumOf = (column: number) => sums[slotOf[column]];
   return (indices) => {
     counts.fill(0);
     for (let j = 0; j < indices.length; j++) counts[indices[j]]++;
     packed.fill(0);
     let seen = 0;
-    let evaluated1 = 0;
-    let evaluated2 = 0;
-    let matches1 = 0;
-    let matches2 = 0;
+    // The drawn entries' rows, then four rows at a time: one read and one write of each running sum per four rows.
+    let drawn = 0;
     for (let i = 0; i < n; i++) {
       const c = counts[i];
       if (c === 0) continue;
       seen |= flags[i];
-      evaluated1 += c * ok1[i];
-      evaluated2 += c * ok2[i];
-      matches1 += c * exact1[i];
-      matches2 += c * exact2[i];
-      const base = i * stride;
-      for (let w = 0; w < stride; w++) packed[w] += c * flat[base + w];
+      drawnRows[drawn] = i * stride;
+      drawnCounts[drawn++] = c;
     }
-    for (let field = 0; field < fields; field++) {
-      const v = packed[field % stride];
+    const sum = packed;
+    const rows = flat;
+    const width2 = stride;
+    let k = 0;
+    for (; k + 4 <= drawn; k += 4) {
+      const r0 = drawnRows[k];
+      const r1 = drawnRows[k + 1];
+      const r2 = drawnRows[k + 2];
+      const r3 = drawnRows[k + 3];
+      const c0 = drawnCounts[k];
+      const c1 = drawnCounts[k + 1];
+      const c2 = drawnCounts[k + 2];
+      const c3 = drawnCounts[k + 3];
+      for (let w = 0; w < width2; w++) sum[w] += c0 * rows[r0 + w] + c1 * rows[r1 + w] + c2 * rows[r2 + w] + c3 * rows[r3 + w];
+    }
+    for (; k < drawn; k++) {
+      const r0 = drawnRows[k];
+      const c0 = drawnCounts[k];
+      for (let w = 0; w < width2; w++) sum[w] += c0 * rows[r0 + w];
+    }
+    for (let w = 0; w < stride; w++) {
+      const v = packed[w];
       const high = lanes === 2 ? Math.floor(v / LANE) : 0;
-      all[field < width ? 0 : 1][field % width] = field >= stride ? high : v - high * LANE;
+      sums[w] = v - high * LANE;
+      sums[stride + w] = high;
     }
+    for (let k = 0; k < 2; k++) for (let w = 0; w < width; w++) all[k][w] = sumOf(k * width + w);
+    const flagsAt = 2 * width;
     return {
-      a: figures(0, (seen & 1) !== 0, (seen & 2) !== 0, evaluated1, matches1),
-      b: figures(1, (seen & 4) !== 0, (seen & 8) !== 0, evaluated2, matches2),
+      a: figures(0, (seen & 1) !== 0, (seen & 2) !== 0, sumOf(flagsAt), sumOf(flagsAt + 1)),
+      b: figures(1, (seen & 4) !== 0, (seen & 8) !== 0, sumOf(flagsAt + 2), sumOf(flagsAt + 3)),
     };
   };
 }

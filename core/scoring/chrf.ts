@@ -243,6 +243,21 @@ function pairStatistics(hyp: Symbols, ref: Symbols, o: Required<ChrfOptions>, ba
   return stats;
 }
 
+/** What `pairStatistics` gives for a sequence against itself. */
+function identicalStatistics(sequence: Symbols, o: Required<ChrfOptions>): number[] {
+  const stats: number[] = [];
+  for (const [length, orders] of [
+    [sequence.chars.length, o.charOrder],
+    [sequence.words.length, o.wordOrder],
+  ]) {
+    for (let n = 1; n <= orders; n++) {
+      const count = Math.max(0, length - n + 1);
+      stats.push(count, count, count);
+    }
+  }
+  return stats;
+}
+
 /** The F-score of summed statistics, with sacrebleu's order of operations (bit-identical floats). */
 export function chrfFromStatistics(stats: ArrayLike<number>, options: ChrfOptions = {}): number {
   const o = resolved(options);
@@ -277,6 +292,9 @@ export function chrfStats(hypothesis: string, references: readonly string[], opt
   const o = resolved(options);
   const vocab = new Vocabulary();
   const hyp = symbols(hypothesis, vocab, o);
+  // A hypothesis equal to its one reference matches each of its n-grams: per order [count, count, count], no counting
+  // (a model's answer, or a corpus's copied entry, often is its reference).
+  if (references.length === 1 && references[0] === hypothesis) return identicalStatistics(hyp, o);
   const refs = references.map((r) => symbols(r, vocab, o));
   const base = vocab.size + 1;
   let best: number[] = new Array(3 * (o.charOrder + o.wordOrder)).fill(0);

@@ -11,6 +11,8 @@ const M = 397;
 
 export class PyRandom {
   private readonly mt = new Uint32Array(N);
+  /** The same state read as signed words: the bit operations are the same, and V8 keeps every value a small integer. */
+  private readonly words = new Int32Array(this.mt.buffer);
   private index = N + 1;
 
   constructor(seed: number | bigint) {
@@ -69,14 +71,20 @@ export class PyRandom {
     mt[0] = 0x80000000;
   }
 
+  /** The next 624 words, in CPython's three loops (no index wraps inside them), over the signed view. */
   private twist(): void {
-    const mt = this.mt;
-    for (let kk = 0; kk < N; kk++) {
-      const next = kk + 1 < N ? kk + 1 : 0;
-      const far = kk + M < N ? kk + M : kk + M - N;
-      const y = (mt[kk] & 0x80000000) | (mt[next] & 0x7fffffff);
-      mt[kk] = mt[far] ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
+    const mt = this.words;
+    let kk = 0;
+    for (; kk < N - M; kk++) {
+      const y = (mt[kk] & 0x80000000) | (mt[kk + 1] & 0x7fffffff);
+      mt[kk] = mt[kk + M] ^ (y >>> 1) ^ (-(y & 1) & 0x9908b0df);
     }
+    for (; kk < N - 1; kk++) {
+      const y = (mt[kk] & 0x80000000) | (mt[kk + 1] & 0x7fffffff);
+      mt[kk] = mt[kk + M - N] ^ (y >>> 1) ^ (-(y & 1) & 0x9908b0df);
+    }
+    const y = (mt[N - 1] & 0x80000000) | (mt[0] & 0x7fffffff);
+    mt[N - 1] = mt[M - 1] ^ (y >>> 1) ^ (-(y & 1) & 0x9908b0df);
     this.index = 0;
   }
 
@@ -120,21 +128,27 @@ export class PyRandom {
    */
   fillRandbelow(n: number, out: Int32Array): void {
     if (!Number.isSafeInteger(n) || n <= 0 || n > 0x7fffffff) throw new RangeError(`fillRandbelow needs 1 ≤ n ≤ 2^31 - 1, not ${n}`);
+    // n < 2^31, so shift ≥ 1 and every draw fits a signed word.
     const shift = Math.clz32(n);
-    const mt = this.mt;
+    const mt = this.words;
+    let index = this.index;
     for (let k = 0; k < out.length; k++) {
       let r: number;
       do {
-        if (this.index >= N) this.twist();
-        let y = mt[this.index++];
+        if (index >= N) {
+          this.twist();
+          index = 0;
+        }
+        let y = mt[index++];
         y ^= y >>> 11;
         y ^= (y << 7) & 0x9d2c5680;
         y ^= (y << 15) & 0xefc60000;
         y ^= y >>> 18;
-        r = (y >>> 0) >>> shift;
+        r = y >>> shift;
       } while (r >= n);
       out[k] = r;
     }
+    this.index = index;
   }
 
   /** `random.randint(a, b)`: `randrange(a, b + 1)`, so `a + _randbelow(b - a + 1)`. */

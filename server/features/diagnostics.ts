@@ -1,5 +1,6 @@
 import { DiagnosticSeverity, type Diagnostic, type Disposable } from 'vscode-languageserver';
 import { defaultSeverity, DIAGNOSTIC_SOURCE, docAnchor, type DiagnosticCode, type Severity } from '../../core/rules/codes';
+import type { Finding } from '../../core/rules/finding';
 import { resolveFindings } from '../../core/validate';
 import type { Analysis } from '../analysis';
 import type { DiagnosticData } from './codeActions';
@@ -28,11 +29,13 @@ function codeLink(readmeUri: string | undefined, code: DiagnosticCode): Pick<Dia
 
 /**
  * Ranges leave in the client's encoding; related information in other files comes from the workspace index, which
- * already holds them in that encoding. Without `dataSupport` the fixes stay home (code actions find them again);
+ * already holds them in that encoding. `extra`: findings the document's analysis does not hold (the workspace's runs). Without `dataSupport` the fixes stay home (code actions find them again);
  * with it they travel with the version they belong to, so fixes sent back from another version are found again.
  */
-export function toLspDiagnostics(analysis: Analysis, settings: ServerSettings, client: DiagnosticsClient): Diagnostic[] {
-  const findings = settings.reportSyntaxErrors ? analysis.result.findings : analysis.result.findings.filter((f) => f.code !== 'invalid-json');
+export function toLspDiagnostics(analysis: Analysis, settings: ServerSettings, client: DiagnosticsClient, extra: readonly Finding[] = []): Diagnostic[] {
+  const own = settings.reportSyntaxErrors ? analysis.result.findings : analysis.result.findings.filter((f) => f.code !== 'invalid-json');
+  // Findings from outside the document (the workspace's runs: `no-separation`) resolve against it like its own.
+  const findings = extra.length ? [...own, ...extra] : own;
   const lines = analysis.doc.lineIndex;
   const wire = (range: Diagnostic['range']) => client.codec.rangeToWire(lines, range);
   return resolveFindings(analysis.doc, findings).map((d) => ({
