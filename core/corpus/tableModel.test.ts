@@ -62,7 +62,8 @@ function editRandomly(text: string, edits: number, seed: number): void {
     const cell = randomCell(random, kind);
     const result = model.editCell(row.index, field, cell);
     assert.ok('edits' in result, `${field} = ${cell}`);
-    const before = entriesOf(doc.value, model.sheet.entriesPath) ?? [];
+    // A copy: an edit inside one entry hands the values array over to the derived document, that entry replaced in place.
+    const before = [...(entriesOf(doc.value, model.sheet.entriesPath) ?? [])];
     const after = applyTextEdits(text, result.edits);
     assert.ok(result.edits.length <= 1);
     if (result.edits.length === 1) {
