@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { RunCodeLensProvider } from './codeLens';
+import { registerBenchmarkCommands } from './benchmarkCommand';
 import { registerRunCommands } from './commands';
 import { DocumentItemsCache } from './documentItems';
 import { KeyStore } from './keys';
@@ -40,4 +41,5 @@ export function registerRunFeatures(context: vscode.ExtensionContext): void {
     vscode.workspace.registerTextDocumentContentProvider(RESULT_SCHEME, details),
   );
   registerRunCommands(context, { items, results, runs, models, channel });
+  registerBenchmarkCommands(context, { models, logger, cacheDir: runs.cacheDir });
 }

@@ -5,3 +5,4 @@
 export { executeRun } from '../../runner/execute';
 export { ResponseCache } from '../../runner/cache';
 export { openAICompatibleProvider } from '../../runner/provider';
+export { estimateOf, finishedMatrix, loadBenchmark, parseJsonText, runCells, splitCells } from '../../runner/bench';

@@ -1,7 +1,6 @@
 import { entriesOf } from '../document/classify';
 import { applyEdit } from '../document/edit';
 import type { JsonDocument, JsonPath } from '../document/jsonDocument';
-import type { TextModel } from '../text/textModel';
 import { isObject, type JsonObject } from '../json';
 import { isSecretSegment } from '../rules/corpusTables';
 import { nextIds } from './idPattern';
@@ -149,15 +148,15 @@ export class CorpusTableModel {
    * Undefined when an edit is anything else (an entry added or removed, the envelope touched, a field added or
    * removed): the caller then builds the model from the whole text, which gives the same model.
    */
-  edited(edits: readonly TextEdit[], next?: TextModel): CorpusTableModel | undefined {
+  edited(edits: readonly TextEdit[]): CorpusTableModel | undefined {
     const path = this.sheet.entriesPath;
     let doc = this.doc;
     const changed = new Set<number>();
-    for (const [i, edit] of edits.entries()) {
-      const edited = applyEdit(doc, edit, path, i === edits.length - 1 ? next : undefined);
-      if (!edited || edited.index === undefined) return undefined;
-      doc = edited.doc;
-      changed.add(edited.index);
+    for (const edit of edits) {
+      const next = applyEdit(doc, edit, path);
+      if (!next || next.index === undefined) return undefined;
+      doc = next.doc;
+      changed.add(next.index);
     }
     const model = new CorpusTableModel(doc, this.options, { model: this, changed });
     return model.data.rows.length === this.data.rows.length && model.data.columns.length === this.data.columns.length ? model : undefined;
