@@ -13,6 +13,7 @@ import { BASELINES, baselineText, ordinaryTexts, type Baseline } from './baselin
 import { LANGUAGE_TEXTS } from './texts';
 import { enclosingWord, explainPass, shownScore } from './explain';
 import { isObject } from '../json';
+import { TextMemo } from '../text/textMemo';
 
 type Obj = Record<string, unknown>;
 
@@ -128,16 +129,19 @@ function atIndex(f: Finding, index: number): Finding {
 }
 
 const FINDINGS_CACHE_LIMIT = 20000;
-/** By context (locale, language, extra baselines), then by the test's text: the text is hashed as it is, never copied into a longer key. */
-const findingsCache = new Map<string, Map<string, readonly Finding[]>>();
+/**
+ * By context (locale, language, extra baselines), then by the test's text: the text is looked up as it is, never
+ * copied into a longer key, and found by a few of its characters before one compare (`TextMemo`).
+ */
+const findingsCache = new Map<string, FindingsByText>();
 
-type FindingsByText = Map<string, readonly Finding[]>;
+type FindingsByText = TextMemo<readonly Finding[]>;
 
 /** The cache of one context; source text and JSON text are kept apart, since the same test can have both. */
 function findingsCacheFor(locale: Locale, options: AuditOptions, keyedBy: 's' | 'j'): FindingsByText {
   const context = `${locale}\u0000${options.language ?? DEFAULT_LANGUAGE}\u0000${extraKey(options.extra)}\u0000${keyedBy}`;
   let byText = findingsCache.get(context);
-  if (!byText) findingsCache.set(context, (byText = new Map()));
+  if (!byText) findingsCache.set(context, (byText = new TextMemo(FINDINGS_CACHE_LIMIT)));
   return byText;
 }
 
@@ -159,7 +163,6 @@ function testFindingsCached(
   let found = byText.get(text);
   if (!found) {
     found = testFindings(test, locale, options);
-    if (byText.size >= FINDINGS_CACHE_LIMIT) byText.delete(byText.keys().next().value as string);
     // A slice of the document text would keep that whole version of the document alive: store a copy.
     byText.set(source !== undefined ? ownCopy(text) : text, found);
   }

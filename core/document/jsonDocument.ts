@@ -2,7 +2,16 @@ import * as jsonc from 'jsonc-parser';
 import { TextModel } from '../text/textModel';
 import type { Lines, Span } from './lineIndex';
 import { firstEndingAfter, itemAt, itemCount } from './spanTree';
-import { MAX_DEPTH, scanContainer, scanStructure, skipWhitespace, structureOfParsed, type ContainerChildren, type DuplicateKey } from './scanner';
+import {
+  MAX_DEPTH,
+  scanContainer,
+  scanStructure,
+  skipWhitespace,
+  structureOfParsed,
+  type ContainerChildren,
+  type DuplicateKey,
+  type LineStarts,
+} from './scanner';
 
 export type JsonPath = readonly (string | number)[];
 
@@ -59,6 +68,8 @@ export class JsonDocument {
   private readonly windows: readonly ContainerChildren[] = [];
   private readonly tree?: jsonc.Node;
   readonly valueStart: number;
+  /** The line starts the root's scan listed, kept for the text model until it is built (see `scanRoot`). */
+  private lineStarts?: LineStarts;
 
   constructor(source: string | TextModel, parts?: DocumentParts, limits: DocumentLimits = {}) {
     if (typeof source === 'string') this.flat = source;
@@ -171,7 +182,11 @@ export class JsonDocument {
 
   /** The text model: offsets ↔ positions, windows, and the next version by an edit. */
   get model(): TextModel {
-    return (this.source ??= TextModel.from(this.flat!));
+    if (!this.source) {
+      this.source = TextModel.from(this.flat!, this.lineStarts);
+      this.lineStarts = undefined;
+    }
+    return this.source;
   }
 
   get length(): number {
@@ -248,10 +263,28 @@ export class JsonDocument {
    * property value) of the known containers that holds it: a container never reaches past the item it is in.
    */
   private scan(start: number): ContainerChildren | undefined {
+    if (start === this.valueStart && this.flat !== undefined && !this.source && this.isValidJson) return this.scanRoot();
     const window = this.flat === undefined ? windowAt(this.windows, start) : undefined;
     if (!window) return scanContainer(this.text, start);
     const found = scanContainer(this.slice(window.start, window.end), start - window.start);
     return found && moved(found, window.start);
+  }
+
+  /**
+   * The root container, scanned in the flat text before the text model exists: the scan passes every line break
+   * of the text (all of them are whitespace around the root's values), so it lists the line starts on the way and
+   * the text model, built later for the findings' positions, takes them instead of reading the text again. Valid
+   * JSON only: a string of any other text may hold a line break.
+   */
+  private scanRoot(): ContainerChildren | undefined {
+    const text = this.flat!;
+    const starts: LineStarts = [];
+    const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    const before = skipWhitespace(text, bom, starts);
+    const root = scanContainer(text, this.valueStart, starts);
+    // Only the whole text's list is of use: whitespace, the root, whitespace to the end.
+    if (root && before === this.valueStart && skipWhitespace(text, root.span.end, starts) === text.length) this.lineStarts = starts;
+    return root;
   }
 
   private locateInTree(path: JsonPath, part: NodePart): Span | undefined {

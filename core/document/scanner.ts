@@ -21,11 +21,27 @@ const enum Ch {
   Star = 42,
 }
 
-export function skipWhitespace(text: string, pos: number): number {
+/**
+ * Where a scan of valid JSON text may list the lines it passes: the offset just after each line break (`\n`,
+ * `\r\n` or a lone `\r`, LSP's rule), in order. JSON strings hold no raw line break, so every break is whitespace
+ * the scan steps over one unit at a time: listing them costs a comparison per whitespace unit, where a separate
+ * pass would read the whole text again (the text model takes the list: `TextModel.from`).
+ */
+export type LineStarts = number[];
+
+/** A line break at `pos` (the `\n` of a `\r\n` pair, or a lone `\r`) listed in `starts`. */
+function noteBreak(text: string, pos: number, c: number, starts: LineStarts): void {
+  if (c === 10 || text.charCodeAt(pos + 1) !== 10) starts.push(pos + 1);
+}
+
+export function skipWhitespace(text: string, pos: number, starts?: LineStarts): number {
   for (;;) {
     const c = text.charCodeAt(pos);
-    if (c === 32 || c === 10 || c === 13 || c === 9) pos++;
-    else return pos;
+    if (c === 32 || c === 9) pos++;
+    else if (c === 10 || c === 13) {
+      if (starts) noteBreak(text, pos, c, starts);
+      pos++;
+    } else return pos;
   }
 }
 
@@ -43,8 +59,8 @@ export function skipString(text: string, pos: number): number {
   }
 }
 
-/** `pos` is at the first character of a value; returns the offset just past it. */
-export function skipValue(text: string, pos: number): number {
+/** `pos` is at the first character of a value; returns the offset just past it (listing the lines it passes in `starts`). */
+export function skipValue(text: string, pos: number, starts?: LineStarts): number {
   const c = text.charCodeAt(pos);
   if (c === Ch.Quote) return skipString(text, pos);
   if (c === Ch.OpenBrace || c === Ch.OpenBracket) {
@@ -61,7 +77,7 @@ export function skipValue(text: string, pos: number): number {
       else if (ch === Ch.CloseBrace || ch === Ch.CloseBracket) {
         depth--;
         if (depth === 0) return i + 1;
-      }
+      } else if (ch <= 13 && starts && (ch === 10 || ch === 13)) noteBreak(text, i, ch, starts);
       i++;
     }
     return n;
@@ -95,8 +111,8 @@ function decodeKey(text: string, span: Span): string {
   return raw.includes('\\') ? (JSON.parse(text.slice(span.start, span.end)) as string) : raw;
 }
 
-/** `pos` is at `{` or `[`; lists its children with their spans. Returns undefined for scalars. */
-export function scanContainer(text: string, pos: number): ContainerChildren | undefined {
+/** `pos` is at `{` or `[`; lists its children with their spans (and in `starts` the lines it passes). Returns undefined for scalars. */
+export function scanContainer(text: string, pos: number, starts?: LineStarts): ContainerChildren | undefined {
   const open = text.charCodeAt(pos);
   const isArray = open === Ch.OpenBracket;
   if (!isArray && open !== Ch.OpenBrace) return undefined;
@@ -104,21 +120,21 @@ export function scanContainer(text: string, pos: number): ContainerChildren | un
   const properties: PropertySpans[] = [];
   const closedAt = (i: number): ContainerChildren =>
     isArray ? { kind: 'array', span: { start: pos, end: i + 1 }, items } : { kind: 'object', span: { start: pos, end: i + 1 }, properties };
-  let i = skipWhitespace(text, pos + 1);
+  let i = skipWhitespace(text, pos + 1, starts);
   if (text.charCodeAt(i) === (isArray ? Ch.CloseBracket : Ch.CloseBrace)) return closedAt(i);
   for (;;) {
     // A property is a key, a colon and a value; an item is a value.
     let keySpan: Span | undefined;
     if (!isArray) {
       keySpan = { start: i, end: skipString(text, i) };
-      i = skipWhitespace(text, keySpan.end);
-      if (text.charCodeAt(i) === Ch.Colon) i = skipWhitespace(text, i + 1);
+      i = skipWhitespace(text, keySpan.end, starts);
+      if (text.charCodeAt(i) === Ch.Colon) i = skipWhitespace(text, i + 1, starts);
     }
-    const end = skipValue(text, i);
+    const end = skipValue(text, i, starts);
     if (keySpan) properties.push({ key: decodeKey(text, keySpan), keySpan, valueSpan: { start: i, end } });
     else items.push({ start: i, end });
-    i = skipWhitespace(text, end);
-    if (text.charCodeAt(i) === Ch.Comma) i = skipWhitespace(text, i + 1);
+    i = skipWhitespace(text, end, starts);
+    if (text.charCodeAt(i) === Ch.Comma) i = skipWhitespace(text, i + 1, starts);
     else return closedAt(i);
   }
 }

@@ -73,7 +73,8 @@ const isOptionLetter = (expected: string): boolean => /^[A-Za-z]$/.test(pyStrip(
 
 function methodFieldFindings(test: Test, path: JsonPath, method: EvalMethod, locale: Locale): Finding[] {
   const out: Finding[] = [];
-  const methodAnchor = 'eval_method' in test ? { path: [...path, 'eval_method'] } : objectAnchor(path, test);
+  // Made only for a finding: most tests have none, and this runs for every test on every validation.
+  const methodAnchor = () => ('eval_method' in test ? { path: [...path, 'eval_method'] } : objectAnchor(path, test));
   for (const field of METHOD_REQUIRED_FIELDS[method]) {
     const present = field in test && test[field] !== null;
     if (!present) {
@@ -82,7 +83,7 @@ function methodFieldFindings(test: Test, path: JsonPath, method: EvalMethod, loc
       out.push({
         code: 'method-field',
         message: msg(locale, 'methodFieldMissing', { method, field, consequence: msg(locale, crash ? 'consequenceCrash' : 'consequenceZero') }),
-        at: methodAnchor,
+        at: methodAnchor(),
         fixes: [{ kind: 'add-field', objectPath: path, field, value: defaultFor(field) }],
       });
     } else if (field === 'expected_keywords' && Array.isArray(test[field]) && (test[field] as unknown[]).length === 0) {

@@ -26,9 +26,13 @@ export class TextModel implements Lines {
 
   private constructor(private readonly root: Node | null) {}
 
-  /** A model of `text`: its chunks are slices of it (no copy). */
-  static from(text: string): TextModel {
-    const model = new TextModel(build(chunksOf(text)));
+  /**
+   * A model of `text`: its chunks are slices of it (no copy). `lineStarts`, when a caller found them already (the
+   * offset just after each line break, in order: see the scanner's `LineStarts`), spares the pass that lists them.
+   */
+  static from(text: string, lineStarts?: ArrayLike<number>): TextModel {
+    const chunks = chunksOf(text);
+    const model = new TextModel(lineStarts ? buildWithStarts(chunks, lineStarts) : build(chunks));
     model.flat = text;
     return model;
   }
@@ -268,6 +272,24 @@ function chunksOf(text: string): string[] {
 /** A treap of `chunks` in order, built in linear time. */
 function build(chunks: readonly string[]): Node | null {
   return buildTreap<Node>(chunks.length, (i, priority, left, right) => new Node(chunks[i], priority, left, right));
+}
+
+/** `build` given the line starts of the whole text: each chunk takes its own (offsets after a break inside it). */
+function buildWithStarts(chunks: readonly string[], starts: ArrayLike<number>): Node | null {
+  const own: Int32Array[] = [];
+  let offset = 0;
+  let k = 0;
+  for (const chunk of chunks) {
+    const end = offset + chunk.length;
+    let j = k;
+    while (j < starts.length && starts[j] <= end) j++;
+    const local = j === k ? EMPTY_STARTS : new Int32Array(j - k);
+    for (let m = k; m < j; m++) local[m - k] = starts[m] - offset;
+    own.push(local);
+    k = j;
+    offset = end;
+  }
+  return buildTreap<Node>(chunks.length, (i, priority, left, right) => new Node(chunks[i], priority, left, right, own[i]));
 }
 
 /** The first `k` units and the rest; a chunk cut in two keeps its priority in both halves. */
