@@ -9,6 +9,7 @@
  */
 import { compareRuns } from '../core/compare/compare';
 import type { Run, RunItem } from '../core/runs/types';
+import { emptyFigures } from '../core/runs/read';
 import { sentenceChrf } from '../core/scoring/chrf';
 import { harnessExactMatch } from '../core/scoring/rosetta/metrics';
 import { PyRandom } from '../core/stats/pyRandom';
@@ -90,24 +91,7 @@ function runOf(model: string, references: string[], answers: (string | null)[]):
     config: none,
     items,
     itemsComplete: true,
-    figures: {
-      eweScore: null,
-      categories: {},
-      corpusChrf: null,
-      exactMatchRate: null,
-      composite: null,
-      qualityTier: null,
-      total: null,
-      passed: null,
-      errors: null,
-      totalCostUsd: null,
-      costPerEntryUsd: null,
-      avgLatencySeconds: null,
-      medianLatencySeconds: null,
-      p95LatencySeconds: null,
-      intervals: {},
-      intervalsByTier: {},
-    },
+    figures: emptyFigures(),
     provenance: {
       format: 'rosetta-run-card',
       producer: 'ewebench-studio',

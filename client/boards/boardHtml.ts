@@ -1,3 +1,4 @@
+import { escapeAttr, webviewCsp } from '../webviewPage';
 /**
  * The frame of a board view (leaderboard, and the other views that show ranked tables): the page script
  * (`webview/boards/main.ts`, bundled as dist/boardsView.js) fills it from messages. Strict CSP: the script only
@@ -11,11 +12,9 @@ export interface BoardHtmlOptions {
   title: string;
 }
 
-const escapeAttr = (s: string) => s.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c] ?? c);
-
 export function renderBoardHtml(options: BoardHtmlOptions): string {
   const { nonce, cspSource } = options;
-  const csp = `default-src 'none'; style-src ${cspSource} 'nonce-${nonce}'; script-src 'nonce-${nonce}'; img-src ${cspSource};`;
+  const csp = webviewCsp(nonce, cspSource, { images: true });
   return `<!DOCTYPE html>
 <html lang="${escapeAttr(options.lang)}">
 <head>

@@ -3,6 +3,7 @@
  * no inline script, one nonce for the bundled script (dist/corpusTable.js) and the style block, nothing from
  * the network. Colours are VS Code's theme variables. Pure, so tests read it without VS Code.
  */
+import { escapeAttr as escapeHtml, webviewCsp } from '../webviewPage';
 
 export interface TableHtmlOptions {
   nonce: string;
@@ -14,8 +15,6 @@ export interface TableHtmlOptions {
   lang: string;
   title: string;
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const ROW_HEIGHT = 24;
 
@@ -63,7 +62,7 @@ button.secondary { color: var(--vscode-button-secondaryForeground); background: 
 
 export function renderTableHtml(options: TableHtmlOptions): string {
   const { nonce, cspSource, scriptUri, lang, title } = options;
-  const csp = `default-src 'none'; style-src ${cspSource} 'nonce-${nonce}'; script-src 'nonce-${nonce}'; font-src ${cspSource};`;
+  const csp = webviewCsp(nonce, cspSource, { fonts: true });
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(lang)}">
 <head>

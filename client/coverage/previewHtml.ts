@@ -1,6 +1,7 @@
 import type { FileCoverageReport } from '../../core/coverage/report';
 import type { Locale } from '../../core/i18n/locale';
 import type { CoveragePageData, CoverageStrings } from '../../protocol/coverageView';
+import { webviewCsp } from '../webviewPage';
 
 /** The panel's words, already in the user's language (the VS Code adapter fills them with vscode.l10n). */
 export type PreviewStrings = CoverageStrings;
@@ -40,7 +41,7 @@ export function scriptJson(value: unknown): string {
  */
 export function renderCoverageHtml(report: FileCoverageReport | undefined, options: PreviewOptions): string {
   const { nonce, cspSource, strings, locale } = options;
-  const csp = `default-src 'none'; style-src ${cspSource} 'nonce-${nonce}'; script-src 'nonce-${nonce}';`;
+  const csp = webviewCsp(nonce, cspSource);
   const data: CoveragePageData = { strings, locale, fileName: options.fileName, report: report ?? null };
   return `<!DOCTYPE html>
 <html lang="${locale === 'fr' ? 'fr' : 'en'}">

@@ -1,3 +1,4 @@
+import { escapeAttr, webviewCsp } from '../webviewPage';
 /**
  * The review page's HTML: a fixed frame the page script (`webview/review/main.ts`, bundled as
  * dist/reviewView.js) fills from messages. Strict CSP: the script only by nonce, styles from the page itself,
@@ -10,11 +11,9 @@ export interface ReviewHtmlOptions {
   lang: string;
 }
 
-const escapeAttr = (s: string) => s.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c] ?? c);
-
 export function renderReviewHtml(options: ReviewHtmlOptions): string {
   const { nonce, cspSource } = options;
-  const csp = `default-src 'none'; style-src ${cspSource} 'nonce-${nonce}'; script-src 'nonce-${nonce}'; img-src ${cspSource};`;
+  const csp = webviewCsp(nonce, cspSource, { images: true });
   const ratings = ['reject', 'gist', 'acceptable', 'excellent'].map((r) => `<button id="rate-${r}" class="rate ${r}" aria-pressed="false"></button>`).join('');
   return `<!DOCTYPE html>
 <html lang="${escapeAttr(options.lang)}">

@@ -41,7 +41,8 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const idText = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : (JSON.stringify(v) ?? 'null'));
 
-function emptyFigures(): RunFigures {
+/** A run's figures before anything is read: every figure unknown. */
+export function emptyFigures(): RunFigures {
   return {
     eweScore: null,
     categories: {},
