@@ -3,6 +3,7 @@ import type * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
 import { activateWith, deactivateClient, type ExtensionApi } from './activate';
 import { registerRunFeatures } from './run';
+import { nodeRunPlatform } from './run/nodePlatform';
 import { SERVER_NODE_FLAGS } from '../server/nodeFlags';
 
 export type { ActivationTimes, ExtensionApi } from './activate';
@@ -25,7 +26,7 @@ export function activate(context: vscode.ExtensionContext): Promise<ExtensionApi
       };
       return new LanguageClient('ewebench', name, serverOptions, options);
     },
-    register: (context) => registerRunFeatures(context),
+    register: (context) => registerRunFeatures(context, nodeRunPlatform(context)),
   });
 }
 
