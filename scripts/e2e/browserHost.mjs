@@ -280,7 +280,7 @@ async function webRunChecks(page, workspace, fake, check, shot) {
         try {
           output = execFileSync(process.execPath, [path.join(root, 'bin', 'ewebench-studio.js'), 'validate', file, '--format', 'json'], { encoding: 'utf8' });
         } catch (error) {
-          throw new Error(`validate failed: ${String(error.stdout ?? error.message).slice(0, 400)}`);
+          throw new Error(`validate failed: ${String(error.stdout ?? error.message).slice(0, 400)}`, { cause: error });
         }
         if (/run-card-hash|unsealed|mismatch/.test(output)) throw new Error(`the card does not verify: ${output.slice(0, 400)}`);
         return `${(await scored.textContent())?.trim()} · ${card}: validate exit 0, hashes verified`;
