@@ -43,9 +43,9 @@ function valueStarts(text: string, field: string): number[] {
   return out;
 }
 
-const PIECES = ['a', 'ɛ', 'ɔ', 'ò', 'ε', 'o\u0300', ' ', 'xy', '\\n', '1', 'é', 'b', 'ŋ', 'ƒ'];
+const PIECES = ['a', 'ɛ', 'ɔ', 'ò', 'ε', 'o\u0300', ' ', 'xy', '\\n', '1', 'é', 'b', 'ŋ', 'ƒ', '😀'];
 /** Pieces that break the JSON (or its strings) for a while, until an undo or another edit mends it. */
-const BREAKING = ['"', '\\', '\n', '}', ',', '{"a": 1}'];
+const BREAKING = ['"', '\\', '\n', '\r\n', '}', ',', '{"a": 1}'];
 
 /** A random edit of the kinds the issue lists: typing and deleting inside strings, ids and tallies changed, spans across entries. */
 function randomEdit(text: string, random: () => number, fields: readonly string[]): TextEdit {
@@ -81,7 +81,12 @@ function applyText(text: string, e: TextEdit): string {
   return text.slice(0, e.start) + e.text + text.slice(e.end);
 }
 
-function replay(initial: string, steps: number, seed: number, fields: readonly string[]): { incremental: number; parseOnly: number } {
+/**
+ * Replays random edits as the server does: each version is the previous version's text model edited (never a
+ * flat string), analysed incrementally, and compared with a full validation of the flat text (the oracle).
+ * `windowed` counts the versions whose diagnostics were resolved without building their flat text.
+ */
+function replay(initial: string, steps: number, seed: number, fields: readonly string[]): { incremental: number; parseOnly: number; windowed: number } {
   const random = rng(seed);
   const full = (text: string): Analysed => {
     const doc = new JsonDocument(text);
@@ -91,8 +96,9 @@ function replay(initial: string, steps: number, seed: number, fields: readonly s
   const history: string[] = [];
   let incremental = 0;
   let parseOnly = 0;
+  let windowed = 0;
+  let text = initial;
   for (let step = 0; step < steps; step++) {
-    const text = state.doc.text;
     let edits: TextEdit[];
     if (history.length > 0 && random() < (state.doc.isValidJson ? 0.15 : 0.7)) {
       // Undo: the editor sends the replacement of the changed region by what it held before.
@@ -109,15 +115,20 @@ function replay(initial: string, steps: number, seed: number, fields: readonly s
       if (random() < 0.15) edits.push(randomEdit(applyText(text, edits[0]), random, fields));
     }
     let next = text;
-    for (const e of edits) next = applyText(next, e);
-    const outcome = analyseEdits(state, edits, next, OPTIONS);
+    let model = state.doc.model;
+    for (const e of edits) {
+      next = applyText(next, e);
+      model = model.edit(e.start, e.end, e.text);
+    }
+    const outcome = analyseEdits(state, edits, model, OPTIONS);
     const reference = full(next);
-    assert.equal(outcome.doc.text, next);
     assert.deepEqual(
       canonical(outcome.doc, outcome.result.findings),
       canonical(reference.doc, reference.result.findings),
       `step ${step}: ${JSON.stringify(edits)}`,
     );
+    if (outcome.incremental.parse && !outcome.doc.model.isFlat) windowed++;
+    assert.equal(outcome.doc.slice(0, outcome.doc.length), next);
     assert.deepEqual(outcome.result.ids, reference.result.ids);
     assert.deepEqual(outcome.result.classification, reference.result.classification);
     assert.deepEqual(outcome.doc.value, reference.doc.value);
@@ -126,26 +137,27 @@ function replay(initial: string, steps: number, seed: number, fields: readonly s
     else if (outcome.incremental.parse) parseOnly++;
     // Drift back to the starting text now and then, so the corpus stays mostly valid and edits stay mostly local.
     state = step % 150 === 149 ? full(initial) : { doc: outcome.doc, result: outcome.result };
+    text = step % 150 === 149 ? initial : next;
     if (step % 150 === 149) history.length = 0;
   }
-  return { incremental, parseOnly };
+  return { incremental, parseOnly, windowed };
 }
 
+const CORPUS_FIELDS = ['reference', 'reference', 'source', 'source_text', 'target_expected', 'notes', 'provenance', 'segment', 'context'];
+
 test('incremental re-validation of a corpus equals a full validation after each of thousands of random edits', () => {
-  const { incremental, parseOnly } = replay(corpusWithFindings(), 3000, 42, [
-    'reference',
-    'reference',
-    'source',
-    'source_text',
-    'target_expected',
-    'notes',
-    'provenance',
-    'segment',
-    'context',
-  ]);
+  const { incremental, parseOnly, windowed } = replay(corpusWithFindings(), 3000, 42, CORPUS_FIELDS);
   // Most edits are typing inside a string: the incremental path must actually be taken, not only fallen back from.
   assert.ok(incremental > 1000, `${incremental} of 3000 edits re-checked incrementally`);
   assert.ok(parseOnly > 50, `${parseOnly} edits re-parsed one entry only`);
+  // And it reads windows of the text model: no flat copy of the text for a keystroke inside an entry.
+  assert.ok(windowed > 1000, `${windowed} of 3000 versions resolved without a flat text`);
+});
+
+test('the same over CRLF line endings, surrogate pairs and multi-line edits', () => {
+  const { incremental, windowed } = replay(corpusWithFindings().replace(/\n/g, '\r\n'), 1000, 43, CORPUS_FIELDS);
+  assert.ok(incremental > 300, `${incremental} of 1000 edits re-checked incrementally`);
+  assert.ok(windowed > 300, `${windowed} of 1000 versions resolved without a flat text`);
 });
 
 test('an edit inside one test of a tests file re-parses that test only, with the same findings as a full pass', () => {
@@ -220,4 +232,23 @@ test('an earlier analysis holds inside the items no edit touched, while the edit
     false,
     'a file without items',
   );
+});
+
+test('an earlier version still reads its own value after an edit inside an entry took its entries array over', () => {
+  const text = generateCorpus(5, 1);
+  const doc = new JsonDocument(text);
+  const previous = { doc, result: validateDocument(doc, OPTIONS) };
+  const at = text.indexOf('"reference": "') + 14;
+  const edit = { start: at, end: at, text: 'ɛ' };
+  const next = applyText(text, edit);
+  const outcome = analyseEdits(previous, [edit], next, OPTIONS);
+  assert.deepEqual(outcome.incremental, { parse: true, rules: true });
+  // The array is the new version's now (no copy of every entry's reference per keystroke)…
+  assert.equal(doc.ownsItems, false);
+  assert.deepEqual(outcome.doc.value, JSON.parse(next));
+  // …and the old version rebuilds its own when read, after which an edit of it leaves the new version alone.
+  assert.deepEqual(doc.value, JSON.parse(text));
+  const again = analyseEdits(previous, [{ start: at, end: at, text: 'x' }], applyText(text, { start: at, end: at, text: 'x' }), OPTIONS);
+  assert.deepEqual(again.doc.value, JSON.parse(applyText(text, { start: at, end: at, text: 'x' })));
+  assert.deepEqual(outcome.doc.value, JSON.parse(next));
 });

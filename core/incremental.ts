@@ -3,7 +3,8 @@ import { isObject, type JsonObject as Obj } from './json';
 import { applyEdit, type TextEdit } from './document/edit';
 import type { EditMap } from './document/editMap';
 import { JsonDocument, type JsonPath } from './document/jsonDocument';
-import { itemIndexAt } from './document/location';
+import { TextModel } from './text/textModel';
+import { itemAt, itemIndexAt } from './document/spanTree';
 import type { Span } from './document/lineIndex';
 import { confusablesInText, textUnits } from './coverage/confusables';
 import { visitLanguageStrings } from './coverage/fields';
@@ -29,28 +30,31 @@ export interface IncrementalOutcome extends Analysed {
  * The analysis of the text after `edits` (applied in order to `previous.doc.text`, giving `newText`). Edits
  * inside one corpus entry re-parse that entry only and re-run only the rules whose result can change (see
  * `revalidateEntries`); anything else is a full parse and validation. Either way the result equals
- * `validateDocument(new JsonDocument(newText), options)` up to the order of the findings.
+ * `validateDocument(new JsonDocument(newText), options)` up to the order of the findings. With `newText` as a
+ * text model (the server's documents), an incremental pass reads windows of it and never builds the flat text.
  */
-export function analyseEdits(previous: Analysed, edits: readonly TextEdit[], newText: string, options: ValidationOptions): IncrementalOutcome {
+export function analyseEdits(previous: Analysed, edits: readonly TextEdit[], newText: string | TextModel, options: ValidationOptions): IncrementalOutcome {
+  const next = typeof newText === 'string' ? TextModel.from(newText) : newText;
   const itemsAt = itemsPath(previous.result.classification);
   let doc: JsonDocument | undefined = previous.doc;
-  const changed = new Set<number>();
+  // The items the edits changed, each with what it was in `previous` (whose items array the edits may take over).
+  const changed = new Map<number, unknown>();
   const applied: TextEdit[] = [];
   // Items added, removed or joined: the paths of the findings move, so the rules run on the whole (new) document.
   let itemsMoved = false;
   if (itemsAt && edits.length > 0) {
     for (let i = 0; i < edits.length && doc; i++) {
-      const next = applyEdit(doc, edits[i], itemsAt, i === edits.length - 1 ? newText : undefined);
-      doc = next?.doc;
-      if (next?.index === undefined) itemsMoved = true;
+      const edited = applyEdit(doc, edits[i], itemsAt, i === edits.length - 1 ? next : undefined);
+      doc = edited?.doc;
+      if (edited?.index === undefined) itemsMoved = true;
       else {
-        changed.add(next.index);
+        if (!changed.has(edited.index)) changed.set(edited.index, edited.replaced);
         applied.push(edits[i]);
       }
     }
   } else doc = undefined;
-  if (!doc || doc.text.length !== newText.length) {
-    const full = new JsonDocument(newText);
+  if (!doc || doc.length !== next.length) {
+    const full = new JsonDocument(next);
     return { doc: full, result: validateDocument(full, options), incremental: { parse: false, rules: false } };
   }
   const result = itemsMoved ? undefined : revalidateEntries(previous, doc, changed, (offset) => mapOffset(offset, applied), options);
@@ -73,8 +77,8 @@ export function holdsAt(previous: Analysed, map: EditMap, offset: number): boole
   if (array?.kind !== 'array') return false;
   // Neither bracket of the array, nor anything outside it, was touched.
   if (map.changed.some((c) => c.start <= array.span.start || c.end >= array.span.end - 1)) return false;
-  const index = itemIndexAt(array.items, offset);
-  return index >= 0 && !map.touches(array.items[index]);
+  const index = itemIndexAt(array, offset);
+  return index >= 0 && !map.touches(itemAt(array, index));
 }
 
 /** Where an offset outside every edited item lands after the edits. */
@@ -91,7 +95,8 @@ function mapOffset(offset: number, edits: readonly TextEdit[]): number {
 const LOCAL_FIELDS = new Set(['reference', 'source', 'target', 'target_expected', 'source_text', 'notes', 'context', 'provenance']);
 
 /**
- * The corpus result for `next`, which differs from `previous` only inside the entries at `changed`: the
+ * The corpus result for `next`, which differs from `previous` only inside the entries at `changed` (each index
+ * with the entry `previous` had there; `previous`'s own value is not read, as `next` may hold its array): the
  * previous findings about those entries are replaced by the per-entry rules run on the new entries alone, and
  * everything else is kept (spans moved by `moveOffset`), which is sound because each changed entry's
  * contribution to the aggregates (ids, segments, tiers, registers, legacy names, look-alikes, normalisation) is
@@ -100,7 +105,7 @@ const LOCAL_FIELDS = new Set(['reference', 'source', 'target', 'target_expected'
 export function revalidateEntries(
   previous: Analysed,
   next: JsonDocument,
-  changed: ReadonlySet<number>,
+  changed: ReadonlyMap<number, unknown>,
   moveOffset: (offset: number) => number,
   options: ValidationOptions,
 ): ValidationResult | undefined {
@@ -109,16 +114,15 @@ export function revalidateEntries(
   const classification = classifyDocument(next, options);
   if (JSON.stringify(classification) !== JSON.stringify(before)) return undefined;
   const entriesPath = itemsPath(classification)!;
-  const oldEntries = entriesOf(previous.doc.value, entriesPath);
   const newEntries = entriesOf(next.value, entriesPath);
-  if (!oldEntries || !newEntries || oldEntries.length !== newEntries.length) return undefined;
+  if (!newEntries) return undefined;
 
   const fresh: Finding[] = [];
-  for (const index of changed) {
-    const oldEntry = oldEntries[index];
+  for (const [index, oldEntry] of changed) {
     const newEntry = newEntries[index];
     if (!isObject(oldEntry) || !isObject(newEntry) || !sameAggregates(oldEntry, newEntry)) return undefined;
-    const oldFacts = languageFacts(previous.doc.value, entriesPath, oldEntry, classification);
+    // The envelope is the same in both versions (every edit stayed inside the entries): read from `next`.
+    const oldFacts = languageFacts(next.value, entriesPath, oldEntry, classification);
     const newFacts = languageFacts(next.value, entriesPath, newEntry, classification);
     if (!oldFacts || !newFacts || oldFacts.precomposed !== newFacts.precomposed) return undefined;
     const own = entryFindings(next.value, entriesPath, newEntry, index, classification, options);
@@ -169,7 +173,7 @@ function languageFacts(root: unknown, entriesPath: JsonPath, entry: Obj, classif
 }
 
 /** Is the finding about one of the changed entries, computed from that entry alone? */
-function isAboutChanged(f: Finding, entriesPath: JsonPath, changed: ReadonlySet<number>): boolean {
+function isAboutChanged(f: Finding, entriesPath: JsonPath, changed: { has(index: number): boolean }): boolean {
   // Codes of file scope (codes.ts) are computed across entries or from text spans: kept, never recomputed per entry.
   if (ruleScope(f.code) === 'file' || !('path' in f.at)) return false;
   const index = f.at.path[entriesPath.length];

@@ -44,7 +44,7 @@ export function validateDocument(doc: JsonDocument, options: ValidationOptions):
   if (doc.tooLarge) {
     // Longer than the editor analyses: one finding naming the bound and the command that checks it whole.
     const message = msg(locale, 'fileTooLarge', {
-      size: (doc.text.length / 1_048_576).toFixed(1),
+      size: (doc.length / 1_048_576).toFixed(1),
       limit: Number(((options.maxChars ?? 0) / 1_048_576).toPrecision(3)),
     });
     return { classification: { kind: 'unknown' }, findings: [{ code: 'file-too-large', message, at: { span: doc.syntaxErrors[0].span } }], ids: [] };
@@ -141,7 +141,7 @@ export function resolveSpan(doc: JsonDocument, anchor: Anchor): { start: number;
   for (;;) {
     const span = doc.locate(path, part);
     if (span) return span;
-    if (path.length === 0) return { start: 0, end: Math.min(1, doc.text.length) };
+    if (path.length === 0) return { start: 0, end: Math.min(1, doc.length) };
     path = path.slice(0, -1);
     part = typeof path[path.length - 1] === 'string' ? 'key' : 'start';
   }

@@ -55,15 +55,26 @@ export interface BoardFilter {
   value: string;
 }
 
+/** A chart drawn above the tables: its SVG (from core/charts), its numbers as a table beside it, and the name it is exported under. */
+export interface BoardChart {
+  id: string;
+  svg: string;
+  table: { caption: string; columns: string[]; rows: string[][] };
+  /** The file name the save dialog proposes (`pareto.svg`). */
+  fileName: string;
+}
+
 export interface BoardPage {
   title: string;
+  /** Charts shown before the tables, each exportable as SVG. */
+  charts?: BoardChart[];
   tables: BoardTable[];
   filters: BoardFilter[];
   /** Notes under the tables (what the intervals are, files that were not runs). */
   notes: string[];
   /** The sentence shown when no table has a row. */
   empty: string;
-  strings: { all: string; sortHint: string; hint: string; open: string; refresh: string };
+  strings: { all: string; sortHint: string; hint: string; open: string; refresh: string; exportSvg?: string };
 }
 
 export type BoardToPage = { type: 'show'; page: BoardPage };
@@ -73,4 +84,6 @@ export type BoardFromPage =
   | { type: 'sort'; table: string; key: string }
   | { type: 'filter'; key: string; value: string }
   | { type: 'open'; path: string }
-  | { type: 'refresh' };
+  | { type: 'refresh' }
+  /** Save chart `id` of the page shown as an SVG file (the host asks where). */
+  | { type: 'exportSvg'; id: string };

@@ -1,15 +1,25 @@
 // Makes the README's screenshots of running tests: a CodeLens score and the Test Explorer, taken in a real
 // VS Code (code-server + Chromium, installed by `npm run e2e:setup`) with this folder as the development
 // extension, against the local fake model of test/e2e/fakeModel.ts (127.0.0.1, known answers).
-// Writes docs/codelens-score.png, docs/test-explorer.png, docs/corpus-table.png and docs/review.png.
+// Writes docs/codelens-score.png, docs/test-explorer.png, docs/corpus-table.png, docs/review.png, docs/leaderboard.png,
+// docs/compare.png and docs/benchmark-matrix.png.
 // Run: `npm run screenshots`.
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { buildWorkspace, root, startFakeModel } from './e2e/common.mjs';
+import { buildWorkspace, root, startFakeModel, writeBenchmarkFile } from './e2e/common.mjs';
 import { session } from './e2e/session.mjs';
-import { editInCorpusTable, quickOpen, rateReviewFromKeyboard, runFileFromTestExplorer, runFirstTestFromLens } from './e2e/uiFlows.mjs';
+import {
+  benchmarkMatrixFromPalette,
+  compareFromPalette,
+  editInCorpusTable,
+  leaderboardFromPalette,
+  quickOpen,
+  rateReviewFromKeyboard,
+  runFileFromTestExplorer,
+  runFirstTestFromLens,
+} from './e2e/uiFlows.mjs';
 
 const cleanups = [];
 const cleanUp = async () => {
@@ -32,6 +42,7 @@ try {
   fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
   // No response cache: every lens shows the model's own latency.
   fs.writeFileSync(path.join(workspace, '.vscode', 'settings.json'), JSON.stringify({ ...fake.settings, 'ewebench.run.cache': false }, null, 2));
+  writeBenchmarkFile(workspace, fake);
   const server = await startCodeServer(run, fake.userSettings);
   const { page } = await openBrowser(run);
   const payload = JSON.stringify([['extensionDevelopmentPath', `vscode-remote://${server.host}${root}`]]);
@@ -71,7 +82,24 @@ try {
   await page.screenshot({ path: path.join(root, 'docs', 'corpus-table.png') });
   await page.keyboard.press('Control+B');
 
-  console.log('wrote docs/codelens-score.png, docs/test-explorer.png, docs/corpus-table.png and docs/review.png');
+  // The board views, each with the side bar closed: the leaderboard of the fixture cards, the compare of the two
+  // fixture runs (its charts above the tables), then the benchmark matrix run from its file (the modal pressed).
+  const board = async (name, flow) => {
+    const read = await flow(page);
+    await page.keyboard.press('Control+B');
+    await page.mouse.move(5, 5);
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: path.join(root, 'docs', name) });
+    await page.keyboard.press('Control+B');
+    return read;
+  };
+  console.log(`leaderboard: ${(await board('leaderboard.png', leaderboardFromPalette)).first.slice(0, 3).join(' ')}`);
+  console.log(`compare: ${(await board('compare.png', compareFromPalette)).slice(0, 6).join(' ')}`);
+  console.log(`matrix: ${(await board('benchmark-matrix.png', benchmarkMatrixFromPalette)).rows.map((r) => r.join(' ')).join(' · ')}`);
+
+  console.log(
+    'wrote docs/codelens-score.png, docs/test-explorer.png, docs/corpus-table.png, docs/review.png, docs/leaderboard.png, docs/compare.png and docs/benchmark-matrix.png',
+  );
 } catch (error) {
   console.error(error.stack ?? String(error));
   code = 1;

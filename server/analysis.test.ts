@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { generateCorpus, rng } from '../bench/generate';
 import { AnalysisCache, type AnalysisView } from './analysis';
+import { documentsConfiguration } from './documents';
 import { complete } from './features/completion';
 import { coverageHover } from './features/coverage';
 import { hover } from './features/hover';
@@ -55,19 +55,21 @@ for (const encoding of ['utf-16', 'utf-8'] as PositionEncoding[]) {
     const codec = new PositionCodec();
     codec.encoding = encoding;
     const cache = newCache();
-    let doc = TextDocument.create(URI, 'json', 1, generateCorpus(40, 3));
-    cache.get(URI, 1, () => doc.getText());
+    // The documents apply UTF-16 edits (the ranges below are), and tell the cache which.
+    const documents = documentsConfiguration(new PositionCodec(), (uri, from, to, edits) => cache.noteEdits(uri, from, to, edits));
+    let doc = documents.create(URI, 'json', 1, generateCorpus(40, 3));
+    cache.get(URI, 1, () => doc.model);
     let compared = 0;
     for (let version = 2; version < 200; version++) {
       const edit = randomEdit(doc.getText(), random);
       const range = { start: doc.positionAt(edit.start), end: doc.positionAt(edit.end) };
-      doc = cache.update(doc, [{ range, text: edit.text }], version);
+      doc = documents.update(doc, [{ range, text: edit.text }], version);
       // Now and then the pending version is validated: the last analysis moves on.
-      if (random() < 0.25) cache.get(URI, version, () => doc.getText());
+      if (random() < 0.25) cache.get(URI, version, () => doc.model);
       const fresh = newCache();
       for (let i = 0; i < 8; i++) {
         const offset = Math.floor(random() * doc.getText().length);
-        const wire = codec.toWire(doc.getText(), doc, doc.positionAt(offset));
+        const wire = codec.toWire(doc, doc.positionAt(offset));
         const expected = fresh.read(doc, codec, [wire], (view) => answers(view, wire));
         const before = cache.stats(URI).earlierAnswers;
         const actual = cache.read(doc, codec, [wire], (view) => answers(view, wire));

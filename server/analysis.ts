@@ -1,5 +1,3 @@
-import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { forcedKind } from '../core/document/classify';
 import type { TextEdit } from '../core/document/edit';
 import { EditMap } from '../core/document/editMap';
@@ -11,6 +9,8 @@ import type { ExternalIdOccurrence, Id } from '../core/rules/ids';
 import { validateDocument, type ValidationOptions, type ValidationResult } from '../core/validate';
 import type { AuditOptions } from '../core/audit/auditTest';
 import type { PositionCodec } from './positionEncoding';
+import type { ModelDocument } from './documents';
+import type { TextModel } from '../core/text/textModel';
 import type { AnalysisStats } from '../protocol/ewebench';
 import type { ServerSettings } from './settings';
 
@@ -52,15 +52,15 @@ class CurrentView implements AnalysisView {
   ) {}
 
   fromWire(position: Position): Position {
-    return this.codec.fromWire(this.analysis.doc.text, this.analysis.doc.lineIndex, position);
+    return this.codec.fromWire(this.analysis.doc.lineIndex, position);
   }
 
   rangeFromWire(range: TextRange): TextRange {
-    return this.codec.rangeFromWire(this.analysis.doc.text, this.analysis.doc.lineIndex, range);
+    return this.codec.rangeFromWire(this.analysis.doc.lineIndex, range);
   }
 
   rangeToWire(range: TextRange): TextRange {
-    return this.codec.rangeToWire(this.analysis.doc.text, this.analysis.doc.lineIndex, range);
+    return this.codec.rangeToWire(this.analysis.doc.lineIndex, range);
   }
 }
 
@@ -75,12 +75,12 @@ class EarlierView implements AnalysisView {
   constructor(
     readonly analysis: Analysis,
     private readonly edits: EditMap,
-    private readonly current: TextDocument,
+    private readonly current: ModelDocument,
     private readonly codec: PositionCodec,
   ) {}
 
   fromWire(position: Position): Position {
-    const offset = this.current.offsetAt(this.codec.fromWire(this.current.getText(), this.current, position));
+    const offset = this.current.offsetAt(this.codec.fromWire(this.current, position));
     const old = this.edits.toOld(offset);
     if (old === undefined || !holdsAt(this.analysis, this.edits, old)) {
       this.failed = true;
@@ -100,8 +100,7 @@ class EarlierView implements AnalysisView {
       this.failed = true;
       return range;
     }
-    const text = this.current.getText();
-    return this.codec.rangeToWire(text, this.current, { start: this.current.positionAt(span.start), end: this.current.positionAt(span.end) });
+    return this.codec.rangeToWire(this.current, { start: this.current.positionAt(span.start), end: this.current.positionAt(span.end) });
   }
 }
 
@@ -126,7 +125,8 @@ export class AnalysisCache {
     private readonly audit: () => AuditOptions | undefined = () => undefined,
   ) {}
 
-  get(uri: string, version: number, text: () => string): Analysis {
+  /** The analysis of `version`, whose text `text` gives (a model: an incremental pass reads windows of it). */
+  get(uri: string, version: number, text: () => TextModel): Analysis {
     const cached = this.byUri.get(uri);
     if (cached && cached.version === version) return cached;
     const pending = this.pending.get(uri);
@@ -144,8 +144,8 @@ export class AnalysisCache {
   }
 
   /** The analysis of the document's current version (made now if needed); undefined when nested too deep for the features. */
-  current(document: TextDocument): Analysis | undefined {
-    const analysis = this.get(document.uri, document.version, () => document.getText());
+  current(document: ModelDocument): Analysis | undefined {
+    const analysis = this.get(document.uri, document.version, () => document.model);
     // The features read positions with recursive parsers: a text nested too deep, or one too large to analyse,
     // has its one diagnostic and nothing else.
     return analysis.doc.notAnalysed ? undefined : analysis;
@@ -157,7 +157,7 @@ export class AnalysisCache {
    * the positions are in nor any range the answer returns; otherwise from the current version's analysis. Undefined
    * when the document cannot be read (see `current`).
    */
-  read<R>(document: TextDocument, codec: PositionCodec, at: readonly Position[], read: (view: AnalysisView) => R): R | undefined {
+  read<R>(document: ModelDocument, codec: PositionCodec, at: readonly Position[], read: (view: AnalysisView) => R): R | undefined {
     // A malformed position is refused (InvalidParams) before any analysis is made or read.
     for (const position of at) codec.checkPosition(position);
     const earlier = this.earlier(document);
@@ -177,7 +177,7 @@ export class AnalysisCache {
   }
 
   /** The last analysis, when it is of an earlier version than `document`'s and the edits since it are known. */
-  private earlier(document: TextDocument): { analysis: Analysis; edits: EditMap } | undefined {
+  private earlier(document: ModelDocument): { analysis: Analysis; edits: EditMap } | undefined {
     const cached = this.byUri.get(document.uri);
     const pending = this.pending.get(document.uri);
     if (!cached || cached.version === document.version || cached.doc.notAnalysed || !pending) return undefined;
@@ -194,23 +194,10 @@ export class AnalysisCache {
   }
 
   /**
-   * `TextDocuments`' update, recording the edits in offsets of the text each applies to (a change without a range
-   * replaces the whole text: the next analysis is then a full one).
+   * The edits from version `from` to `to` of a document, in UTF-16 offsets of the text each applies to (undefined:
+   * a change replaced the whole text, and the next analysis is a full one). The documents report them (`documents.ts`).
    */
-  update(doc: TextDocument, changes: TextDocumentContentChangeEvent[], version: number): TextDocument {
-    const from = doc.version;
-    let edits: TextEdit[] | undefined = [];
-    let current = doc;
-    for (const change of changes) {
-      if (edits && 'range' in change) edits.push({ start: current.offsetAt(change.range.start), end: current.offsetAt(change.range.end), text: change.text });
-      else edits = undefined;
-      current = TextDocument.update(current, [change], version);
-    }
-    this.noteEdits(doc.uri, from, version, edits);
-    return current;
-  }
-
-  private noteEdits(uri: string, from: number, to: number, edits: TextEdit[] | undefined): void {
+  noteEdits(uri: string, from: number, to: number, edits: TextEdit[] | undefined): void {
     const pending = this.pending.get(uri);
     if (!edits) this.pending.set(uri, null);
     else if (pending && pending.to === from) this.pending.set(uri, { from: pending.from, to, edits: [...pending.edits, ...edits] });
@@ -221,7 +208,7 @@ export class AnalysisCache {
   /** Re-runs the rules on the same parse (e.g. when another file's ids changed). */
   revalidate(uri: string): Analysis | undefined {
     const cached = this.byUri.get(uri);
-    return cached ? this.analyse(uri, cached.version, cached.doc.text, cached.doc) : undefined;
+    return cached ? this.analyse(uri, cached.version, cached.doc.model, cached.doc) : undefined;
   }
 
   peek(uri: string): Analysis | undefined {
@@ -254,7 +241,7 @@ export class AnalysisCache {
     };
   }
 
-  private analyse(uri: string, version: number, text: string, reuse?: JsonDocument): Analysis {
+  private analyse(uri: string, version: number, text: TextModel, reuse?: JsonDocument): Analysis {
     const doc = reuse ?? new JsonDocument(text, undefined, { maxChars: this.settings(uri).maxAnalysedChars });
     const result = validateDocument(doc, this.options(uri));
     const analysis = { uri, version, doc, result };

@@ -1,12 +1,13 @@
 /**
- * A full garbage collection once the server has sat idle after big documents changed.
+ * A full garbage collection once the server has sat idle after big documents were opened or closed.
  *
- * Every edit of an open document leaves its previous text behind: `TextDocument` rebuilds the text as one new
- * string, as any flat-string buffer must, so a keystroke in a 7.5 MB corpus releases a 15 MB string. V8 lets
- * such garbage pile up to several times the live heap before it collects, which costs nothing while typing but
- * leaves the process holding hundreds of megabytes afterwards. A collection during a pause in typing returns
- * them without ever delaying a keystroke's diagnostics (a change re-arms the timer). Needs node's
- * `--expose-gc` (server/nodeFlags.json); without it this does nothing.
+ * Opening a 37 MB corpus reads its didOpen message (the bytes, the decoded JSON text, the parse that yields the
+ * document's text) and closing one drops its text, its model and its parsed value: one-time garbage several times
+ * the text. V8 lets such garbage sit until its heap grows further, which leaves the process holding hundreds of
+ * megabytes for nothing. A collection during a pause returns them without ever delaying a keystroke's diagnostics
+ * (a new open or close re-arms the timer). Edits need none: an open document is a text model
+ * (`documents.ts`), whose edit copies no text, so typing leaves only small garbage that V8's young generation
+ * takes. Needs node's `--expose-gc` (server/nodeFlags.json); without it this does nothing.
  */
 export class IdleCollector {
   private releasedBytes = 0;
@@ -14,12 +15,12 @@ export class IdleCollector {
 
   constructor(
     private readonly collect: (() => void) | undefined,
-    /** Quiet time after the last change; below `minBytes` of released text nothing is scheduled. */
+    /** Quiet time after the last open or close; below `minBytes` of released text nothing is scheduled. */
     private readonly idleMs = 500,
     private readonly minBytes = 32 * 1024 * 1024,
   ) {}
 
-  /** A text of `length` UTF-16 units was replaced or closed. */
+  /** A text of `length` UTF-16 units was opened or closed. */
   released(length: number): void {
     const collect = this.collect;
     if (!collect) return;

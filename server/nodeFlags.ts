@@ -4,12 +4,10 @@ import flags from './nodeFlags.json';
  * V8 flags every launcher gives the server process (the VS Code client, the `ewebench-language-server` bin, the
  * protocol tests and benches), kept in `nodeFlags.json` so the plain-JavaScript bin reads the same list.
  *
- * A big corpus is one long-lived value plus, per keystroke, one new copy of its text (a 7.5 MB corpus is a
- * 15 MB string: `TextDocument` rebuilds it on every edit, as any flat-string buffer must). V8 lets the copies of a
- * typing burst pile up until the old generation is several times what is live: the server sat at 250–350 MB on
- * a file whose live data is ~45 MB (heap snapshot: the text 15 MB, the parsed value ~20 MB, two line tables
- * 4 MB, code 3 MB).
- * - `--expose-gc`: lets `IdleCollector` return them once typing pauses. Tightening V8's growth policy
+ * - `--expose-gc`: lets `IdleCollector` return what opening or closing a big document leaves behind (its didOpen
+ *   message, its text) once the server is idle. Typing needs no collection: an open document is a text model
+ *   whose edits copy no text (before it, each keystroke left a copy of the whole text, and the server sat at
+ *   250–350 MB on a file whose live data was ~45 MB until a forced collection). Tightening V8's growth policy
  *   (`--heap-growing-percent`) or its nursery (`--max-semi-space-size`) also bounds the memory, but collects
  *   during typing: measured, each made keystrokes 20–100% slower.
  * `npm run bench` prints the server's resident memory and keystroke latency with these flags.

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LineIndex } from '../core/document/lineIndex';
+import { TextModel } from '../core/text/textModel';
+import { documentsConfiguration } from './documents';
 import { negotiatePositionEncoding, PositionCodec, utf16Column, utf8Column } from './positionEncoding';
 
 // Line 1: a tone mark written as a combining accent (e + U+0301: 1 + 2 bytes, 2 units), Ewe letters (2 bytes,
@@ -35,24 +36,24 @@ test('a UTF-8 column inside a character stays before it; past the line end goes 
   assert.equal(utf8Column(TEXT, LINE1, 999), Buffer.byteLength(TEXT.slice(LINE1, LINE1 + lineLength), 'utf8'));
 });
 
-test('the codec converts positions and ranges both ways with the core line index, and is the identity for utf-16', () => {
-  const lines = new LineIndex(TEXT);
+test('the codec converts positions and ranges both ways with the text model, and is the identity for utf-16', () => {
+  const lines = TextModel.from(TEXT);
   const codec = new PositionCodec();
   const x = lines.positionAt(TEXT.indexOf('x'));
-  assert.deepEqual(codec.toWire(TEXT, lines, x), x);
+  assert.deepEqual(codec.toWire(lines, x), x);
   codec.encoding = 'utf-8';
-  const wire = codec.toWire(TEXT, lines, x);
+  const wire = codec.toWire(lines, x);
   assert.deepEqual(wire, { line: 1, character: Buffer.byteLength(TEXT.slice(LINE1, TEXT.indexOf('x')), 'utf8') });
-  assert.deepEqual(codec.fromWire(TEXT, lines, wire), x);
+  assert.deepEqual(codec.fromWire(lines, wire), x);
   const range = { start: { line: 1, character: 3 }, end: x };
-  assert.deepEqual(codec.rangeFromWire(TEXT, lines, codec.rangeToWire(TEXT, lines, range)), range);
-  assert.deepEqual(codec.toWire(TEXT, lines, { line: 2, character: 3 }), { line: 2, character: 3 });
+  assert.deepEqual(codec.rangeFromWire(lines, codec.rangeToWire(lines, range)), range);
+  assert.deepEqual(codec.toWire(lines, { line: 2, character: 3 }), { line: 2, character: 3 });
 });
 
 test('incremental edits in UTF-8 positions land on the right characters, each change on the text the last one left', () => {
   const codec = new PositionCodec();
   codec.encoding = 'utf-8';
-  const config = codec.documents();
+  const config = documentsConfiguration(codec);
   const doc = config.create('file:///t.json', 'json', 1, TEXT);
   const byteOf = (s: string) => Buffer.byteLength(TEXT.slice(LINE1, TEXT.indexOf(s)), 'utf8');
   const updated = config.update(

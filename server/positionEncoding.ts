@@ -1,12 +1,11 @@
-import { ErrorCodes, ResponseError, type TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import type { Position, TextRange } from '../core/document/lineIndex';
 import type { Locale } from '../core/i18n/locale';
 import { msg } from '../core/rules/messages';
 
 /**
- * Positions on the wire count characters in the encoding the client and server agreed on; the core (LineIndex,
- * jsonc-parser, TextDocument) counts UTF-16 code units. Every position that crosses the wire goes through here.
+ * Positions on the wire count characters in the encoding the client and server agreed on; the core (the text
+ * model, jsonc-parser, the documents) counts UTF-16 code units. Every position that crosses the wire goes through here.
  */
 export type PositionEncoding = 'utf-8' | 'utf-16';
 
@@ -48,9 +47,9 @@ export function isInvalidParams(error: unknown): error is ResponseError<void> {
   return error instanceof ResponseError && error.code === ErrorCodes.InvalidParams;
 }
 
-/** Anything that can find the offset of a line start (the core's LineIndex, a TextDocument). */
-export interface LineStarts {
-  offsetAt(position: Position): number;
+/** Anything that gives a line's text (the core's text model, an open document): UTF-8 columns are counted on it. */
+export interface LineTexts {
+  lineText(line: number): string;
 }
 
 /** UTF-8 bytes of the code point that starts at `i` and the UTF-16 units it spans (a lone surrogate encodes as U+FFFD). */
@@ -124,72 +123,27 @@ export class PositionCodec {
     return range;
   }
 
-  /** A core (UTF-16) position of `text` as the client counts it. */
-  toWire(text: string, lines: LineStarts, position: Position): Position {
+  /** A core (UTF-16) position of a text (read line by line through `lines`) as the client counts it. */
+  toWire(lines: LineTexts, position: Position): Position {
     if (this.encoding === 'utf-16') return position;
-    const start = lines.offsetAt({ line: position.line, character: 0 });
-    return { line: position.line, character: utf8Column(text, start, position.character) };
+    return { line: position.line, character: utf8Column(lines.lineText(position.line), 0, position.character) };
   }
 
-  /** A client position in `text` as the core counts it. */
-  fromWire(text: string, lines: LineStarts, position: Position): Position {
+  /** A client position in a text as the core counts it. */
+  fromWire(lines: LineTexts, position: Position): Position {
     this.checkPosition(position);
     if (this.encoding === 'utf-16') return position;
-    const start = lines.offsetAt({ line: position.line, character: 0 });
-    return { line: position.line, character: utf16Column(text, start, position.character) };
+    return { line: position.line, character: utf16Column(lines.lineText(position.line), 0, position.character) };
   }
 
-  rangeToWire(text: string, lines: LineStarts, range: TextRange): TextRange {
+  rangeToWire(lines: LineTexts, range: TextRange): TextRange {
     if (this.encoding === 'utf-16') return range;
-    return { start: this.toWire(text, lines, range.start), end: this.toWire(text, lines, range.end) };
+    return { start: this.toWire(lines, range.start), end: this.toWire(lines, range.end) };
   }
 
-  rangeFromWire(text: string, lines: LineStarts, range: TextRange): TextRange {
+  rangeFromWire(lines: LineTexts, range: TextRange): TextRange {
     this.checkRange(range);
     if (this.encoding === 'utf-16') return range;
-    return { start: this.fromWire(text, lines, range.start), end: this.fromWire(text, lines, range.end) };
-  }
-
-  /**
-   * Content changes as the core counts them. Each change's range refers to the text the previous one left, so with
-   * several changes they are applied to a scratch copy as they are converted (one change, the usual case, needs none).
-   */
-  changesFromWire(document: TextDocument, changes: TextDocumentContentChangeEvent[]): TextDocumentContentChangeEvent[] {
-    changes.forEach((change, i) => 'range' in change && this.checkRange(change.range, `contentChanges[${i}].range`));
-    if (this.encoding === 'utf-16' || !changes.some((c) => 'range' in c)) return changes;
-    let scratch = document;
-    return changes.map((change, i) => {
-      const converted = 'range' in change ? { range: this.rangeFromWire(scratch.getText(), scratch, change.range), text: change.text } : change;
-      if (i < changes.length - 1) {
-        if (scratch === document) scratch = TextDocument.create(document.uri, document.languageId, document.version, document.getText());
-        scratch = TextDocument.update(scratch, [converted], scratch.version);
-      }
-      return converted;
-    });
-  }
-
-  /**
-   * The `TextDocuments` configuration: `TextDocument.update` applies ranges in UTF-16, so ranges in the client's
-   * encoding are converted before `update` (by default `TextDocument.update`) sees them. A change with a malformed
-   * range cannot be applied: it is `refused` (logged) and the text stays as it was, at the new version.
-   */
-  documents(
-    update: (document: TextDocument, changes: TextDocumentContentChangeEvent[], version: number) => TextDocument = TextDocument.update,
-    refused: (error: unknown) => void = () => undefined,
-  ) {
-    return {
-      create: (uri: string, languageId: string, version: number, content: string) => TextDocument.create(uri, languageId, version, content),
-      update: (document: TextDocument, changes: TextDocumentContentChangeEvent[], version: number): TextDocument => {
-        let converted: TextDocumentContentChangeEvent[];
-        try {
-          converted = this.changesFromWire(document, changes);
-        } catch (error) {
-          if (!isInvalidParams(error)) throw error;
-          refused(error);
-          return TextDocument.create(document.uri, document.languageId, version, document.getText());
-        }
-        return update(document, converted, version);
-      },
-    };
+    return { start: this.fromWire(lines, range.start), end: this.fromWire(lines, range.end) };
   }
 }

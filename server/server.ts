@@ -8,11 +8,9 @@ import {
   type InitializeParams,
   type InitializeResult,
   type TextDocumentChangeEvent,
-  type TextDocumentContentChangeEvent,
   type Diagnostic,
   type WorkspaceFoldersChangeEvent,
 } from 'vscode-languageserver';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { toLocale, type Locale } from '../core/i18n/locale';
 import { isJsonDocument } from '../core/workspace/files';
 import type { Position } from '../core/document/lineIndex';
@@ -33,6 +31,8 @@ import { isBaselinesFile, loadWorkspaceBaselines, type WorkspaceBaselines } from
 import { WorkspaceIndex } from './workspaceIndex';
 import { IdleCollector } from './idleCollector';
 import { serverHost } from './host';
+import { documentsConfiguration, type ModelDocument } from './documents';
+import type { TextEdit } from '../core/document/edit';
 
 /**
  * The wiring both entries share (`nodeMain.ts` for the desktop, `browserMain.ts` for a browser's web worker): the
@@ -54,17 +54,19 @@ const connection = host.connect({
 const guard = new Guard((text) => connection.console.error(text));
 /** The client's position encoding: incoming edits and request positions are converted to UTF-16, results back. */
 const codec = new PositionCodec();
-// The cache sees each change's edits (converted to UTF-16) as the documents apply them, so an analysis can follow them incrementally.
-const documents = new TextDocuments<TextDocument>(
-  codec.documents(
-    (doc, changes, version) => applyChanges(doc, changes, version),
+// Open documents are text models (documents.ts); the cache sees each change's edits (converted to UTF-16) as the
+// documents apply them, so an analysis can follow them incrementally.
+const documents = new TextDocuments<ModelDocument>(
+  documentsConfiguration(
+    codec,
+    (uri, from, to, edits) => noteEdits(uri, from, to, edits),
     (error) => guard.report(error),
   ),
 );
 const index = new WorkspaceIndex(host.files, () => new Promise((resolve) => host.nextTurn(() => resolve())));
-index.rangeOf = (doc, span) => codec.rangeToWire(doc.text, doc.lineIndex, doc.lineIndex.rangeOf(span));
+index.rangeOf = (doc, span) => codec.rangeToWire(doc.lineIndex, doc.lineIndex.rangeOf(span));
 const debouncer = new Debouncer(() => handledMessages, host.nextTurn);
-/** Returns the text copies that edits of big documents leave behind (and an open's parse garbage), once typing pauses. */
+/** Returns what opening or closing a big document leaves behind (its message, its text), once the server is idle. */
 const collector = new IdleCollector(host.gc);
 /** Each document's settings (its workspace folder's), asked of the client per folder when it answers `workspace/configuration`. */
 let settings = new SettingsStore();
@@ -88,7 +90,7 @@ const cache = new AnalysisCache(
 );
 
 /** An open JSON document, the only kind the features read. */
-function openJson(uri: string): TextDocument | undefined {
+function openJson(uri: string): ModelDocument | undefined {
   const doc = documents.get(uri);
   return doc && isJsonDocument(doc) ? doc : undefined;
 }
@@ -109,14 +111,13 @@ function stats(uri: string): AnalysisStats | undefined {
   return openJson(uri) && cache.stats(uri);
 }
 
-/** The documents' update, guarded: if recording the edits fails, the next analysis of that document is a full one. */
-function applyChanges(doc: TextDocument, changes: TextDocumentContentChangeEvent[], version: number): TextDocument {
+/** The edits a change made, guarded: if recording them fails, the next analysis of that document is a full one. */
+function noteEdits(uri: string, from: number, to: number, edits: TextEdit[] | undefined): void {
   try {
-    return cache.update(doc, changes, version);
+    cache.noteEdits(uri, from, to, edits);
   } catch (error) {
     guard.report(error);
-    cache.delete(doc.uri);
-    return TextDocument.update(doc, changes, version);
+    cache.delete(uri);
   }
 }
 
@@ -149,7 +150,7 @@ function validateNow(uri: string): void {
   guard.run(undefined, () => {
     const doc = documents.get(uri);
     if (!doc || !isJsonDocument(doc)) return;
-    const analysis = cache.get(uri, doc.version, () => doc.getText());
+    const analysis = cache.get(uri, doc.version, () => doc.model);
     // A newer edit may have arrived while this one was queued: publish only the current version.
     if (documents.get(uri)?.version !== analysis.version) return;
     const idsChanged = analysis.result.classification.kind === 'ewebench-tests' ? index.update(uri, analysis.doc, analysis.result.ids) : index.remove(uri);
@@ -292,17 +293,19 @@ connection.onDidChangeConfiguration(
 );
 
 documents.onDidChangeContent(
-  guard.handler(undefined, (event: TextDocumentChangeEvent<TextDocument>) => {
+  guard.handler(undefined, (event: TextDocumentChangeEvent<ModelDocument>) => {
     if (!isJsonDocument(event.document)) return;
-    collector.released(event.document.getText().length);
     debouncer.schedule(event.document.uri, () => validateNow(event.document.uri));
   }),
 );
 
+// Reading a didOpen leaves its message behind (the bytes, the JSON text, the parse): returned once the server is idle.
+documents.onDidOpen(guard.handler(undefined, (event: TextDocumentChangeEvent<ModelDocument>) => collector.released(event.document.model.length)));
+
 documents.onDidClose(
-  guard.handler(undefined, (event: TextDocumentChangeEvent<TextDocument>) => {
+  guard.handler(undefined, (event: TextDocumentChangeEvent<ModelDocument>) => {
     const uri = event.document.uri;
-    collector.released(event.document.getText().length);
+    collector.released(event.document.model.length);
     debouncer.cancel(uri);
     cache.forget(uri);
     void connection.sendDiagnostics({ uri, diagnostics: [] });

@@ -48,6 +48,9 @@ export function renderBoardHtml(options: BoardHtmlOptions): string {
   .note, #hint { color: var(--vscode-descriptionForeground); }
   tr.bad td:first-child { border-left: 3px solid var(--vscode-testing-iconFailed, var(--vscode-errorForeground)); }
   tr.good td:first-child { border-left: 3px solid var(--vscode-testing-iconPassed, var(--vscode-charts-green)); }
+  figure.chart { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; margin: 0.8rem 0; }
+  figure.chart svg { max-width: 100%; height: auto; }
+  table.numbers caption { text-align: left; font-weight: 600; padding-bottom: 0.2rem; }
   td.diff { white-space: pre-wrap; max-width: 50rem; }
   del { color: var(--vscode-gitDecoration-deletedResourceForeground, var(--vscode-errorForeground)); background: var(--vscode-diffEditor-removedTextBackground); }
   ins { color: var(--vscode-gitDecoration-addedResourceForeground, var(--vscode-charts-green)); background: var(--vscode-diffEditor-insertedTextBackground); text-decoration: none; }

@@ -33,6 +33,7 @@ export class BoardPanel {
   private constructor(
     private readonly panel: vscode.WebviewPanel,
     private controller: BoardController,
+    private readonly nonce: string,
   ) {
     panel.webview.onDidReceiveMessage((m: BoardFromPage) => void this.receive(m));
   }
@@ -47,14 +48,15 @@ export class BoardPanel {
     } else {
       const dist = vscode.Uri.joinPath(context.extensionUri, 'dist');
       const panel = vscode.window.createWebviewPanel(viewType, title, vscode.ViewColumn.Active, { enableScripts: true, localResourceRoots: [dist] });
+      const pageNonce = nonce();
       panel.webview.html = renderBoardHtml({
-        nonce: nonce(),
+        nonce: pageNonce,
         cspSource: panel.webview.cspSource,
         scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'boardsView.js')).toString(),
         lang: toLocale(vscode.env.language),
         title,
       });
-      view = new BoardPanel(panel, controller);
+      view = new BoardPanel(panel, controller, pageNonce);
       BoardPanel.open.set(viewType, view);
       const shown = view;
       panel.onDidDispose(() => BoardPanel.open.get(viewType) === shown && BoardPanel.open.delete(viewType));
@@ -65,14 +67,34 @@ export class BoardPanel {
 
   private async post(): Promise<void> {
     this.lastPage = await this.controller.page();
-    if (this.ready) await this.panel.webview.postMessage({ type: 'show', page: this.lastPage } satisfies BoardToPage);
+    if (this.ready) await this.panel.webview.postMessage({ type: 'show', page: this.shown(this.lastPage) } satisfies BoardToPage);
+  }
+
+  /** The page as the webview gets it: each chart's own style sheet carries the page's nonce (the CSP allows no other). */
+  private shown(page: BoardPage): BoardPage {
+    return page.charts ? { ...page, charts: page.charts.map((c) => ({ ...c, svg: withStyleNonce(c.svg, this.nonce) })) } : page;
+  }
+
+  /** Saves a chart of the page shown as a standalone SVG, where the user says, through workspace.fs (both builds). */
+  private async exportSvg(id: string): Promise<void> {
+    const chart = this.lastPage?.charts?.find((c) => c.id === id);
+    if (!chart) return;
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const target = await vscode.window.showSaveDialog({
+      ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, chart.fileName) } : {}),
+      filters: { SVG: ['svg'] },
+      title: vscode.l10n.t('Export the chart as SVG'),
+    });
+    if (!target) return;
+    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(chart.svg));
+    void vscode.window.showInformationMessage(vscode.l10n.t('Chart saved to {0}.', vscode.workspace.asRelativePath(target, false)));
   }
 
   private async receive(message: BoardFromPage): Promise<void> {
     switch (message.type) {
       case 'ready':
         this.ready = true;
-        if (this.lastPage) await this.panel.webview.postMessage({ type: 'show', page: this.lastPage } satisfies BoardToPage);
+        if (this.lastPage) await this.panel.webview.postMessage({ type: 'show', page: this.shown(this.lastPage) } satisfies BoardToPage);
         return;
       case 'sort':
         this.controller.sort?.(String(message.table), String(message.key));
@@ -85,8 +107,15 @@ export class BoardPanel {
       case 'refresh':
         await this.controller.refresh?.();
         return this.post();
+      case 'exportSvg':
+        return this.exportSvg(String(message.id));
     }
   }
+}
+
+/** A chart's SVG with its `<style>` elements given the page's nonce (the exported file keeps none). */
+export function withStyleNonce(svg: string, nonce: string): string {
+  return svg.replace(/<style>/g, `<style nonce="${nonce}">`);
 }
 
 /** What a board command returns: each table's rows as text (the e2e suite reads the first rows from it). */

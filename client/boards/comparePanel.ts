@@ -94,14 +94,22 @@ export function registerCompare(context: vscode.ExtensionContext): void {
         return [];
       }
       let state: CompareState = { change: '' };
+      let runs = [a.run, b.run];
       const view = await BoardPanel.show(context, 'ewebench.compare', vscode.l10n.t('Compare {0} with {1}', a.run.model, b.run.model), {
-        page: () => Promise.resolve(lazy.comparePage(comparison, state, toLocale(vscode.env.language), vscode.l10n, strings())),
+        page: () => {
+          const locale = toLocale(vscode.env.language);
+          const page = lazy.comparePage(comparison, state, locale, vscode.l10n, strings());
+          return Promise.resolve(lazy.withCharts(page, lazy.runCharts(runs, locale), vscode.l10n.t('Export SVG…')));
+        },
         filter: (key, value) => {
           if (key === 'change') state = { change: value };
         },
         refresh: async () => {
           const again = await Promise.all([runOf(a.uri, lazy.readRuns), runOf(b.uri, lazy.readRuns)]);
-          if (again.every((r) => typeof r !== 'string')) comparison = lazy.compareRuns((again[0] as RunFile).run, (again[1] as RunFile).run);
+          if (again.every((r) => typeof r !== 'string')) {
+            runs = [(again[0] as RunFile).run, (again[1] as RunFile).run];
+            comparison = lazy.compareRuns(runs[0], runs[1]);
+          }
         },
       });
       return shownTables(view.lastPage);

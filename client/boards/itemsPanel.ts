@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import type { ItemAnalysis } from '../../core/compare/items';
+import { toLocale } from '../../core/i18n/locale';
+import type { Run } from '../../core/runs/types';
 import { BoardPanel, shownTables } from './boardPanel';
 import { runFiles } from './comparePanel';
 import type { ItemsState, ItemsStrings } from './itemsModel';
@@ -28,14 +30,22 @@ export function registerItems(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand('ewebench.showItems', async (uri?: unknown, uris?: unknown) => {
       const lazy = await lazyModules().boards();
       const given = givenUris(uri, uris);
+      let runs: Run[] = [];
       const analyse = async (): Promise<ItemAnalysis> => {
-        const runs = (await runFiles(given, lazy.readRuns)).slice(0, MAX_ITEM_RUNS).map((f) => f.run);
+        runs = (await runFiles(given, lazy.readRuns)).slice(0, MAX_ITEM_RUNS).map((f) => f.run);
         return lazy.analyseItems(runs);
       };
       let analysis = await analyse();
       let state: ItemsState = lazy.INITIAL_ITEMS_STATE;
       const view = await BoardPanel.show(context, 'ewebench.items', vscode.l10n.t('Items × models'), {
-        page: () => Promise.resolve(lazy.itemsPage(analysis, state, vscode.l10n, strings())),
+        page: () =>
+          Promise.resolve(
+            lazy.withCharts(
+              lazy.itemsPage(analysis, state, vscode.l10n, strings()),
+              lazy.runCharts(runs, toLocale(vscode.env.language)),
+              vscode.l10n.t('Export SVG…'),
+            ),
+          ),
         sort: (_table, key) => (state = lazy.toggleItemsSort(state, key)),
         filter: (key, value) => (state = lazy.withItemsFilter(state, key, value)),
         refresh: async () => {

@@ -11,3 +11,5 @@ export { INITIAL_STATE, leaderboardPage, toggleSort, withFilter } from './leader
 export { comparePage } from './compareModel';
 export { analyseItems } from '../../core/compare/items';
 export { INITIAL_ITEMS_STATE, itemsPage, toggleItemsSort, withItemsFilter } from './itemsModel';
+export { matrixPage } from './matrixModel';
+export { runCharts, withCharts } from './chartsModel';

@@ -5,6 +5,7 @@ import { DocumentItemsCache } from './documentItems';
 import { KeyStore } from './keys';
 import { ModelService } from './models';
 import type { RunPlatform } from './platform';
+import type { RunLogger } from '../../runner/log';
 import { RESULT_SCHEME, ResultDocumentProvider } from './resultDocument';
 import { ResultsStore } from './resultsStore';
 import { channelLogger } from './runLog';
@@ -16,7 +17,7 @@ import { TestExplorer } from './testExplorer';
  * result details, the Test Explorer and the commands, in either build (`platform`: the desktop's or the browser's). Nothing is read from disk until a lens or the Test
  * Explorer asks for results.
  */
-export function registerRunFeatures(context: vscode.ExtensionContext, platform: RunPlatform): void {
+export function registerRunFeatures(context: vscode.ExtensionContext, platform: RunPlatform): { models: ModelService; logger: RunLogger } {
   const channel = vscode.window.createOutputChannel(vscode.l10n.t('ÈwéBench Runs'), { log: true });
   const logger = channelLogger(channel);
   const models = new ModelService(new KeyStore(context), logger, platform);
@@ -41,4 +42,5 @@ export function registerRunFeatures(context: vscode.ExtensionContext, platform: 
     vscode.workspace.registerTextDocumentContentProvider(RESULT_SCHEME, details),
   );
   registerRunCommands(context, { items, results, runs, models, channel, platform });
+  return { models, logger };
 }

@@ -46,7 +46,7 @@ export interface RunObserver {
 }
 
 /** The numeric run settings, or a message naming the first one outside its range (core/run/limits.ts). */
-function readRunSettings(config: vscode.WorkspaceConfiguration): { timeoutSeconds: number; concurrency: number } | string {
+export function readRunSettings(config: vscode.WorkspaceConfiguration): { timeoutSeconds: number; concurrency: number } | string {
   const timeoutSeconds = config.get<unknown>('run.timeoutSeconds', 60);
   const concurrency = config.get<unknown>('run.concurrency', 4);
   for (const [key, value, limit] of [

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { runText } from './l10n';
 import { userL10n } from './userL10n';
-import { LineIndex } from '../../core/document/lineIndex';
+import { TextModel } from '../../core/text/textModel';
 import { isListedWorkspaceFile, SKIPPED_FOLDERS_GLOB } from '../../core/workspace/files';
 import { passes } from '../../core/scoring/ewebench/aggregate';
 import { categoryOf } from '../../core/scoring/ewebench/categories';
@@ -191,7 +191,7 @@ export class TestExplorer implements vscode.Disposable {
   private fill(fileItem: vscode.TestItem, uri: vscode.Uri, text: string): DocumentItems {
     const parsed = itemsOfText(uri, text);
     this.values.set(uri.toString(), parsed);
-    const lines = new LineIndex(text);
+    const lines = TextModel.from(text);
     const children: vscode.TestItem[] = [];
     const seen = new Set<string>();
     for (const runnable of parsed.items) {

@@ -1,4 +1,5 @@
 import type { JsonDocument, JsonPath } from '../document/jsonDocument';
+import { itemAt, itemCount } from '../document/spanTree';
 import { profileFor } from '../coverage/profiles';
 import type { Locale } from '../i18n/locale';
 import { pick } from '../i18n/locale';
@@ -107,8 +108,12 @@ export function weakTestFindingsInDocument(doc: JsonDocument, locale: Locale, op
   const value = doc.value;
   if (!Array.isArray(value)) return [];
   const top = doc.isValidJson ? doc.childrenAt([]) : undefined;
-  const items = top?.kind === 'array' && top.items.length === value.length ? top.items : undefined;
-  return weakTestFindings(value, locale, options, items ? (i) => doc.text.slice(items[i].start, items[i].end) : undefined);
+  const items = top?.kind === 'array' && itemCount(top) === value.length ? top : undefined;
+  const textOf = (i: number) => {
+    const span = itemAt(items!, i);
+    return doc.slice(span.start, span.end);
+  };
+  return weakTestFindings(value, locale, options, items ? textOf : undefined);
 }
 
 /** A finding computed for a test at path [] moved to the test's place in the file. */

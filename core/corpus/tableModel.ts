@@ -148,12 +148,12 @@ export class CorpusTableModel {
    * Undefined when an edit is anything else (an entry added or removed, the envelope touched, a field added or
    * removed): the caller then builds the model from the whole text, which gives the same model.
    */
-  edited(edits: readonly TextEdit[], newText?: string): CorpusTableModel | undefined {
+  edited(edits: readonly TextEdit[]): CorpusTableModel | undefined {
     const path = this.sheet.entriesPath;
     let doc = this.doc;
     const changed = new Set<number>();
-    for (const [i, edit] of edits.entries()) {
-      const next = applyEdit(doc, edit, path, i === edits.length - 1 ? newText : undefined);
+    for (const edit of edits) {
+      const next = applyEdit(doc, edit, path);
       if (!next || next.index === undefined) return undefined;
       doc = next.doc;
       changed.add(next.index);

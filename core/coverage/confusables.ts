@@ -111,7 +111,7 @@ export function confusablesIn(doc: JsonDocument, text: string, profile: Language
   if (found.length === 0) return;
   const span = doc.locate(path());
   if (!span) return;
-  const offsets = stringOffsets(doc.text, span);
+  const offsets = stringOffsets(doc, span);
   for (const f of found) hits.push({ span: offsets(f.index, f.found.length), found: f.found, expected: f.expected });
 }
 

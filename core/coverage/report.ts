@@ -114,7 +114,7 @@ export function fileCoverage(doc: JsonDocument, classification: Classification, 
       // Past the first strings every list is full, so this exact placement runs on few strings.
       const span = doc.locate(path());
       if (!span) return;
-      const offsets = stringOffsets(doc.text, span);
+      const offsets = stringOffsets(doc, span);
       table.letterSpans(text, (slot, start, end) => {
         const list = (occurrences[table.slots[slot].key] ??= []);
         if (list.length >= MAX_OCCURRENCES) return;

@@ -4,7 +4,7 @@ import type { Span } from '../document/lineIndex';
  * Maps indices in a decoded JSON string to offsets in the document text. `valueSpan` covers the quoted string
  * as written; escapes (`\u00d0`, `\n`, surrogate pairs) make the two differ.
  */
-export function stringOffsets(text: string, valueSpan: Span): (index: number, length?: number) => Span {
+export function stringOffsets(text: { slice(start: number, end: number): string }, valueSpan: Span): (index: number, length?: number) => Span {
   const rawStart = valueSpan.start + 1;
   const raw = text.slice(rawStart, valueSpan.end - 1);
   if (!raw.includes('\\')) return (index, length = 1) => ({ start: rawStart + index, end: rawStart + index + length });

@@ -1,7 +1,9 @@
 import { isObject } from '../json';
+import type { TextModel } from '../text/textModel';
 import { JsonDocument, type JsonPath } from './jsonDocument';
 import type { Span } from './lineIndex';
 import { MAX_DEPTH, MAX_DUPLICATE_KEYS, scanContainer, structureOfParsed, type ContainerChildren, type DuplicateKey } from './scanner';
+import { firstEndingAfter, firstStartingAfter, itemAt, itemCount, SpanTree, treeArray, type ArrayItems } from './spanTree';
 
 /** One change to a text: [start, end) of the old text replaced by `text`. */
 export interface TextEdit {
@@ -17,6 +19,8 @@ export interface TextEdit {
 export interface EditedDocument {
   doc: JsonDocument;
   index: number | undefined;
+  /** The item at `index` before the edit (the previous version handed its items array over: see `ownsItems`). */
+  replaced?: unknown;
 }
 
 /**
@@ -24,31 +28,33 @@ export interface EditedDocument {
  * `itemsPath` (`[]` or `['entries']`): only that item is parsed again, the other items are the same objects as
  * before, and the structure scan (depth, duplicate keys) runs on the item alone. Undefined when the edit is
  * anything else (an item added or removed, the envelope touched, the item no longer one JSON value…): the
- * caller then parses the whole text, which gives the same document.
+ * caller then parses the whole text, which gives the same document. The text is read through windows of the
+ * model and the new version's model is the old one edited (`next` when the caller has it already): nothing is
+ * copied or scanned outside the items the edit touched.
  */
-export function applyEdit(doc: JsonDocument, edit: TextEdit, itemsPath: JsonPath, newText?: string): EditedDocument | undefined {
-  if (!doc.isValidJson || itemsPath.length > 1 || edit.start > edit.end || edit.end > doc.text.length) return undefined;
+export function applyEdit(doc: JsonDocument, edit: TextEdit, itemsPath: JsonPath, next?: TextModel): EditedDocument | undefined {
+  if (!doc.isValidJson || itemsPath.length > 1 || edit.start > edit.end || edit.end > doc.length) return undefined;
   const root = doc.value;
   const key = itemsPath[0];
   if (itemsPath.length === 1 && (typeof key !== 'string' || !isObject(root))) return undefined;
   const values = itemsPath.length === 0 ? root : (root as Record<string, unknown>)[key as string];
   const array = doc.childrenAt(itemsPath);
   const rootChildren = doc.childrenAt([]);
-  if (!Array.isArray(values) || array?.kind !== 'array' || !rootChildren || array.items.length !== values.length) return undefined;
-  const inside = itemContaining(array.items, edit);
-  const region = inside >= 0 ? { first: inside, last: inside } : itemsTouched(array.items, edit);
+  if (!Array.isArray(values) || array?.kind !== 'array' || !rootChildren || itemCount(array) !== values.length) return undefined;
+  const inside = itemContaining(array, edit);
+  const region = inside >= 0 ? { first: inside, last: inside } : itemsTouched(array, edit);
   if (!region) return undefined;
-  const from = array.items[region.first].start;
-  const to = array.items[region.last].end;
+  const from = itemAt(array, region.first).start;
+  const to = itemAt(array, region.last).end;
   // The edit must lie within the region: a separator it removed or added outside it would be lost.
   if (edit.start < from || edit.end > to) return undefined;
   if (inside >= 0) {
-    const open = doc.text.charCodeAt(from);
+    const open = doc.charCodeAt(from);
     if (open !== 123 && open !== 91) return undefined;
   }
   // The items of the region, as they read after the edit, parsed as one array: one item if the edit stayed inside
   // it, any number (at least one) if it crossed items. Either way the text around the region is unchanged.
-  const regionText = '[' + doc.text.slice(from, edit.start) + edit.text + doc.text.slice(edit.end, to) + ']';
+  const regionText = '[' + doc.slice(from, edit.start) + edit.text + doc.slice(edit.end, to) + ']';
   let parsed: unknown;
   try {
     parsed = JSON.parse(regionText);
@@ -66,38 +72,37 @@ export function applyEdit(doc: JsonDocument, edit: TextEdit, itemsPath: JsonPath
   if (!duplicateKeys) return undefined;
 
   const delta = edit.text.length - (edit.end - edit.start);
-  const text = newText ?? doc.text.slice(0, edit.start) + edit.text + doc.text.slice(edit.end);
-  const items = [...values.slice(0, region.first), ...parsed, ...values.slice(region.last + 1)];
+  const model = next ?? doc.model.edit(edit.start, edit.end, edit.text);
+  // An edit inside one item hands the values array over to the new version with that item replaced in place (the
+  // old version rebuilds its own value only if it is read again); anything else makes a new array.
+  const inPlace = inside >= 0 && doc.ownsItems;
+  const replaced = inside >= 0 ? values[inside] : undefined;
+  const items = inPlace ? values : values.slice(0, region.first).concat(parsed, values.slice(region.last + 1));
   const value = itemsPath.length === 0 ? items : { ...(root as Record<string, unknown>), [key as string]: items };
-  // The two containers above the items keep their scans (shifted, with the region's new items); everything inside
-  // the items is scanned again on demand.
+  // The two containers above the items keep their scans: the items' spans as a tree with the region's new items
+  // (the spans after them move with it, untouched), the envelope's few properties shifted. Everything inside the
+  // items is scanned again on demand.
   const newSpans = regionSpans.items.map((s) => ({ start: s.start + base, end: s.end + base }));
+  const tree = (array.tree ?? SpanTree.from(array.items, array.span.start)).replace(region.first, region.last, newSpans);
+  const newArray = treeArray({ start: array.span.start, end: array.span.end + delta }, tree);
   const containers = new Map<number, ContainerChildren | null>();
-  const splice = (c: ContainerChildren): ContainerChildren => {
-    const shifted = shiftContainer(c, to, delta);
-    if (shifted.kind !== 'array' || c !== array) return shifted;
-    return { kind: 'array', span: shifted.span, items: [...shifted.items.slice(0, region.first), ...newSpans, ...shifted.items.slice(region.last + 1)] };
-  };
-  if (itemsPath.length === 1) {
-    containers.set(rootChildren.span.start, shiftContainer(rootChildren, to, delta));
-    containers.set(array.span.start, splice(array));
-  } else containers.set(rootChildren.span.start, splice(rootChildren));
-  const lines = doc.builtLineIndex?.afterEdit(edit.start, edit.end, edit.text, text);
+  if (itemsPath.length === 1) containers.set(rootChildren.span.start, shiftContainer(rootChildren, to, delta));
+  containers.set(array.span.start, newArray);
   const single = inside >= 0 ? inside : undefined;
-  return { doc: new JsonDocument(text, { value, duplicateKeys, containers, lines }), index: single };
+  const edited = new JsonDocument(model, { value, duplicateKeys, containers, valueStart: doc.valueStart });
+  if (inPlace) {
+    doc.handOver(edited, itemsPath.length === 0 ? undefined : (key as string), inside, replaced);
+    items[inside] = parsed[0];
+  }
+  return { doc: edited, index: single, replaced };
 }
 
 /** The item whose span strictly contains the edit (its opening and closing characters stay), or -1. */
-function itemContaining(items: readonly Span[], edit: TextEdit): number {
-  let lo = 0;
-  let hi = items.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (items[mid].end <= edit.start) lo = mid + 1;
-    else if (items[mid].start > edit.start) hi = mid - 1;
-    else return items[mid].start < edit.start && edit.end < items[mid].end ? mid : -1;
-  }
-  return -1;
+function itemContaining(array: ArrayItems, edit: TextEdit): number {
+  const i = firstEndingAfter(array, edit.start);
+  if (i >= itemCount(array)) return -1;
+  const item = itemAt(array, i);
+  return item.start < edit.start && edit.end < item.end ? i : -1;
 }
 
 /**
@@ -105,12 +110,11 @@ function itemContaining(items: readonly Span[], edit: TextEdit): number {
  * that starts at or before its end. Undefined when it reaches past the first or last item (the brackets, the
  * envelope) or touches none.
  */
-function itemsTouched(items: readonly Span[], edit: TextEdit): { first: number; last: number } | undefined {
-  if (items.length === 0 || edit.start < items[0].start || edit.end > items[items.length - 1].end) return undefined;
-  let first = 0;
-  while (first < items.length && items[first].end < edit.start) first++;
-  let last = items.length - 1;
-  while (last >= 0 && items[last].start > edit.end) last--;
+function itemsTouched(array: ArrayItems, edit: TextEdit): { first: number; last: number } | undefined {
+  const count = itemCount(array);
+  if (count === 0 || edit.start < itemAt(array, 0).start || edit.end > itemAt(array, count - 1).end) return undefined;
+  const first = firstEndingAfter(array, edit.start - 1);
+  const last = firstStartingAfter(array, edit.end) - 1;
   return first <= last ? { first, last } : undefined;
 }
 

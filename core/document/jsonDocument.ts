@@ -1,5 +1,7 @@
 import * as jsonc from 'jsonc-parser';
-import { LineIndex, type Span } from './lineIndex';
+import { TextModel } from '../text/textModel';
+import type { Lines, Span } from './lineIndex';
+import { firstEndingAfter, itemAt, itemCount } from './spanTree';
 import { MAX_DEPTH, scanContainer, scanStructure, skipWhitespace, structureOfParsed, type ContainerChildren, type DuplicateKey } from './scanner';
 
 export type JsonPath = readonly (string | number)[];
@@ -28,48 +30,61 @@ export interface DocumentLimits {
 export interface DocumentParts {
   value: unknown;
   duplicateKeys: DuplicateKey[];
+  /** The containers above the edited items (the root, the items array), whose children are the scan windows. */
   containers: Map<number, ContainerChildren | null>;
-  lines?: LineIndex;
+  /** Where the root value starts (an edit inside the items leaves it where it was). */
+  valueStart: number;
 }
 
 /**
  * One parse of one version of a JSON text. Values come from `JSON.parse` (the fast path); positions are
  * found lazily, only for the paths a feature asks about, and cached per container. When the text is not
  * valid JSON, a fault-tolerant parse provides both the partial value and the positions.
+ *
+ * The text is a `TextModel` (positions, windows) and, only when a full pass needs it, one flat string built
+ * from it once: a version derived by an edit (`document/edit.ts`) reads the items the edit touched, and scans the
+ * containers a finding points into, through windows of the model, so a keystroke copies nothing of the rest.
  */
 export class JsonDocument {
-  readonly value: unknown;
+  /** The value, or this version's until an edit took its items array over (see `handOver`). */
+  private current: unknown;
+  private handedOver?: HandedOver;
   readonly syntaxErrors: SyntaxError[];
   /** Keys repeated in one object (the last one is the value); empty for a text too deep to analyse. */
   readonly duplicateKeys: DuplicateKey[];
-  private lines?: LineIndex;
+  private source: TextModel | undefined;
+  private flat: string | undefined;
   private readonly containers: Map<number, ContainerChildren | null> = new Map();
+  /** The containers whose children bound the windows scans read when there is no flat text (see `children`). */
+  private readonly windows: readonly ContainerChildren[] = [];
   private readonly tree?: jsonc.Node;
-  private readonly valueStart: number;
+  readonly valueStart: number;
 
-  constructor(
-    readonly text: string,
-    parts?: DocumentParts,
-    limits: DocumentLimits = {},
-  ) {
-    if (limits.maxChars !== undefined && text.length > limits.maxChars) {
+  constructor(source: string | TextModel, parts?: DocumentParts, limits: DocumentLimits = {}) {
+    if (typeof source === 'string') this.flat = source;
+    else {
+      this.source = source;
+      if (source.isFlat) this.flat = source.toString();
+    }
+    if (limits.maxChars !== undefined && this.length > limits.maxChars) {
       // Not even JSON.parse: on a 200 MB file it alone holds the server for seconds.
-      this.value = undefined;
-      this.syntaxErrors = [{ span: { start: 0, end: Math.min(1, text.length) }, message: TOO_LARGE }];
+      this.current = undefined;
+      this.syntaxErrors = [{ span: { start: 0, end: Math.min(1, this.length) }, message: TOO_LARGE }];
       this.duplicateKeys = [];
       this.valueStart = 0;
       return;
     }
     if (parts) {
       // Derived from the previous version by an edit inside one array item: nothing to parse again.
-      this.value = parts.value;
+      this.current = parts.value;
       this.syntaxErrors = [];
       this.duplicateKeys = parts.duplicateKeys;
       this.containers = parts.containers;
-      this.lines = parts.lines;
-      this.valueStart = skipWhitespace(text, text.charCodeAt(0) === 0xfeff ? 1 : 0);
+      this.windows = [...parts.containers.values()].filter((c): c is ContainerChildren => c !== null);
+      this.valueStart = parts.valueStart;
       return;
     }
+    const text = this.text;
     // A UTF-8 byte order mark is legal at the start of a file; skip it like editors do.
     const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
     let value: unknown;
@@ -97,9 +112,37 @@ export class JsonDocument {
       }));
       if (errors.length === 0) errors.push({ span: { start: 0, end: Math.min(1, text.length) }, message: 'InvalidSymbol' });
     }
-    this.value = value;
+    this.current = value;
     this.syntaxErrors = errors;
     this.valueStart = skipWhitespace(text, bom);
+  }
+
+  /** The parsed value (JSON.parse's, or jsonc-parser's partial one for invalid JSON). */
+  get value(): unknown {
+    const over = this.handedOver;
+    if (!over) return this.current;
+    // This version's value, built once when asked: the next version's items with this version's item put back.
+    this.handedOver = undefined;
+    const next = over.next.value;
+    const items = (over.key === undefined ? next : (next as Record<string, unknown>)[over.key]) as unknown[];
+    const mine = items.slice();
+    mine[over.index] = over.item;
+    this.current = over.key === undefined ? mine : { ...(this.current as Record<string, unknown>), [over.key]: mine };
+    return this.current;
+  }
+
+  /**
+   * Whether this version's items array is still its own. An edit inside one item (`document/edit.ts`) gives the
+   * array to the next version, with that item replaced in place, instead of copying every reference on each
+   * keystroke: this version then keeps only the item it had (`handOver`) and rebuilds its value if it is read.
+   */
+  get ownsItems(): boolean {
+    return this.handedOver === undefined;
+  }
+
+  /** See `ownsItems`: `next` now holds the items array, in which item `index` was `item` in this version. */
+  handOver(next: JsonDocument, key: string | undefined, index: number, item: unknown): void {
+    this.handedOver = { next, key, index, item };
   }
 
   /** Nested past MAX_DEPTH: not analysed, and no recursive reader (jsonc-parser's getLocation…) may see the text. */
@@ -121,26 +164,45 @@ export class JsonDocument {
     return this.syntaxErrors.length === 0;
   }
 
-  get lineIndex(): LineIndex {
-    return (this.lines ??= new LineIndex(this.text));
+  /** The whole text as one string: built from the model on first use, for the passes that read it all. */
+  get text(): string {
+    return (this.flat ??= this.source!.toString());
   }
 
-  /** The line index if it was built (an edit shifts it rather than scanning the text again). */
-  get builtLineIndex(): LineIndex | undefined {
-    return this.lines;
+  /** The text model: offsets ↔ positions, windows, and the next version by an edit. */
+  get model(): TextModel {
+    return (this.source ??= TextModel.from(this.flat!));
+  }
+
+  get length(): number {
+    return this.flat?.length ?? this.source!.length;
+  }
+
+  /** The text of [start, end), without building the flat text. */
+  slice(start: number, end: number): string {
+    return this.flat !== undefined ? this.flat.slice(start, end) : this.source!.slice(start, end);
+  }
+
+  charCodeAt(offset: number): number {
+    return this.flat !== undefined ? this.flat.charCodeAt(offset) : this.source!.charCodeAt(offset);
+  }
+
+  /** Offsets ↔ positions (UTF-16), kept in the text model: there is no other line table. */
+  get lineIndex(): Lines {
+    return this.model;
   }
 
   /** Span of the value (or of the key, for a property) at `path`; undefined when the path is absent. */
   locate(path: JsonPath, part: NodePart = 'value'): Span | undefined {
     if (this.tree) return this.locateInTree(path, part);
-    let span: Span = { start: this.valueStart, end: this.text.length };
+    let span: Span = { start: this.valueStart, end: this.length };
     let keySpan: Span | undefined;
     for (const segment of path) {
       const children = this.children(span.start);
       if (!children) return undefined;
       if (children.kind === 'array') {
-        if (typeof segment !== 'number' || segment < 0 || segment >= children.items.length) return undefined;
-        span = children.items[segment];
+        if (typeof segment !== 'number' || segment < 0 || segment >= itemCount(children)) return undefined;
+        span = itemAt(children, segment);
         keySpan = undefined;
       } else {
         if (typeof segment !== 'string') return undefined;
@@ -157,8 +219,8 @@ export class JsonDocument {
         keySpan = found.keySpan;
       }
     }
-    if (path.length === 0) span = { start: this.valueStart, end: this.children(this.valueStart)?.span.end ?? this.text.length };
-    if (part === 'start') return { start: span.start, end: Math.min(span.start + 1, this.text.length) };
+    if (path.length === 0) span = { start: this.valueStart, end: this.children(this.valueStart)?.span.end ?? this.length };
+    if (part === 'start') return { start: span.start, end: Math.min(span.start + 1, this.length) };
     return part === 'key' && keySpan ? keySpan : span;
   }
 
@@ -175,10 +237,21 @@ export class JsonDocument {
   private children(start: number): ContainerChildren | undefined {
     let cached = this.containers.get(start);
     if (cached === undefined) {
-      cached = scanContainer(this.text, start) ?? null;
+      cached = this.scan(start) ?? null;
       this.containers.set(start, cached);
     }
     return cached ?? undefined;
+  }
+
+  /**
+   * The container at `start`, scanned in the flat text when there is one, else in the window of the one item (or
+   * property value) of the known containers that holds it: a container never reaches past the item it is in.
+   */
+  private scan(start: number): ContainerChildren | undefined {
+    const window = this.flat === undefined ? windowAt(this.windows, start) : undefined;
+    if (!window) return scanContainer(this.text, start);
+    const found = scanContainer(this.slice(window.start, window.end), start - window.start);
+    return found && moved(found, window.start);
   }
 
   private locateInTree(path: JsonPath, part: NodePart): Span | undefined {
@@ -192,6 +265,39 @@ export class JsonDocument {
     }
     return { start: node.offset, end: node.offset + node.length };
   }
+}
+
+/** What a version that handed its items array over keeps to rebuild its value: the item it had at `index`. */
+interface HandedOver {
+  next: JsonDocument;
+  /** The envelope's key of the items array; undefined when the array is the root. */
+  key: string | undefined;
+  index: number;
+  item: unknown;
+}
+
+/** The smallest child span of the containers that holds `offset` (items are in order: a binary search in each). */
+function windowAt(containers: readonly ContainerChildren[], offset: number): Span | undefined {
+  let best: Span | undefined;
+  const consider = (span: Span | undefined) => {
+    if (span && span.start <= offset && offset < span.end && (!best || span.end - span.start < best.end - best.start)) best = span;
+  };
+  for (const c of containers) {
+    if (c.kind === 'object') {
+      for (const p of c.properties) consider(p.valueSpan);
+      continue;
+    }
+    const i = firstEndingAfter(c, offset);
+    if (i < itemCount(c)) consider(itemAt(c, i));
+  }
+  return best;
+}
+
+/** A container scanned in a window, in offsets of the whole text. */
+function moved(c: ContainerChildren, by: number): ContainerChildren {
+  const span = (s: Span): Span => ({ start: s.start + by, end: s.end + by });
+  if (c.kind === 'array') return { kind: 'array', span: span(c.span), items: c.items.map(span) };
+  return { kind: 'object', span: span(c.span), properties: c.properties.map((p) => ({ key: p.key, keySpan: span(p.keySpan), valueSpan: span(p.valueSpan) })) };
 }
 
 function childrenOfNode(node: jsonc.Node): ContainerChildren | undefined {

@@ -1,7 +1,7 @@
 import * as jsonc from 'jsonc-parser';
 import { itemsPath, type Classification } from './classify';
 import type { JsonDocument } from './jsonDocument';
-import type { Span } from './lineIndex';
+import { itemAt, itemIndexAt } from './spanTree';
 
 /** What hover and completion read of a place in the text: its path, the key or value before it, whether it is at a key. */
 export type Location = Pick<jsonc.Location, 'path' | 'previousNode' | 'isAtPropertyKey'>;
@@ -14,10 +14,10 @@ export type Location = Pick<jsonc.Location, 'path' | 'previousNode' | 'isAtPrope
 export function locationAt(doc: JsonDocument, classification: Classification, offset: number): Location {
   const path = itemsPath(classification);
   const array = path && doc.isValidJson ? doc.childrenAt(path) : undefined;
-  const index = array?.kind === 'array' ? itemIndexAt(array.items, offset) : -1;
+  const index = array?.kind === 'array' ? itemIndexAt(array, offset) : -1;
   if (!path || array?.kind !== 'array' || index < 0) return jsonc.getLocation(doc.text, offset);
-  const item = array.items[index];
-  const inner = jsonc.getLocation(doc.text.slice(item.start, item.end), offset - item.start);
+  const item = itemAt(array, index);
+  const inner = jsonc.getLocation(doc.slice(item.start, item.end), offset - item.start);
   const node = inner.previousNode;
   const previousNode = node && {
     ...node,
@@ -25,17 +25,4 @@ export function locationAt(doc: JsonDocument, classification: Classification, of
     colonOffset: node.colonOffset === undefined ? undefined : node.colonOffset + item.start,
   };
   return { path: [...path, index, ...inner.path], previousNode, isAtPropertyKey: inner.isAtPropertyKey };
-}
-
-/** The index of the item whose span strictly contains `offset` (binary search over spans in text order), or -1. */
-export function itemIndexAt(items: readonly Span[], offset: number): number {
-  let lo = 0;
-  let hi = items.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (items[mid].end <= offset) lo = mid + 1;
-    else if (items[mid].start >= offset) hi = mid - 1;
-    else return mid;
-  }
-  return -1;
 }

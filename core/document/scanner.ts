@@ -1,4 +1,5 @@
 import type { Span } from './lineIndex';
+import type { SpanTree } from './spanTree';
 
 /**
  * A minimal structural scanner over JSON text that is known to be valid (JSON.parse accepted it).
@@ -81,7 +82,13 @@ export interface PropertySpans {
 }
 
 /** Children of one container, found by a single pass over it. */
-export type ContainerChildren = { kind: 'object'; span: Span; properties: PropertySpans[] } | { kind: 'array'; span: Span; items: Span[] };
+/**
+ * An array's items are spans; an array an edit derived from an earlier version's also has them as a `SpanTree`
+ * (`spanTree.ts`), which the keystroke's readers use (`itemAt`, `itemIndexAt`…), and `items` is then built from
+ * it only when read.
+ */
+export type ContainerChildren =
+  { kind: 'object'; span: Span; properties: PropertySpans[] } | { kind: 'array'; span: Span; items: readonly Span[]; tree?: SpanTree };
 
 function decodeKey(text: string, span: Span): string {
   const raw = text.slice(span.start + 1, span.end - 1);

@@ -64,7 +64,8 @@ export class IdIndex {
    * text too large to be a tests file (`indexable`) holds none.
    */
   set(uri: string, label: string, doc: JsonDocument, ids: readonly IdOccurrence[], rangeOf: RangeOf = utf16Range): boolean {
-    if (!indexable(doc.text)) return this.remove(uri);
+    // The length decides most texts without the flat text (an edited document's is built only when needed).
+    if (doc.length > MAX_INDEXED_BYTES || (doc.length * 3 > MAX_INDEXED_BYTES && !indexable(doc.text))) return this.remove(uri);
     const before = this.files.get(uri);
     const occurrences = new Map<string, ExternalIdOccurrence[]>();
     const idOf = new Map<string, Id>();

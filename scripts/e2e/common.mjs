@@ -80,3 +80,28 @@ export async function startFakeModel(outDir, options = {}) {
     userSettings: { 'ewebench.run.keyOrigins': { [fake.E2E_KEY_ENV]: [new URL(server.baseUrl).origin] } },
   };
 }
+
+/**
+ * Writes bench_e2e.json into the workspace: a benchmark of the two fake models (the second knows nothing) at one
+ * temperature on corpus.json, sent to the fake server with the stand-in key's variable. Its port is known only
+ * once the server runs, so the file is written then. Returns its name.
+ */
+export function writeBenchmarkFile(workspace, fake) {
+  const [keyEnv] = Object.keys(fake.keyEnv);
+  const base = { base_url: fake.server.baseUrl, api_key_env: keyEnv, price: { input_per_million: 0.5, output_per_million: 1.5 } };
+  const benchmark = {
+    benchmark_version: 1,
+    name: 'e2e matrix',
+    axes: {
+      models: [
+        { ...base, model: 'fake-ewe-model' },
+        { ...base, model: 'fake-ewe-model-b', price: { input_per_million: 0.1, output_per_million: 0.2 } },
+      ],
+      temperatures: [0],
+    },
+    targets: [{ corpus: 'corpus.json' }],
+    batch_size: 1,
+  };
+  fs.writeFileSync(path.join(workspace, 'bench_e2e.json'), JSON.stringify(benchmark, null, 2));
+  return 'bench_e2e.json';
+}

@@ -17,11 +17,12 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { buildWorkspace, compileSuite, root, startFakeModel, unlistedSuiteFiles } from './common.mjs';
+import { buildWorkspace, compileSuite, root, startFakeModel, unlistedSuiteFiles, writeBenchmarkFile } from './common.mjs';
 import {
   clickRunInUntrustedWorkspace,
   editInCorpusTable,
   compareFromPalette,
+  benchmarkMatrixFromPalette,
   leaderboardFromPalette,
   lensRunInTestExplorer,
   openWalkthrough,
@@ -194,6 +195,7 @@ async function packagedExtensionUi() {
   cleanups.push(() => fake.server.stop());
   fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
   fs.writeFileSync(path.join(workspace, '.vscode', 'settings.json'), JSON.stringify(fake.settings, null, 2));
+  writeBenchmarkFile(workspace, fake);
   const server = await startCodeServer(run, fake.userSettings);
   const { page } = await openBrowser(run);
   if (VERBOSE) page.on('console', (m) => m.type() === 'error' && console.log(`  [browser] ${m.text().slice(0, 300)}`));
@@ -306,6 +308,19 @@ async function packagedExtensionUi() {
         const first = await compareFromPalette(page);
         if (first[0] !== 'mt_context_02' || first[5] !== 'regression') throw new Error(`first item: ${first.join(' | ')}`);
         return first.slice(0, 6).join(' ');
+      },
+    ],
+    [
+      // After the leaderboard: the cards the cells write would join it.
+      'Run Benchmark from the Command Palette (2 models × 1 temperature): the modal estimate pressed, the matrix view lists both cells run, with its Pareto chart',
+      async () => {
+        const { estimate, rows, charts } = await benchmarkMatrixFromPalette(page);
+        if (!/Run 2 of the 2 cells/.test(estimate) || !/estimated cost \$/.test(estimate)) throw new Error(`modal: ${estimate}`);
+        const models = rows.map((r) => r[1]).sort();
+        if (rows.length !== 2 || models.join() !== 'fake-ewe-model,fake-ewe-model-b' || rows.some((r) => r[2] !== 'ran'))
+          throw new Error(`rows: ${rows.map((r) => r.join(' | ')).join(' || ')}`);
+        if (charts < 1) throw new Error('no Pareto chart');
+        return `${rows.map((r) => r.join(' ')).join(' · ')} · ${charts} chart(s)`;
       },
     ],
     [

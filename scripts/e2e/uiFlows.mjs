@@ -300,3 +300,27 @@ export async function compareFromPalette(page) {
   const frame = await webviewFrame(page, '#table-items tbody tr');
   return (await frame.locator('#table-items tbody tr').first().locator('td').allTextContents()).map((t) => t.trim());
 }
+
+/**
+ * Runs bench_e2e.json from the Command Palette: presses the modal's Run button after reading its estimate, then
+ * reads the matrix view's rows once both cells have run (cell, model, outcome, quality) and counts its charts.
+ */
+export async function benchmarkMatrixFromPalette(page) {
+  await page.locator('.tabs-container .tab').first().click();
+  await quickOpen(page, 'bench_e2e.json');
+  await palette(page, 'Run Benchmark');
+  const dialog = page.locator('.monaco-dialog-box');
+  const button = dialog.locator('.dialog-buttons .monaco-button', { hasText: 'Run 2 cell(s)' });
+  await button.waitFor({ timeout: 30_000 });
+  const estimate = ((await dialog.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+  await button.click();
+  const frame = await webviewFrame(page, '#table-matrix tbody tr', 90_000);
+  const rows = frame.locator('#table-matrix tbody tr');
+  await frame.locator('#table-matrix tbody tr', { hasText: 'fake-ewe-model-b' }).first().waitFor({ timeout: 30_000 });
+  const cells = [];
+  for (let i = 0; i < (await rows.count()); i++) {
+    const row = (await rows.nth(i).locator('td').allTextContents()).map((t) => t.trim());
+    cells.push([row[0], row[1], row[6], row[7], row[13]]);
+  }
+  return { estimate, rows: cells, charts: await frame.locator('figure.chart svg').count() };
+}

@@ -97,8 +97,8 @@ function fixesByCodeAndRange(analysis: Analysis, code: unknown, range: TextRange
   const all = resolvedOf(analysis);
   const same = (a: TextRange['start'], b: TextRange['start']) => a.line === b.line && a.character === b.character;
   const exactly = (r: TextRange) => all.find((d) => d.code === code && same(d.range.start, r.start) && same(d.range.end, r.end));
-  const { text, lineIndex } = analysis.doc;
-  const asBytes = (p: TextRange['start']) => ({ line: p.line, character: utf16Column(text, lineIndex.offsetAt({ line: p.line, character: 0 }), p.character) });
+  const lines = analysis.doc.lineIndex;
+  const asBytes = (p: TextRange['start']) => ({ line: p.line, character: utf16Column(lines.lineText(p.line), 0, p.character) });
   const exact = exactly(range) ?? exactly({ start: asBytes(wire.start), end: asBytes(wire.end) });
   if (exact) return exact.fixes;
   let nearest: ResolvedDiagnostic | undefined;

@@ -33,8 +33,8 @@ function codeLink(readmeUri: string | undefined, code: DiagnosticCode): Pick<Dia
  */
 export function toLspDiagnostics(analysis: Analysis, settings: ServerSettings, client: DiagnosticsClient): Diagnostic[] {
   const findings = settings.reportSyntaxErrors ? analysis.result.findings : analysis.result.findings.filter((f) => f.code !== 'invalid-json');
-  const { text, lineIndex } = analysis.doc;
-  const wire = (range: Diagnostic['range']) => client.codec.rangeToWire(text, lineIndex, range);
+  const lines = analysis.doc.lineIndex;
+  const wire = (range: Diagnostic['range']) => client.codec.rangeToWire(lines, range);
   return resolveFindings(analysis.doc, findings).map((d) => ({
     range: wire(d.range),
     severity: SEVERITY[d.severity],

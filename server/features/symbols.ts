@@ -27,11 +27,11 @@ export function documentSymbols(
 ): DocumentSymbol[] {
   const symbols = symbolsOf(analysis, options);
   if (!codec || codec.encoding === 'utf-16') return symbols;
-  const { text, lineIndex } = analysis.doc;
+  const lineIndex = analysis.doc.lineIndex;
   const wire = (s: DocumentSymbol): DocumentSymbol => ({
     ...s,
-    range: codec.rangeToWire(text, lineIndex, s.range),
-    selectionRange: codec.rangeToWire(text, lineIndex, s.selectionRange),
+    range: codec.rangeToWire(lineIndex, s.range),
+    selectionRange: codec.rangeToWire(lineIndex, s.selectionRange),
     children: s.children?.map(wire),
   });
   return symbols.map(wire);

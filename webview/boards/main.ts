@@ -1,4 +1,4 @@
-import type { BoardCell, BoardFromPage, BoardPage, BoardTable, BoardToPage } from '../../protocol/boards';
+import type { BoardCell, BoardChart, BoardFromPage, BoardPage, BoardTable, BoardToPage } from '../../protocol/boards';
 
 /**
  * The page of the board views (browser code, bundled as dist/boardsView.js): lays out the tables the host sends,
@@ -85,6 +85,35 @@ function tableNode(table: BoardTable, page: BoardPage): HTMLElement {
   return section;
 }
 
+/**
+ * A chart: the host's SVG (core/charts: every text escaped, its style sheet carrying this page's nonce) parsed as
+ * SVG, never as HTML; its numbers in a table beside it; a button asking the host to save it as an SVG file.
+ */
+function chartNode(chart: BoardChart, page: BoardPage): HTMLElement {
+  const figure = el('figure', { class: 'chart', id: `chart-${chart.id}`, 'aria-labelledby': `cap-${chart.id}` });
+  const parsed = new DOMParser().parseFromString(chart.svg, 'image/svg+xml').documentElement;
+  const picture = el('div', { class: 'picture' });
+  if (parsed.nodeName === 'svg') picture.append(document.importNode(parsed, true));
+  const save = el('button', { class: 'action', 'data-focus': `export:${chart.id}` }, page.strings.exportSvg ?? 'SVG');
+  save.addEventListener('click', () => vscode.postMessage({ type: 'exportSvg', id: chart.id }));
+  picture.append(el('br'), save);
+  const table = el('table', { class: 'numbers' });
+  table.append(el('caption', { id: `cap-${chart.id}` }, chart.table.caption));
+  const head = el('tr');
+  for (const c of chart.table.columns) head.append(el('th', { scope: 'col' }, c));
+  const thead = el('thead');
+  thead.append(head);
+  const body = el('tbody');
+  for (const row of chart.table.rows) {
+    const tr = el('tr');
+    row.forEach((cell, i) => tr.append(i === 0 ? el('th', { scope: 'row' }, cell) : el('td', { class: 'n' }, cell)));
+    body.append(tr);
+  }
+  table.append(thead, body);
+  figure.append(picture, table);
+  return figure;
+}
+
 function render(page: BoardPage): void {
   const focus = focusKey();
   document.title = page.title;
@@ -106,7 +135,7 @@ function render(page: BoardPage): void {
   toolbar.append(refresh);
   $('hint').textContent = page.strings.hint;
   const tables = $('tables');
-  tables.replaceChildren(...page.tables.map((t) => tableNode(t, page)));
+  tables.replaceChildren(...(page.charts ?? []).map((c) => chartNode(c, page)), ...page.tables.map((t) => tableNode(t, page)));
   if (!page.tables.some((t) => t.rows.length)) tables.append(el('p', {}, page.empty));
   $('notes').replaceChildren(...page.notes.map((n) => el('p', { class: 'note' }, n)));
   restoreFocus(focus);
