@@ -7,7 +7,7 @@
  *   runner  imports core only (plus npm packages and Node).
  *   cli     imports core and runner.
  *   server  imports core and the protocol.
- *   client  imports core and the protocol; the runner only through lazyRunner.ts (bundled apart, loaded on the first run), as
+ *   client  imports core and the protocol; the runner only through lazyRunner.ts / lazyNodeRunner.ts (bundled apart, loaded on the first run), as
  *           types, or runner/keys.ts (which imports core only); the server only for its node flags.
  *   protocol (the client–server requests, `protocol/`) imports core's types only.
  *   webview (page scripts bundled for the browser) imports core at most.
@@ -63,9 +63,10 @@ module.exports = {
     },
     {
       name: 'client-imports-the-runner',
-      comment: 'The client loads the runner on the first run through lazyRunner.ts; elsewhere only its types, or runner/keys.ts.',
+      comment:
+        'The client loads the runner on the first run through lazyRunner.ts (and lazyNodeRunner.ts on the desktop); elsewhere only its types, or runner/keys.ts.',
       severity: 'error',
-      from: { path: '^client/', pathNot: [...NOT_TESTS, '^client/run/lazyRunner\\.ts$'] },
+      from: { path: '^client/', pathNot: [...NOT_TESTS, '^client/run/lazy(Node)?Runner\\.ts$'] },
       to: { path: '^runner/', pathNot: '^runner/keys\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {

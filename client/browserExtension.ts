@@ -2,6 +2,8 @@ import * as vscode from 'vscode';
 import { BrowserMessageReader, BrowserMessageWriter, LanguageClient } from 'vscode-languageclient/browser';
 import { activateWith, deactivateClient, type ExtensionApi } from './activate';
 import { setLazyModules } from './lazyModules';
+import { registerRunFeatures } from './run';
+import { webRunPlatform } from './run/webPlatform';
 import { serveWorkspaceFiles } from './workspaceFiles';
 
 export type { ActivationTimes, ExtensionApi } from './activate';
@@ -40,7 +42,8 @@ export function activate(context: vscode.ExtensionContext): Promise<ExtensionApi
       };
       return new LanguageClient('ewebench', name, transports, options);
     },
-    register: () => undefined,
+    // Runs through OpenAI-compatible endpoints that allow CORS, with the browser's fetch and workspace.fs.
+    register: (context) => registerRunFeatures(context, webRunPlatform(load)),
     connect(context, client) {
       context.subscriptions.push(serveWorkspaceFiles(client));
       explainUnavailableCommands(context);
@@ -53,8 +56,9 @@ export function deactivate(): Promise<void> {
 }
 
 /**
- * The commands this build does not have (runs against models, their results and keys) answer with a message that
- * says why, never silence: every command the manifest contributes that activation did not register. Called once
+ * The commands this build does not have answer with a message that says why, never silence (today both builds
+ * register every contributed command, runs included; this keeps a command added to the desktop only from failing
+ * silently here): every command the manifest contributes that activation did not register. Called once
  * activation has registered its own (they are registered synchronously, before the client is created); an id
  * already registered makes `registerCommand` throw, which is how it is recognised.
  */
@@ -66,7 +70,7 @@ function explainUnavailableCommands(context: vscode.ExtensionContext): void {
       registration = vscode.commands.registerCommand(command, () =>
         vscode.window.showWarningMessage(
           vscode.l10n.t(
-            'Runs against models are not available in VS Code for the Web yet: open this folder in desktop VS Code, or use the ewebench-studio command-line tool.',
+            'This command is not available in VS Code for the Web: open this folder in desktop VS Code, or use the ewebench-studio command-line tool.',
           ),
         ),
       );

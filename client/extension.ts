@@ -3,6 +3,8 @@ import type * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
 import { activateWith, deactivateClient, type ExtensionApi } from './activate';
 import { registerRunFeatures } from './run';
+import { registerBenchmarkCommands } from './run/benchmarkCommand';
+import { nodeRunPlatform } from './run/nodePlatform';
 import { SERVER_NODE_FLAGS } from '../server/nodeFlags';
 
 export type { ActivationTimes, ExtensionApi } from './activate';
@@ -25,7 +27,12 @@ export function activate(context: vscode.ExtensionContext): Promise<ExtensionApi
       };
       return new LanguageClient('ewebench', name, serverOptions, options);
     },
-    register: (context) => registerRunFeatures(context),
+    register: (context) => {
+      const platform = nodeRunPlatform(context);
+      const { models, logger } = registerRunFeatures(context, platform);
+      // Desktop only: the matrix's cell loop reads and writes the disk (the browser build says so when asked).
+      registerBenchmarkCommands(context, { models, logger, cacheDir: platform.cacheDir });
+    },
   });
 }
 

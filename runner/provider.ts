@@ -37,7 +37,22 @@ export interface OpenAICompatibleOptions {
   logger?: RunLogger;
   userAgent?: string;
   label?: string;
+  /**
+   * Set when the provider runs in a browser (VS Code for the Web): requests go through this `fetch`, carry only the
+   * headers a CORS preflight is asked to allow (`authorization`, `content-type`: the SDK's `x-stainless-*` headers
+   * are dropped), and a network failure towards an origin other than `pageOrigin` is reported as a CORS refusal.
+   */
+  browser?: BrowserFetch;
 }
+
+/** The browser's side of a provider: its `fetch` and the origin of the page the requests leave from. */
+export interface BrowserFetch {
+  fetch: FetchFunction;
+  /** The origin of the page or worker (`https://vscode.dev`); requests to any other origin are cross-origin. */
+  pageOrigin: string | undefined;
+}
+
+export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_RETRIES = 2;
@@ -169,18 +184,19 @@ async function readBounded(response: Response, limit: number, host: string, stat
  * platform; a same-origin 307/308 is followed here (same method and body), a redirect to any other origin fails
  * the call. Requests go to `endpoint` (the base URL's path joined with `/chat/completions`, its query kept).
  */
-function originBoundFetch(
-  endpoint: string,
-  origin: string,
-  host: string,
-  limit: number,
-  state: CallState,
-): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
+function originBoundFetch(endpoint: string, origin: string, host: string, limit: number, state: CallState, browser: BrowserFetch | undefined): FetchFunction {
+  const send: FetchFunction = browser ? browser.fetch : (input, init) => fetch(input, init);
   return async (_input, init) => {
     state.attempts++;
     let url = endpoint;
+    const request = browser ? { ...init, headers: corsSafeHeaders(init?.headers) } : init;
     for (let hop = 0; ; hop++) {
-      const response = await fetch(url, { ...init, redirect: 'manual' });
+      const response = await send(url, { ...request, redirect: 'manual' });
+      if (response.type === 'opaqueredirect') {
+        // A browser hides where a redirect goes: it cannot be checked against the key's origin, so it is refused.
+        state.refused = runMessage('en', 'redirectRefused', { from: origin, to: '?' });
+        throw new Error(state.refused);
+      }
       state.lastStatus = response.status;
       const location = response.headers.get('location');
       if (response.status < 300 || response.status >= 400 || location === null) return readBounded(response, limit, host, state);
@@ -195,6 +211,17 @@ function originBoundFetch(
       url = target.href;
     }
   };
+}
+
+/**
+ * The request's headers without the SDK's `x-stainless-*` telemetry and `user-agent`: in a browser every header
+ * beyond the safelisted ones must be named by the endpoint's `Access-Control-Allow-Headers`, and the README asks
+ * endpoints to allow `authorization, content-type` (the browser sends its own user agent).
+ */
+function corsSafeHeaders(headers: ConstructorParameters<typeof Headers>[0]): Headers {
+  const kept = new Headers(headers);
+  for (const name of [...kept.keys()]) if (name.startsWith('x-stainless-') || name === 'user-agent') kept.delete(name);
+  return kept;
 }
 
 /** How long a response asks us to wait, from `retry-after-ms`, `Retry-After` seconds or an HTTP date. */
@@ -326,6 +353,13 @@ export function openAICompatibleProvider(options: OpenAICompatibleOptions): Chat
     }
     if (error instanceof APIConnectionError) {
       const codes = causeCodes(error);
+      // A browser's fetch says only "TypeError" for a CORS refusal (and for an unreachable host): no code, no detail.
+      if (options.browser && options.browser.pageOrigin !== origin && codes.length === 0 && error.cause instanceof TypeError) {
+        return {
+          final: true,
+          outcome: failure('network', runMessage('en', 'corsRefused', { host, after, origin: options.browser.pageOrigin ?? '*' }), state, started),
+        };
+      }
       const what =
         codes.includes('ECONNRESET') || codes.includes('UND_ERR_SOCKET')
           ? runMessage('en', 'connectionReset', { host, after })
@@ -421,7 +455,9 @@ export function openAICompatibleProvider(options: OpenAICompatibleOptions): Chat
         project: null,
         logLevel: 'off',
         defaultHeaders: headers,
-        fetch: originBoundFetch(endpoint, origin, host, maxResponseBytes, state),
+        fetch: originBoundFetch(endpoint, origin, host, maxResponseBytes, state, options.browser),
+        // The key comes from SecretStorage and goes to its own origin only, as on the desktop.
+        dangerouslyAllowBrowser: options.browser !== undefined,
       });
       // Exactly the harness's body: nothing added, nothing dropped.
       const body = { model: request.model, messages: request.messages, temperature: request.temperature, max_tokens: request.max_tokens };

@@ -39,7 +39,10 @@ await Promise.all([
     // A dynamic import() becomes a plain require() of the sibling bundle, which VS Code's extension host resolves.
     supported: { 'dynamic-import': false },
   }),
-  build({ ...common, entryPoints: ['client/run/lazyRunner.ts'], outfile: 'dist/lazyRunner.js' }),
+  // The run and the OpenAI SDK, for both builds: platform browser, so a Node built-in reached from it fails the build.
+  build({ ...common, ...browser, format: 'cjs', entryPoints: ['client/run/lazyRunner.ts'], outfile: 'dist/lazyRunner.js' }),
+  // What desktop runs add: the local disk's storage (lock file, journal, atomic writes) and the response cache.
+  build({ ...common, entryPoints: ['client/run/lazyNodeRunner.ts'], outfile: 'dist/lazyNodeRunner.js' }),
   // Spreadsheet import/export (the validator and papaparse): loaded on the first use of its commands.
   build({ ...common, entryPoints: ['client/corpus/lazySpreadsheet.ts'], outfile: 'dist/lazySpreadsheet.js', external: ['vscode'] }),
   // The corpus table's model (cell rules, schema lookup): loaded when a table first opens.

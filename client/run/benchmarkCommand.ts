@@ -51,7 +51,7 @@ const display = (full: string) => vscode.workspace.asRelativePath(full, false);
 
 /** The benchmark read, checked and planned; undefined (the user told why) when it cannot be. */
 async function load(uri: vscode.Uri) {
-  const lazy = await import('./lazyRunner.js');
+  const lazy = await import('./lazyNodeRunner.js');
   const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
   // The language server validates the file against benchmark.schema.json: its errors stop the run (the plan
   // below also refuses what it cannot use, the file open or not).

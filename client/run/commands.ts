@@ -1,11 +1,11 @@
 import { categoryOf } from '../../core/scoring/ewebench/categories';
-import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { isListedWorkspaceFile, SKIPPED_FOLDERS_GLOB } from '../../core/workspace/files';
 import type { DocumentItemsCache } from './documentItems';
 import { itemsOfText } from './documentItems';
 import { RUN_REPEATS, type ItemArgs } from './lensModel';
 import type { ModelService } from './models';
+import type { RunPlatform } from './platform';
 import { resultUri } from './resultDocument';
 import { eweScoresByModel } from './resultsIndex';
 import { resultsFolderSetting, sourceFileOf, type ResultsStore } from './resultsStore';
@@ -17,6 +17,7 @@ export interface RunCommandDeps {
   runs: RunService;
   models: ModelService;
   channel: vscode.LogOutputChannel;
+  platform: RunPlatform;
 }
 
 /** The item at the cursor of the active editor, as the lens would pass it. */
@@ -89,7 +90,7 @@ async function openTestsFile(): Promise<void> {
 }
 
 export function registerRunCommands(context: vscode.ExtensionContext, deps: RunCommandDeps): void {
-  const { items, results, runs, models, channel } = deps;
+  const { items, results, runs, models, channel, platform } = deps;
   const runItem = async (arg: unknown, repeat: number, allModels = false) => {
     const target = isItemArgs(arg) ? arg : itemAtCursor(items);
     if (!target) {
@@ -163,8 +164,8 @@ export function registerRunCommands(context: vscode.ExtensionContext, deps: RunC
     vscode.commands.registerCommand('ewebench.storeApiKey', (origin?: unknown) => models.storeApiKey(typeof origin === 'string' ? origin : undefined)),
     vscode.commands.registerCommand('ewebench.clearApiKey', () => models.clearApiKey()),
     vscode.commands.registerCommand('ewebench.clearCache', async () => {
-      await fs.promises.rm(runs.cacheDir, { recursive: true, force: true });
-      void vscode.window.showInformationMessage(vscode.l10n.t('Response cache cleared.'));
+      if (await platform.clearCache()) void vscode.window.showInformationMessage(vscode.l10n.t('Response cache cleared.'));
+      else void vscode.window.showInformationMessage(vscode.l10n.t('VS Code for the Web keeps no response cache: every run sends its requests.'));
     }),
     vscode.commands.registerCommand('ewebench.showEweScore', showEweScore),
     vscode.commands.registerCommand('ewebench.showResult', showResult),

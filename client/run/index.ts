@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 import { RunCodeLensProvider } from './codeLens';
-import { registerBenchmarkCommands } from './benchmarkCommand';
 import { registerRunCommands } from './commands';
 import { DocumentItemsCache } from './documentItems';
 import { KeyStore } from './keys';
 import { ModelService } from './models';
+import type { RunPlatform } from './platform';
+import type { RunLogger } from '../../runner/log';
 import { RESULT_SCHEME, ResultDocumentProvider } from './resultDocument';
 import { ResultsStore } from './resultsStore';
 import { channelLogger } from './runLog';
@@ -13,15 +14,15 @@ import { TestExplorer } from './testExplorer';
 
 /**
  * Running tests against models, wired into VS Code: models and keys, the run service, results, CodeLens,
- * result details, the Test Explorer and the commands. Nothing is read from disk until a lens or the Test
+ * result details, the Test Explorer and the commands, in either build (`platform`: the desktop's or the browser's). Nothing is read from disk until a lens or the Test
  * Explorer asks for results.
  */
-export function registerRunFeatures(context: vscode.ExtensionContext): void {
+export function registerRunFeatures(context: vscode.ExtensionContext, platform: RunPlatform): { models: ModelService; logger: RunLogger } {
   const channel = vscode.window.createOutputChannel(vscode.l10n.t('ÈwéBench Runs'), { log: true });
   const logger = channelLogger(channel);
-  const models = new ModelService(new KeyStore(context), logger);
+  const models = new ModelService(new KeyStore(context), logger, platform);
   const results = new ResultsStore();
-  const runs = new RunService(context, models, results, logger, channel);
+  const runs = new RunService(context, models, results, logger, channel, platform);
   const items = new DocumentItemsCache();
   const lenses = new RunCodeLensProvider(items, results, runs);
   const details = new ResultDocumentProvider(results);
@@ -40,6 +41,6 @@ export function registerRunFeatures(context: vscode.ExtensionContext): void {
     vscode.languages.registerCodeLensProvider([{ language: 'json' }, { language: 'jsonc' }], lenses),
     vscode.workspace.registerTextDocumentContentProvider(RESULT_SCHEME, details),
   );
-  registerRunCommands(context, { items, results, runs, models, channel });
-  registerBenchmarkCommands(context, { models, logger, cacheDir: runs.cacheDir });
+  registerRunCommands(context, { items, results, runs, models, channel, platform });
+  return { models, logger };
 }

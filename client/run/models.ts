@@ -18,6 +18,7 @@ import type { RunLogger } from '../../runner/log';
 import type { RunModel } from '../../runner/execute';
 import type { ChatProvider } from '../../runner/provider';
 import type { KeyStore } from './keys';
+import type { RunPlatform } from './platform';
 import { lmChatProvider, selectLmModel } from './lmProvider';
 import { modelLabel, pickCurrentModel, readModelConfigs } from './modelChoice';
 
@@ -80,6 +81,7 @@ export class ModelService implements vscode.Disposable {
   constructor(
     private readonly keys: KeyStore,
     private readonly logger: RunLogger,
+    private readonly platform: RunPlatform,
   ) {
     this.item.name = vscode.l10n.t('ÈwéBench model');
     this.item.command = 'ewebench.selectModel';
@@ -179,7 +181,7 @@ export class ModelService implements vscode.Disposable {
     const config: ModelConfig = { provider: choice.provider, model: model.trim(), ...(baseUrl ? { baseUrl } : {}) };
     await addModelConfig(config);
     const origin = resolveModel(config).origin;
-    if (preset.needsKey && !(await this.keys.get(origin)) && !(preset.apiKeyEnv && process.env[preset.apiKeyEnv])) {
+    if (preset.needsKey && !(await this.keys.get(origin)) && !(preset.apiKeyEnv && this.platform.env[preset.apiKeyEnv])) {
       const store = vscode.l10n.t('Store API key');
       if ((await vscode.window.showInformationMessage(vscode.l10n.t('{0} needs an API key.', choice.label), store)) === store) await this.storeApiKey(origin);
     }
@@ -264,7 +266,7 @@ export class ModelService implements vscode.Disposable {
     const allowInsecureHttp = run.inspect<boolean>('run.allowInsecureHttp')?.globalValue === true;
     const insecure = insecureHttpProblem(resolved.baseUrl, allowInsecureHttp);
     if (insecure) throw new ModelUnavailable(pick(insecure, toLocale(vscode.env.language)), 'selectModel');
-    const key = resolveApiKey(config, { stored: await this.keys.get(resolved.origin), env: process.env, presetVariable: resolved.apiKeyEnv });
+    const key = resolveApiKey(config, { stored: await this.keys.get(resolved.origin), env: this.platform.env, presetVariable: resolved.apiKeyEnv });
     // The user's own list of origins a variable's key may go to (user settings only: a workspace cannot add to it).
     const allowedByUser = key.variable !== undefined && keyOriginAllowedByUser(key.variable, resolved.origin, run.inspect('run.keyOrigins')?.globalValue);
     if (keyNeedsConsent(key, resolved.origin) && key.variable && !allowedByUser && !(await this.keys.consented(resolved.origin, key.variable))) {
@@ -280,14 +282,16 @@ export class ModelService implements vscode.Disposable {
     }
     if (!key.key && PROVIDER_PRESETS[resolved.provider].needsKey) {
       throw new ModelUnavailable(
-        key.variable
+        key.variable && !this.platform.browser
           ? vscode.l10n.t('No API key for {0}: store one, or set the environment variable {1}.', resolved.origin, key.variable)
-          : vscode.l10n.t('No API key for {0}: store one.', resolved.origin),
+          : this.platform.browser
+            ? vscode.l10n.t('No API key for {0}: store one (VS Code for the Web reads no environment variable).', resolved.origin)
+            : vscode.l10n.t('No API key for {0}: store one.', resolved.origin),
         'storeKey',
       );
     }
     // Loaded on the first run, not at activation: the OpenAI SDK is the biggest part of the bundle.
-    const { openAICompatibleProvider } = await import('./lazyRunner.js');
+    const { openAICompatibleProvider } = await this.platform.runner();
     const provider = openAICompatibleProvider({
       baseUrl: resolved.baseUrl,
       ...(key.key ? { apiKey: key.key } : {}),
@@ -297,7 +301,8 @@ export class ModelService implements vscode.Disposable {
       allowInsecureHttp,
       logger: this.logger,
       label: resolved.label,
-      userAgent: 'ewebench-studio',
+      // A browser sends its own user agent; it gets the page's fetch and reports a CORS refusal as one.
+      ...(this.platform.browser ? { browser: this.platform.browser } : { userAgent: 'ewebench-studio' }),
     });
     return { provider, resolved, label: resolved.label };
   }

@@ -116,8 +116,8 @@ export class ResultsStore implements vscode.Disposable {
   }
 
   /** A finished run: its results file (when written) replaces its live records. */
-  async endLive(runKey: string, writtenFiles: readonly string[]): Promise<void> {
-    for (const file of writtenFiles) await this.loadFile(vscode.Uri.file(file), false);
+  async endLive(runKey: string, writtenFiles: readonly vscode.Uri[]): Promise<void> {
+    for (const file of writtenFiles) await this.loadFile(file, false);
     // Without a written file (results folder outside the workspace, a write error) the live records stay.
     if (writtenFiles.length) this.index.deleteSource(`live:${runKey}`);
     this.changed.fire();

@@ -1,4 +1,3 @@
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { runText } from './l10n';
 import { userL10n } from './userL10n';
@@ -9,6 +8,7 @@ import type { RunResult } from '../../runner/execute';
 import type { RunLogger } from '../../runner/log';
 import { itemsOfText } from './documentItems';
 import { configuredModels, ModelUnavailable, type ModelService } from './models';
+import type { RunPlatform } from './platform';
 import { resultsFolderOf, sourceFileOf, type ResultsStore } from './resultsStore';
 
 export interface RunRequest {
@@ -86,6 +86,7 @@ export class RunService implements vscode.Disposable {
     private readonly results: ResultsStore,
     private readonly logger: RunLogger,
     private readonly channel: vscode.LogOutputChannel,
+    private readonly platform: RunPlatform,
   ) {}
 
   /** Ids queued or in flight for a document (empty when it is not running). */
@@ -101,10 +102,6 @@ export class RunService implements vscode.Disposable {
 
   cancel(uri?: vscode.Uri): void {
     for (const [key, run] of this.active) if (!uri || key === uri.toString()) run.abort.abort();
-  }
-
-  get cacheDir(): string {
-    return path.join(this.context.globalStorageUri.fsPath, 'responses');
   }
 
   async run(request: RunRequest): Promise<RunResult | undefined> {
@@ -176,8 +173,9 @@ export class RunService implements vscode.Disposable {
     const runKey = `${++this.runs}`;
     const sourceFile = sourceFileOf(request.uri);
     const resolved = ready.resolved;
-    // The runner (journal, cache, outputs) loads with the first run, keeping activation light.
-    const { executeRun, ResponseCache } = await import('./lazyRunner.js');
+    // The runner (and the storage and cache of this build) loads with the first run, keeping activation light.
+    const [{ executeRunWith }, storage, cache] = await Promise.all([this.platform.runner(), this.platform.storage(), this.platform.cache()]);
+    if (!storage.journals) this.channel.info('VS Code for the Web: no response cache and no run journal; the results are written when the run ends.');
     // A lens or command run shows in the Test Explorer like one started there.
     const report = request.reported
       ? undefined
@@ -192,9 +190,17 @@ export class RunService implements vscode.Disposable {
       request.token?.onCancellationRequested(() => abort.abort());
       report?.token.onCancellationRequested(() => abort.abort());
       let last = 0;
-      return executeRun(
+      return executeRunWith(
         {
-          files: [{ path: request.uri.fsPath, displayPath: sourceFile, text, ...(wanted ? { ids: selected.map((i) => i.id) } : {}), kind: parsed.kind }],
+          files: [
+            {
+              path: this.platform.location(request.uri),
+              displayPath: sourceFile,
+              text,
+              ...(wanted ? { ids: selected.map((i) => i.id) } : {}),
+              kind: parsed.kind,
+            },
+          ],
           model: resolved,
           repeat: request.repeat ?? 1,
           concurrency: numbers.concurrency,
@@ -203,12 +209,12 @@ export class RunService implements vscode.Disposable {
           promptVersion: config.get<string>('run.promptVersion', 'naive') === 'multilingual' ? 'multilingual' : 'naive',
           allowSecretSegments,
           useCache: config.get<boolean>('run.cache', true),
-          outDir: resultsFolderOf(folder).fsPath,
+          outDir: this.platform.location(resultsFolderOf(folder)),
           toolVersion: String(this.context.extension.packageJSON.version ?? ''),
         },
         {
           provider: ready.provider,
-          cache: new ResponseCache(this.cacheDir),
+          ...(cache ? { cache } : {}),
           logger: this.logger,
           signal: abort.signal,
           onRecord: (record) => {
@@ -224,6 +230,7 @@ export class RunService implements vscode.Disposable {
             last = pct;
           },
         },
+        storage,
       );
     };
     let result: RunResult | undefined;
@@ -233,7 +240,7 @@ export class RunService implements vscode.Disposable {
         : await vscode.window.withProgress(
             {
               location: vscode.ProgressLocation.Notification,
-              title: vscode.l10n.t('Running {0} against {1}', path.basename(request.uri.path), ready.label),
+              title: vscode.l10n.t('Running {0} against {1}', request.uri.path.slice(request.uri.path.lastIndexOf('/') + 1), ready.label),
               cancellable: true,
             },
             (progress, token) => execute(progress, token),
@@ -246,7 +253,11 @@ export class RunService implements vscode.Disposable {
       report?.ended(result);
       this.active.delete(key);
       void vscode.commands.executeCommand('setContext', 'ewebench.running', this.active.size > 0);
-      await this.results.endLive(runKey, result ? [...(result.resultsFile ? [result.resultsFile] : []), ...result.runCardFiles] : []);
+      const written = result ? [...(result.resultsFile ? [result.resultsFile] : []), ...result.runCardFiles] : [];
+      await this.results.endLive(
+        runKey,
+        written.map((file) => this.platform.uriOf(file)),
+      );
       this.changed.fire(request.uri);
     }
     if (result) this.report(result, selected.length === 1 && (request.repeat ?? 1) === 1, request.quiet === true);
@@ -335,7 +346,7 @@ export class RunService implements vscode.Disposable {
     const open = vscode.l10n.t('Open results file');
     const file = result.resultsFile ?? result.runCardFile;
     void vscode.window.showInformationMessage(message, ...(file ? [open] : [])).then((c) => {
-      if (c === open && file) void vscode.window.showTextDocument(vscode.Uri.file(file));
+      if (c === open && file) void vscode.window.showTextDocument(this.platform.uriOf(file));
     });
   }
 

@@ -40,6 +40,7 @@ const SAMPLE: Record<string, string | number> = {
   size: '16 MiB',
   from: 'https://api.example.org',
   to: 'https://elsewhere.example',
+  origin: 'https://vscode.dev',
 };
 
 test('each English sentence the runner writes reads back into French, its inner sentences too', () => {

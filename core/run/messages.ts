@@ -88,6 +88,10 @@ export const RUN_MESSAGES = {
     en: 'refused to follow a redirect from {from} to {to}: the key is only sent to {from}',
     fr: 'redirection de {from} vers {to} refusée : la clé n’est envoyée qu’à {from}',
   },
+  corsRefused: {
+    en: "{host} refused the browser's cross-origin request (CORS), or could not be reached{after}: to be called from the editor in a browser, it must answer the OPTIONS preflight and send Access-Control-Allow-Origin: {origin} (or *) and Access-Control-Allow-Headers: authorization, content-type",
+    fr: '{host} a refusé la requête cross-origin du navigateur (CORS), ou n’a pas pu être joint{after} : pour être appelé depuis l’éditeur dans un navigateur, il doit répondre à la requête préliminaire OPTIONS et envoyer Access-Control-Allow-Origin: {origin} (ou *) et Access-Control-Allow-Headers: authorization, content-type',
+  },
   notReproducible: { en: 'not reproducible: {detail}', fr: 'non reproductible : {detail}' },
 } as const satisfies Record<string, { en: string; fr: string }>;
 

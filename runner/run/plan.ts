@@ -106,6 +106,7 @@ export interface RunResult {
   runCardFiles: string[];
   /** The first of `runCardFiles`. */
   runCardFile?: string;
+  /** The run journal; empty when the run's storage keeps none (the browser build). */
   journalFile: string;
   /** Records whose call failed. */
   errored: number;

@@ -1,5 +1,5 @@
 import type { ChatOutcome, ChatRequest, RunRecord } from '../../core/run/types';
-import type { JournalWriter } from '../journal';
+import type { RunJournal } from './storage';
 import type { RunDeps } from './plan';
 import type { Unit } from './units';
 
@@ -16,7 +16,7 @@ export class RunRecorder {
 
   constructor(
     private readonly runId: string,
-    private readonly journal: JournalWriter,
+    private readonly journal: RunJournal,
     /** The run's records by key, kept ones first; new records replace them. */
     private readonly byKey: Map<string, RunRecord>,
     private readonly deps: Pick<RunDeps, 'onRecord' | 'onProgress'>,

@@ -1,19 +1,18 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { DEFAULT_BATCH_SIZE } from '../../core/run/batch';
 import { canonicalHash } from '../../core/run/canonicalJson';
 import { harnessRunId } from '../../core/run/resultsFile';
 import type { RunRecord } from '../../core/run/types';
-import { findUnfinishedRun, journalFile, JournalWriter } from '../journal';
 import type { RunLogger } from '../log';
 import type { RunPlan } from './plan';
+import { baseName, NO_JOURNAL, type JournalStore, type RunJournal } from './storage';
 import { idText, recordKey, type Prepared } from './units';
 
 /** Where a run starts: its id, its journal (new or reopened) and the results an unfinished journal already holds. */
 export interface RunStart {
   runId: string;
+  /** Empty when the storage keeps no journal. */
   journalPath: string;
-  journal: JournalWriter;
+  journal: RunJournal;
   /** Kept records by record key (`units.ts` `recordKey`); the run adds every new record here. */
   byKey: Map<string, RunRecord>;
   /** Keys whose kept record is a failed call: sent again, the old record standing until a new one replaces it. */
@@ -29,11 +28,13 @@ export interface RunStart {
  * results kept, the newest per item and repeat, when the item has not changed; otherwise a new journal under a
  * fresh run id.
  */
-export function startRun(plan: RunPlan, prepared: Prepared, origin: string, startedAt: Date, logger: RunLogger): RunStart {
+export function startRun(plan: RunPlan, prepared: Prepared, origin: string, startedAt: Date, logger: RunLogger, journals: JournalStore | undefined): RunStart {
   const hash = planHash(plan, origin);
-  const unfinished = plan.resume === false ? undefined : findUnfinishedRun(plan.outDir, hash);
-  const runId = unfinished?.contents.header?.run_id ?? freshRunId(plan.runId ?? harnessRunId(startedAt), plan.outDir);
-  const journalPath = unfinished?.file ?? journalFile(plan.outDir, runId);
+  const base = plan.runId ?? harnessRunId(startedAt);
+  if (!journals) return { runId: base, journalPath: '', journal: NO_JOURNAL, byKey: new Map(), retry: new Set(), kept: 0, resumed: false };
+  const unfinished = plan.resume === false ? undefined : journals.findUnfinished(plan.outDir, hash);
+  const runId = unfinished?.contents.header?.run_id ?? freshRunId(base, plan.outDir, journals);
+  const journalPath = unfinished?.file ?? journals.file(plan.outDir, runId);
 
   // A failed call is sent again (it is worth another try) but its record stands until a new one replaces it.
   const byKey = new Map<string, RunRecord>();
@@ -47,8 +48,8 @@ export function startRun(plan: RunPlan, prepared: Prepared, origin: string, star
   }
 
   const journal = unfinished
-    ? JournalWriter.resume(unfinished.file, unfinished.contents)
-    : JournalWriter.create(journalPath, {
+    ? journals.resume(unfinished.file, unfinished.contents)
+    : journals.create(journalPath, {
         journal: 'ewebench-studio-run',
         version: 1,
         run_id: runId,
@@ -58,7 +59,7 @@ export function startRun(plan: RunPlan, prepared: Prepared, origin: string, star
         started_at: startedAt.toISOString(),
       });
   for (const d of unfinished?.contents.damaged ?? [])
-    logger.warn(`${path.basename(journalPath)}: line ${d.line} is damaged (${d.reason}) and was skipped; the other results are kept`);
+    logger.warn(`${baseName(journalPath)}: line ${d.line} is damaged (${d.reason}) and was skipped; the other results are kept`);
   return { runId, journalPath, journal, byKey, retry, kept: byKey.size - retry.size, resumed: unfinished !== undefined };
 }
 
@@ -88,8 +89,8 @@ function planHash(plan: RunPlan, origin: string): string {
 }
 
 /** A run id not yet used in this folder (two runs in the same second get `_2`, `_3`…). */
-function freshRunId(base: string, outDir: string): string {
+function freshRunId(base: string, outDir: string, journals: JournalStore): string {
   let id = base;
-  for (let n = 2; fs.existsSync(journalFile(outDir, id)); n++) id = `${base}_${n}`;
+  for (let n = 2; journals.exists(journals.file(outDir, id)); n++) id = `${base}_${n}`;
   return id;
 }

@@ -1,4 +1,3 @@
-import * as path from 'node:path';
 import { classify, itemsPath, type FileKind } from '../../core/document/classify';
 import { JsonDocument } from '../../core/document/jsonDocument';
 import { corpusRequest, DEFAULT_BATCH_SIZE, effectiveBatchSize, type CorpusRequestSetup } from '../../core/run/batch';
@@ -8,6 +7,7 @@ import { CorpusError, corpusRunInfo, isSecretEntry, RequestError, testRequest, t
 import { runnableItems } from '../../core/run/items';
 import type { ChatOutcome, ChatRequest, RunnableItem, RunRecord } from '../../core/run/types';
 import { itemProblems, numberProblems } from './planChecks';
+import { baseName } from './storage';
 import { RunPlanError, type RunFile, type RunPlan, type SkippedItem } from './plan';
 import { runMessage, type RunMessageId } from '../../core/run/messages';
 
@@ -76,7 +76,7 @@ export function prepareUnits(plan: RunPlan, origin: string): Prepared {
     }
     const classification = classify(doc.value);
     const kind = file.kind ?? classification.kind;
-    const category = path.basename(file.path).replace(/\.json$/i, '');
+    const category = baseName(file.path).replace(/\.json$/i, '');
     if (kind !== 'ewebench-tests' && kind !== 'rosetta-corpus') {
       out.skipped.push({ file: shown, kind: 'not-runnable', reason: runMessage('en', NOT_RUNNABLE[kind], { file: shown }) });
       return;

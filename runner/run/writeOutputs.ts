@@ -1,9 +1,9 @@
 import { CORPUS_MAX_TOKENS, corpusSystemPrompt, effectiveBatchSize } from '../../core/run/batch';
 import type { RunStatus } from '../../core/run/resultsFile';
 import type { EntryRunRecord, RunRecord, TestRunRecord } from '../../core/run/types';
-import type { JournalWriter } from '../journal';
 import type { RunLogger } from '../log';
-import { OutputWriteError, writeResultsFile, writeRunCards, type CorpusOutput } from '../outputs';
+import { resultsFileOutput, runCardOutputs, type CorpusOutput, type OutputFile } from './outputFiles';
+import { OutputWriteError, type RunJournal, type RunStorage } from './storage';
 import { runMessage } from '../../core/run/messages';
 import type { RunPlan } from './plan';
 import { corpusSetup, type PreparedCorpus } from './units';
@@ -18,7 +18,8 @@ export interface OutputsMeta {
   status: RunStatus;
   /** Finish the journal after writing (the run is complete and no call failed). */
   settled: boolean;
-  journal: JournalWriter;
+  journal: RunJournal;
+  /** Empty when the storage keeps no journal. */
   journalPath: string;
 }
 
@@ -27,19 +28,25 @@ export interface OutputsMeta {
  * run card per corpus, then finishes the journal when the run is settled and closes it in any case. A failed
  * write leaves the journal unfinished: a rerun sends nothing it has and writes the outputs again.
  */
-export function writeRunOutputs(
+export async function writeRunOutputs(
   plan: RunPlan,
   corpora: readonly PreparedCorpus[],
   records: readonly RunRecord[],
   meta: OutputsMeta,
   logger: RunLogger,
-): { resultsFile?: string; runCardFiles: string[] } {
+  storage: RunStorage,
+): Promise<{ resultsFile?: string; runCardFiles: string[] }> {
   let resultsFile: string | undefined;
   const runCardFiles: string[] = [];
+  const write = async (output: OutputFile): Promise<string> => {
+    const file = storage.join(plan.outDir, output.name);
+    await storage.writeFile(file, output.text);
+    return file;
+  };
   try {
     const tests = records.filter((r): r is TestRunRecord => r.kind === 'ewebench-test');
     if (tests.length) {
-      resultsFile = writeResultsFile(plan.outDir, tests, {
+      const output = resultsFileOutput(tests, {
         runId: meta.runId,
         model: plan.model.model,
         endpoint: meta.endpoint,
@@ -48,12 +55,13 @@ export function writeRunOutputs(
         origin: meta.origin,
         ...(plan.toolVersion ? { toolVersion: plan.toolVersion } : {}),
       });
+      resultsFile = await write(output);
       logger.info(`results: ${resultsFile}`);
     }
     for (const corpus of corpora) {
       const entries = records.filter((r): r is EntryRunRecord => r.kind === 'corpus-entry' && r.source_file === corpus.file.displayPath);
       if (!entries.length) continue;
-      const bytes = corpus.file.bytes ?? Buffer.from(corpus.file.text, 'utf8');
+      const bytes = corpus.file.bytes ?? new TextEncoder().encode(corpus.file.text);
       const output: CorpusOutput = {
         info: corpus.info,
         datasetSha256: datasetSha256(bytes),
@@ -61,24 +69,31 @@ export function writeRunOutputs(
         records: entries,
       };
       const setup = corpusSetup(plan);
-      const files = writeRunCards(plan.outDir, output, {
-        runId: meta.runId,
-        model: plan.model.model,
-        startedAt: meta.startedAt,
-        finishedAt: meta.finishedAt,
-        status: meta.status,
-        temperature: plan.corpusTemperature ?? 0,
-        origin: meta.origin,
-        concurrency: plan.concurrency ?? 4,
-        maxRetries: plan.maxRetries ?? 2,
-        toolVersion: plan.toolVersion ?? 'unknown',
-        systemPrompt: corpusSystemPrompt(corpus.info, setup.promptVersion),
-        batchSize: effectiveBatchSize(setup),
-        maxTokens: CORPUS_MAX_TOKENS,
-        condition: setup.promptVersion,
-      });
-      runCardFiles.push(...files);
-      for (const file of files) logger.info(`run card: ${file}`);
+      const cards = runCardOutputs(
+        output,
+        {
+          runId: meta.runId,
+          model: plan.model.model,
+          startedAt: meta.startedAt,
+          finishedAt: meta.finishedAt,
+          status: meta.status,
+          temperature: plan.corpusTemperature ?? 0,
+          origin: meta.origin,
+          concurrency: plan.concurrency ?? 4,
+          maxRetries: plan.maxRetries ?? 2,
+          toolVersion: plan.toolVersion ?? 'unknown',
+          systemPrompt: corpusSystemPrompt(corpus.info, setup.promptVersion),
+          batchSize: effectiveBatchSize(setup),
+          maxTokens: CORPUS_MAX_TOKENS,
+          condition: setup.promptVersion,
+        },
+        storage.randomHex,
+      );
+      for (const card of cards) {
+        const file = await write(card);
+        runCardFiles.push(file);
+        logger.info(`run card: ${file}`);
+      }
     }
     if (meta.settled)
       meta.journal.finish({
@@ -88,7 +103,7 @@ export function writeRunOutputs(
         ...(runCardFiles[0] ? { run_card_file: runCardFiles[0] } : {}),
       });
   } catch (error) {
-    if (error instanceof OutputWriteError)
+    if (error instanceof OutputWriteError && meta.journalPath)
       throw new Error(runMessage('en', 'resultsKept', { error: error.message, journal: meta.journalPath }), { cause: error });
     throw error;
   } finally {

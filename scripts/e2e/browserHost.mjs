@@ -5,12 +5,15 @@
 // can run. The checks read what a user sees: our diagnostics in the Problems panel, a hover, a quick fix applied,
 // the coverage preview. Then the same timings are taken in both hosts (the desktop .vsix in code-server's Node
 // extension host, and the web one): from the workbench shown to the status bar naming an opened tests file, and
-// from opening the 2,000-test bench file to its diagnostics in the Problems panel.
+// from opening the 2,000-test bench file to its diagnostics in the Problems panel. In the web host, runs go through
+// the page's fetch to the local model, which answers as an endpoint open to browsers (CORS), with the key stored
+// in SecretStorage through the Store API Key command (the web host reads no environment variable).
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { build } from 'esbuild';
-import { root } from './common.mjs';
-import { palette, quickOpen } from './uiFlows.mjs';
+import { root, startFakeModel } from './common.mjs';
+import { palette, quickOpen, runFirstTestFromLens } from './uiFlows.mjs';
 
 const BENCH_FILE = 'bench_2000.json';
 
@@ -65,6 +68,16 @@ export async function browserHostPhase(ctx) {
     const installed = installVsix(run, env, vsix);
     const workspace = buildWorkspace(path.join(run, 'workspace'));
     await writeBenchFile(workspace, run);
+    // The local model, open to browsers; configured without a key variable: the web host's key is the stored one.
+    const fake = kind === 'web' ? await startFakeModel(run, { cors: '*' }) : undefined;
+    if (fake) {
+      const models = [{ label: 'Fake Ewe model', provider: 'custom', model: fake.model, baseUrl: fake.server.baseUrl }];
+      fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
+      fs.writeFileSync(
+        path.join(workspace, '.vscode', 'settings.json'),
+        JSON.stringify({ 'ewebench.models': models, 'ewebench.currentModel': 'Fake Ewe model' }, null, 2),
+      );
+    }
     const server = await startCodeServer(run, kind === 'web' ? { 'extensions.webWorker': true } : {});
     const { page } = await openBrowser(run);
     // The web-worker extension host logs to the page's console (E2E_VERBOSE=1 prints it).
@@ -83,10 +96,12 @@ export async function browserHostPhase(ctx) {
         `workbench shown → status bar ${t.readyMs} ms; bench file opened → diagnostics listed ${t.diagnosticsMs} ms (${t.benchRow})`,
       );
       if (kind === 'web') await webChecks(page, workspace, check, shot);
+      if (fake) await webRunChecks(page, workspace, fake, check, shot);
     } catch (error) {
       check(`${kind} host: the extension serves the workspace`, false, error.message.split('\n')[0]);
       await shot(page, `${kind}-host-failure.png`);
     }
+    await fake?.server.stop();
     await cleanUp();
   }
   if (figures.desktop && figures.web) {
@@ -166,4 +181,125 @@ async function webChecks(page, workspace, check, shot) {
     }
   }
   await shot(page, 'web-host.png');
+}
+
+/** Waits up to `ms` for a file of `dir` that `test` accepts; its name, or undefined. */
+async function fileIn(page, dir, test, ms) {
+  for (let waited = 0; waited < ms; waited += 250) {
+    const found = fs.existsSync(dir) ? fs.readdirSync(dir).find(test) : undefined;
+    if (found) return found;
+    await page.waitForTimeout(250);
+  }
+  return undefined;
+}
+
+/** Gives the keyboard to the text editor: after the coverage preview opened, its webview holds the focus. */
+async function focusEditor(page) {
+  await page.locator('.editor-group-container .monaco-editor .view-lines').first().click();
+}
+
+/**
+ * Runs the command labelled `ÈwéBench: {title}` from the palette by clicking its row: Enter takes the first row,
+ * and the palette may rank another command first ("Store API Key" also matches "Clear Stored API Key").
+ */
+async function command(page, title) {
+  await focusEditor(page);
+  await page.keyboard.press('F1');
+  await page.keyboard.type(title);
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: `ÈwéBench: ${title}` }).first();
+  await row.waitFor({ timeout: 15_000 });
+  await row.click();
+}
+
+/** A notification whose text holds `text`: as a toast, or in the notification center (a toast may hide before it is read). */
+async function notification(page, text, timeout) {
+  const item = page.locator('.notification-list-item', { hasText: text }).first();
+  try {
+    await item.waitFor({ timeout });
+  } catch {
+    await page.locator('.statusbar-item[id="status.notifications"]').first().click();
+    await item.waitFor({ timeout: 5_000 });
+  }
+  return (await item.textContent())?.replace(/\s+/g, ' ').trim().slice(0, 160);
+}
+
+/**
+ * In the web-worker host, runs: the key stored in SecretStorage through the command, a lens run answered by the
+ * local model through the page's fetch (a cross-origin request: the server allows CORS), a corpus entry's run card
+ * written through workspace.fs and verified by the CLI, and the response cache this build lacks said so.
+ */
+async function webRunChecks(page, workspace, fake, check, shot) {
+  const origin = new URL(fake.server.baseUrl).origin;
+  const steps = [
+    [
+      'web host: Store API Key keeps the key in SecretStorage for the local model',
+      async () => {
+        await command(page, 'Store API Key').catch((error) => {
+          throw new Error(`the palette did not offer Store API Key: ${error.message}`);
+        });
+        const row = page.locator('.quick-input-list .monaco-list-row', { hasText: origin }).first();
+        await row.waitFor({ timeout: 15_000 }).catch(async (error) => {
+          const rows = await page.locator('.quick-input-list .monaco-list-row').allTextContents();
+          throw new Error(`no row for ${origin} among: ${rows.join(' | ').slice(0, 300)} (${error.message.split('\n')[0]})`);
+        });
+        await row.click();
+        await page.locator('.quick-input-box input[type=password]').waitFor({ timeout: 15_000 });
+        await page.keyboard.type(fake.key);
+        await page.keyboard.press('Enter');
+        return notification(page, 'API key stored for', 15_000);
+      },
+    ],
+    [
+      "web host: ▶ Run in a lens sends the test through the browser's fetch to the local model (CORS) and the lens shows its score",
+      async () => {
+        const lens = await runFirstTestFromLens(page);
+        const posts = fake.server.requests.filter((r) => r.method === 'POST');
+        if (!posts.length || posts.some((r) => r.headers.authorization !== `Bearer ${fake.key}`))
+          throw new Error(`requests: ${posts.length}, keys as sent differ`);
+        if (!posts.every((r) => typeof r.headers.origin === 'string')) throw new Error('a request without an Origin header: not the browser fetch');
+        const results = path.join(workspace, 'results');
+        const file = await fileIn(page, results, (f) => f.startsWith('ewebench_') && f.endsWith('.json'), 15_000);
+        if (!file) throw new Error('no results file written in results/');
+        return `${lens} · Origin ${posts[0].headers.origin} · ${file}`;
+      },
+    ],
+    [
+      'web host: ▶ Translate on a corpus entry writes a run card through workspace.fs that the CLI verifies',
+      async () => {
+        await quickOpen(page, 'corpus.json');
+        const translate = page.locator('.monaco-editor .codelens-decoration a', { hasText: '▶ Translate' }).first();
+        await translate.waitFor({ timeout: 30_000 });
+        await translate.click();
+        const scored = page.locator('.monaco-editor .codelens-decoration', { hasText: /chrF\+\+ 100\.0 · exact ✓/ }).first();
+        await scored.waitFor({ timeout: 30_000 });
+        const results = path.join(workspace, 'results');
+        const card = await fileIn(page, results, (f) => f.startsWith('rosetta_') && f.endsWith('.json'), 30_000);
+        if (!card) throw new Error(`no run card in results/: ${fs.existsSync(results) ? fs.readdirSync(results).join(', ') : 'no folder'}`);
+        const file = path.join(results, card);
+        let output;
+        try {
+          output = execFileSync(process.execPath, [path.join(root, 'bin', 'ewebench-studio.js'), 'validate', file, '--format', 'json'], { encoding: 'utf8' });
+        } catch (error) {
+          throw new Error(`validate failed: ${String(error.stdout ?? error.message).slice(0, 400)}`, { cause: error });
+        }
+        if (/run-card-hash|unsealed|mismatch/.test(output)) throw new Error(`the card does not verify: ${output.slice(0, 400)}`);
+        return `${(await scored.textContent())?.trim()} · ${card}: validate exit 0, hashes verified`;
+      },
+    ],
+    [
+      'web host: Clear the Response Cache says that VS Code for the Web keeps none (a message, never a silent no-op)',
+      async () => {
+        await command(page, 'Clear the Response Cache');
+        return notification(page, 'keeps no response cache', 15_000);
+      },
+    ],
+  ];
+  for (const [name, step] of steps) {
+    try {
+      check(name, true, (await step()) ?? '');
+    } catch (error) {
+      check(name, false, error.message.split('\n')[0]);
+      await shot(page, 'web-run-failure.png');
+    }
+  }
 }

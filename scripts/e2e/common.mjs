@@ -55,7 +55,8 @@ export function buildWorkspace(dir) {
  * Starts the fake model of test/e2e/fakeModel.ts (the local OpenAI-compatible server on 127.0.0.1) from a Node
  * script: the TypeScript is bundled once into `outDir` and required.
  */
-export async function startFakeModel(outDir) {
+/** `options.cors`: the server answers as an endpoint open to browsers (the browser host's runs). */
+export async function startFakeModel(outDir, options = {}) {
   const outfile = path.join(outDir, 'fake-model.cjs');
   await build({
     entryPoints: [path.join(root, 'test', 'e2e', 'fakeModel.ts')],
@@ -68,11 +69,13 @@ export async function startFakeModel(outDir) {
   });
   const { createRequire } = await import('node:module');
   const fake = createRequire(import.meta.url)(outfile);
-  const server = await fake.startE2eModel();
+  const server = await fake.startE2eModel(options);
   return {
     server,
     settings: { 'ewebench.models': fake.e2eModelSetting(server.baseUrl), 'ewebench.currentModel': 'Fake Ewe model' },
     keyEnv: { [fake.E2E_KEY_ENV]: fake.E2E_KEY },
+    key: fake.E2E_KEY,
+    model: fake.E2E_MODEL,
     // The user lets the stand-in key go to the local server (a user setting: a workspace cannot grant this).
     userSettings: { 'ewebench.run.keyOrigins': { [fake.E2E_KEY_ENV]: [new URL(server.baseUrl).origin] } },
   };

@@ -35,8 +35,9 @@ export function e2eStep(request: RecordedRequest): Step {
   return { kind: 'answer', text: ANSWERS[prompt] ?? translation ?? 'Nyemenya o.', model: E2E_MODEL, delayMs: 150 };
 }
 
-export function startE2eModel(): Promise<FakeOpenAI> {
-  return startFakeOpenAI({ fallback: { kind: 'respond', fn: e2eStep } });
+/** `cors`: the origin the server allows (`*` for any), for the browser host's runs through the page's fetch. */
+export function startE2eModel(options: { cors?: string } = {}): Promise<FakeOpenAI> {
+  return startFakeOpenAI({ fallback: { kind: 'respond', fn: e2eStep }, ...(options.cors === undefined ? {} : { cors: options.cors }) });
 }
 
 /** The `ewebench.models` entry pointing at the fake server. */

@@ -63,6 +63,21 @@ export interface FakeServerOptions {
   fallback?: Step;
   /** Delay added before every answer (not before hangs or resets). */
   latencyMs?: number;
+  /**
+   * Answer as an endpoint open to browsers: the CORS preflight (`OPTIONS`, not recorded as a request) is answered,
+   * and every response allows this origin (`*` for any) and the headers `authorization, content-type`.
+   */
+  cors?: string;
+}
+
+/** The headers an endpoint open to browsers sends, as the README asks of one. */
+export function corsHeaders(origin: string): Record<string, string> {
+  return {
+    'access-control-allow-origin': origin,
+    'access-control-allow-methods': 'POST, OPTIONS',
+    'access-control-allow-headers': 'authorization, content-type',
+    'access-control-max-age': '600',
+  };
 }
 
 export interface FakeOpenAI {
@@ -217,6 +232,13 @@ export async function startFakeOpenAI(options: FakeServerOptions = {}): Promise<
   };
 
   const server = http.createServer((req, res) => {
+    if (options.cors !== undefined) {
+      for (const [name, value] of Object.entries(corsHeaders(options.cors))) res.setHeader(name, value);
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204).end();
+        return;
+      }
+    }
     inFlight++;
     let settled = false;
     const done = () => {
