@@ -12,5 +12,5 @@ export function webviewCsp(nonce: string, cspSource: string, allow: { images?: b
   );
 }
 
-/** Text safe inside a double-quoted attribute or an element. */
-export const escapeAttr = (s: string) => s.replace(/[&"<>']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Text safe inside a double-quoted attribute or an element (a single quote stays: our attributes are double-quoted). */
+export const escapeAttr = (s: string) => s.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
