@@ -21,6 +21,17 @@ export interface EditedDocument {
   index: number | undefined;
   /** The item at `index` before the edit (the previous version handed its items array over: see `ownsItems`). */
   replaced?: unknown;
+  /** Which items the edit replaced: `first`..`last` of the old version became `count` items (at least one) from `first` on. */
+  region: ItemRegion;
+  /** The old items `first`..`last`, as they were before the edit. */
+  removed: unknown[];
+}
+
+/** Old items `first`..`last` (inclusive) replaced by `count` new ones starting at `first`; the items after move by the difference. */
+export interface ItemRegion {
+  first: number;
+  last: number;
+  count: number;
 }
 
 /**
@@ -77,6 +88,7 @@ export function applyEdit(doc: JsonDocument, edit: TextEdit, itemsPath: JsonPath
   // old version rebuilds its own value only if it is read again); anything else makes a new array.
   const inPlace = inside >= 0 && doc.ownsItems;
   const replaced = inside >= 0 ? values[inside] : undefined;
+  const removed = inside >= 0 ? [replaced] : values.slice(region.first, region.last + 1);
   const items = inPlace ? values : values.slice(0, region.first).concat(parsed, values.slice(region.last + 1));
   const value = itemsPath.length === 0 ? items : { ...(root as Record<string, unknown>), [key as string]: items };
   // The two containers above the items keep their scans: the items' spans as a tree with the region's new items
@@ -94,7 +106,7 @@ export function applyEdit(doc: JsonDocument, edit: TextEdit, itemsPath: JsonPath
     doc.handOver(edited, itemsPath.length === 0 ? undefined : (key as string), inside, replaced);
     items[inside] = parsed[0];
   }
-  return { doc: edited, index: single, replaced };
+  return { doc: edited, index: single, replaced, region: { first: region.first, last: region.last, count: parsed.length }, removed };
 }
 
 /** The item whose span strictly contains the edit (its opening and closing characters stay), or -1. */

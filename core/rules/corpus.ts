@@ -21,13 +21,24 @@ type Obj = Record<string, unknown>;
 /** At most this many per-entry information findings for legacy names; the shape finding gives the total. */
 const MAX_LEGACY_FINDINGS = 200;
 
-/** Rules for a Rosetta corpus in any of its four shapes; ids are checked separately (rules/ids.ts). */
-export function corpusFindings(root: unknown, shape: CorpusShape, entriesPath: JsonPath, locale: Locale): Finding[] {
+/**
+ * Rules for a Rosetta corpus in any of its four shapes; ids are checked separately (rules/ids.ts). `schema: false`
+ * leaves out the schema's findings (each about one entry or the envelope), for a caller that has them already.
+ */
+export function corpusFindings(
+  root: unknown,
+  shape: CorpusShape,
+  entriesPath: JsonPath,
+  locale: Locale,
+  { schema = true }: { schema?: boolean } = {},
+): Finding[] {
   const list = entriesOf(root, entriesPath) ?? [];
   const findings: Finding[] = [];
 
   // Shape: each shape has its schema; legacy entries are checked with the loose entry definition.
-  if (shape === 'envelope') findings.push(...schemaFindings(root, [], 'rosetta-corpus', undefined, locale));
+  if (!schema) {
+    // The caller keeps the schema's findings.
+  } else if (shape === 'envelope') findings.push(...schemaFindings(root, [], 'rosetta-corpus', undefined, locale));
   else if (shape === 'curated') findings.push(...schemaFindings(root, [], 'rosetta-curated-corpus', undefined, locale));
   else {
     if (isObject(root) && isObject(root.dataset)) findings.push(...schemaFindings(root.dataset, ['dataset'], 'rosetta-corpus', 'dataset', locale));
