@@ -1,4 +1,4 @@
-import { entriesOf, itemsPath, type Classification } from './document/classify';
+import { entriesOf, itemsPath, type Classification, type CorpusShape } from './document/classify';
 import { isObject, type JsonObject as Obj } from './json';
 import { applyEdit, type ItemRegion, type TextEdit } from './document/edit';
 import type { EditMap } from './document/editMap';
@@ -11,8 +11,8 @@ import { visitLanguageStrings } from './coverage/fields';
 import { hasDecomposed, hasPrecomposed } from './coverage/normalization';
 import { corpusCopyFindings } from './audit/rule';
 import { ruleScope } from './rules/codes';
-import { corpusFindings } from './rules/corpus';
-import { duplicateIdFindings, repeatedIds } from './rules/ids';
+import { corpusAcrossFindings, corpusFindings, CorpusCounts } from './rules/corpus';
+import { duplicateIdFindings, IdCounts } from './rules/ids';
 import { coverageFindings } from './coverage/rules';
 import type { Finding, FixData, RelatedLocation } from './rules/finding';
 import { classifyDocument, duplicateKeyFindings, validateDocument, type ValidationOptions, type ValidationResult } from './validate';
@@ -43,7 +43,7 @@ export function analyseEdits(previous: Analysed, edits: readonly TextEdit[], new
   const changed = new Map<number, unknown>();
   // Every edit's region of items, in order, and the items they replaced: what a structural pass needs.
   const regions: ItemRegion[] = [];
-  const removed: unknown[] = [];
+  const replaced: { removed: unknown[]; added: unknown[] }[] = [];
   // Items added, removed or joined: the paths of the findings after them move (see `revalidateStructure`).
   let itemsMoved = false;
   if (itemsAt && edits.length > 0) {
@@ -52,7 +52,7 @@ export function analyseEdits(previous: Analysed, edits: readonly TextEdit[], new
       doc = edited?.doc;
       if (!edited) break;
       regions.push(edited.region);
-      for (const item of edited.removed) removed.push(item);
+      replaced.push({ removed: edited.removed, added: edited.added });
       if (edited.index === undefined) itemsMoved = true;
       else if (!changed.has(edited.index)) changed.set(edited.index, edited.replaced);
     }
@@ -63,7 +63,7 @@ export function analyseEdits(previous: Analysed, edits: readonly TextEdit[], new
   }
   const moveOffset = (offset: number) => mapOffset(offset, edits);
   const result = itemsMoved
-    ? revalidateStructure(previous, doc, regions, removed, moveOffset, options)
+    ? revalidateStructure(previous, doc, regions, replaced, moveOffset, options)
     : revalidateEntries(previous, doc, changed, moveOffset, options);
   return result
     ? { doc, result, incremental: { parse: true, rules: true } }
@@ -139,7 +139,11 @@ export function revalidateEntries(
   const kept = previous.result.findings
     .filter((f) => f.code !== 'duplicate-key' && !isAboutChanged(f, entriesPath, changed))
     .map((f) => moveSpans(f, moveOffset));
-  return { classification, findings: [...kept, ...fresh, ...duplicateKeyFindings(next, options.locale)], ids: previous.result.ids };
+  const result = { classification, findings: [...kept, ...fresh, ...duplicateKeyFindings(next, options.locale)], ids: previous.result.ids };
+  // Every changed entry adds the same to the rules across entries as before: the counts carry over.
+  const counts = takeCounts(previous.result);
+  if (counts) COUNTS.set(result, counts);
+  return result;
 }
 
 /** Codes of file scope whose findings a structural pass keeps (moved) when no entry it adds or removes holds a look-alike or a decomposed string. */
@@ -147,19 +151,20 @@ const LANGUAGE_CODES: ReadonlySet<string> = new Set(['confusable-char', 'mixed-n
 
 /**
  * The corpus result for `next`, which differs from `previous` by whole entries added, removed or replaced: in
- * order, each of `regions` replaced the items `first`..`last` of the version before it by `count` new ones
- * (`removed` holds every item they replaced). Findings of entry scope about the other entries are kept, their
- * paths moved to the entries' new indices and their spans past the edits; the new entries get the per-entry
- * rules run on them alone; the rules across entries (ids, segment minimums, tiers, registers, legacy names,
- * the shape) run again on the values, without the schema; the look-alike and normalisation findings are kept
- * when the entries added and removed have none and cannot change whether the file mixes forms, else surveyed
- * again. Undefined when the file is not a corpus or its kind changed: then a full validation runs.
+ * order, each of `regions` replaced the items `first`..`last` of the version before it by `count` new ones (the
+ * items themselves in `replaced`). Findings of entry scope about the other entries are kept, their paths moved to
+ * the entries' new indices and their spans past the edits; the new entries get the per-entry rules run on them
+ * alone; the rules across entries (ids, segment minimums, tiers, registers, legacy names, the shape) are computed
+ * from counts of the entries' contributions, updated by the entries removed and added; the look-alike and
+ * normalisation findings are kept when the entries added and removed have none and cannot change whether the file
+ * mixes forms, else surveyed again. Undefined when the file is not a corpus or its kind changed: then a full
+ * validation runs.
  */
 export function revalidateStructure(
   previous: Analysed,
   next: JsonDocument,
   regions: readonly ItemRegion[],
-  removed: readonly unknown[],
+  replaced: readonly { removed: readonly unknown[]; added: readonly unknown[] }[],
   moveOffset: (offset: number) => number,
   options: ValidationOptions,
 ): ValidationResult | undefined {
@@ -215,7 +220,7 @@ export function revalidateStructure(
   const freshPrecomposed = facts.some((f) => f.precomposed);
   let removedPrecomposed = false;
   let clean = facts.length === added.size;
-  for (const entry of removed) {
+  for (const entry of replaced.flatMap((r) => r.removed)) {
     const fact = clean ? languageFacts(next.value, entriesPath, entry, classification) : undefined;
     if (!fact) clean = false;
     else if (fact.precomposed) removedPrecomposed = true;
@@ -239,13 +244,56 @@ export function revalidateStructure(
     if (gone) return undefined;
     kept.push(moved);
   }
-  const root = next.value;
   const shape = classification.shape ?? 'envelope';
-  const across = corpusFindings(root, shape, entriesPath, options.locale, { schema: false }).filter((f) => ruleScope(f.code) === 'file');
-  const repeated = repeatedIds(entries, entriesPath, ['id', 'index']);
+  // The entries' contributions to the rules across entries: the previous version's, updated by the entries
+  // removed and added (taken over from it), or counted once from the new entries.
+  let counts = takeCounts(previous.result);
+  if (counts) {
+    for (const edit of replaced) {
+      for (const entry of edit.removed) {
+        counts.corpus.add(entry, -1);
+        counts.ids.add(entry, -1);
+      }
+      for (const entry of edit.added) {
+        counts.corpus.add(entry, 1);
+        counts.ids.add(entry, 1);
+      }
+    }
+  } else counts = countEntries(entries, shape);
+  const across = corpusAcrossFindings(next.value, shape, entriesPath, options.locale, counts.corpus);
+  const repeated = counts.ids.repeatedIn(entries, entriesPath);
   across.push(...duplicateIdFindings(repeated.occurrences, options.locale, undefined, repeated.all));
   if (!keepLanguage) across.push(...coverageFindings(next, classification, options.locale));
-  return { classification, findings: [...kept, ...fresh, ...across, ...duplicateKeyFindings(next, options.locale)], ids: previous.result.ids };
+  const result = { classification, findings: [...kept, ...fresh, ...across, ...duplicateKeyFindings(next, options.locale)], ids: previous.result.ids };
+  COUNTS.set(result, counts);
+  return result;
+}
+
+/** The fields a corpus entry's id is read from (the legacy shape's `index` after `id`), as a full validation reads them. */
+const ENTRY_ID_FIELDS = ['id', 'index'];
+
+/** A corpus result's entries as counts for the rules across entries (see `revalidateStructure`). */
+interface EntryCounts {
+  corpus: CorpusCounts;
+  ids: IdCounts;
+}
+
+/**
+ * The counts of the entries of an analysed corpus, kept beside its result. They are updated in place by the next
+ * version's analysis, which takes them over (`takeCounts`): an older version analysed again counts afresh.
+ */
+const COUNTS = new WeakMap<ValidationResult, EntryCounts>();
+
+function takeCounts(result: ValidationResult): EntryCounts | undefined {
+  const counts = COUNTS.get(result);
+  COUNTS.delete(result);
+  return counts;
+}
+
+function countEntries(entries: readonly unknown[], shape: CorpusShape): EntryCounts {
+  const ids = new IdCounts(ENTRY_ID_FIELDS);
+  for (const entry of entries) ids.add(entry, 1);
+  return { corpus: CorpusCounts.of(entries, shape), ids };
 }
 
 /** Same keys in the same order, and the same value for every field other than the local ones. */
