@@ -63,6 +63,9 @@ function editRandomly(text: string, edits: number, seed: number): void {
     const result = model.editCell(row.index, field, cell);
     assert.ok('edits' in result, `${field} = ${cell}`);
     const before = entriesOf(doc.value, model.sheet.entriesPath) ?? [];
+    // Read before `edited`, which hands the entries array over to the new version (the entry replaced in place).
+    const had = field in (before[row.index] as JsonObject);
+    const expected = structuredClone(before[row.index]) as JsonObject;
     const after = applyTextEdits(text, result.edits);
     assert.ok(result.edits.length <= 1);
     if (result.edits.length === 1) {
@@ -73,14 +76,13 @@ function editRandomly(text: string, edits: number, seed: number): void {
     doc = new JsonDocument(after);
     // The model derived from the edit (only that entry re-parsed, only its row rebuilt) is the model of the new text.
     const derived = model.edited(result.edits);
-    if (field in (before[row.index] as JsonObject) && model.sheet.entriesPath.length <= 1) assert.ok(derived, 'a value replaced: derived from the edit');
+    if (had && model.sheet.entriesPath.length <= 1) assert.ok(derived, 'a value replaced: derived from the edit');
     if (derived) {
       assert.equal(derived.doc.text, after);
       assert.deepEqual(derived.data, new CorpusTableModel(doc).data, `derived model after ${field} = ${JSON.stringify(cell)}`);
     }
     const entries = entriesOf(doc.value, model.sheet.entriesPath) ?? [];
     assert.equal(entries.length, before.length);
-    const expected = structuredClone(before[row.index]) as JsonObject;
     const value = kind === 'number' && /^-?\d+(\.\d+)?$/.test(cell) ? Number(cell) : kind === 'json' ? (JSON.parse(cell) as unknown) : cell;
     if (!(cell === '' && !(field in expected))) expected[field] = value;
     assert.deepEqual(entries[row.index], expected, `entry ${row.index} field ${field} = ${JSON.stringify(cell)}`);
