@@ -9,8 +9,9 @@
  *    soon (within 2 s) it is back under 150 MB;
  *  - hover latency right after each of 40 structural edits (the hover sent with the edit, in one write): far from
  *    the edit (answered from the last analysis) and inside it (the current version analysed first), in one run.
- * Run: `npm run bench` (builds first; `npm run bench -- keystrokes` for the keystroke rows only, `-- throughput` for the
- * throughput rows only, timed in CPU time: see `cpuTime`). Figures vary by machine; compare the ratios.
+ * Run: `npm run bench` (builds first; `npm run bench -- keystrokes` for the keystroke rows only, `-- structural` for the
+ * structural edit only, `-- throughput` for the throughput rows only, timed in CPU time: see `cpuTime`). Figures vary
+ * by machine; compare the ratios.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -224,9 +225,13 @@ async function sweep(): Promise<void> {
 
 async function main(): Promise<void> {
   console.log(`node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}, median of ${RUNS} runs\n`);
-  // `npm run bench -- keystrokes`: the keystroke rows only.
+  // `npm run bench -- keystrokes`: the keystroke rows only; `npm run bench -- structural`: the structural-edit row only.
   const only = process.argv[2];
   const corpus = generateCorpus(20000);
+  if (only === 'structural') {
+    await keystrokes('20,000-entry corpus', corpus, 'reference', 40, TARGETS.structural, 'entry');
+    return;
+  }
   const tests = generateTests(2000);
   if (only !== 'keystrokes') {
     await throughput('20,000-entry corpus', corpus, 'rosetta-corpus');

@@ -4,6 +4,7 @@ import { generateCorpus, generateTests, rng } from '../bench/generate';
 import type { TextEdit } from './document/edit';
 import { JsonDocument } from './document/jsonDocument';
 import { EditMap } from './document/editMap';
+import { itemAt, itemCount } from './document/spanTree';
 import { analyseEdits, holdsAt, type Analysed } from './incremental';
 import { resolveFindings, validateDocument, type ValidationOptions } from './validate';
 
@@ -86,7 +87,13 @@ function applyText(text: string, e: TextEdit): string {
  * flat string), analysed incrementally, and compared with a full validation of the flat text (the oracle).
  * `windowed` counts the versions whose diagnostics were resolved without building their flat text.
  */
-function replay(initial: string, steps: number, seed: number, fields: readonly string[]): { incremental: number; parseOnly: number; windowed: number } {
+function replay(
+  initial: string,
+  steps: number,
+  seed: number,
+  fields: readonly string[],
+  nextEdit: (text: string, random: () => number, fields: readonly string[]) => TextEdit = randomEdit,
+): { incremental: number; parseOnly: number; windowed: number } {
   const random = rng(seed);
   const full = (text: string): Analysed => {
     const doc = new JsonDocument(text);
@@ -110,9 +117,9 @@ function replay(initial: string, steps: number, seed: number, fields: readonly s
       edits = [{ start: p, end: text.length - s, text: target.slice(p, target.length - s) }];
     } else {
       history.push(text);
-      edits = [randomEdit(text, random, fields)];
+      edits = [nextEdit(text, random, fields)];
       // Sometimes a burst: several edits in one change notification, each relative to the text before it.
-      if (random() < 0.15) edits.push(randomEdit(applyText(text, edits[0]), random, fields));
+      if (random() < 0.15) edits.push(nextEdit(applyText(text, edits[0]), random, fields));
     }
     let next = text;
     let model = state.doc.model;
@@ -160,12 +167,71 @@ test('the same over CRLF line endings, surrogate pairs and multi-line edits', ()
   assert.ok(windowed > 300, `${windowed} of 1000 versions resolved without a flat text`);
 });
 
+/**
+ * A structural edit (most of the time) of the corpus's entries, as pasting, deleting and duplicating do: one or
+ * several whole entries removed, inserted (copies of others, with their look-alikes, duplicate ids and schema
+ * errors, or new entries with precomposed or decomposed letters) or replaced, at the start, middle or end, in the
+ * file's own separator; otherwise a random edit of the other kinds.
+ */
+function structuralEdit(text: string, random: () => number, fields: readonly string[]): TextEdit {
+  const doc = new JsonDocument(text);
+  const array = doc.isValidJson ? doc.childrenAt(['entries']) : undefined;
+  if (array?.kind !== 'array' || itemCount(array) < 2 || random() < 0.25) return randomEdit(text, random, fields);
+  const count = itemCount(array);
+  const item = (i: number) => itemAt(array, i);
+  const separator = text.slice(item(0).end, item(1).start);
+  const pickIndex = () => (random() < 0.2 ? 0 : random() < 0.25 ? count - 1 : Math.floor(random() * count));
+  const copies = (k: number) => {
+    const out: string[] = [];
+    for (let j = 0; j < k; j++) {
+      const roll = random();
+      if (roll < 0.15) out.push('{"id": 999999, "source": "x", "reference": "y"}');
+      else if (roll < 0.25)
+        out.push(`{"id": ${5000 + j}, "source": "é", "reference": "Mè${random() < 0.5 ? 'e\u0300' : 'é'}", "segment": "diagnostic", "difficulty": 2}`);
+      else {
+        const source = item(Math.floor(random() * count));
+        const copy = text.slice(source.start, source.end);
+        // A duplicate keeps its id (a duplicate-id finding) or gets a new one.
+        out.push(random() < 0.5 ? copy : copy.replace(/"id": [^,]*,/, `"id": ${7000 + Math.floor(random() * 100)},`));
+      }
+    }
+    return out.join(separator);
+  };
+  const k = 1 + Math.floor(random() * 3);
+  const roll = random();
+  const i = pickIndex();
+  if (roll < 0.4) {
+    // Remove k entries from i (never all of them).
+    const n = Math.min(k, count - 1);
+    if (i + n < count) return { start: item(i).start, end: item(i + n).start, text: '' };
+    return { start: item(count - 1 - n).end, end: item(count - 1).end, text: '' };
+  }
+  if (roll < 0.8) {
+    // Insert k entries before entry i, or after the last.
+    if (random() < 0.2) return { start: item(count - 1).end, end: item(count - 1).end, text: separator + copies(k) };
+    return { start: item(i).start, end: item(i).start, text: copies(k) + separator };
+  }
+  // Replace entries i.. by k others (a paste over a selection of whole entries).
+  const last = Math.min(count - 1, i + Math.floor(random() * 3));
+  return { start: item(i).start, end: item(last).end, text: copies(k) };
+}
+
+test('entries inserted, removed, duplicated or replaced (one or several, at the start, middle and end): the structural pass equals a full validation', () => {
+  const { incremental } = replay(corpusWithFindings(), 1500, 44, CORPUS_FIELDS, structuralEdit);
+  assert.ok(incremental > 700, `${incremental} of 1500 edits re-checked incrementally`);
+});
+
+test('the same with CRLF line endings', () => {
+  const { incremental } = replay(corpusWithFindings().replace(/\n/g, '\r\n'), 600, 45, CORPUS_FIELDS, structuralEdit);
+  assert.ok(incremental > 250, `${incremental} of 600 edits re-checked incrementally`);
+});
+
 test('an edit inside one test of a tests file re-parses that test only, with the same findings as a full pass', () => {
   const { parseOnly } = replay(generateTests(30, 5), 300, 7, ['prompt', 'description']);
   assert.ok(parseOnly > 100, `${parseOnly} of 300 edits re-parsed one test only`);
 });
 
-test('an entry added or removed re-parses only the entries touched; an edit in the envelope or between entries is a full pass', () => {
+test('an entry added or removed re-parses and re-checks only the entries touched; an edit in the envelope or between entries is a full pass', () => {
   const text = generateCorpus(5, 1);
   const doc = new JsonDocument(text);
   const previous = { doc, result: validateDocument(doc, OPTIONS) };
@@ -175,11 +241,11 @@ test('an entry added or removed re-parses only the entries touched; an edit in t
   const cases: [TextEdit, { parse: boolean; rules: boolean }][] = [
     [
       { start: entryStart, end: entryStart, text: '{"id": 99}, ' },
-      { parse: true, rules: false },
+      { parse: true, rules: true },
     ],
     [
       { start: entryStart, end: secondEntry, text: '' },
-      { parse: true, rules: false },
+      { parse: true, rules: true },
     ],
     // Starting after the comma before the second entry: the edit begins outside the entries it touches.
     [
@@ -189,7 +255,7 @@ test('an entry added or removed re-parses only the entries touched; an edit in t
     // Starting at that comma, just after the first entry: both entries are parsed again.
     [
       { start: secondEntry - 6, end: secondEntry + 1, text: ', {' },
-      { parse: true, rules: false },
+      { parse: true, rules: true },
     ],
     [
       { start: 0, end: 1, text: '{ ' },

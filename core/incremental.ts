@@ -1,6 +1,6 @@
-import { entriesOf, itemsPath, type Classification } from './document/classify';
+import { entriesOf, itemsPath, type Classification, type CorpusShape } from './document/classify';
 import { isObject, type JsonObject as Obj } from './json';
-import { applyEdit, type TextEdit } from './document/edit';
+import { applyEdit, type ItemRegion, type TextEdit } from './document/edit';
 import type { EditMap } from './document/editMap';
 import { JsonDocument, type JsonPath } from './document/jsonDocument';
 import { TextModel } from './text/textModel';
@@ -11,7 +11,9 @@ import { visitLanguageStrings } from './coverage/fields';
 import { hasDecomposed, hasPrecomposed } from './coverage/normalization';
 import { corpusCopyFindings } from './audit/rule';
 import { ruleScope } from './rules/codes';
-import { corpusFindings } from './rules/corpus';
+import { corpusAcrossFindings, corpusFindings, CorpusCounts } from './rules/corpus';
+import { duplicateIdFindings, IdCounts } from './rules/ids';
+import { coverageFindings } from './coverage/rules';
 import type { Finding, FixData, RelatedLocation } from './rules/finding';
 import { classifyDocument, duplicateKeyFindings, validateDocument, type ValidationOptions, type ValidationResult } from './validate';
 
@@ -39,25 +41,30 @@ export function analyseEdits(previous: Analysed, edits: readonly TextEdit[], new
   let doc: JsonDocument | undefined = previous.doc;
   // The items the edits changed, each with what it was in `previous` (whose items array the edits may take over).
   const changed = new Map<number, unknown>();
-  const applied: TextEdit[] = [];
-  // Items added, removed or joined: the paths of the findings move, so the rules run on the whole (new) document.
+  // Every edit's region of items, in order, and the items they replaced: what a structural pass needs.
+  const regions: ItemRegion[] = [];
+  const replaced: { removed: unknown[]; added: unknown[] }[] = [];
+  // Items added, removed or joined: the paths of the findings after them move (see `revalidateStructure`).
   let itemsMoved = false;
   if (itemsAt && edits.length > 0) {
     for (let i = 0; i < edits.length && doc; i++) {
       const edited = applyEdit(doc, edits[i], itemsAt, i === edits.length - 1 ? next : undefined);
       doc = edited?.doc;
-      if (edited?.index === undefined) itemsMoved = true;
-      else {
-        if (!changed.has(edited.index)) changed.set(edited.index, edited.replaced);
-        applied.push(edits[i]);
-      }
+      if (!edited) break;
+      regions.push(edited.region);
+      replaced.push({ removed: edited.removed, added: edited.added });
+      if (edited.index === undefined) itemsMoved = true;
+      else if (!changed.has(edited.index)) changed.set(edited.index, edited.replaced);
     }
   } else doc = undefined;
   if (!doc || doc.length !== next.length) {
     const full = new JsonDocument(next);
     return { doc: full, result: validateDocument(full, options), incremental: { parse: false, rules: false } };
   }
-  const result = itemsMoved ? undefined : revalidateEntries(previous, doc, changed, (offset) => mapOffset(offset, applied), options);
+  const moveOffset = (offset: number) => mapOffset(offset, edits);
+  const result = itemsMoved
+    ? revalidateStructure(previous, doc, regions, replaced, moveOffset, options)
+    : revalidateEntries(previous, doc, changed, moveOffset, options);
   return result
     ? { doc, result, incremental: { parse: true, rules: true } }
     : { doc, result: validateDocument(doc, options), incremental: { parse: true, rules: false } };
@@ -132,7 +139,161 @@ export function revalidateEntries(
   const kept = previous.result.findings
     .filter((f) => f.code !== 'duplicate-key' && !isAboutChanged(f, entriesPath, changed))
     .map((f) => moveSpans(f, moveOffset));
-  return { classification, findings: [...kept, ...fresh, ...duplicateKeyFindings(next, options.locale)], ids: previous.result.ids };
+  const result = { classification, findings: [...kept, ...fresh, ...duplicateKeyFindings(next, options.locale)], ids: previous.result.ids };
+  // Every changed entry adds the same to the rules across entries as before: the counts carry over.
+  const counts = takeCounts(previous.result);
+  if (counts) COUNTS.set(result, counts);
+  return result;
+}
+
+/** Codes of file scope whose findings a structural pass keeps (moved) when no entry it adds or removes holds a look-alike or a decomposed string. */
+const LANGUAGE_CODES: ReadonlySet<string> = new Set(['confusable-char', 'mixed-normalization']);
+
+/**
+ * The corpus result for `next`, which differs from `previous` by whole entries added, removed or replaced: in
+ * order, each of `regions` replaced the items `first`..`last` of the version before it by `count` new ones (the
+ * items themselves in `replaced`). Findings of entry scope about the other entries are kept, their paths moved to
+ * the entries' new indices and their spans past the edits; the new entries get the per-entry rules run on them
+ * alone; the rules across entries (ids, segment minimums, tiers, registers, legacy names, the shape) are computed
+ * from counts of the entries' contributions, updated by the entries removed and added; the look-alike and
+ * normalisation findings are kept when the entries added and removed have none and cannot change whether the file
+ * mixes forms, else surveyed again. Undefined when the file is not a corpus or its kind changed: then a full
+ * validation runs.
+ */
+export function revalidateStructure(
+  previous: Analysed,
+  next: JsonDocument,
+  regions: readonly ItemRegion[],
+  replaced: readonly { removed: readonly unknown[]; added: readonly unknown[] }[],
+  moveOffset: (offset: number) => number,
+  options: ValidationOptions,
+): ValidationResult | undefined {
+  const before = previous.result.classification;
+  if (before.kind !== 'rosetta-corpus' || !next.isValidJson) return undefined;
+  const classification = classifyDocument(next, options);
+  if (JSON.stringify(classification) !== JSON.stringify(before)) return undefined;
+  const entriesPath = itemsPath(classification)!;
+  const entries = entriesOf(next.value, entriesPath);
+  if (!entries) return undefined;
+  // The new entries (indices in `next`), and where each old index went (undefined: replaced).
+  let added = new Set<number>();
+  for (const r of regions) {
+    const delta = r.count - (r.last - r.first + 1);
+    const moved = new Set<number>();
+    for (const i of added)
+      if (i < r.first) moved.add(i);
+      else if (i > r.last) moved.add(i + delta);
+    for (let i = r.first; i < r.first + r.count; i++) moved.add(i);
+    added = moved;
+  }
+  const newIndex = (index: number): number | undefined => {
+    let i = index;
+    for (const r of regions) {
+      if (i > r.last) i += r.count - (r.last - r.first + 1);
+      else if (i >= r.first) return undefined;
+    }
+    return i;
+  };
+  let gone: boolean | undefined;
+  const movePath = (path: JsonPath): JsonPath => {
+    const at = path[entriesPath.length];
+    if (path.length <= entriesPath.length || typeof at !== 'number' || !startsWith(path, entriesPath)) return path;
+    const to = newIndex(at);
+    if (to === undefined) gone = true;
+    if (to === at || to === undefined) return path;
+    const out = path.slice();
+    out[entriesPath.length] = to;
+    return out;
+  };
+
+  const fresh: Finding[] = [];
+  const facts: { precomposed: boolean }[] = [];
+  for (const index of added) {
+    const entry = entries[index];
+    if (!isObject(entry)) return undefined;
+    const own = entryFindings(next.value, entriesPath, entry, index, classification, options);
+    if (!own) return undefined;
+    for (const f of own) fresh.push(f);
+    const fact = languageFacts(next.value, entriesPath, entry, classification);
+    if (fact) facts.push(fact);
+  }
+  const freshPrecomposed = facts.some((f) => f.precomposed);
+  let removedPrecomposed = false;
+  let clean = facts.length === added.size;
+  for (const entry of replaced.flatMap((r) => r.removed)) {
+    const fact = clean ? languageFacts(next.value, entriesPath, entry, classification) : undefined;
+    if (!fact) clean = false;
+    else if (fact.precomposed) removedPrecomposed = true;
+  }
+  // Whether the file mixes forms changes only with its precomposed strings: kept when those added cannot make it
+  // mixed (it was already) and those removed cannot make it unmixed (it was not), or when there are none.
+  const mixed = previous.result.findings.some((f) => f.code === 'mixed-normalization');
+  const keepLanguage = clean && !(freshPrecomposed && !mixed) && !(removedPrecomposed && mixed);
+
+  const kept: Finding[] = [];
+  for (const f of previous.result.findings) {
+    const scope = ruleScope(f.code);
+    if (scope === 'file' && !(keepLanguage && LANGUAGE_CODES.has(f.code))) continue;
+    // A finding about a replaced entry is gone: the new entries have their own.
+    if (scope === 'entry' && 'path' in f.at && isAboutChanged(f, entriesPath, { has: (index) => newIndex(index) === undefined })) continue;
+    // A finding about a whole entry may name its index (see `entryFindings`): it cannot move.
+    if ('path' in f.at && f.at.path.length === entriesPath.length + 1 && f.code !== 'missing-field' && movePath(f.at.path) !== f.at.path) return undefined;
+    gone = false;
+    const moved = relocate(f, movePath, moveOffset);
+    // Anything else pointing into a replaced entry cannot be kept as it was.
+    if (gone) return undefined;
+    kept.push(moved);
+  }
+  const shape = classification.shape ?? 'envelope';
+  // The entries' contributions to the rules across entries: the previous version's, updated by the entries
+  // removed and added (taken over from it), or counted once from the new entries.
+  let counts = takeCounts(previous.result);
+  if (counts) {
+    for (const edit of replaced) {
+      for (const entry of edit.removed) {
+        counts.corpus.add(entry, -1);
+        counts.ids.add(entry, -1);
+      }
+      for (const entry of edit.added) {
+        counts.corpus.add(entry, 1);
+        counts.ids.add(entry, 1);
+      }
+    }
+  } else counts = countEntries(entries, shape);
+  const across = corpusAcrossFindings(next.value, shape, entriesPath, options.locale, counts.corpus);
+  const repeated = counts.ids.repeatedIn(entries, entriesPath);
+  across.push(...duplicateIdFindings(repeated.occurrences, options.locale, undefined, repeated.all));
+  if (!keepLanguage) across.push(...coverageFindings(next, classification, options.locale));
+  const result = { classification, findings: [...kept, ...fresh, ...across, ...duplicateKeyFindings(next, options.locale)], ids: previous.result.ids };
+  COUNTS.set(result, counts);
+  return result;
+}
+
+/** The fields a corpus entry's id is read from (the legacy shape's `index` after `id`), as a full validation reads them. */
+const ENTRY_ID_FIELDS = ['id', 'index'];
+
+/** A corpus result's entries as counts for the rules across entries (see `revalidateStructure`). */
+interface EntryCounts {
+  corpus: CorpusCounts;
+  ids: IdCounts;
+}
+
+/**
+ * The counts of the entries of an analysed corpus, kept beside its result. They are updated in place by the next
+ * version's analysis, which takes them over (`takeCounts`): an older version analysed again counts afresh.
+ */
+const COUNTS = new WeakMap<ValidationResult, EntryCounts>();
+
+function takeCounts(result: ValidationResult): EntryCounts | undefined {
+  const counts = COUNTS.get(result);
+  COUNTS.delete(result);
+  return counts;
+}
+
+function countEntries(entries: readonly unknown[], shape: CorpusShape): EntryCounts {
+  const ids = new IdCounts(ENTRY_ID_FIELDS);
+  for (const entry of entries) ids.add(entry, 1);
+  return { corpus: CorpusCounts.of(entries, shape), ids };
 }
 
 /** Same keys in the same order, and the same value for every field other than the local ones. */
@@ -160,7 +321,7 @@ function withOneEntry(root: unknown, entriesPath: JsonPath, entry: unknown): unk
  * What an entry's language strings add to the file-wide look-alike and normalisation findings: undefined when
  * it holds a look-alike or a decomposed sequence (those findings list every occurrence in the file).
  */
-function languageFacts(root: unknown, entriesPath: JsonPath, entry: Obj, classification: Classification): { precomposed: boolean } | undefined {
+function languageFacts(root: unknown, entriesPath: JsonPath, entry: unknown, classification: Classification): { precomposed: boolean } | undefined {
   let clean = true;
   let precomposed = false;
   visitLanguageStrings(withOneEntry(root, entriesPath, entry), classification, (text, profile) => {
@@ -221,9 +382,36 @@ function remapPath(path: JsonPath, entriesPath: JsonPath, index: number): JsonPa
 
 /** A finding computed at entry 0 of the one-entry view, moved to entry `index` (anchor, related places, fixes). */
 function remap(f: Finding, entriesPath: JsonPath, index: number): Finding {
-  const p = (path: JsonPath) => remapPath(path, entriesPath, index);
-  const at = 'path' in f.at ? { ...f.at, path: p(f.at.path) } : f.at;
-  const related = f.related?.map((r): RelatedLocation => ('at' in r && 'path' in r.at ? { ...r, at: { ...r.at, path: p(r.at.path) } } : r));
+  return relocate(
+    f,
+    (path) => remapPath(path, entriesPath, index),
+    (offset) => offset,
+  );
+}
+
+/**
+ * A finding with every path (anchor, related places, fixes) passed through `path` and every text span through
+ * `move`; the same object when neither changes anything.
+ */
+function relocate(f: Finding, path: (p: JsonPath) => JsonPath, move: (offset: number) => number): Finding {
+  let changed = false;
+  const p = (from: JsonPath): JsonPath => {
+    const to = path(from);
+    if (to !== from) changed = true;
+    return to;
+  };
+  const span = (s: Span): Span => {
+    const start = move(s.start);
+    const end = move(s.end);
+    if (start === s.start && end === s.end) return s;
+    changed = true;
+    return { start, end };
+  };
+  const at = 'path' in f.at ? { ...f.at, path: p(f.at.path) } : { span: span(f.at.span) };
+  const related = f.related?.map((r): RelatedLocation => {
+    if (!('at' in r)) return r;
+    return 'path' in r.at ? { ...r, at: { ...r.at, path: p(r.at.path) } } : { ...r, at: { span: span(r.at.span) } };
+  });
   const fixes = f.fixes?.map((fix): FixData => {
     switch (fix.kind) {
       case 'add-field':
@@ -238,22 +426,18 @@ function remap(f: Finding, entriesPath: JsonPath, index: number): Finding {
           renames: fix.renames.map((r) => ({ ...r, path: p(r.path) })),
           valueRewrites: fix.valueRewrites.map((r) => ({ ...r, path: p(r.path) })),
         };
+      case 'replace-text':
+        return { ...fix, edits: fix.edits.map((e) => ({ span: span(e.span), newText: e.newText })) };
       default:
         return fix;
     }
   });
+  if (!changed) return f;
   return { ...f, at, ...(related ? { related } : {}), ...(fixes ? { fixes } : {}) };
 }
 
 /** A kept finding with its text spans moved past the edits (paths need nothing: no entry moved). */
 function moveSpans(f: Finding, move: (offset: number) => number): Finding {
-  const span = (s: Span): Span => ({ start: move(s.start), end: move(s.end) });
   const hasSpan = 'span' in f.at || f.related?.some((r) => 'at' in r && 'span' in r.at) || f.fixes?.some((x) => x.kind === 'replace-text');
-  if (!hasSpan) return f;
-  const at = 'span' in f.at ? { span: span(f.at.span) } : f.at;
-  const related = f.related?.map((r): RelatedLocation => ('at' in r && 'span' in r.at ? { ...r, at: { span: span(r.at.span) } } : r));
-  const fixes = f.fixes?.map((fix): FixData =>
-    fix.kind === 'replace-text' ? { ...fix, edits: fix.edits.map((e) => ({ span: span(e.span), newText: e.newText })) } : fix,
-  );
-  return { ...f, at, ...(related ? { related } : {}), ...(fixes ? { fixes } : {}) };
+  return hasSpan ? relocate(f, (path) => path, move) : f;
 }

@@ -21,6 +21,23 @@ export interface EditedDocument {
   index: number | undefined;
   /** The item at `index` before the edit (the previous version handed its items array over: see `ownsItems`). */
   replaced?: unknown;
+  /**
+   * Which items the edit changed: `first`..`last` of the old version became `count` items from `first` on (the
+   * items at either end of the parsed region whose text the edit left alone are not counted: an entry inserted
+   * before another is `first` = `last` + 1, `count` 1; one removed is `count` 0).
+   */
+  region: ItemRegion;
+  /** The old items `first`..`last`, as they were before the edit. */
+  removed: unknown[];
+  /** The `count` new items. */
+  added: unknown[];
+}
+
+/** Old items `first`..`last` (inclusive; none when `last` < `first`) replaced by `count` new ones from `first` on; the items after move by the difference. */
+export interface ItemRegion {
+  first: number;
+  last: number;
+  count: number;
 }
 
 /**
@@ -83,6 +100,8 @@ export function applyEdit(doc: JsonDocument, edit: TextEdit, itemsPath: JsonPath
   // (the spans after them move with it, untouched), the envelope's few properties shifted. Everything inside the
   // items is scanned again on demand.
   const newSpans = regionSpans.items.map((s) => ({ start: s.start + base, end: s.end + base }));
+  const changed = changedItems(array, region, newSpans, edit, delta);
+  const removed = inside >= 0 ? [replaced] : values.slice(changed.first, changed.last + 1);
   const tree = (array.tree ?? SpanTree.from(array.items, array.span.start)).replace(region.first, region.last, newSpans);
   const newArray = treeArray({ start: array.span.start, end: array.span.end + delta }, tree);
   const containers = new Map<number, ContainerChildren | null>();
@@ -94,7 +113,37 @@ export function applyEdit(doc: JsonDocument, edit: TextEdit, itemsPath: JsonPath
     doc.handOver(edited, itemsPath.length === 0 ? undefined : (key as string), inside, replaced);
     items[inside] = parsed[0];
   }
-  return { doc: edited, index: single, replaced };
+  return {
+    doc: edited,
+    index: single,
+    replaced,
+    region: changed,
+    removed,
+    added: parsed.slice(changed.first - region.first, changed.first - region.first + changed.count),
+  };
+}
+
+/**
+ * The part of a parsed region the edit really changed: items at its start that end before the edit, and items at
+ * its end that start after it, read the same text in both versions (their spans say so) and are left out.
+ */
+function changedItems(array: ArrayItems, region: { first: number; last: number }, newSpans: readonly Span[], edit: TextEdit, delta: number): ItemRegion {
+  const oldCount = region.last - region.first + 1;
+  let head = 0;
+  while (head < oldCount && head < newSpans.length) {
+    const old = itemAt(array, region.first + head);
+    const now = newSpans[head];
+    if (old.end > edit.start || now.start !== old.start || now.end !== old.end) break;
+    head++;
+  }
+  let tail = 0;
+  while (tail < oldCount - head && tail < newSpans.length - head) {
+    const old = itemAt(array, region.last - tail);
+    const now = newSpans[newSpans.length - 1 - tail];
+    if (old.start < edit.end || now.start !== old.start + delta || now.end !== old.end + delta) break;
+    tail++;
+  }
+  return { first: region.first + head, last: region.last - tail, count: newSpans.length - head - tail };
 }
 
 /** The item whose span strictly contains the edit (its opening and closing characters stay), or -1. */

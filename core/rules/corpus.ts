@@ -34,25 +34,98 @@ export function corpusFindings(root: unknown, shape: CorpusShape, entriesPath: J
     findings.push(...schemaFindings(list, entriesPath, 'rosetta-corpus', 'flatCorpus', locale));
   }
 
+  const across = acrossEntries(root, list, shape, entriesPath, locale);
+  findings.push(...across.shape);
+  if (isObject(root) && isObject(root.dataset)) findings.push(...provenanceFindings(root.dataset, list, entriesPath, locale));
+  findings.push(...across.distribution);
+  findings.push(...secretFindings(root, list, entriesPath, locale));
+  return findings;
+}
+
+/**
+ * The corpus rules across entries (the shape and legacy names, harness registers, segment minimums, tier and
+ * register coverage), without the schema and the per-entry rules: what an entry added or removed can change.
+ * With `counts` (the entries' contributions, kept up to date by the caller) nothing is read entry by entry unless
+ * some entry has a legacy name or a harness register.
+ */
+export function corpusAcrossFindings(root: unknown, shape: CorpusShape, entriesPath: JsonPath, locale: Locale, counts?: CorpusCounts): Finding[] {
+  const list = entriesOf(root, entriesPath) ?? [];
+  const across = acrossEntries(root, list, shape, entriesPath, locale, counts);
+  return [...across.shape, ...across.distribution];
+}
+
+function acrossEntries(
+  root: unknown,
+  list: unknown[],
+  shape: CorpusShape,
+  entriesPath: JsonPath,
+  locale: Locale,
+  counts?: CorpusCounts,
+): { shape: Finding[]; distribution: Finding[] } {
+  const out: Finding[] = [];
   const shapeAnchor: Anchor = isObject(root) && 'dataset' in root ? { path: ['dataset'], part: 'key' } : { path: [], part: 'start' };
-  const legacy = legacyFindings(list, entriesPath, locale);
+  const legacy: LegacyResult = counts?.legacyEntries === 0 ? { findings: [], entriesWithLegacy: 0 } : legacyFindings(list, entriesPath, locale);
   if (shape !== 'envelope') {
     const shapeName: Record<Exclude<CorpusShape, 'envelope'>, MessageId> = { curated: 'shapeCurated', flat: 'shapeFlat', legacy: 'shapeLegacy' };
     const suffix = legacy.entriesWithLegacy > 0 ? msg(locale, 'shapeLegacyCount', { count: legacy.entriesWithLegacy }) : '';
-    findings.push({
+    out.push({
       code: 'corpus-shape',
       message: msg(locale, 'corpusShape', { shape: msg(locale, shapeName[shape]) }) + suffix,
       at: shapeAnchor,
       fixes: legacy.fix ? [legacy.fix] : undefined,
     });
   }
-  findings.push(...legacy.findings);
+  out.push(...legacy.findings);
+  const distribution: Finding[] = [];
+  if (shape === 'curated' && counts?.harnessEntries !== 0) distribution.push(...harnessRegisterFindings(list, entriesPath, locale));
+  distribution.push(...distributionFindings(counts ?? CorpusCounts.of(list, shape), shapeAnchor, locale));
+  return { shape: out, distribution };
+}
 
-  if (isObject(root) && isObject(root.dataset)) findings.push(...provenanceFindings(root.dataset, list, entriesPath, locale));
-  if (shape === 'curated') findings.push(...harnessRegisterFindings(list, entriesPath, locale));
-  findings.push(...distributionFindings(list, shape, shapeAnchor, locale));
-  findings.push(...secretFindings(root, list, entriesPath, locale));
-  return findings;
+/**
+ * What the entries add to the rules across entries, as counts an entry can be added to or taken from: segments,
+ * difficulty tiers and coverage registers with their numbers of entries, and how many entries have a legacy name
+ * or a harness register.
+ */
+export class CorpusCounts {
+  readonly segments = new Map<string, number>();
+  readonly tiers = new Map<string, number>();
+  readonly registers = new Map<string, number>();
+  entries = 0;
+  legacyEntries = 0;
+  harnessEntries = 0;
+
+  constructor(private readonly shape: CorpusShape) {}
+
+  static of(entries: readonly unknown[], shape: CorpusShape): CorpusCounts {
+    const counts = new CorpusCounts(shape);
+    for (const entry of entries) counts.add(entry, 1);
+    return counts;
+  }
+
+  /** Counts an entry in (`sign` 1) or out (-1). */
+  add(entry: unknown, sign: 1 | -1): void {
+    this.entries += sign;
+    if (!isObject(entry)) return;
+    bump(this.segments, typeof entry.segment === 'string' ? entry.segment : undefined, sign);
+    bump(this.tiers, tierOf(entry.difficulty), sign);
+    bump(this.registers, coverageRegister(entry.register, this.shape), sign);
+    if (hasLegacyName(entry)) this.legacyEntries += sign;
+    if (typeof entry.register === 'string' && Object.hasOwn(HARNESS_REGISTERS, entry.register)) this.harnessEntries += sign;
+  }
+}
+
+function bump(counts: Map<string, number>, key: string | undefined, sign: 1 | -1): void {
+  if (key === undefined) return;
+  const n = (counts.get(key) ?? 0) + sign;
+  if (n === 0) counts.delete(key);
+  else counts.set(key, n);
+}
+
+/** Whether `legacyFindings` reports something about this entry. */
+function hasLegacyName(entry: Obj): boolean {
+  for (const [from, to] of LEGACY_RENAMES) if (from in entry && !(to in entry)) return true;
+  return typeof entry.difficulty === 'string' && entry.difficulty in LEGACY_DIFFICULTY;
 }
 
 interface LegacyResult {
@@ -156,19 +229,9 @@ function coverageRegister(register: unknown, shape: CorpusShape): string | undef
 }
 
 /** Dataset-level rules of spec §2.3 and §11.1, reported once on the envelope (or the start of the file). */
-function distributionFindings(entries: unknown[], shape: CorpusShape, anchor: Anchor, locale: Locale): Finding[] {
-  if (entries.length === 0) return [];
-  const segments = new Map<string, number>();
-  const tiers = new Set<string>();
-  const registers = new Set<string>();
-  for (const entry of entries) {
-    if (!isObject(entry)) continue;
-    if (typeof entry.segment === 'string') segments.set(entry.segment, (segments.get(entry.segment) ?? 0) + 1);
-    const tier = tierOf(entry.difficulty);
-    if (tier) tiers.add(tier);
-    const register = coverageRegister(entry.register, shape);
-    if (register) registers.add(register);
-  }
+function distributionFindings(counts: CorpusCounts, anchor: Anchor, locale: Locale): Finding[] {
+  if (counts.entries === 0) return [];
+  const { segments, tiers, registers } = counts;
   const out: Finding[] = [];
   for (const [segment, count] of segments) {
     const minimum = SEGMENT_MINIMUMS[segment];
@@ -178,7 +241,7 @@ function distributionFindings(entries: unknown[], shape: CorpusShape, anchor: An
   if (tiers.size < MIN_DIFFICULTY_TIERS) {
     out.push({
       code: 'difficulty-coverage',
-      message: msg(locale, 'difficultyCoverage', { count: tiers.size, tiers: [...tiers].sort().join(', ') || '∅' }),
+      message: msg(locale, 'difficultyCoverage', { count: tiers.size, tiers: [...tiers.keys()].sort().join(', ') || '∅' }),
       at: anchor,
     });
   }
@@ -186,7 +249,7 @@ function distributionFindings(entries: unknown[], shape: CorpusShape, anchor: An
   if (registers.size > 0 && registers.size < MIN_REGISTERS) {
     out.push({
       code: 'register-coverage',
-      message: msg(locale, 'registerCoverage', { count: registers.size, registers: [...registers].sort().join(', ') }),
+      message: msg(locale, 'registerCoverage', { count: registers.size, registers: [...registers.keys()].sort().join(', ') }),
       at: anchor,
     });
   }

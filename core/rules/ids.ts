@@ -55,17 +55,36 @@ function idOf(item: unknown, fields: readonly string[]): { id: Id; field: string
  * 20,000 unique ids then costs two sets, not an occurrence and a path per entry.
  */
 export function repeatedIds(items: unknown, basePath: JsonPath, fields: readonly string[]): { occurrences: IdOccurrence[]; all: () => Id[] } {
-  const seen = new Set<Id>();
-  const repeated = new Set<Id>();
-  if (Array.isArray(items)) {
-    for (const item of items) {
-      const id = idOf(item, fields)?.id;
-      if (id === undefined) continue;
-      if (seen.has(id)) repeated.add(id);
-      else seen.add(id);
-    }
+  const counts = new IdCounts(fields);
+  if (Array.isArray(items)) for (const item of items) counts.add(item, 1);
+  return counts.repeatedIn(items, basePath);
+}
+
+/**
+ * How many items hold each id (the first of `fields` an item has), kept as items are added or taken away, and the
+ * ids held more than once: an item added or removed costs O(1), and a file without repeats is never read again.
+ */
+export class IdCounts {
+  private readonly counts = new Map<Id, number>();
+  private readonly repeated = new Set<Id>();
+
+  constructor(private readonly fields: readonly string[]) {}
+
+  /** Counts an item in (`sign` 1) or out (-1). */
+  add(item: unknown, sign: 1 | -1): void {
+    const id = idOf(item, this.fields)?.id;
+    if (id === undefined) return;
+    const n = (this.counts.get(id) ?? 0) + sign;
+    if (n <= 0) this.counts.delete(id);
+    else this.counts.set(id, n);
+    if (n >= 2) this.repeated.add(id);
+    else this.repeated.delete(id);
   }
-  return { occurrences: repeated.size ? collectIds(items, basePath, fields, repeated) : [], all: () => [...seen] };
+
+  /** What `duplicateIdFindings` needs for `items`, the items counted: the occurrences of repeated ids (one pass over them when there are any) and every id. */
+  repeatedIn(items: unknown, basePath: JsonPath): { occurrences: IdOccurrence[]; all: () => Id[] } {
+    return { occurrences: this.repeated.size ? collectIds(items, basePath, this.fields, this.repeated) : [], all: () => [...this.counts.keys()] };
+  }
 }
 
 const NONE = (): readonly ExternalIdOccurrence[] => [];
