@@ -102,6 +102,20 @@ function mapOffset(offset: number, edits: readonly TextEdit[]): number {
 const LOCAL_FIELDS = new Set(['reference', 'source', 'target', 'target_expected', 'source_text', 'notes', 'context', 'provenance']);
 
 /**
+ * `next` read as the corpus `previous` was (same classification, valid JSON): its classification, where its entries
+ * are and the entries. Undefined when it is not a corpus or no longer the same kind: a full validation runs then.
+ */
+function sameCorpus(previous: Analysed, next: JsonDocument, options: ValidationOptions) {
+  const before = previous.result.classification;
+  if (before.kind !== 'rosetta-corpus' || !next.isValidJson) return undefined;
+  const classification = classifyDocument(next, options);
+  if (JSON.stringify(classification) !== JSON.stringify(before)) return undefined;
+  const entriesPath = itemsPath(classification)!;
+  const entries = entriesOf(next.value, entriesPath);
+  return entries ? { classification, entriesPath, entries } : undefined;
+}
+
+/**
  * The corpus result for `next`, which differs from `previous` only inside the entries at `changed` (each index
  * with the entry `previous` had there; `previous`'s own value is not read, as `next` may hold its array): the
  * previous findings about those entries are replaced by the per-entry rules run on the new entries alone, and
@@ -116,13 +130,9 @@ export function revalidateEntries(
   moveOffset: (offset: number) => number,
   options: ValidationOptions,
 ): ValidationResult | undefined {
-  const before = previous.result.classification;
-  if (before.kind !== 'rosetta-corpus' || !next.isValidJson) return undefined;
-  const classification = classifyDocument(next, options);
-  if (JSON.stringify(classification) !== JSON.stringify(before)) return undefined;
-  const entriesPath = itemsPath(classification)!;
-  const newEntries = entriesOf(next.value, entriesPath);
-  if (!newEntries) return undefined;
+  const corpus = sameCorpus(previous, next, options);
+  if (!corpus) return undefined;
+  const { classification, entriesPath, entries: newEntries } = corpus;
 
   const fresh: Finding[] = [];
   for (const [index, oldEntry] of changed) {
@@ -168,13 +178,9 @@ export function revalidateStructure(
   moveOffset: (offset: number) => number,
   options: ValidationOptions,
 ): ValidationResult | undefined {
-  const before = previous.result.classification;
-  if (before.kind !== 'rosetta-corpus' || !next.isValidJson) return undefined;
-  const classification = classifyDocument(next, options);
-  if (JSON.stringify(classification) !== JSON.stringify(before)) return undefined;
-  const entriesPath = itemsPath(classification)!;
-  const entries = entriesOf(next.value, entriesPath);
-  if (!entries) return undefined;
+  const corpus = sameCorpus(previous, next, options);
+  if (!corpus) return undefined;
+  const { classification, entriesPath, entries } = corpus;
   // The new entries (indices in `next`), and where each old index went (undefined: replaced).
   let added = new Set<number>();
   for (const r of regions) {
