@@ -2,9 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { fromRepo } from '../helpers/paths';
+import { editorProject } from './project';
 
 /**
  * The README's Emacs 28 snippet, as written, in `emacs --batch` with Debian's eglot (`elpa-eglot`; `.ci/run`
@@ -29,22 +29,16 @@ test('the README’s Emacs 28 snippet: eglot connects and flymake shows the serv
   }
   const snippet = README_SNIPPET.exec(fs.readFileSync(fromRepo('README.md'), 'utf8'))?.[1];
   assert.ok(snippet, 'the README has no Emacs 28 snippet between its markers');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-emacs-'));
+  // eglot needs a project: the folder with `.git` is one for project.el.
+  const project = editorProject('ewb-emacs-');
+  const { dir, root } = project;
   try {
-    const bin = path.join(dir, 'bin');
-    fs.mkdirSync(bin);
-    fs.symlinkSync(fromRepo('bin', 'ewebench-language-server.js'), path.join(bin, 'ewebench-language-server'));
-    // eglot needs a project: a folder with `.git` is one for project.el.
-    const root = path.join(dir, 'project');
-    fs.mkdirSync(path.join(root, '.git'), { recursive: true });
-    fs.mkdirSync(path.join(root, 'tests'));
-    const file = path.join(root, 'tests', 'sample.json');
-    fs.writeFileSync(file, SAMPLE);
+    const file = project.addTest('sample.json', SAMPLE);
     const init = path.join(dir, 'init.el');
     fs.writeFileSync(init, snippet);
     const run = spawnSync('emacs', ['--batch', '-l', init, '-l', fromRepo('scripts', 'emacs', 'check.el')], {
       cwd: root,
-      env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`, EWB_EMACS_FILE: file, HOME: dir },
+      env: { ...process.env, PATH: project.pathEnv, EWB_EMACS_FILE: file, HOME: dir },
       encoding: 'utf8',
       timeout: 120_000,
     });
@@ -53,6 +47,6 @@ test('the README’s Emacs 28 snippet: eglot connects and flymake shows the serv
     assert.equal(run.status, 0, output);
     t.diagnostic(/^emacs .*$/m.exec(run.stderr)?.[0] ?? '');
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    project.dispose();
   }
 });

@@ -2,9 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { fromRepo } from '../helpers/paths';
+import { editorProject } from './project';
 
 /**
  * The README's Neovim snippet, as written, in a headless Neovim (Debian's package; `.ci/run` installs it) against
@@ -40,23 +40,17 @@ test('the README’s Neovim snippet: diagnostics at the right columns, a quick f
   const snippet = README_SNIPPET.exec(fs.readFileSync(fromRepo('README.md'), 'utf8'))?.[1];
   assert.ok(snippet, 'the README has no Neovim snippet between its markers');
 
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-nvim-'));
+  const project = editorProject('ewb-nvim-');
+  const { dir, root } = project;
   try {
-    // The launcher on PATH under the name the snippet uses, as `npm link` puts it there.
-    const bin = path.join(dir, 'bin');
-    fs.mkdirSync(bin);
-    fs.symlinkSync(fromRepo('bin', 'ewebench-language-server.js'), path.join(bin, 'ewebench-language-server'));
-    const root = path.join(dir, 'project');
-    fs.mkdirSync(path.join(root, '.git'), { recursive: true });
-    fs.mkdirSync(path.join(root, 'tests'));
-    fs.writeFileSync(path.join(root, 'tests', 'sample.json'), SAMPLE);
-    fs.writeFileSync(path.join(root, 'tests', 'other.json'), OTHER);
+    project.addTest('sample.json', SAMPLE);
+    project.addTest('other.json', OTHER);
     const init = path.join(dir, 'init.lua');
     fs.writeFileSync(init, `vim.cmd('filetype on')\n${snippet}`);
 
     const run = spawnSync('nvim', ['--headless', '-u', init, '-i', 'NONE', '-n', '-c', `luafile ${fromRepo('scripts', 'nvim', 'check.lua')}`], {
       cwd: path.join(dir, 'bin'),
-      env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`, EWB_NVIM_ROOT: root, XDG_STATE_HOME: dir, XDG_DATA_HOME: dir },
+      env: { ...process.env, PATH: project.pathEnv, EWB_NVIM_ROOT: root, XDG_STATE_HOME: dir, XDG_DATA_HOME: dir },
       encoding: 'utf8',
       timeout: 120_000,
     });
@@ -66,6 +60,6 @@ test('the README’s Neovim snippet: diagnostics at the right columns, a quick f
     assert.match(run.stderr, /renumber applied/, output);
     t.diagnostic(run.stderr.trim());
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    project.dispose();
   }
 });
