@@ -173,12 +173,21 @@ async function webviewFrame(page, selector, timeoutMs = 30_000) {
 export async function rateReviewFromKeyboard(page) {
   await quickOpen(page, 'review_card.json');
   await palette(page, 'Review Run');
-  const input = page.locator('.quick-input-widget input').first();
-  for (const answer of ['3', '42', 'e2e reviewer']) {
-    await input.waitFor({ timeout: 15_000 });
+  // Each box is answered only once its own prompt shows: the widget is reused from box to box, and on a loaded
+  // machine an answer typed too early went into the box before (a seed of 42 where the size was asked: refused,
+  // and that box stayed open over the tabs for every later step).
+  const widget = page.locator('.quick-input-widget');
+  const input = widget.locator('input').first();
+  for (const [prompt, answer] of [
+    ['How many outputs to review', '3'],
+    ['Seed of the sample', '42'],
+    ['recorded as the reviewer', 'e2e reviewer'],
+  ]) {
+    await widget.filter({ hasText: prompt }).waitFor({ timeout: 30_000 });
     await input.fill(answer);
+    if ((await input.inputValue()) !== answer) throw new Error(`the input box for "${prompt}" holds ${JSON.stringify(await input.inputValue())}`);
     await page.keyboard.press('Enter');
-    await page.waitForTimeout(400);
+    await widget.filter({ hasText: prompt }).waitFor({ state: 'hidden', timeout: 15_000 });
   }
   const frame = await webviewFrame(page, '#rate-excellent');
   await frame.locator('#progress', { hasText: /1\D+3/ }).waitFor({ timeout: 15_000 });
@@ -308,6 +317,9 @@ export async function compareFromPalette(page) {
 export async function benchmarkMatrixFromPalette(page) {
   await page.locator('.tabs-container .tab').first().click();
   await quickOpen(page, 'bench_e2e.json');
+  // The command is offered in the palette only while a JSON text editor has the focus; a webview beside it (the
+  // corpus table of an earlier step) may have kept it: a click in the file's text gives it to the editor.
+  await page.locator('.editor-group-container.active .monaco-editor .view-lines', { hasText: 'benchmark_version' }).first().click();
   await palette(page, 'Run Benchmark');
   const dialog = page.locator('.monaco-dialog-box');
   const button = dialog.locator('.dialog-buttons .monaco-button', { hasText: 'Run 2 cell(s)' });
