@@ -34,13 +34,14 @@ const EDIT_DEBOUNCE_MS = 150;
 
 /**
  * What the preview did, counted for the end-to-end suite (read through the extension's exports): pages written
- * and loaded, updates the page rendered in place, view-state changes seen.
+ * and loaded, updates the page rendered in place, view-state changes seen and whether the last one left it active.
  */
 export interface PreviewCounts {
   pageWrites: number;
   pageLoads: number;
   updatesRendered: number;
   viewStateChanges: number;
+  active?: boolean;
 }
 
 /**
@@ -172,7 +173,14 @@ export function registerCoveragePreview(
         context.subscriptions,
       );
       // Deliberately no repaint here: becoming active or visible changes nothing the page shows.
-      panel.onDidChangeViewState(() => counts.viewStateChanges++, undefined, context.subscriptions);
+      panel.onDidChangeViewState(
+        (event) => {
+          counts.viewStateChanges++;
+          counts.active = event.webviewPanel.active;
+        },
+        undefined,
+        context.subscriptions,
+      );
       panel.webview.onDidReceiveMessage(onPageMessage, undefined, context.subscriptions);
     }
     const mine = ++generation;

@@ -7,6 +7,7 @@ interface PreviewCounts {
   pageLoads: number;
   updatesRendered: number;
   viewStateChanges: number;
+  active?: boolean;
 }
 
 const activeTabIsPreview = () => {
@@ -28,13 +29,17 @@ e2eTest('the coverage preview is not repainted when it merely becomes active: on
   const editor = await openEditor('coverage.json');
   await vscode.commands.executeCommand('ewebench.showCoverage');
   await until('the preview page to load', () => counts.pageLoads > before.pageLoads);
+  // Forget what an earlier panel's last event said: only this panel's own events count below.
+  counts.active = undefined;
 
   // Click into the preview (it becomes active), then back into the editor: two view-state changes.
   await vscode.commands.executeCommand('workbench.action.focusNextGroup');
-  await until('the preview to become the active tab', () => activeTabIsPreview() && counts.viewStateChanges > before.viewStateChanges);
-  const seen = counts.viewStateChanges;
+  // Each wait is for the panel's own view-state event saying so (the tab model can change before it arrives; an
+  // event from the panel's creation counted late once let the next step start early, and VS Code then sent no
+  // state at all for an active-inactive pair it had not yet delivered).
+  await until('the preview to become the active tab', () => activeTabIsPreview() && counts.active === true);
   await vscode.window.showTextDocument(editor.document, editor.viewColumn);
-  await until('the editor to be active again', () => !activeTabIsPreview() && counts.viewStateChanges > seen);
+  await until('the editor to be active again', () => !activeTabIsPreview() && counts.active === false);
 
   // A change of content: a letter the file lacked. The page renders it in place.
   const end = editor.document.positionAt(editor.document.getText().indexOf('me la'));
