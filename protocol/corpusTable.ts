@@ -100,7 +100,7 @@ export type HostMessage =
   | { type: 'error'; message: string };
 
 export type WebviewMessage =
-  | { type: 'ready' }
+  | { type: 'ready'; pageMs?: number }
   /** Sort, filter and search (run in the extension host); `active`: the entry to keep active. */
   | { type: 'query'; query: ViewQuery; active?: number }
   /** The rows at positions [first, end) of view `view` (at most MAX_WINDOW_ROWS, `core/corpus/tableView.ts`). */
@@ -113,12 +113,20 @@ export type WebviewMessage =
   /** Show the entry in the JSON text editor. */
   | { type: 'reveal'; index: number; field?: string }
   /** The page has drawn the rows of this version (the provider times its opening by it). */
-  | { type: 'painted'; version: number; rows: number };
+  | { type: 'painted'; version: number; rows: number; drawMs?: number };
 
 /** What the provider measured on this table, for the end-to-end run to print (`ewebench.corpusTable.send`). */
 export interface TableFigures {
   /** From the editor's resolution to the page's first drawn rows. */
   openMs?: number;
+  /** Parts of `openMs`: until the page's script said it was ready (VS Code making the webview, our script run). */
+  readyMs?: number;
+  /** Of `readyMs`, the page's own part: from its document's start to its script's ready message. */
+  pageMs?: number;
+  /** The host's part after it: the first view (rows and figures) posted. */
+  viewMs?: number;
+  /** The page's part at the end: from the first view's arrival to its rows drawn. */
+  drawMs?: number;
   /** The last edit: from the page's message to the document's text holding it (its change event). */
   editMs?: number;
   /** The same edit until `workspace.applyEdit` resolved. */

@@ -122,6 +122,18 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
     const figures: TableFigures = {};
     const dist = vscode.Uri.joinPath(this.context.extensionUri, 'dist');
     panel.webview.options = { enableScripts: true, localResourceRoots: [dist] };
+    // The page first: VS Code takes the longest part of the opening making the webview and loading its script, so
+    // it starts before anything of ours loads. What the page says before the session exists waits in `early`.
+    panel.webview.html = renderTableHtml({
+      nonce: newNonce(),
+      cspSource: panel.webview.cspSource,
+      scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'corpusTable.js')).toString(),
+      lang: toLocale(vscode.env.language),
+      title: vscode.l10n.t('Corpus table'),
+    });
+    const early: WebviewMessage[] = [];
+    let receive = (message: WebviewMessage) => void early.push(message);
+    const received = panel.webview.onDidReceiveMessage((message: WebviewMessage) => receive(message));
     const hideSecretText = () => vscode.workspace.getConfiguration('ewebench', document.uri).get<boolean>('corpusTable.hideSecretText', false);
     const { keepsIndices, TableSession } = await lazyModules().table();
     const source = {
@@ -160,13 +172,17 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
 
     const handle = async (message: WebviewMessage): Promise<SessionResult | undefined> => {
       switch (message.type) {
-        case 'ready':
+        case 'ready': {
           ready = true;
+          const at = performance.now();
+          if (figures.readyMs === undefined) Object.assign(figures, { readyMs: at - resolved, pageMs: message.pageMs });
           post({ type: 'init', strings });
           paint();
+          if (figures.viewMs === undefined) figures.viewMs = performance.now() - at;
           return undefined;
+        }
         case 'painted':
-          if (figures.openMs === undefined) Object.assign(figures, { openMs: performance.now() - resolved, rows: message.rows });
+          if (figures.openMs === undefined) Object.assign(figures, { openMs: performance.now() - resolved, rows: message.rows, drawMs: message.drawMs });
           return undefined;
         case 'reveal':
           await this.reveal(document, session, message.index, message.field);
@@ -201,24 +217,16 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
 
     const key = document.uri.toString();
     this.open.set(key, { document, session, figures, handle });
-    panel.webview.html = renderTableHtml({
-      nonce: newNonce(),
-      cspSource: panel.webview.cspSource,
-      scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'corpusTable.js')).toString(),
-      lang: toLocale(vscode.env.language),
-      title: vscode.l10n.t('Corpus table'),
-    });
 
-    // The page loads in the browser meanwhile: the model and the entries' positions are ready when it asks.
-    setTimeout(() => {
-      const model = session.model();
-      if ('prepare' in model) model.prepare();
-    }, 0);
+    // The page is still loading: the model, the entries' positions and the first view are ready when it asks.
+    setTimeout(() => session.prepare(), 0);
+
+    receive = (message: WebviewMessage) =>
+      void handle(message).catch((error: unknown) => post({ type: 'error', message: error instanceof Error ? error.message : String(error) }));
+    for (const message of early.splice(0)) receive(message);
 
     const subscriptions = [
-      panel.webview.onDidReceiveMessage((message: WebviewMessage) =>
-        handle(message).catch((error: unknown) => post({ type: 'error', message: error instanceof Error ? error.message : String(error) })),
-      ),
+      received,
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.document.uri.toString() !== key || !event.contentChanges.length) return;
         if (pending) figures.editMs = performance.now() - pending.received;

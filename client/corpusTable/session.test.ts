@@ -200,3 +200,15 @@ test("the page allows only its own nonce'd script and styles, nothing from the n
   assert.match(html, /role="grid"/);
   assert.equal([...html.matchAll(/<script /g)].length, 1);
 });
+
+test('the first view prepared while the page loads is the one a session that prepared nothing sends', () => {
+  const text = generateCorpus(300);
+  const fresh = new TableSession(new FakeDocument(text)).viewMessage(REASONS);
+  const prepared = new TableSession(new FakeDocument(text));
+  prepared.prepare();
+  assert.deepEqual(prepared.viewMessage(REASONS), fresh);
+  // Not a corpus: nothing to prepare, and the page is told why.
+  const other = new TableSession(new FakeDocument('[1, 2]'));
+  other.prepare();
+  assert.equal(other.viewMessage(REASONS).type, 'unavailable');
+});

@@ -131,6 +131,17 @@ export class TableSession {
   }
 
   /**
+   * Does ahead what the page's first view needs (the model, the entries' positions in the text, the sorted and
+   * filtered rows with their figures), while the page is still loading; the view message then only picks rows.
+   */
+  prepare(): void {
+    const model = this.model();
+    if (!(model instanceof CorpusTableModel)) return;
+    model.prepare();
+    this.currentView(model);
+  }
+
+  /**
    * Tells the session the document changed to `version` by `changes` (in order, each on the text the one before
    * left, as the editor reports them); `keptIndices`: the change was the table's own and left every entry at its
    * index, so rows the page drew before it still name the same entries. When the changes stay inside entries, the

@@ -618,13 +618,14 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       if (Object.keys(query).length) post({ type: 'query', query });
       break;
     case 'view': {
+      const shownAt = performance.now();
       const first = meta === undefined;
       showView(message);
       if (first && !editing) grid.focus();
       // Once the browser has laid the rows out: the provider times the opening by it.
       if (!painted && message.rows.length) {
         painted = true;
-        requestAnimationFrame(() => setTimeout(() => post({ type: 'painted', version, rows: shown }), 0));
+        requestAnimationFrame(() => setTimeout(() => post({ type: 'painted', version, rows: shown, drawMs: performance.now() - shownAt }), 0));
       }
       break;
     }
@@ -647,4 +648,5 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
   }
 });
 
-post({ type: 'ready' });
+// How long the page took to get here from its own start (its document loaded, this script run).
+post({ type: 'ready', pageMs: performance.now() });
