@@ -129,6 +129,8 @@ export interface TableFigures {
   drawMs?: number;
   /** The last edit: from the page's message to the document's text holding it (its change event). */
   editMs?: number;
+  /** Of `editMs`, ours: from the page's message to the edit handed to `workspace.applyEdit` (the rest is VS Code's). */
+  ownEditMs?: number;
   /** The same edit until `workspace.applyEdit` resolved. */
   applyMs?: number;
   rows?: number;

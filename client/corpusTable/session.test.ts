@@ -212,3 +212,29 @@ test('the first view prepared while the page loads is the one a session that pre
   other.prepare();
   assert.equal(other.viewMessage(REASONS).type, 'unavailable');
 });
+
+test("an edit's ranges from the session's text model are the positions the text has (LF and CRLF, tone marks)", () => {
+  for (const eol of ['\n', '\r\n']) {
+    const text = generateCorpus(200).replace(/\n/g, eol);
+    const session = new TableSession(new FakeDocument(text));
+    session.prepare();
+    const result = session.handle({ type: 'edit', version: 1, index: 137, field: 'reference', text: 'Ɖé nyuie' });
+    assert.ok(result && 'edits' in result && result.edits.length === 1);
+    const ranges = session.rangesOf(result.edits);
+    assert.ok(ranges);
+    const positionOf = (offset: number) => {
+      const before = text.slice(0, offset).split(/\r\n|\r|\n/);
+      return { line: before.length - 1, character: before[before.length - 1].length };
+    };
+    assert.deepEqual(
+      ranges,
+      result.edits.map((e) => ({ start: positionOf(e.start), end: positionOf(e.end) })),
+    );
+  }
+  // Another version than the model's: no ranges (the provider asks the document then).
+  const doc = new FakeDocument(generateCorpus(5));
+  const session = new TableSession(doc);
+  session.prepare();
+  doc.set(doc.getText() + ' ');
+  assert.equal(session.rangesOf([{ start: 0, end: 1, text: '' }]), undefined);
+});

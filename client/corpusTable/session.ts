@@ -1,5 +1,6 @@
 import { JsonDocument } from '../../core/document/jsonDocument';
 import type { TextEdit } from '../../core/corpus/jsonEdits';
+import type { TextRange } from '../../core/document/lineIndex';
 import { CorpusTableModel, type TableEditError, type TableOptions } from '../../core/corpus/tableModel';
 import {
   fetchWindow,
@@ -131,14 +132,27 @@ export class TableSession {
   }
 
   /**
-   * Does ahead what the page's first view needs (the model, the entries' positions in the text, the sorted and
-   * filtered rows with their figures), while the page is still loading; the view message then only picks rows.
+   * Does ahead what the page's first view and its first edit need (the model, the entries' positions in the
+   * text, the line table, the sorted and filtered rows with their figures), while the page is still loading; the
+   * view message then only picks rows.
    */
   prepare(): void {
     const model = this.model();
     if (!(model instanceof CorpusTableModel)) return;
     model.prepare();
+    void model.doc.lineIndex.lineCount;
     this.currentView(model);
+  }
+
+  /**
+   * The line and character ranges of `edits` (offsets into the current version's text), from the model's text
+   * model; undefined when the model is not of the current version (the caller then asks the document).
+   */
+  rangesOf(edits: readonly TextEdit[]): TextRange[] | undefined {
+    const built = this.built;
+    if (!built || built.version !== this.source.version || !(built.model instanceof CorpusTableModel)) return undefined;
+    const lines = built.model.doc.lineIndex;
+    return edits.map((e) => lines.rangeOf(e));
   }
 
   /**
