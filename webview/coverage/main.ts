@@ -211,7 +211,9 @@ function itemTable(root: HTMLElement, report: FileCoverageReport, lang: Language
 function render(): void {
   // Re-rendering replaces every node: remember which control had the focus and where the page was scrolled, and
   // give both back.
-  const focused = keyOf(document.activeElement);
+  // A page without the keyboard still names its last focused control: giving that one the focus back would pull
+  // the keyboard out of the editor the user is typing in (and make this preview the active editor again).
+  const focused = document.hasFocus() ? keyOf(document.activeElement) : null;
   const top = window.scrollY;
   const root = document.getElementById('root');
   const title = document.getElementById('title');

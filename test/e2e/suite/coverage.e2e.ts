@@ -39,7 +39,14 @@ e2eTest('the coverage preview is not repainted when it merely becomes active: on
   // state at all for an active-inactive pair it had not yet delivered).
   await until('the preview to become the active tab', () => activeTabIsPreview() && counts.active === true);
   await vscode.window.showTextDocument(editor.document, editor.viewColumn);
-  await until('the editor to be active again', () => !activeTabIsPreview() && counts.active === false);
+  await until('the editor to be active again', () => !activeTabIsPreview() && counts.active === false).catch((error: Error) => {
+    const groups = vscode.window.tabGroups.all.map(
+      (g) => `${g.viewColumn}${g.isActive ? '*' : ''}: ${g.tabs.map((t) => `${t.label}${t.isActive ? '*' : ''}`).join(', ')}`,
+    );
+    throw new Error(
+      `${error.message} (view-state events ${counts.viewStateChanges - before.viewStateChanges}, last active ${counts.active}; groups ${groups.join(' | ')}; editor column ${editor.viewColumn})`,
+    );
+  });
 
   // A change of content: a letter the file lacked. The page renders it in place.
   const end = editor.document.positionAt(editor.document.getText().indexOf('me la'));
