@@ -154,8 +154,11 @@ class FakePage {
   maxScroll = 1000;
   private readonly listeners: Record<string, Listener[]> = {};
   readonly nodes: Record<string, FakeNode>;
+  /** Whether the page has the keyboard (`document.hasFocus()`): a render gives the focus back only then. */
+  hasKeyboard = true;
   readonly document: {
     activeElement: FakeNode | null;
+    hasFocus(): boolean;
     createElement(tag: string): FakeNode;
     createTextNode(text: string): FakeNode;
     getElementById(id: string): FakeNode;
@@ -168,6 +171,7 @@ class FakePage {
     this.document = {
       addEventListener: listen,
       activeElement: null,
+      hasFocus: () => this.hasKeyboard,
       createElement: (tag) => new FakeNode(tag, this),
       createTextNode: (text) => {
         const node = new FakeNode('#text', this);
