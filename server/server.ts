@@ -30,6 +30,7 @@ import { SettingsStore } from './settings';
 import { isBaselinesFile, loadWorkspaceBaselines, type WorkspaceBaselines } from './workspaceBaselines';
 import { WorkspaceIndex } from './workspaceIndex';
 import { WorkspaceRuns } from './workspaceRuns';
+import { WorkspaceWalk } from './workspaceWalk';
 import { IdleCollector } from './idleCollector';
 import { serverHost } from './host';
 import { documentsConfiguration, type ModelDocument } from './documents';
@@ -64,15 +65,22 @@ const documents = new TextDocuments<ModelDocument>(
     (error) => guard.report(error),
   ),
 );
-const index = new WorkspaceIndex(host.files, () => new Promise((resolve) => host.nextTurn(() => resolve())));
+const isOpen = (uri: string) => documents.get(uri) !== undefined;
+const index = new WorkspaceIndex(host.files, isOpen);
 index.rangeOf = (doc, span) => codec.rangeToWire(doc.lineIndex, doc.lineIndex.rangeOf(span));
 /** The workspace's runs (results files, run cards), for the `no-separation` findings on tests files and corpora. */
 const runs = new WorkspaceRuns(
   host.files,
   () => index.rootUris(),
   (uri) => index.onDisk(uri),
-  () => new Promise((resolve) => host.nextTurn(() => resolve())),
   (text) => connection.console.warn(text),
+);
+/** The one walk of the workspace and the one read of each file on disk, whose text both the index and the runs take. */
+const walk = new WorkspaceWalk(
+  host.files,
+  (uri) => index.onDisk(uri),
+  [index, runs],
+  () => new Promise((resolve) => host.nextTurn(() => resolve())),
 );
 const debouncer = new Debouncer(() => handledMessages, host.nextTurn);
 /** Returns what opening or closing a big document leaves behind (its message, its text), once the server is idle. */
@@ -263,14 +271,13 @@ connection.onInitialized(
       guard.later(() => connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.json' }] }));
     if (clientSendsFolderChanges)
       connection.workspace.onDidChangeWorkspaceFolders(guard.handler(undefined, (event) => guard.later(() => changeFolders(event))));
-    // Once the files on disk are indexed, open tests files may have new cross-file duplicates.
-    // Then the runs beside them: open tests files and corpora get their no-separation findings.
+    // One walk reads each file once for both: once the files on disk are indexed, open tests files may have new
+    // cross-file duplicates; with the runs beside them, open tests files and corpora get their no-separation findings.
     guard.later(() =>
-      index
-        .scan(isOpen)
-        .then(() => revalidateOthers(''))
-        .then(() => runs.scan())
-        .then((found) => found && republishRunFindings()),
+      walk.scan(index.rootUris()).then(({ changed: [, runsChanged] }) => {
+        revalidateOthers('');
+        if (runsChanged) republishRunFindings();
+      }),
     );
     // Each folder's settings (asked of a client that answers) and the baselines; open documents are then checked
     // again once, with both (reloadBaselines).
@@ -280,8 +287,6 @@ connection.onInitialized(
     });
   }),
 );
-
-const isOpen = (uri: string) => documents.get(uri) !== undefined;
 
 /** `workspace/configuration`, the settings of the folders asked for. */
 const askSettings: Parameters<SettingsStore['refresh']>[0] = (items) => connection.workspace.getConfiguration(items);
@@ -294,15 +299,14 @@ async function changeFolders(event: WorkspaceFoldersChangeEvent): Promise<void> 
   const { addedRoots } = index.changeFolders(
     event.added.map((f) => f.uri),
     event.removed.map((f) => f.uri),
-    isOpen,
   );
   settings.setFolders(index.folders());
   // A client that cannot answer still gets its new folder indexed, with the settings it pushed.
   await settings.refresh(askSettings).catch((error: unknown) => guard.report(error));
-  await index.scan(isOpen, addedRoots);
-  // The runs of removed folders go, those of added ones come; reloadBaselines then checks every open document again.
+  // The runs of removed folders go; the added folders are walked once, for their ids and their runs (reloadBaselines
+  // then checks every open document again).
   runs.prune();
-  await runs.scan(addedRoots);
+  await walk.scan(addedRoots);
   // The baselines of the folders now in the workspace; every open document is then checked again (revalidateAll).
   await reloadBaselines();
 }
@@ -345,11 +349,12 @@ documents.onDidClose(
     cache.forget(uri);
     void connection.sendDiagnostics({ uri, diagnostics: [] });
     // The file on disk may differ from the closed buffer: index what is saved (files the walk skips leave the index).
-    guard.later(() => index.indexFile(uri).then((changed) => changed && revalidateOthers(uri)));
+    guard.later(() => walk.read(uri, [index]).then(([changed]) => changed && revalidateOthers(uri)));
   }),
 );
 
-// Watcher events: every file the walk reaches is read again (indexFile drops the others, as the walk skips them).
+// Watcher events: every file the walk reaches is read again, once for both the index and the runs (the others are
+// dropped, as the walk skips them).
 connection.onDidChangeWatchedFiles(
   guard.handler(undefined, (change: DidChangeWatchedFilesParams) => {
     guard.later(async () => {
@@ -357,10 +362,11 @@ connection.onDidChangeWatchedFiles(
       let runsChanged = false;
       if (change.changes.some((event) => isBaselinesFile(event.uri))) await reloadBaselines();
       for (const event of change.changes) {
-        // Runs are read from disk, open or not (an unsaved results file is not a run yet).
-        runsChanged = (await runs.readFile(event.uri)) || runsChanged;
-        if (documents.get(event.uri)) continue;
-        changed = (await index.indexFile(event.uri)) || changed;
+        // Runs are read from disk, open or not (an unsaved results file is not a run yet); the index leaves open
+        // documents to their analysis (`WorkspaceIndex.wants`).
+        const [idsChanged, runsChangedHere] = await walk.read(event.uri);
+        changed ||= idsChanged;
+        runsChanged ||= runsChangedHere;
       }
       if (changed) revalidateOthers('');
       if (runsChanged) republishRunFindings();

@@ -1,24 +1,34 @@
 import { classify } from '../core/document/classify';
 import { JsonDocument } from '../core/document/jsonDocument';
 import type { ExternalIdOccurrence, Id, IdOccurrence } from '../core/rules/ids';
-import { IdIndex, MAX_INDEXED_BYTES, sharedIds, type RangeOf } from '../core/rules/idIndex';
+import { IdIndex, indexable, MAX_INDEXED_BYTES, sharedIds, type RangeOf } from '../core/rules/idIndex';
 import { inSkippedFolder } from '../core/workspace/files';
 import type { WorkspaceFiles } from './host';
+import type { FileConsumer } from './workspaceWalk';
 
 /**
  * The server's I/O around core's `IdIndex`: test ids of every ÈwéBench tests file in the workspace, open or not.
- * Open documents feed it from their analysis on each change; files on disk are read once at start and again
- * when the file watcher reports them.
+ * Open documents feed it from their analysis on each change; files on disk are read by the one walk
+ * (`WorkspaceWalk`, which hands each text to this index and to the runs) at start, and again when the file watcher
+ * reports them or an open one closes.
  */
-export class WorkspaceIndex {
+export class WorkspaceIndex implements FileConsumer {
   private readonly ids = new IdIndex();
   private roots: string[] = [];
 
+  /** The largest file read from disk for the index (a larger one is a corpus or data: no shared ids). */
+  readonly maxBytes = MAX_INDEXED_BYTES;
+
   constructor(
     private readonly files: WorkspaceFiles,
-    /** Lets requests in between files of the start-up walk. */
-    private readonly nextTurn: () => Promise<void>,
+    /** Open documents: their analysis feeds the index, so the disk is not read for them. */
+    private readonly isOpen: (uri: string) => boolean = () => false,
   ) {}
+
+  /** Whether the walk reads `uri` for the index: not while it is open. */
+  wants(uri: string): boolean {
+    return !this.isOpen(uri);
+  }
 
   /** How a span becomes the range other files' diagnostics point at (set to the client's position encoding). */
   rangeOf: RangeOf = (doc, span) => doc.lineIndex.rangeOf(span);
@@ -36,14 +46,14 @@ export class WorkspaceIndex {
   /**
    * Folders added and removed after start (`workspace/didChangeWorkspaceFolders`): the roots change, and the files
    * below a removed folder leave the index (open ones stay, as any open file does). Returns the added folders, for
-   * `scan`, and whether the index lost files.
+   * the walk (`WorkspaceWalk.scan`), and whether the index lost files.
    */
-  changeFolders(added: readonly string[], removed: readonly string[], isOpen: (uri: string) => boolean): { addedRoots: string[]; changed: boolean } {
+  changeFolders(added: readonly string[], removed: readonly string[]): { addedRoots: string[]; changed: boolean } {
     const before = new Set(this.roots);
     this.setRoots([...this.roots.filter((u) => !removed.includes(u)), ...added]);
     let changed = false;
     for (const uri of this.ids.uris()) {
-      if (!isOpen(uri) && !this.onDisk(uri)) changed = this.remove(uri) || changed;
+      if (!this.isOpen(uri) && !this.onDisk(uri)) changed = this.remove(uri) || changed;
     }
     return { addedRoots: this.roots.filter((r) => !before.has(r)), changed };
   }
@@ -79,19 +89,13 @@ export class WorkspaceIndex {
     return this.ids.elsewhere(uri);
   }
 
-  /** Reads one file from disk and indexes it (or drops it when it is no longer a tests file). */
-  async indexFile(uri: string): Promise<boolean> {
-    // Files the walk does not reach (outside the workspace folders, in node_modules…) are indexed only while open.
-    if (!this.onDisk(uri)) return this.remove(uri);
-    let text: string;
-    try {
-      // The index's own size rule, checked before reading so a large corpus is never read (IdIndex checks the text again).
-      const read = await this.files.read(uri, MAX_INDEXED_BYTES);
-      if (!read || !('text' in read)) return this.remove(uri);
-      text = read.text;
-    } catch {
-      return this.remove(uri);
-    }
+  /**
+   * A file's text as read from disk by the walk (`workspaceWalk.ts`), or undefined (gone, unreadable, larger than
+   * `maxBytes`, not reached by the walk): indexed when it is a tests file, else dropped. True when the ids changed.
+   */
+  take(uri: string, text: string | undefined): boolean {
+    // The index's own size rule: a larger file never reaches the parse (IdIndex checks the text again).
+    if (text === undefined || !indexable(text)) return this.remove(uri);
     try {
       const doc = new JsonDocument(text);
       const kind = classify(doc.value).kind;
@@ -100,23 +104,6 @@ export class WorkspaceIndex {
       // Whatever a file on disk holds, indexing it must not take the server down.
       return this.remove(uri);
     }
-  }
-
-  /**
-   * Walks every workspace folder (or the `roots` given, folders just added) once, yielding to the event loop
-   * between files so requests stay responsive.
-   */
-  async scan(isOpen: (uri: string) => boolean, roots: readonly string[] = this.roots): Promise<number> {
-    let count = 0;
-    for (const root of roots) {
-      for await (const uri of this.files.walk(root)) {
-        if (isOpen(uri)) continue;
-        await this.indexFile(uri);
-        count++;
-        await this.nextTurn();
-      }
-    }
-    return count;
   }
 
   /** The workspace folder holding `uri`, and its path below it. */

@@ -7,6 +7,7 @@ import type { Run } from '../core/runs/types';
 import type { Finding } from '../core/rules/finding';
 import { separationFindings } from '../core/rules/separation';
 import type { WorkspaceFiles } from './host';
+import type { FileConsumer } from './workspaceWalk';
 
 /**
  * The largest results file or run card read for the `no-separation` diagnostic: a run of a 20,000-entry corpus
@@ -38,25 +39,27 @@ const stemOf = (uri: string): string => fileNameOf(uri).replace(/\.json$/i, '');
 
 /**
  * The server's I/O around core's item analysis: the runs (results files, run cards, reports) found in the
- * workspace folders, read at start and again on watcher events, so a tests file or corpus gets `no-separation`
+ * workspace folders, handed over by the one walk (`WorkspaceWalk`, which reads each file once for the id index and
+ * for these) at start and again on watcher events, so a tests file or corpus gets `no-separation`
  * findings from the runs of its own workspace folder. ÈwéBench runs name a test by its category (the tests file's
  * stem, as the harness does) and id; Rosetta runs name their corpus by dataset id (or path), matched against the
  * corpus's own (`corpusRunInfo`). Which items separate is core's (`analyseItems`, `separationFindings`).
  */
-export class WorkspaceRuns {
+export class WorkspaceRuns implements FileConsumer {
   private readonly byFile = new Map<string, Run[]>();
   /** Bumped on every change of the runs: cached analyses of an older generation are recomputed. */
   private generation = 0;
   private readonly analyses = new Map<string, { generation: number; analysis: ItemAnalysis }>();
   private warnedFull = false;
+  /** The largest run file read from disk. */
+  readonly maxBytes = MAX_RUN_FILE_BYTES;
 
   constructor(
     private readonly files: WorkspaceFiles,
     /** The workspace folders' URIs (the index's). */
     private readonly roots: () => readonly string[],
-    /** Whether the start-up walk reaches a file (below a folder, not in a skipped folder): only those are read. */
+    /** Whether the walk reaches a file (below a folder, not in a skipped folder): only those are kept. */
     private readonly onDisk: (uri: string) => boolean,
-    private readonly nextTurn: () => Promise<void>,
     /** Where a limit reached is said (the server log). */
     private readonly warn: (text: string) => void = () => undefined,
   ) {}
@@ -66,18 +69,12 @@ export class WorkspaceRuns {
     return this.byFile.size;
   }
 
-  /** Reads one file from disk (again); returns true when the runs kept changed. */
-  async readFile(uri: string): Promise<boolean> {
-    if (!this.onDisk(uri)) return this.remove(uri);
-    let text: string;
-    try {
-      const read = await this.files.read(uri, MAX_RUN_FILE_BYTES);
-      if (!read || !('text' in read)) return this.remove(uri);
-      text = read.text;
-    } catch {
-      return this.remove(uri);
-    }
-    return this.setText(uri, text);
+  /**
+   * A file's text as read from disk by the walk (`workspaceWalk.ts`: at start, for folders added, on watcher events),
+   * or undefined (gone, unreadable, larger than `maxBytes`, not reached by the walk); returns true when the runs kept changed.
+   */
+  take(uri: string, text: string | undefined): boolean {
+    return text === undefined ? this.remove(uri) : this.setText(uri, text);
   }
 
   /** Keeps the runs a file's text holds (none: the file is forgotten); returns true when the runs kept changed. */
@@ -114,18 +111,6 @@ export class WorkspaceRuns {
     let changed = false;
     for (const uri of [...this.byFile.keys()]) if (!this.onDisk(uri)) changed = this.remove(uri) || changed;
     return changed;
-  }
-
-  /** Walks the workspace folders (or the `roots` given, folders just added), yielding between files. */
-  async scan(roots: readonly string[] = this.roots()): Promise<number> {
-    let count = 0;
-    for (const root of roots) {
-      for await (const uri of this.files.walk(root)) {
-        if (await this.readFile(uri)) count++;
-        await this.nextTurn();
-      }
-    }
-    return count;
   }
 
   /**

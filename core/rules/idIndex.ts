@@ -1,6 +1,7 @@
 import { classify, type FileKind } from '../document/classify';
 import type { JsonDocument } from '../document/jsonDocument';
 import type { Span, TextRange } from '../document/lineIndex';
+import { fitsUtf8 } from '../text/utf8';
 import { collectIds, idKey, type ExternalIdOccurrence, type Id, type IdOccurrence } from './ids';
 
 /**
@@ -11,20 +12,7 @@ export const MAX_INDEXED_BYTES = 8 * 1024 * 1024;
 
 /** Whether a text is small enough to index: its UTF-8 size (what the file takes on disk) is at most MAX_INDEXED_BYTES. */
 export function indexable(text: string): boolean {
-  // Each UTF-16 unit is 1 to 3 UTF-8 bytes (a surrogate pair 4 for 2): only the middle band needs counting.
-  if (text.length > MAX_INDEXED_BYTES) return false;
-  if (text.length * 3 <= MAX_INDEXED_BYTES) return true;
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c < 0xdc00 && i + 1 < text.length) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes <= MAX_INDEXED_BYTES;
+  return fitsUtf8(text, MAX_INDEXED_BYTES);
 }
 
 /** The ids a file shares with the others: a tests file's test ids. Corpus ids are unique per corpus only. */

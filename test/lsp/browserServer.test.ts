@@ -139,6 +139,19 @@ test('the browser bundle serves diagnostics and hovers in a worker, indexing a v
   const limit = published.get(baselinesUri)!.at(-1)!.diagnostics[0];
   assert.equal(limit.codeDescription?.href.startsWith('memfs:/ext/README.md#'), true, 'code links point at the README the client names');
 
+  // One walk: each file it reaches is asked of the client once, for the id index and the runs together; the
+  // baselines file once more, by the baselines' own reader (its 1 MiB bound, after the folders' settings).
+  for (let seen = -1, deadline = Date.now() + 20_000; seen < 3 || asked.read.length !== seen;) {
+    if (Date.now() > deadline) assert.fail(`timed out waiting for the reads to settle: ${asked.read.join(', ')}`);
+    seen = asked.read.length;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  const times = (uri: string) => asked.read.filter((u) => u === uri).length;
+  assert.deepEqual(
+    { translation: times(`${ROOT}/tests/translation.json`), baselines: times(baselinesUri), all: asked.read.length },
+    { translation: 1, baselines: 2, all: 3 },
+  );
+
   const hover = await connection.sendRequest(HoverRequest.type, { textDocument: { uri: open }, position: { line: 3, character: 6 } });
   assert.ok(hover && JSON.stringify(hover.contents).length > 0, 'a hover on eval_method');
   connection.dispose();

@@ -9,6 +9,7 @@ import { validateFiles } from '../../cli/commands/validate';
 import { JsonDocument } from '../../core/document/jsonDocument';
 import { resolveFindings, validateDocument, type ResolvedDiagnostic } from '../../core/validate';
 import { WorkspaceIndex } from '../../server/workspaceIndex';
+import { WorkspaceWalk } from '../../server/workspaceWalk';
 import { nodeFiles } from '../../server/nodeFiles';
 import { captureIo } from '../helpers/captureIo';
 import { TestLspClient } from '../helpers/lspClient';
@@ -82,9 +83,15 @@ test("the CLI and the server's workspace index report the same cross-file duplic
     'robustness.json',
     'translation.json',
   ]);
-  const index = new WorkspaceIndex(nodeFiles, () => new Promise((resolve) => setImmediate(resolve)));
+  const index = new WorkspaceIndex(nodeFiles);
   index.setRoots([pathToFileURL(root).toString()]);
-  assert.equal(await index.scan(() => false), 4, 'the walk reads the same four files, none from a skipped folder');
+  const walk = new WorkspaceWalk(
+    nodeFiles,
+    (uri) => index.onDisk(uri),
+    [index],
+    () => new Promise((resolve) => setImmediate(resolve)),
+  );
+  assert.equal((await walk.scan(index.rootUris())).files, 4, 'the walk reads the same four files, none from a skipped folder');
   for (const [uri, expected] of cli) {
     const doc = new JsonDocument(fs.readFileSync(new URL(uri), 'utf8'));
     const { findings } = validateDocument(doc, { locale: 'en', externalIds: index.elsewhere(uri) });
