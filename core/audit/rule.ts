@@ -69,14 +69,19 @@ const READS_KEYWORDS = new Set(['keywords', 'composite']);
  * a keystroke re-audits only the test it touched.
  */
 export function weakTestFindings(value: unknown, locale: Locale, options: AuditOptions = {}, sourceOf?: (index: number) => string): Finding[] {
+  const cache = { bySource: findingsCacheFor(locale, options, 's'), byJson: findingsCacheFor(locale, options, 'j') };
+  return collectWeakFindings(value, locale, (test, index) => testFindingsCached(test, locale, options, cache, sourceOf?.(index)));
+}
+
+/** Each test's findings (relative to the test) moved to its index, at most MAX_WEAK_FINDINGS, then one counting the rest. */
+function collectWeakFindings(value: unknown, locale: Locale, findingsOf: (test: Obj, index: number) => readonly Finding[]): Finding[] {
   if (!Array.isArray(value)) return [];
   const findings: Finding[] = [];
   let hidden = 0;
   let hiddenTests = 0;
-  const cache = { bySource: findingsCacheFor(locale, options, 's'), byJson: findingsCacheFor(locale, options, 'j') };
   value.forEach((test: unknown, index) => {
     if (!isObject(test)) return;
-    const own = testFindingsCached(test, locale, options, cache, sourceOf?.(index));
+    const own = findingsOf(test, index);
     if (findings.length + own.length > MAX_WEAK_FINDINGS) {
       hidden += own.length;
       if (own.length) hiddenTests++;
@@ -108,6 +113,19 @@ export const MAX_WEAK_FINDINGS = 200;
 export function weakTestFindingsInDocument(doc: JsonDocument, locale: Locale, options: AuditOptions = {}): Finding[] {
   const value = doc.value;
   if (!Array.isArray(value)) return [];
+  const known = doc.knownItems();
+  if (known) {
+    // Each test's findings are kept with what is known of its text (`KnownItem.memo`), under this context's key.
+    const slot = `weak-test\u0000${contextKey(locale, options)}`;
+    const cache = { bySource: findingsCacheFor(locale, options, 's'), byJson: findingsCacheFor(locale, options, 'j') };
+    return collectWeakFindings(value, locale, (test, index) => {
+      const item = known[index];
+      if (!item) return testFindingsCached(test, locale, options, cache);
+      let found = item.memo.get(slot) as readonly Finding[] | undefined;
+      if (!found) item.memo.set(slot, (found = testFindings(test, locale, options)));
+      return found;
+    });
+  }
   const top = doc.isValidJson ? doc.childrenAt([]) : undefined;
   const items = top?.kind === 'array' && itemCount(top) === value.length ? top : undefined;
   const textOf = (i: number) => {
@@ -137,9 +155,14 @@ const findingsCache = new Map<string, FindingsByText>();
 
 type FindingsByText = TextMemo<readonly Finding[]>;
 
+/** What a test's findings depend on beside its text: the locale, the language and the extra baselines. */
+function contextKey(locale: Locale, options: AuditOptions): string {
+  return `${locale}\u0000${options.language ?? DEFAULT_LANGUAGE}\u0000${extraKey(options.extra)}`;
+}
+
 /** The cache of one context; source text and JSON text are kept apart, since the same test can have both. */
 function findingsCacheFor(locale: Locale, options: AuditOptions, keyedBy: 's' | 'j'): FindingsByText {
-  const context = `${locale}\u0000${options.language ?? DEFAULT_LANGUAGE}\u0000${extraKey(options.extra)}\u0000${keyedBy}`;
+  const context = `${contextKey(locale, options)}\u0000${keyedBy}`;
   let byText = findingsCache.get(context);
   if (!byText) findingsCache.set(context, (byText = new TextMemo(FINDINGS_CACHE_LIMIT)));
   return byText;

@@ -5,8 +5,11 @@ import type { TextEdit } from '../fixes';
 import type { Finding } from '../rules/finding';
 import { msg } from '../rules/messages';
 import { codePoints, confusablesIn, textUnits, type ConfusableHit } from './confusables';
-import { visitLanguageStrings } from './fields';
-import { NormalizationSurvey } from './normalization';
+import { visitLanguageStrings, visitTestStrings } from './fields';
+import { hasDecomposed, NormalizationSurvey } from './normalization';
+import { EWE } from './profiles';
+import type { KnownItem } from '../document/knownItems';
+import { isObject } from '../json';
 
 /**
  * Findings of each of the two codes reported per file: a corpus typed with the wrong keyboard has a look-alike
@@ -22,12 +25,70 @@ export type FixAllCode = 'confusable-char' | 'mixed-normalization';
 function survey(doc: JsonDocument, classification: Classification): { hits: ConfusableHit[]; normalization: NormalizationSurvey } {
   const hits: ConfusableHit[] = [];
   const normalization = new NormalizationSurvey();
-  visitLanguageStrings(doc.value, classification, (text, profile, path) => {
+  const value = doc.value;
+  const known = classification.kind === 'ewebench-tests' && Array.isArray(value) ? doc.knownItems() : undefined;
+  if (known) {
+    surveyTests(doc, value as unknown[], known, hits, normalization);
+    return { hits, normalization };
+  }
+  visitLanguageStrings(value, classification, (text, profile, path) => {
     const units = textUnits(text, profile);
     confusablesIn(doc, text, profile, path, hits, units);
     normalization.add(text, path, units);
   });
   return { hits, normalization };
+}
+
+/**
+ * A tests file's survey through what is known of each test's text: the strings of a test that can add anything
+ * (a unit that ends a look-alike, a combining mark, a letter that could be precomposed: `scanUnits`), with their
+ * classes and whether NFC changes them, are found once per test text (`KnownItem.memo`); each validation then
+ * replays only those strings, read from the test by their place in it, in the order a full survey visits them.
+ */
+function surveyTests(
+  doc: JsonDocument,
+  tests: readonly unknown[],
+  known: readonly (KnownItem | undefined)[],
+  hits: ConfusableHit[],
+  normalization: NormalizationSurvey,
+): void {
+  for (let index = 0; index < tests.length; index++) {
+    const test = tests[index];
+    if (!isObject(test)) continue;
+    const item = known[index];
+    let strings = item?.memo.get(SURVEY_SLOT) as readonly SurveyedString[] | undefined;
+    if (!strings) {
+      const found: SurveyedString[] = [];
+      visitTestStrings(test, 0, EWE, (text, profile, path) => {
+        const units = textUnits(text, profile);
+        if (units !== 0) found.push({ at: path().slice(1), units, decomposed: hasDecomposed(text, units) });
+      });
+      strings = found;
+      item?.memo.set(SURVEY_SLOT, strings);
+    }
+    for (const s of strings) {
+      const text = stringAt(test, s.at);
+      const path = () => [index, ...s.at];
+      confusablesIn(doc, text, EWE, path, hits, s.units);
+      normalization.addChecked(text, path, s.decomposed, s.units);
+    }
+  }
+}
+
+/** The key of a test's surveyed strings in `KnownItem.memo` (the profile is Ewe's: validation passes no other). */
+const SURVEY_SLOT = 'coverage\u0000ee';
+
+/** A language string of a test that the survey reads: its place in the test, its unit classes and whether NFC changes it. */
+interface SurveyedString {
+  at: JsonPath;
+  units: number;
+  decomposed: boolean;
+}
+
+function stringAt(test: Record<string, unknown>, at: JsonPath): string {
+  let node: unknown = test;
+  for (const segment of at) node = (node as Record<string | number, unknown>)[segment];
+  return node as string;
 }
 
 /** The edit that rewrites the string at `path` in NFC, as JSON: quotes, escapes and all. */
