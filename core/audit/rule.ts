@@ -14,6 +14,7 @@ import { LANGUAGE_TEXTS } from './texts';
 import { enclosingWord, explainPass, shownScore } from './explain';
 import { isObject } from '../json';
 import { TextMemo } from '../text/textMemo';
+import { memoSlot } from '../document/knownItems';
 
 type Obj = Record<string, unknown>;
 
@@ -116,7 +117,7 @@ export function weakTestFindingsInDocument(doc: JsonDocument, locale: Locale, op
   const known = doc.knownItems();
   if (known) {
     // Each test's findings are kept with what is known of its text (`KnownItem.memo`), under this context's key.
-    const slot = `weak-test\u0000${contextKey(locale, options)}`;
+    const slot = memoSlot(`weak-test\u0000${contextKey(locale, options)}`);
     const cache = { bySource: findingsCacheFor(locale, options, 's'), byJson: findingsCacheFor(locale, options, 'j') };
     return collectWeakFindings(value, locale, (test, index) => {
       const item = known[index];

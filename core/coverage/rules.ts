@@ -8,7 +8,8 @@ import { codePoints, confusablesIn, textUnits, type ConfusableHit } from './conf
 import { visitLanguageStrings, visitTestStrings } from './fields';
 import { hasDecomposed, NormalizationSurvey } from './normalization';
 import { EWE } from './profiles';
-import type { KnownItem } from '../document/knownItems';
+import { memoSlot, type KnownItem } from '../document/knownItems';
+import { LOOKALIKE } from './unitScan';
 import { isObject } from '../json';
 
 /**
@@ -44,6 +45,8 @@ function survey(doc: JsonDocument, classification: Classification): { hits: Conf
  * (a unit that ends a look-alike, a combining mark, a letter that could be precomposed: `scanUnits`), with their
  * classes and whether NFC changes them, are found once per test text (`KnownItem.memo`); each validation then
  * replays only those strings, read from the test by their place in it, in the order a full survey visits them.
+ * A string that could only be precomposed matters only when some string is decomposed (`NormalizationSurvey.mixed`):
+ * those are read last, and only then.
  */
 function surveyTests(
   doc: JsonDocument,
@@ -52,37 +55,61 @@ function surveyTests(
   hits: ConfusableHit[],
   normalization: NormalizationSurvey,
 ): void {
+  let composed: { test: Record<string, unknown>; strings: readonly SurveyedString[] }[] | undefined;
   for (let index = 0; index < tests.length; index++) {
     const test = tests[index];
     if (!isObject(test)) continue;
     const item = known[index];
-    let strings = item?.memo.get(SURVEY_SLOT) as readonly SurveyedString[] | undefined;
+    let strings = item?.memo.get(SURVEY_SLOT) as SurveyedStrings | undefined;
     if (!strings) {
-      const found: SurveyedString[] = [];
-      visitTestStrings(test, 0, EWE, (text, profile, path) => {
-        const units = textUnits(text, profile);
-        if (units !== 0) found.push({ at: path().slice(1), units, decomposed: hasDecomposed(text, units) });
-      });
-      strings = found;
+      strings = surveyedStrings(test);
       item?.memo.set(SURVEY_SLOT, strings);
     }
-    for (const s of strings) {
+    for (const s of strings.special) {
       const text = stringAt(test, s.at);
       const path = () => [index, ...s.at];
       confusablesIn(doc, text, EWE, path, hits, s.units);
       normalization.addChecked(text, path, s.decomposed, s.units);
     }
+    if (strings.composed.length > 0) (composed ??= []).push({ test, strings: strings.composed });
+  }
+  if (composed && normalization.decomposed.length > 0) {
+    for (const { test, strings } of composed) for (const s of strings) normalization.addChecked(stringAt(test, s.at), NO_PATH, false, s.units);
   }
 }
 
+const NO_PATH = (): JsonPath => [];
+
+/** The strings of one test the survey reads (paths from the test), split as `surveyTests` replays them. */
+function surveyedStrings(test: Record<string, unknown>): SurveyedStrings {
+  const special: SurveyedString[] = [];
+  const composed: SurveyedString[] = [];
+  visitTestStrings(test, 0, EWE, (text, profile, path) => {
+    const units = textUnits(text, profile);
+    if (units === 0) return;
+    const decomposed = hasDecomposed(text, units);
+    const s = { at: path().slice(1), units, decomposed };
+    // Neither a look-alike nor decomposed: at most a candidate for `mixed`.
+    if ((units & LOOKALIKE) === 0 && !decomposed) composed.push(s);
+    else special.push(s);
+  });
+  return { special, composed };
+}
+
 /** The key of a test's surveyed strings in `KnownItem.memo` (the profile is Ewe's: validation passes no other). */
-const SURVEY_SLOT = 'coverage\u0000ee';
+const SURVEY_SLOT = memoSlot('coverage\u0000ee');
 
 /** A language string of a test that the survey reads: its place in the test, its unit classes and whether NFC changes it. */
 interface SurveyedString {
   at: JsonPath;
   units: number;
   decomposed: boolean;
+}
+
+/** A test's strings that can add a look-alike or a decomposed string, in visiting order, and the others that can be precomposed. */
+interface SurveyedStrings {
+  special: readonly SurveyedString[];
+  composed: readonly SurveyedString[];
 }
 
 function stringAt(test: Record<string, unknown>, at: JsonPath): string {

@@ -133,6 +133,22 @@ export const MAX_KNOWN_ITEM_CHARS = 1 << 20;
 /** The one store: a test that any document held is known to the next document that holds it. */
 export const KNOWN_ITEMS = new KnownItems(KNOWN_ITEMS_LIMIT);
 
+const slots = new Map<string, string>();
+
+/**
+ * The one string object for a `KnownItem.memo` key (a rule's name and its context): a key built anew for each
+ * validation would be compared character by character with the stored one in every test's lookup, the same
+ * object is found at once. Keys are few (locales × languages × sets of extra baselines).
+ */
+export function memoSlot(key: string): string {
+  let slot = slots.get(key);
+  if (slot === undefined) {
+    if (slots.size >= 256) slots.clear();
+    slots.set(key, (slot = key));
+  }
+  return slot;
+}
+
 let bypassed = false;
 
 /** Whether documents read their root arrays through the known items (off only inside `withoutKnownItems`). */

@@ -1,6 +1,7 @@
 import type { JsonDocument, JsonPath } from '../document/jsonDocument';
 import { SCHEMAS } from '../schemas/registry';
 import { underIndex } from './relocate';
+import { memoSlot } from '../document/knownItems';
 import type { Locale } from '../i18n/locale';
 import { EVAL_METHODS, HARNESS_FORMAT_KEYS, METHOD_REQUIRED_FIELDS, STRICT_ONLY_FORMAT_KEYS, type EvalMethod } from '../scoring/ewebench/tables';
 import { pyStrip } from '../python/str';
@@ -25,7 +26,7 @@ export function ewebenchFindingsInDocument(doc: JsonDocument, locale: Locale): F
   const tests = value as unknown[];
   const schema: Finding[] = [];
   const rules: Finding[] = [];
-  const slot = `ewebench\u0000${locale}`;
+  const slot = memoSlot(`ewebench\u0000${locale}`);
   for (let index = 0; index < tests.length; index++) {
     const test = tests[index];
     const item = known[index];
