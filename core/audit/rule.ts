@@ -117,13 +117,13 @@ export function weakTestFindingsInDocument(doc: JsonDocument, locale: Locale, op
   const known = doc.knownItems();
   if (known) {
     // Each test's findings are kept with what is known of its text (`KnownItem.memo`), under this context's key.
-    const slot = memoSlot(`weak-test\u0000${contextKey(locale, options)}`);
+    const slot = memoSlot<readonly Finding[]>(`weak-test\u0000${contextKey(locale, options)}`);
     const cache = { bySource: findingsCacheFor(locale, options, 's'), byJson: findingsCacheFor(locale, options, 'j') };
     return collectWeakFindings(value, locale, (test, index) => {
       const item = known[index];
       if (!item) return testFindingsCached(test, locale, options, cache);
-      let found = item.memo.get(slot) as readonly Finding[] | undefined;
-      if (!found) item.memo.set(slot, (found = testFindings(test, locale, options)));
+      let found = slot.get(item);
+      if (!found) slot.set(item, (found = testFindings(test, locale, options)));
       return found;
     });
   }

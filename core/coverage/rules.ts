@@ -60,10 +60,10 @@ function surveyTests(
     const test = tests[index];
     if (!isObject(test)) continue;
     const item = known[index];
-    let strings = item?.memo.get(SURVEY_SLOT) as SurveyedStrings | undefined;
+    let strings = item && SURVEY_SLOT.get(item);
     if (!strings) {
       strings = surveyedStrings(test);
-      item?.memo.set(SURVEY_SLOT, strings);
+      if (item) SURVEY_SLOT.set(item, strings);
     }
     for (const s of strings.special) {
       const text = stringAt(test, s.at);
@@ -97,7 +97,7 @@ function surveyedStrings(test: Record<string, unknown>): SurveyedStrings {
 }
 
 /** The key of a test's surveyed strings in `KnownItem.memo` (the profile is Ewe's: validation passes no other). */
-const SURVEY_SLOT = memoSlot('coverage\u0000ee');
+const SURVEY_SLOT = memoSlot<SurveyedStrings>('coverage\u0000ee');
 
 /** A language string of a test that the survey reads: its place in the test, its unit classes and whether NFC changes it. */
 interface SurveyedString {

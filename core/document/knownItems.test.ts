@@ -5,7 +5,7 @@ import { BUCKET_LIST, KnownItems, knownItem, scanKnownArray, type KnownItem } fr
 import { scanContainer, structureOfParsed } from './scanner';
 
 function item(text: string): KnownItem {
-  return { text, lines: [], colons: 0, keys: 0, depth: 1, memo: new Map() };
+  return { text, lines: [], colons: 0, keys: 0, depth: 1, memo: [] };
 }
 
 test('known items are found by their text and where they start, and the oldest go past the limit', () => {

@@ -18,8 +18,8 @@ export interface KnownItem {
   readonly keys: number;
   /** Nesting of the parsed item (an object with no container inside is 1). */
   readonly depth: number;
-  /** What rules computed from this text, each under its own key (the rule and its context: locale, language…). */
-  readonly memo: Map<string, unknown>;
+  /** What rules computed from this text, each in its own slot (`MemoSlot`: the rule and its context, locale, language…). */
+  readonly memo: unknown[];
   /**
    * The item that followed this one in the last array scanned: the first candidate for the next item there. Cleared
    * when the store lets this item go (`dropped`), so an item let go holds no other alive.
@@ -133,20 +133,35 @@ export const MAX_KNOWN_ITEM_CHARS = 1 << 20;
 /** The one store: a test that any document held is known to the next document that holds it. */
 export const KNOWN_ITEMS = new KnownItems(KNOWN_ITEMS_LIMIT);
 
-const slots = new Map<string, string>();
+const slots = new Map<string, MemoSlot<unknown>>();
+
+/** Slots past this many are not kept (a long session's many sets of extra baselines): their results are computed each time. */
+export const MAX_MEMO_SLOTS = 1024;
 
 /**
- * The one string object for a `KnownItem.memo` key (a rule's name and its context): a key built anew for each
- * validation would be compared character by character with the stored one in every test's lookup, the same
- * object is found at once. Keys are few (locales × languages × sets of extra baselines).
+ * Where one rule, in one context, keeps its result in `KnownItem.memo`: an index, so each test's lookup reads one
+ * array element (a Map keyed by the context's text would compare that text in every test's lookup).
  */
-export function memoSlot(key: string): string {
+export class MemoSlot<T> {
+  constructor(private readonly index: number) {}
+
+  get(item: KnownItem): T | undefined {
+    return item.memo[this.index] as T | undefined;
+  }
+
+  set(item: KnownItem, value: T): void {
+    if (this.index >= 0) item.memo[this.index] = value;
+  }
+}
+
+/** The slot of `key` (a rule's name and its context); the same slot for the same key. */
+export function memoSlot<T>(key: string): MemoSlot<T> {
   let slot = slots.get(key);
   if (slot === undefined) {
-    if (slots.size >= 256) slots.clear();
-    slots.set(key, (slot = key));
+    slot = new MemoSlot(slots.size < MAX_MEMO_SLOTS ? slots.size : -1);
+    if (slots.size < MAX_MEMO_SLOTS) slots.set(key, slot);
   }
-  return slot;
+  return slot as MemoSlot<T>;
 }
 
 let bypassed = false;
@@ -186,7 +201,7 @@ export function knownItem(itemText: string, value: unknown, store = KNOWN_ITEMS)
   const counter = { colons: 0 };
   skipCounting(itemText, 0, lines, counter);
   const shape = valueShape(value);
-  return store.add({ text: ownCopy(itemText), lines, colons: counter.colons, keys: shape.keys, depth: shape.depth, memo: new Map() });
+  return store.add({ text: ownCopy(itemText), lines, colons: counter.colons, keys: shape.keys, depth: shape.depth, memo: [] });
 }
 
 /** Keys of every object and deepest nesting (the value itself is 1; 0 for a scalar). Iterative: any depth. */
@@ -275,7 +290,7 @@ export function scanKnownArray(text: string, pos: number, values: readonly unkno
                 colons: counter.colons - colonsBefore,
                 keys: shape.keys,
                 depth: shape.depth,
-                memo: new Map(),
+                memo: [],
               });
           }
           // Counted below from the item; an item too long to keep is counted here.

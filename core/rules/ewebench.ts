@@ -26,14 +26,14 @@ export function ewebenchFindingsInDocument(doc: JsonDocument, locale: Locale): F
   const tests = value as unknown[];
   const schema: Finding[] = [];
   const rules: Finding[] = [];
-  const slot = memoSlot(`ewebench\u0000${locale}`);
+  const slot = memoSlot<TestFindings>(`ewebench\u0000${locale}`);
   for (let index = 0; index < tests.length; index++) {
     const test = tests[index];
     const item = known[index];
-    let own = item?.memo.get(slot) as TestFindings | undefined;
+    let own = item && slot.get(item);
     if (!own) {
       own = isObject(test) && item ? ownFindings(test, locale) : undefined;
-      if (own) item!.memo.set(slot, own);
+      if (own) slot.set(item!, own);
       else {
         // Not an object, or not known: this test's findings at its index, not kept.
         schema.push(...schemaFindings(test, [index], 'ewebench-tests', 'test', locale));
