@@ -14,7 +14,7 @@ import { LANGUAGE_TEXTS } from './texts';
 import { enclosingWord, explainPass, shownScore } from './explain';
 import { isObject } from '../json';
 import { TextMemo } from '../text/textMemo';
-import { memoSlot } from '../document/knownItems';
+import { memoSlot, ownCopy } from '../document/knownItems';
 
 type Obj = Record<string, unknown>;
 
@@ -123,7 +123,11 @@ export function weakTestFindingsInDocument(doc: JsonDocument, locale: Locale, op
       const item = known[index];
       if (!item) return testFindingsCached(test, locale, options, cache);
       let found = slot.get(item);
-      if (!found) slot.set(item, (found = testFindings(test, locale, options)));
+      if (!found) {
+        found = testFindings(test, locale, options);
+        // Most tests have none: one shared empty list is kept for them.
+        slot.set(item, (found = found.length === 0 ? NO_FINDINGS : found));
+      }
       return found;
     });
   }
@@ -135,6 +139,8 @@ export function weakTestFindingsInDocument(doc: JsonDocument, locale: Locale, op
   };
   return weakTestFindings(value, locale, options, items ? textOf : undefined);
 }
+
+const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
 
 /** A finding computed for a test at path [] moved to the test's place in the file. */
 function atIndex(f: Finding, index: number): Finding {
@@ -191,11 +197,6 @@ function testFindingsCached(
     byText.set(source !== undefined ? ownCopy(text) : text, found);
   }
   return found;
-}
-
-/** The same characters in a string of its own (V8 keeps a slice's parent string alive). */
-function ownCopy(text: string): string {
-  return Array.from(text).join('');
 }
 
 function testFindings(test: Obj, locale: Locale, options: AuditOptions): Finding[] {

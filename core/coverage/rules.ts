@@ -93,8 +93,11 @@ function surveyedStrings(test: Record<string, unknown>): SurveyedStrings {
     if ((units & LOOKALIKE) === 0 && !decomposed) composed.push(s);
     else special.push(s);
   });
-  return { special, composed };
+  return special.length === 0 && composed.length === 0 ? NOTHING_SURVEYED : { special, composed };
 }
+
+/** The strings of a test none of whose strings can add anything (shared: most tests of most files). */
+const NOTHING_SURVEYED: SurveyedStrings = Object.freeze({ special: Object.freeze([]), composed: Object.freeze([]) });
 
 /** The key of a test's surveyed strings in `KnownItem.memo` (the profile is Ewe's: validation passes no other). */
 const SURVEY_SLOT = memoSlot<SurveyedStrings>('coverage\u0000ee');
