@@ -5,7 +5,6 @@ import type { EditMap } from './document/editMap';
 import { JsonDocument, type JsonPath } from './document/jsonDocument';
 import { TextModel } from './text/textModel';
 import { itemAt, itemIndexAt } from './document/spanTree';
-import type { Span } from './document/lineIndex';
 import { confusablesInText, textUnits } from './coverage/confusables';
 import { visitLanguageStrings } from './coverage/fields';
 import { hasDecomposed, hasPrecomposed } from './coverage/normalization';
@@ -14,7 +13,8 @@ import { ruleScope } from './rules/codes';
 import { corpusAcrossFindings, corpusFindings, CorpusCounts } from './rules/corpus';
 import { duplicateIdFindings, IdCounts } from './rules/ids';
 import { coverageFindings } from './coverage/rules';
-import type { Finding, FixData, RelatedLocation } from './rules/finding';
+import type { Finding } from './rules/finding';
+import { relocate } from './rules/relocate';
 import { classifyDocument, duplicateKeyFindings, validateDocument, type ValidationOptions, type ValidationResult } from './validate';
 
 /** One analysed version: the parse and what the rules found in it. */
@@ -393,53 +393,6 @@ function remap(f: Finding, entriesPath: JsonPath, index: number): Finding {
     (path) => remapPath(path, entriesPath, index),
     (offset) => offset,
   );
-}
-
-/**
- * A finding with every path (anchor, related places, fixes) passed through `path` and every text span through
- * `move`; the same object when neither changes anything.
- */
-function relocate(f: Finding, path: (p: JsonPath) => JsonPath, move: (offset: number) => number): Finding {
-  let changed = false;
-  const p = (from: JsonPath): JsonPath => {
-    const to = path(from);
-    if (to !== from) changed = true;
-    return to;
-  };
-  const span = (s: Span): Span => {
-    const start = move(s.start);
-    const end = move(s.end);
-    if (start === s.start && end === s.end) return s;
-    changed = true;
-    return { start, end };
-  };
-  const at = 'path' in f.at ? { ...f.at, path: p(f.at.path) } : { span: span(f.at.span) };
-  const related = f.related?.map((r): RelatedLocation => {
-    if (!('at' in r)) return r;
-    return 'path' in r.at ? { ...r, at: { ...r.at, path: p(r.at.path) } } : { ...r, at: { span: span(r.at.span) } };
-  });
-  const fixes = f.fixes?.map((fix): FixData => {
-    switch (fix.kind) {
-      case 'add-field':
-      case 'set-fields':
-        return { ...fix, objectPath: p(fix.objectPath) };
-      case 'renumber-id':
-      case 'remove-item':
-        return { ...fix, path: p(fix.path) };
-      case 'rename-legacy-fields':
-        return {
-          ...fix,
-          renames: fix.renames.map((r) => ({ ...r, path: p(r.path) })),
-          valueRewrites: fix.valueRewrites.map((r) => ({ ...r, path: p(r.path) })),
-        };
-      case 'replace-text':
-        return { ...fix, edits: fix.edits.map((e) => ({ span: span(e.span), newText: e.newText })) };
-      default:
-        return fix;
-    }
-  });
-  if (!changed) return f;
-  return { ...f, at, ...(related ? { related } : {}), ...(fixes ? { fixes } : {}) };
 }
 
 /** A kept finding with its text spans moved past the edits (paths need nothing: no entry moved). */

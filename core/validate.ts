@@ -6,7 +6,7 @@ import type { TextRange } from './document/lineIndex';
 import type { Locale } from './i18n/locale';
 import { defaultSeverity, type DiagnosticCode, type Severity } from './rules/codes';
 import { corpusFindings } from './rules/corpus';
-import { ewebenchFindings } from './rules/ewebench';
+import { ewebenchFindingsInDocument } from './rules/ewebench';
 import type { Anchor, Finding, FixData } from './rules/finding';
 import { collectIds, duplicateIdFindings, repeatedIds, type ExternalIdOccurrence, type Id, type IdOccurrence } from './rules/ids';
 import { msg } from './rules/messages';
@@ -60,7 +60,7 @@ export function validateDocument(doc: JsonDocument, options: ValidationOptions):
   let ids: IdOccurrence[] = [];
   switch (classification.kind) {
     case 'ewebench-tests':
-      findings.push(...ewebenchFindings(doc.value, locale));
+      findings.push(...ewebenchFindingsInDocument(doc, locale));
       ids = collectIds(doc.value, []);
       findings.push(...duplicateIdFindings(ids, locale, options.externalIds));
       if (options.audit !== false) findings.push(...weakTestFindingsInDocument(doc, locale, options.audit));

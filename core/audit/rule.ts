@@ -14,6 +14,7 @@ import { LANGUAGE_TEXTS } from './texts';
 import { enclosingWord, explainPass, shownScore } from './explain';
 import { isObject } from '../json';
 import { TextMemo } from '../text/textMemo';
+import { memoSlot, ownCopy } from '../document/knownItems';
 
 type Obj = Record<string, unknown>;
 
@@ -69,14 +70,19 @@ const READS_KEYWORDS = new Set(['keywords', 'composite']);
  * a keystroke re-audits only the test it touched.
  */
 export function weakTestFindings(value: unknown, locale: Locale, options: AuditOptions = {}, sourceOf?: (index: number) => string): Finding[] {
+  const cache = { bySource: findingsCacheFor(locale, options, 's'), byJson: findingsCacheFor(locale, options, 'j') };
+  return collectWeakFindings(value, locale, (test, index) => testFindingsCached(test, locale, options, cache, sourceOf?.(index)));
+}
+
+/** Each test's findings (relative to the test) moved to its index, at most MAX_WEAK_FINDINGS, then one counting the rest. */
+function collectWeakFindings(value: unknown, locale: Locale, findingsOf: (test: Obj, index: number) => readonly Finding[]): Finding[] {
   if (!Array.isArray(value)) return [];
   const findings: Finding[] = [];
   let hidden = 0;
   let hiddenTests = 0;
-  const cache = { bySource: findingsCacheFor(locale, options, 's'), byJson: findingsCacheFor(locale, options, 'j') };
   value.forEach((test: unknown, index) => {
     if (!isObject(test)) return;
-    const own = testFindingsCached(test, locale, options, cache, sourceOf?.(index));
+    const own = findingsOf(test, index);
     if (findings.length + own.length > MAX_WEAK_FINDINGS) {
       hidden += own.length;
       if (own.length) hiddenTests++;
@@ -108,6 +114,23 @@ export const MAX_WEAK_FINDINGS = 200;
 export function weakTestFindingsInDocument(doc: JsonDocument, locale: Locale, options: AuditOptions = {}): Finding[] {
   const value = doc.value;
   if (!Array.isArray(value)) return [];
+  const known = doc.knownItems();
+  if (known) {
+    // Each test's findings are kept with what is known of its text (`KnownItem.memo`), under this context's key.
+    const slot = memoSlot<readonly Finding[]>(`weak-test\u0000${contextKey(locale, options)}`);
+    const cache = { bySource: findingsCacheFor(locale, options, 's'), byJson: findingsCacheFor(locale, options, 'j') };
+    return collectWeakFindings(value, locale, (test, index) => {
+      const item = known[index];
+      if (!item) return testFindingsCached(test, locale, options, cache);
+      let found = slot.get(item);
+      if (!found) {
+        found = testFindings(test, locale, options);
+        // Most tests have none: one shared empty list is kept for them.
+        slot.set(item, (found = found.length === 0 ? NO_FINDINGS : found));
+      }
+      return found;
+    });
+  }
   const top = doc.isValidJson ? doc.childrenAt([]) : undefined;
   const items = top?.kind === 'array' && itemCount(top) === value.length ? top : undefined;
   const textOf = (i: number) => {
@@ -116,6 +139,8 @@ export function weakTestFindingsInDocument(doc: JsonDocument, locale: Locale, op
   };
   return weakTestFindings(value, locale, options, items ? textOf : undefined);
 }
+
+const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
 
 /** A finding computed for a test at path [] moved to the test's place in the file. */
 function atIndex(f: Finding, index: number): Finding {
@@ -137,9 +162,14 @@ const findingsCache = new Map<string, FindingsByText>();
 
 type FindingsByText = TextMemo<readonly Finding[]>;
 
+/** What a test's findings depend on beside its text: the locale, the language and the extra baselines. */
+function contextKey(locale: Locale, options: AuditOptions): string {
+  return `${locale}\u0000${options.language ?? DEFAULT_LANGUAGE}\u0000${extraKey(options.extra)}`;
+}
+
 /** The cache of one context; source text and JSON text are kept apart, since the same test can have both. */
 function findingsCacheFor(locale: Locale, options: AuditOptions, keyedBy: 's' | 'j'): FindingsByText {
-  const context = `${locale}\u0000${options.language ?? DEFAULT_LANGUAGE}\u0000${extraKey(options.extra)}\u0000${keyedBy}`;
+  const context = `${contextKey(locale, options)}\u0000${keyedBy}`;
   let byText = findingsCache.get(context);
   if (!byText) findingsCache.set(context, (byText = new TextMemo(FINDINGS_CACHE_LIMIT)));
   return byText;
@@ -167,11 +197,6 @@ function testFindingsCached(
     byText.set(source !== undefined ? ownCopy(text) : text, found);
   }
   return found;
-}
-
-/** The same characters in a string of its own (V8 keeps a slice's parent string alive). */
-function ownCopy(text: string): string {
-  return Array.from(text).join('');
 }
 
 function testFindings(test: Obj, locale: Locale, options: AuditOptions): Finding[] {

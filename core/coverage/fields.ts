@@ -36,20 +36,7 @@ export function visitLanguageStrings(value: unknown, classification: Classificat
   if (classification.kind === 'ewebench-tests' && Array.isArray(value)) {
     const profile = override ?? EWE;
     value.forEach((test, index) => {
-      if (!isObject(test)) return;
-      let item: LanguageString['item'] | undefined;
-      const itemOf = () => (item ??= { label: itemLabel(test, index), path: [index] });
-      const add = (text: unknown, path: () => JsonPath) => typeof text === 'string' && visit(text, profile, path, itemOf);
-      add(test.prompt, () => [index, 'prompt']);
-      // A multiple-choice answer is an option letter (`B`), not text in the language.
-      if (test.eval_method !== 'multiple_choice') add(test.expected, () => [index, 'expected']);
-      if (Array.isArray(test.expected_keywords)) test.expected_keywords.forEach((k, i) => add(k, () => [index, 'expected_keywords', i]));
-      if (Array.isArray(test.messages)) {
-        test.messages.forEach((m, i) => {
-          // A system message is an instruction to the model, usually not in the language under test.
-          if (isObject(m) && m.role !== 'system') add(m.content, () => [index, 'messages', i, 'content']);
-        });
-      }
+      if (isObject(test)) visitTestStrings(test, index, profile, visit);
     });
     return;
   }
@@ -88,6 +75,23 @@ export function visitLanguageStrings(value: unknown, classification: Classificat
         visit(text, profile, path, itemOf);
       }
     }
+  }
+}
+
+/** The language strings of one ÈwéBench test, the one at `index` of its file (see `visitLanguageStrings`). */
+export function visitTestStrings(test: Obj, index: number, profile: LanguageProfile, visit: LanguageStringVisitor): void {
+  let item: LanguageString['item'] | undefined;
+  const itemOf = () => (item ??= { label: itemLabel(test, index), path: [index] });
+  const add = (text: unknown, path: () => JsonPath) => typeof text === 'string' && visit(text, profile, path, itemOf);
+  add(test.prompt, () => [index, 'prompt']);
+  // A multiple-choice answer is an option letter (`B`), not text in the language.
+  if (test.eval_method !== 'multiple_choice') add(test.expected, () => [index, 'expected']);
+  if (Array.isArray(test.expected_keywords)) test.expected_keywords.forEach((k, i) => add(k, () => [index, 'expected_keywords', i]));
+  if (Array.isArray(test.messages)) {
+    test.messages.forEach((m, i) => {
+      // A system message is an instruction to the model, usually not in the language under test.
+      if (isObject(m) && m.role !== 'system') add(m.content, () => [index, 'messages', i, 'content']);
+    });
   }
 }
 

@@ -35,7 +35,12 @@ export class NormalizationSurvey {
 
   /** `units` as for `hasDecomposed`. */
   add(text: string, path: () => JsonPath, units?: number): void {
-    if (hasDecomposed(text, units)) this.decomposed.push({ text, path: path() });
+    this.addChecked(text, path, hasDecomposed(text, units), units);
+  }
+
+  /** `add` for a string whose `hasDecomposed` is already known (`decomposed`). */
+  addChecked(text: string, path: () => JsonPath, decomposed: boolean, units?: number): void {
+    if (decomposed) this.decomposed.push({ text, path: path() });
     else if (maybePrecomposed(text, units)) this.maybePrecomposed.push(text);
   }
 

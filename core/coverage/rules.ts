@@ -5,8 +5,12 @@ import type { TextEdit } from '../fixes';
 import type { Finding } from '../rules/finding';
 import { msg } from '../rules/messages';
 import { codePoints, confusablesIn, textUnits, type ConfusableHit } from './confusables';
-import { visitLanguageStrings } from './fields';
-import { NormalizationSurvey } from './normalization';
+import { visitLanguageStrings, visitTestStrings } from './fields';
+import { hasDecomposed, NormalizationSurvey } from './normalization';
+import { EWE } from './profiles';
+import { memoSlot, type KnownItem } from '../document/knownItems';
+import { LOOKALIKE } from './unitScan';
+import { isObject } from '../json';
 
 /**
  * Findings of each of the two codes reported per file: a corpus typed with the wrong keyboard has a look-alike
@@ -22,12 +26,99 @@ export type FixAllCode = 'confusable-char' | 'mixed-normalization';
 function survey(doc: JsonDocument, classification: Classification): { hits: ConfusableHit[]; normalization: NormalizationSurvey } {
   const hits: ConfusableHit[] = [];
   const normalization = new NormalizationSurvey();
-  visitLanguageStrings(doc.value, classification, (text, profile, path) => {
+  const value = doc.value;
+  const known = classification.kind === 'ewebench-tests' && Array.isArray(value) ? doc.knownItems() : undefined;
+  if (known) {
+    surveyTests(doc, value as unknown[], known, hits, normalization);
+    return { hits, normalization };
+  }
+  visitLanguageStrings(value, classification, (text, profile, path) => {
     const units = textUnits(text, profile);
     confusablesIn(doc, text, profile, path, hits, units);
     normalization.add(text, path, units);
   });
   return { hits, normalization };
+}
+
+/**
+ * A tests file's survey through what is known of each test's text: the strings of a test that can add anything
+ * (a unit that ends a look-alike, a combining mark, a letter that could be precomposed: `scanUnits`), with their
+ * classes and whether NFC changes them, are found once per test text (`KnownItem.memo`); each validation then
+ * replays only those strings, read from the test by their place in it, in the order a full survey visits them.
+ * A string that could only be precomposed matters only when some string is decomposed (`NormalizationSurvey.mixed`):
+ * those are read last, and only then.
+ */
+function surveyTests(
+  doc: JsonDocument,
+  tests: readonly unknown[],
+  known: readonly (KnownItem | undefined)[],
+  hits: ConfusableHit[],
+  normalization: NormalizationSurvey,
+): void {
+  let composed: { test: Record<string, unknown>; strings: readonly SurveyedString[] }[] | undefined;
+  for (let index = 0; index < tests.length; index++) {
+    const test = tests[index];
+    if (!isObject(test)) continue;
+    const item = known[index];
+    let strings = item && SURVEY_SLOT.get(item);
+    if (!strings) {
+      strings = surveyedStrings(test);
+      if (item) SURVEY_SLOT.set(item, strings);
+    }
+    for (const s of strings.special) {
+      const text = stringAt(test, s.at);
+      const path = () => [index, ...s.at];
+      confusablesIn(doc, text, EWE, path, hits, s.units);
+      normalization.addChecked(text, path, s.decomposed, s.units);
+    }
+    if (strings.composed.length > 0) (composed ??= []).push({ test, strings: strings.composed });
+  }
+  if (composed && normalization.decomposed.length > 0) {
+    for (const { test, strings } of composed) for (const s of strings) normalization.addChecked(stringAt(test, s.at), NO_PATH, false, s.units);
+  }
+}
+
+const NO_PATH = (): JsonPath => [];
+
+/** The strings of one test the survey reads (paths from the test), split as `surveyTests` replays them. */
+function surveyedStrings(test: Record<string, unknown>): SurveyedStrings {
+  const special: SurveyedString[] = [];
+  const composed: SurveyedString[] = [];
+  visitTestStrings(test, 0, EWE, (text, profile, path) => {
+    const units = textUnits(text, profile);
+    if (units === 0) return;
+    const decomposed = hasDecomposed(text, units);
+    const s = { at: path().slice(1), units, decomposed };
+    // Neither a look-alike nor decomposed: at most a candidate for `mixed`.
+    if ((units & LOOKALIKE) === 0 && !decomposed) composed.push(s);
+    else special.push(s);
+  });
+  return special.length === 0 && composed.length === 0 ? NOTHING_SURVEYED : { special, composed };
+}
+
+/** The strings of a test none of whose strings can add anything (shared: most tests of most files). */
+const NOTHING_SURVEYED: SurveyedStrings = Object.freeze({ special: Object.freeze([]), composed: Object.freeze([]) });
+
+/** The key of a test's surveyed strings in `KnownItem.memo` (the profile is Ewe's: validation passes no other). */
+const SURVEY_SLOT = memoSlot<SurveyedStrings>('coverage\u0000ee');
+
+/** A language string of a test that the survey reads: its place in the test, its unit classes and whether NFC changes it. */
+interface SurveyedString {
+  at: JsonPath;
+  units: number;
+  decomposed: boolean;
+}
+
+/** A test's strings that can add a look-alike or a decomposed string, in visiting order, and the others that can be precomposed. */
+interface SurveyedStrings {
+  special: readonly SurveyedString[];
+  composed: readonly SurveyedString[];
+}
+
+function stringAt(test: Record<string, unknown>, at: JsonPath): string {
+  let node: unknown = test;
+  for (const segment of at) node = (node as Record<string | number, unknown>)[segment];
+  return node as string;
 }
 
 /** The edit that rewrites the string at `path` in NFC, as JSON: quotes, escapes and all. */

@@ -2,6 +2,7 @@ import * as jsonc from 'jsonc-parser';
 import { TextModel } from '../text/textModel';
 import type { Lines, Span } from './lineIndex';
 import { firstEndingAfter, itemAt, itemCount } from './spanTree';
+import { KNOWN_ITEMS_LIMIT, knownItem, knownItemsOn, scanKnownArray, type KnownItem } from './knownItems';
 import {
   MAX_DEPTH,
   scanContainer,
@@ -11,6 +12,7 @@ import {
   type ContainerChildren,
   type DuplicateKey,
   type LineStarts,
+  type Structure,
 } from './scanner';
 
 export type JsonPath = readonly (string | number)[];
@@ -70,6 +72,8 @@ export class JsonDocument {
   readonly valueStart: number;
   /** The line starts the root's scan listed, kept for the text model until it is built (see `scanRoot`). */
   private lineStarts?: LineStarts;
+  /** The known item of each item of a root array (see `knownItems`). */
+  private known?: readonly (KnownItem | undefined)[];
 
   constructor(source: string | TextModel, parts?: DocumentParts, limits: DocumentLimits = {}) {
     if (typeof source === 'string') this.flat = source;
@@ -107,7 +111,11 @@ export class JsonDocument {
       parsed = false;
     }
     // Checked before anything recursive sees the text: jsonc-parser and the rules recurse once per level.
-    const structure = parsed ? structureOfParsed(text, value, MAX_DEPTH) : scanStructure(text, false, MAX_DEPTH);
+    const structure = parsed
+      ? Array.isArray(value) && value.length <= KNOWN_ITEMS_LIMIT && knownItemsOn()
+        ? this.structureOfArray(text, bom, value)
+        : structureOfParsed(text, value, MAX_DEPTH)
+      : scanStructure(text, false, MAX_DEPTH);
     const deep = structure.tooDeepAt;
     this.duplicateKeys = deep >= 0 ? [] : structure.duplicateKeys;
     if (deep >= 0) {
@@ -126,6 +134,48 @@ export class JsonDocument {
     this.current = value;
     this.syntaxErrors = errors;
     this.valueStart = skipWhitespace(text, bom);
+  }
+
+  /**
+   * The structure of a text JSON.parse read as an array, proved by the scan of that array through the known items
+   * (`scanKnownArray`): the scan a full validation needs anyway (the items' places, the line starts) then also
+   * gives the counts `structureOfParsed` would make a pass of its own for. The scan is kept for the root's
+   * children, with the items' known items, when the text is clean.
+   */
+  private structureOfArray(text: string, bom: number, value: unknown[]): Structure {
+    const starts: LineStarts = [];
+    const start = skipWhitespace(text, bom, starts);
+    const scanned = scanKnownArray(text, start, value, starts);
+    if (!scanned) return structureOfParsed(text, value, MAX_DEPTH);
+    if (scanned.depth > MAX_DEPTH || scanned.colons !== scanned.keys) return scanStructure(text, true, MAX_DEPTH);
+    this.containers.set(start, scanned.children);
+    this.known = scanned.items;
+    if (!this.source && skipWhitespace(text, scanned.children.span.end, starts) === text.length) this.lineStarts = starts;
+    return { tooDeepAt: -1, duplicateKeys: [] };
+  }
+
+  /**
+   * The known item (`knownItems.ts`) of each item of a valid root array, made known when new: what per-test rules
+   * key their results by. Undefined when the root is not such an array; an item is undefined when it is a scalar or
+   * too long to keep.
+   */
+  knownItems(): readonly (KnownItem | undefined)[] | undefined {
+    if (this.known) return this.known;
+    const value = this.value;
+    if (!this.isValidJson || !Array.isArray(value) || value.length > KNOWN_ITEMS_LIMIT || !knownItemsOn()) return undefined;
+    const top = this.childrenAt([]);
+    if (top?.kind !== 'array' || itemCount(top) !== value.length) return undefined;
+    const known: (KnownItem | undefined)[] = [];
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i];
+      if (item === null || typeof item !== 'object') {
+        known.push(undefined);
+        continue;
+      }
+      const span = itemAt(top, i);
+      known.push(knownItem(this.slice(span.start, span.end), item));
+    }
+    return (this.known = known);
   }
 
   /** The parsed value (JSON.parse's, or jsonc-parser's partial one for invalid JSON). */

@@ -91,6 +91,38 @@ export function skipValue(text: string, pos: number, starts?: LineStarts): numbe
   }
 }
 
+/**
+ * `skipValue` that also counts, in `counter.colons`, the colons outside strings it passes (one per key written in
+ * the text: the duplicate-key proof compares them with the keys JSON.parse kept). Valid JSON only.
+ */
+export function skipCounting(text: string, pos: number, starts: LineStarts, counter: { colons: number }): number {
+  const c = text.charCodeAt(pos);
+  if (c !== Ch.OpenBrace && c !== Ch.OpenBracket) return skipValue(text, pos, starts);
+  let depth = 0;
+  let colons = 0;
+  let i = pos;
+  const n = text.length;
+  while (i < n) {
+    const ch = text.charCodeAt(i);
+    if (ch === Ch.Quote) {
+      i = skipString(text, i);
+      continue;
+    }
+    if (ch === Ch.Colon) colons++;
+    else if (ch === Ch.OpenBrace || ch === Ch.OpenBracket) depth++;
+    else if (ch === Ch.CloseBrace || ch === Ch.CloseBracket) {
+      depth--;
+      if (depth === 0) {
+        counter.colons += colons;
+        return i + 1;
+      }
+    } else if (ch === 10 || ch === 13) noteBreak(text, i, ch, starts);
+    i++;
+  }
+  counter.colons += colons;
+  return n;
+}
+
 export interface PropertySpans {
   key: string;
   keySpan: Span;

@@ -1,4 +1,7 @@
-import type { JsonPath } from '../document/jsonDocument';
+import type { JsonDocument, JsonPath } from '../document/jsonDocument';
+import { SCHEMAS } from '../schemas/registry';
+import { underIndex } from './relocate';
+import { memoSlot } from '../document/knownItems';
 import type { Locale } from '../i18n/locale';
 import { EVAL_METHODS, HARNESS_FORMAT_KEYS, METHOD_REQUIRED_FIELDS, STRICT_ONLY_FORMAT_KEYS, type EvalMethod } from '../scoring/ewebench/tables';
 import { pyStrip } from '../python/str';
@@ -9,6 +12,70 @@ import { schemaFindings } from './schemaFindings';
 import { isObject } from '../json';
 
 type Test = Record<string, unknown>;
+
+/**
+ * `ewebenchFindings` for a parsed document: each test's findings depend on its text alone, so they are computed
+ * once per test text and kept with what is known of it (`KnownItem.memo`, see `document/knownItems.ts`), relative
+ * to the test, then moved to the test's index. The schema's findings of every test come first, then the other
+ * rules' findings of every test, as `ewebenchFindings` orders them.
+ */
+export function ewebenchFindingsInDocument(doc: JsonDocument, locale: Locale): Finding[] {
+  const value = doc.value;
+  const known = Array.isArray(value) && ITEMS_ONLY ? doc.knownItems() : undefined;
+  if (!known) return ewebenchFindings(value, locale);
+  const tests = value as unknown[];
+  const schema: Finding[] = [];
+  const rules: Finding[] = [];
+  const slot = memoSlot<TestFindings>(`ewebench\u0000${locale}`);
+  for (let index = 0; index < tests.length; index++) {
+    const test = tests[index];
+    const item = known[index];
+    let own = item && slot.get(item);
+    if (!own) {
+      own = isObject(test) && item ? ownFindings(test, locale) : undefined;
+      if (own) slot.set(item!, own);
+      else {
+        // Not an object, or not known: this test's findings at its index, not kept.
+        schema.push(...schemaFindings(test, [index], 'ewebench-tests', 'test', locale));
+        if (isObject(test)) rules.push(...testFindings(test, [index], locale));
+        continue;
+      }
+    }
+    for (const f of own.schema) schema.push(underIndex(f, index));
+    for (const f of own.rules) rules.push(underIndex(f, index));
+  }
+  return schema.length === 0 ? rules : rules.length === 0 ? schema : [...schema, ...rules];
+}
+
+/** One test's findings relative to the test: the schema's, then the other rules'. */
+interface TestFindings {
+  schema: readonly Finding[];
+  rules: readonly Finding[];
+}
+
+/**
+ * The findings of one test (an object) at path [], or undefined when one of them could depend on where the test
+ * is: the schema's messages name the field they are about, and only an error about the test object itself (a
+ * `required` or `additionalProperties` aside) would name the test by its index.
+ */
+function ownFindings(test: Test, locale: Locale): TestFindings | undefined {
+  const schema = schemaFindings(test, [], 'ewebench-tests', 'test', locale);
+  for (const f of schema) if ('path' in f.at && f.at.path.length === 0 && f.code !== 'missing-field') return undefined;
+  const rules = testFindings(test, [], locale);
+  // Most tests have none: they share one value, kept for thousands of tests.
+  return schema.length === 0 && rules.length === 0 ? NO_FINDINGS : { schema, rules };
+}
+
+const NO_FINDINGS: TestFindings = Object.freeze({ schema: Object.freeze([]), rules: Object.freeze([]) });
+
+/**
+ * The tests schema checks nothing of the array but its items (`type` and `items` beside annotations and
+ * definitions), so each test can be checked alone with the `test` definition; anything else in it checks each
+ * file whole.
+ */
+const ITEMS_ONLY = Object.keys(SCHEMAS['ewebench-tests']).every((key) =>
+  ['$schema', '$id', 'title', 'description', 'markdownDescription', 'x-markdownDescription-fr', 'type', 'items', 'definitions'].includes(key),
+);
 
 /** Rules for a ÈwéBench tests file (a JSON array of tests); ids are checked separately (rules/ids.ts). */
 export function ewebenchFindings(value: unknown, locale: Locale): Finding[] {

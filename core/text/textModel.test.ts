@@ -55,6 +55,33 @@ test('a model answers like the flat string after random edits: CRLF, lone CR, su
   }
 });
 
+/** The offset just after each line break of `text` (`\n`, `\r\n`, a lone `\r`), as the scanner lists them. */
+function lineStartsOf(text: string): number[] {
+  const starts: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+  }
+  return starts;
+}
+
+test('a model made with its line starts answers from them, then like any model once edited', () => {
+  const random = rng(26);
+  for (let round = 0; round < 30; round++) {
+    let text = randomText(random, Math.floor(random() * 3000));
+    let model = TextModel.from(text, lineStartsOf(text));
+    assertSame(model, text, random, `round ${round}, from its line starts`);
+    for (let i = 0; i < 10; i++) {
+      const start = Math.floor(random() * (text.length + 1));
+      const end = Math.min(text.length, start + Math.floor(random() * 8));
+      const inserted = randomText(random, Math.floor(random() * 4));
+      model = model.edit(start, end, inserted);
+      text = text.slice(0, start) + inserted + text.slice(end);
+      assertSame(model, text, random, `round ${round}, edit ${i}`);
+    }
+  }
+});
+
 test('an edit that makes or breaks a \\r\\n pair counts the lines right', () => {
   const text = 'a\r' + 'x'.repeat(3 * MAX_CHUNK) + '\nb\r\nc';
   let model = TextModel.from(text);

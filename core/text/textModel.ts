@@ -23,28 +23,44 @@ import { buildTreap } from './treap';
  */
 export class TextModel implements Lines {
   private flat?: string;
+  /** The tree; undefined while a model made from one string with its line starts has not needed it (see `from`). */
+  private tree: Node | null | undefined;
+  /** The line starts of a model made with them, until its tree is built: positions are read from them meanwhile. */
+  private starts?: ArrayLike<number>;
 
-  private constructor(private readonly root: Node | null) {}
+  private constructor(root: Node | null | undefined) {
+    this.tree = root;
+  }
 
   /**
    * A model of `text`: its chunks are slices of it (no copy). `lineStarts`, when a caller found them already (the
-   * offset just after each line break, in order: see the scanner's `LineStarts`), spares the pass that lists them.
+   * offset just after each line break, in order: see the scanner's `LineStarts`), spares the pass that lists them;
+   * the model then answers positions from that list, and builds its tree only when an edit needs it (a full pass
+   * that only places its findings, the CLI's, never does).
    */
   static from(text: string, lineStarts?: ArrayLike<number>): TextModel {
-    const chunks = chunksOf(text);
-    const model = new TextModel(lineStarts ? buildWithStarts(chunks, lineStarts) : build(chunks));
+    const model = new TextModel(lineStarts ? undefined : build(chunksOf(text)));
     model.flat = text;
+    model.starts = lineStarts;
     return model;
+  }
+
+  private get root(): Node | null {
+    if (this.tree === undefined) {
+      this.tree = buildWithStarts(chunksOf(this.flat!), this.starts!);
+      this.starts = undefined;
+    }
+    return this.tree;
   }
 
   /** Length in UTF-16 code units. */
   get length(): number {
-    return this.root?.length ?? 0;
+    return this.flat !== undefined ? this.flat.length : (this.root?.length ?? 0);
   }
 
   /** Lines, as LSP counts them: one more than the line breaks. */
   get lineCount(): number {
-    return (this.root?.breaks ?? 0) + 1;
+    return this.starts !== undefined ? this.starts.length + 1 : (this.root?.breaks ?? 0) + 1;
   }
 
   /** This text with [start, end) replaced by `text` (offsets clamped to the text); this model is unchanged. */
@@ -107,6 +123,7 @@ export class TextModel implements Lines {
   lineStart(line: number): number {
     if (line <= 0) return 0;
     if (line >= this.lineCount) return this.length;
+    if (this.starts !== undefined) return this.starts[line - 1];
     let node = this.root;
     let remaining = line;
     let base = 0;
@@ -137,6 +154,7 @@ export class TextModel implements Lines {
   /** The line that holds `offset` (an offset between `\r` and `\n` belongs to the line they end). */
   lineAt(offset: number): number {
     let k = clamp(offset, 0, this.length);
+    if (this.starts !== undefined) return startsUpTo(this.starts, k);
     let node = this.root;
     let line = 0;
     while (node) {
@@ -243,6 +261,18 @@ function upperBound(values: Int32Array, k: number): number {
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (values[mid] <= k) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** How many of `starts` are at most `k` (`upperBound` over a model's list of line starts). */
+function startsUpTo(starts: ArrayLike<number>, k: number): number {
+  let lo = 0;
+  let hi = starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (starts[mid] <= k) lo = mid + 1;
     else hi = mid;
   }
   return lo;
