@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { generateCorpus, rng } from '../bench/generate';
+import { generateCorpus, generateTests, rng } from '../bench/generate';
 import { AnalysisCache, type AnalysisView } from './analysis';
 import { documentsConfiguration } from './documents';
 import { complete } from './features/completion';
@@ -82,3 +82,28 @@ for (const encoding of ['utf-16', 'utf-8'] as PositionEncoding[]) {
     assert.ok(cache.current(doc)?.doc.isValidJson, 'the edits kept the corpus valid JSON');
   });
 }
+
+test('passes over the whole text are reported for the idle collector; an edit checked inside one corpus entry is not', () => {
+  const whole: number[] = [];
+  const cache = new AnalysisCache(
+    () => DEFAULT_SETTINGS,
+    () => 'en',
+    () => () => [],
+    () => undefined,
+    (length) => whole.push(length),
+  );
+  const documents = documentsConfiguration(new PositionCodec(), (uri, from, to, edits) => cache.noteEdits(uri, from, to, edits));
+  const typeAt = (uri: string, text: string, marker: string) => {
+    let doc = documents.create(uri, 'json', 1, text);
+    cache.get(uri, 1, () => doc.model);
+    const at = doc.positionAt(text.indexOf(marker) + marker.length);
+    doc = documents.update(doc, [{ range: { start: at, end: at }, text: 'ɛ' }], 2);
+    cache.get(uri, 2, () => doc.model);
+  };
+  typeAt(URI, generateCorpus(40, 3), '"reference": "');
+  const corpus = generateCorpus(40, 3).length;
+  assert.deepEqual(whole, [corpus], 'the open only: the keystroke in an entry was checked incrementally');
+  const tests = generateTests(30);
+  typeAt('file:///tmp/ewb-analysis/tests/translation.json', tests, '"prompt": "');
+  assert.deepEqual(whole, [corpus, tests.length, tests.length + 'ɛ'.length], "the tests file's open and its keystroke");
+});

@@ -123,6 +123,11 @@ export class AnalysisCache {
     private readonly externalIds: (uri: string) => (id: Id) => readonly ExternalIdOccurrence[],
     /** The audit's options (the workspace's extra baselines), read at each validation. */
     private readonly audit: () => AuditOptions | undefined = () => undefined,
+    /**
+     * Told the length of each text whose rules ran on the whole document (a full parse, or a tests file's
+     * per-keystroke validation): such a pass leaves garbage in proportion to the text (the idle collector's).
+     */
+    private readonly wholePass: (length: number) => void = () => undefined,
   ) {}
 
   /** The analysis of `version`, whose text `text` gives (a model: an incremental pass reads windows of it). */
@@ -135,6 +140,7 @@ export class AnalysisCache {
     const bounded = !cached?.doc.tooLarge && text().length <= this.settings(uri).maxAnalysedChars;
     if (bounded && cached && pending && pending.from === cached.version && pending.to === version) {
       const outcome = analyseEdits(cached, pending.edits, text(), this.options(uri));
+      if (!outcome.incremental.rules) this.wholePass(outcome.doc.length);
       const analysis = { uri, version, doc: outcome.doc, result: outcome.result };
       this.byUri.set(uri, analysis);
       this.stats(uri).analyses++;
@@ -244,6 +250,7 @@ export class AnalysisCache {
   private analyse(uri: string, version: number, text: TextModel, reuse?: JsonDocument): Analysis {
     const doc = reuse ?? new JsonDocument(text, undefined, { maxChars: this.settings(uri).maxAnalysedChars });
     const result = validateDocument(doc, this.options(uri));
+    this.wholePass(doc.length);
     const analysis = { uri, version, doc, result };
     this.byUri.set(uri, analysis);
     this.stats(uri).analyses++;

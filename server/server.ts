@@ -104,6 +104,7 @@ const cache = new AnalysisCache(
   () => locale,
   (uri) => index.elsewhere(uri),
   () => baselines.options,
+  (length) => collector.released(length),
 );
 
 /** An open JSON document, the only kind the features read. */
