@@ -13,26 +13,18 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import {
-  AbstractMessageReader,
-  AbstractMessageWriter,
-  createProtocolConnection,
   DidOpenTextDocumentNotification,
   InitializedNotification,
   InitializeRequest,
   PublishDiagnosticsNotification,
-  type DataCallback,
-  type Disposable,
-  type Message,
-  type MessageReader,
-  type MessageWriter,
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
 import { FindJsonFilesRequest, ReadFileRequest } from '../protocol/ewebench';
 import { VSCODE_CLIENT } from '../test/helpers/clientProfiles';
 import { TestLspClient } from '../test/helpers/lspClient';
 import { fromRepo } from '../test/helpers/paths';
+import { startWorkerServer } from '../test/helpers/workerServer';
 import { generateCorpus } from './generate';
 
 const TESTS_FILES = Number(process.env.BENCH_TESTS_FILES ?? 2000);
@@ -100,39 +92,8 @@ async function desktop(bundle: string, workspace: ReturnType<typeof generate>): 
   }
 }
 
-const WORKER_SCOPE = `
-const { parentPort, workerData } = require('node:worker_threads');
-globalThis.postMessage = (message) => parentPort.postMessage(message);
-globalThis.addEventListener = () => {};
-Object.defineProperty(globalThis, 'onmessage', { set(listener) { parentPort.on('message', (data) => listener({ data })); } });
-require(workerData.bundle);
-`;
-
-class WorkerReader extends AbstractMessageReader implements MessageReader {
-  constructor(private readonly worker: Worker) {
-    super();
-  }
-  listen(callback: DataCallback): Disposable {
-    const listener = (data: Message) => callback(data);
-    this.worker.on('message', listener);
-    return { dispose: () => this.worker.off('message', listener) };
-  }
-}
-
-class WorkerWriter extends AbstractMessageWriter implements MessageWriter {
-  constructor(private readonly worker: Worker) {
-    super();
-  }
-  write(message: Message): Promise<void> {
-    this.worker.postMessage(message);
-    return Promise.resolve();
-  }
-  end(): void {}
-}
-
 async function browser(bundle: string, workspace: ReturnType<typeof generate>): Promise<string> {
-  const worker = new Worker(WORKER_SCOPE, { eval: true, workerData: { bundle } });
-  const connection = createProtocolConnection(new WorkerReader(worker), new WorkerWriter(worker));
+  const { worker, connection } = startWorkerServer(bundle);
   const rootUri = pathToFileURL(workspace.root).toString();
   let reads = 0;
   let readBytes = 0;

@@ -1,62 +1,25 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Worker } from 'node:worker_threads';
 import {
-  AbstractMessageReader,
-  AbstractMessageWriter,
-  createProtocolConnection,
   DidOpenTextDocumentNotification,
   HoverRequest,
   InitializedNotification,
   InitializeRequest,
   PublishDiagnosticsNotification,
-  type DataCallback,
-  type Disposable,
-  type Message,
-  type MessageReader,
-  type MessageWriter,
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
 import { FindJsonFilesRequest, ReadFileRequest } from '../../protocol/ewebench';
 import { relativeUri } from '../../server/browserFiles';
 import { VSCODE_CLIENT } from '../helpers/clientProfiles';
 import { fromRepo } from '../helpers/paths';
+import { startWorkerServer } from '../helpers/workerServer';
 
-/**
+/*
  * The browser bundle of the language server (dist/browserServer.js, platform `browser`) run as a web worker would
  * run it: a worker whose global scope has only `postMessage`, `onmessage` and `addEventListener`. It
  * has no disk: the workspace here is virtual (`memfs:`), known only to this test, which answers the server's
  * file requests as the browser client does with `workspace.findFiles` / `workspace.fs`.
  */
-const WORKER_SCOPE = `
-const { parentPort, workerData } = require('node:worker_threads');
-globalThis.postMessage = (message) => parentPort.postMessage(message);
-globalThis.addEventListener = () => {};
-Object.defineProperty(globalThis, 'onmessage', { set(listener) { parentPort.on('message', (data) => listener({ data })); } });
-require(workerData.bundle);
-`;
-
-class WorkerReader extends AbstractMessageReader implements MessageReader {
-  constructor(private readonly worker: Worker) {
-    super();
-  }
-  listen(callback: DataCallback): Disposable {
-    const listener = (data: Message) => callback(data);
-    this.worker.on('message', listener);
-    return { dispose: () => this.worker.off('message', listener) };
-  }
-}
-
-class WorkerWriter extends AbstractMessageWriter implements MessageWriter {
-  constructor(private readonly worker: Worker) {
-    super();
-  }
-  write(message: Message): Promise<void> {
-    this.worker.postMessage(message);
-    return Promise.resolve();
-  }
-  end(): void {}
-}
 
 const tests = (...ids: string[]) =>
   JSON.stringify(
@@ -74,12 +37,8 @@ const FILES = new Map<string, string>([
 ]);
 
 test('the browser bundle serves diagnostics and hovers in a worker, indexing a virtual workspace through the client', async (t) => {
-  const worker = new Worker(WORKER_SCOPE, {
-    eval: true,
-    workerData: { bundle: fromRepo('dist', 'browserServer.js') },
-  });
+  const { worker, connection } = startWorkerServer(fromRepo('dist', 'browserServer.js'));
   t.after(() => worker.terminate());
-  const connection = createProtocolConnection(new WorkerReader(worker), new WorkerWriter(worker));
   const asked: { find: string[]; read: string[] } = { find: [], read: [] };
   connection.onRequest(FindJsonFilesRequest, ({ folderUri, maxResults }) => {
     asked.find.push(folderUri);
