@@ -295,16 +295,21 @@ export async function leaderboardFromPalette(page) {
 export async function compareFromPalette(page) {
   await page.locator('.tabs-container .tab').first().click();
   await palette(page, 'Compare Two Runs');
-  for (const name of ['compare/ewebench_deepseek-chat', 'compare/ewebench_gemini-2.0-flash']) {
-    const input = page.locator('.quick-input-widget input').first();
-    await input.waitFor({ timeout: 30_000 });
+  // Each pick is answered once its own title shows (the widget is reused from pick to pick: see rateReviewFromKeyboard).
+  const widget = page.locator('.quick-input-widget');
+  const input = widget.locator('input').first();
+  for (const [title, name] of [
+    ['the baseline (A)', 'compare/ewebench_deepseek-chat'],
+    ['(B)', 'compare/ewebench_gemini-2.0-flash'],
+  ]) {
+    await widget.filter({ hasText: title }).waitFor({ timeout: 30_000 });
     await input.fill(name);
     await page
       .locator('.quick-input-list .monaco-list-row', { hasText: name.split('/')[1] })
       .first()
       .waitFor({ timeout: 30_000 });
     await page.keyboard.press('Enter');
-    await page.waitForTimeout(400);
+    await widget.filter({ hasText: title }).waitFor({ state: 'hidden', timeout: 15_000 });
   }
   const frame = await webviewFrame(page, '#table-items tbody tr');
   return (await frame.locator('#table-items tbody tr').first().locator('td').allTextContents()).map((t) => t.trim());
