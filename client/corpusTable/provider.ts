@@ -86,6 +86,32 @@ async function applyEdits(document: vscode.TextDocument, edits: readonly TextEdi
  */
 const REPAINT_DELAY_MS = 30;
 
+/** The page's messages, held from the moment its HTML is set until the session can take them, then passed straight on. */
+class PageInbox {
+  private held: WebviewMessage[] = [];
+  private to?: (message: WebviewMessage) => void;
+
+  push(message: WebviewMessage): void {
+    if (this.to) this.to(message);
+    else this.held.push(message);
+  }
+
+  /** From now on messages go to `to`, those held first. */
+  open(to: (message: WebviewMessage) => void): void {
+    this.to = to;
+    for (const message of this.held.splice(0)) to(message);
+  }
+}
+
+/** What `resolveCustomTextEditor` started for `attach` to finish: the clock, the figures, the page's messages. */
+interface Opening {
+  resolved: number;
+  figures: TableFigures;
+  inbox: PageInbox;
+  received: vscode.Disposable;
+  disposed: boolean;
+}
+
 /**
  * The corpus table: a custom editor over the JSON text document, which stays the single source of truth.
  * The page shows the document's entries; each change it makes becomes a minimal text edit (core's table
@@ -135,7 +161,7 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
     const dist = vscode.Uri.joinPath(this.context.extensionUri, 'dist');
     panel.webview.options = { enableScripts: true, localResourceRoots: [dist] };
     // The page first: VS Code takes the longest part of the opening making the webview and loading its script, so
-    // it starts before anything of ours loads. What the page says before the session exists waits in `early`.
+    // it starts before anything of ours loads. What the page says before the session exists waits in `inbox`.
     panel.webview.html = renderTableHtml({
       nonce: newNonce(),
       cspSource: panel.webview.cspSource,
@@ -143,142 +169,144 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
       lang: toLocale(vscode.env.language),
       title: vscode.l10n.t('Corpus table'),
     });
-    const early: WebviewMessage[] = [];
-    let receive = (message: WebviewMessage) => void early.push(message);
-    const received = panel.webview.onDidReceiveMessage((message: WebviewMessage) => receive(message));
-    let disposed = false;
+    const inbox = new PageInbox();
+    const received = panel.webview.onDidReceiveMessage((message: WebviewMessage) => inbox.push(message));
+    const opening: Opening = { resolved, figures, inbox, received, disposed: false };
     panel.onDidDispose(() => {
-      disposed = true;
+      opening.disposed = true;
       received.dispose();
     });
     // VS Code mounts the page only once this method's promise settles: the session is set up while the page loads.
-    const setUp = async () => {
-      const hideSecretText = () => vscode.workspace.getConfiguration('ewebench', document.uri).get<boolean>('corpusTable.hideSecretText', false);
-      const { keepsIndices, TableSession } = await lazyModules().table();
-      const source = {
-        getText: () => document.getText(),
-        get version() {
-          return document.version;
-        },
-        // The end of the last line's offset: the length without joining the lines into one string.
-        textLength: () => document.offsetAt(document.lineAt(document.lineCount - 1).range.end),
-      };
-      const session = new TableSession(source, () => ({ hideSecretText: hideSecretText() }));
-      const reasons = {
-        notCorpus: vscode.l10n.t('This file is not a Rosetta corpus: the table shows corpora only.'),
-        invalidJson: vscode.l10n.t('The JSON text has syntax errors: fix them in the text editor, and the table comes back.'),
-      };
-      const strings = tableStrings();
-      const post = (message: HostMessage) => void panel.webview.postMessage(message);
-      let ready = false;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      let lastPaintMs = 0;
-      // The table's own edit on its way to the document: the change it makes is recognised as the table's.
-      let pending: { received: number; keepsIndices: boolean } | undefined;
-      session.setDiagnostics(offsetDiagnostics(document));
-      // The page gets the view of the current version: its figures and the rows of its window, never all rows.
-      const paint = () => {
-        if (timer) clearTimeout(timer);
-        timer = undefined;
-        if (!ready) return;
-        const started = performance.now();
-        post(session.viewMessage(reasons));
-        lastPaintMs = performance.now() - started;
-      };
-      const schedule = () => {
-        if (!timer) timer = setTimeout(paint, Math.max(REPAINT_DELAY_MS, 2 * lastPaintMs));
-      };
-
-      const handle = async (message: WebviewMessage): Promise<SessionResult | undefined> => {
-        switch (message.type) {
-          case 'ready': {
-            ready = true;
-            const at = performance.now();
-            if (figures.readyMs === undefined) Object.assign(figures, { readyMs: at - resolved, pageMs: message.pageMs });
-            post({ type: 'init', strings });
-            paint();
-            if (figures.viewMs === undefined) figures.viewMs = performance.now() - at;
-            return undefined;
-          }
-          case 'painted':
-            if (figures.openMs === undefined) Object.assign(figures, { openMs: performance.now() - resolved, rows: message.rows, drawMs: message.drawMs });
-            return undefined;
-          case 'reveal':
-            await this.reveal(document, session, message.index, message.field);
-            return undefined;
-          case 'query':
-            session.setQuery(message.query, message.active);
-            paint();
-            return undefined;
-          case 'window': {
-            const rows = session.windowMessage(message.view, message.first, message.end);
-            if (rows) post(rows);
-            return undefined;
-          }
-        }
-        const received = performance.now();
-        const result = session.handle(message);
-        if (!result) return undefined;
-        if ('error' in result) {
-          // A change the page made from rows that are no longer the file's is not applied: the page gets the
-          // current rows, and is told why what was typed did not land.
-          if (result.error === 'stale') paint();
-          post({ type: 'error', message: result.error === 'stale' || result.error === 'unavailable' ? strings.stale : strings[result.error] });
-          return result;
-        }
-        if (result.focus !== undefined) session.focus(result.focus);
-        pending = { received, keepsIndices: keepsIndices(message) };
-        const applying = applyEdits(document, result.edits, session.rangesOf(result.edits));
-        // Our part ends here: the edit computed from the page's message and handed to VS Code.
-        figures.ownEditMs = performance.now() - received;
-        const applied = await applying;
-        figures.applyMs = performance.now() - received;
-        pending = undefined;
-        return applied ? result : { error: 'unavailable' };
-      };
-
-      const key = document.uri.toString();
-      this.open.set(key, { document, session, figures, handle });
-
-      // The page is still loading: the model, the entries' positions and the first view are ready when it asks.
-      setTimeout(() => session.prepare(), 0);
-
-      receive = (message: WebviewMessage) =>
-        void handle(message).catch((error: unknown) => post({ type: 'error', message: error instanceof Error ? error.message : String(error) }));
-      for (const message of early.splice(0)) receive(message);
-
-      const subscriptions = [
-        received,
-        vscode.workspace.onDidChangeTextDocument((event) => {
-          if (event.document.uri.toString() !== key || !event.contentChanges.length) return;
-          if (pending) figures.editMs = performance.now() - pending.received;
-          // Each change's offsets are in the text the change before it left, as the session applies them.
-          const changes = event.contentChanges.map((c) => ({ start: c.rangeOffset, end: c.rangeOffset + c.rangeLength, text: c.text }));
-          session.changed(document.version, pending?.keepsIndices === true, changes);
-          pending = undefined;
-          schedule();
-        }),
-        vscode.languages.onDidChangeDiagnostics((event) => {
-          if (!ready || !event.uris.some((u) => u.toString() === key)) return;
-          session.setDiagnostics(offsetDiagnostics(document));
-          schedule();
-        }),
-        vscode.workspace.onDidChangeConfiguration((event) => {
-          if (event.affectsConfiguration('ewebench.corpusTable.hideSecretText', document.uri)) paint();
-        }),
-      ];
-      const dispose = () => {
-        if (timer) clearTimeout(timer);
-        for (const s of subscriptions) s.dispose();
-        if (this.open.get(key)?.session === session) this.open.delete(key);
-      };
-      if (disposed) dispose();
-      else panel.onDidDispose(dispose);
-    };
-    void setUp().catch(
+    void this.attach(document, panel, opening).catch(
       (error: unknown) =>
         void panel.webview.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error) } satisfies HostMessage),
     );
+  }
+
+  /** Sets up the table's session and its subscriptions for the page `resolveCustomTextEditor` started loading. */
+  private async attach(document: vscode.TextDocument, panel: vscode.WebviewPanel, opening: Opening): Promise<void> {
+    const { resolved, figures, inbox } = opening;
+    const hideSecretText = () => vscode.workspace.getConfiguration('ewebench', document.uri).get<boolean>('corpusTable.hideSecretText', false);
+    const { keepsIndices, TableSession } = await lazyModules().table();
+    const source = {
+      getText: () => document.getText(),
+      get version() {
+        return document.version;
+      },
+      // The end of the last line's offset: the length without joining the lines into one string.
+      textLength: () => document.offsetAt(document.lineAt(document.lineCount - 1).range.end),
+    };
+    const session = new TableSession(source, () => ({ hideSecretText: hideSecretText() }));
+    const reasons = {
+      notCorpus: vscode.l10n.t('This file is not a Rosetta corpus: the table shows corpora only.'),
+      invalidJson: vscode.l10n.t('The JSON text has syntax errors: fix them in the text editor, and the table comes back.'),
+    };
+    const strings = tableStrings();
+    const post = (message: HostMessage) => void panel.webview.postMessage(message);
+    let ready = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let lastPaintMs = 0;
+    // The table's own edit on its way to the document: the change it makes is recognised as the table's.
+    let pending: { received: number; keepsIndices: boolean } | undefined;
+    session.setDiagnostics(offsetDiagnostics(document));
+    // The page gets the view of the current version: its figures and the rows of its window, never all rows.
+    const paint = () => {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      if (!ready) return;
+      const started = performance.now();
+      post(session.viewMessage(reasons));
+      lastPaintMs = performance.now() - started;
+    };
+    const schedule = () => {
+      if (!timer) timer = setTimeout(paint, Math.max(REPAINT_DELAY_MS, 2 * lastPaintMs));
+    };
+
+    const handle = async (message: WebviewMessage): Promise<SessionResult | undefined> => {
+      switch (message.type) {
+        case 'ready': {
+          ready = true;
+          const at = performance.now();
+          if (figures.readyMs === undefined) Object.assign(figures, { readyMs: at - resolved, pageMs: message.pageMs });
+          post({ type: 'init', strings });
+          paint();
+          if (figures.viewMs === undefined) figures.viewMs = performance.now() - at;
+          return undefined;
+        }
+        case 'painted':
+          if (figures.openMs === undefined) Object.assign(figures, { openMs: performance.now() - resolved, rows: message.rows, drawMs: message.drawMs });
+          return undefined;
+        case 'reveal':
+          await this.reveal(document, session, message.index, message.field);
+          return undefined;
+        case 'query':
+          session.setQuery(message.query, message.active);
+          paint();
+          return undefined;
+        case 'window': {
+          const rows = session.windowMessage(message.view, message.first, message.end);
+          if (rows) post(rows);
+          return undefined;
+        }
+      }
+      const received = performance.now();
+      const result = session.handle(message);
+      if (!result) return undefined;
+      if ('error' in result) {
+        // A change the page made from rows that are no longer the file's is not applied: the page gets the
+        // current rows, and is told why what was typed did not land.
+        if (result.error === 'stale') paint();
+        post({ type: 'error', message: result.error === 'stale' || result.error === 'unavailable' ? strings.stale : strings[result.error] });
+        return result;
+      }
+      if (result.focus !== undefined) session.focus(result.focus);
+      pending = { received, keepsIndices: keepsIndices(message) };
+      const applying = applyEdits(document, result.edits, session.rangesOf(result.edits));
+      // Our part ends here: the edit computed from the page's message and handed to VS Code.
+      figures.ownEditMs = performance.now() - received;
+      const applied = await applying;
+      figures.applyMs = performance.now() - received;
+      pending = undefined;
+      return applied ? result : { error: 'unavailable' };
+    };
+
+    const key = document.uri.toString();
+    this.open.set(key, { document, session, figures, handle });
+
+    // The page is still loading: the model, the entries' positions and the first view are ready when it asks.
+    setTimeout(() => session.prepare(), 0);
+
+    inbox.open(
+      (message) => void handle(message).catch((error: unknown) => post({ type: 'error', message: error instanceof Error ? error.message : String(error) })),
+    );
+
+    const subscriptions = [
+      opening.received,
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (event.document.uri.toString() !== key || !event.contentChanges.length) return;
+        if (pending) figures.editMs = performance.now() - pending.received;
+        // Each change's offsets are in the text the change before it left, as the session applies them.
+        const changes = event.contentChanges.map((c) => ({ start: c.rangeOffset, end: c.rangeOffset + c.rangeLength, text: c.text }));
+        session.changed(document.version, pending?.keepsIndices === true, changes);
+        pending = undefined;
+        schedule();
+      }),
+      vscode.languages.onDidChangeDiagnostics((event) => {
+        if (!ready || !event.uris.some((u) => u.toString() === key)) return;
+        session.setDiagnostics(offsetDiagnostics(document));
+        schedule();
+      }),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('ewebench.corpusTable.hideSecretText', document.uri)) paint();
+      }),
+    ];
+    const dispose = () => {
+      if (timer) clearTimeout(timer);
+      for (const s of subscriptions) s.dispose();
+      if (this.open.get(key)?.session === session) this.open.delete(key);
+    };
+    if (opening.disposed) dispose();
+    else panel.onDidDispose(dispose);
   }
 
   /** Shows the entry (and field) in a text editor beside the table. */

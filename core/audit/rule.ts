@@ -15,6 +15,7 @@ import { enclosingWord, explainPass, shownScore } from './explain';
 import { isObject } from '../json';
 import { TextMemo } from '../text/textMemo';
 import { memoSlot, ownCopy } from '../document/knownItems';
+import { underIndex } from '../rules/relocate';
 
 type Obj = Record<string, unknown>;
 
@@ -88,7 +89,7 @@ function collectWeakFindings(value: unknown, locale: Locale, findingsOf: (test: 
       if (own.length) hiddenTests++;
       return;
     }
-    for (const f of own) findings.push(atIndex(f, index));
+    for (const f of own) findings.push(underIndex(f, index));
   });
   if (hidden)
     findings.push({
@@ -141,17 +142,6 @@ export function weakTestFindingsInDocument(doc: JsonDocument, locale: Locale, op
 }
 
 const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
-
-/** A finding computed for a test at path [] moved to the test's place in the file. */
-function atIndex(f: Finding, index: number): Finding {
-  const at = 'path' in f.at ? { ...f.at, path: [index, ...f.at.path] } : f.at;
-  const fixes = f.fixes?.map((fix): FixData => {
-    if (fix.kind === 'set-fields') return { ...fix, objectPath: [index, ...fix.objectPath] };
-    if (fix.kind === 'remove-item') return { ...fix, path: [index, ...fix.path] };
-    return fix;
-  });
-  return { ...f, at, ...(fixes ? { fixes } : {}) };
-}
 
 const FINDINGS_CACHE_LIMIT = 20000;
 /**

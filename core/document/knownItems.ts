@@ -1,5 +1,5 @@
 import type { Span } from './lineIndex';
-import { skipCounting, skipValue, skipWhitespace, type ContainerChildren, type LineStarts } from './scanner';
+import { skipValue, skipWhitespace, valueShape, type ContainerChildren, type LineStarts } from './scanner';
 
 /**
  * What is known of one item text of a root array (a ÈwéBench test, in practice) that a document held before: its
@@ -203,41 +203,9 @@ export function knownItem(itemText: string, value: unknown, store = KNOWN_ITEMS)
   if (itemText.length > MAX_KNOWN_ITEM_CHARS) return undefined;
   const lines: LineStarts = [];
   const counter = { colons: 0 };
-  skipCounting(itemText, 0, lines, counter);
+  skipValue(itemText, 0, lines, counter);
   const shape = valueShape(value);
   return store.add({ text: ownCopy(itemText), lines, colons: counter.colons, keys: shape.keys, depth: shape.depth, memo: [] });
-}
-
-/** Keys of every object and deepest nesting (the value itself is 1; 0 for a scalar). Iterative: any depth. */
-export function valueShape(root: unknown): { keys: number; depth: number } {
-  let keys = 0;
-  let depth = 0;
-  const stack: unknown[] = [root];
-  const depths: number[] = [1];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    const level = depths.pop()!;
-    if (node === null || typeof node !== 'object') continue;
-    if (level > depth) depth = level;
-    if (Array.isArray(node)) {
-      for (const child of node) {
-        if (child !== null && typeof child === 'object') {
-          stack.push(child);
-          depths.push(level + 1);
-        }
-      }
-    } else {
-      for (const key in node) {
-        keys++;
-        const child = (node as Record<string, unknown>)[key];
-        if (child !== null && typeof child === 'object') {
-          stack.push(child);
-          depths.push(level + 1);
-        }
-      }
-    }
-  }
-  return { keys, depth };
 }
 
 /** A root array scanned through the known items: its children, each item's known item, and the counts of the proof. */
@@ -281,7 +249,7 @@ export function scanKnownArray(text: string, pos: number, values: readonly unkno
         } else {
           const before = starts.length;
           const colonsBefore = counter.colons;
-          i = skipCounting(text, start, starts, counter);
+          i = skipValue(text, start, starts, counter);
           if (i - start <= MAX_KNOWN_ITEM_CHARS) {
             const lines = starts.slice(before);
             for (let k = 0; k < lines.length; k++) lines[k] -= start;

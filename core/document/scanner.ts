@@ -59,12 +59,17 @@ export function skipString(text: string, pos: number): number {
   }
 }
 
-/** `pos` is at the first character of a value; returns the offset just past it (listing the lines it passes in `starts`). */
-export function skipValue(text: string, pos: number, starts?: LineStarts): number {
+/**
+ * `pos` is at the first character of a value; returns the offset just past it, listing the lines it passes in
+ * `starts` and adding to `counter.colons` the colons outside strings (one per key written in the text: the
+ * duplicate-key proof compares them with the keys JSON.parse kept). Valid JSON only.
+ */
+export function skipValue(text: string, pos: number, starts?: LineStarts, counter?: { colons: number }): number {
   const c = text.charCodeAt(pos);
   if (c === Ch.Quote) return skipString(text, pos);
   if (c === Ch.OpenBrace || c === Ch.OpenBracket) {
     let depth = 0;
+    let colons = 0;
     let i = pos;
     const n = text.length;
     while (i < n) {
@@ -73,13 +78,18 @@ export function skipValue(text: string, pos: number, starts?: LineStarts): numbe
         i = skipString(text, i);
         continue;
       }
-      if (ch === Ch.OpenBrace || ch === Ch.OpenBracket) depth++;
+      if (ch === Ch.Colon) colons++;
+      else if (ch === Ch.OpenBrace || ch === Ch.OpenBracket) depth++;
       else if (ch === Ch.CloseBrace || ch === Ch.CloseBracket) {
         depth--;
-        if (depth === 0) return i + 1;
+        if (depth === 0) {
+          if (counter) counter.colons += colons;
+          return i + 1;
+        }
       } else if (ch <= 13 && starts && (ch === 10 || ch === 13)) noteBreak(text, i, ch, starts);
       i++;
     }
+    if (counter) counter.colons += colons;
     return n;
   }
   // number, true, false, null: runs until a delimiter
@@ -89,38 +99,6 @@ export function skipValue(text: string, pos: number, starts?: LineStarts): numbe
     if (Number.isNaN(ch) || ch === Ch.Comma || ch === Ch.CloseBrace || ch === Ch.CloseBracket || ch === 32 || ch === 10 || ch === 13 || ch === 9) return i;
     i++;
   }
-}
-
-/**
- * `skipValue` that also counts, in `counter.colons`, the colons outside strings it passes (one per key written in
- * the text: the duplicate-key proof compares them with the keys JSON.parse kept). Valid JSON only.
- */
-export function skipCounting(text: string, pos: number, starts: LineStarts, counter: { colons: number }): number {
-  const c = text.charCodeAt(pos);
-  if (c !== Ch.OpenBrace && c !== Ch.OpenBracket) return skipValue(text, pos, starts);
-  let depth = 0;
-  let colons = 0;
-  let i = pos;
-  const n = text.length;
-  while (i < n) {
-    const ch = text.charCodeAt(i);
-    if (ch === Ch.Quote) {
-      i = skipString(text, i);
-      continue;
-    }
-    if (ch === Ch.Colon) colons++;
-    else if (ch === Ch.OpenBrace || ch === Ch.OpenBracket) depth++;
-    else if (ch === Ch.CloseBrace || ch === Ch.CloseBracket) {
-      depth--;
-      if (depth === 0) {
-        counter.colons += colons;
-        return i + 1;
-      }
-    } else if (ch === 10 || ch === 13) noteBreak(text, i, ch, starts);
-    i++;
-  }
-  counter.colons += colons;
-  return n;
 }
 
 export interface PropertySpans {
@@ -289,8 +267,11 @@ function countOf(text: string, ch: string): number {
   return n;
 }
 
-/** Keys of every object, deepest nesting (the root container is 1) and, if asked, colons in keys and strings. */
-function valueShape(root: unknown, withColons: boolean): { keys: number; depth: number; colons: number } {
+/**
+ * Keys of every object, deepest nesting (the root container is 1; 0 for a scalar) and, if asked, colons in keys
+ * and strings.
+ */
+export function valueShape(root: unknown, withColons = false): { keys: number; depth: number; colons: number } {
   let keys = 0;
   let depth = 0;
   let colons = 0;

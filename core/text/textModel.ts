@@ -154,7 +154,7 @@ export class TextModel implements Lines {
   /** The line that holds `offset` (an offset between `\r` and `\n` belongs to the line they end). */
   lineAt(offset: number): number {
     let k = clamp(offset, 0, this.length);
-    if (this.starts !== undefined) return startsUpTo(this.starts, k);
+    if (this.starts !== undefined) return upperBound(this.starts, k);
     let node = this.root;
     let line = 0;
     while (node) {
@@ -254,25 +254,13 @@ function lineStartsOf(chunk: string): Int32Array {
   return starts;
 }
 
-/** How many of the sorted `values` are <= `k`. */
-function upperBound(values: Int32Array, k: number): number {
+/** How many of the sorted `values` are <= `k` (a node's line starts, or a model's list of them). */
+function upperBound(values: ArrayLike<number>, k: number): number {
   let lo = 0;
   let hi = values.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (values[mid] <= k) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** How many of `starts` are at most `k` (`upperBound` over a model's list of line starts). */
-function startsUpTo(starts: ArrayLike<number>, k: number): number {
-  let lo = 0;
-  let hi = starts.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (starts[mid] <= k) lo = mid + 1;
     else hi = mid;
   }
   return lo;
