@@ -100,7 +100,7 @@ export type HostMessage =
   | { type: 'error'; message: string };
 
 export type WebviewMessage =
-  | { type: 'ready'; pageMs?: number }
+  | { type: 'ready'; pageMs?: number; origin?: number }
   /** Sort, filter and search (run in the extension host); `active`: the entry to keep active. */
   | { type: 'query'; query: ViewQuery; active?: number }
   /** The rows at positions [first, end) of view `view` (at most MAX_WINDOW_ROWS, `core/corpus/tableView.ts`). */
@@ -121,8 +121,12 @@ export interface TableFigures {
   openMs?: number;
   /** Parts of `openMs`: until the page's script said it was ready (VS Code making the webview, our script run). */
   readyMs?: number;
+  /** Of `readyMs`, VS Code's part before the page: until the page's document started (wall clocks of both sides). */
+  navigateMs?: number;
   /** Of `readyMs`, the page's own part: from its document's start to its script's ready message. */
   pageMs?: number;
+  /** Of `readyMs`, the ready message's way from the page to the host (wall clocks of both sides). */
+  readyLagMs?: number;
   /** The host's part after it: the first view (rows and figures) posted. */
   viewMs?: number;
   /** The page's part at the end: from the first view's arrival to its rows drawn. */

@@ -112,6 +112,23 @@ interface Opening {
   disposed: boolean;
 }
 
+/** Between two steps of the table's preparation: the extension host's thread takes what waits (VS Code's round trips). */
+const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Times the page's `ready` when it arrives (`resolved`: when the editor's resolution began, on this side's
+ * clock): its wall-clock origin places the page's document start between the host's own moments.
+ */
+function noteReady(figures: TableFigures, message: WebviewMessage, resolved: number): void {
+  if (message.type !== 'ready' || figures.readyMs !== undefined) return;
+  const at = performance.now();
+  Object.assign(figures, { readyMs: at - resolved, pageMs: message.pageMs });
+  if (message.origin !== undefined && message.pageMs !== undefined) {
+    figures.navigateMs = message.origin - (performance.timeOrigin + resolved);
+    figures.readyLagMs = performance.timeOrigin + at - (message.origin + message.pageMs);
+  }
+}
+
 /**
  * The corpus table: a custom editor over the JSON text document, which stays the single source of truth.
  * The page shows the document's entries; each change it makes becomes a minimal text edit (core's table
@@ -170,7 +187,10 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
       title: vscode.l10n.t('Corpus table'),
     });
     const inbox = new PageInbox();
-    const received = panel.webview.onDidReceiveMessage((message: WebviewMessage) => inbox.push(message));
+    const received = panel.webview.onDidReceiveMessage((message: WebviewMessage) => {
+      noteReady(figures, message, resolved);
+      inbox.push(message);
+    });
     const opening: Opening = { resolved, figures, inbox, received, disposed: false };
     panel.onDidDispose(() => {
       opening.disposed = true;
@@ -224,15 +244,12 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
 
     const handle = async (message: WebviewMessage): Promise<SessionResult | undefined> => {
       switch (message.type) {
-        case 'ready': {
+        case 'ready':
           ready = true;
-          const at = performance.now();
-          if (figures.readyMs === undefined) Object.assign(figures, { readyMs: at - resolved, pageMs: message.pageMs });
           post({ type: 'init', strings });
           paint();
-          if (figures.viewMs === undefined) figures.viewMs = performance.now() - at;
+          if (figures.viewMs === undefined && figures.readyMs !== undefined) figures.viewMs = performance.now() - (resolved + figures.readyMs);
           return undefined;
-        }
         case 'painted':
           if (figures.openMs === undefined) Object.assign(figures, { openMs: performance.now() - resolved, rows: message.rows, drawMs: message.drawMs });
           return undefined;
@@ -273,13 +290,6 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
     const key = document.uri.toString();
     this.open.set(key, { document, session, figures, handle });
 
-    // The page is still loading: the model, the entries' positions and the first view are ready when it asks.
-    setTimeout(() => session.prepare(), 0);
-
-    inbox.open(
-      (message) => void handle(message).catch((error: unknown) => post({ type: 'error', message: error instanceof Error ? error.message : String(error) })),
-    );
-
     const subscriptions = [
       opening.received,
       vscode.workspace.onDidChangeTextDocument((event) => {
@@ -305,8 +315,15 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
       for (const s of subscriptions) s.dispose();
       if (this.open.get(key)?.session === session) this.open.delete(key);
     };
-    if (opening.disposed) dispose();
-    else panel.onDidDispose(dispose);
+    if (opening.disposed) return dispose();
+    panel.onDidDispose(dispose);
+
+    // The page is still loading: the model, the entries' positions and the first view are made meanwhile, in
+    // steps, and its messages are taken once they are (a failure here only leaves the work to the first view).
+    await session.prepare(pause).catch(() => undefined);
+    inbox.open(
+      (message) => void handle(message).catch((error: unknown) => post({ type: 'error', message: error instanceof Error ? error.message : String(error) })),
+    );
   }
 
   /** Shows the entry (and field) in a text editor beside the table. */

@@ -201,23 +201,60 @@ test("the page allows only its own nonce'd script and styles, nothing from the n
   assert.equal([...html.matchAll(/<script /g)].length, 1);
 });
 
-test('the first view prepared while the page loads is the one a session that prepared nothing sends', () => {
+test('the first view prepared while the page loads is the one a session that prepared nothing sends', async () => {
   const text = generateCorpus(300);
   const fresh = new TableSession(new FakeDocument(text)).viewMessage(REASONS);
   const prepared = new TableSession(new FakeDocument(text));
-  prepared.prepare();
+  let pauses = 0;
+  await prepared.prepare(async () => void pauses++);
+  // The work is cut into steps with a pause between each: the host's thread answers VS Code meanwhile.
+  assert.ok(pauses >= 5, `${pauses} pauses`);
+  assert.equal(prepared.lastBuild, 'parsed');
   assert.deepEqual(prepared.viewMessage(REASONS), fresh);
   // Not a corpus: nothing to prepare, and the page is told why.
   const other = new TableSession(new FakeDocument('[1, 2]'));
-  other.prepare();
+  await other.prepare();
   assert.equal(other.viewMessage(REASONS).type, 'unavailable');
 });
 
-test("an edit's ranges from the session's text model are the positions the text has (LF and CRLF, tone marks)", () => {
+test('a change or a page message during the preparation: the view is of the text as it is, the text read at most once more', async () => {
+  const text = generateCorpus(120);
+  let steps = 0;
+  await new TableSession(new FakeDocument(text)).prepare(async () => void steps++);
+  for (let at = 1; at <= steps; at++) {
+    // The document changes at pause `at`: the preparation stops, and the view shows the new text.
+    const doc = new FakeDocument(text);
+    const session = new TableSession(doc);
+    let pauses = 0;
+    await session.prepare(async () => {
+      if (++pauses === at) doc.set(text.replace('"entries"', '"entries" '));
+    });
+    const same = new FakeDocument(text);
+    same.set(doc.getText());
+    assert.deepEqual(session.viewMessage(REASONS), new TableSession(same).viewMessage(REASONS), `changed at pause ${at}`);
+    // The page asks for its view at pause `at`: it gets the view of the text, and the preparation stops short of
+    // building what the page's question built (the text is read at most once more).
+    const fresh = new TableSession(new FakeDocument(text)).viewMessage(REASONS);
+    const counted = new FakeDocument(text);
+    let reads = 0;
+    const read = counted.getText.bind(counted);
+    counted.getText = () => (reads++, read());
+    const asked = new TableSession(counted);
+    let seen: unknown;
+    pauses = 0;
+    await asked.prepare(async () => {
+      if (++pauses === at) seen = asked.viewMessage(REASONS);
+    });
+    assert.deepEqual(seen, fresh, `asked at pause ${at}`);
+    assert.ok(reads <= 2, `${reads} reads`);
+  }
+});
+
+test("an edit's ranges from the session's text model are the positions the text has (LF and CRLF, tone marks)", async () => {
   for (const eol of ['\n', '\r\n']) {
     const text = generateCorpus(200).replace(/\n/g, eol);
     const session = new TableSession(new FakeDocument(text));
-    session.prepare();
+    await session.prepare();
     const result = session.handle({ type: 'edit', version: 1, index: 137, field: 'reference', text: 'Ɖé nyuie' });
     assert.ok(result && 'edits' in result && result.edits.length === 1);
     const ranges = session.rangesOf(result.edits);
@@ -234,7 +271,7 @@ test("an edit's ranges from the session's text model are the positions the text 
   // Another version than the model's: no ranges (the provider asks the document then).
   const doc = new FakeDocument(generateCorpus(5));
   const session = new TableSession(doc);
-  session.prepare();
+  await session.prepare();
   doc.set(doc.getText() + ' ');
   assert.equal(session.rangesOf([{ start: 0, end: 1, text: '' }]), undefined);
 });

@@ -112,10 +112,21 @@ export class TableSession {
 
   /** The model of the current version, or why there is none. */
   model(): CorpusTableModel | Unavailable {
-    const hide = this.options().hideSecretText === true;
+    const hide = this.hidesSecretText();
     const version = this.source.version;
-    if (this.built && this.built.version === version && this.built.hide === hide) return this.built.model;
-    const doc = new JsonDocument(this.source.getText());
+    if (this.builtFor(version, hide)) return this.built!.model;
+    return this.build(version, hide, new JsonDocument(this.source.getText()));
+  }
+
+  private hidesSecretText(): boolean {
+    return this.options().hideSecretText === true;
+  }
+
+  private builtFor(version: number, hide: boolean): boolean {
+    return this.built?.version === version && this.built.hide === hide;
+  }
+
+  private build(version: number, hide: boolean, doc: JsonDocument): CorpusTableModel | Unavailable {
     let model: CorpusTableModel | Unavailable;
     // Edits are computed from positions in the text: a text that does not parse is not edited from the table.
     if (!doc.isValidJson) model = { reason: 'invalidJson' };
@@ -132,16 +143,34 @@ export class TableSession {
   }
 
   /**
-   * Does ahead what the page's first view and its first edit need (the model, the entries' positions in the
-   * text, the line table, the sorted and filtered rows with their figures), while the page is still loading; the
-   * view message then only picks rows.
+   * Does ahead what the page's first view and its first edit need (the text read, parsed and modelled, the
+   * entries' positions in the text, the line table, the sorted and filtered rows with their figures), while the
+   * page is still loading; the view message then only picks rows. `pause` is awaited between the steps (each
+   * about one `JSON.parse` of the text or less), so the thread stays free for what VS Code asks meanwhile: it
+   * mounts the page only after round trips through the extension host. A change meanwhile ends the work early;
+   * `model()` then builds what is missing when asked.
    */
-  prepare(): void {
-    const model = this.model();
-    if (!(model instanceof CorpusTableModel)) return;
+  async prepare(pause: () => Promise<void> = () => Promise.resolve()): Promise<void> {
+    await pause();
+    const version = this.source.version;
+    const hide = this.hidesSecretText();
+    const current = () => this.source.version === version && this.hidesSecretText() === hide;
+    if (!this.builtFor(version, hide)) {
+      const text = this.source.getText();
+      await pause();
+      if (!current() || this.builtFor(version, hide)) return;
+      const doc = new JsonDocument(text);
+      await pause();
+      if (!current() || this.builtFor(version, hide)) return;
+      this.build(version, hide, doc);
+      await pause();
+    }
+    const model = this.built?.model;
+    if (!current() || !(model instanceof CorpusTableModel)) return;
     model.prepare();
     void model.doc.lineIndex.lineCount;
-    this.currentView(model);
+    await pause();
+    if (current() && this.built?.model === model) this.currentView(model);
   }
 
   /**

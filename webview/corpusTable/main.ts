@@ -648,5 +648,6 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
   }
 });
 
-// How long the page took to get here from its own start (its document loaded, this script run).
-post({ type: 'ready', pageMs: performance.now() });
+// How long the page took to get here from its own start (its document loaded, this script run), and when that
+// start was on the wall clock (the host places it between its own moments).
+post({ type: 'ready', pageMs: performance.now(), origin: performance.timeOrigin });

@@ -125,7 +125,7 @@ e2eTest(
       await vscode.workspace.applyEdit(direct);
       const floorMs = (await changed) - started;
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-      return `20,000 entries (${(before.length / 1e6).toFixed(1)} MB): opened in ${opened.openMs?.toFixed(0)} ms (page ready ${opened.readyMs?.toFixed(0)} ms, ${opened.pageMs?.toFixed(0)} ms of them in the page; first view posted ${opened.viewMs?.toFixed(0)} ms after; drawn ${opened.drawMs?.toFixed(0)} ms after it arrived; an empty webview drawn, the floor: ${emptyMs.toFixed(0)} ms), cell edit → JSON text in ${figures.editMs?.toFixed(1)} ms (${figures.ownEditMs?.toFixed(1)} ms of it ours; applyEdit resolved in ${figures.applyMs?.toFixed(1)} ms; the same edit as a plain WorkspaceEdit, the floor: ${floorMs.toFixed(1)} ms)`;
+      return `20,000 entries (${(before.length / 1e6).toFixed(1)} MB): opened in ${opened.openMs?.toFixed(0)} ms (page ready ${opened.readyMs?.toFixed(0)} ms: its document started at ${opened.navigateMs?.toFixed(0)} ms, ${opened.pageMs?.toFixed(0)} ms of them in the page, its message took ${opened.readyLagMs?.toFixed(0)} ms; first view posted ${opened.viewMs?.toFixed(0)} ms after; drawn ${opened.drawMs?.toFixed(0)} ms after it arrived; an empty webview drawn, the floor: ${emptyMs.toFixed(0)} ms), cell edit → JSON text in ${figures.editMs?.toFixed(1)} ms (${figures.ownEditMs?.toFixed(1)} ms of it ours; applyEdit resolved in ${figures.applyMs?.toFixed(1)} ms; the same edit as a plain WorkspaceEdit, the floor: ${floorMs.toFixed(1)} ms)`;
     } finally {
       await vscode.workspace.fs.delete(uri);
     }
