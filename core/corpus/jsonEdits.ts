@@ -21,26 +21,129 @@ export interface JsonStyle {
   asciiOnly: boolean;
 }
 
-export function styleOf(text: string): JsonStyle {
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+/**
+ * What a text's style hangs on beyond its first lines, counted so that an edit updates the counts from its own
+ * neighbourhood (`carryStyle`) instead of reading the whole text again.
+ */
+interface StyleCounts {
+  /** `\r\n` pairs: one is enough for the file to break lines that way. */
+  crlf: number;
+  /** `\uXXXX` escapes. */
+  escapes: number;
+  /**
+   * UTF-16 units outside ASCII; left uncounted (undefined) while there are no escapes, as the style needs it only
+   * then: counting it is the one slow part (a loop over every character, where the others are `indexOf`).
+   */
+  nonAscii?: number;
+}
+
+/** The indent unit is read from the text's start only: a bounded read, whatever the file's size. */
+const INDENT_WINDOW = 64 * 1024;
+/** The longest pattern counted (`\uXXXX`) less one: the context an edit's window takes on each side. */
+const PATTERN_REACH = 5;
+
+const isHex = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+
+/** Occurrences lying wholly inside `text` (none of the patterns can overlap itself). */
+function crlfIn(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\r\n'); i !== -1; i = text.indexOf('\r\n', i + 2)) n++;
+  return n;
+}
+
+function escapesIn(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\\u'); i !== -1; i = text.indexOf('\\u', i + 1)) {
+    if (isHex(text.charCodeAt(i + 2)) && isHex(text.charCodeAt(i + 3)) && isHex(text.charCodeAt(i + 4)) && isHex(text.charCodeAt(i + 5))) n++;
+  }
+  return n;
+}
+
+function nonAsciiIn(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x80) n++;
+  return n;
+}
+
+/** `text`'s counts; `all`: non-ASCII counted even while there are no escapes. */
+function countsIn(text: string, all: boolean): StyleCounts {
+  const escapes = escapesIn(text);
+  return { crlf: crlfIn(text), escapes, ...(all || escapes > 0 ? { nonAscii: nonAsciiIn(text) } : {}) };
+}
+
+/** `counts` with what the style needs of them counted: non-ASCII once escapes appear (`text` reads the whole text). */
+function completed(counts: StyleCounts, text: () => string): StyleCounts {
+  return counts.escapes > 0 && counts.nonAscii === undefined ? { ...counts, nonAscii: nonAsciiIn(text()) } : counts;
+}
+
+/** The style the counts and the text's first `INDENT_WINDOW` characters give. */
+function styleFrom(counts: StyleCounts, start: string): JsonStyle {
   // The smallest indentation of a line that has one is the unit (two spaces, four, a tab).
   let indent = '';
-  for (const m of text.slice(0, 64 * 1024).matchAll(/\n([ \t]+)\S/g)) {
+  for (const m of start.matchAll(/\n([ \t]+)\S/g)) {
     if (!indent || m[1].length < indent.length) indent = m[1];
   }
-  // A file that spells every non-ASCII character as \uXXXX (Python's ensure_ascii) keeps doing so.
-  // The non-ASCII test first: it stops at the first such character, where the escape search would read on.
-  const asciiOnly = !/[\u0080-\uffff]/.test(text) && /\\u[0-9a-fA-F]{4}/.test(text);
-  return { eol, indent: indent || '  ', asciiOnly };
+  return {
+    eol: counts.crlf > 0 ? '\r\n' : '\n',
+    indent: indent || '  ',
+    // A file that spells every non-ASCII character as \uXXXX (Python's ensure_ascii) keeps doing so.
+    asciiOnly: counts.escapes > 0 && counts.nonAscii === 0,
+  };
+}
+
+export function styleOf(text: string): JsonStyle {
+  return styleFrom(
+    completed(countsIn(text, false), () => text),
+    text.slice(0, INDENT_WINDOW),
+  );
 }
 
 const styles = new WeakMap<JsonDocument, JsonStyle>();
+const counted = new WeakMap<JsonDocument, StyleCounts>();
 
-/** The document's style, read once per document (a selection's edits, and each of a version's, share it). */
-function docStyle(doc: JsonDocument): JsonStyle {
+/** The counts a document's style was read from or carried with (tests compare them with the text's own). */
+export function styleCounts(doc: JsonDocument): Readonly<StyleCounts> | undefined {
+  return counted.get(doc);
+}
+
+/** Every count of `text`, non-ASCII included. */
+export function countStyle(text: string): Readonly<StyleCounts> {
+  return countsIn(text, true);
+}
+
+/**
+ * The document's style, read once per document (a selection's edits, and each of a version's, share it); a
+ * document carried from an edited one reads only its first `INDENT_WINDOW` characters (and the whole text once,
+ * the first time escapes appear in a text whose non-ASCII was not counted).
+ */
+export function documentStyle(doc: JsonDocument): JsonStyle {
   let style = styles.get(doc);
-  if (!style) styles.set(doc, (style = styleOf(doc.text)));
+  if (!style) {
+    const counts = completed(counted.get(doc) ?? countsIn(doc.text, false), () => doc.text);
+    counted.set(doc, counts);
+    styles.set(doc, (style = styleFrom(counts, doc.slice(0, INDENT_WINDOW))));
+  }
   return style;
+}
+
+/**
+ * Carries the style's counts from `before` to `after`, the document `edit` made of it: the matches the edit
+ * touched are those inside its span widened by `PATTERN_REACH` on each side, in the old text and in the new
+ * one; a match wholly inside a widening is in both and cancels out. O(edit), so the next version's edits read
+ * their style without building its whole text. A document whose counts are not known yet gets none (its first
+ * edit counts them).
+ */
+export function carryStyle(before: JsonDocument, after: JsonDocument, edit: TextEdit): void {
+  const counts = counted.get(before);
+  if (!counts) return;
+  const from = Math.max(0, edit.start - PATTERN_REACH);
+  const removed = countsIn(before.slice(from, Math.min(before.length, edit.end + PATTERN_REACH)), true);
+  const added = countsIn(after.slice(from, Math.min(after.length, edit.start + edit.text.length + PATTERN_REACH)), true);
+  counted.set(after, {
+    crlf: counts.crlf - removed.crlf + added.crlf,
+    escapes: counts.escapes - removed.escapes + added.escapes,
+    ...(counts.nonAscii === undefined ? {} : { nonAscii: counts.nonAscii - removed.nonAscii! + added.nonAscii! }),
+  });
 }
 
 const escapeNonAscii = (json: string) => json.replace(/[\u0080-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
@@ -52,9 +155,13 @@ export function serialize(value: unknown, style: JsonStyle, baseIndent: string):
   return json.split('\n').join(style.eol + baseIndent);
 }
 
-function lineIndentAt(text: string, offset: number): string {
-  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
-  const m = /^[ \t]*/.exec(text.slice(lineStart, offset));
+/** The text from the start of `offset`'s line to `offset`, through the line table (a minified file is one line). */
+function linePrefix(doc: JsonDocument, offset: number): string {
+  return doc.slice(offset - doc.lineIndex.positionAt(offset).character, offset);
+}
+
+function lineIndentAt(doc: JsonDocument, offset: number): string {
+  const m = /^[ \t]*/.exec(linePrefix(doc, offset));
   return m ? m[0] : '';
 }
 
@@ -62,14 +169,14 @@ function lineIndentAt(text: string, offset: number): string {
 export function replaceValue(doc: JsonDocument, path: JsonPath, value: unknown): TextEdit | undefined {
   const span = doc.locate(path);
   if (!span) return undefined;
-  const style = docStyle(doc);
-  return { start: span.start, end: span.end, text: serialize(value, style, lineIndentAt(doc.text, span.start)) };
+  const style = documentStyle(doc);
+  return { start: span.start, end: span.end, text: serialize(value, style, lineIndentAt(doc, span.start)) };
 }
 
 /** The array item `after` followed by `texts` (items as JSON text), each separated as the array separates its items. */
-function textsAfter(text: string, style: JsonStyle, after: { start: number; end: number }, texts: (indent: string) => string[]): TextEdit {
-  const indent = lineIndentAt(text, after.start);
-  const onOwnLine = text.slice(text.lastIndexOf('\n', after.start - 1) + 1, after.start).trim() === '';
+function textsAfter(doc: JsonDocument, style: JsonStyle, after: { start: number; end: number }, texts: (indent: string) => string[]): TextEdit {
+  const indent = lineIndentAt(doc, after.start);
+  const onOwnLine = linePrefix(doc, after.start).trim() === '';
   const sep = onOwnLine ? ',' + style.eol + indent : ', ';
   return {
     start: after.end,
@@ -87,12 +194,11 @@ function textsAfter(text: string, style: JsonStyle, after: { start: number; end:
 export function appendToArray(doc: JsonDocument, arrayPath: JsonPath, items: readonly unknown[]): TextEdit | undefined {
   const children = doc.childrenAt(arrayPath);
   if (!children || children.kind !== 'array' || items.length === 0) return undefined;
-  const { text } = doc;
-  const style = docStyle(doc);
+  const style = documentStyle(doc);
   const close = children.span.end - 1;
   const last = children.items[children.items.length - 1];
-  if (last) return textsAfter(text, style, last, (indent) => items.map((item) => serialize(item, style, indent)));
-  const outer = lineIndentAt(text, children.span.start);
+  if (last) return textsAfter(doc, style, last, (indent) => items.map((item) => serialize(item, style, indent)));
+  const outer = lineIndentAt(doc, children.span.start);
   const indent = outer + style.indent;
   const body = items.map((item) => indent + serialize(item, style, indent)).join(',' + style.eol);
   return { start: children.span.start + 1, end: close, text: style.eol + body + style.eol + outer };
@@ -108,10 +214,9 @@ export function insertCopyAfter(doc: JsonDocument, arrayPath: JsonPath, index: n
   const item = children?.kind === 'array' ? children.items[index] : undefined;
   const span = item && doc.locate([...arrayPath, index, ...path]);
   if (!item || !span) return undefined;
-  const { text } = doc;
-  const style = docStyle(doc);
-  const copy = text.slice(item.start, span.start) + serialize(value, style, lineIndentAt(text, span.start)) + text.slice(span.end, item.end);
-  return textsAfter(text, style, item, () => [copy]);
+  const style = documentStyle(doc);
+  const copy = doc.slice(item.start, span.start) + serialize(value, style, lineIndentAt(doc, span.start)) + doc.slice(span.end, item.end);
+  return textsAfter(doc, style, item, () => [copy]);
 }
 
 /** Inserts `items` right after the item at `index` of the array at `arrayPath`, written in the file's style. */
@@ -119,8 +224,8 @@ export function insertItemsAfter(doc: JsonDocument, arrayPath: JsonPath, index: 
   const children = doc.childrenAt(arrayPath);
   const item = children?.kind === 'array' ? children.items[index] : undefined;
   if (!item || items.length === 0) return undefined;
-  const style = docStyle(doc);
-  return textsAfter(doc.text, style, item, (indent) => items.map((value) => serialize(value, style, indent)));
+  const style = documentStyle(doc);
+  return textsAfter(doc, style, item, (indent) => items.map((value) => serialize(value, style, indent)));
 }
 
 /**
@@ -131,19 +236,18 @@ export function insertItemsAfter(doc: JsonDocument, arrayPath: JsonPath, index: 
 export function insertProperty(doc: JsonDocument, objectPath: JsonPath, key: string, value: unknown): TextEdit | undefined {
   const children = doc.childrenAt(objectPath);
   if (!children || children.kind !== 'object') return undefined;
-  const { text } = doc;
-  const style = docStyle(doc);
+  const style = documentStyle(doc);
   const last = children.properties[children.properties.length - 1];
   const keyText = serialize(key, style, '');
   if (last) {
     // The separator the file puts between a key and its value (`": "` from JSON.stringify, `":"` when minified).
-    const colon = text.slice(last.keySpan.end, last.valueSpan.start);
-    const indent = lineIndentAt(text, last.keySpan.start);
-    const onOwnLine = text.slice(text.lastIndexOf('\n', last.keySpan.start - 1) + 1, last.keySpan.start).trim() === '';
+    const colon = doc.slice(last.keySpan.end, last.valueSpan.start);
+    const indent = lineIndentAt(doc, last.keySpan.start);
+    const onOwnLine = linePrefix(doc, last.keySpan.start).trim() === '';
     const sep = onOwnLine ? ',' + style.eol + indent : ', ';
     return { start: last.valueSpan.end, end: last.valueSpan.end, text: sep + keyText + colon + serialize(value, style, indent) };
   }
-  const outer = lineIndentAt(text, children.span.start);
+  const outer = lineIndentAt(doc, children.span.start);
   const indent = outer + style.indent;
   return {
     start: children.span.start + 1,

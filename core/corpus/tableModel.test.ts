@@ -320,3 +320,33 @@ test('duplicate inserts each copy right after its original, with a new id in the
     '{"entries": [\n  {"id": "ewe_0007", "source": "a"},\n  {"id": "ewe_0042", "source": "a"},\n  {"id": "ewe_0041", "source": "b"}\n]}',
   );
 });
+
+test('edits from a model derived edit after edit are those a model of the whole text makes, in every style', () => {
+  const all = {
+    ...shapes(),
+    asciiOnly: JSON.stringify(JSON.parse(read('test-fixtures/corpus/valid/ewe-diagnostic.json')), null, 2).replace(
+      /[\u0080-\uffff]/g,
+      (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'),
+    ),
+  };
+  for (const [name, start] of Object.entries(all)) {
+    const random = rng(11);
+    let model = new CorpusTableModel(new JsonDocument(start));
+    let text = start;
+    for (let n = 0; n < 40; n++) {
+      const { rows, columns } = model.data;
+      const row = rows[Math.floor(random() * rows.length)];
+      const column = columns.filter((c) => c.kind === 'string')[Math.floor(random() * 3)];
+      // Text that breaks lines and carries tone marks: its escapes and line breaks follow the file's style.
+      const cell = ['Ɖe nyuie.\nŊdi', 'ɔ̀ "q" \\ é', 'plain'][n % 3];
+      const derivedEdits = model.editCell(row.index, column.field, cell);
+      const wholeEdits = new CorpusTableModel(new JsonDocument(text)).editCell(row.index, column.field, cell);
+      assert.deepEqual(derivedEdits, wholeEdits, `${name}, edit ${n}`);
+      if (!('edits' in derivedEdits) || derivedEdits.edits.length === 0) continue;
+      text = applyTextEdits(text, derivedEdits.edits);
+      const next = model.edited(derivedEdits.edits);
+      assert.ok(next, `${name}: a value replaced is derived`);
+      model = next;
+    }
+  }
+});

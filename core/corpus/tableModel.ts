@@ -4,7 +4,17 @@ import type { JsonDocument, JsonPath } from '../document/jsonDocument';
 import { isObject, type JsonObject } from '../json';
 import { isSecretSegment } from '../rules/corpusTables';
 import { nextIds } from './idPattern';
-import { appendToArray, insertCopyAfter, insertItemsAfter, insertProperty, removeArrayItems, replaceValue, type TextEdit } from './jsonEdits';
+import {
+  appendToArray,
+  carryStyle,
+  documentStyle,
+  insertCopyAfter,
+  insertItemsAfter,
+  insertProperty,
+  removeArrayItems,
+  replaceValue,
+  type TextEdit,
+} from './jsonEdits';
 import { cellOf, cellValue, corpusSheet, fieldKind, type CorpusSheet, type FieldKind } from './cells';
 import type { TableColumn, TableData, TableRow } from './tableView';
 
@@ -155,6 +165,7 @@ export class CorpusTableModel {
     for (const edit of edits) {
       const next = applyEdit(doc, edit, path);
       if (!next || next.index === undefined) return undefined;
+      carryStyle(doc, next.doc, edit);
       doc = next.doc;
       changed.add(next.index);
     }
@@ -163,11 +174,13 @@ export class CorpusTableModel {
   }
 
   /**
-   * Finds where the entries are in the text ahead of the first edit (one pass over the entries array), so an
-   * edit then scans only its entry. The table calls it once the rows are shown.
+   * Reads what the first edit needs ahead of it: where the entries are in the text (one pass over the entries
+   * array, so an edit then scans only its entry) and the file's style (one pass over the text; later versions
+   * carry it). The table calls it while its page loads.
    */
   prepare(): void {
     this.doc.childrenAt(this.sheet.entriesPath);
+    documentStyle(this.doc);
   }
 
   /** How cells of `field` become values (as the corpus writes that field, else as its schema types it). */
