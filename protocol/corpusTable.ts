@@ -113,12 +113,17 @@ export type WebviewMessage =
   /** Show the entry in the JSON text editor. */
   | { type: 'reveal'; index: number; field?: string }
   /** The page has drawn the rows of this version (the provider times its opening by it). */
-  | { type: 'painted'; version: number; rows: number; drawMs?: number };
+  | { type: 'painted'; version: number; rows: number; drawMs?: number; at?: number };
 
 /** What the provider measured on this table, for the end-to-end run to print (`ewebench.corpusTable.send`). */
 export interface TableFigures {
-  /** From the editor's resolution to the page's first drawn rows. */
+  /**
+   * From the editor's resolution to the page's first drawn rows: at the page's moment on the wall clock (both
+   * sides'), else when the host got its message.
+   */
   openMs?: number;
+  /** The page's message that it drew its rows: from the moment it drew them to the host taking the message. */
+  paintedLagMs?: number;
   /** Parts of `openMs`: until the page's script said it was ready (VS Code making the webview, our script run). */
   readyMs?: number;
   /** Of `readyMs`, VS Code's part before the page: until the page's document started (wall clocks of both sides). */

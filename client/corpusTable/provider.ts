@@ -116,16 +116,26 @@ interface Opening {
 const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * Times the page's `ready` when it arrives (`resolved`: when the editor's resolution began, on this side's
- * clock): its wall-clock origin places the page's document start between the host's own moments.
+ * Times the opening from the page's messages as they arrive (`resolved`: when the editor's resolution began, on
+ * this side's clock): `ready`, and `painted` for the rows drawn. The page's wall-clock times place its moments
+ * between the host's own, so the rows count as drawn when the page drew them, not when the host, busy with what
+ * the first edit needs, takes the message.
  */
-function noteReady(figures: TableFigures, message: WebviewMessage, resolved: number): void {
-  if (message.type !== 'ready' || figures.readyMs !== undefined) return;
+function noteOpening(figures: TableFigures, message: WebviewMessage, resolved: number): void {
   const at = performance.now();
-  Object.assign(figures, { readyMs: at - resolved, pageMs: message.pageMs });
-  if (message.origin !== undefined && message.pageMs !== undefined) {
-    figures.navigateMs = message.origin - (performance.timeOrigin + resolved);
-    figures.readyLagMs = performance.timeOrigin + at - (message.origin + message.pageMs);
+  const wall = performance.timeOrigin + resolved;
+  if (message.type === 'ready' && figures.readyMs === undefined) {
+    Object.assign(figures, { readyMs: at - resolved, pageMs: message.pageMs });
+    if (message.origin !== undefined && message.pageMs !== undefined) {
+      figures.navigateMs = message.origin - wall;
+      figures.readyLagMs = performance.timeOrigin + at - (message.origin + message.pageMs);
+    }
+  } else if (message.type === 'painted' && figures.openMs === undefined) {
+    Object.assign(figures, { openMs: at - resolved, rows: message.rows, drawMs: message.drawMs });
+    if (message.at !== undefined) {
+      figures.openMs = message.at - wall;
+      figures.paintedLagMs = performance.timeOrigin + at - message.at;
+    }
   }
 }
 
@@ -188,7 +198,7 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
     });
     const inbox = new PageInbox();
     const received = panel.webview.onDidReceiveMessage((message: WebviewMessage) => {
-      noteReady(figures, message, resolved);
+      noteOpening(figures, message, resolved);
       inbox.push(message);
     });
     const opening: Opening = { resolved, figures, inbox, received, disposed: false };
@@ -251,7 +261,6 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
           if (figures.viewMs === undefined && figures.readyMs !== undefined) figures.viewMs = performance.now() - (resolved + figures.readyMs);
           return undefined;
         case 'painted':
-          if (figures.openMs === undefined) Object.assign(figures, { openMs: performance.now() - resolved, rows: message.rows, drawMs: message.drawMs });
           return undefined;
         case 'reveal':
           await this.reveal(document, session, message.index, message.field);
@@ -318,12 +327,13 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
     if (opening.disposed) return dispose();
     panel.onDidDispose(dispose);
 
-    // The page is still loading: the model, the entries' positions and the first view are made meanwhile, in
-    // steps, and its messages are taken once they are (a failure here only leaves the work to the first view).
-    await session.prepare(pause).catch(() => undefined);
+    // The page is still loading: its first view is made meanwhile, in steps, and its messages are taken once it
+    // is; what the first edit needs is read after (a failure here only leaves the work to the first view or edit).
+    await session.prepareView(pause).catch(() => undefined);
     inbox.open(
       (message) => void handle(message).catch((error: unknown) => post({ type: 'error', message: error instanceof Error ? error.message : String(error) })),
     );
+    await session.prepareEdits(pause).catch(() => undefined);
   }
 
   /** Shows the entry (and field) in a text editor beside the table. */

@@ -231,7 +231,10 @@ test('a change or a page message during the preparation: the view is of the text
     });
     const same = new FakeDocument(text);
     same.set(doc.getText());
-    assert.deepEqual(session.viewMessage(REASONS), new TableSession(same).viewMessage(REASONS), `changed at pause ${at}`);
+    // The same rows and figures (the view's number counts the views made, one more when the first came before the change).
+    const { view: _made, ...shown } = session.viewMessage(REASONS) as Extract<HostMessage, { type: 'view' }>;
+    const { view: _fresh, ...expected } = new TableSession(same).viewMessage(REASONS) as Extract<HostMessage, { type: 'view' }>;
+    assert.deepEqual(shown, expected, `changed at pause ${at}`);
     // The page asks for its view at pause `at`: it gets the view of the text, and the preparation stops short of
     // building what the page's question built (the text is read at most once more).
     const fresh = new TableSession(new FakeDocument(text)).viewMessage(REASONS);

@@ -143,14 +143,22 @@ export class TableSession {
   }
 
   /**
-   * Does ahead what the page's first view and its first edit need (the text read, parsed and modelled, the
-   * entries' positions in the text, the line table, the sorted and filtered rows with their figures), while the
-   * page is still loading; the view message then only picks rows. `pause` is awaited between the steps (each
-   * about one `JSON.parse` of the text or less), so the thread stays free for what VS Code asks meanwhile: it
-   * mounts the page only after round trips through the extension host. A change meanwhile ends the work early;
-   * `model()` then builds what is missing when asked.
+   * Does ahead what the page's first view and its first edit need, while the page is still loading: see
+   * `prepareView` and `prepareEdits`.
    */
   async prepare(pause: () => Promise<void> = () => Promise.resolve()): Promise<void> {
+    await this.prepareView(pause);
+    await this.prepareEdits(pause);
+  }
+
+  /**
+   * Makes the first view ahead (the text read, parsed and modelled, the sorted and filtered rows with their
+   * figures), so the view message then only picks rows. `pause` is awaited between the steps (each about one
+   * `JSON.parse` of the text or less), so the thread stays free for what VS Code asks meanwhile: it mounts the
+   * page only after round trips through the extension host. A change meanwhile ends the work early; `model()`
+   * then builds what is missing when asked.
+   */
+  async prepareView(pause: () => Promise<void>): Promise<void> {
     await pause();
     const version = this.source.version;
     const hide = this.hidesSecretText();
@@ -166,11 +174,20 @@ export class TableSession {
       await pause();
     }
     const model = this.built?.model;
-    if (!current() || !(model instanceof CorpusTableModel)) return;
-    model.prepare();
-    void model.doc.lineIndex.lineCount;
+    if (current() && model instanceof CorpusTableModel) this.currentView(model);
+  }
+
+  /**
+   * Reads ahead, after the first view, what the first edit needs: the entries' positions in the text, the file's
+   * style, the line table (an edit's ranges).
+   */
+  async prepareEdits(pause: () => Promise<void>): Promise<void> {
+    const model = this.built?.model;
+    if (!(model instanceof CorpusTableModel) || this.built?.version !== this.source.version) return;
     await pause();
-    if (current() && this.built?.model === model) this.currentView(model);
+    model.prepare();
+    await pause();
+    void model.doc.lineIndex.lineCount;
   }
 
   /**

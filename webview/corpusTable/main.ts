@@ -625,7 +625,12 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       // Once the browser has laid the rows out: the provider times the opening by it.
       if (!painted && message.rows.length) {
         painted = true;
-        requestAnimationFrame(() => setTimeout(() => post({ type: 'painted', version, rows: shown, drawMs: performance.now() - shownAt }), 0));
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            const now = performance.now();
+            post({ type: 'painted', version, rows: shown, drawMs: now - shownAt, at: performance.timeOrigin + now });
+          }, 0),
+        );
       }
       break;
     }
