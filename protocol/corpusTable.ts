@@ -122,6 +122,8 @@ export interface TableFigures {
    * sides'), else when the host got its message.
    */
   openMs?: number;
+  /** When the editor's resolution began, on the wall clock (what came before it, loading the document, is VS Code's). */
+  resolvedAt?: number;
   /** The page's message that it drew its rows: from the moment it drew them to the host taking the message. */
   paintedLagMs?: number;
   /** Parts of `openMs`: until the page's script said it was ready (VS Code making the webview, our script run). */

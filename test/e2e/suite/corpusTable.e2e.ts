@@ -87,9 +87,18 @@ e2eTest(
   'corpus table: a 20,000-entry corpus opens and takes a cell edit (figures printed, not asserted)',
   async () => {
     const uri = workspaceFile('big_table.json');
-    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(generateCorpus(20_000)));
+    // The same text under another name, for VS Code's own floor: the time its text editor takes to show it.
+    const twin = workspaceFile('big_table_text.json');
+    const bytes = new TextEncoder().encode(generateCorpus(20_000));
+    await vscode.workspace.fs.writeFile(uri, bytes);
+    await vscode.workspace.fs.writeFile(twin, bytes);
     try {
       const emptyMs = await emptyWebviewMs();
+      const textStarted = performance.now();
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(twin));
+      const textMs = performance.now() - textStarted;
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      const commandAt = performance.timeOrigin + performance.now();
       await vscode.commands.executeCommand('vscode.openWith', uri, 'ewebench.corpusTable');
       const opened = await until(
         'the page to draw the rows',
@@ -125,9 +134,11 @@ e2eTest(
       await vscode.workspace.applyEdit(direct);
       const floorMs = (await changed) - started;
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-      return `20,000 entries (${(before.length / 1e6).toFixed(1)} MB): opened in ${opened.openMs?.toFixed(0)} ms (page ready ${opened.readyMs?.toFixed(0)} ms: its document started at ${opened.navigateMs?.toFixed(0)} ms, ${opened.pageMs?.toFixed(0)} ms of them in the page, its message took ${opened.readyLagMs?.toFixed(0)} ms; first view posted ${opened.viewMs?.toFixed(0)} ms after; drawn ${opened.drawMs?.toFixed(0)} ms after it arrived, the host told ${opened.paintedLagMs?.toFixed(0)} ms later; an empty webview drawn, the floor: ${emptyMs.toFixed(0)} ms), cell edit → JSON text in ${figures.editMs?.toFixed(1)} ms (${figures.ownEditMs?.toFixed(1)} ms of it ours; applyEdit resolved in ${figures.applyMs?.toFixed(1)} ms; the same edit as a plain WorkspaceEdit, the floor: ${floorMs.toFixed(1)} ms)`;
+      const loadMs = (opened.resolvedAt ?? commandAt) - commandAt;
+      return `20,000 entries (${(before.length / 1e6).toFixed(1)} MB): VS Code loaded the document and asked for the table in ${loadMs.toFixed(0)} ms (its text editor showed the same text in ${textMs.toFixed(0)} ms); the table then opened in ${opened.openMs?.toFixed(0)} ms (page ready ${opened.readyMs?.toFixed(0)} ms: its document started at ${opened.navigateMs?.toFixed(0)} ms, ${opened.pageMs?.toFixed(0)} ms of them in the page, its message took ${opened.readyLagMs?.toFixed(0)} ms; first view posted ${opened.viewMs?.toFixed(0)} ms after; drawn ${opened.drawMs?.toFixed(0)} ms after it arrived, the host told ${opened.paintedLagMs?.toFixed(0)} ms later; an empty webview drawn, the floor: ${emptyMs.toFixed(0)} ms), cell edit → JSON text in ${figures.editMs?.toFixed(1)} ms (${figures.ownEditMs?.toFixed(1)} ms of it ours; applyEdit resolved in ${figures.applyMs?.toFixed(1)} ms; the same edit as a plain WorkspaceEdit, the floor: ${floorMs.toFixed(1)} ms)`;
     } finally {
       await vscode.workspace.fs.delete(uri);
+      await vscode.workspace.fs.delete(twin);
     }
   },
   120_000,
