@@ -107,10 +107,11 @@ export function registerCoveragePreview(
 
   const update = async () => {
     const editor = vscode.window.activeTextEditor;
-    // With the focus in the preview itself there is no active editor: keep showing the last file.
-    if (!editor) return;
-    if (!isJsonDocument(editor.document)) return status.hide();
-    const uri = editor.document.uri;
+    if (editor && !isJsonDocument(editor.document)) return status.hide();
+    // With the focus in the preview itself there is no active editor: the preview keeps its file, and follows
+    // its changes.
+    const uri = editor?.document.uri ?? shown;
+    if (!uri) return;
     const mine = ++generation;
     const report = await getReport(uri).catch(() => undefined);
     if (mine !== generation) return;
@@ -196,8 +197,10 @@ export function registerCoveragePreview(
     status,
     vscode.commands.registerCommand('ewebench.showCoverage', open),
     vscode.window.onDidChangeActiveTextEditor(() => schedule(50)),
+    // The active file's changes, and those of the file the preview shows (changed by an edit made elsewhere,
+    // or while the focus is in the preview).
     vscode.workspace.onDidChangeTextDocument((event) => {
-      if (event.document === vscode.window.activeTextEditor?.document) schedule(EDIT_DEBOUNCE_MS);
+      if (event.document === vscode.window.activeTextEditor?.document || event.document.uri.toString() === shown?.toString()) schedule(EDIT_DEBOUNCE_MS);
     }),
     // The server's first diagnostics for the active file also mean it can now answer coverage requests.
     vscode.languages.onDidChangeDiagnostics((event) => {

@@ -17,9 +17,10 @@ const registered: RegisteredTest[] = [];
 
 /** Registers a test; bodies run one after another in registration (import) order. */
 export function e2eTest(name: string, body: () => Promise<void | string>, timeoutMs = 30_000): void {
-  // E2E_GREP (the runner's environment): only the tests whose names contain it, while working on one.
-  const only = process.env.E2E_GREP;
-  if (only && !name.includes(only)) return;
+  // E2E_GREP (the runner's environment): only the tests whose names contain it (or one of its |-separated parts),
+  // while working on one.
+  const only = process.env.E2E_GREP?.split('|').filter(Boolean);
+  if (only?.length && !only.some((part) => name.includes(part))) return;
   registered.push({ name, body, timeoutMs });
 }
 
