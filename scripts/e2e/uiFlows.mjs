@@ -9,7 +9,8 @@ export async function quickOpen(page, name) {
   await page.keyboard.type(name);
   await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 15_000 });
   await page.keyboard.press('Enter');
-  await page.locator('.tab', { hasText: name }).first().waitFor({ timeout: 15_000 });
+  // Its tab the active one (not merely open): a command run next acts on the active editor.
+  await page.locator('.tab.active', { hasText: name }).first().waitFor({ timeout: 15_000 });
 }
 
 /** Runs a command from the Command Palette by its title. */
@@ -172,6 +173,9 @@ async function webviewFrame(page, selector, timeoutMs = 30_000) {
  */
 export async function rateReviewFromKeyboard(page) {
   await quickOpen(page, 'review_card.json');
+  // The extension host knows the card is the active editor once our status bar names its kind: the command
+  // reviews the active editor's file, and asks for one with a file dialog when there is none.
+  await page.locator('.statusbar-item', { hasText: 'Rosetta run card' }).first().waitFor({ timeout: 15_000 });
   await palette(page, 'Review Run');
   // Each box is answered only once its own prompt shows: the widget is reused from box to box, and on a loaded
   // machine an answer typed too early went into the box before (a seed of 42 where the size was asked: refused,
