@@ -55,20 +55,23 @@ export interface ViewQuery {
 
 const fold = (text: string) => text.normalize('NFC').toLocaleLowerCase();
 
-function filterValue(data: TableData, row: TableRow, field: FilterField): string | null {
-  if (field === 'segment') return row.segment;
+/** Reads a filter field's value off a row: its column found once, not per row (20,000 rows, each filter field). */
+function filterValue(data: TableData, field: FilterField): (row: TableRow) => string | null {
+  if (field === 'segment') return (row) => row.segment;
   const column = data.columns.findIndex((c) => c.field === field);
-  return column < 0 ? null : row.cells[column];
+  return column < 0 ? () => null : (row) => row.cells[column];
 }
 
 /** Positions in `data.rows` of the rows the query shows, in the order it shows them. */
 export function viewRows(data: TableData, query: ViewQuery, problemRows: ReadonlySet<number> = new Set()): number[] {
-  const filters = Object.entries(query.filters ?? {}).filter((f): f is [FilterField, string] => typeof f[1] === 'string' && f[1] !== '');
+  const filters = Object.entries(query.filters ?? {})
+    .filter((f): f is [FilterField, string] => typeof f[1] === 'string' && f[1] !== '')
+    .map(([field, value]) => [filterValue(data, field), value] as const);
   const needle = query.search ? fold(query.search) : '';
   const out: number[] = [];
   data.rows.forEach((row, position) => {
     if (query.problemsOnly && !problemRows.has(row.index)) return;
-    for (const [field, value] of filters) if ((filterValue(data, row, field) ?? '') !== value) return;
+    for (const [read, value] of filters) if ((read(row) ?? '') !== value) return;
     if (needle && !row.cells.some((cell) => cell !== null && fold(cell).includes(needle))) return;
     out.push(position);
   });
@@ -98,8 +101,9 @@ export function filterOptions(data: TableData): Partial<Record<FilterField, stri
   const collator = new Intl.Collator(undefined, { numeric: true });
   for (const field of FILTER_FIELDS) {
     const values = new Set<string>();
+    const read = filterValue(data, field);
     for (const row of data.rows) {
-      const value = filterValue(data, row, field);
+      const value = read(row);
       if (value !== null && value !== '') values.add(value);
     }
     if (values.size) out[field] = [...values].sort(collator.compare);
