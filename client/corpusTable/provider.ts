@@ -131,11 +131,8 @@ function noteOpening(figures: TableFigures, message: WebviewMessage, resolved: n
       figures.readyLagMs = performance.timeOrigin + at - (message.origin + message.pageMs);
     }
   } else if (message.type === 'painted' && figures.openMs === undefined) {
-    Object.assign(figures, { openMs: at - resolved, rows: message.rows, drawMs: message.drawMs });
-    if (message.at !== undefined) {
-      figures.openMs = message.at - wall;
-      figures.paintedLagMs = performance.timeOrigin + at - message.at;
-    }
+    const drawn = message.at ?? performance.timeOrigin + at;
+    Object.assign(figures, { openMs: drawn - wall, paintedLagMs: performance.timeOrigin + at - drawn, rows: message.rows, drawMs: message.drawMs });
   }
 }
 

@@ -182,8 +182,8 @@ export class TableSession {
    * style, the line table (an edit's ranges).
    */
   async prepareEdits(pause: () => Promise<void>): Promise<void> {
-    const model = this.built?.model;
-    if (!(model instanceof CorpusTableModel) || this.built?.version !== this.source.version) return;
+    const model = this.builtModel();
+    if (!model) return;
     await pause();
     model.prepare();
     await pause();
@@ -195,10 +195,14 @@ export class TableSession {
    * model; undefined when the model is not of the current version (the caller then asks the document).
    */
   rangesOf(edits: readonly TextEdit[]): TextRange[] | undefined {
+    const lines = this.builtModel()?.doc.lineIndex;
+    return lines && edits.map((e) => lines.rangeOf(e));
+  }
+
+  /** The model built for the current version, if it is a table (whatever the secret-text setting: positions are the same). */
+  private builtModel(): CorpusTableModel | undefined {
     const built = this.built;
-    if (!built || built.version !== this.source.version || !(built.model instanceof CorpusTableModel)) return undefined;
-    const lines = built.model.doc.lineIndex;
-    return edits.map((e) => lines.rangeOf(e));
+    return built && built.version === this.source.version && built.model instanceof CorpusTableModel ? built.model : undefined;
   }
 
   /**

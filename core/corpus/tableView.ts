@@ -56,7 +56,7 @@ export interface ViewQuery {
 const fold = (text: string) => text.normalize('NFC').toLocaleLowerCase();
 
 /** Reads a filter field's value off a row: its column found once, not per row (20,000 rows, each filter field). */
-function filterValue(data: TableData, field: FilterField): (row: TableRow) => string | null {
+function filterReader(data: TableData, field: FilterField): (row: TableRow) => string | null {
   if (field === 'segment') return (row) => row.segment;
   const column = data.columns.findIndex((c) => c.field === field);
   return column < 0 ? () => null : (row) => row.cells[column];
@@ -66,7 +66,7 @@ function filterValue(data: TableData, field: FilterField): (row: TableRow) => st
 export function viewRows(data: TableData, query: ViewQuery, problemRows: ReadonlySet<number> = new Set()): number[] {
   const filters = Object.entries(query.filters ?? {})
     .filter((f): f is [FilterField, string] => typeof f[1] === 'string' && f[1] !== '')
-    .map(([field, value]) => [filterValue(data, field), value] as const);
+    .map(([field, value]) => [filterReader(data, field), value] as const);
   const needle = query.search ? fold(query.search) : '';
   const out: number[] = [];
   data.rows.forEach((row, position) => {
@@ -101,7 +101,7 @@ export function filterOptions(data: TableData): Partial<Record<FilterField, stri
   const collator = new Intl.Collator(undefined, { numeric: true });
   for (const field of FILTER_FIELDS) {
     const values = new Set<string>();
-    const read = filterValue(data, field);
+    const read = filterReader(data, field);
     for (const row of data.rows) {
       const value = read(row);
       if (value !== null && value !== '') values.add(value);

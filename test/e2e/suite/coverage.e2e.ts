@@ -10,12 +10,8 @@ interface PreviewCounts {
   active?: boolean;
 }
 
-const activeTabIsPreview = () => {
-  const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
-  return input instanceof vscode.TabInputWebview && input.viewType.includes('ewebench.coverage');
-};
-
 const isPreview = (tab: vscode.Tab | undefined) => tab?.input instanceof vscode.TabInputWebview && tab.input.viewType.includes('ewebench.coverage');
+const activeTabIsPreview = () => isPreview(vscode.window.tabGroups.activeTabGroup.activeTab);
 
 /** Moves the focus to the group that shows the preview (the command names a group by its column, 1 to 8). */
 function focusPreviewGroup(): Thenable<unknown> {
