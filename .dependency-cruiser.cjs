@@ -17,6 +17,29 @@
 const NOT_TESTS = ['\\.test\\.ts$', '^test/'];
 const SOURCE = (folder) => ({ path: `^${folder}/`, pathNot: NOT_TESTS });
 
+// The floors inside core (scripts/core-floors.cjs): a room imports only rooms on the floors below its own.
+const CORE_FLOORS = require('./scripts/core-floors.cjs');
+const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const roomPath = (room) => (room.endsWith('.ts') ? `^core/${escapeRe(room)}$` : `^core/${escapeRe(room)}/`);
+const coreFloorRules = CORE_FLOORS.flatMap((floor, level) =>
+  floor.flatMap((room) => {
+    const above = CORE_FLOORS.slice(level)
+      .flat()
+      .filter((r) => r !== room);
+    if (above.length === 0) return [];
+    return [
+      {
+        name: `core-${room.replace(/\.ts$/, '')}-imports-its-floor-or-above`,
+        comment: `core/${room} is on floor ${level + 1}: it imports only rooms on the floors below it.`,
+        severity: 'error',
+        from: { path: roomPath(room), pathNot: NOT_TESTS },
+        to: { path: above.map(roomPath) },
+      },
+    ];
+  }),
+);
+const placedRooms = CORE_FLOORS.flat().map(roomPath);
+
 module.exports = {
   forbidden: [
     {
@@ -103,6 +126,14 @@ module.exports = {
       severity: 'error',
       from: SOURCE('webview'),
       to: { path: '^protocol/', dependencyTypesNot: ['type-only'] },
+    },
+    ...coreFloorRules,
+    {
+      name: 'core-room-without-a-floor',
+      comment: 'Every folder and top-level file of core stands on one of CORE_FLOORS: place a new one there.',
+      severity: 'error',
+      from: { path: '^core/', pathNot: [...NOT_TESTS, ...placedRooms, '^core/[^/]+\\.json$'] },
+      to: {},
     },
     {
       name: 'no-cycles',

@@ -8,7 +8,7 @@
 import { classify } from '../core/document/classify';
 import { JsonDocument } from '../core/document/jsonDocument';
 import { fileCoverage } from '../core/coverage/report';
-import { coverageFindings } from '../core/coverage/rules';
+import { coverageFindings } from '../core/rules/coverage';
 import { generateCorpus } from './generate';
 import { fmt, median, ratio, timeRuns, WARM_UPS } from './stats';
 

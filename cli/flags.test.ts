@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { RUN_LIMITS } from '../core/run/limits';
+import { RUN_LIMITS } from '../core/spec/limits';
 import { main } from './main';
 import { captureIo } from '../test/helpers/captureIo';
 import { fakeServersForThisFile } from '../test/helpers/fakeServers';
@@ -64,7 +64,7 @@ test('every numeric flag of run is bounded: a value out of range or not a plain 
   assert.equal(fake.requests.length, 2);
 });
 
-test('the settings schema bounds the same numbers as the flags (one table: core/run/limits.ts)', () => {
+test('the settings schema bounds the same numbers as the flags (one table: core/spec/limits.ts)', () => {
   const properties = (
     JSON.parse(fs.readFileSync(fromRepo('package.json'), 'utf8')) as {
       contributes: { configuration: { properties: Record<string, { minimum: number; maximum: number; type: string }> } };

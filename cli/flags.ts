@@ -1,8 +1,8 @@
-import { describeLimit, withinLimit, type NumberLimit } from '../core/run/limits';
+import { describeLimit, withinLimit, type NumberLimit } from '../core/spec/limits';
 import { UsageError } from './io';
 
 /**
- * A numeric flag's value, checked against its limit (core/run/limits.ts): plain decimal digits only (no `5e7`,
+ * A numeric flag's value, checked against its limit (core/spec/limits.ts): plain decimal digits only (no `5e7`,
  * `0x10`, `Infinity` or empty value), inside the range. A bad value is a usage error naming the flag, the value
  * and the range (exit 2). `fallback` when the flag is absent.
  */

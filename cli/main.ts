@@ -9,7 +9,7 @@ import * as audit from './commands/audit';
 import * as corpus from './commands/corpus';
 import * as review from './commands/review';
 import { toLocale } from '../core/i18n/locale';
-import { localizeRunText } from '../core/run/messages';
+import { localizeRunText } from '../core/i18n/runMessages';
 import * as leaderboard from './commands/leaderboard';
 import * as items from './commands/items';
 import * as compare from './commands/compare';

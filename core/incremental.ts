@@ -12,7 +12,7 @@ import { corpusCopyFindings } from './audit/rule';
 import { ruleScope } from './rules/codes';
 import { corpusAcrossFindings, corpusFindings, CorpusCounts } from './rules/corpus';
 import { duplicateIdFindings, IdCounts } from './rules/ids';
-import { coverageFindings } from './coverage/rules';
+import { coverageFindings } from './rules/coverage';
 import type { Finding } from './rules/finding';
 import { relocate } from './rules/relocate';
 import { classifyDocument, duplicateKeyFindings, validateDocument, type ValidationOptions, type ValidationResult } from './validate';

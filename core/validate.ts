@@ -2,7 +2,7 @@ import { classifyAs, entriesOf, itemsPath, type Classification, type FileKind } 
 import type { EncodingProblem } from './document/encoding';
 import { NESTING_TOO_DEEP, type JsonDocument, type JsonPath } from './document/jsonDocument';
 import { MAX_DEPTH } from './document/scanner';
-import type { TextRange } from './document/lineIndex';
+import type { TextRange } from './text/lineIndex';
 import type { Locale } from './i18n/locale';
 import { defaultSeverity, type DiagnosticCode, type Severity } from './rules/codes';
 import { corpusFindings } from './rules/corpus';
@@ -13,7 +13,7 @@ import { msg } from './rules/messages';
 import { reviewFindings, reviewGateFindings, type Neighbours } from './rules/review';
 import { runCardFindings } from './rules/runCard';
 import { schemaFindings } from './rules/schemaFindings';
-import { coverageFindings } from './coverage/rules';
+import { coverageFindings } from './rules/coverage';
 import type { AuditOptions } from './audit/auditTest';
 import { corpusCopyFindings, weakTestFindingsInDocument } from './audit/rule';
 

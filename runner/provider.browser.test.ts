@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runMessage } from '../core/run/messages';
+import { runMessage } from '../core/i18n/runMessages';
 import type { ChatRequest } from '../core/run/types';
 import { browserLikeFetch } from '../test/helpers/browserFetch';
 import { fakeServersForThisFile } from '../test/helpers/fakeServers';

@@ -5,7 +5,7 @@ import { chatCompletionsUrl, insecureHttpProblem, queryValues, redactUrl } from 
 import type { ChatOutcome, ChatRequest, FailureKind, Usage } from '../core/run/types';
 import { redact } from './keys';
 import { requestLine, silentLogger, type RunLogger } from './log';
-import { runMessage } from '../core/run/messages';
+import { runMessage } from '../core/i18n/runMessages';
 
 /** Sends one chat request and says what came back; never throws for a failed call. */
 export interface ChatProvider {

@@ -2,7 +2,7 @@ import { forcedKind } from '../core/document/classify';
 import type { TextEdit } from '../core/document/edit';
 import { EditMap } from '../core/document/editMap';
 import { JsonDocument } from '../core/document/jsonDocument';
-import type { Position, TextRange } from '../core/document/lineIndex';
+import type { Position, TextRange } from '../core/text/lineIndex';
 import { analyseEdits, holdsAt } from '../core/incremental';
 import type { Locale } from '../core/i18n/locale';
 import type { ExternalIdOccurrence, Id } from '../core/rules/ids';

@@ -1,7 +1,7 @@
 import type { TextDocumentContentChangeEvent, TextDocumentsConfiguration } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextEdit } from '../core/document/edit';
-import type { Position, TextRange } from '../core/document/lineIndex';
+import type { Position, TextRange } from '../core/text/lineIndex';
 import { TextModel } from '../core/text/textModel';
 import { isInvalidParams, type PositionCodec } from './positionEncoding';
 

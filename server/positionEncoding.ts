@@ -1,5 +1,5 @@
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
-import type { Position, TextRange } from '../core/document/lineIndex';
+import type { Position, TextRange } from '../core/text/lineIndex';
 import type { Locale } from '../core/i18n/locale';
 import { msg } from '../core/rules/messages';
 

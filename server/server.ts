@@ -13,7 +13,7 @@ import {
 } from 'vscode-languageserver';
 import { toLocale, type Locale } from '../core/i18n/locale';
 import { isJsonDocument } from '../core/workspace/files';
-import type { Position } from '../core/document/lineIndex';
+import type { Position } from '../core/text/lineIndex';
 import { AnalysisCache, type Analysis, type AnalysisView } from './analysis';
 import type { AnalysisStats } from '../protocol/ewebench';
 import { CODE_ACTION_KINDS, codeActionsFeature } from './features/codeActions';

@@ -5,7 +5,7 @@ import { corpusRunInfo } from '../core/run/corpus';
 import { readRuns } from '../core/runs/read';
 import type { Run } from '../core/runs/types';
 import type { Finding } from '../core/rules/finding';
-import { separationFindings } from '../core/rules/separation';
+import { separationFindings } from '../core/compare/separation';
 import type { WorkspaceFiles } from './host';
 import type { FileConsumer } from './workspaceWalk';
 

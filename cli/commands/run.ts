@@ -24,10 +24,10 @@ import { UsageError, type CliIo } from '../io';
 import { numberFlag } from '../flags';
 import { DEFAULT_BATCH_SIZE, isPromptVersion, PROMPT_VERSIONS } from '../../core/run/batch';
 import { entryCounts } from '../../core/run/summary';
-import { RUN_LIMITS } from '../../core/run/limits';
+import { RUN_LIMITS } from '../../core/spec/limits';
 import { firstLine, terminalSafeJson, terminalSafeLines, textTable } from '../format/text';
 import { toLocale } from '../../core/i18n/locale';
-import { localizeRunText } from '../../core/run/messages';
+import { localizeRunText } from '../../core/i18n/runMessages';
 
 export const usage =
   'run PATH... [--id ID ...] (--preset NAME | --base-url URL) --model NAME [--model NAME ...] [--api-key-env VAR] [--concurrency N (1-64)] [--repeat K (1-100)] [--batch-size N (1-1000)] [--prompt-version naive|multilingual] [--timeout SECONDS (0.1-3600)] [--retries N (0-10)] [--max-retry-wait SECONDS (0-3600)] [--max-response-mib N] [--allow-insecure-http] [--out DIR] [--cache-dir DIR] [--no-cache] [--allow-secret-segments] [--strict] [--verbose] [--format text|json]   run tests and corpus entries against one model or several (one run each, results kept per model) and score them';

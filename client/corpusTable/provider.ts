@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { TextEdit } from '../../core/corpus/jsonEdits';
-import type { TextRange } from '../../core/document/lineIndex';
+import type { TextRange } from '../../core/text/lineIndex';
 import { toLocale } from '../../core/i18n/locale';
 import { renderTableHtml } from './html';
 import { newNonce } from '../nonce';

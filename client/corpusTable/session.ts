@@ -1,6 +1,6 @@
 import { JsonDocument } from '../../core/document/jsonDocument';
 import type { TextEdit } from '../../core/corpus/jsonEdits';
-import type { TextRange } from '../../core/document/lineIndex';
+import type { TextRange } from '../../core/text/lineIndex';
 import { CorpusTableModel, type TableEditError, type TableOptions } from '../../core/corpus/tableModel';
 import {
   fetchWindow,

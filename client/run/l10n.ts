@@ -1,5 +1,5 @@
 import type { Locale } from '../../core/i18n/locale';
-import { localizeRunText } from '../../core/run/messages';
+import { localizeRunText } from '../../core/i18n/runMessages';
 
 /**
  * The translation function pure client modules receive, so they stay testable without VS Code: the extension

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { runText } from './l10n';
 import { userL10n } from './userL10n';
 import { corpusRunInfo, isSecretEntry } from '../../core/run/corpus';
-import { RUN_LIMITS, withinLimit } from '../../core/run/limits';
+import { RUN_LIMITS, withinLimit } from '../../core/spec/limits';
 import type { ModelConfig, RunRecord } from '../../core/run/types';
 import type { RunResult } from '../../runner/execute';
 import type { RunLogger } from '../../runner/log';
@@ -45,7 +45,7 @@ export interface RunObserver {
   runStarted(run: { uri: vscode.Uri; text: string; ids: readonly string[] | undefined; repeat: number; label: string }): Promise<RunReport | undefined>;
 }
 
-/** The numeric run settings, or a message naming the first one outside its range (core/run/limits.ts). */
+/** The numeric run settings, or a message naming the first one outside its range (core/spec/limits.ts). */
 export function readRunSettings(config: vscode.WorkspaceConfiguration): { timeoutSeconds: number; concurrency: number } | string {
   const timeoutSeconds = config.get<unknown>('run.timeoutSeconds', 60);
   const concurrency = config.get<unknown>('run.concurrency', 4);

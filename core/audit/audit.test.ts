@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { JsonDocument } from '../document/jsonDocument';
-import { editsForFix } from '../fixes';
+import { editsForFix } from '../rules/fixes';
 import { scoreTest } from '../scoring/ewebench/scoreTest';
 import { pyRound } from '../python/round';
 import { auditTest, auditTestCached } from './auditTest';

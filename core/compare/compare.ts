@@ -8,7 +8,7 @@ import { pairedBootstraps, type BootstrapOptions, type Indices, type PairedMetri
 import type { Run, RunItem, RunKind } from '../runs/types';
 import { analyseItems, type ItemCell } from './items';
 import { wordDiff, type DiffPart } from './diff';
-import type { NumberLimit } from '../run/limits';
+import type { NumberLimit } from '../spec/limits';
 
 /**
  * Compare two runs of the same tests or the same corpus: A is the baseline, B the candidate; every delta is

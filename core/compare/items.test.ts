@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { readRuns } from '../runs/read';
 import type { Run, RunItem } from '../runs/types';
 import { analyseItems, rowsByInformation, separationOf } from './items';
-import { separationFindings, MAX_SEPARATION_FINDINGS } from '../rules/separation';
+import { separationFindings, MAX_SEPARATION_FINDINGS } from './separation';
 import { classify } from '../document/classify';
 
 const runsOf = (...names: string[]): Run[] =>

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { JsonDocument, type JsonPath } from '../document/jsonDocument';
-import type { Span } from '../document/lineIndex';
+import type { Span } from '../text/lineIndex';
 import { pick, type Bilingual, type Locale, type Params } from '../i18n/locale';
 import type { JsonObject } from '../json';
 import { defaultSeverity, type Severity } from '../rules/codes';

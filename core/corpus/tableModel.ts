@@ -2,7 +2,7 @@ import { entriesOf } from '../document/classify';
 import { applyEdit } from '../document/edit';
 import type { JsonDocument, JsonPath } from '../document/jsonDocument';
 import { isObject, type JsonObject } from '../json';
-import { isSecretSegment } from '../rules/corpusTables';
+import { isSecretSegment } from '../spec/corpusTables';
 import { nextIds } from './idPattern';
 import {
   appendToArray,

@@ -1,4 +1,4 @@
-import { MIN_DIFFICULTY_TIERS, MIN_REGISTERS, SEGMENT_MINIMUMS } from '../rules/corpusTables';
+import { MIN_DIFFICULTY_TIERS, MIN_REGISTERS, SEGMENT_MINIMUMS } from '../spec/corpusTables';
 
 /**
  * The corpus table's view of its rows, pure and free of JSON parsing (browser-safe): sort, filter and search

@@ -1,5 +1,5 @@
 import type { JsonDocument, JsonPath } from '../document/jsonDocument';
-import type { Span } from '../document/lineIndex';
+import type { Span } from '../text/lineIndex';
 import type { LanguageProfile } from './profiles';
 import { stringOffsets } from './textOffsets';
 import { LOOKALIKE, scanUnits, unitTable } from './unitScan';

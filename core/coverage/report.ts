@@ -1,6 +1,6 @@
 import type { Classification } from '../document/classify';
 import type { JsonDocument, JsonPath } from '../document/jsonDocument';
-import type { Span, TextRange } from '../document/lineIndex';
+import type { Span, TextRange } from '../text/lineIndex';
 import { confusablesIn, type ConfusableHit } from './confusables';
 import { compile, coverageOf, isMark, missingSpecialLetters, type Coverage } from './coverage';
 import { visitLanguageStrings, type LanguageString } from './fields';

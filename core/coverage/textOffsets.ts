@@ -1,4 +1,4 @@
-import type { Span } from '../document/lineIndex';
+import type { Span } from '../text/lineIndex';
 
 /**
  * Maps indices in a decoded JSON string to offsets in the document text. `valueSpan` covers the quoted string

@@ -1,7 +1,7 @@
 import { isObject } from '../json';
 import type { TextModel } from '../text/textModel';
 import { JsonDocument, type JsonPath } from './jsonDocument';
-import type { Span } from './lineIndex';
+import type { Span } from '../text/lineIndex';
 import { MAX_DEPTH, MAX_DUPLICATE_KEYS, scanContainer, structureOfParsed, type ContainerChildren, type DuplicateKey } from './scanner';
 import { firstEndingAfter, firstStartingAfter, itemAt, itemCount, SpanTree, treeArray, type ArrayItems } from './spanTree';
 

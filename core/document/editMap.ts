@@ -1,5 +1,5 @@
 import type { TextEdit } from './edit';
-import type { Span } from './lineIndex';
+import type { Span } from '../text/lineIndex';
 
 /**
  * Offsets between a text and the text a sequence of edits made of it (each edit in the offsets of the text the

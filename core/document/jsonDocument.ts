@@ -1,6 +1,6 @@
 import * as jsonc from 'jsonc-parser';
 import { TextModel } from '../text/textModel';
-import type { Lines, Span } from './lineIndex';
+import type { Lines, Span } from '../text/lineIndex';
 import { firstEndingAfter, itemAt, itemCount } from './spanTree';
 import { KNOWN_ITEMS_LIMIT, knownItem, knownItemsOn, scanKnownArray, type KnownItem } from './knownItems';
 import {

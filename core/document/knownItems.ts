@@ -1,4 +1,4 @@
-import type { Span } from './lineIndex';
+import type { Span } from '../text/lineIndex';
 import { skipValue, skipWhitespace, valueShape, type ContainerChildren, type LineStarts } from './scanner';
 
 /**

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rng } from '../../bench/generate';
-import type { Span } from './lineIndex';
+import type { Span } from '../text/lineIndex';
 import { firstEndingAfter, firstStartingAfter, itemIndexAt, SpanTree } from './spanTree';
 
 /** Spans in order with gaps, as an array's items lie in its text. */

@@ -1,5 +1,5 @@
 import { buildTreap } from '../text/treap';
-import type { Span } from './lineIndex';
+import type { Span } from '../text/lineIndex';
 
 /**
  * The spans of an array's items (a corpus's entries, a tests file's tests), kept so that an edit inside one item

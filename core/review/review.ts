@@ -1,6 +1,6 @@
 import { isObject, type JsonObject } from '../json';
-import { isSecretSegment } from '../rules/corpusTables';
-import type { NumberLimit } from '../run/limits';
+import { isSecretSegment } from '../spec/corpusTables';
+import type { NumberLimit } from '../spec/limits';
 
 /**
  * Human review of a corpus run (Rosetta §7.2–7.3): a sample of the run's outputs, stratified by difficulty tier,

@@ -13,7 +13,7 @@ import {
   isSecretSegment,
   SEGMENT_MINIMUMS,
   SPEC_REGISTERS,
-} from './corpusTables';
+} from '../spec/corpusTables';
 import { isObject } from '../json';
 
 type Obj = Record<string, unknown>;

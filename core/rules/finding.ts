@@ -1,5 +1,5 @@
 import type { JsonPath, NodePart } from '../document/jsonDocument';
-import type { Span, TextRange } from '../document/lineIndex';
+import type { Span, TextRange } from '../text/lineIndex';
 import type { DiagnosticCode, Severity } from './codes';
 
 /** Where a finding points: a node of the document (its key or its value), or an explicit text span. */

@@ -1,6 +1,6 @@
 import { classify, type FileKind } from '../document/classify';
 import type { JsonDocument } from '../document/jsonDocument';
-import type { Span, TextRange } from '../document/lineIndex';
+import type { Span, TextRange } from '../text/lineIndex';
 import { fitsUtf8 } from '../text/utf8';
 import { collectIds, idKey, type ExternalIdOccurrence, type Id, type IdOccurrence } from './ids';
 

@@ -1,5 +1,5 @@
 import type { JsonPath } from '../document/jsonDocument';
-import type { TextRange } from '../document/lineIndex';
+import type { TextRange } from '../text/lineIndex';
 import type { Locale } from '../i18n/locale';
 import type { Finding, RelatedLocation } from './finding';
 import { msg } from './messages';

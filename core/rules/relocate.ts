@@ -1,5 +1,5 @@
 import type { JsonPath } from '../document/jsonDocument';
-import type { Span } from '../document/lineIndex';
+import type { Span } from '../text/lineIndex';
 import type { Finding, FixData, RelatedLocation } from './finding';
 
 /**

@@ -1,7 +1,7 @@
 import { classify, entriesOf, type CorpusShape } from '../document/classify';
 import { corpusLanguages } from '../coverage/fields';
 import { profileFor } from '../coverage/profiles';
-import { isSecretSegment } from '../rules/corpusTables';
+import { isSecretSegment } from '../spec/corpusTables';
 import { isObject } from '../json';
 import { languageName, scriptName } from './script';
 

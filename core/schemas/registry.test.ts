@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SECRET_SEGMENTS, SEGMENT_MINIMUMS } from '../rules/corpusTables';
+import { SECRET_SEGMENTS, SEGMENT_MINIMUMS } from '../spec/corpusTables';
 import { EVAL_METHODS, HARNESS_FORMAT_KEYS, STRICT_ONLY_FORMAT_KEYS } from '../scoring/ewebench/tables';
 import { createAjv, SCHEMAS, validatorFor, type JsonSchema } from './registry';
 import { describe, knownValues, schemaForPath } from './lookup';

@@ -1,4 +1,4 @@
-import type { Lines, Position, Span, TextRange } from '../document/lineIndex';
+import type { Lines, Position, Span, TextRange } from './lineIndex';
 import { buildTreap } from './treap';
 
 /**

@@ -4,7 +4,7 @@ import type { RunRecord } from '../../core/run/types';
 import type { ResponseCache } from '../cache';
 import type { RunLogger } from '../log';
 import type { ChatProvider } from '../provider';
-import { runMessage } from '../../core/run/messages';
+import { runMessage } from '../../core/i18n/runMessages';
 
 /** One file to run from: its text as the editor or the disk has it. */
 export interface RunFile {

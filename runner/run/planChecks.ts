@@ -1,10 +1,10 @@
 import type { FileKind } from '../../core/document/classify';
 import type { JsonDocument } from '../../core/document/jsonDocument';
 import { duplicateItemIds, loneSurrogatePath } from '../../core/run/items';
-import { describeLimit, RUN_LIMITS, withinLimit } from '../../core/run/limits';
+import { describeLimit, RUN_LIMITS, withinLimit } from '../../core/spec/limits';
 import type { RunnableItem } from '../../core/run/types';
 import type { RunPlan } from './plan';
-import { runMessage } from '../../core/run/messages';
+import { runMessage } from '../../core/i18n/runMessages';
 
 /**
  * The checks made before anything is sent, each returning the problems it found (the caller refuses the plan

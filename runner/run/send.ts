@@ -4,7 +4,7 @@ import type { ChatProvider } from '../provider';
 import type { RunCache } from './cacheStep';
 import type { Job } from './jobs';
 import type { RunRecorder } from './recorder';
-import { runMessage } from '../../core/run/messages';
+import { runMessage } from '../../core/i18n/runMessages';
 
 /**
  * The queue's worker: one job's answers, from the cache when every unit is there, else from the provider (a

@@ -9,7 +9,7 @@ import type { ChatOutcome, ChatRequest, RunnableItem, RunRecord } from '../../co
 import { itemProblems, numberProblems } from './planChecks';
 import { baseName } from './storage';
 import { RunPlanError, type RunFile, type RunPlan, type SkippedItem } from './plan';
-import { runMessage, type RunMessageId } from '../../core/run/messages';
+import { runMessage, type RunMessageId } from '../../core/i18n/runMessages';
 
 /** One item and repeat: what becomes one record. */
 export interface Unit {

@@ -7,11 +7,11 @@ import {
   type Diagnostic,
   type TextEdit,
 } from 'vscode-languageserver';
-import type { TextEdit as CoreEdit } from '../../core/fixes';
-import { editsForFix } from '../../core/fixes';
-import { fixAllEdits, type FixAllCode } from '../../core/coverage/rules';
+import type { TextEdit as CoreEdit } from '../../core/rules/fixes';
+import { editsForFix } from '../../core/rules/fixes';
+import { fixAllEdits, type FixAllCode } from '../../core/rules/coverage';
 import { codePoints } from '../../core/coverage/confusables';
-import type { TextRange } from '../../core/document/lineIndex';
+import type { TextRange } from '../../core/text/lineIndex';
 import type { Locale } from '../../core/i18n/locale';
 import { pick, type Bilingual } from '../../core/i18n/locale';
 import { DIAGNOSTIC_SOURCE } from '../../core/rules/codes';

@@ -1,6 +1,6 @@
 import type { Connection, RequestHandler, RequestType } from 'vscode-languageserver';
 import type { Locale } from '../../core/i18n/locale';
-import type { Position } from '../../core/document/lineIndex';
+import type { Position } from '../../core/text/lineIndex';
 import type { Analysis, AnalysisView } from '../analysis';
 import type { AnalysisStats } from '../../protocol/ewebench';
 import type { Guard } from '../guard';

@@ -3,7 +3,7 @@ import { DocumentSymbolRequest, SymbolKind, type DocumentSymbol, type DocumentSy
 import { entriesOf, itemsPath } from '../../core/document/classify';
 import type { JsonDocument, JsonPath } from '../../core/document/jsonDocument';
 import { skipValue, skipWhitespace } from '../../core/document/scanner';
-import type { Span } from '../../core/document/lineIndex';
+import type { Span } from '../../core/text/lineIndex';
 import type { Locale } from '../../core/i18n/locale';
 import { msg } from '../../core/rules/messages';
 import type { Analysis } from '../analysis';

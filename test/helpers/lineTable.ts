@@ -1,4 +1,4 @@
-import type { Position, Span, TextRange } from '../../core/document/lineIndex';
+import type { Position, Span, TextRange } from '../../core/text/lineIndex';
 
 /**
  * The flat line table the server kept before the text model (`core/text/textModel.ts`): one array of line starts

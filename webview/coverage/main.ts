@@ -7,7 +7,7 @@
  * It posts `{type: 'ready'}` each time it loads. Browser code: bundled by esbuild as `dist/coverageView.js`.
  */
 import type { FileCoverageReport, LanguageCoverage } from '../../core/coverage/report';
-import type { Span } from '../../core/document/lineIndex';
+import type { Span } from '../../core/text/lineIndex';
 import type { CoverageFromPage, CoveragePageData, CoverageToPage } from '../../protocol/coverageView';
 
 /** What the page keeps across a rebuild from its HTML (VS Code rebuilds a hidden, unretained webview). */

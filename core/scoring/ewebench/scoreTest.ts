@@ -5,7 +5,7 @@ import { formatCompliance } from './format';
 import { composite, exactMatch, keywords, multipleChoice } from './methods';
 import { HarnessCrash, isPyDict, NotReproducible, pyIterate, requireStr } from '../../python/values';
 import { DEFAULT_EVAL_METHOD, EVAL_METHODS, UNKNOWN_EVAL_METHOD_FALLBACK, type EvalMethod } from './tables';
-import { runMessage } from '../../run/messages';
+import { runMessage } from '../../i18n/runMessages';
 
 export interface ScoreOptions {
   /** Honour `false` format values and score the keys the harness ignores. Results are not harness-comparable. */

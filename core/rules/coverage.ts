@@ -1,15 +1,15 @@
 import type { Classification } from '../document/classify';
 import type { JsonDocument, JsonPath } from '../document/jsonDocument';
 import type { Locale } from '../i18n/locale';
-import type { TextEdit } from '../fixes';
-import type { Finding } from '../rules/finding';
-import { msg } from '../rules/messages';
-import { codePoints, confusablesIn, textUnits, type ConfusableHit } from './confusables';
-import { visitLanguageStrings, visitTestStrings } from './fields';
-import { hasDecomposed, NormalizationSurvey } from './normalization';
-import { EWE } from './profiles';
+import type { TextEdit } from './fixes';
+import type { Finding } from './finding';
+import { msg } from './messages';
+import { codePoints, confusablesIn, textUnits, type ConfusableHit } from '../coverage/confusables';
+import { visitLanguageStrings, visitTestStrings } from '../coverage/fields';
+import { hasDecomposed, NormalizationSurvey } from '../coverage/normalization';
+import { EWE } from '../coverage/profiles';
 import { memoSlot, type KnownItem } from '../document/knownItems';
-import { LOOKALIKE } from './unitScan';
+import { LOOKALIKE } from '../coverage/unitScan';
 import { isObject } from '../json';
 
 /**

@@ -1,10 +1,10 @@
 import { entriesOf, type Classification } from '../document/classify';
 import type { Locale } from '../i18n/locale';
 import { isObject } from '../json';
-import type { ItemAnalysis } from '../compare/items';
+import type { ItemAnalysis } from './items';
 import { testKey } from '../runs/read';
-import type { Finding } from './finding';
-import { msg } from './messages';
+import type { Finding } from '../rules/finding';
+import { msg } from '../rules/messages';
 
 /**
  * `no-separation`: an information finding on each test (or corpus entry) that the given runs all pass, or all

@@ -2,10 +2,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { classify } from '../document/classify';
 import { JsonDocument } from '../document/jsonDocument';
-import type { Span } from '../document/lineIndex';
-import type { Finding, FixData } from '../rules/finding';
-import { hasDecomposed } from './normalization';
-import { coverageFindings, fixAllEdits, MAX_COVERAGE_FINDINGS } from './rules';
+import type { Span } from '../text/lineIndex';
+import type { Finding, FixData } from './finding';
+import { hasDecomposed } from '../coverage/normalization';
+import { coverageFindings, fixAllEdits, MAX_COVERAGE_FINDINGS } from './coverage';
 
 const findingsOf = (text: string, locale: 'en' | 'fr' = 'en') => {
   const doc = new JsonDocument(text);

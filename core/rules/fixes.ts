@@ -1,6 +1,6 @@
-import type { JsonDocument, JsonPath } from './document/jsonDocument';
-import type { Span } from './document/lineIndex';
-import type { FixData } from './rules/finding';
+import type { JsonDocument, JsonPath } from '../document/jsonDocument';
+import type { Span } from '../text/lineIndex';
+import type { FixData } from './finding';
 
 /** A text replacement in offsets; the server turns these into LSP edits and the CLI could apply them. */
 export interface TextEdit {

@@ -1,4 +1,4 @@
-import { format, type Locale, type Params } from '../i18n/locale';
+import { format, type Locale, type Params } from './locale';
 
 /**
  * Every sentence a run says to the user (refusals, skipped items, failed calls, scores that could not be

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SCHEMAS, type JsonSchema } from '../schemas/registry';
 import { HARNESS_REGISTERS, isSecretSegment, normaliseSegmentName, SPEC_REGISTERS } from './corpusTables';
-import { corpusFindings } from './corpus';
+import { corpusFindings } from '../rules/corpus';
 
 /** The `register` enum of a schema's entry definition, wherever the schema keeps it. */
 function registerEnum(schema: JsonSchema): unknown[] {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { localizeRunText, RUN_MESSAGES, runMessage, type RunMessageId } from './messages';
+import { localizeRunText, RUN_MESSAGES, runMessage, type RunMessageId } from './runMessages';
 
 const names = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
