@@ -194,16 +194,24 @@ test("ARCHITECTURE.md's bundle table is scripts/build.mjs's entry points", () =>
   assert.deepEqual([...documented].sort(), [...built].sort());
 });
 
-/** Whether `.vscodeignore` (everything ignored, then `!` lines) puts a file in the package. */
+/** Whether `.vscodeignore` (everything ignored, then `!` lines: paths, `*` within a folder, `**` across) puts a file in the package. */
 function packaged(file: string): boolean {
   const keep = read('.vscodeignore')
     .split('\n')
     .filter((l) => l.startsWith('!'))
     .map((l) => l.slice(1).trim());
-  return keep.some((k) => k === file || (k.endsWith('/**') && file.startsWith(k.slice(0, -2))));
+  const escape = (part: string) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = (glob: string) =>
+    new RegExp(
+      `^${glob
+        .split('**')
+        .map((part) => part.split('*').map(escape).join('[^/]*'))
+        .join('.*')}$`,
+    );
+  return keep.some((k) => pattern(k).test(file));
 }
 
-test('the package carries every bundle but the CLI, the icon, the README’s images and the page the code links open', () => {
+test('the package carries every bundle but the CLI, the icon, the README’s images and docs pages, and the page the code links open', () => {
   const manifest = JSON.parse(read('package.json')) as { icon?: string; main: string; browser: string };
   assert.ok(manifest.icon && fs.existsSync(fromRepo(manifest.icon)), `icon: ${manifest.icon}`);
   const wanted = [
@@ -212,7 +220,8 @@ test('the package carries every bundle but the CLI, the icon, the README’s ima
     'docs/diagnostics.md',
     ...links(read('README.md'))
       .map((l) => l.target)
-      .filter((t) => /\.(png|svg|gif|jpe?g)$/i.test(t)),
+      .filter((t) => /\.(png|svg|gif|jpe?g)$/i.test(t) || t.startsWith('docs/'))
+      .map((t) => t.split('#')[0]),
   ];
   assert.deepEqual(
     wanted.filter((f) => !packaged(f)),
