@@ -165,15 +165,37 @@ test('every CLI example in the docs is run: its exit code and the lines it shows
   assert.ok(ran >= 4, `only ${ran} examples ran`);
 });
 
-test('docs/cli.md has a section for every command the CLI lists', () => {
+/** What `ewebench-studio --help` prints. */
+function cliHelp(): string {
   const result = spawnSync(process.execPath, [fromRepo('bin', 'ewebench-studio.js'), '--help'], { encoding: 'utf8' });
-  const commands = new Set([...`${result.stdout}${result.stderr}`.matchAll(/^ {2}([a-z]+) /gm)].map((m) => m[1]));
+  return `${result.stdout}${result.stderr}`;
+}
+
+test('docs/cli.md has a section for every command the CLI lists', () => {
+  const commands = new Set([...cliHelp().matchAll(/^ {2}([a-z]+) /gm)].map((m) => m[1]));
   assert.ok(commands.size >= 10, `commands: ${[...commands].join(', ')}`);
   const sections = new Set([...read('docs/cli.md').matchAll(/^## ([a-z]+)/gm)].map((m) => m[1]));
   assert.deepEqual(
     [...commands].filter((c) => !sections.has(c)),
     [],
   );
+});
+
+test("each command's synopsis in docs/cli.md is the CLI's own usage text", () => {
+  const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+  const help = squash(cliHelp());
+  const problems: string[] = [];
+  let checked = 0;
+  // The first code block of each `## command` section: one usage per line.
+  for (const section of read('docs/cli.md').split(/^## /m).slice(1)) {
+    const synopsis = /^```\n([\s\S]*?)```/m.exec(section)?.[1];
+    for (const line of synopsis?.split('\n').filter((l) => l.trim()) ?? []) {
+      checked++;
+      if (!help.includes(squash(line))) problems.push(line);
+    }
+  }
+  assert.deepEqual(problems, [], 'synopses that --help does not print');
+  assert.ok(checked >= 15, `only ${checked} synopses`);
 });
 
 /** Each `outfile` of scripts/build.mjs with its entry point and platform (`browser` when the call says so, else Node). */
