@@ -119,6 +119,18 @@ test('every `npm run` script and `ewebench.*` setting the docs name exists', () 
   assert.deepEqual(problems, []);
 });
 
+test('docs/editors.md names every setting the extension contributes', () => {
+  const manifest = JSON.parse(read('package.json')) as {
+    contributes: { configuration: { properties: Record<string, unknown> } | { properties: Record<string, unknown> }[] };
+  };
+  const page = read('docs/editors.md');
+  const settings = [manifest.contributes.configuration].flat().flatMap((c) => Object.keys(c.properties));
+  assert.deepEqual(
+    settings.filter((name) => !page.includes(`\`${name}\``)),
+    [],
+  );
+});
+
 /** The CLI as the docs' examples call it (`npx ewebench-studio`), the built one in this checkout. */
 function runExample(command: string): { status: number | null; lines: string[] } {
   const cli = `"${process.execPath}" "${fromRepo('bin', 'ewebench-studio.js')}"`;
