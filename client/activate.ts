@@ -54,8 +54,8 @@ export async function activateWith(context: vscode.ExtensionContext, platform: C
     documentSelector: platform.documentSelector,
     // No `synchronize.fileEvents`: the server registers its own `**/*.json` watcher (dynamic registration, which
     // this client supports), as it does in every editor; both would report each change twice.
-    // The README the diagnostics' code links open: the one installed with the extension (the browser server has no path of its own).
-    initializationOptions: { settings: readServerSettings(), readmeUri: vscode.Uri.joinPath(context.extensionUri, 'README.md').toString() },
+    // The page the diagnostics' code links open, docs/diagnostics.md as installed with the extension (the browser server has no path of its own).
+    initializationOptions: { settings: readServerSettings(), readmeUri: vscode.Uri.joinPath(context.extensionUri, 'docs', 'diagnostics.md').toString() },
     // The server asks for each workspace folder's settings (`workspace/configuration` with its scopeUri).
     middleware: { workspace: settingsMiddleware },
   };

@@ -31,6 +31,6 @@ setServerHost({
     scope.addEventListener('unhandledrejection', (event) => report(event.reason));
   },
   gc: undefined,
-  // Started from a blob URL, the worker has no location of its own: the client names the README.
+  // Started from a blob URL, the worker has no location of its own: the client names the diagnostics page.
   readmeUri: undefined,
 });

@@ -31,7 +31,7 @@ export interface ServerHost {
   onUncaught(report: (error: unknown) => void): void;
   /** A full garbage collection, where the runtime offers one (node's `--expose-gc`). */
   gc: (() => void) | undefined;
-  /** The README the diagnostics' code links point into, unless the client names one (`initializationOptions.readmeUri`). */
+  /** The page the diagnostics' code links point into (docs/diagnostics.md), unless the client names one (`initializationOptions.readmeUri`, named when it was the README). */
   readmeUri: string | undefined;
 }
 

@@ -1,4 +1,3 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
@@ -6,10 +5,9 @@ import { setServerHost } from './host';
 import { exposedGc } from './idleCollector';
 import { nodeFiles } from './nodeFiles';
 
-/** The README shipped beside the server (dist/../README.md; a packaged .vsix names it readme.md). */
-function readme(): string {
-  const candidates = ['README.md', 'readme.md'].map((name) => path.join(__dirname, '..', name));
-  return pathToFileURL(candidates.find((p) => fs.existsSync(p)) ?? candidates[0]).toString();
+/** The diagnostics page shipped beside the server (dist/../docs/diagnostics.md, in the repository and the .vsix). */
+function diagnosticsPage(): string {
+  return pathToFileURL(path.join(__dirname, '..', 'docs', 'diagnostics.md')).toString();
 }
 
 setServerHost({
@@ -24,5 +22,5 @@ setServerHost({
     process.on('uncaughtException', report);
   },
   gc: exposedGc(),
-  readmeUri: readme(),
+  readmeUri: diagnosticsPage(),
 });

@@ -87,7 +87,7 @@ const debouncer = new Debouncer(() => handledMessages, host.nextTurn);
 const collector = new IdleCollector(host.gc);
 /** Each document's settings (its workspace folder's), asked of the client per folder when it answers `workspace/configuration`. */
 let settings = new SettingsStore();
-/** Where the diagnostics' code links point: the README the client names, else the one beside the server. */
+/** Where the diagnostics' code links point: the page the client names, else docs/diagnostics.md beside the server. */
 let readmeUri = host.readmeUri;
 let locale: Locale = 'en';
 let canRegisterConfiguration = false;

@@ -40,7 +40,7 @@ test("the settings schema's provider enum and its descriptions are the table's, 
   }
 });
 
-/** The README's provider table as the provider table renders it. */
+/** docs/running.md's provider table as the provider table renders it. */
 function providersMarkdown(): string {
   const code = (text: string | undefined, none: string) => (text ? `\`${text}\`` : none);
   const rows = PRESET_NAMES.map((name) => {
@@ -52,12 +52,13 @@ function providersMarkdown(): string {
   return ['| `provider` / `--preset` | Provider | Base URL | Key variable | Default model |', '|---|---|---|---|---|', ...rows].join('\n');
 }
 
-test("README's provider table and the CLI's --preset list are the table's", () => {
-  const readme = fs.readFileSync(fromRepo('README.md'), 'utf8');
-  const block = /<!-- providers: [^\n]*-->\n([\s\S]*?)\n<!-- \/providers -->/.exec(readme);
-  assert.ok(block, 'README.md has the <!-- providers: … --> block');
-  assert.equal(block[1], providersMarkdown(), 'README.md: the providers table (paste the expected text above)');
-  assert.ok(readme.includes(`\`--preset ${PRESET_NAMES.join('|')}\``), 'README.md: the run command lists every preset');
+test("docs' provider table and the CLI's --preset list are the table's", () => {
+  const running = fs.readFileSync(fromRepo('docs', 'running.md'), 'utf8');
+  const block = /<!-- providers: [^\n]*-->\n([\s\S]*?)\n<!-- \/providers -->/.exec(running);
+  assert.ok(block, 'docs/running.md has the <!-- providers: … --> block');
+  assert.equal(block[1], providersMarkdown(), 'docs/running.md: the providers table (paste the expected text above)');
+  const cli = fs.readFileSync(fromRepo('docs', 'cli.md'), 'utf8');
+  assert.ok(cli.includes(`\`--preset ${PRESET_NAMES.join('|')}\``), 'docs/cli.md: the run command lists every preset');
 });
 
 test('every preset resolves to its base and default model, and its key variable goes only to its own origin', () => {

@@ -11,7 +11,7 @@ export type RuleScope = 'entry' | 'file';
 
 /**
  * Every diagnostic code the project emits, with its default severity and a one-line summary.
- * This table is the single source of truth: the README's code list, the server's `codeDescription`
+ * This table is the single source of truth: docs/diagnostics.md's headings, the server's `codeDescription`
  * links and the tests all read it.
  */
 export const DIAGNOSTIC_CODES = {
@@ -199,7 +199,7 @@ export function defaultSeverity(code: DiagnosticCode): Severity {
   return DIAGNOSTIC_CODES[code].severity;
 }
 
-/** Anchor of the code's entry in README.md (GitHub-style heading slug of "`code`"). */
+/** Anchor of the code's entry in docs/diagnostics.md (GitHub-style heading slug of "`code`"). */
 export function docAnchor(code: DiagnosticCode): string {
   return code;
 }

@@ -6,7 +6,7 @@ import type { ModelConfig, ProviderName } from './types';
  * takes: it appends `/chat/completions`, which gives exactly the endpoints the ÈwéBench harness posts to
  * (`https://api.deepseek.com/chat/completions`, …). No key ever lives here: only the name of the environment
  * variable the harness reads it from. This table is the one home of a provider: the settings schema's enum and
- * descriptions (`package.json`, `package.nls*.json`) and the README's provider table are checked against it
+ * descriptions (`package.json`, `package.nls*.json`) and docs/running.md's provider table are checked against it
  * (`test/providers.test.ts`), the CLI's `--preset` and the editor's *Add model…* list read it.
  */
 export interface ProviderPreset {

@@ -14,7 +14,7 @@ E2E="${E2E_DIR:-$PWD/.e2e}"
 NODE_VERSION=24.21.0
 CODE_SERVER_VERSION=4.139.1
 PLAYWRIGHT_VERSION=1.65.1
-VSCE_VERSION=3.9.2
+VSCE_VERSION=$(sed -n "s/^VSCE_VERSION=//p" scripts/package.sh)  # one version, set in scripts/package.sh
 
 # Under `npm run`, npm exports npm_* variables that name its own Node 20 and the machine's nodedir=/usr; the
 # nested installs must see Node 24 alone, or code-server's install script refuses and native modules get the

@@ -1,4 +1,4 @@
-;;; check.el --- run by test/editors/emacs.test.ts in `emacs --batch' after the README's snippet -*- lexical-binding: t -*-
+;;; check.el --- run by test/editors/emacs.test.ts in `emacs --batch' after docs/editors.md's snippet -*- lexical-binding: t -*-
 ;; Opens the tests file named by EWB_EMACS_FILE, lets eglot connect to the server and waits for its diagnostics
 ;; in flymake: two `duplicate-id' findings, the first on the first "dup_01". Exits 0 when they arrive, 1 otherwise.
 (find-file (getenv "EWB_EMACS_FILE"))

@@ -1,4 +1,4 @@
--- Run by test/editors/neovim.test.ts in a headless Neovim whose init.lua is the README's snippet: opens a tests
+-- Run by test/editors/neovim.test.ts in a headless Neovim whose init.lua is docs/editors.md's snippet: opens a tests
 -- file, checks the diagnostics' codes and byte columns, applies one quick fix, checks the text after it, and checks
 -- that buffers of one root share one server. Exits 0 when all holds, 1 with the reason on stderr otherwise.
 local root = assert(os.getenv('EWB_NVIM_ROOT'), 'EWB_NVIM_ROOT unset')

@@ -18,11 +18,11 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
 export interface DiagnosticsClient {
   codec: PositionCodec;
   dataSupport: boolean;
-  /** The README (each code has an entry there), when one is known. */
+  /** The diagnostics page (each code has an entry there), when one is known. */
   readmeUri: string | undefined;
 }
 
-/** The link to a code's entry in the README, when a README is known. */
+/** The link to a code's entry in the diagnostics page, when the page is known. */
 function codeLink(readmeUri: string | undefined, code: DiagnosticCode): Pick<Diagnostic, 'codeDescription'> {
   return readmeUri === undefined ? {} : { codeDescription: { href: `${readmeUri}#${docAnchor(code)}` } };
 }

@@ -7,11 +7,11 @@ import { fromRepo } from '../helpers/paths';
 import { editorProject } from './project';
 
 /**
- * The README's Emacs 28 snippet, as written, in `emacs --batch` with Debian's eglot (`elpa-eglot`; `.ci/run`
+ * docs/editors.md's Emacs 28 snippet, as written, in `emacs --batch` with Debian's eglot (`elpa-eglot`; `.ci/run`
  * installs both): `scripts/emacs/check.el` opens a tests file and waits for eglot to connect and flymake to show
  * the server's diagnostics. Skipped, saying so, where Emacs or its eglot is missing, except in CI.
  */
-const README_SNIPPET = /<!-- emacs28-snippet:start -->\n```elisp\n([\s\S]*?)```\n<!-- emacs28-snippet:end -->/;
+const SNIPPET = /<!-- emacs28-snippet:start -->\n```elisp\n([\s\S]*?)```\n<!-- emacs28-snippet:end -->/;
 const SAMPLE =
   '[\n  { "prompt": "Ŋutɔ e\u0301 ɖɛ 😀", "id": "dup_01", "eval_method": "ewe_quality" },\n  { "prompt": "Ɣe ʋ ƒ", "id": "dup_01", "eval_method": "ewe_quality" }\n]\n';
 
@@ -20,15 +20,15 @@ function emacsWithEglot(): string | undefined {
   return probe.status === 0 ? probe.stdout.trim() : undefined;
 }
 
-test('the README’s Emacs 28 snippet: eglot connects and flymake shows the server’s diagnostics', (t) => {
+test('the docs’ Emacs 28 snippet: eglot connects and flymake shows the server’s diagnostics', (t) => {
   const version = emacsWithEglot();
   if (!version) {
     assert.ok(!process.env.CI, 'CI must run the Emacs test: install Debian’s emacs-nox and elpa-eglot (.ci/run does)');
     t.skip('emacs with eglot is not installed: the batch Emacs test did not run (apt-get install emacs-nox elpa-eglot)');
     return;
   }
-  const snippet = README_SNIPPET.exec(fs.readFileSync(fromRepo('README.md'), 'utf8'))?.[1];
-  assert.ok(snippet, 'the README has no Emacs 28 snippet between its markers');
+  const snippet = SNIPPET.exec(fs.readFileSync(fromRepo('docs', 'editors.md'), 'utf8'))?.[1];
+  assert.ok(snippet, 'docs/editors.md has no Emacs 28 snippet between its markers');
   // eglot needs a project: the folder with `.git` is one for project.el.
   const project = editorProject('ewb-emacs-');
   const { dir, root } = project;

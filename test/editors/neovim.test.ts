@@ -7,12 +7,12 @@ import { fromRepo } from '../helpers/paths';
 import { editorProject } from './project';
 
 /**
- * The README's Neovim snippet, as written, in a headless Neovim (Debian's package; `.ci/run` installs it) against
+ * docs/editors.md's Neovim snippet, as written, in a headless Neovim (Debian's package; `.ci/run` installs it) against
  * the built server: `scripts/nvim/check.lua` opens a tests file, checks the diagnostics' codes and byte columns,
  * applies a quick fix and checks the text after it, and checks one server per root. Skipped, saying so, where
  * `nvim` is missing, except in CI, which must run it.
  */
-const README_SNIPPET = /<!-- nvim-snippet:start -->\n```lua\n([\s\S]*?)```\n<!-- nvim-snippet:end -->/;
+const SNIPPET = /<!-- nvim-snippet:start -->\n```lua\n([\s\S]*?)```\n<!-- nvim-snippet:end -->/;
 
 // Ewe letters (2 UTF-8 bytes), a combining tone mark and emoji (4 bytes) before the ids: byte and UTF-16 columns differ.
 const SAMPLE = [
@@ -30,15 +30,15 @@ function nvimVersion(): string | undefined {
   return probe.status === 0 ? probe.stdout.split('\n')[0] : undefined;
 }
 
-test('the README’s Neovim snippet: diagnostics at the right columns, a quick fix applied, one server per root', (t) => {
+test('the docs’ Neovim snippet: diagnostics at the right columns, a quick fix applied, one server per root', (t) => {
   const version = nvimVersion();
   if (!version) {
     assert.ok(!process.env.CI, 'CI must run the Neovim test: install Debian’s neovim package (.ci/run does)');
     t.skip('nvim is not installed: the headless Neovim test did not run (apt-get install neovim)');
     return;
   }
-  const snippet = README_SNIPPET.exec(fs.readFileSync(fromRepo('README.md'), 'utf8'))?.[1];
-  assert.ok(snippet, 'the README has no Neovim snippet between its markers');
+  const snippet = SNIPPET.exec(fs.readFileSync(fromRepo('docs', 'editors.md'), 'utf8'))?.[1];
+  assert.ok(snippet, 'docs/editors.md has no Neovim snippet between its markers');
 
   const project = editorProject('ewb-nvim-');
   const { dir, root } = project;

@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fromRepo } from '../helpers/paths';
 
-/** A throwaway project as an editor meets it, for the README snippets' tests. */
+/** A throwaway project as an editor meets it, for the tests of docs/editors.md's snippets. */
 export interface EditorProject {
   /** The temporary folder holding everything (the editor's home, its init file). */
   dir: string;

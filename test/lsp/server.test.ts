@@ -67,7 +67,7 @@ test('opening a tests file publishes duplicate-id diagnostics with related infor
   );
   assert.deepEqual(dups[1].range.end, { line: 8, character: 25 });
   assert.equal(dups[1].source, 'ewebench');
-  assert.match(dups[1].codeDescription?.href ?? '', /README\.md#duplicate-id$/);
+  assert.match(dups[1].codeDescription?.href ?? '', /docs\/diagnostics\.md#duplicate-id$/);
   assert.equal(dups[1].relatedInformation?.[0].location.range.start.line, 2);
 });
 

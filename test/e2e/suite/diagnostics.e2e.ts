@@ -27,7 +27,10 @@ e2eTest('duplicate ids are flagged on both id values, with a link to the docs an
   assert.deepEqual(spanOf(first.range), [2, 10, 2, 26]);
   assert.deepEqual(spanOf(second.range), [8, 10, 8, 26]);
   assert.equal(second.severity, vscode.DiagnosticSeverity.Error);
-  assert.ok(typeof second.code === 'object' && /README\.md#duplicate-id$/.test(second.code.target.toString()), `code link: ${JSON.stringify(second.code)}`);
+  assert.ok(
+    typeof second.code === 'object' && /docs\/diagnostics\.md#duplicate-id$/.test(second.code.target.toString()),
+    `code link: ${JSON.stringify(second.code)}`,
+  );
   assert.deepEqual(
     second.relatedInformation?.map((r) => r.location.range.start.line),
     [2],
