@@ -50,7 +50,7 @@ test('corpus import appends the rows, then a second import of a bad sheet change
   });
   const bad = captureIo(dir);
   assert.equal(await main(['corpus', 'import', 'bad.csv', '--into', 'c.json'], bad), 1);
-  assert.match(bad.err, /bad\.csv:row 3: error: .*difficulty/);
+  assert.match(bad.err, /bad\.csv:3: error: .*difficulty/);
   assert.match(bad.err, /nothing imported \(1 error in bad\.csv\)/);
   assert.equal(fs.readFileSync(path.join(dir, 'c.json'), 'utf8'), after, 'the corpus is untouched');
 });
