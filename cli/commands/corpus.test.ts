@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { main } from '../main';
 import { captureIo } from '../../test/helpers/captureIo';
 import { fromRepo } from '../../test/helpers/paths';
+import { finishes, spawnCli } from '../../test/helpers/cliProcess';
 
 function folderWith(files: Record<string, string>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-corpus-'));
@@ -279,4 +280,21 @@ test('#15 counts, warnings, lines, file names, first ids and entry_count', async
   assert.equal(stale.code, 0, stale.err);
   assert.match(stale.err, /entry_count was 7 while the corpus held 3 entries; it is set to 4/);
   assert.equal((JSON.parse(stale.text) as { entry_count: number }).entry_count, 4);
+});
+
+test('#2 the real CLI returns on a corpus whose largest id is 2^53, 1e308 or ewe_2^53 (it used to loop forever)', async () => {
+  const curated = fs
+    .readFileSync(fromRepo('test-fixtures/corpus/valid/eng-ewe-curated.json'), 'utf8')
+    .replace(/"tatoeba_10000(\d)"/g, '"ewe_900719925474099$1"');
+  assert.match(curated, /"ewe_9007199254740993"/);
+  for (const [corpus, sheet] of [
+    [withLastId('9007199254740992'), twoRows],
+    [withLastId('1e308'), twoRows],
+    [curated, 'source,reference,domain,difficulty,register\nOne.,Ɖeka.,daily_life,1,conversational\n'],
+  ] as const) {
+    const dir = folderWith({ 'c.json': corpus, 's.csv': sheet });
+    const cli = spawnCli(['corpus', 'import', 's.csv', '--into', 'c.json'], { cwd: dir });
+    const { code } = await finishes(cli.exited, 'corpus import past 2^53');
+    assert.equal(code, 0, cli.stderr);
+  }
 });
