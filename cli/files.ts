@@ -142,6 +142,12 @@ export function readJsonText(file: string, io: CliIo): DecodedText {
   return readBytes ? decodeJsonBytes(readWith(file, io, readBytes)) : { text: readText(file, io) };
 }
 
+/** A file's bytes (an io without `readBytes` gives its UTF-8 text's), a failure naming the file. */
+export function readBytes(file: string, io: CliIo): Uint8Array {
+  const read = io.readBytes?.bind(io);
+  return read ? readWith(file, io, read) : new TextEncoder().encode(readText(file, io));
+}
+
 function readWith<T>(file: string, io: CliIo, read: (full: string) => T): T {
   const full = path.resolve(io.cwd, file);
   let stat: fs.Stats | undefined;

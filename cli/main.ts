@@ -30,7 +30,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     io.stdout(usage());
     return name ? 0 : 2;
   }
-  const command = COMMANDS[name];
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) {
     io.stderr(`ewebench-studio: unknown command '${name}'\n${usage()}`);
     return 2;

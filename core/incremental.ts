@@ -15,7 +15,7 @@ import { duplicateIdFindings, IdCounts } from './rules/ids';
 import { coverageFindings } from './rules/coverage';
 import type { Finding } from './rules/finding';
 import { relocate } from './rules/relocate';
-import { classifyDocument, duplicateKeyFindings, validateDocument, type ValidationOptions, type ValidationResult } from './validate';
+import { classifyDocument, duplicateKeyFindings, idTextIn, validateDocument, type ValidationOptions, type ValidationResult } from './validate';
 
 /** One analysed version: the parse and what the rules found in it. */
 export interface Analysed {
@@ -268,7 +268,7 @@ export function revalidateStructure(
   } else counts = countEntries(entries, shape);
   const across = corpusAcrossFindings(next.value, shape, entriesPath, options.locale, counts.corpus);
   const repeated = counts.ids.repeatedIn(entries, entriesPath);
-  across.push(...duplicateIdFindings(repeated.occurrences, options.locale, undefined, repeated.all));
+  across.push(...duplicateIdFindings(repeated.occurrences, options.locale, undefined, repeated.all, idTextIn(next)));
   if (!keepLanguage) across.push(...coverageFindings(next, classification, options.locale));
   const result = { classification, findings: [...kept, ...fresh, ...across, ...duplicateKeyFindings(next, options.locale)], ids: previous.result.ids };
   COUNTS.set(result, counts);

@@ -62,7 +62,7 @@ export function validateDocument(doc: JsonDocument, options: ValidationOptions):
     case 'ewebench-tests':
       findings.push(...ewebenchFindingsInDocument(doc, locale));
       ids = collectIds(doc.value, []);
-      findings.push(...duplicateIdFindings(ids, locale, options.externalIds));
+      findings.push(...duplicateIdFindings(ids, locale, options.externalIds, undefined, idTextIn(doc)));
       if (options.audit !== false) findings.push(...weakTestFindingsInDocument(doc, locale, options.audit));
       break;
     case 'rosetta-corpus': {
@@ -71,7 +71,7 @@ export function validateDocument(doc: JsonDocument, options: ValidationOptions):
       const entries = entriesOf(doc.value, entriesPath);
       // Entry ids are checked within the file only: the workspace index takes test ids.
       const repeated = repeatedIds(entries, entriesPath, ['id', 'index']);
-      findings.push(...duplicateIdFindings(repeated.occurrences, locale, undefined, repeated.all));
+      findings.push(...duplicateIdFindings(repeated.occurrences, locale, undefined, repeated.all, idTextIn(doc)));
       if (options.audit !== false) findings.push(...corpusCopyFindings(entries, entriesPath, locale));
       break;
     }
@@ -100,6 +100,14 @@ export function validateDocument(doc: JsonDocument, options: ValidationOptions):
 /** What the document is: its content decides, unless settings force a kind (core's one classifier, `classifyAs`). */
 export function classifyDocument(doc: JsonDocument, options: Pick<ValidationOptions, 'kind'>): Classification {
   return classifyAs(doc.value, options.kind);
+}
+
+/** The text `doc` writes the value at a path with (an id's digits, which a float may have changed). */
+export function idTextIn(doc: JsonDocument): (path: JsonPath) => string | undefined {
+  return (path) => {
+    const span = doc.locate(path);
+    return span && doc.slice(span.start, span.end);
+  };
 }
 
 export function duplicateKeyFindings(doc: JsonDocument, locale: Locale): Finding[] {

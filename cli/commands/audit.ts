@@ -1,3 +1,4 @@
+import { getOwn, setOwn } from '../../core/json';
 import * as path from 'node:path';
 import { auditTestCached, type AuditOptions } from '../../core/audit/auditTest';
 import { extraBaselines, MAX_BASELINES_BYTES, MAX_EXTRA_BASELINES } from '../../core/audit/extraBaselines';
@@ -93,13 +94,14 @@ export async function run(args: string[], io: CliIo): Promise<number> {
 
   const categories: Record<string, { weak: number; total: number }> = {};
   for (const r of rows) {
-    const c = (categories[r.category] ??= { weak: 0, total: 0 });
+    const c = getOwn(categories, r.category) ?? { weak: 0, total: 0 };
+    setOwn(categories, r.category, c);
     c.total++;
     if (r.weak.length) c.weak++;
   }
   const floors = floorScores(audited, options);
   const floor: Record<string, number> = {};
-  for (const [baseline, summary] of Object.entries(floors)) floor[baseline] = summary.eweScore;
+  for (const [baseline, summary] of Object.entries(floors)) setOwn(floor, baseline, summary.eweScore);
   const weakCount = rows.filter((r) => r.weak.length).length;
 
   if (format === 'json') {

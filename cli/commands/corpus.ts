@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import { SpreadsheetError } from '../../core/corpus/cells';
-import { delimiterFor, exportSheet, planImport, type RowProblem } from '../../core/corpus/spreadsheet';
-import { displayPath, parseArgs, readJsonText, readText, describeEncodingProblem } from '../files';
+import { decodeSheetBytes } from '../../core/document/encoding';
+import { delimiterFor, describeSheetEncoding, exportSheet, planImport, type RowProblem } from '../../core/corpus/spreadsheet';
+import { displayPath, parseArgs, readBytes, readJsonText, describeEncodingProblem } from '../files';
 import { terminalSafe } from '../format/text';
 import { UsageError, type CliIo } from '../io';
 import { writeFileAtomic } from '../../runner/outputs';
@@ -15,8 +16,16 @@ function readCorpus(file: string, io: CliIo): string {
   return text;
 }
 
+/** The sheet's text, read from its bytes: UTF-8 or UTF-16 with a byte order mark, anything else refused (about the sheet). */
+function readSheet(file: string, io: CliIo): string {
+  const decoded = decodeSheetBytes(readBytes(file, io));
+  if (decoded.problem) throw new SpreadsheetError(describeSheetEncoding(decoded.problem), { about: 'sheet' });
+  return decoded.text;
+}
+
+/** `sheet.csv:LINE (column C): severity: message`, the line as an editor numbers the file's lines. */
 function problemLine(sheet: string, p: RowProblem): string {
-  const where = [p.row === undefined ? sheet : `${sheet}:row ${p.row}`, p.column === undefined ? '' : ` (column ${p.column})`].join('');
+  const where = [p.row === undefined ? sheet : `${sheet}:${p.row}`, p.column === undefined ? '' : ` (column ${p.column})`].join('');
   return `${terminalSafe(where)}: ${p.severity}: ${terminalSafe(p.message)}${p.code ? ` [${p.code}]` : ''}\n`;
 }
 
@@ -27,15 +36,10 @@ async function exportCommand(args: string[], io: CliIo): Promise<number> {
   if (!out) throw new UsageError('export needs --out FILE.csv or FILE.tsv');
   const corpusText = readCorpus(positional[0], io);
   const delimiter = delimiterFor(out);
-  let value: unknown;
-  try {
-    value = JSON.parse(corpusText) as unknown;
-  } catch (error) {
-    throw new SpreadsheetError(`not valid JSON (${error instanceof Error ? error.message : String(error)})`, { cause: error });
-  }
-  const text = exportSheet(value, { delimiter, ...(flags.has('no-bom') ? { bom: false } : {}) });
+  const { text, entries: rows, warnings } = exportSheet(corpusText, { delimiter, ...(flags.has('no-bom') ? { bom: false } : {}) });
   writeFileAtomic(path.resolve(io.cwd, out), text);
-  const rows = text.split('\r\n').length - 2;
+  const outShown = displayPath(path.resolve(io.cwd, out), io.cwd);
+  for (const warning of warnings) io.stderr(`${terminalSafe(outShown)}: warning: ${terminalSafe(warning)}\n`);
   io.stdout(
     `${terminalSafe(displayPath(path.resolve(io.cwd, out), io.cwd))}: ${rows} entr${rows === 1 ? 'y' : 'ies'} written (${delimiter === ',' ? 'CSV' : 'TSV'})\n`,
   );
@@ -47,16 +51,17 @@ async function importCommand(args: string[], io: CliIo): Promise<number> {
   if (positional.length !== 1) throw new UsageError('import takes one CSV or TSV file');
   const into = values.into?.[0];
   if (!into) throw new UsageError('import needs --into CORPUS.json');
-  const map: Record<string, string> = {};
+  const map = new Map<string, string>();
   for (const pair of values.map ?? []) {
     const eq = pair.lastIndexOf('=');
     if (eq <= 0) throw new UsageError(`--map takes COLUMN=FIELD (an empty FIELD skips the column), not '${pair}'`);
-    map[pair.slice(0, eq)] = pair.slice(eq + 1);
+    map.set(pair.slice(0, eq), pair.slice(eq + 1));
   }
   const sheetFile = positional[0];
   const sheetShown = displayPath(path.resolve(io.cwd, sheetFile), io.cwd);
   const corpusFile = path.resolve(io.cwd, into);
-  const plan = planImport(readCorpus(into, io), readText(sheetFile, io), { delimiter: delimiterFor(sheetFile), map });
+  const corpusText = readCorpus(into, io);
+  const plan = planImport(corpusText, readSheet(sheetFile, io), { delimiter: delimiterFor(sheetFile), map });
   for (const p of plan.problems) io.stderr(problemLine(sheetShown, p));
   const shown = terminalSafe(displayPath(corpusFile, io.cwd));
   if (!plan.newText) {
@@ -81,10 +86,10 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       return await command(rest, io);
     } catch (error) {
       if (!(error instanceof SpreadsheetError)) throw error;
-      // The corpus is what the problem is about: the one given to export, or the one imported into.
+      // The file the problem is about: the sheet being imported, or the corpus (given to export, or imported into).
       const { positional, values } = parseArgs(rest, { values: ['out', 'into', 'map'], booleans: ['no-bom', 'dry-run'], repeatable: ['map'] });
-      const corpus = sub === 'export' ? positional[0] : values.into?.[0];
-      io.stderr(`${terminalSafe(displayPath(path.resolve(io.cwd, corpus ?? '.'), io.cwd))}: ${terminalSafe(error.message)}\n`);
+      const file = sub === 'export' ? positional[0] : error.about === 'sheet' ? positional[0] : values.into?.[0];
+      io.stderr(`${terminalSafe(displayPath(path.resolve(io.cwd, file ?? '.'), io.cwd))}: ${terminalSafe(error.message)}\n`);
       return 2;
     }
   }

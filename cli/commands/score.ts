@@ -1,3 +1,4 @@
+import { getOwn, setOwn } from '../../core/json';
 import * as path from 'node:path';
 import { JsonDocument, NESTING_TOO_DEEP } from '../../core/document/jsonDocument';
 import { MAX_DEPTH } from '../../core/document/scanner';
@@ -227,7 +228,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
 /** Category scores and the ÈwéScore on the 0–100 scale, normalised against the floor's (null where the floor is 100). */
 function normalisedSummary(run: RunScores, floor: RunScores): { categories: Record<string, number | null>; ewe_score: number | null } {
   const categories: Record<string, number | null> = {};
-  for (const [category, score] of Object.entries(run.categories)) categories[category] = vsFloor(score, floor.categories[category] ?? 0, 100);
+  for (const [category, score] of Object.entries(run.categories)) setOwn(categories, category, vsFloor(score, getOwn(floor.categories, category) ?? 0, 100));
   return { categories, ewe_score: vsFloor(run.eweScore, floor.eweScore, 100) };
 }
 

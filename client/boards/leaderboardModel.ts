@@ -41,7 +41,7 @@ const score = (value: number | null, ci: Interval | null, digits: number): Board
 });
 const number = (value: number | null, digits: number): BoardCell => ({ text: fmt(value, digits), numeric: true });
 
-const label = (key: string, locale: Locale) => (COLUMN_LABELS[key] ? pick(COLUMN_LABELS[key], locale) : key);
+const label = (key: string, locale: Locale) => (Object.hasOwn(COLUMN_LABELS, key) ? pick(COLUMN_LABELS[key], locale) : key);
 
 function rankCell(row: { rank: number | null; tie: boolean }, reason: string | null, locale: Locale): BoardCell {
   return text(rankText(row, reason), row.tie ? { title: pick(BOARD_TEXT.tie, locale) } : reason ? { title: reason } : {});

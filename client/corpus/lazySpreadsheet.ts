@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { corpusSheet, SpreadsheetError } from '../../core/corpus/cells';
-import { delimiterFor, exportSheet, planImport, type ImportPlan } from '../../core/corpus/spreadsheet';
+import { decodeSheetBytes } from '../../core/document/encoding';
+import { delimiterFor, describeSheetEncoding, exportSheet, planImport, type ImportPlan } from '../../core/corpus/spreadsheet';
 import { toLocale } from '../../core/i18n/locale';
 
 /**
@@ -10,7 +11,6 @@ import { toLocale } from '../../core/i18n/locale';
  * (dist/lazySpreadsheet.js, with the validator and papaparse) and loaded on the first use of either command.
  */
 
-const decoder = new TextDecoder();
 const fileName = (uri: vscode.Uri) => uri.path.split('/').pop() ?? '';
 
 async function corpusDocument(uri?: vscode.Uri): Promise<vscode.TextDocument | undefined> {
@@ -26,7 +26,8 @@ export interface ExportOptions {
 
 export interface ImportOptions {
   sheet?: vscode.Uri;
-  map?: Record<string, string>;
+  /** Column → field, as a command's argument (own keys only are read). */
+  map?: Readonly<Record<string, string>>;
   /** Import at once when nothing stops it, without showing the mapping. */
   yes?: boolean;
 }
@@ -35,10 +36,9 @@ export async function exportCorpus(uri?: vscode.Uri, options: ExportOptions = {}
   const { rows } = options;
   const document = await corpusDocument(uri);
   if (!document) return undefined;
-  let value: unknown;
+  const corpusText = document.getText();
   try {
-    value = JSON.parse(document.getText()) as unknown;
-    corpusSheet(value);
+    corpusSheet(JSON.parse(corpusText) as unknown);
   } catch (error) {
     void vscode.window.showErrorMessage(
       vscode.l10n.t(
@@ -56,9 +56,11 @@ export async function exportCorpus(uri?: vscode.Uri, options: ExportOptions = {}
       filters: { [vscode.l10n.t('Comma-separated values')]: ['csv'], [vscode.l10n.t('Tab-separated values')]: ['tsv'] },
     }));
   if (!target) return undefined;
-  const text = exportSheet(value, { delimiter: delimiterFor(target.path), ...(rows ? { rows } : {}) });
+  const locale = toLocale(vscode.env.language);
+  const { text, entries, warnings } = exportSheet(corpusText, { delimiter: delimiterFor(target.path), locale, ...(rows ? { rows } : {}) });
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
-  void vscode.window.showInformationMessage(vscode.l10n.t('{0} entries exported to {1}.', text.split('\r\n').length - 2, fileName(target)));
+  void vscode.window.showInformationMessage(vscode.l10n.t('{0} entries exported to {1}.', entries, fileName(target)));
+  if (warnings.length > 0) void vscode.window.showWarningMessage(`${fileName(target)}: ${warnings.slice(0, 3).join(' · ')}`);
   return target;
 }
 
@@ -67,7 +69,7 @@ type MappingItem = vscode.QuickPickItem & { column?: string; action: 'import' | 
 /** The mapping as a list: the import action first (with the problems), then one row per column to remap. */
 function mappingItems(plan: ImportPlan): MappingItem[] {
   const errors = plan.problems.filter((p) => p.severity === 'error');
-  const row = (p: ImportPlan['problems'][number]) => `${p.row === undefined ? '' : vscode.l10n.t('row {0}', p.row) + ': '}${p.message}`;
+  const row = (p: ImportPlan['problems'][number]) => `${p.row === undefined ? '' : vscode.l10n.t('line {0}', p.row) + ': '}${p.message}`;
   const head: MappingItem = plan.newText
     ? {
         label: `$(check) ${vscode.l10n.t('Import {0} entries', plan.entries.length)}`,
@@ -104,9 +106,14 @@ export async function importEntries(uri?: vscode.Uri, options: ImportOptions = {
       })
     )?.[0];
   if (!picked) return false;
-  const sheet = decoder.decode(await vscode.workspace.fs.readFile(picked));
-  const map: Record<string, string> = { ...options.map };
   const locale = toLocale(vscode.env.language);
+  const decoded = decodeSheetBytes(await vscode.workspace.fs.readFile(picked));
+  if (decoded.problem) {
+    void vscode.window.showErrorMessage(`${fileName(picked)}: ${describeSheetEncoding(decoded.problem, locale)}`);
+    return false;
+  }
+  const sheet = decoded.text;
+  const map = new Map<string, string>(Object.entries(options.map ?? {}));
   for (;;) {
     let plan: ImportPlan;
     try {
@@ -115,18 +122,19 @@ export async function importEntries(uri?: vscode.Uri, options: ImportOptions = {
       void vscode.window.showErrorMessage(`${fileName(picked)}: ${error instanceof Error ? error.message : String(error)}`);
       return false;
     }
-    const apply = async (edit: NonNullable<ImportPlan['edit']>) => {
+    const apply = async (edits: NonNullable<ImportPlan['edits']>) => {
       const workspaceEdit = new vscode.WorkspaceEdit();
-      workspaceEdit.replace(document.uri, new vscode.Range(document.positionAt(edit.start), document.positionAt(edit.end)), edit.text);
+      for (const edit of edits)
+        workspaceEdit.replace(document.uri, new vscode.Range(document.positionAt(edit.start), document.positionAt(edit.end)), edit.text);
       return vscode.workspace.applyEdit(workspaceEdit);
     };
-    if (options.yes) return plan.edit ? apply(plan.edit) : false;
+    if (options.yes) return plan.edits ? apply(plan.edits) : false;
     const choice = await vscode.window.showQuickPick(mappingItems(plan), {
       title: vscode.l10n.t('Import {0} into {1}', fileName(picked), fileName(document.uri)),
       placeHolder: vscode.l10n.t('Choose a column to change its field, or import'),
     });
     if (!choice) return false;
-    if (choice.action === 'import' && plan.edit) return apply(plan.edit);
+    if (choice.action === 'import' && plan.edits) return apply(plan.edits);
     if (!choice.column) continue;
     const sheetInfo = corpusSheet(JSON.parse(document.getText()) as unknown);
     const skip = vscode.l10n.t('(do not import this column)');
@@ -146,6 +154,6 @@ export async function importEntries(uri?: vscode.Uri, options: ImportOptions = {
       ]),
     ];
     const field = await vscode.window.showQuickPick([skip, ...fields], { title: vscode.l10n.t('Field for column {0}', choice.column) });
-    if (field !== undefined) map[choice.column] = field === skip ? '' : field;
+    if (field !== undefined) map.set(choice.column, field === skip ? '' : field);
   }
 }

@@ -278,3 +278,34 @@ test("an edit's ranges from the session's text model are the positions the text 
   doc.set(doc.getText() + ' ');
   assert.equal(session.rangesOf([{ start: 0, end: 1, text: '' }]), undefined);
 });
+
+test('issue #30: Add entry and Duplicate past 2^53 return at once with ids counted by their digits, and cells show the digits', () => {
+  const diagnostic = fs.readFileSync(fromRepo('test-fixtures/corpus/valid/ewe-diagnostic.json'), 'utf8');
+  const idsOf = (text: string) => [...text.matchAll(/"id": ([^,\n]+)/g)].map((m) => m[1]);
+  for (const [last, added, copies] of [
+    ['9007199254740992', '9007199254740993', ['9007199254740993', '9007199254740994']],
+    ['9007199254740991', '9007199254740992', ['9007199254740992', '9007199254740993']],
+    ['1e308', '10', ['10', '11']],
+  ] as const) {
+    const text = diagnostic.replace('"id": 10,', `"id": ${last},`);
+    const session = new TableSession(new FakeDocument(text));
+    const view = asView(session.viewMessage(REASONS));
+    const idColumn = view.meta.columns.findIndex((c) => c.field === 'id');
+    assert.equal(view.rows.find((r) => r.index === 9)?.cells[idColumn], last, 'the id as the file writes it');
+    const add = session.handle({ type: 'add', version: 1 });
+    assert.ok(add && 'edits' in add, JSON.stringify(add));
+    assert.equal(idsOf(applyTextEdits(text, add.edits)).at(-1), added);
+    const dup = session.handle({ type: 'duplicate', version: 1, indices: [0, 1] });
+    assert.ok(dup && 'edits' in dup, JSON.stringify(dup));
+    const after = idsOf(applyTextEdits(text, dup.edits));
+    // Each copy right after its original, with its own id.
+    assert.deepEqual([after[after.indexOf('1') + 1], after[after.indexOf('2') + 1]], [...copies]);
+  }
+  // String ids past 2^53 keep their prefix.
+  const strings = diagnostic.replace(/"id": (\d+),/g, (_, n: string) => `"id": "ewe_${(9007199254740990n + BigInt(n)).toString()}",`);
+  const session = new TableSession(new FakeDocument(strings));
+  asView(session.viewMessage(REASONS));
+  const add = session.handle({ type: 'add', version: 1 });
+  assert.ok(add && 'edits' in add);
+  assert.equal(idsOf(applyTextEdits(strings, add.edits)).at(-1), '"ewe_9007199254741001"');
+});

@@ -1,3 +1,4 @@
+import { setOwn } from '../json';
 import { runScores, type EweScoreOptions, type RunScores } from '../scoring/ewebench/aggregate';
 import { auditTestCached, type AuditOptions, type TestAudit } from './auditTest';
 import { BASELINES, type Baseline } from './baselines';
@@ -22,9 +23,13 @@ export function floorScores(tests: readonly AuditedTest[], options: AuditOptions
   const out: Record<string, RunScores> = {};
   for (const b of baselines) {
     if (!audits.some((a) => a.audit.scores.some((s) => s.baseline === b.id))) continue;
-    out[b.id] = runScores(
-      audits.map(({ category, audit }) => ({ category, score: audit.scores.find((s) => s.baseline === b.id)?.score ?? 0 })),
-      options,
+    setOwn(
+      out,
+      b.id,
+      runScores(
+        audits.map(({ category, audit }) => ({ category, score: audit.scores.find((s) => s.baseline === b.id)?.score ?? 0 })),
+        options,
+      ),
     );
   }
   out[BEST_OF] = runScores(

@@ -1,3 +1,4 @@
+import { setOwn } from '../json';
 import { compareCodePoints } from '../python/json';
 import { pyStrip } from '../python/str';
 import { categoryScore, eweScore } from '../scoring/ewebench/aggregate';
@@ -309,7 +310,7 @@ function eweScoreMetric(groups: readonly string[], scores: readonly (number | nu
       else byCategory.set(groups[i], [s]);
     }
     const categories: Record<string, number> = {};
-    for (const [stem, list] of byCategory) categories[stem] = categoryScore(list);
+    for (const [stem, list] of byCategory) setOwn(categories, stem, categoryScore(list));
     return [eweScore(categories)];
   };
 }

@@ -1,3 +1,4 @@
+import { NumberText } from './numberText';
 import type { JsonDocument, JsonPath } from '../document/jsonDocument';
 
 /**
@@ -148,9 +149,25 @@ export function carryStyle(before: JsonDocument, after: JsonDocument, edit: Text
 
 const escapeNonAscii = (json: string) => json.replace(/[\u0080-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
 
+/**
+ * JSON.stringify, with each NumberText written as its own text (a number a float would change). The texts go
+ * through as marked strings first; the mark is one the plain output does not hold, found in at most as many
+ * tries as that output has marks (a bounded loop).
+ */
+function stringifyKeepingNumbers(value: unknown, indent: string): string {
+  let found = false;
+  const plain = JSON.stringify(value, (_key, v: unknown) => (v instanceof NumberText ? ((found = true), 0) : v), indent);
+  if (!found) return plain;
+  let mark = '\u0000n';
+  for (let k = 0; k <= plain.length && plain.includes(JSON.stringify(mark).slice(1, -1)); k++) mark = `\u0000n${k}`;
+  const quoted = JSON.stringify(mark).slice(1, -1);
+  const json = JSON.stringify(value, (_key, v: unknown) => (v instanceof NumberText ? mark + v.text : v), indent);
+  return json.replace(new RegExp(`"${quoted.replace(/\\/g, '\\\\')}([^"]*)"`, 'g'), (_m, text: string) => text);
+}
+
 /** `value` as the file would write it, its lines after the first indented by `baseIndent`. */
 export function serialize(value: unknown, style: JsonStyle, baseIndent: string): string {
-  let json = JSON.stringify(value, null, style.indent);
+  let json = stringifyKeepingNumbers(value, style.indent);
   if (style.asciiOnly) json = escapeNonAscii(json);
   return json.split('\n').join(style.eol + baseIndent);
 }

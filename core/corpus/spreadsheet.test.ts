@@ -30,7 +30,8 @@ test('ids follow the file: integers continue, padded and prefixed strings keep t
   assert.deepEqual(nextIds(['tatoeba_953265', 'tatoeba_12', 'tatoeba_7'], 1), ['tatoeba_953266']);
   assert.deepEqual(nextIds(['a-1', 'a-2', 'b-9'], 1), ['a-3']);
   assert.deepEqual(nextIds(['hello', 'world'], 2), ['entry_3', 'entry_4']);
-  assert.deepEqual(nextIds([], 2), [0, 1]);
+  // A corpus without ids starts at 1, as the corpus shape's ids do.
+  assert.deepEqual(nextIds([], 2), [1, 2]);
   assert.deepEqual(nextIds(['x1', 'x2', 'x3'], 1), ['x4']);
 });
 
@@ -39,7 +40,7 @@ test('CSV and TSV round trip: every real-shaped corpus exports and imports back 
     const text = read(rel);
     const value = JSON.parse(text) as unknown;
     for (const delimiter of [',', '\t'] as const) {
-      const sheetText = exportSheet(value, { delimiter });
+      const sheetText = exportSheet(text, { delimiter }).text;
       const plan = planImport(emptied(text), sheetText, { delimiter });
       assert.deepEqual(
         plan.problems.filter((p) => p.severity === 'error'),
@@ -70,9 +71,9 @@ test('cells with quotes, commas, line breaks, tabs and tone marks survive the ro
       { id: 2, source: 'tab\there; a, b', reference: 'ɛ̃ ɔ̀ ŋ́ ʋ ƒ ɣ ɖ', difficulty: 3, ...common, context: 'label', notes: 'a, "b"; c' },
     ],
   };
-  const csv = exportSheet(corpus, { delimiter: ',' });
+  const csv = exportSheet(JSON.stringify(corpus), { delimiter: ',' }).text;
   assert.equal(csv.charCodeAt(0), 0xfeff);
-  const tsv = exportSheet(corpus, { delimiter: '\t' });
+  const tsv = exportSheet(JSON.stringify(corpus), { delimiter: '\t' }).text;
   assert.notEqual(tsv.charCodeAt(0), 0xfeff);
   const start = JSON.stringify({ ...corpus, entries: [] }, null, 2);
   for (const [sheetText, delimiter] of [
@@ -100,7 +101,9 @@ test("import appends after the last entry in the file's own style and leaves eve
     { delimiter: ',' },
   );
   assert.deepEqual(plan.problems, []);
-  const edit = plan.edit!;
+  // A pure insertion (the diagnostic corpus has no entry_count to follow).
+  assert.equal(plan.edits!.length, 1);
+  const edit = plan.edits![0];
   assert.equal(edit.start, edit.end, 'a pure insertion');
   assert.equal(plan.newText!.slice(0, edit.start), text.slice(0, edit.start));
   assert.equal(plan.newText!.slice(edit.start + edit.text.length), text.slice(edit.end));
@@ -131,7 +134,7 @@ test('a row with an error imports nothing, and every problem names its row', () 
     ',Empty source.,1,diagnostic,elicited,conversational,greeting',
   ].join('\n');
   const plan = planImport(text, sheetText, { delimiter: ',' });
-  assert.equal(plan.edit, undefined);
+  assert.equal(plan.edits, undefined);
   assert.equal(plan.newText, undefined);
   const rows = plan.problems.filter((p) => p.severity === 'error').map((p) => p.row);
   assert.ok(rows.includes(3), JSON.stringify(plan.problems));
@@ -142,7 +145,13 @@ test('a row with an error imports nothing, and every problem names its row', () 
 test('columns map by field name, alias or --map; unknown columns are reported, not guessed', () => {
   const text = read('test-fixtures/corpus/valid/ewe-diagnostic.json');
   const sheetText = 'English,Target,Level,segment,provenance,register,context,Comment\nWater.,Tsi.,1,diagnostic,elicited,conversational,greeting,hi\n';
-  const plan = planImport(text, sheetText, { delimiter: ',', map: { English: 'source', Level: 'difficulty' } });
+  const plan = planImport(text, sheetText, {
+    delimiter: ',',
+    map: new Map([
+      ['English', 'source'],
+      ['Level', 'difficulty'],
+    ]),
+  });
   assert.deepEqual(
     plan.columns.map((c) => c.field),
     ['source', 'reference', 'difficulty', 'segment', 'provenance', 'register', 'context', null],
@@ -153,13 +162,13 @@ test('columns map by field name, alias or --map; unknown columns are reported, n
   );
   assert.equal(JSON.parse(plan.newText!).entries.at(-1).difficulty, 1);
   assert.throws(() => planImport(text, '', { delimiter: ',' }));
-  const unknown = planImport(text, sheetText, { delimiter: ',', map: { Nope: 'source' } });
+  const unknown = planImport(text, sheetText, { delimiter: ',', map: new Map([['Nope', 'source']]) });
   assert.ok(unknown.problems.some((p) => p.severity === 'error' && p.column === 'Nope'));
 });
 
 test('objects in a curated corpus (provenance, metadata) go out as JSON text and come back as objects', () => {
   const text = read('test-fixtures/corpus/real/eng-yor-dev-v1.json');
-  const sheetText = exportSheet(JSON.parse(text), { delimiter: '\t', rows: [0] });
+  const sheetText = exportSheet(text, { delimiter: '\t', rows: [0] }).text;
   // A JSON cell holds quotes, so it is quoted with its quotes doubled.
   assert.ok(sheetText.includes('"{""source_name"":'));
   const broken = sheetText.replace('{""source_name""', '{source_name');

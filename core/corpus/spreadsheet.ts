@@ -2,19 +2,29 @@ import Papa from 'papaparse';
 import { JsonDocument, type JsonPath } from '../document/jsonDocument';
 import type { Span } from '../text/lineIndex';
 import { pick, type Bilingual, type Locale, type Params } from '../i18n/locale';
-import type { JsonObject } from '../json';
+import { isObject, type JsonObject } from '../json';
 import { defaultSeverity, type Severity } from '../rules/codes';
 import type { Finding } from '../rules/finding';
 import { validateDocument } from '../validate';
 import { nextIds } from './idPattern';
-import { appendToArray, applyTextEdit, type TextEdit } from './jsonEdits';
-import { cellOf, cellValue, corpusSheet, fieldKind, SpreadsheetError, type CorpusSheet } from './cells';
+import { appendToArray, applyTextEdits, replaceValue, type TextEdit } from './jsonEdits';
+import { cellOf, cellValue, corpusSheet, fieldKind, schemaFields, SpreadsheetError, type CorpusSheet } from './cells';
+import { exactValue, floatIsExact } from './numberText';
+import type { SheetEncodingProblem } from '../document/encoding';
 
 /**
  * A corpus's entries as a spreadsheet and back. Export writes one row per entry and one column per field the
  * entries use; import reads CSV or TSV (papaparse, which also runs in a browser), maps columns to fields, gives
  * new entries ids in the file's own pattern and appends them as one edit. The result is checked by the same
- * validator as the editor's: an error in any imported row imports nothing, and every problem names its row.
+ * validator as the editor's: an error in any imported row imports nothing, and every problem names its line.
+ *
+ * The rules a sheet is read by:
+ * - Rows end at CRLF, LF or CR outside quotes, in any mix (a quoted cell keeps its line breaks as they are).
+ * - Every row has as many cells as the header; a row of empty cells is a blank line and is skipped.
+ * - A cell that a spreadsheet would run as a formula (first character `=`, `+`, `-`, `@`, tab or CR, after
+ *   any number of `'`) is written with one more `'` in front, and one leading `'` is taken off such a cell on
+ *   import: export then import gives every string back exactly, `'=x` included (written `''=x`).
+ * - Numbers a float would change (`9007199254740993`, `-0`) are written and read as their digits.
  */
 
 export type Delimiter = ',' | '\t';
@@ -23,6 +33,8 @@ export type Delimiter = ',' | '\t';
 export function delimiterFor(fileName: string): Delimiter {
   return /\.(tsv|tab)$/i.test(fileName) ? '\t' : ',';
 }
+
+const text = (locale: Locale, id: keyof typeof TEXT, params?: Params) => pick(TEXT[id], locale, params);
 
 const TEXT: Record<string, Bilingual> = {
   notValidJson: { en: 'the corpus is not valid JSON: fix it before importing', fr: 'le corpus n’est pas du JSON valide : corrigez-le avant d’importer' },
@@ -43,9 +55,43 @@ const TEXT: Record<string, Bilingual> = {
     fr: 'colonne « {column} » : le champ « {field} » contient du JSON dans ce corpus, et cette cellule n’en est pas',
   },
   noSource: { en: 'no column is mapped to the source text field "{field}"', fr: 'aucune colonne ne correspond au champ du texte source « {field} »' },
+  cellCount: {
+    en: 'this row has {count} cells and the header {header}: a cell holding the separator or a line break must be in double quotes',
+    fr: 'cette ligne a {count} cellules et l’en-tête {header} : une cellule qui contient le séparateur ou un saut de ligne doit être entre guillemets',
+  },
+  quotes: {
+    en: 'a quoted cell is not closed: every " that opens a cell needs its closing "',
+    fr: 'une cellule entre guillemets n’est pas fermée : chaque " qui ouvre une cellule demande son " fermant',
+  },
+  utf16NoBom: {
+    en: 'the sheet looks like UTF-16 without a byte order mark: save it as UTF-8 (CSV UTF-8 in a spreadsheet)',
+    fr: 'la feuille semble être en UTF-16 sans indicateur d’ordre des octets : enregistrez-la en UTF-8 (CSV UTF-8 dans un tableur)',
+  },
+  invalidUtf16: {
+    en: 'the sheet starts with a UTF-16 byte order mark but is not valid UTF-16: save it as UTF-8 (CSV UTF-8 in a spreadsheet)',
+    fr: 'la feuille commence par un indicateur UTF-16 mais n’est pas de l’UTF-16 valide : enregistrez-la en UTF-8 (CSV UTF-8 dans un tableur)',
+  },
+  notUtf8: {
+    en: 'the sheet is not UTF-8 (byte {offset}); it is probably {likely}: save it as UTF-8 (CSV UTF-8 in a spreadsheet), nothing was imported',
+    fr: 'la feuille n’est pas en UTF-8 (octet {offset}) ; elle est sans doute en {likely} : enregistrez-la en UTF-8 (CSV UTF-8 dans un tableur), rien n’a été importé',
+  },
+  loneSurrogate: {
+    en: 'entry {entry}, field "{field}": holds half of a surrogate pair, which UTF-8 cannot write; the file will show U+FFFD (�) there',
+    fr: 'entrée {entry}, champ « {field} » : contient une moitié de paire de substitution, que l’UTF-8 ne peut pas écrire ; le fichier montrera U+FFFD (�) à sa place',
+  },
+  entryCount: {
+    en: 'entry_count was {was} while the corpus held {held} entries; it is set to {now}',
+    fr: 'entry_count valait {was} alors que le corpus avait {held} entrées ; il passe à {now}',
+  },
 };
 
-const text = (locale: Locale, id: keyof typeof TEXT, params?: Params) => pick(TEXT[id], locale, params);
+/** What a sheet's bytes are refused for, as a message (the CLI and the editor read the bytes; core says why). */
+export function describeSheetEncoding(problem: SheetEncodingProblem, locale: Locale = 'en'): string {
+  if (problem.kind === 'utf-16-no-bom') return text(locale, 'utf16NoBom');
+  if (problem.kind === 'invalid-utf-16') return text(locale, 'invalidUtf16');
+  const likely = problem.likely === 'windows-1252' ? 'Windows-1252 (a spreadsheet’s plain "CSV" on Windows)' : 'Latin-1 (ISO-8859-1) or Windows-1252';
+  return text(locale, 'notUtf8', { offset: problem.byteOffset, likely });
+}
 
 export interface ExportOptions {
   delimiter: Delimiter;
@@ -53,22 +99,60 @@ export interface ExportOptions {
   rows?: readonly number[];
   /** A UTF-8 byte order mark first, so spreadsheet programs read Ewe letters right (CSV only by default). */
   bom?: boolean;
+  locale?: Locale;
 }
+
+export interface ExportResult {
+  text: string;
+  /** How many entries the sheet holds (its rows, whatever line breaks their cells hold). */
+  entries: number;
+  /** What the written file will not keep as it is (a lone surrogate), by entry and field. */
+  warnings: string[];
+}
+
+/** A cell a spreadsheet would run as a formula, after any `'` marks: it gets one more `'` on export. */
+const FORMULA = /^'*[=+\-@\t\r]/;
+/** A cell marked on export: one `'` comes off on import. */
+const MARKED = /^'+[=+\-@\t\r]/;
+
+/** A cell's text as imported: the export's formula mark taken off (`'=x` → `=x`, `''=x` → `'=x`), anything else as it is. */
+export function unmarkFormula(cell: string): string {
+  return MARKED.test(cell) ? cell.slice(1) : cell;
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * The entries as CSV or TSV text: a header of field names, then a row per entry. Strings are written as they
- * are, numbers and booleans as JSON writes them, objects and arrays as JSON text, absent and null as empty.
+ * are (a formula-like one marked with `'`), numbers as the corpus writes them (digits kept past 2^53), booleans
+ * as JSON writes them, objects and arrays as JSON text, absent and null as empty. Rows end in CRLF.
  */
-export function exportSheet(value: unknown, options: ExportOptions): string {
-  const sheet = corpusSheet(value);
-  const entries = options.rows ? options.rows.map((i) => sheet.entries[i]).filter((e): e is JsonObject => e !== undefined) : sheet.entries;
-  const data = entries.map((entry) => sheet.columns.map((c) => cellOf(entry[c])));
-  const body = Papa.unparse({ fields: sheet.columns, data }, { delimiter: options.delimiter, newline: '\r\n', quotes: false });
-  return ((options.bom ?? options.delimiter === ',') ? '\uFEFF' : '') + body + '\r\n';
+export function exportSheet(corpusText: string, options: ExportOptions): ExportResult {
+  const locale = options.locale ?? 'en';
+  const doc = new JsonDocument(corpusText);
+  if (!doc.isValidJson) throw new SpreadsheetError(text(locale, 'notValidJson'));
+  const sheet = corpusSheet(doc.value, locale);
+  const picked = options.rows ? options.rows.filter((i) => sheet.entries[i] !== undefined) : sheet.entries.map((_, i) => i);
+  const warnings: string[] = [];
+  const data = picked.map((k) => {
+    const entry = sheet.entries[k];
+    return sheet.columns.map((c) => {
+      const value = entry[c];
+      if (typeof value === 'number') {
+        // JSON.parse may have rounded it: the corpus's own digits go out.
+        return floatIsExact(value) ? value : cellOf(exactValue(doc, [...sheet.entriesPath, sheet.indices[k], c], value));
+      }
+      const cell = cellOf(value);
+      if (LONE_SURROGATE.test(cell)) warnings.push(text(locale, 'loneSurrogate', { entry: sheet.indices[k] + 1, field: c }));
+      return cell;
+    });
+  });
+  const body = Papa.unparse({ fields: sheet.columns, data }, { delimiter: options.delimiter, newline: '\r\n', quotes: false, escapeFormulae: FORMULA });
+  return { text: ((options.bom ?? options.delimiter === ',') ? '\uFEFF' : '') + body + '\r\n', entries: data.length, warnings };
 }
 
 export interface RowProblem {
-  /** 1-based record number in the sheet, the header being row 1; absent for the sheet as a whole. */
+  /** 1-based line of the sheet file the row starts on (blank lines and line breaks in cells counted); absent for the sheet as a whole. */
   row?: number;
   column?: string;
   severity: Severity;
@@ -80,44 +164,127 @@ export interface RowProblem {
 export interface ImportOptions {
   delimiter: Delimiter;
   /** Column → field (`--map column=field`); an empty field skips the column. */
-  map?: Readonly<Record<string, string>>;
+  map?: ReadonlyMap<string, string>;
   locale?: Locale;
 }
 
 export interface ImportPlan {
   /** Column → field it fills (null: not imported). */
   columns: { column: string; field: string | null }[];
-  /** The new entries, in sheet order, as they will be written. */
+  /** The new entries, in sheet order, as they will be written (objects without a prototype). */
   entries: JsonObject[];
   problems: RowProblem[];
-  /** The one edit that appends the entries; absent when any problem is an error (nothing is imported). */
-  edit?: TextEdit;
+  /** The edits that append the entries (and set `entry_count`), in text order; absent when any problem is an error (nothing is imported). */
+  edits?: TextEdit[];
   newText?: string;
 }
 
 /** Column names people use for the spec's fields, beside the field names themselves. */
-const ALIASES: Readonly<Record<string, string>> = {
-  target: 'reference',
-  translation: 'reference',
-  text: 'source',
-  source_text: 'source',
-  target_expected: 'reference',
-};
+const ALIASES: ReadonlyMap<string, string> = new Map([
+  ['target', 'reference'],
+  ['translation', 'reference'],
+  ['text', 'source'],
+  ['source_text', 'source'],
+  ['target_expected', 'reference'],
+]);
+
+/** A sheet's record: its cells, and the line of the file it starts on. */
+interface SheetRow {
+  cells: string[];
+  line: number;
+}
+
+/**
+ * Splits a sheet into records: a row ends at CRLF, LF or CR outside double quotes, in any mix; a quote opens
+ * a quoted cell only at a cell's start (as papaparse reads it). Each record is then parsed by papaparse alone,
+ * so a line ending papaparse did not guess can never merge rows. Lines are counted as an editor counts them
+ * (CRLF, LF and CR each end one, inside quotes too). One pass, `i` growing each step.
+ */
+function sheetRows(sheetText: string, delimiter: Delimiter, locale: Locale, problems: RowProblem[]): SheetRow[] {
+  const rows: SheetRow[] = [];
+  const n = sheetText.length;
+  let line = 1;
+  let start = 0;
+  let startLine = 1;
+  let inQuotes = false;
+  let cellStart = true;
+  const finish = (end: number) => {
+    const record = sheetText.slice(start, end);
+    if (record === '' || /^ +$/.test(record)) return;
+    const parsed = Papa.parse<string[]>(record, { delimiter, newline: '\n', quoteChar: '"' });
+    const cells = parsed.data[0] ?? [];
+    if (parsed.errors.length > 0 || parsed.data.length !== 1) {
+      problems.push({ severity: 'error', row: startLine, message: text(locale, 'quotes') });
+      return;
+    }
+    // A row of empty cells (`,,,` from a spreadsheet) is a blank line.
+    if (cells.every((c) => c === '')) return;
+    rows.push({ cells: cells.map(unmarkFormula), line: startLine });
+  };
+  for (let i = 0; i < n;) {
+    const c = sheetText[i];
+    if (inQuotes) {
+      if (c === '"') {
+        if (sheetText[i + 1] === '"') i += 2;
+        else {
+          inQuotes = false;
+          i++;
+        }
+        continue;
+      }
+      if (c === '\n' || c === '\r') {
+        line++;
+        if (c === '\r' && sheetText[i + 1] === '\n') i++;
+      }
+      i++;
+      continue;
+    }
+    if (c === '"' && cellStart) {
+      inQuotes = true;
+      cellStart = false;
+      i++;
+      continue;
+    }
+    if (c === delimiter) {
+      cellStart = true;
+      i++;
+      continue;
+    }
+    if (c === '\r' || c === '\n') {
+      finish(i);
+      i += c === '\r' && sheetText[i + 1] === '\n' ? 2 : 1;
+      line++;
+      start = i;
+      startLine = line;
+      cellStart = true;
+      continue;
+    }
+    cellStart = false;
+    i++;
+  }
+  if (inQuotes) problems.push({ severity: 'error', row: startLine, message: text(locale, 'quotes') });
+  else finish(n);
+  return rows;
+}
 
 function mapColumns(
   header: readonly string[],
   sheet: CorpusSheet,
-  overrides: Readonly<Record<string, string>>,
+  overrides: ReadonlyMap<string, string>,
   locale: Locale,
   problems: RowProblem[],
 ): (string | null)[] {
-  for (const column of Object.keys(overrides))
+  for (const column of overrides.keys())
     if (!header.includes(column)) problems.push({ severity: 'error', column, message: text(locale, 'unknownColumn', { column }) });
-  const known = new Map(sheet.columns.map((c) => [c.toLowerCase(), c]));
+  // The fields the entries use, then the ones their schema knows (`notes` in a corpus that has none yet).
+  const known = new Map<string, string>();
+  for (const field of [...sheet.columns, ...schemaFields(sheet)]) if (!known.has(field.toLowerCase())) known.set(field.toLowerCase(), field);
   const fields = header.map((column): string | null => {
-    if (column in overrides) return overrides[column] || null;
+    const override = overrides.get(column);
+    if (override !== undefined) return override || null;
     const name = column.trim().toLowerCase();
-    const field = known.get(name) ?? known.get(ALIASES[name] ?? '') ?? (ALIASES[name] && sheet.columns.length === 0 ? ALIASES[name] : undefined);
+    const alias = ALIASES.get(name);
+    const field = known.get(name) ?? (alias === undefined ? undefined : (known.get(alias) ?? (sheet.columns.length === 0 ? alias : undefined)));
     if (field) return field;
     // A corpus with no entries yet has no columns to match: the spec's field names are taken as they are.
     if (sheet.entries.length === 0 && /^[a-z_][a-z0-9_]*$/.test(name)) return name;
@@ -156,7 +323,8 @@ function entryIndexOf(finding: Finding, entriesPath: JsonPath, itemSpans: readon
 
 /**
  * Plans the import of `sheetText` into the corpus `corpusText`: columns mapped, rows turned into entries with
- * ids, the edit that appends them, and every problem with its row. Warnings do not stop an import; errors do.
+ * ids, the edit that appends them, and every problem with its line. Warnings do not stop an import; errors do.
+ * Throws `SpreadsheetError` (about the sheet or the corpus) when there is nothing to plan.
  */
 export function planImport(corpusText: string, sheetText: string, options: ImportOptions): ImportPlan {
   const locale = options.locale ?? 'en';
@@ -164,54 +332,81 @@ export function planImport(corpusText: string, sheetText: string, options: Impor
   if (!doc.isValidJson) throw new SpreadsheetError(text(locale, 'notValidJson'));
   const sheet = corpusSheet(doc.value, locale);
   const problems: RowProblem[] = [];
-  const parsed = Papa.parse<string[]>(sheetText.replace(/^\uFEFF/, ''), { delimiter: options.delimiter, skipEmptyLines: 'greedy' });
-  for (const e of parsed.errors)
-    problems.push({ severity: 'error', ...(e.row === undefined ? {} : { row: e.row + 1 }), message: text(locale, 'parse', { detail: e.message }) });
-  const [header, ...rows] = parsed.data;
-  if (!header) throw new SpreadsheetError(text(locale, 'empty'));
-  if (rows.length === 0) throw new SpreadsheetError(text(locale, 'noRows'));
-  const fields = mapColumns(header, sheet, options.map ?? {}, locale, problems);
+  const records = sheetRows(sheetText.replace(/^\uFEFF/, ''), options.delimiter, locale, problems);
+  const [first, ...rows] = records;
+  if (!first) {
+    if (problems.length > 0) return { columns: [], entries: [], problems };
+    throw new SpreadsheetError(text(locale, 'empty'), { about: 'sheet' });
+  }
+  const header = first.cells;
+  if (rows.length === 0 && problems.length === 0) throw new SpreadsheetError(text(locale, 'noRows'), { about: 'sheet' });
+  const fields = mapColumns(header, sheet, options.map ?? new Map<string, string>(), locale, problems);
   const columns = header.map((column, i) => ({ column, field: fields[i] }));
   if (!fields.includes(sheet.sourceField)) problems.push({ severity: 'error', message: text(locale, 'noSource', { field: sheet.sourceField }) });
   const kinds = fields.map((f) => (f ? fieldKind(f, sheet) : 'string'));
 
-  const entries: JsonObject[] = rows.map((cells, r) => {
-    const entry: JsonObject = {};
+  const entries: JsonObject[] = [];
+  for (const { cells, line } of rows) {
+    if (cells.length !== header.length) {
+      problems.push({ severity: 'error', row: line, message: text(locale, 'cellCount', { count: cells.length, header: header.length }) });
+      continue;
+    }
+    // Field names come from the sheet: no prototype, so `__proto__` or `constructor` is a field like any other.
+    const entry = Object.create(null) as JsonObject;
     fields.forEach((field, i) => {
       const cell = cells[i];
-      if (!field || cell === undefined || cell === '') return;
+      if (!field || cell === '') return;
       const parsed = cellValue(cell, kinds[i]);
       if (parsed) entry[field] = parsed.value;
-      else problems.push({ severity: 'error', row: r + 2, column: header[i], message: text(locale, 'badJson', { column: header[i], field }) });
+      else problems.push({ severity: 'error', row: line, column: header[i], message: text(locale, 'badJson', { column: header[i], field }) });
     });
-    return entry;
-  });
+    entries.push(entry);
+  }
+  const lines = rows.filter((r) => r.cells.length === header.length).map((r) => r.line);
+  const plan: ImportPlan = { columns, entries, problems };
 
-  // New ids follow the file's pattern and avoid every id already there or given in the sheet.
+  // New ids follow the file's pattern and avoid every id already there or given in the sheet, by their digits.
+  const existing = sheet.entries.map((e, k) => exactValue(doc, [...sheet.entriesPath, sheet.indices[k], sheet.idField], e[sheet.idField]));
   const given = entries.map((e) => e[sheet.idField]).filter((id) => id !== undefined);
   const missing = entries.filter((e) => e[sheet.idField] === undefined);
-  const fresh = nextIds([...sheet.entries.map((e) => e[sheet.idField]), ...given], missing.length);
-  missing.forEach((entry, i) => {
+  const fresh = nextIds([...existing, ...given], missing.length);
+  entries.forEach((entry, i) => {
+    if (entry[sheet.idField] !== undefined) return;
     // The id goes first, where a person looks for it.
-    const withId: JsonObject = { [sheet.idField]: fresh[i], ...entry };
-    for (const key of Object.keys(entry)) delete entry[key];
-    Object.assign(entry, withId);
+    const withId = Object.create(null) as JsonObject;
+    withId[sheet.idField] = fresh[missing.indexOf(entry)];
+    entries[i] = Object.assign(withId, entry);
   });
 
-  const edit = appendToArray(doc, sheet.entriesPath, entries);
-  const plan: ImportPlan = { columns, entries, problems };
-  if (!edit) return plan;
-  const newText = applyTextEdit(corpusText, edit);
+  const edits: TextEdit[] = [];
+  const append = appendToArray(doc, sheet.entriesPath, entries);
+  if (!append) return sorted(plan);
+  edits.push(append);
+  // A curated corpus says how many entries it holds: the count follows the import.
+  const count = isObject(doc.value) && sheet.entriesPath.length === 1 ? doc.value.entry_count : undefined;
+  if (typeof count === 'number') {
+    const now = sheet.count + entries.length;
+    if (count !== sheet.count) problems.push({ severity: 'warning', message: text(locale, 'entryCount', { was: count, held: sheet.count, now }) });
+    const edit = replaceValue(doc, ['entry_count'], now);
+    if (edit) edits.push(edit);
+  }
+  edits.sort((a, b) => a.start - b.start);
+  const newText = applyTextEdits(corpusText, edits);
   const after = new JsonDocument(newText);
   const itemSpans = after.childrenAt(sheet.entriesPath);
   const spans = itemSpans && itemSpans.kind === 'array' ? itemSpans.items : [];
-  const first = sheet.count;
+  const firstNew = sheet.count;
   for (const finding of validateDocument(after, { locale }).findings) {
     const index = entryIndexOf(finding, sheet.entriesPath, spans);
-    if (index < first) continue;
-    problems.push({ severity: finding.severity ?? defaultSeverity(finding.code), row: index - first + 2, message: finding.message, code: finding.code });
+    if (index < firstNew) continue;
+    problems.push({ severity: finding.severity ?? defaultSeverity(finding.code), row: lines[index - firstNew], message: finding.message, code: finding.code });
   }
-  problems.sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
-  if (problems.some((p) => p.severity === 'error')) return plan;
-  return { ...plan, edit, newText };
+  if (problems.some((p) => p.severity === 'error')) return sorted(plan);
+  return sorted({ ...plan, edits, newText });
+}
+
+/** Problems in the order of the sheet's lines, the sheet's own (no line) first. */
+function sorted(plan: ImportPlan): ImportPlan {
+  plan.problems.sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
+  return plan;
 }

@@ -350,3 +350,16 @@ test('edits from a model derived edit after edit are those a model of the whole 
     }
   }
 });
+
+test('issue #30: a number typed into a cell keeps its digits (2^53 + 1, -0, 1.50) and an unchanged one makes no edit', () => {
+  const text = fs.readFileSync(fromRepo('test-fixtures/corpus/valid/ewe-diagnostic.json'), 'utf8').replace('"id": 1,', '"id": 9007199254740993,');
+  const model = new CorpusTableModel(new JsonDocument(text));
+  const id = model.data.columns.findIndex((c) => c.field === 'id');
+  assert.equal(model.data.rows[0].cells[id], '9007199254740993');
+  assert.deepEqual(model.editCell(0, 'id', '9007199254740993'), { edits: [] }, 'the same digits: no edit');
+  for (const typed of ['9007199254740995', '-0', '1.50']) {
+    const result = model.editCell(0, 'id', typed);
+    assert.ok('edits' in result && result.edits.length === 1, typed);
+    assert.match(applyTextEdits(text, result.edits), new RegExp(`"id": ${typed.replace('.', '\\.')},`));
+  }
+});

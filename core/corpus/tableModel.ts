@@ -4,6 +4,7 @@ import type { JsonDocument, JsonPath } from '../document/jsonDocument';
 import { isObject, type JsonObject } from '../json';
 import { isSecretSegment } from '../spec/corpusTables';
 import { nextIds } from './idPattern';
+import { exactValue, NumberText } from './numberText';
 import {
   appendToArray,
   carryStyle,
@@ -66,7 +67,7 @@ function orderColumns(fields: readonly string[]): string[] {
 
 const sameKeys = (a: JsonObject, b: JsonObject): boolean => {
   const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => k in b);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k));
 };
 
 export class CorpusTableModel {
@@ -108,7 +109,11 @@ export class CorpusTableModel {
         segment,
         secret,
         hidden: hide,
-        cells: columns.map((c) => (c.field in item && !(hide && hidden.has(c.field)) ? cellOf(item[c.field]) : null)),
+        cells: columns.map((c) =>
+          Object.hasOwn(item, c.field) && !(hide && hidden.has(c.field))
+            ? cellOf(exactValue(doc, [...this.sheet.entriesPath, index, c.field], item[c.field]))
+            : null,
+        ),
       };
     };
     let rows: TableRow[];
@@ -206,9 +211,15 @@ export class CorpusTableModel {
     if (!field) return 'noField';
     const parsed = cellValue(text, this.kindOf(field));
     if (!parsed) return 'notJson';
-    if (field in entry) {
-      if (JSON.stringify(entry[field]) === JSON.stringify(parsed.value)) return null;
-      return replaceValue(this.doc, [...this.entryPath(index), field], parsed.value) ?? 'noEntry';
+    if (Object.hasOwn(entry, field)) {
+      const path = [...this.entryPath(index), field];
+      // Numbers compare by their text (a float would call 9007199254740993 and 9007199254740992 the same).
+      const current = exactValue(this.doc, path, entry[field]);
+      const isNumber = (v: unknown) => typeof v === 'number' || v instanceof NumberText;
+      const same =
+        isNumber(current) && isNumber(parsed.value) ? cellOf(current) === cellOf(parsed.value) : JSON.stringify(current) === JSON.stringify(parsed.value);
+      if (same) return null;
+      return replaceValue(this.doc, path, parsed.value) ?? 'noEntry';
     }
     // An empty cell typed into a field the entry lacks adds nothing.
     if (text === '') return null;
@@ -233,13 +244,16 @@ export class CorpusTableModel {
     return { edits: edits.sort((a, b) => a.start - b.start) };
   }
 
+  /** Every entry's id as the file writes it (digits kept past 2^53), for new ids that follow them. */
   private ids(): unknown[] {
-    return this.items.map((item) => (isObject(item) ? item[this.sheet.idField] : undefined));
+    const { idField, entriesPath } = this.sheet;
+    return this.items.map((item, i) => (isObject(item) ? exactValue(this.doc, [...entriesPath, i, idField], item[idField]) : undefined));
   }
 
   /** A new entry at the end, its id in the file's pattern, with empty source and reference text. */
   addEntry(): TableEditResult & { index?: number } {
     const [id] = nextIds(this.ids(), 1);
+    if (id === undefined) return { error: 'noEntry' };
     const entry: JsonObject = { [this.sheet.idField]: id, [this.sheet.sourceField]: '', [this.data.referenceField]: '' };
     const edit = appendToArray(this.doc, this.sheet.entriesPath, [entry]);
     return edit ? { edits: [edit], index: this.items.length } : { error: 'noEntry' };
@@ -255,13 +269,13 @@ export class CorpusTableModel {
     const sources = originals.map((i) => this.entry(i));
     if (sources.length === 0 || sources.some((e) => !e)) return { error: 'noEntry' };
     const ids = nextIds(this.ids(), sources.length);
+    if (ids.length < sources.length) return { error: 'noEntry' };
     const edits: TextEdit[] = [];
     for (const [k, entry] of (sources as JsonObject[]).entries()) {
       const { idField, entriesPath } = this.sheet;
-      const edit =
-        idField in entry
-          ? insertCopyAfter(this.doc, entriesPath, originals[k], [idField], ids[k])
-          : insertItemsAfter(this.doc, entriesPath, originals[k], [{ [idField]: ids[k], ...entry }]);
+      const edit = Object.hasOwn(entry, idField)
+        ? insertCopyAfter(this.doc, entriesPath, originals[k], [idField], ids[k])
+        : insertItemsAfter(this.doc, entriesPath, originals[k], [{ [idField]: ids[k], ...entry }]);
       if (!edit) return { error: 'noEntry' };
       edits.push(edit);
     }

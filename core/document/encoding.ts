@@ -67,3 +67,43 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
   }
   return n;
 }
+
+/** Why a spreadsheet's bytes are not read, with the encoding they most likely are in. */
+export type SheetEncodingProblem =
+  /** UTF-16 without a byte order mark (zero bytes beside ASCII letters): which half is which cannot be known for sure. */
+  | { kind: 'utf-16-no-bom'; endianness: 'LE' | 'BE' }
+  /** UTF-16 with a byte order mark whose content is not valid UTF-16 (a lone surrogate, an odd byte count). */
+  | { kind: 'invalid-utf-16'; endianness: 'LE' | 'BE' }
+  /**
+   * Not UTF-8: the first bad byte, and the likely encoding. Bytes 0x80–0x9F are printable in Windows-1252
+   * (what a spreadsheet saves as plain "CSV" on Windows: `€`, `’`, `œ`) and control codes in Latin-1.
+   */
+  | { kind: 'not-utf-8'; byteOffset: number; likely: 'windows-1252' | 'latin-1' };
+
+/**
+ * Bytes of a CSV or TSV sheet → text. UTF-8 (with or without a byte order mark) and UTF-16 with a byte order
+ * mark are read; anything else is refused with its likely encoding, never turned into U+FFFD. The BOM is removed.
+ */
+export function decodeSheetBytes(bytes: Uint8Array): { text: string; problem?: undefined } | { text?: undefined; problem: SheetEncodingProblem } {
+  const utf16 = utf16Of(bytes);
+  if (utf16?.bom) {
+    try {
+      return { text: new TextDecoder(utf16.endianness === 'LE' ? 'utf-16le' : 'utf-16be', { fatal: true, ignoreBOM: false }).decode(bytes) };
+    } catch {
+      return { problem: { kind: 'invalid-utf-16', endianness: utf16.endianness } };
+    }
+  }
+  if (utf16) return { problem: { kind: 'utf-16-no-bom', endianness: utf16.endianness } };
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes) };
+  } catch {
+    const byteOffset = firstInvalidUtf8(bytes);
+    // A byte 0x80–0x9F that no UTF-8 sequence holds is a Windows-1252 letter or sign; without one, Latin-1.
+    let c1 = false;
+    for (let at = byteOffset; at < bytes.length && !c1;) {
+      if (bytes[at] >= 0x80 && bytes[at] <= 0x9f) c1 = true;
+      at += 1 + firstInvalidUtf8(bytes.subarray(at + 1));
+    }
+    return { problem: { kind: 'not-utf-8', byteOffset, likely: c1 ? 'windows-1252' : 'latin-1' } };
+  }
+}

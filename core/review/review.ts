@@ -1,4 +1,4 @@
-import { isObject, type JsonObject } from '../json';
+import { setOwn, isObject, type JsonObject } from '../json';
 import { isSecretSegment } from '../spec/corpusTables';
 import type { NumberLimit } from '../spec/limits';
 
@@ -178,7 +178,7 @@ export function drawSample(results: readonly ReviewableResult[], options: Sample
       [pool[i], pool[j]] = [pool[j], pool[i]];
     }
     picked.push(...pool.slice(0, k));
-    perTier[tier] = k;
+    setOwn(perTier, tier, k);
   }
   for (let i = picked.length - 1; i > 0; i--) {
     const j = options.random.randbelow(i + 1);
@@ -260,7 +260,7 @@ export function summarizeReview(review: unknown): ReviewSummary {
     usable_rate: c.rated === 0 ? null : Math.round((10_000 * USABLE_RATINGS.reduce((n, r) => n + c[r], 0)) / c.rated) / 10_000,
   });
   const by_tier: Record<string, RatingCounts> = {};
-  for (const key of [...byTier.keys()].sort(compareTiers)) by_tier[key] = finish(byTier.get(key)!);
+  for (const key of [...byTier.keys()].sort(compareTiers)) setOwn(by_tier, key, finish(byTier.get(key)!));
   return { overall: finish(overall), by_tier };
 }
 

@@ -234,7 +234,8 @@ function distributionFindings(counts: CorpusCounts, anchor: Anchor, locale: Loca
   const { segments, tiers, registers } = counts;
   const out: Finding[] = [];
   for (const [segment, count] of segments) {
-    const minimum = SEGMENT_MINIMUMS[segment];
+    // The segment is read from the file: `constructor` is no segment of ours.
+    const minimum = Object.hasOwn(SEGMENT_MINIMUMS, segment) ? SEGMENT_MINIMUMS[segment] : undefined;
     if (minimum !== undefined && count < minimum)
       out.push({ code: 'segment-minimum', message: msg(locale, 'segmentMinimum', { segment, count, minimum }), at: anchor });
   }

@@ -111,27 +111,38 @@ export function duplicateIdFindings(
   external: (id: Id) => readonly ExternalIdOccurrence[] = NONE,
   /** Every id of the file when `occurrences` holds only the repeated ones: a renumbering must avoid them all. */
   allIds?: () => Iterable<Id>,
+  /**
+   * The text the file writes an id with, for the ids a float may have changed (integers past 2^53: JSON.parse
+   * reads `9007199254740993` as `9007199254740992`). Such ids are then told apart by their digits, as Python does.
+   */
+  idText?: (path: JsonPath) => string | undefined,
 ): Finding[] {
   // Without other files, only repeated ids matter, and most files repeat none: one Set says so.
   if (external === NONE && !repeatsAny(occurrences)) return [];
   // A Map tells 1 from "1" by itself, so the raw ids are the keys. An id seen once (nearly all) keeps its
   // occurrence alone; a list is made on the second.
   const byId = new Map<Id, IdOccurrence | IdOccurrence[]>();
+  /** Numbers a float may have changed, by the digits the file writes (kept apart from strings, which are other ids). */
+  const byDigits = new Map<string, IdOccurrence | IdOccurrence[]>();
   for (const occ of occurrences) {
-    const seen = byId.get(occ.id);
-    if (seen === undefined) byId.set(occ.id, occ);
+    const digits = idText && typeof occ.id === 'number' && !Number.isSafeInteger(occ.id) ? idText(occ.path) : undefined;
+    const map: Map<Id, IdOccurrence | IdOccurrence[]> = digits === undefined ? byId : byDigits;
+    const key = digits ?? occ.id;
+    const seen = map.get(key);
+    if (seen === undefined) map.set(key, occ);
     else if (Array.isArray(seen)) seen.push(occ);
-    else byId.set(occ.id, [seen, occ]);
+    else map.set(key, [seen, occ]);
   }
   let allocator: IdAllocator | undefined;
   const findings: Finding[] = [];
-  for (const seen of byId.values()) {
+  for (const seen of [...byId.values(), ...byDigits.values()]) {
     if (!Array.isArray(seen) && external === NONE) continue;
     const list = Array.isArray(seen) ? seen : [seen];
     const others = external(list[0].id);
     if (list.length < 2 && others.length === 0) continue;
     const ids = (allocator ??= new IdAllocator([...(allIds?.() ?? byId.keys())].map(idKey)));
-    const id = JSON.stringify(list[0].id);
+    const digits = idText && typeof list[0].id === 'number' && !Number.isSafeInteger(list[0].id) ? idText(list[0].path) : undefined;
+    const id = digits ?? JSON.stringify(list[0].id);
     const sameMessage = msg(locale, 'duplicateIdOther', { id });
     const total = list.length + others.length;
     // One message for the whole group: 20,000 occurrences format it once.
@@ -150,12 +161,14 @@ export function duplicateIdFindings(
       for (let j = 0; j < others.length && related.length < limit; j++) related.push({ uri: others[j].uri, range: others[j].range, message: sameMessage });
       // The first occurrence in a file keeps its id; the fix is offered on the later ones (and on any clash with another file).
       const offerFix = i > 0 || list.length === 1;
+      // No fix past 2^53: a float cannot hold the next integer there (the corpus table's Add entry can).
+      const newId = offerFix ? ids.next(occ.id) : undefined;
       findings.push({
         code: 'duplicate-id',
         message,
         at: { path: occ.path },
         related,
-        fixes: offerFix ? [{ kind: 'renumber-id', path: occ.path, newId: ids.next(occ.id) }] : undefined,
+        fixes: newId !== undefined ? [{ kind: 'renumber-id', path: occ.path, newId }] : undefined,
       });
     });
   }
@@ -175,10 +188,11 @@ function repeatsAny(occurrences: readonly IdOccurrence[]): boolean {
 /**
  * The next id not yet taken, in the same style: integers count up from the largest; strings ending in digits
  * keep their prefix and zero padding (`lc_grammar_01` → `lc_grammar_07`); other strings get a `_2`, `_3`… suffix.
+ * Undefined for an integer past 2^53 - 1, which a float cannot count on from.
  */
-export function nextFreeId(id: Id, taken: Set<string>): Id {
+export function nextFreeId(id: Id, taken: Set<string>): Id | undefined {
   const next = new IdAllocator(taken).next(id);
-  taken.add(idKey(next));
+  if (next !== undefined) taken.add(idKey(next));
   return next;
 }
 
@@ -189,10 +203,10 @@ export function nextFreeId(id: Id, taken: Set<string>): Id {
 class IdAllocator {
   private readonly taken: Set<string>;
   private maxNumber = -Infinity;
-  /** Per prefix (the part before the final digits): the next number to try. */
-  private readonly nextByPrefix = new Map<string, number>();
+  /** Per prefix (the part before the final digits): the next number to try (digits counted as BigInt: `n + 1` past 2^53 is `n` in a float). */
+  private readonly nextByPrefix = new Map<string, bigint>();
   /** Per id without final digits: the next `_n` suffix to try. */
-  private readonly nextSuffix = new Map<string, number>();
+  private readonly nextSuffix = new Map<string, bigint>();
 
   constructor(taken: Iterable<string>) {
     this.taken = new Set(taken);
@@ -200,15 +214,21 @@ class IdAllocator {
       if (key.startsWith('n:')) this.maxNumber = Math.max(this.maxNumber, Number(key.slice(2)));
       else {
         const match = /^(.*?)(\d+)$/.exec(key.slice(2));
-        if (match) this.nextByPrefix.set(match[1], Math.max(this.nextByPrefix.get(match[1]) ?? 1, Number(match[2]) + 1));
+        if (match) {
+          const next = BigInt(match[2]) + 1n;
+          const seen = this.nextByPrefix.get(match[1]) ?? 1n;
+          this.nextByPrefix.set(match[1], next > seen ? next : seen);
+        }
       }
     }
   }
 
-  next(id: Id): Id {
+  /** A free id in `id`'s style; undefined when `id` is an integer and the next one is past 2^53 - 1. */
+  next(id: Id): Id | undefined {
     let candidate: Id;
     if (typeof id === 'number') {
       candidate = Math.max(id, this.maxNumber) + 1;
+      if (!Number.isSafeInteger(candidate)) return undefined;
       this.maxNumber = candidate;
     } else {
       const match = /^(.*?)(\d+)$/.exec(id);
@@ -216,9 +236,11 @@ class IdAllocator {
       const prefix = match ? match[1] : `${id}_`;
       const width = match ? match[2].length : 1;
       const counters = match ? this.nextByPrefix : this.nextSuffix;
-      let n = counters.get(prefix) ?? (match ? 1 : 2);
-      while (this.taken.has(idKey((candidate = prefix + String(n).padStart(width, '0'))))) n++;
-      counters.set(prefix, n + 1);
+      let n = counters.get(prefix) ?? (match ? 1n : 2n);
+      // Each try takes a larger number, so at most every taken id is passed once.
+      candidate = prefix + n.toString().padStart(width, '0');
+      for (let tries = 0; this.taken.has(idKey(candidate)) && tries <= this.taken.size; tries++) candidate = prefix + (++n).toString().padStart(width, '0');
+      counters.set(prefix, n + 1n);
     }
     this.taken.add(idKey(candidate));
     return candidate;

@@ -7,7 +7,7 @@ import { pyFloat, pyFloatRepr, toPyValue, type PyObject, type PyValue } from '..
 import { pyRound } from '../python/round';
 import { DEFAULT_TEMPERATURE, MAX_TOKENS } from './request';
 import type { ChatRequest, FailureKind, TestRunRecord, Usage } from './types';
-import { isObject } from '../json';
+import { setOwn, isObject } from '../json';
 
 /**
  * The ÈwéBench results file: the harness's report (`ewe_bench.py` 1.0.0, `run_full_benchmark` +
@@ -197,13 +197,13 @@ export function buildResultsReport(records: readonly TestRunRecord[], meta: Resu
     for (const r of sorted) repeat = Math.max(repeat, r.repeat + 1);
     if (sorted.length === 0) {
       // Exactly what the harness writes for a category it found no tests for.
-      categories[stem] = { score: 0, total: 0, passed: 0, details: [], skipped: true };
+      setOwn(categories, stem, { score: 0, total: 0, passed: 0, details: [], skipped: true });
       continue;
     }
     const skipped = scored.length === 0;
     const score = skipped ? 0 : categoryScore(scored.map((r) => r.score as number));
-    if (!skipped) scores[stem] = score;
-    categories[stem] = {
+    if (!skipped) setOwn(scores, stem, score);
+    setOwn(categories, stem, {
       score,
       total: scored.length,
       // The harness counts details whose rounded score is >= 0.7.
@@ -212,7 +212,7 @@ export function buildResultsReport(records: readonly TestRunRecord[], meta: Resu
       skipped,
       errored: categoryErrored,
       unscored: categoryUnscored,
-    };
+    });
   }
   const values = Object.values(categories);
   return {

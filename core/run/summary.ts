@@ -1,3 +1,4 @@
+import { setOwn } from '../json';
 import { categoryScore, eweScore, type EweScoreOptions } from '../scoring/ewebench/aggregate';
 import { CATEGORIES } from '../scoring/ewebench/categories';
 import { repeatStats, type RepeatStats } from '../scoring/repeated';
@@ -74,8 +75,8 @@ export function summariseTestRecords(records: readonly TestRunRecord[], options:
       errored,
       unscored: list.length - scored.length - errored,
     };
-    categories[stem] = summary;
-    if (summary.score !== null) scores[stem] = summary.score;
+    setOwn(categories, stem, summary);
+    if (summary.score !== null) setOwn(scores, stem, summary.score);
     totals.total += summary.total;
     totals.passed += summary.passed;
     totals.errored += summary.errored;

@@ -1,5 +1,5 @@
 import { classify } from '../document/classify';
-import { isObject, type JsonObject } from '../json';
+import { setOwn, isObject, type JsonObject } from '../json';
 import { readResultsReport } from '../run/resultsFile';
 import { readRunCard } from '../run/runCard';
 import type { EntryRunRecord, TestRunRecord } from '../run/types';
@@ -91,7 +91,7 @@ function intervalsOf(v: unknown): Record<string, StatedInterval> {
     if (!isObject(ci)) continue;
     const lower = num(ci.ci_lower);
     const upper = num(ci.ci_upper);
-    if (lower !== null && upper !== null) out[name] = { lower, upper };
+    if (lower !== null && upper !== null) setOwn(out, name, { lower, upper });
   }
   return out;
 }
@@ -179,7 +179,7 @@ function categoryScores(v: unknown): Record<string, number> {
   if (!isObject(v)) return out;
   for (const [stem, c] of Object.entries(v)) {
     const score = isObject(c) ? (c.skipped === true ? null : num(c.score)) : num(c);
-    if (score !== null) out[stem] = score;
+    if (score !== null) setOwn(out, stem, score);
   }
   return out;
 }

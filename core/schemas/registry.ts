@@ -76,7 +76,8 @@ export function schemaAt(name: SchemaName, path: readonly (string | number)[], s
       node = deref(root, (node.items as JsonSchema | undefined) ?? undefined);
     } else {
       const props = node.properties as Record<string, JsonSchema> | undefined;
-      const next: JsonSchema | undefined = props?.[segment];
+      // A key read from a file (`constructor`, `__proto__`) is a property only when the schema declares it.
+      const next: JsonSchema | undefined = props && Object.hasOwn(props, segment) ? props[segment] : undefined;
       if (next) node = deref(root, next);
       else if (node.additionalProperties && typeof node.additionalProperties === 'object') node = deref(root, node.additionalProperties as JsonSchema);
       else return undefined;

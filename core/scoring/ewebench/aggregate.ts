@@ -1,3 +1,4 @@
+import { setOwn } from '../../json';
 import { pyRound } from '../../python/round';
 import { pythonSum, type PythonSum } from '../../python/sum';
 import { CATEGORIES } from './categories';
@@ -59,6 +60,6 @@ export function runScores(tests: readonly { category: string; score: number | nu
     if (score !== null) byCategory.get(category)!.push(score);
   }
   const categories: Record<string, number> = {};
-  for (const [category, scores] of byCategory) if (scores.length) categories[category] = categoryScore(scores);
+  for (const [category, scores] of byCategory) if (scores.length) setOwn(categories, category, categoryScore(scores));
   return { categories, eweScore: eweScore(categories, options) };
 }

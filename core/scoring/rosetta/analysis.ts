@@ -1,3 +1,4 @@
+import { setOwn } from '../../json';
 import { chrfFromStatistics, chrfStats, corpusChrf } from '../chrf';
 import { pyRound } from '../../python/round';
 import { pyLen, pyStrip } from '../../python/str';
@@ -369,12 +370,12 @@ export function analyseRun(results: readonly AnalysisInput[], options: AnalysisO
   overall.quality_tier = qualityTier(composite.composite);
 
   const bySegment: Record<string, GroupAnalysis> = {};
-  for (const [k, items] of groupBy(entries, (e) => e.segment || 'unknown')) bySegment[k] = aggregateGroup(k, items);
+  for (const [k, items] of groupBy(entries, (e) => e.segment || 'unknown')) setOwn(bySegment, k, aggregateGroup(k, items));
   const byDifficulty: Record<string, GroupAnalysis> = {};
   const difficulties = groupBy(entries, (e) => e.difficulty);
-  for (const k of [...difficulties.keys()].sort(tierOrder)) byDifficulty[String(k)] = aggregateGroup(`difficulty_${k}`, difficulties.get(k) ?? []);
+  for (const k of [...difficulties.keys()].sort(tierOrder)) setOwn(byDifficulty, String(k), aggregateGroup(`difficulty_${k}`, difficulties.get(k) ?? []));
   const byDomain: Record<string, GroupAnalysis> = {};
   const domains = groupBy(entries, (e) => e.domain);
-  for (const k of [...domains.keys()].sort(codePointCompare)) byDomain[k] = aggregateGroup(k || '(no domain)', domains.get(k) ?? []);
+  for (const k of [...domains.keys()].sort(codePointCompare)) setOwn(byDomain, k, aggregateGroup(k || '(no domain)', domains.get(k) ?? []));
   return { overall, by_segment: bySegment, by_difficulty: byDifficulty, by_domain: byDomain, entries };
 }
