@@ -71,7 +71,10 @@ export function compareText(c: RunComparison, io: Pick<CliIo, 'cwd'>): string {
   const out = [
     `A: ${ref(c.a)}`,
     `B: ${ref(c.b)}`,
-    `paired items: ${c.paired} (only in A: ${c.onlyA}, only in B: ${c.onlyB}); paired bootstrap, ${c.metrics[0]?.n_bootstrap ?? 0} resamples`,
+    ...(c.corpus ? [`corpus: ${terminalSafe(c.corpus)}`] : []),
+    `paired items: ${c.paired} (same id${c.kind === 'rosetta' ? ' and source text' : ''}); left out: ${c.onlyA} only in A, ${c.onlyB} only in B` +
+      (c.kind === 'rosetta' ? `, ${c.sourceDiffers} with the same id but another source text` : ''),
+    `paired bootstrap, ${c.metrics[0]?.n_bootstrap ?? 0} resamples`,
     '',
     metricsTable(c).trimEnd(),
     '',

@@ -44,3 +44,22 @@ test('items: a file named that is not a run is an error (exit 2), the runs are s
   const usage = captureIo();
   assert.equal(await main(['items'], usage), 2);
 });
+
+test('#31.9 items over runs of several corpora: refused unless --corpus picks one (entries of different corpora share ids, not sentences)', async () => {
+  const reports = 'test-fixtures/leaderboard/reports';
+  const mixed = captureIo();
+  assert.equal(await main(['items', reports], mixed), 2);
+  assert.match(mixed.err, /the runs are of 2 corpora \(eng-ewe-dev-v1, eng-yor-dev-v1\): .* pick one with --corpus ID/);
+  assert.equal(mixed.out, '');
+  const yoruba = captureIo();
+  assert.equal(await main(['items', reports, '--corpus', 'eng-yor-dev-v1', '--format', 'json'], yoruba), 0, yoruba.err);
+  const out = JSON.parse(yoruba.out) as ItemAnalysis;
+  assert.deepEqual(
+    out.columns.map((c) => c.model),
+    ['google/gemini-3.5-flash', 'openai/gpt-4o-mini'],
+  );
+  assert.equal(out.rows.length, 8);
+  const unknown = captureIo();
+  assert.equal(await main(['items', reports, '--corpus', 'eng-fao-dev-v1'], unknown), 2);
+  assert.match(unknown.err, /no run of the corpus eng-fao-dev-v1/);
+});
