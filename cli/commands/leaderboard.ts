@@ -3,7 +3,7 @@ import { pick, toLocale, type Locale } from '../../core/i18n/locale';
 import { EWEBENCH_SORT_KEYS, type EweBenchRow } from '../../core/leaderboard/ewebench';
 import { money, sealText } from '../../core/leaderboard/format';
 import { tierLabel } from '../../core/scoring/rosetta/tiers';
-import { BOARD_TEXT, buildLeaderboard, type Leaderboard } from '../../core/leaderboard/leaderboard';
+import { BOARD_TEXT, buildLeaderboard, TEXT_HEADINGS, type Leaderboard } from '../../core/leaderboard/leaderboard';
 import { ROSETTA_SORT_KEYS, type CardSource, type RosettaRow, type RosettaSortKey } from '../../core/leaderboard/rosetta';
 import { reviewFileNameFor } from '../../core/review/review';
 import { CATEGORIES } from '../../core/scoring/ewebench/categories';
@@ -50,9 +50,10 @@ const CATEGORY_CODES: Record<string, string> = {
 };
 
 function eweBenchText(rows: readonly EweBenchRow[], locale: Locale): string[] {
-  const out = [`ÈwéBench (ÈwéScore [95%])`];
+  const h = (key: keyof typeof TEXT_HEADINGS) => pick(TEXT_HEADINGS[key], locale);
+  const out = [pick(BOARD_TEXT.eweBenchHeading, locale)];
   const table = [
-    ['rank', 'model', 'ÈwéScore [95%]', ...CATEGORIES.map((c) => CATEGORY_CODES[c.stem] ?? c.stem), 'tests', 'date', 'file', 'note'],
+    [h('rank'), h('model'), h('eweScore'), ...CATEGORIES.map((c) => CATEGORY_CODES[c.stem] ?? c.stem), h('tests'), h('date'), h('file'), h('note')],
     ...rows.map((r) => [
       rankText(r),
       r.model,
@@ -80,7 +81,8 @@ function eweBenchText(rows: readonly EweBenchRow[], locale: Locale): string[] {
 const shortDate = (iso: string) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(iso) ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : iso);
 
 function rosettaText(rows: readonly RosettaRow[], locale: Locale): string[] {
-  const out = ['Rosetta (§9.7; scores [95%])', wrapLines(pick(BOARD_TEXT.perCorpus, locale))];
+  const h = (key: keyof typeof TEXT_HEADINGS) => pick(TEXT_HEADINGS[key], locale);
+  const out = [pick(BOARD_TEXT.rosettaHeading, locale), wrapLines(pick(BOARD_TEXT.perCorpus, locale))];
   const corpora = [...new Set(rows.map((r) => r.corpus))];
   for (const corpus of corpora) {
     const members = rows.filter((r) => r.corpus === corpus);
@@ -91,17 +93,17 @@ function rosettaText(rows: readonly RosettaRow[], locale: Locale): string[] {
     const semantic = members.some((r) => r.semantic_score !== null);
     const scores = [
       [
-        'rank',
-        'model',
-        'composite [95%]',
-        'chrF++ [95%]',
-        'exact [95%]',
-        ...(fst ? ['FST'] : []),
-        ...(semantic ? ['semantic'] : []),
-        'cost/entry',
-        's/entry',
-        'cost-adj',
-        'seal',
+        h('rank'),
+        h('model'),
+        h('composite'),
+        h('chrf'),
+        h('exact'),
+        ...(fst ? [h('fst')] : []),
+        ...(semantic ? [h('semantic')] : []),
+        h('cost'),
+        h('speed'),
+        h('costAdjusted'),
+        h('seal'),
       ],
       ...members.map((r) => [
         rankText(r),
@@ -120,7 +122,7 @@ function rosettaText(rows: readonly RosettaRow[], locale: Locale): string[] {
     out.push(fitTable(scores, { wrap: scores[0].map((_, i) => i === 1) }).trimEnd());
     const gated = (r: RosettaRow) => r.tier_gate !== 'not-gated' && r.tier_gate !== 'passed';
     const about = [
-      ['rank', 'model', 'method', 'class', 'tier', 'verification', 'date', 'review', 'file'],
+      [h('rank'), h('model'), h('method'), h('class'), h('tier'), h('verification'), h('date'), h('review'), h('file')],
       ...members.map((r) => [
         rankText(r),
         r.model,

@@ -98,6 +98,31 @@ export const COLUMN_LABELS: Record<string, Bilingual> = {
   ...Object.fromEntries(CATEGORIES.map((c) => [c.stem, c.name])),
 };
 
+/** The CLI text report's short column headings (its tables must fit 160 columns). */
+export const TEXT_HEADINGS = {
+  rank: { en: 'rank', fr: 'rang' },
+  model: { en: 'model', fr: 'modèle' },
+  eweScore: { en: 'ÈwéScore [95%]', fr: 'ÈwéScore [95 %]' },
+  tests: { en: 'tests', fr: 'tests' },
+  date: { en: 'date', fr: 'date' },
+  file: { en: 'file', fr: 'fichier' },
+  note: { en: 'note', fr: 'note' },
+  composite: { en: 'composite [95%]', fr: 'composite [95 %]' },
+  chrf: { en: 'chrF++ [95%]', fr: 'chrF++ [95 %]' },
+  exact: { en: 'exact [95%]', fr: 'exact [95 %]' },
+  fst: { en: 'FST', fr: 'FST' },
+  semantic: { en: 'semantic', fr: 'sémantique' },
+  cost: { en: 'cost/entry', fr: 'coût/entrée' },
+  speed: { en: 's/entry', fr: 's/entrée' },
+  costAdjusted: { en: 'cost-adj', fr: 'ajusté coût' },
+  seal: { en: 'seal', fr: 'sceau' },
+  method: { en: 'method', fr: 'méthode' },
+  class: { en: 'class', fr: 'classe' },
+  tier: { en: 'tier', fr: 'niveau' },
+  verification: { en: 'verification', fr: 'vérification' },
+  review: { en: 'review', fr: 'revue' },
+} satisfies Record<string, Bilingual>;
+
 /** Marks and notes a board shows beside its rows. */
 export const BOARD_TEXT = {
   title: { en: 'Leaderboard', fr: 'Classement' },
@@ -122,6 +147,8 @@ export const BOARD_TEXT = {
     fr: 'Classement par corpus : les composites de corpus différents ne se comparent pas.',
   },
   corpusHeading: { en: 'Corpus {corpus} ({pair}): {n} run(s)', fr: 'Corpus {corpus} ({pair}) : {n} run(s)' },
+  eweBenchHeading: { en: 'ÈwéBench (ÈwéScore [95% interval])', fr: 'ÈwéBench (ÈwéScore [intervalle à 95 %])' },
+  rosettaHeading: { en: 'Rosetta (§9.7; scores [95% interval])', fr: 'Rosetta (§9.7 ; scores [intervalle à 95 %])' },
   eweScoreMismatch: {
     en: 'declared ÈwéScore {declared}, its categories give {recomputed}: ranked by {recomputed}',
     fr: 'ÈwéScore déclaré {declared}, ses catégories donnent {recomputed} : classé selon {recomputed}',
