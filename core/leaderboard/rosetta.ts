@@ -333,8 +333,8 @@ export function compareBy<R>(key: keyof R & string, descending?: boolean): (a: R
 /**
  * The board: rows filtered, ranked by composite within each corpus (composites of different corpora do not
  * compare): sealed and unsealed rows with a composite are ranked, unsealed ones marked by their `verification`;
- * tampered and unreadable cards and rows without a composite follow, unranked, then ordered by the sort column when one is given (the rank column keeps the
- * composite's order).
+ * tampered and unreadable cards and rows without a composite follow, unranked. Then ordered by the sort column
+ * when one is given (the rank column keeps the composite's order).
  */
 export function rosettaBoard(rows: readonly RosettaRow[], options: BoardOptions<RosettaSortKey> = {}): RosettaRow[] {
   const kept = rows.filter((r) => matches(r, options.filter ?? {})).map((r) => ({ ...r }));

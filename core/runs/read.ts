@@ -53,7 +53,7 @@ export const SCORE_RANGES = {
   composite: [0, 1],
 } as const satisfies Record<string, readonly [number, number]>;
 
-/** The first figure of a run outside its range, as `what value (range lo–hi)`; null when every figure is in range. */
+/** The first figure of a run outside its range (`what is v, outside lo–hi`); null when every figure is in range. */
 export function outOfRange(run: Run): string | null {
   const bad = (v: number | null, [lo, hi]: readonly [number, number]) => v !== null && !(v >= lo && v <= hi);
   const say = (what: string, v: number, [lo, hi]: readonly [number, number]) => `${what} is ${v}, outside ${lo}–${hi}`;
