@@ -173,3 +173,16 @@ test('#31.9 items pair by the same id with the same source text; the text says h
   assert.equal(await main(['compare', EWE_GEMINI, renamed], none), 2);
   assert.match(none.err, /A and B share no item: the 8 id\(s\) they have in common hold different source texts/);
 });
+
+test('compare text: every line within 160 columns, whatever the lengths of the model, the path and the answers', async () => {
+  const long = tempCopy(EWE_GPT, (r) => {
+    (r as unknown as { config: { model: string } }).config.model = 'provider/' + 'a-very-long-model-name-'.repeat(12);
+    const entries = (r as unknown as { entries: { predicted: string }[] }).entries;
+    entries[2].predicted = 'Afikae '.repeat(60) + 'asia le?';
+  });
+  const io = captureIo();
+  assert.equal(await main(['compare', EWE_GEMINI, long], io), 0, io.err);
+  const widest = Math.max(...io.out.split('\n').map((l) => Array.from(l).length));
+  assert.ok(widest <= 160, `a line of ${widest} columns`);
+  assert.match(io.out, /\n {6}Afikae \{\+Afikae Afikae .*…\n/, 'the long diff cut, marked');
+});
