@@ -63,3 +63,14 @@ test('#31.9 items over runs of several corpora: refused unless --corpus picks on
   assert.equal(await main(['items', reports, '--corpus', 'eng-fao-dev-v1'], unknown), 2);
   assert.match(unknown.err, /no run of the corpus eng-fao-dev-v1/);
 });
+
+test('items text within 160 columns: many runs become one record per item', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-items-wide-'));
+  for (let k = 0; k < 8; k++) for (const f of ewe) fs.copyFileSync(f, path.join(dir, `${k}_${path.basename(f)}`));
+  const io = captureIo(dir);
+  assert.equal(await main(['items', '.'], io), 0, io.err);
+  const widest = Math.max(...io.out.split('\n').map((l) => Array.from(l).length));
+  assert.ok(widest <= 160, `a line of ${widest} columns`);
+  assert.match(io.out, /\nitem: +rs_logic_01\n/);
+  assert.match(io.out, /\n12 item\(s\)/);
+});

@@ -1,7 +1,7 @@
 import { analyseItems, itemCellText, runsByCorpus, type ItemAnalysis } from '../../core/compare/items';
 import { pyFixed } from '../../core/python/round';
 import { displayPath, formatOption, parseArgs } from '../files';
-import { terminalSafe, terminalSafeJson, textTable } from '../format/text';
+import { fitTable, terminalSafe, terminalSafeJson, wrapLines } from '../format/text';
 import { UsageError, type CliIo } from '../io';
 import { loadRuns } from '../runs';
 
@@ -22,10 +22,11 @@ export function itemsText(analysis: ItemAnalysis): string {
     SEPARATION_TEXT[r.separation],
   ]);
   const c = analysis.counts;
-  const runs = analysis.columns.map((col) => `  ${terminalSafe(col.label)}: ${terminalSafe(col.fileName)}\n`).join('');
+  const runs = analysis.columns.map((col) => `${wrapLines(`  ${col.label}: ${col.fileName}`)}\n`).join('');
   return (
     `runs:\n${runs}\n` +
-    textTable([header, ...rows]) +
+    // Within 160 columns: the item, group and note columns wrap; with too many runs for that, one record per item.
+    fitTable([header, ...rows], { wrap: header.map((_, i) => i < 2 || i === header.length - 1) }) +
     `\n${analysis.rows.length} item(s): ${c.separates} separate the runs, ${c['all-pass']} every run passes, ${c['all-fail']} every run fails` +
     (c['too-few'] ? `, ${c['too-few']} scored by fewer than two runs` : '') +
     '\n'
