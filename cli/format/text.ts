@@ -81,7 +81,8 @@ export function wrapText(text: string, max: number): string[] {
     let end = start + max;
     const space = chars.lastIndexOf(' ', end);
     if (space > start) end = space;
-    lines.push(chars.slice(start, end).join('').trimEnd());
+    // Only the spaces it breaks at go: other white space (U+2000…) is text.
+    lines.push(chars.slice(start, end).join('').replace(/ +$/, ''));
     start = end;
     while (start < chars.length && chars[start] === ' ') start++;
   }
@@ -137,7 +138,7 @@ export function fitTable(rows: readonly (readonly string[])[], options: FitOptio
             return i === columns - 1 ? part : part + ' '.repeat(Math.max(0, used[i] - width(part)));
           })
           .join('  ')
-          .trimEnd(),
+          .replace(/ +$/, ''),
       );
   }
   return out.join('\n') + '\n';
@@ -152,7 +153,7 @@ function recordLines(rows: readonly (readonly string[])[], max: number): string 
       .flatMap((cell, i) => {
         const name = wrapText(head[i], label)[0];
         const lines = wrapText(cell, max - label - 2);
-        return lines.map((line, k) => `${k === 0 ? name + ':' + ' '.repeat(label - width(name) + 1) : ' '.repeat(label + 2)}${line}`.trimEnd());
+        return lines.map((line, k) => `${k === 0 ? name + ':' + ' '.repeat(label - width(name) + 1) : ' '.repeat(label + 2)}${line}`.replace(/ +$/, ''));
       })
       .join('\n'),
   );
