@@ -41,6 +41,8 @@ export function loadRuns(inputs: readonly string[], io: CliIo): LoadedRuns {
       const text = readText(file, io);
       const read = readRuns(JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown, shown);
       if (read.ok) runs.push(...read.runs);
+      // A run with a score out of range is invalid input wherever it was found: never skipped quietly.
+      else if (read.reason === 'out-of-range') problems.push({ file, message: read.detail });
       else if (named.has(file)) problems.push({ file, message: `not a run: ${read.detail}` });
       else skipped++;
     } catch (error) {

@@ -7,6 +7,7 @@ import type { Locale } from './i18n/locale';
 import { defaultSeverity, type DiagnosticCode, type Severity } from './rules/codes';
 import { corpusFindings } from './rules/corpus';
 import { ewebenchFindingsInDocument } from './rules/ewebench';
+import { eweScoreFindings } from './rules/resultsScores';
 import type { Anchor, Finding, FixData } from './rules/finding';
 import { collectIds, duplicateIdFindings, repeatedIds, type ExternalIdOccurrence, type Id, type IdOccurrence } from './rules/ids';
 import { msg } from './rules/messages';
@@ -84,6 +85,7 @@ export function validateDocument(doc: JsonDocument, options: ValidationOptions):
       break;
     case 'ewebench-results':
       findings.push(...schemaFindings(doc.value, [], 'ewebench-results', undefined, locale));
+      findings.push(...eweScoreFindings(doc.value, locale));
       break;
     case 'benchmark-matrix':
       findings.push(...schemaFindings(doc.value, [], 'benchmark-matrix', undefined, locale));

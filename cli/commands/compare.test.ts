@@ -1,6 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { main } from '../main';
+import { fromRepo } from '../../test/helpers/paths';
 import { captureIo } from '../../test/helpers/captureIo';
 import type { RunComparison } from '../../core/compare/compare';
 import { diffText } from './compare';
@@ -114,4 +118,71 @@ test('compare html: a self-contained page (CSP, no script), metrics, charts with
   const corpus = captureIo();
   assert.equal(await main(['compare', dir + 'run-card.gpt-4o-mini.json', dir + 'run-card.llama-3.1-8b.json', '--format', 'html'], corpus), 0);
   assert.match(corpus.out, /<caption>chrF\+\+ per difficulty tier<\/caption>/);
+});
+
+const reports = 'test-fixtures/leaderboard/reports/';
+const EWE_GEMINI = reports + 'run_20261120_090000_google_gemini35flash_naive_all_b25_acc94e_report.json';
+const EWE_GPT = reports + 'run_20261120_093000_openai_gpt4omini_naive_all_b25_b7d210_report.json';
+const YOR_GEMINI = reports + 'run_20261121_090000_google_gemini35flash_naive_all_b25_d15ea5_report.json';
+
+interface ReportFile {
+  config: { corpus_path: string };
+  entries: { source: string }[];
+}
+
+function tempCopy(file: string, edit: (r: ReportFile) => void): string {
+  const r = JSON.parse(fs.readFileSync(fromRepo(file), 'utf8')) as ReportFile;
+  edit(r);
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-compare-')), path.basename(file));
+  fs.writeFileSync(out, JSON.stringify(r, null, 2));
+  return out;
+}
+
+test('#31.9 runs of different corpora are refused (exit 2, saying why): harness reports and run cards alike', async () => {
+  const io = captureIo();
+  assert.equal(await main(['compare', EWE_GEMINI, YOR_GEMINI], io), 2);
+  assert.match(io.err, /A is a run of the corpus eng-ewe-dev-v1, B of eng-yor-dev-v1: different sentences and references/);
+  assert.equal(io.out, '', 'no metric, no "significant", no item listed');
+  const cards = captureIo();
+  assert.equal(await main(['compare', 'test-fixtures/leaderboard/rosetta_strong.json', 'test-fixtures/leaderboard/rosetta_gold.json'], cards), 2);
+  assert.match(cards.err, /corpus eng-ewe-synthetic, B of eng-ewe-gold/);
+});
+
+test('#31.9 items pair by the same id with the same source text; the text says how many were paired and left out', async () => {
+  const io = captureIo();
+  assert.equal(await main(['compare', EWE_GEMINI, EWE_GPT], io), 0, io.err);
+  assert.match(
+    io.out,
+    /\ncorpus: eng-ewe-dev-v1\npaired items: 8 \(same id and source text\); left out: 0 only in A, 0 only in B, 0 with the same id but another source text\n/,
+  );
+  // Two of B's entries now hold other sentences under the same ids: left out, not compared as "unchanged".
+  const edited = tempCopy(EWE_GPT, (r) => {
+    r.entries[0].source = 'A different sentence.';
+    r.entries[3].source = 'Another one.';
+  });
+  const partial = captureIo();
+  assert.equal(await main(['compare', EWE_GEMINI, edited, '--format', 'json'], partial), 0, partial.err);
+  const c = JSON.parse(partial.out) as RunComparison;
+  assert.deepEqual([c.paired, c.sourceDiffers, c.onlyA, c.onlyB, c.metrics[0].n], [6, 2, 0, 0, 6]);
+  assert.equal(c.items.length, 6);
+  // The same corpus name over other sentences: no item in common, refused.
+  const renamed = tempCopy(YOR_GEMINI, (r) => {
+    r.config.corpus_path = '/elsewhere/eng-ewe-dev-v1.json';
+  });
+  const none = captureIo();
+  assert.equal(await main(['compare', EWE_GEMINI, renamed], none), 2);
+  assert.match(none.err, /A and B share no item: the 8 id\(s\) they have in common hold different source texts/);
+});
+
+test('compare text: every line within 160 columns, whatever the lengths of the model, the path and the answers', async () => {
+  const long = tempCopy(EWE_GPT, (r) => {
+    (r as unknown as { config: { model: string } }).config.model = 'provider/' + 'a-very-long-model-name-'.repeat(12);
+    const entries = (r as unknown as { entries: { predicted: string }[] }).entries;
+    entries[2].predicted = 'Afikae '.repeat(60) + 'asia le?';
+  });
+  const io = captureIo();
+  assert.equal(await main(['compare', EWE_GEMINI, long], io), 0, io.err);
+  const widest = Math.max(...io.out.split('\n').map((l) => Array.from(l).length));
+  assert.ok(widest <= 160, `a line of ${widest} columns`);
+  assert.match(io.out, /\n {6}Afikae \{\+Afikae Afikae .*…\n/, 'the long diff cut, marked');
 });

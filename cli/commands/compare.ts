@@ -11,7 +11,7 @@ import type { DiffPart } from '../../core/compare/diff';
 import { pyFixed } from '../../core/python/round';
 import { numberFlag } from '../flags';
 import { displayPath, formatOption, parseArgs } from '../files';
-import { firstLine, terminalSafe, terminalSafeJson, textTable } from '../format/text';
+import { firstLine, MAX_LINE, terminalSafe, terminalSafeJson, textTable, wrapLines } from '../format/text';
 import { UsageError, type CliIo } from '../io';
 import { loadRuns } from '../runs';
 import { compareHtml } from '../format/compareHtml';
@@ -53,7 +53,8 @@ const score = (x: number | null, rate: number | null) => (x === null ? '—' : p
 /** `[-removed-]{+added+}` in the style of `git diff --word-diff`, on one line, cut like a table cell. */
 export function diffText(parts: readonly DiffPart[]): string {
   const text = parts.map((p) => (p.op === 'equal' ? p.text : p.op === 'delete' ? `[-${p.text}-]` : `{+${p.text}+}`)).join('');
-  return terminalSafe(firstLine(text.replace(/\r\n|[\n\r\u2028\u2029\u0085]/g, ' '), 160));
+  // Cut after escaping, so the line under its 6-space indent stays within the 160 columns of the text output.
+  return firstLine(terminalSafe(text.replace(/\r\n|[\n\r\u2028\u2029\u0085]/g, ' ')), MAX_LINE - 6);
 }
 
 function itemLines(items: readonly ItemDelta[]): string {
@@ -71,7 +72,10 @@ export function compareText(c: RunComparison, io: Pick<CliIo, 'cwd'>): string {
   const out = [
     `A: ${ref(c.a)}`,
     `B: ${ref(c.b)}`,
-    `paired items: ${c.paired} (only in A: ${c.onlyA}, only in B: ${c.onlyB}); paired bootstrap, ${c.metrics[0]?.n_bootstrap ?? 0} resamples`,
+    ...(c.corpus ? [`corpus: ${terminalSafe(c.corpus)}`] : []),
+    `paired items: ${c.paired} (same id${c.kind === 'rosetta' ? ' and source text' : ''}); left out: ${c.onlyA} only in A, ${c.onlyB} only in B` +
+      (c.kind === 'rosetta' ? `, ${c.sourceDiffers} with the same id but another source text` : ''),
+    `paired bootstrap, ${c.metrics[0]?.n_bootstrap ?? 0} resamples`,
     '',
     metricsTable(c).trimEnd(),
     '',
@@ -83,7 +87,8 @@ export function compareText(c: RunComparison, io: Pick<CliIo, 'cwd'>): string {
     out.push('', `${kind === 'regression' ? 'regressions' : 'improvements'}:`, itemLines(list.slice(0, TEXT_ITEMS)));
     if (list.length > TEXT_ITEMS) out.push(`  … ${list.length - TEXT_ITEMS} more (--format json lists them all)`);
   }
-  return out.join('\n') + '\n';
+  // Every line within 160 columns: a long id, model or path wraps (the lines are already terminal-safe).
+  return wrapLines(out.join('\n'), MAX_LINE) + '\n';
 }
 
 export async function run(args: string[], io: CliIo): Promise<number> {

@@ -44,3 +44,33 @@ test('items: a file named that is not a run is an error (exit 2), the runs are s
   const usage = captureIo();
   assert.equal(await main(['items'], usage), 2);
 });
+
+test('#31.9 items over runs of several corpora: refused unless --corpus picks one (entries of different corpora share ids, not sentences)', async () => {
+  const reports = 'test-fixtures/leaderboard/reports';
+  const mixed = captureIo();
+  assert.equal(await main(['items', reports], mixed), 2);
+  assert.match(mixed.err, /the runs are of 2 corpora \(eng-ewe-dev-v1, eng-yor-dev-v1\): .* pick one with --corpus ID/);
+  assert.equal(mixed.out, '');
+  const yoruba = captureIo();
+  assert.equal(await main(['items', reports, '--corpus', 'eng-yor-dev-v1', '--format', 'json'], yoruba), 0, yoruba.err);
+  const out = JSON.parse(yoruba.out) as ItemAnalysis;
+  assert.deepEqual(
+    out.columns.map((c) => c.model),
+    ['google/gemini-3.5-flash', 'openai/gpt-4o-mini'],
+  );
+  assert.equal(out.rows.length, 8);
+  const unknown = captureIo();
+  assert.equal(await main(['items', reports, '--corpus', 'eng-fao-dev-v1'], unknown), 2);
+  assert.match(unknown.err, /no run of the corpus eng-fao-dev-v1/);
+});
+
+test('items text within 160 columns: many runs become one record per item', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-items-wide-'));
+  for (let k = 0; k < 8; k++) for (const f of ewe) fs.copyFileSync(f, path.join(dir, `${k}_${path.basename(f)}`));
+  const io = captureIo(dir);
+  assert.equal(await main(['items', '.'], io), 0, io.err);
+  const widest = Math.max(...io.out.split('\n').map((l) => Array.from(l).length));
+  assert.ok(widest <= 160, `a line of ${widest} columns`);
+  assert.match(io.out, /\nitem: +rs_logic_01\n/);
+  assert.match(io.out, /\n12 item\(s\)/);
+});

@@ -1,12 +1,12 @@
-import { analyseItems, itemCellText, type ItemAnalysis } from '../../core/compare/items';
+import { analyseItems, itemCellText, runsByCorpus, type ItemAnalysis } from '../../core/compare/items';
 import { pyFixed } from '../../core/python/round';
 import { displayPath, formatOption, parseArgs } from '../files';
-import { terminalSafe, terminalSafeJson, textTable } from '../format/text';
+import { fitTable, terminalSafe, terminalSafeJson, wrapLines } from '../format/text';
 import { UsageError, type CliIo } from '../io';
 import { loadRuns } from '../runs';
 
 export const usage =
-  'items PATH... [--format text|json]   each test or corpus entry against every run given: scores, spread, items that do not separate models';
+  'items PATH... [--format text|json] [--corpus ID]   each test or corpus entry against every run of one corpus: scores, spread, items that do not separate models';
 
 const cellText = itemCellText;
 
@@ -22,10 +22,11 @@ export function itemsText(analysis: ItemAnalysis): string {
     SEPARATION_TEXT[r.separation],
   ]);
   const c = analysis.counts;
-  const runs = analysis.columns.map((col) => `  ${terminalSafe(col.label)}: ${terminalSafe(col.fileName)}\n`).join('');
+  const runs = analysis.columns.map((col) => `${wrapLines(`  ${col.label}: ${col.fileName}`)}\n`).join('');
   return (
     `runs:\n${runs}\n` +
-    textTable([header, ...rows]) +
+    // Within 160 columns: the item, group and note columns wrap; with too many runs for that, one record per item.
+    fitTable([header, ...rows], { wrap: header.map((_, i) => i < 2 || i === header.length - 1) }) +
     `\n${analysis.rows.length} item(s): ${c.separates} separate the runs, ${c['all-pass']} every run passes, ${c['all-fail']} every run fails` +
     (c['too-few'] ? `, ${c['too-few']} scored by fewer than two runs` : '') +
     '\n'
@@ -33,7 +34,7 @@ export function itemsText(analysis: ItemAnalysis): string {
 }
 
 export async function run(args: string[], io: CliIo): Promise<number> {
-  const { positional, values } = parseArgs(args, { values: ['format'] });
+  const { positional, values } = parseArgs(args, { values: ['format', 'corpus'] });
   const format = formatOption(values.format, ['text', 'json']);
   if (positional.length === 0) throw new UsageError('no PATH given');
   const { runs, problems } = loadRuns(positional, io);
@@ -42,7 +43,19 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     io.stderr('no run found in the paths given\n');
     return 2;
   }
-  const analysis = analyseItems(runs);
+  // One corpus per matrix: entries of different corpora share ids but not sentences.
+  const groups = runsByCorpus(runs);
+  const corpus = values.corpus?.[0] ?? (groups.size === 1 ? [...groups.keys()][0] : undefined);
+  if (corpus === undefined || !groups.has(corpus)) {
+    const known = [...groups.keys()].map(terminalSafe).join(', ');
+    io.stderr(
+      corpus === undefined
+        ? `the runs are of ${groups.size} corpora (${known}): runs of different corpora do not share items; pick one with --corpus ID\n`
+        : `no run of the corpus ${terminalSafe(corpus)} (the runs are of ${known})\n`,
+    );
+    return 2;
+  }
+  const analysis = analyseItems(groups.get(corpus) ?? []);
   if (format === 'json') io.stdout(terminalSafeJson(JSON.stringify(analysis, null, 2)) + '\n');
   else io.stdout(itemsText(analysis));
   return problems.length ? 2 : 0;

@@ -1,13 +1,15 @@
 import * as path from 'node:path';
-import { pick, toLocale } from '../../core/i18n/locale';
-import { EWEBENCH_SORT_KEYS } from '../../core/leaderboard/ewebench';
-import { BOARD_TEXT, buildLeaderboard, type Leaderboard } from '../../core/leaderboard/leaderboard';
-import { ROSETTA_SORT_KEYS, type CardSource, type RosettaSortKey } from '../../core/leaderboard/rosetta';
+import { pick, toLocale, type Locale } from '../../core/i18n/locale';
+import { EWEBENCH_SORT_KEYS, type EweBenchRow } from '../../core/leaderboard/ewebench';
+import { money, sealText } from '../../core/leaderboard/format';
+import { tierLabel } from '../../core/scoring/rosetta/tiers';
+import { BOARD_TEXT, buildLeaderboard, TEXT_HEADINGS, type Leaderboard } from '../../core/leaderboard/leaderboard';
+import { ROSETTA_SORT_KEYS, type CardSource, type RosettaRow, type RosettaSortKey } from '../../core/leaderboard/rosetta';
 import { reviewFileNameFor } from '../../core/review/review';
 import { CATEGORIES } from '../../core/scoring/ewebench/categories';
 import { displayPath, expandJsonPaths, formatOption, neighboursOf, parseArgs, readText } from '../files';
-import { fmt, leaderboardHtml, rankText, reviewText, rosettaUnrankedReason, tierText, withInterval } from '../format/leaderboardHtml';
-import { terminalSafeJson, terminalSafeLines, textTable } from '../format/text';
+import { fmt, leaderboardHtml, rankText, reviewText, rosettaUnrankedReason, withInterval } from '../format/leaderboardHtml';
+import { fitTable, terminalSafeJson, terminalSafeLines, wrapLines } from '../format/text';
 import { UsageError, type CliIo } from '../io';
 import { writeFileAtomic } from '../../runner/outputs';
 
@@ -33,78 +35,126 @@ function sourcesOf(files: readonly string[], io: CliIo): CardSource[] {
   });
 }
 
-function textReport(board: Leaderboard): string {
+/** Short headings of the ten categories in the text table (a legend under it names them). */
+const CATEGORY_CODES: Record<string, string> = {
+  linguistic_comprehension: 'LC',
+  text_generation: 'TG',
+  reasoning: 'RS',
+  translation: 'TR',
+  cultural_knowledge: 'CK',
+  instruction_following: 'IF',
+  multi_turn: 'MT',
+  agentic: 'AG',
+  style_adaptation: 'SA',
+  robustness: 'RB',
+};
+
+function eweBenchText(rows: readonly EweBenchRow[], locale: Locale): string[] {
+  const h = (key: keyof typeof TEXT_HEADINGS) => pick(TEXT_HEADINGS[key], locale);
+  const out = [pick(BOARD_TEXT.eweBenchHeading, locale)];
+  const table = [
+    [h('rank'), h('model'), h('eweScore'), ...CATEGORIES.map((c) => CATEGORY_CODES[c.stem] ?? c.stem), h('tests'), h('date'), h('file'), h('note')],
+    ...rows.map((r) => [
+      rankText(r),
+      r.model,
+      withInterval(r.ewe_score, r.ewe_score_ci, 1, locale),
+      ...CATEGORIES.map((c) => fmt(r.categories[c.stem], 1, locale)),
+      String(r.tests),
+      shortDate(r.date),
+      r.path,
+      r.ewe_score_mismatch ? `≠ ${fmt(r.declared_ewe_score, 1, locale)}` : '',
+    ]),
+  ];
+  const wrap = table[0].map((_, i) => i === 1 || i >= 2 + CATEGORIES.length + 1);
+  out.push(fitTable(table, { wrap }).trimEnd());
+  for (const r of rows.filter((row) => row.ewe_score_mismatch))
+    out.push(
+      wrapLines(
+        `≠ ${r.path}: ${pick(BOARD_TEXT.eweScoreMismatch, locale, { declared: fmt(r.declared_ewe_score, 1, locale), recomputed: fmt(r.ewe_score, 1, locale) })}`,
+      ),
+    );
+  out.push(wrapLines(CATEGORIES.map((c) => `${CATEGORY_CODES[c.stem]} ${c.stem}`).join(' · ')));
+  return out;
+}
+
+/** A date as read: `2026-11-23 10:16` from an ISO 8601 timestamp (the JSON keeps it as written). */
+const shortDate = (iso: string) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(iso) ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : iso);
+
+function rosettaText(rows: readonly RosettaRow[], locale: Locale): string[] {
+  const h = (key: keyof typeof TEXT_HEADINGS) => pick(TEXT_HEADINGS[key], locale);
+  const out = [pick(BOARD_TEXT.rosettaHeading, locale), wrapLines(pick(BOARD_TEXT.perCorpus, locale))];
+  const corpora = [...new Set(rows.map((r) => r.corpus))];
+  for (const corpus of corpora) {
+    const members = rows.filter((r) => r.corpus === corpus);
+    const pairs = [...new Set(members.map((r) => r.language_pair).filter(Boolean))].join(', ') || '—';
+    out.push('', wrapLines(pick(BOARD_TEXT.corpusHeading, locale, { corpus: corpus || '—', pair: pairs, n: members.length })));
+    // FST and semantic columns only where some run of this corpus has them (the JSON always has both).
+    const fst = members.some((r) => r.fst_acceptance_rate !== null);
+    const semantic = members.some((r) => r.semantic_score !== null);
+    const scores = [
+      [
+        h('rank'),
+        h('model'),
+        h('composite'),
+        h('chrf'),
+        h('exact'),
+        ...(fst ? [h('fst')] : []),
+        ...(semantic ? [h('semantic')] : []),
+        h('cost'),
+        h('speed'),
+        h('costAdjusted'),
+        h('seal'),
+      ],
+      ...members.map((r) => [
+        rankText(r),
+        r.model,
+        withInterval(r.composite, r.composite_ci, 4, locale),
+        withInterval(r.chrf_plus_plus, r.chrf_ci, 2, locale),
+        withInterval(r.exact_match_rate, r.exact_match_ci, 4, locale),
+        ...(fst ? [fmt(r.fst_acceptance_rate, 4, locale)] : []),
+        ...(semantic ? [fmt(r.semantic_score, 4, locale)] : []),
+        money(r.cost_per_entry_usd, locale),
+        fmt(r.speed_seconds, 2, locale),
+        fmt(r.cost_adjusted, 4, locale),
+        sealText(r, locale),
+      ]),
+    ];
+    out.push(fitTable(scores, { wrap: scores[0].map((_, i) => i === 1) }).trimEnd());
+    const gated = (r: RosettaRow) => r.tier_gate !== 'not-gated' && r.tier_gate !== 'passed';
+    const about = [
+      [h('rank'), h('model'), h('method'), h('class'), h('tier'), h('verification'), h('date'), h('review'), h('file')],
+      ...members.map((r) => [
+        rankText(r),
+        r.model,
+        r.method,
+        r.method_class ?? '—',
+        tierLabel(r.quality_tier, locale) + (gated(r) ? '*' : ''),
+        r.verification_tier,
+        shortDate(r.date),
+        reviewText(r, locale),
+        r.path,
+      ]),
+    ];
+    out.push(fitTable(about, { wrap: about[0].map((_, i) => i === 1 || i === 2 || i >= 7) }).trimEnd());
+    if (members.some(gated)) out.push(wrapLines(`* ${pick(BOARD_TEXT.unreviewedTier, locale)}`));
+    const reasons = [...new Set(members.map((r) => rosettaUnrankedReason(r, locale)).filter((x): x is string => x !== null))];
+    for (const reason of reasons) out.push(wrapLines(`— ${reason}`));
+    if (members.some((r) => r.verification === 'unsealed')) out.push(wrapLines(pick(BOARD_TEXT.unsealedNote, locale)));
+  }
+  return out;
+}
+
+/** The text report: per board and corpus, tables that fit 160 columns (numbers rounded for reading; the JSON keeps them). */
+export function leaderboardText(board: Leaderboard, locale: Locale): string {
   const out: string[] = [];
-  const en = 'en';
-  if (board.ewebench.length) {
-    out.push('ÈwéBench (ÈwéScore [95% interval])');
-    out.push(
-      textTable([
-        ['rank', 'model', 'ÈwéScore', ...CATEGORIES.map((c) => c.stem), 'tests', 'date', 'file'],
-        ...board.ewebench.map((r) => [
-          rankText(r),
-          r.model,
-          withInterval(r.ewe_score, r.ewe_score_ci, 1),
-          ...CATEGORIES.map((c) => fmt(r.categories[c.stem], 1)),
-          String(r.tests),
-          r.date,
-          r.path,
-        ]),
-      ]),
-    );
-  }
+  if (board.ewebench.length) out.push(...eweBenchText(board.ewebench, locale));
   if (board.rosetta.length) {
-    out.push('Rosetta (§9.7; scores [95% interval])');
-    out.push(
-      textTable([
-        [
-          'rank',
-          'method',
-          'composite',
-          'chrF++',
-          'FST',
-          'exact',
-          'semantic',
-          'cost/entry',
-          's/entry',
-          'cost-adj',
-          'class',
-          'model',
-          'tier',
-          'verification',
-          'date',
-          'corpus',
-          'pair',
-          'review',
-          'file',
-        ],
-        ...board.rosetta.map((r) => [
-          rankText(r, rosettaUnrankedReason(r, en)),
-          r.method,
-          withInterval(r.composite, r.composite_ci, 4),
-          withInterval(r.chrf_plus_plus, r.chrf_ci, 2),
-          fmt(r.fst_acceptance_rate, 4),
-          withInterval(r.exact_match_rate, r.exact_match_ci, 4),
-          fmt(r.semantic_score, 4),
-          r.cost_per_entry_usd === null ? '—' : String(r.cost_per_entry_usd),
-          fmt(r.speed_seconds, 3),
-          fmt(r.cost_adjusted, 4),
-          r.method_class ?? '—',
-          r.model,
-          tierText(r, en),
-          r.verification_tier,
-          r.date,
-          r.corpus,
-          r.language_pair,
-          reviewText(r, en),
-          r.path,
-        ]),
-      ]),
-    );
+    if (out.length) out.push('');
+    out.push(...rosettaText(board.rosetta, locale));
   }
-  if (!board.ewebench.length && !board.rosetta.length) out.push(pick(BOARD_TEXT.empty, en));
-  else out.push(pick(BOARD_TEXT.intervalNote, en));
-  if (board.ignored.length) out.push(terminalSafeLines(pick(BOARD_TEXT.ignored, en, { files: board.ignored.join(', ') })));
+  if (!board.ewebench.length && !board.rosetta.length) out.push(pick(BOARD_TEXT.empty, locale));
+  else out.push('', wrapLines(pick(BOARD_TEXT.intervalNote, locale)));
+  if (board.ignored.length) out.push(wrapLines(pick(BOARD_TEXT.ignored, locale, { files: board.ignored.join(', ') })));
   return out.join('\n') + '\n';
 }
 
@@ -140,12 +190,15 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       ? terminalSafeJson(JSON.stringify(board, null, 2)) + '\n'
       : format === 'html'
         ? leaderboardHtml(board, toLocale(lang ?? 'en'))
-        : textReport(board);
+        : leaderboardText(board, toLocale(lang ?? 'en'));
+  for (const r of board.refused) io.stderr(wrapLines(pick(BOARD_TEXT.refused, 'en', { file: r.path, reason: r.reason })) + '\n');
   const out = values.out?.[0];
   if (out) {
     const full = path.resolve(io.cwd, out);
     writeFileAtomic(full, text);
     io.stdout(`${terminalSafeLines(displayPath(full, io.cwd))}: ${board.rosetta.length} run card(s), ${board.ewebench.length} results file(s)\n`);
   } else io.stdout(text);
+  // A refused file is invalid input (exit 2) even when the others make a board.
+  if (board.refused.length) return 2;
   return board.rosetta.length || board.ewebench.length ? 0 : 1;
 }

@@ -54,7 +54,7 @@ export function compareHtml(c: RunComparison, runs: readonly [Run, Run]): string
     'table{border-collapse:collapse;margin:.5em 0}th,td{border:1px solid #8884;padding:2px 8px;text-align:left}td{font-variant-numeric:tabular-nums}' +
     'figure.ewb-chart{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start;margin:1em 0}del{background:#f14c4c33}ins{background:#89d18544;text-decoration:none}</style>' +
     '</head><body>' +
-    `<h1>Compare two runs</h1>${ref('A', c.a)}${ref('B', c.b)}<p>${c.paired} paired items (only in A: ${c.onlyA}, only in B: ${c.onlyB}); paired bootstrap, ${c.metrics[0]?.n_bootstrap ?? 0} resamples.</p>` +
+    `<h1>Compare two runs</h1>${ref('A', c.a)}${ref('B', c.b)}${c.corpus ? `<p>Corpus: ${escapeXml(c.corpus)}</p>` : ''}<p>${c.paired} paired items (only in A: ${c.onlyA}, only in B: ${c.onlyB}${c.sourceDiffers ? `, same id but another source text: ${c.sourceDiffers}` : ''}); paired bootstrap, ${c.metrics[0]?.n_bootstrap ?? 0} resamples.</p>` +
     `<table><thead><tr><th scope="col">metric</th><th scope="col">A</th><th scope="col">B</th><th scope="col">Δ B−A</th><th scope="col">95% interval</th><th scope="col">p</th><th scope="col">significant</th></tr></thead><tbody>${metricRows}</tbody></table>` +
     charts.map(chartHtml).join('') +
     sections +

@@ -5,7 +5,7 @@ import type { EweBenchRow } from '../../core/leaderboard/ewebench';
 import type { Interval } from '../../core/leaderboard/rank';
 import type { RosettaRow } from '../../core/leaderboard/rosetta';
 import { CATEGORIES } from '../../core/scoring/ewebench/categories';
-import { fmt, rankText, reviewText, ROSETTA_COLUMNS, rosettaUnrankedReason, tierText } from '../../core/leaderboard/format';
+import { fmt, money, rankText, reviewText, ROSETTA_COLUMNS, rosettaUnrankedReason, sealText, tierText } from '../../core/leaderboard/format';
 
 // The cells' wording has one home, core/leaderboard/format.ts; the CLI's text report takes it from here too.
 export { fmt, rankText, reviewText, rosettaUnrankedReason, tierText, withInterval } from '../../core/leaderboard/format';
@@ -28,8 +28,8 @@ export function escapeHtml(text: string): string {
 }
 
 const cell = (text: string, numeric = false) => `<td${numeric ? ' class="n"' : ''}>${escapeHtml(text)}</td>`;
-const scoreCell = (value: number | null, ci: Interval | null, digits: number) =>
-  `<td class="n">${escapeHtml(fmt(value, digits))}${ci ? ` <span class="ci">[${escapeHtml(fmt(ci.lower, digits))}–${escapeHtml(fmt(ci.upper, digits))}]</span>` : ''}</td>`;
+const scoreCell = (value: number | null, ci: Interval | null, digits: number, locale: Locale) =>
+  `<td class="n">${escapeHtml(fmt(value, digits, locale))}${ci ? ` <span class="ci">[${escapeHtml(fmt(ci.lower, digits, locale))}–${escapeHtml(fmt(ci.upper, digits, locale))}]</span>` : ''}</td>`;
 
 function rosettaTable(rows: readonly RosettaRow[], locale: Locale): string {
   const heads = ROSETTA_COLUMNS;
@@ -38,14 +38,14 @@ function rosettaTable(rows: readonly RosettaRow[], locale: Locale): string {
     return `<tr${r.rank === null ? ' class="unranked"' : ''}>${[
       `<td${reason ? ' class="mark"' : ''}>${escapeHtml(rankText(r, reason))}</td>`,
       cell(r.method),
-      scoreCell(r.composite, r.composite_ci, 4),
-      scoreCell(r.chrf_plus_plus, r.chrf_ci, 2),
-      cell(fmt(r.fst_acceptance_rate, 4), true),
-      scoreCell(r.exact_match_rate, r.exact_match_ci, 4),
-      cell(fmt(r.semantic_score, 4), true),
-      cell(r.cost_per_entry_usd === null ? '—' : String(r.cost_per_entry_usd), true),
-      cell(fmt(r.speed_seconds, 3), true),
-      cell(fmt(r.cost_adjusted, 4), true),
+      scoreCell(r.composite, r.composite_ci, 4, locale),
+      scoreCell(r.chrf_plus_plus, r.chrf_ci, 2, locale),
+      cell(fmt(r.fst_acceptance_rate, 4, locale), true),
+      scoreCell(r.exact_match_rate, r.exact_match_ci, 4, locale),
+      cell(fmt(r.semantic_score, 4, locale), true),
+      cell(money(r.cost_per_entry_usd, locale), true),
+      cell(fmt(r.speed_seconds, 2, locale), true),
+      cell(fmt(r.cost_adjusted, 4, locale), true),
       cell(r.method_class ?? '—'),
       cell(r.model),
       cell(tierText(r, locale)),
@@ -54,6 +54,7 @@ function rosettaTable(rows: readonly RosettaRow[], locale: Locale): string {
       cell(r.corpus),
       cell(r.language_pair),
       cell(r.segments.join(', ')),
+      cell(sealText(r, locale)),
       cell(reviewText(r, locale)),
     ].join('')}</tr>`;
   });
@@ -65,10 +66,10 @@ function eweTable(rows: readonly EweBenchRow[], locale: Locale): string {
   const body = rows.map(
     (r) =>
       `<tr>${[
-        cell(rankText(r)),
+        cell(rankText(r) + (r.ewe_score_mismatch ? ' ≠' : '')),
         cell(r.model),
-        scoreCell(r.ewe_score, r.ewe_score_ci, 1),
-        ...CATEGORIES.map((c) => cell(fmt(r.categories[c.stem], 1), true)),
+        scoreCell(r.ewe_score, r.ewe_score_ci, 1, locale),
+        ...CATEGORIES.map((c) => cell(fmt(r.categories[c.stem], 1, locale), true)),
         cell(String(r.tests), true),
         cell(r.date),
       ].join('')}</tr>`,
@@ -89,7 +90,16 @@ export function leaderboardHtml(board: Leaderboard, locale: Locale): string {
   if (board.rosetta.length) parts.push(rosettaTable(board.rosetta, locale));
   if (!parts.length) parts.push(`<p>${escapeHtml(pick(BOARD_TEXT.empty, locale))}</p>`);
   parts.push(`<p class="ci">${escapeHtml(pick(BOARD_TEXT.intervalNote, locale))}</p>`);
-  if (board.ignored.length) parts.push(`<p class="ci">${escapeHtml(pick(BOARD_TEXT.ignored, locale, { files: board.ignored.join(', ') }))}</p>`);
+  const notes: string[] = [];
+  if (board.rosetta.length) notes.push(pick(BOARD_TEXT.perCorpus, locale));
+  if (board.rosetta.some((r) => r.verification === 'unsealed')) notes.push(pick(BOARD_TEXT.unsealedNote, locale));
+  for (const r of board.ewebench.filter((row) => row.ewe_score_mismatch))
+    notes.push(
+      `${r.path}: ${pick(BOARD_TEXT.eweScoreMismatch, locale, { declared: fmt(r.declared_ewe_score, 1, locale), recomputed: fmt(r.ewe_score, 1, locale) })}`,
+    );
+  for (const r of board.refused) notes.push(pick(BOARD_TEXT.refused, locale, { file: r.path, reason: r.reason }));
+  if (board.ignored.length) notes.push(pick(BOARD_TEXT.ignored, locale, { files: board.ignored.join(', ') }));
+  for (const note of notes) parts.push(`<p class="ci">${escapeHtml(note)}</p>`);
   return `<!DOCTYPE html>
 <html lang="${locale}">
 <head>

@@ -104,6 +104,7 @@ export function comparePage(c: RunComparison, state: CompareState, locale: Local
   const notes = [
     `A: ${ref(c.a)}`,
     `B: ${ref(c.b)}`,
+    ...(c.corpus ? [l10n.t('Corpus: {0}', c.corpus)] : []),
     l10n.t(
       '{0} paired items ({1} only in A, {2} only in B); paired bootstrap over {3} resamples, as mt_eval_harness computes it.',
       c.paired,
@@ -111,6 +112,7 @@ export function comparePage(c: RunComparison, state: CompareState, locale: Local
       c.onlyB,
       n,
     ),
+    ...(c.sourceDiffers ? [l10n.t('{0} item(s) with the same id but another source text in A and B: not the same item, left out.', c.sourceDiffers)] : []),
     l10n.t(
       '{0} regression(s), {1} improvement(s), {2} unchanged, {3} unscored.',
       c.counts.regression,

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { toLocale } from '../../core/i18n/locale';
 import type { RunComparison } from '../../core/compare/compare';
 import type { ReadRunsResult, Run } from '../../core/runs/types';
+import { corpusOfRun } from '../../core/compare/items';
 import { BoardPanel, shownTables } from './boardPanel';
 import type { CompareState, CompareStrings } from './compareModel';
 import { givenUris, jsonFilesOf, parseJson, readIfSmall } from './leaderboardPanel';
@@ -49,10 +50,22 @@ async function pickRuns(readRuns: Parameters<typeof runOf>[1]): Promise<RunFile[
     );
     return undefined;
   }
-  const item = (f: RunFile) => ({ label: f.path, description: `${f.run.model}${f.run.provenance.runId ? ` · ${f.run.provenance.runId}` : ''}`, file: f });
+  // Each run named with its corpus; B is offered among the runs of A's corpus only (others do not compare).
+  const item = (f: RunFile) => ({
+    label: f.path,
+    description: `${corpusOfRun(f.run)} · ${f.run.model}${f.run.provenance.runId ? ` · ${f.run.provenance.runId}` : ''}`,
+    file: f,
+  });
   const a = await vscode.window.showQuickPick(found.map(item), { title: vscode.l10n.t('Compare two runs: the baseline (A)'), matchOnDescription: true });
   if (!a) return undefined;
-  const b = await vscode.window.showQuickPick(found.filter((f) => f !== a.file && f.run.kind === a.file.run.kind).map(item), {
+  const same = found.filter((f) => f !== a.file && f.run.kind === a.file.run.kind && corpusOfRun(f.run) === corpusOfRun(a.file.run));
+  if (!same.length) {
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('No other run of the corpus {0} in this workspace: runs of different corpora do not compare.', corpusOfRun(a.file.run)),
+    );
+    return undefined;
+  }
+  const b = await vscode.window.showQuickPick(same.map(item), {
     title: vscode.l10n.t('Compare two runs: the run to compare with {0} (B)', a.file.run.model),
     matchOnDescription: true,
   });

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import { analyseItems } from '../../core/compare/items';
+import { analyseItems, runsByCorpus } from '../../core/compare/items';
 import { readRuns } from '../../core/runs/read';
 import type { Run } from '../../core/runs/types';
 import { fromRepo } from '../../test/helpers/paths';
@@ -54,4 +54,35 @@ test('items sort by a column (scores highest first, again reverses) and filter b
   assert.deepEqual(ids(filtered).sort(), ['mt_context_02', 'mt_market_03']);
   assert.deepEqual(filtered.filters[3].options, ['separates', 'all-pass', 'all-fail']);
   assert.equal(withItemsFilter(INITIAL_ITEMS_STATE, 'nope', 'x'), INITIAL_ITEMS_STATE);
+});
+
+test('#31.9 Items × Models groups runs by corpus: one corpus per matrix, the others in a Corpus filter', () => {
+  const dir = fromRepo('test-fixtures', 'leaderboard', 'reports');
+  const runs = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('_report.json'))
+    .sort()
+    .map((f) => {
+      const read = readRuns(JSON.parse(fs.readFileSync(`${dir}/${f}`, 'utf8')), f);
+      assert.ok(read.ok);
+      return read.runs[0];
+    });
+  const groups = runsByCorpus(runs);
+  assert.deepEqual(
+    [...groups].map(([corpus, list]) => [corpus, list.length]),
+    [
+      ['eng-ewe-dev-v1', 3],
+      ['eng-yor-dev-v1', 2],
+    ],
+  );
+  const yoruba = groups.get('eng-yor-dev-v1') ?? [];
+  const page = itemsPage(analyseItems(yoruba), INITIAL_ITEMS_STATE, englishL10n, STRINGS, { options: [...groups.keys()], value: 'eng-yor-dev-v1' });
+  assert.deepEqual(page.filters[0], { key: 'corpus', label: 'Corpus', options: ['eng-ewe-dev-v1', 'eng-yor-dev-v1'], value: 'eng-yor-dev-v1' });
+  assert.deepEqual(
+    page.tables[0].columns.slice(4, 6).map((c) => c.label),
+    ['google/gemini-3.5-flash', 'openai/gpt-4o-mini'],
+  );
+  assert.equal(page.tables[0].rows.length, 8, 'the eight Yoruba entries, no Ewe one');
+  assert.match(page.notes[0], /^Runs of eng-yor-dev-v1 only: runs of different corpora are never in one matrix \(2 corpora in the Corpus filter\)\.$/);
+  assert.equal(withItemsFilter(INITIAL_ITEMS_STATE, 'corpus', 'eng-ewe-dev-v1').filter.corpus, 'eng-ewe-dev-v1');
 });

@@ -13,10 +13,17 @@ import type { L10n } from '../run/l10n';
 
 export interface ItemsState {
   sort: { key: string; descending: boolean } | null;
-  filter: Record<'group' | 'method' | 'tier' | 'separation', string>;
+  /** `corpus`: the corpus whose runs the matrix shows ('' for the first); runs of two corpora never share one. */
+  filter: Record<'corpus' | 'group' | 'method' | 'tier' | 'separation', string>;
 }
 
-export const INITIAL_ITEMS_STATE: ItemsState = { sort: null, filter: { group: '', method: '', tier: '', separation: '' } };
+export const INITIAL_ITEMS_STATE: ItemsState = { sort: null, filter: { corpus: '', group: '', method: '', tier: '', separation: '' } };
+
+/** The corpora the runs are of, and the one shown. */
+export interface CorpusChoice {
+  options: string[];
+  value: string;
+}
 
 /** Rows listed at most (the counts say how many there are): a 20,000-entry corpus stays a page. */
 export const MAX_ITEM_ROWS = 2000;
@@ -57,7 +64,7 @@ export interface ItemsStrings {
   sortHint: string;
 }
 
-export function itemsPage(analysis: ItemAnalysis, state: ItemsState, l10n: L10n, strings: ItemsStrings): BoardPage {
+export function itemsPage(analysis: ItemAnalysis, state: ItemsState, l10n: L10n, strings: ItemsStrings, corpora?: CorpusChoice): BoardPage {
   const f = state.filter;
   const kept = rowsByInformation(analysis.rows).filter(
     (r) =>
@@ -99,6 +106,10 @@ export function itemsPage(analysis: ItemAnalysis, state: ItemsState, l10n: L10n,
     ...analysis.columns.map((col) => `${col.label}: ${col.fileName}`),
     l10n.t('{0} item(s): {1} separate the runs, {2} every run passes, {3} every run fails.', analysis.rows.length, c.separates, c['all-pass'], c['all-fail']),
   ];
+  if (corpora && corpora.options.length > 1)
+    notes.unshift(
+      l10n.t('Runs of {0} only: runs of different corpora are never in one matrix ({1} corpora in the Corpus filter).', corpora.value, corpora.options.length),
+    );
   if (ordered.length > MAX_ITEM_ROWS) notes.push(l10n.t('The first {0} of {1} items are listed.', MAX_ITEM_ROWS, ordered.length));
   const keys = ['item', 'group', 'method', 'tier', ...analysis.columns.map((_, i) => `run:${i}`), 'spread', 'note'];
   const labels = [
@@ -122,6 +133,7 @@ export function itemsPage(analysis: ItemAnalysis, state: ItemsState, l10n: L10n,
       },
     ],
     filters: [
+      ...(corpora && corpora.options.length > 1 ? [{ key: 'corpus', label: l10n.t('Corpus'), options: corpora.options, value: corpora.value }] : []),
       { key: 'group', label: l10n.t('Category'), options: options(analysis.rows.map((r) => r.group)), value: f.group },
       { key: 'method', label: l10n.t('Method'), options: options(analysis.rows.map((r) => r.method)), value: f.method },
       { key: 'tier', label: l10n.t('Tier'), options: options(analysis.rows.map((r) => r.tier)), value: f.tier },

@@ -4,7 +4,7 @@ import { toLocale } from '../../core/i18n/locale';
 import type { Run } from '../../core/runs/types';
 import { BoardPanel, shownTables } from './boardPanel';
 import { runFiles } from './comparePanel';
-import type { ItemsState, ItemsStrings } from './itemsModel';
+import type { CorpusChoice, ItemsState, ItemsStrings } from './itemsModel';
 import { givenUris } from './leaderboardPanel';
 import { lazyModules } from '../lazyModules';
 
@@ -30,27 +30,35 @@ export function registerItems(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand('ewebench.showItems', async (uri?: unknown, uris?: unknown) => {
       const lazy = await lazyModules().boards();
       const given = givenUris(uri, uris);
+      let all: Run[] = [];
       let runs: Run[] = [];
-      const analyse = async (): Promise<ItemAnalysis> => {
-        runs = (await runFiles(given, lazy.readRuns)).slice(0, MAX_ITEM_RUNS).map((f) => f.run);
-        return lazy.analyseItems(runs);
-      };
-      let analysis = await analyse();
       let state: ItemsState = lazy.INITIAL_ITEMS_STATE;
+      const load = async () => {
+        all = (await runFiles(given, lazy.readRuns)).map((f) => f.run);
+      };
+      // One corpus at a time (the filter's, else the first): Welsh, Shona and Ewe runs never share a matrix.
+      const current = (): { analysis: ItemAnalysis; corpora: CorpusChoice } => {
+        const groups = lazy.runsByCorpus(all);
+        const options = [...groups.keys()];
+        const value = groups.has(state.filter.corpus) ? state.filter.corpus : (options[0] ?? '');
+        runs = (groups.get(value) ?? []).slice(0, MAX_ITEM_RUNS);
+        return { analysis: lazy.analyseItems(runs), corpora: { options, value } };
+      };
+      await load();
       const view = await BoardPanel.show(context, 'ewebench.items', vscode.l10n.t('Items × models'), {
-        page: () =>
-          Promise.resolve(
+        page: () => {
+          const { analysis, corpora } = current();
+          return Promise.resolve(
             lazy.withCharts(
-              lazy.itemsPage(analysis, state, vscode.l10n, strings()),
+              lazy.itemsPage(analysis, state, vscode.l10n, strings(), corpora),
               lazy.runCharts(runs, toLocale(vscode.env.language)),
               vscode.l10n.t('Export SVG…'),
             ),
-          ),
+          );
+        },
         sort: (_table, key) => (state = lazy.toggleItemsSort(state, key)),
         filter: (key, value) => (state = lazy.withItemsFilter(state, key, value)),
-        refresh: async () => {
-          analysis = await analyse();
-        },
+        refresh: load,
       });
       return shownTables(view.lastPage);
     }),

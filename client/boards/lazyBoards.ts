@@ -3,13 +3,13 @@
  * parses none of it: core's leaderboard (hash verification, bootstrap intervals), the runs reader and compare
  * (paired bootstrap, diffs), and the views' page models.
  */
-export { buildLeaderboard } from '../../core/leaderboard/leaderboard';
+export { buildLeaderboard, isLeaderboardSource } from '../../core/leaderboard/leaderboard';
 export { reviewFileNameFor } from '../../core/review/review';
 export { readRuns } from '../../core/runs/read';
 export { CompareError, compareRuns } from '../../core/compare/compare';
 export { INITIAL_STATE, leaderboardPage, toggleSort, withFilter } from './leaderboardModel';
 export { comparePage } from './compareModel';
-export { analyseItems } from '../../core/compare/items';
+export { analyseItems, runsByCorpus } from '../../core/compare/items';
 export { INITIAL_ITEMS_STATE, itemsPage, toggleItemsSort, withItemsFilter } from './itemsModel';
 export { matrixPage } from './matrixModel';
 export { runCharts, withCharts } from './chartsModel';

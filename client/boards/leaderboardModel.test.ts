@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { buildLeaderboard } from '../../core/leaderboard/leaderboard';
+import { buildLeaderboard, isLeaderboardSource } from '../../core/leaderboard/leaderboard';
 import type { CardSource } from '../../core/leaderboard/rosetta';
 import { reviewFileNameFor } from '../../core/review/review';
 import { fromRepo } from '../../test/helpers/paths';
@@ -53,7 +53,7 @@ test('the leaderboard page: ÈwéBench and Rosetta tables, ranks with ties marke
     ['ewebench', 'rosetta'],
   );
   assert.deepEqual(column(page, 'ewebench', 'model'), ['deepseek-chat', 'gemini-2.0-flash']);
-  assert.deepEqual(column(page, 'rosetta', 'rank'), ['1', '1=', '2=', '3', 'not ranked: its hashes do not verify']);
+  assert.deepEqual(column(page, 'rosetta', 'rank'), ['1', '1=', '2=', '3', 'not ranked: tampered (a stored hash does not match the card)']);
   assert.deepEqual(column(page, 'rosetta', 'model'), ['strong-model', 'close-model', 'strong-model', 'weak-model', 'tampered-model']);
   const rosetta = page.tables[1];
   assert.deepEqual(
@@ -70,7 +70,8 @@ test('the leaderboard page: ÈwéBench and Rosetta tables, ranks with ties marke
   const composite = rosetta.columns.findIndex((c) => c.key === 'composite');
   assert.deepEqual(rosetta.rows[1].cells[composite], { text: '0.8722', numeric: true, ci: '0.7891–0.9474' });
   assert.match(rosetta.rows[1].cells[0].title ?? '', /interval overlaps/);
-  assert.equal(rosetta.rows[4].cells[0].title, 'not ranked: its hashes do not verify');
+  assert.equal(rosetta.rows[4].cells[0].title, 'not ranked: tampered (a stored hash does not match the card)');
+  assert.deepEqual(column(page, 'rosetta', 'seal'), ['sealed', 'sealed', 'sealed', 'sealed', 'tampered']);
   // The §9.7 columns, in order.
   assert.deepEqual(rosetta.columns.map((c) => c.key).slice(0, 15), [
     'rank',
@@ -120,8 +121,34 @@ test('in French: the headings, the marks and the notes', () => {
   const page = leaderboardPage(board, INITIAL_STATE, 'fr', STRINGS);
   assert.equal(page.title, 'Classement');
   assert.equal(page.tables[1].columns[0].label, 'Rang');
-  assert.equal(column(page, 'rosetta', 'rank')[4], 'non classé : ses empreintes ne se vérifient pas');
+  assert.equal(column(page, 'rosetta', 'rank')[4], 'non classé : altéré (une empreinte stockée ne correspond pas au contenu)');
+  assert.equal(column(page, 'rosetta', 'seal')[4], 'altéré');
+  assert.equal(column(page, 'rosetta', 'composite')[1], '0,8722', 'the French decimal comma');
   assert.match(page.notes[0], /^Intervalles : bootstrap à 95 %/);
+});
+
+/** The harness's reports as the panel reads a folder of them: every JSON file, kept by core's `isLeaderboardSource`. */
+function reportSources(): CardSource[] {
+  const dir = fromRepo('test-fixtures', 'leaderboard', 'reports');
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => ({ path: f, text: fs.readFileSync(path.join(dir, f), 'utf8') }))
+    .filter((s) => isLeaderboardSource(JSON.parse(s.text)));
+}
+
+test('Show Leaderboard on a folder of harness reports: the view reads what the CLI reads, ranked per corpus and marked unsealed', () => {
+  const sources = reportSources();
+  assert.equal(sources.length, 5, 'the five reports, not their expected-findings files');
+  const page = leaderboardPage(buildLeaderboard(sources), INITIAL_STATE, 'en', STRINGS);
+  assert.deepEqual(column(page, 'rosetta', 'corpus'), ['eng-ewe-dev-v1', 'eng-ewe-dev-v1', 'eng-ewe-dev-v1', 'eng-yor-dev-v1', 'eng-yor-dev-v1']);
+  assert.deepEqual(column(page, 'rosetta', 'rank'), ['1=', '2=', '3=', '1=', '2=']);
+  assert.deepEqual([...new Set(column(page, 'rosetta', 'seal'))], ['unsealed']);
+  assert.ok(column(page, 'rosetta', 'cost_per_entry_usd').includes('$0.00089'));
+  assert.ok(page.notes.some((n) => /ranked, but a change to it cannot be detected/.test(n)));
+  const fr = leaderboardPage(buildLeaderboard(sources), INITIAL_STATE, 'fr', STRINGS);
+  assert.deepEqual([...new Set(column(fr, 'rosetta', 'seal'))], ['non scellé']);
+  assert.ok(column(fr, 'rosetta', 'cost_per_entry_usd').includes('0,00089 $'));
 });
 
 test('the board page frame: a strict CSP with the nonce, the script by nonce only, the language', () => {

@@ -1,7 +1,7 @@
 import { pick, type Locale } from '../../core/i18n/locale';
 import type { EweBenchRow } from '../../core/leaderboard/ewebench';
 import { eweBenchBoard, EWEBENCH_SORT_KEYS } from '../../core/leaderboard/ewebench';
-import { fmt, intervalText, rankText, reviewText, ROSETTA_COLUMNS, rosettaUnrankedReason, tierText } from '../../core/leaderboard/format';
+import { fmt, intervalText, money, rankText, reviewText, ROSETTA_COLUMNS, rosettaUnrankedReason, sealText, tierText } from '../../core/leaderboard/format';
 import { BOARD_TEXT, COLUMN_LABELS, type Leaderboard } from '../../core/leaderboard/leaderboard';
 import type { Interval } from '../../core/leaderboard/rank';
 import { ASCENDING_BY_DEFAULT, rosettaBoard, ROSETTA_SORT_KEYS, type RosettaRow, type RosettaSortKey } from '../../core/leaderboard/rosetta';
@@ -34,12 +34,12 @@ export function toggleSort(state: LeaderboardState, table: BoardId, key: string)
 }
 
 const text = (t: string, extra: Partial<BoardCell> = {}): BoardCell => ({ text: t, ...extra });
-const score = (value: number | null, ci: Interval | null, digits: number): BoardCell => ({
-  text: fmt(value, digits),
+const score = (value: number | null, ci: Interval | null, digits: number, locale: Locale): BoardCell => ({
+  text: fmt(value, digits, locale),
   numeric: true,
-  ...(ci ? { ci: intervalText(ci, digits) } : {}),
+  ...(ci ? { ci: intervalText(ci, digits, locale) } : {}),
 });
-const number = (value: number | null, digits: number): BoardCell => ({ text: fmt(value, digits), numeric: true });
+const number = (value: number | null, digits: number, locale: Locale): BoardCell => ({ text: fmt(value, digits, locale), numeric: true });
 
 const label = (key: string, locale: Locale) => (Object.hasOwn(COLUMN_LABELS, key) ? pick(COLUMN_LABELS[key], locale) : key);
 
@@ -52,14 +52,14 @@ function rosettaRowView(r: RosettaRow, locale: Locale): BoardRow {
   const cells: BoardCell[] = [
     rankCell(r, reason, locale),
     text(r.method),
-    score(r.composite, r.composite_ci, 4),
-    score(r.chrf_plus_plus, r.chrf_ci, 2),
-    number(r.fst_acceptance_rate, 4),
-    score(r.exact_match_rate, r.exact_match_ci, 4),
-    number(r.semantic_score, 4),
-    text(r.cost_per_entry_usd === null ? '—' : String(r.cost_per_entry_usd), { numeric: true }),
-    number(r.speed_seconds, 3),
-    number(r.cost_adjusted, 4),
+    score(r.composite, r.composite_ci, 4, locale),
+    score(r.chrf_plus_plus, r.chrf_ci, 2, locale),
+    number(r.fst_acceptance_rate, 4, locale),
+    score(r.exact_match_rate, r.exact_match_ci, 4, locale),
+    number(r.semantic_score, 4, locale),
+    text(money(r.cost_per_entry_usd, locale), { numeric: true }),
+    number(r.speed_seconds, 2, locale),
+    number(r.cost_adjusted, 4, locale),
     text(r.method_class ?? '—'),
     text(r.model),
     text(tierText(r, locale)),
@@ -68,17 +68,21 @@ function rosettaRowView(r: RosettaRow, locale: Locale): BoardRow {
     text(r.corpus),
     text(r.language_pair),
     text(r.segments.join(', ')),
+    text(sealText(r, locale), r.verification === 'unsealed' ? { title: pick(BOARD_TEXT.unsealedNote, locale) } : {}),
     text(reviewText(r, locale)),
   ];
   return { path: r.path, cells, unranked: r.rank === null, tie: r.tie };
 }
 
-function eweRowView(r: EweBenchRow): BoardRow {
+function eweRowView(r: EweBenchRow, locale: Locale): BoardRow {
+  const mismatch = r.ewe_score_mismatch
+    ? pick(BOARD_TEXT.eweScoreMismatch, locale, { declared: fmt(r.declared_ewe_score, 1, locale), recomputed: fmt(r.ewe_score, 1, locale) })
+    : null;
   const cells: BoardCell[] = [
-    text(rankText(r)),
+    text(rankText(r) + (mismatch ? ' ≠' : ''), mismatch ? { title: mismatch } : {}),
     text(r.model),
-    score(r.ewe_score, r.ewe_score_ci, 1),
-    ...CATEGORIES.map((c) => number(r.categories[c.stem] ?? null, 1)),
+    { ...score(r.ewe_score, r.ewe_score_ci, 1, locale), ...(mismatch ? { title: mismatch } : {}) },
+    ...CATEGORIES.map((c) => number(r.categories[c.stem] ?? null, 1, locale)),
     text(String(r.tests), { numeric: true }),
     text(r.date),
   ];
@@ -116,7 +120,7 @@ export function leaderboardPage(board: Leaderboard, state: LeaderboardState, loc
       id: 'ewebench',
       title: pick(BOARD_TEXT.ewebenchTitle, locale),
       columns: keys.map((key) => ({ key, label: label(key, locale), sortable: (EWEBENCH_SORT_KEYS as readonly string[]).includes(key) })),
-      rows: ewe.map(eweRowView),
+      rows: ewe.map((r) => eweRowView(r, locale)),
       sort: eweSort ?? null,
     });
   }
@@ -137,6 +141,13 @@ export function leaderboardPage(board: Leaderboard, state: LeaderboardState, loc
       ]
     : [];
   const notes = [pick(BOARD_TEXT.intervalNote, locale)];
+  if (board.rosetta.length) notes.push(pick(BOARD_TEXT.perCorpus, locale));
+  if (board.rosetta.some((r) => r.verification === 'unsealed')) notes.push(pick(BOARD_TEXT.unsealedNote, locale));
+  for (const r of board.ewebench.filter((row) => row.ewe_score_mismatch))
+    notes.push(
+      `${r.path}: ${pick(BOARD_TEXT.eweScoreMismatch, locale, { declared: fmt(r.declared_ewe_score, 1, locale), recomputed: fmt(r.ewe_score, 1, locale) })}`,
+    );
+  for (const r of board.refused) notes.push(pick(BOARD_TEXT.refused, locale, { file: r.path, reason: r.reason }));
   if (board.ignored.length) notes.push(pick(BOARD_TEXT.ignored, locale, { files: board.ignored.join(', ') }));
   return {
     title: pick(BOARD_TEXT.title, locale),

@@ -51,16 +51,20 @@ export function parseJson(text: string): unknown {
   }
 }
 
-/** Run cards and results files (with a card's review beside it), by the one classifier; other JSON is left out. */
-async function runSources(given: readonly vscode.Uri[] | undefined, reviewName: (card: string) => string) {
+/**
+ * Run cards, harness reports and results files (with a card's review beside it), by core's `isLeaderboardSource`,
+ * the test the CLI applies; other JSON is left out.
+ */
+async function runSources(given: readonly vscode.Uri[] | undefined, reviewName: (card: string) => string, isLeaderboardSource: (value: unknown) => boolean) {
   const sources: CardSource[] = [];
   const uris = new Map<string, vscode.Uri>();
   for (const uri of await jsonFilesOf(given)) {
     const text = await readIfSmall(uri);
     const value = text === undefined ? undefined : parseJson(text);
     if (text === undefined || value === undefined) continue;
+    // The CLI's test (core's), not the editor's file kinds: a harness report is no file kind of its own.
+    if (!isLeaderboardSource(value)) continue;
     const kind = classificationOf(uri, value).kind;
-    if (kind !== 'rosetta-run-card' && kind !== 'ewebench-results') continue;
     const path = vscode.workspace.asRelativePath(uri, false);
     const source: CardSource = { path, text };
     const review = kind === 'rosetta-run-card' ? await readIfSmall(vscode.Uri.joinPath(uri, '..', reviewName(uri.path.split('/').pop() ?? ''))) : undefined;
@@ -96,11 +100,11 @@ export async function openKnown(uris: ReadonlyMap<string, vscode.Uri>, path: str
 
 async function leaderboardController(given: readonly vscode.Uri[] | undefined): Promise<BoardController> {
   const lazy = await lazyModules().boards();
-  let board: Leaderboard = { ewebench: [], rosetta: [], ignored: [] };
+  let board: Leaderboard = { ewebench: [], rosetta: [], ignored: [], refused: [] };
   let uris = new Map<string, vscode.Uri>();
   let state: LeaderboardState = lazy.INITIAL_STATE;
   const load = async () => {
-    const read = await runSources(given, lazy.reviewFileNameFor);
+    const read = await runSources(given, lazy.reviewFileNameFor, lazy.isLeaderboardSource);
     board = lazy.buildLeaderboard(read.sources);
     uris = read.uris;
   };

@@ -82,10 +82,14 @@ export interface RunComparison {
   kind: RunKind;
   a: RunRef;
   b: RunRef;
-  /** Items both runs have, and those only one has. */
+  /** The corpus (Rosetta) or benchmark version (ÈwéBench) both runs are of, when their files say. */
+  corpus: string | null;
+  /** Items both runs have (same id, and for a corpus entry the same source text), and those only one has. */
   paired: number;
   onlyA: number;
   onlyB: number;
+  /** Entries with the same id in both runs but a different source text: not the same item, left out of everything. */
+  sourceDiffers: number;
   metrics: MetricComparison[];
   /** Regressions first (lost verdicts, then the largest drops), improvements, unchanged, unscored, unpaired. */
   items: ItemDelta[];
@@ -349,6 +353,30 @@ function itemOrder(x: ItemDelta & { index: number }, y: ItemDelta & { index: num
   return x.index - y.index;
 }
 
+/** An entry's source text as compared across runs: NFC, outer whitespace stripped (a file's line ending is no change). */
+const sourceOf = (item: RunItem): string | null => (item.source === null ? null : pyStrip(item.source.normalize('NFC')));
+
+/**
+ * The keys both runs have whose source texts differ (both known): same id, another sentence, so not the same item.
+ * Linear in the items.
+ */
+function keysWithOtherSource(a: Run, b: Run): Set<string> {
+  const inA = new Map<string, string | null>();
+  for (const item of a.items) if (!inA.has(item.key)) inA.set(item.key, sourceOf(item));
+  const out = new Set<string>();
+  for (const item of b.items) {
+    const there = inA.get(item.key);
+    const here = sourceOf(item);
+    if (there != null && here !== null && there !== here) out.add(item.key);
+  }
+  return out;
+}
+
+/** A run without the items of the given keys (the same run when there are none). */
+function without(run: Run, keys: ReadonlySet<string>): Run {
+  return keys.size ? { ...run, items: run.items.filter((i) => !keys.has(i.key)) } : run;
+}
+
 export function compareRuns(a: Run, b: Run, options: CompareOptions = {}): RunComparison {
   if (a.kind !== b.kind)
     throw new CompareError(
@@ -356,6 +384,25 @@ export function compareRuns(a: Run, b: Run, options: CompareOptions = {}): RunCo
     );
   if (!a.items.length || !b.items.length)
     throw new CompareError(`${(a.items.length ? b : a).provenance.fileName}: the file lists no items (a leaderboard row): nothing to pair`);
+  const corpusA = a.provenance.datasetId;
+  const corpusB = b.provenance.datasetId;
+  if (a.kind === 'rosetta' && corpusA && corpusB && corpusA !== corpusB)
+    throw new CompareError(
+      `A is a run of the corpus ${corpusA}, B of ${corpusB}: different sentences and references, so their scores do not compare (compare two runs of one corpus)`,
+    );
+  const otherSource = a.kind === 'rosetta' ? keysWithOtherSource(a, b) : new Set<string>();
+  const sharesKey = (() => {
+    const keys = new Set(a.items.map((i) => i.key));
+    return b.items.some((i) => keys.has(i.key) && !otherSource.has(i.key));
+  })();
+  if (!sharesKey)
+    throw new CompareError(
+      otherSource.size
+        ? `A and B share no item: the ${otherSource.size} id(s) they have in common hold different source texts (runs of different corpora?)`
+        : 'A and B share no item (no id in common): nothing to pair',
+    );
+  a = without(a, otherSource);
+  b = without(b, otherSource);
   const analysis = analyseItems([a, b]);
   const counts: Record<ItemChange, number> = { regression: 0, improvement: 0, unchanged: 0, unscored: 0, 'only-a': 0, 'only-b': 0 };
   const prefix = `${a.kind}:`;
@@ -390,9 +437,11 @@ export function compareRuns(a: Run, b: Run, options: CompareOptions = {}): RunCo
     kind: a.kind,
     a: refOf(a),
     b: refOf(b),
+    corpus: corpusA ?? corpusB ?? null,
     paired: paired.length,
     onlyA: counts['only-a'],
     onlyB: counts['only-b'],
+    sourceDiffers: otherSource.size,
     metrics: a.kind === 'rosetta' ? rosettaComparison(a, b, options) : eweBenchComparison(paired, prefix, options),
     items: items.map(({ index: _index, ...rest }) => rest),
     counts,

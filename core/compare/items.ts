@@ -154,6 +154,23 @@ export function analyseItems(runs: readonly Run[]): ItemAnalysis {
   return { columns, rows: out, counts };
 }
 
+/** The corpus (Rosetta) or benchmark version (ÈwéBench) a run is of, as items are grouped: never two in one matrix. */
+export function corpusOfRun(run: Run): string {
+  return run.provenance.datasetId ?? (run.kind === 'ewebench' ? 'ÈwéBench' : '?');
+}
+
+/** Runs grouped by `corpusOfRun`, corpora in code-point order, each group's runs in the order given. */
+export function runsByCorpus(runs: readonly Run[]): Map<string, Run[]> {
+  const groups = new Map<string, Run[]>();
+  for (const run of runs) {
+    const corpus = corpusOfRun(run);
+    const list = groups.get(corpus);
+    if (list) list.push(run);
+    else groups.set(corpus, [run]);
+  }
+  return new Map([...groups].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
+}
+
 /** How a cell reads in the CLI and the editor's view: the score to 3 decimals, ✓ / ✗ (or the pass rate over repeats). */
 export function itemCellText(c: ItemCell | null): string {
   if (!c) return '—';

@@ -1,5 +1,5 @@
 import type { Run } from '../runs/types';
-import { runScores } from '../scoring/ewebench/aggregate';
+import { checkedEweScore, runScores } from '../scoring/ewebench/aggregate';
 import { CATEGORIES } from '../scoring/ewebench/categories';
 import { bootstrapCi } from '../stats/bootstrap';
 import { assignRanks, type Interval } from './rank';
@@ -17,7 +17,12 @@ export interface EweBenchRow {
   tie: boolean;
   model: string;
   run_id: string;
+  /** The ÈwéScore the board ranks by: recomputed from the file's category scores as the harness computes it. */
   ewe_score: number | null;
+  /** The ÈwéScore the file declares. */
+  declared_ewe_score: number | null;
+  /** The declared ÈwéScore is not the one its categories give: the row is ranked by the recomputed one, and marked. */
+  ewe_score_mismatch: boolean;
   ewe_score_ci: Interval | null;
   /** Score (0–100) per category of the ten, in the harness's order; null when the category did not run. */
   categories: Record<string, number | null>;
@@ -51,13 +56,16 @@ export function eweBenchRowOfRun(path: string, run: Run): EweBenchRow {
   const categories: Record<string, number | null> = {};
   for (const { stem } of CATEGORIES) categories[stem] = Object.hasOwn(run.figures.categories, stem) ? run.figures.categories[stem] : null;
   const tests = run.items.filter((i) => i.score !== null).map((i) => ({ category: i.group, score: i.score }));
+  const checked = checkedEweScore(run.figures.eweScore, run.figures.categories);
   return {
     path: run.provenance.format === 'ewebench-leaderboard' ? `${path}#${run.provenance.index}` : path,
     rank: null,
     tie: false,
     model: run.model,
     run_id: run.provenance.runId ?? '',
-    ewe_score: run.figures.eweScore,
+    ewe_score: checked.score,
+    declared_ewe_score: run.figures.eweScore,
+    ewe_score_mismatch: checked.mismatch,
     ewe_score_ci: eweScoreInterval(tests),
     categories,
     tests: tests.length || (run.figures.total ?? 0),
@@ -67,7 +75,7 @@ export function eweBenchRowOfRun(path: string, run: Run): EweBenchRow {
 
 export const EWEBENCH_SORT_KEYS = ['rank', 'model', 'ewe_score', 'date', ...CATEGORIES.map((c) => c.stem)] as const;
 
-/** Ranked by ÈwéScore (rows without one follow, unranked); ordered by another column when asked, or by a category's score. */
+/** Ranked by the recomputed ÈwéScore (rows without one follow, unranked); ordered by another column when asked, or by a category's score. */
 export function eweBenchBoard(rows: readonly EweBenchRow[], options: BoardOptions<string> = {}): EweBenchRow[] {
   const copies = rows.map((r) => ({ ...r }));
   const ranked = assignRanks(

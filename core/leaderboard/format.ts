@@ -10,19 +10,42 @@ import { ROSETTA_SORT_KEYS, type RosettaRow } from './rosetta';
  */
 
 /** The Rosetta board's columns in order: the fifteen of §9.7, then corpus, language pair, segments and review. */
-export const ROSETTA_COLUMNS = [...ROSETTA_SORT_KEYS, 'corpus', 'language_pair', 'segments', 'review'] as const;
+export const ROSETTA_COLUMNS = [...ROSETTA_SORT_KEYS, 'corpus', 'language_pair', 'segments', 'seal', 'review'] as const;
 
-export function fmt(value: number | null, digits: number): string {
-  return value === null ? '—' : value.toFixed(digits);
+/** From this magnitude on, a figure is written with an exponent (three significant digits), never as 20 digits. */
+const EXPONENT_FROM = 1e9;
+
+const localDecimal = (text: string, locale: Locale) => (locale === 'fr' ? text.replace('.', ',') : text);
+
+/**
+ * A figure rounded for reading (the JSON output keeps it exact): `digits` decimals, an exponent beyond a billion,
+ * the French decimal comma in French; `—` for none (or a value that is not finite).
+ */
+export function fmt(value: number | null, digits: number, locale: Locale = 'en'): string {
+  if (value === null || !Number.isFinite(value)) return '—';
+  const text = Math.abs(value) >= EXPONENT_FROM ? value.toExponential(2) : value.toFixed(digits);
+  return localDecimal(text === '-0' || /^-0\.0*$/.test(text) ? text.slice(1) : text, locale);
+}
+
+/**
+ * An amount in US dollars as money: cents from a cent up (`$1.25`), two significant digits below a cent (a cost
+ * per entry: `$0.00088`, not `0.0008829787234042554`), an exponent beyond a billion; `0,00088 $` in French.
+ */
+export function money(usd: number | null, locale: Locale = 'en'): string {
+  if (usd === null || !Number.isFinite(usd)) return '—';
+  const size = Math.abs(usd);
+  const text = size === 0 ? '0' : size >= EXPONENT_FROM ? usd.toExponential(2) : size >= 0.01 ? usd.toFixed(2) : usd.toPrecision(2);
+  const shown = localDecimal(text, locale);
+  return locale === 'fr' ? `${shown} $` : shown.startsWith('-') ? `-$${shown.slice(1)}` : `$${shown}`;
 }
 
 /** `0.41–0.48`: an interval's bounds. */
-export function intervalText(ci: Interval, digits: number): string {
-  return `${fmt(ci.lower, digits)}–${fmt(ci.upper, digits)}`;
+export function intervalText(ci: Interval, digits: number, locale: Locale = 'en'): string {
+  return `${fmt(ci.lower, digits, locale)}–${fmt(ci.upper, digits, locale)}`;
 }
 
-export function withInterval(value: number | null, ci: Interval | null, digits: number): string {
-  return ci ? `${fmt(value, digits)} [${intervalText(ci, digits)}]` : fmt(value, digits);
+export function withInterval(value: number | null, ci: Interval | null, digits: number, locale: Locale = 'en'): string {
+  return ci ? `${fmt(value, digits, locale)} [${intervalText(ci, digits, locale)}]` : fmt(value, digits, locale);
 }
 
 /** What a Rosetta row's rank cell says: the rank (with = for a tie) or why there is none. */
@@ -32,8 +55,20 @@ export function rankText(row: { rank: number | null; tie: boolean }, reason: str
 
 export function rosettaUnrankedReason(row: RosettaRow, locale: Locale): string | null {
   if (row.unranked === 'no-composite') return pick(BOARD_TEXT.noComposite, locale);
-  if (row.unranked === 'not-verified') return pick(row.verification === 'unsealed' ? BOARD_TEXT.unsealed : BOARD_TEXT.notVerified, locale);
+  if (row.unranked === 'tampered') return pick(BOARD_TEXT.tampered, locale);
+  if (row.unranked === 'unreadable') return pick(BOARD_TEXT.unreadable, locale);
   return null;
+}
+
+/** What a row's seal column says: sealed, unsealed (ranked, marked), tampered or unreadable (not ranked). */
+export function sealText(row: RosettaRow, locale: Locale): string {
+  const text = {
+    verified: BOARD_TEXT.sealVerified,
+    unsealed: BOARD_TEXT.sealUnsealed,
+    mismatch: BOARD_TEXT.sealTampered,
+    unreadable: BOARD_TEXT.sealUnreadable,
+  };
+  return pick(text[row.verification], locale);
 }
 
 export function reviewText(row: RosettaRow, locale: Locale): string {

@@ -83,7 +83,7 @@ test('ranking: by composite within a corpus, overlapping intervals are ties, the
       ['strong-model', 2, true, null],
       ['weak-model', 3, false, null],
       // Its edited composite (0.99) would have put it first.
-      ['tampered-model', null, false, 'not-verified'],
+      ['tampered-model', null, false, 'tampered'],
     ],
   );
   const gold = board.rosetta.filter((r) => r.corpus === 'eng-ewe-gold@1.0');
@@ -137,8 +137,8 @@ test('a card without intervals gets them bootstrapped from its results (the harn
   const row = rosettaRow({ path: 'x.json', text: JSON.stringify(card) });
   assert.deepEqual(row?.chrf_ci, { lower: expected.corpus_chrf.ci_lower, upper: expected.corpus_chrf.ci_upper, source: 'bootstrap' });
   assert.deepEqual(row?.composite_ci, { lower: expected.composite_score.ci_lower, upper: expected.composite_score.ci_upper, source: 'bootstrap' });
-  // Edited JSON breaks the seal: not ranked.
-  assert.equal(row?.unranked, 'not-verified');
+  // Edited JSON breaks the seal: tampered, not ranked.
+  assert.equal(row?.unranked, 'tampered');
   card.scores.composite = 0.5;
   assert.equal(rosettaRow({ path: 'x.json', text: JSON.stringify(card) })?.composite_ci, null);
 });
@@ -193,7 +193,7 @@ test('competition ranks: equal scores share a rank and tie; disjoint intervals d
   );
 });
 
-test("the harness's leaderboard.json and mt_eval_harness's reports through the runs reader: rows, the reports never ranked", () => {
+test("the harness's leaderboard.json and mt_eval_harness's reports through the runs reader: rows, a report ranked and marked unsealed", () => {
   const runs = fromRepo('test-fixtures', 'runs');
   const names = ['leaderboard.json', 'run_20261123_140000_openai_gpt4omini_naive_all_b25_a1b2c3_report.json', 'run-card.harness.json'];
   const board = buildLeaderboard(names.map((name) => ({ path: name, text: fs.readFileSync(path.join(runs, name), 'utf8') })));
@@ -207,7 +207,8 @@ test("the harness's leaderboard.json and mt_eval_harness's reports through the r
   );
   const report = board.rosetta.find((r) => r.path.endsWith('_report.json'));
   assert.equal(report?.verification, 'unsealed');
-  assert.equal(report?.rank, null);
+  assert.equal(report?.unranked, null);
+  assert.equal(report?.rank, 1, 'the only run of its corpus');
   assert.equal(typeof report?.composite, 'number', 'the composite of the chrF++ and exact match it states');
   assert.ok(board.rosetta.some((r) => r.path === 'run-card.harness.json'));
 });

@@ -1,5 +1,6 @@
 import type { Bilingual } from '../i18n/locale';
 import { CATEGORIES } from '../scoring/ewebench/categories';
+import { isObject } from '../json';
 import { readRuns } from '../runs/read';
 import { eweBenchBoard, eweBenchRowOfRun, type EweBenchRow } from './ewebench';
 import { rosettaBoard, rosettaRow, rosettaRowOfReport, type BoardOptions, type CardSource, type RosettaRow, type RosettaSortKey } from './rosetta';
@@ -16,6 +17,8 @@ export interface Leaderboard {
   rosetta: RosettaRow[];
   /** Files that are neither a run card nor a results file (or not JSON). */
   ignored: string[];
+  /** Runs refused as invalid input (a score out of its range), with why. */
+  refused: { path: string; reason: string }[];
 }
 
 export interface LeaderboardOptions {
@@ -23,32 +26,49 @@ export interface LeaderboardOptions {
   ewebench?: BoardOptions<string>;
 }
 
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a parsed file is one the leaderboard ranks (a run card, an ÈwéBench results file or leaderboard, an
+ * mt_eval_harness report) or refuses (one of those with a score out of range): the one test the CLI and the
+ * editor's view both apply, so the view reads what the CLI reads.
+ */
+export function isLeaderboardSource(value: unknown): boolean {
+  const read = readRuns(value, '');
+  return read.ok || read.reason === 'out-of-range' || (isObject(value) && isObject(value.scores) && ('run_card_hash' in value || 'fingerprint' in value));
+}
+
 export function buildLeaderboard(sources: readonly CardSource[], options: LeaderboardOptions = {}): Leaderboard {
   const ewe: EweBenchRow[] = [];
   const rosetta: RosettaRow[] = [];
   const ignored: string[] = [];
+  const refused: Leaderboard['refused'] = [];
   for (const source of sources) {
-    const card = rosettaRow(source);
-    if (card) {
-      rosetta.push(card);
-      continue;
-    }
-    let value: unknown;
-    try {
-      value = JSON.parse(source.text.charCodeAt(0) === 0xfeff ? source.text.slice(1) : source.text);
-    } catch {
+    const value = parse(source.text);
+    if (value === undefined) {
       ignored.push(source.path);
       continue;
     }
-    // Every other run format through the one runs reader: ÈwéBench results files and leaderboard.json rows,
-    // mt_eval_harness's reports (listed, never ranked: nothing seals them).
+    // Every run format through the one runs reader: ÈwéBench results files and leaderboard.json rows,
+    // mt_eval_harness's reports (ranked, marked unsealed), run cards (ranked from the card itself, seals checked).
     const read = readRuns(value, source.path);
-    if (!read.ok) ignored.push(source.path);
+    if (!read.ok && read.reason === 'out-of-range') {
+      refused.push({ path: source.path, reason: read.detail });
+      continue;
+    }
+    const card = rosettaRow(source);
+    if (card) rosetta.push(card);
+    else if (!read.ok || read.format === 'rosetta-run-card') ignored.push(source.path);
     else if (read.format === 'rosetta-report') rosetta.push(...read.runs.map((run) => rosettaRowOfReport(source.path, run)));
-    else if (read.format === 'rosetta-run-card') ignored.push(source.path);
     else ewe.push(...read.runs.map((run) => eweBenchRowOfRun(source.path, run)));
   }
-  return { ewebench: eweBenchBoard(ewe, options.ewebench), rosetta: rosettaBoard(rosetta, options.rosetta), ignored };
+  return { ewebench: eweBenchBoard(ewe, options.ewebench), rosetta: rosettaBoard(rosetta, options.rosetta), ignored, refused };
 }
 
 /** Column headings in both languages (the CLI's text and HTML, the editor's view). */
@@ -71,11 +91,37 @@ export const COLUMN_LABELS: Record<string, Bilingual> = {
   corpus: { en: 'Corpus', fr: 'Corpus' },
   language_pair: { en: 'Language pair', fr: 'Paire de langues' },
   segments: { en: 'Segments', fr: 'Segments' },
+  seal: { en: 'Seal', fr: 'Sceau' },
   review: { en: 'Human review', fr: 'Revue humaine' },
   ewe_score: { en: 'ÈwéScore', fr: 'ÈwéScore' },
   tests: { en: 'Tests', fr: 'Tests' },
   ...Object.fromEntries(CATEGORIES.map((c) => [c.stem, c.name])),
 };
+
+/** The CLI text report's short column headings (its tables must fit 160 columns). */
+export const TEXT_HEADINGS = {
+  rank: { en: 'rank', fr: 'rang' },
+  model: { en: 'model', fr: 'modèle' },
+  eweScore: { en: 'ÈwéScore [95%]', fr: 'ÈwéScore [95 %]' },
+  tests: { en: 'tests', fr: 'tests' },
+  date: { en: 'date', fr: 'date' },
+  file: { en: 'file', fr: 'fichier' },
+  note: { en: 'note', fr: 'note' },
+  composite: { en: 'composite [95%]', fr: 'composite [95 %]' },
+  chrf: { en: 'chrF++ [95%]', fr: 'chrF++ [95 %]' },
+  exact: { en: 'exact [95%]', fr: 'exact [95 %]' },
+  fst: { en: 'FST', fr: 'FST' },
+  semantic: { en: 'semantic', fr: 'sémantique' },
+  cost: { en: 'cost/entry', fr: 'coût/entrée' },
+  speed: { en: 's/entry', fr: 's/entrée' },
+  costAdjusted: { en: 'cost-adj', fr: 'ajusté coût' },
+  seal: { en: 'seal', fr: 'sceau' },
+  method: { en: 'method', fr: 'méthode' },
+  class: { en: 'class', fr: 'classe' },
+  tier: { en: 'tier', fr: 'niveau' },
+  verification: { en: 'verification', fr: 'vérification' },
+  review: { en: 'review', fr: 'revue' },
+} satisfies Record<string, Bilingual>;
 
 /** Marks and notes a board shows beside its rows. */
 export const BOARD_TEXT = {
@@ -83,14 +129,37 @@ export const BOARD_TEXT = {
   ewebenchTitle: { en: 'ÈwéBench', fr: 'ÈwéBench' },
   rosettaTitle: { en: 'Rosetta', fr: 'Rosetta' },
   tie: { en: 'tie: its interval overlaps a neighbour’s', fr: 'ex æquo : son intervalle chevauche celui d’un voisin' },
-  notVerified: { en: 'not ranked: its hashes do not verify', fr: 'non classé : ses empreintes ne se vérifient pas' },
-  unsealed: { en: 'not ranked: no run_card_hash seals it', fr: 'non classé : aucun run_card_hash ne le scelle' },
+  tampered: {
+    en: 'not ranked: tampered (a stored hash does not match the card)',
+    fr: 'non classé : altéré (une empreinte stockée ne correspond pas au contenu)',
+  },
+  unreadable: { en: 'not ranked: its hashes cannot be computed', fr: 'non classé : ses empreintes ne peuvent être calculées' },
+  sealVerified: { en: 'sealed', fr: 'scellé' },
+  sealUnsealed: { en: 'unsealed', fr: 'non scellé' },
+  sealTampered: { en: 'tampered', fr: 'altéré' },
+  sealUnreadable: { en: 'unreadable', fr: 'illisible' },
+  unsealedNote: {
+    en: 'unsealed: nothing seals the file (a harness report, a card without run_card_hash): ranked, but a change to it cannot be detected',
+    fr: 'non scellé : rien ne scelle le fichier (un rapport du harnais, une fiche sans run_card_hash) : classé, mais une modification passerait inaperçue',
+  },
+  perCorpus: {
+    en: 'Ranked within each corpus: composites of different corpora do not compare.',
+    fr: 'Classement par corpus : les composites de corpus différents ne se comparent pas.',
+  },
+  corpusHeading: { en: 'Corpus {corpus} ({pair}): {n} run(s)', fr: 'Corpus {corpus} ({pair}) : {n} run(s)' },
+  eweBenchHeading: { en: 'ÈwéBench (ÈwéScore [95% interval])', fr: 'ÈwéBench (ÈwéScore [intervalle à 95 %])' },
+  rosettaHeading: { en: 'Rosetta (§9.7; scores [95% interval])', fr: 'Rosetta (§9.7 ; scores [intervalle à 95 %])' },
+  eweScoreMismatch: {
+    en: 'declared ÈwéScore {declared}, its categories give {recomputed}: ranked by {recomputed}',
+    fr: 'ÈwéScore déclaré {declared}, ses catégories donnent {recomputed} : classé selon {recomputed}',
+  },
+  refused: { en: 'Refused (invalid input): {file}: {reason}', fr: 'Refusé (entrée invalide) : {file} : {reason}' },
   noComposite: { en: 'not ranked: no composite', fr: 'non classé : pas de composite' },
   unreviewedTier: { en: 'claimed without a human review that meets the gate (§7.2)', fr: 'revendiqué sans revue humaine qui franchit le seuil (§7.2)' },
   reviewStale: { en: 'the review rated another version of this card', fr: 'la revue a noté une autre version de cette fiche' },
   usable: { en: '{rated}/{total} rated, {rate} usable', fr: '{rated}/{total} notées, {rate} utilisables' },
   ignored: { en: 'Not a run card or results file: {files}', fr: 'Ni fiche de run ni fichier de résultats : {files}' },
-  empty: { en: 'No run card or results file.', fr: 'Aucune fiche de run ni fichier de résultats.' },
+  empty: { en: 'No run card, report or results file.', fr: 'Aucune fiche de run, rapport ni fichier de résultats.' },
   intervalNote: {
     en: 'Intervals: 95% bootstrap (the card’s own, else 1,000 resamples with seed 12345 over its results). Rows marked = tie with a neighbour.',
     fr: 'Intervalles : bootstrap à 95 % (celui de la fiche, sinon 1 000 rééchantillonnages de graine 12345 sur ses résultats). Lignes marquées = : ex æquo avec un voisin.',

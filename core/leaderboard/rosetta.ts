@@ -6,6 +6,7 @@ import { compositeScore } from '../scoring/rosetta/composite';
 import { costAdjustedScore } from '../scoring/rosetta/cost';
 import { qualityTier, type QualityTier } from '../scoring/rosetta/tiers';
 import { assignRanks, type Interval } from './rank';
+import { corpusName } from '../runs/read';
 import type { Run } from '../runs/types';
 
 /**
@@ -42,8 +43,12 @@ export interface RosettaRow {
   path: string;
   /** Position by composite within the row's corpus; null when not ranked (see `unranked`). */
   rank: number | null;
-  /** Why a row has no rank: its hashes do not verify (or nothing seals it), or it has no composite. */
-  unranked: null | 'not-verified' | 'no-composite';
+  /**
+   * Why a row has no rank: a stored hash does not match the card (`tampered`), the card cannot be hashed
+   * (`unreadable`), or it has no composite. An unsealed row (a report, a card without `run_card_hash`) is ranked,
+   * marked by its `verification`.
+   */
+  unranked: null | 'tampered' | 'unreadable' | 'no-composite';
   /** The row's composite interval overlaps a neighbour's in the ranking: the order between them is not established. */
   tie: boolean;
   method: string;
@@ -159,6 +164,13 @@ function reviewOf(card: JsonObject, review: unknown): ReviewAggregate | null {
   return { bound: typeof card.run_card_hash === 'string' && review.run_card_hash === card.run_card_hash, counts: summarizeReview(review).overall };
 }
 
+/** Why a row is not ranked: a seal that fails or cannot be checked, or no composite; an unsealed row is ranked. */
+function unrankedOf(verification: CardVerification, composite: number | null): RosettaRow['unranked'] {
+  if (verification === 'mismatch') return 'tampered';
+  if (verification === 'unreadable') return 'unreadable';
+  return composite === null ? 'no-composite' : null;
+}
+
 /** One card's row, unranked; undefined when the text is not a run card. */
 export function rosettaRow(source: CardSource): RosettaRow | undefined {
   let card: unknown;
@@ -181,7 +193,7 @@ export function rosettaRow(source: CardSource): RosettaRow | undefined {
   return {
     path: source.path,
     rank: null,
-    unranked: verification !== 'verified' ? 'not-verified' : composite === null ? 'no-composite' : null,
+    unranked: unrankedOf(verification, composite),
     tie: false,
     method: str(methodCard.name) || str(card.condition) || str(card.run_id),
     composite,
@@ -200,7 +212,7 @@ export function rosettaRow(source: CardSource): RosettaRow | undefined {
     tier_gate: reviewGate({ scores: { quality_tier: tier } }, review?.bound ? source.review : undefined).kind,
     verification_tier: verificationTierOf(card),
     date: str(card.timestamp),
-    corpus: str(dataset.id) + (typeof dataset.version === 'string' && dataset.version ? `@${dataset.version}` : ''),
+    corpus: (corpusName(str(dataset.id)) ?? '') + (typeof dataset.version === 'string' && dataset.version ? `@${dataset.version}` : ''),
     language_pair: languagePair(dataset),
     segments: segmentsOf(card, results),
     entries: num(dataset.entry_count) ?? num(scores.total) ?? results.length,
@@ -210,8 +222,9 @@ export function rosettaRow(source: CardSource): RosettaRow | undefined {
 }
 
 /**
- * A row for mt_eval_harness's `*_report.json` (through the runs reader): its figures and stated intervals, listed
- * beside the cards but never ranked, since nothing seals a report (`verification: 'unsealed'`).
+ * A row for mt_eval_harness's `*_report.json` (through the runs reader): its figures and stated intervals as the
+ * report gives them (its own composite, see `readRuns`), ranked beside the cards of its corpus and marked
+ * `verification: 'unsealed'`, since nothing seals a report.
  */
 export function rosettaRowOfReport(path: string, run: Run): RosettaRow {
   const f = run.figures;
@@ -226,7 +239,7 @@ export function rosettaRowOfReport(path: string, run: Run): RosettaRow {
   return {
     path,
     rank: null,
-    unranked: 'not-verified',
+    unranked: composite === null ? 'no-composite' : null,
     tie: false,
     method: run.config.condition ?? run.config.promptVersion ?? run.provenance.runId ?? '',
     composite,
@@ -318,9 +331,10 @@ export function compareBy<R>(key: keyof R & string, descending?: boolean): (a: R
 }
 
 /**
- * The board: rows filtered, ranked by composite within each corpus (verified cards with a composite only; the
- * others follow, marked), then ordered by the sort column when one is given (the rank column keeps the
- * composite's order).
+ * The board: rows filtered, ranked by composite within each corpus (composites of different corpora do not
+ * compare): sealed and unsealed rows with a composite are ranked, unsealed ones marked by their `verification`;
+ * tampered and unreadable cards and rows without a composite follow, unranked. Then ordered by the sort column
+ * when one is given (the rank column keeps the composite's order).
  */
 export function rosettaBoard(rows: readonly RosettaRow[], options: BoardOptions<RosettaSortKey> = {}): RosettaRow[] {
   const kept = rows.filter((r) => matches(r, options.filter ?? {})).map((r) => ({ ...r }));

@@ -27,10 +27,10 @@ export function readRuns(value: unknown, fileName: string): ReadRunsResult {
     return { ok: false, reason: kind === 'unknown' ? 'not-an-object' : 'tests-or-corpus', detail: `${what}, not a run` };
   }
   if (!isObject(value)) return { ok: false, reason: 'not-an-object', detail: `a JSON ${value === null ? 'null' : typeof value}, not a run` };
-  if (value.benchmark === 'ÈwéBench' && isObject(value.categories)) return readEweBenchResults(value, fileName);
-  if (value.benchmark === 'ÈwéBench' && Array.isArray(value.categories)) return readEweBenchLeaderboard(value, fileName);
-  if (isObject(value.overall) && Array.isArray(value.entries) && isObject(value.config)) return readRosettaReport(value, fileName);
-  if ('run_card_hash' in value || ('fingerprint' in value && 'scores' in value)) return readCard(value, fileName);
+  if (value.benchmark === 'ÈwéBench' && isObject(value.categories)) return inRange(readEweBenchResults(value, fileName));
+  if (value.benchmark === 'ÈwéBench' && Array.isArray(value.categories)) return inRange(readEweBenchLeaderboard(value, fileName));
+  if (isObject(value.overall) && Array.isArray(value.entries) && isObject(value.config)) return inRange(readRosettaReport(value, fileName));
+  if ('run_card_hash' in value || ('fingerprint' in value && 'scores' in value)) return inRange(readCard(value, fileName));
   const kind = classify(value).kind;
   if (kind === 'rosetta-corpus') return { ok: false, reason: 'tests-or-corpus', detail: 'a corpus, not a run' };
   if (kind === 'rosetta-review') return { ok: false, reason: 'unknown-shape', detail: 'a human review file, not a run' };
@@ -38,6 +38,62 @@ export function readRuns(value: unknown, fileName: string): ReadRunsResult {
 }
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/**
+ * The range of each score a run states: a figure outside it (1e308 for a test score) is not a score, and the
+ * run is refused (`out-of-range`) rather than averaged into an Infinity or a NaN that would read as a result.
+ */
+export const SCORE_RANGES = {
+  itemScore: [0, 1],
+  itemChrf: [0, 100],
+  eweScore: [0, 100],
+  category: [0, 100],
+  corpusChrf: [0, 100],
+  exactMatchRate: [0, 1],
+  composite: [0, 1],
+} as const satisfies Record<string, readonly [number, number]>;
+
+/** The first figure of a run outside its range (`what is v, outside lo–hi`); null when every figure is in range. */
+export function outOfRange(run: Run): string | null {
+  const bad = (v: number | null, [lo, hi]: readonly [number, number]) => v !== null && !(v >= lo && v <= hi);
+  const say = (what: string, v: number, [lo, hi]: readonly [number, number]) => `${what} is ${v}, outside ${lo}–${hi}`;
+  const f = run.figures;
+  const figures: [string, number | null, readonly [number, number]][] = [
+    ['ewe_score', f.eweScore, SCORE_RANGES.eweScore],
+    ['corpus chrF++', f.corpusChrf, SCORE_RANGES.corpusChrf],
+    ['exact_match_rate', f.exactMatchRate, SCORE_RANGES.exactMatchRate],
+    ['composite', f.composite, SCORE_RANGES.composite],
+    ...Object.entries(f.categories).map(([stem, v]): [string, number, readonly [number, number]] => [`categories.${stem}.score`, v, SCORE_RANGES.category]),
+  ];
+  for (const [what, v, range] of figures) if (v !== null && bad(v, range)) return say(what, v, range);
+  for (const item of run.items) {
+    // An entry's score is its chrF++ / 100: the chrF++ is what the file wrote.
+    if (item.chrf !== null && bad(item.chrf, SCORE_RANGES.itemChrf)) return say(`entry ${item.id}: chrF++`, item.chrf, SCORE_RANGES.itemChrf);
+    if (item.chrf === null && item.score !== null && bad(item.score, SCORE_RANGES.itemScore))
+      return say(`${item.group ? `${item.group}/` : ''}${item.id}: score`, item.score, SCORE_RANGES.itemScore);
+  }
+  return null;
+}
+
+function inRange(read: ReadRunsResult): ReadRunsResult {
+  if (!read.ok) return read;
+  for (const run of read.runs) {
+    const problem = outOfRange(run);
+    if (problem) return { ok: false, reason: 'out-of-range', detail: `${problem}: not a score, the file is refused` };
+  }
+  return read;
+}
+
+/**
+ * A corpus named by what identifies it, not by where it lay: a path (`/Users/…/eng-fao-dev-v1.json`, as the
+ * harness's report records `corpus_path`) becomes its file name without `.json`; an id stays as it is.
+ */
+export function corpusName(value: string | null): string | null {
+  if (value === null || value === '') return null;
+  const base = value.split(/[/\\]/).filter(Boolean).pop() ?? value;
+  return base.replace(/\.json$/i, '');
+}
+
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const idText = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : (JSON.stringify(v) ?? 'null'));
 
@@ -257,11 +313,17 @@ function readRosettaReport(value: JsonObject, fileName: string): ReadRunsResult 
   const figures = emptyFigures();
   figures.corpusChrf = num(overall.corpus_chrf);
   figures.exactMatchRate = num(overall.exact_match_rate);
-  // The report states no composite: the harness's Profile B of what it measured (as significance.py computes it).
+  figures.intervals = intervalsOf(overall.confidence_intervals);
+  // The composite as the report gives it: stated in `overall`, else the point estimate beside its own interval
+  // (`confidence_intervals.composite_score.score`, computed by the harness from the unrounded figures). Only a
+  // report with neither gets the harness's Profile B over its rounded chrF++ and exact-match rate.
+  const cis = isObject(overall.confidence_intervals) ? overall.confidence_intervals : {};
+  const stated = num(overall.composite_score) ?? num(overall.composite) ?? (isObject(cis.composite_score) ? num(cis.composite_score.score) : null);
   figures.composite =
-    figures.corpusChrf === null && figures.exactMatchRate === null
+    stated ??
+    (figures.corpusChrf === null && figures.exactMatchRate === null
       ? null
-      : compositeScore({ chrf_plus_plus: figures.corpusChrf, exact_match_rate: figures.exactMatchRate }).composite;
+      : compositeScore({ chrf_plus_plus: figures.corpusChrf, exact_match_rate: figures.exactMatchRate }).composite);
   figures.qualityTier = figures.composite === null ? null : qualityTier(figures.composite);
   figures.total = num(overall.evaluated);
   figures.passed = num(overall.exact_match_count);
@@ -270,7 +332,6 @@ function readRosettaReport(value: JsonObject, fileName: string): ReadRunsResult 
   const totalEntries = num(overall.total_entries);
   if (figures.totalCostUsd !== null && totalEntries) figures.costPerEntryUsd = figures.totalCostUsd / totalEntries;
   figures.avgLatencySeconds = num(overall.avg_latency_s);
-  figures.intervals = intervalsOf(overall.confidence_intervals);
   if (isObject(overall.confidence_intervals_by_tier)) {
     for (const [tier, cis] of Object.entries(overall.confidence_intervals_by_tier)) figures.intervalsByTier[tier] = intervalsOf(cis);
   }
@@ -294,7 +355,7 @@ function readRosettaReport(value: JsonObject, fileName: string): ReadRunsResult 
       fileName,
       runId: str(value.run_id),
       timestamp: timestampOfRunId(str(value.run_id)),
-      datasetId: str(config.dataset_id) || str(config.corpus_path) || str(config.dataset),
+      datasetId: str(config.dataset_id) || corpusName(str(config.corpus_path)) || corpusName(str(config.dataset)),
       languagePair,
     }),
   };
@@ -376,7 +437,7 @@ function readCard(value: JsonObject, fileName: string): ReadRunsResult {
       runId: meta.runId || null,
       timestamp: meta.timestamp || null,
       status: str(studio?.status),
-      datasetId: meta.datasetId || null,
+      datasetId: corpusName(meta.datasetId),
       languagePair: str(dataset.language_pair),
       harnessVersion: str(value.harness_version),
       toolVersion: str(studio?.tool_version),

@@ -148,6 +148,8 @@ export type NotARunReason =
   /** An object none of the run formats recognises. */
   | 'unknown-shape'
   /** A recognised format whose required parts are missing or of the wrong type. */
-  | 'malformed';
+  | 'malformed'
+  /** A recognised run with a score outside its range (a test score of 1e308): invalid input, never averaged. */
+  | 'out-of-range';
 
 export type ReadRunsResult = { ok: true; format: RunFormat; runs: Run[] } | { ok: false; reason: NotARunReason; detail: string };

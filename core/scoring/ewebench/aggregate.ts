@@ -43,6 +43,18 @@ export function eweScore(categoryScores: Readonly<Record<string, number>>, optio
   return pyRound(active > 0 ? weighted / active : 0, 1);
 }
 
+/**
+ * The ÈwéScore a file's category scores give, and whether the file's declared one agrees: the harness sums the
+ * weighted categories with Python's `sum()` (compensated from Python 3.12, sequential before), so either result
+ * agrees. No category scores (a leaderboard row with the ÈwéScore alone): the declared one stands.
+ */
+export function checkedEweScore(declared: number | null, categories: Readonly<Record<string, number>>): { score: number | null; mismatch: boolean } {
+  if (!Object.keys(categories).length) return { score: declared, mismatch: false };
+  const recomputed = eweScore(categories);
+  const agrees = declared !== null && (declared === recomputed || declared === eweScore(categories, { pythonSum: 'sequential' }));
+  return { score: agrees ? declared : recomputed, mismatch: declared !== null && !agrees };
+}
+
 export interface RunScores {
   /** Score per category that has at least one scored test: the harness's ten first, in its order, then others. */
   categories: Record<string, number>;

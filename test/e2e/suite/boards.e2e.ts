@@ -20,14 +20,37 @@ e2eTest('the leaderboard opens on fixture cards with the expected first rows; th
   assert.deepEqual(rosetta.rows[0].slice(0, 3), ['1=', 'naive', '0.8722']);
   assert.equal(rosetta.rows[0][11], 'close-model');
   const tampered = rosetta.rows.find((r) => r[11] === 'tampered-model');
-  assert.equal(tampered?.[0], 'not ranked: its hashes do not verify');
+  assert.equal(tampered?.[0], 'not ranked: tampered (a stored hash does not match the card)');
+  assert.equal(tampered?.[18], 'tampered', 'the seal column');
   assert.equal(rosetta.rows[rosetta.rows.length - 1], tampered, 'an unverifiable card comes after every ranked one');
   // The strong card's review beside it is shown with its counts.
-  assert.match(rosetta.rows.find((r) => r[11] === 'strong-model')?.[18] ?? '', /rated, .* usable/);
+  assert.match(rosetta.rows.find((r) => r[11] === 'strong-model')?.[19] ?? '', /rated, .* usable/);
   await until('the leaderboard tab', () =>
     vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('ewebench.leaderboard'))),
   );
   return `${rosetta.rows[0].slice(0, 3).join(' ')} ${rosetta.rows[0][11]} · ${rosetta.rows.length} cards, ${ewebench.rows.length} results files`;
+});
+
+e2eTest('Show Leaderboard on a folder of mt_eval_harness reports ranks them per corpus, marked unsealed (the view reads what the CLI reads)', async () => {
+  const folder = workspaceFile('reports');
+  const tables = await vscode.commands.executeCommand<ShownTable[]>('ewebench.showLeaderboard', folder, [folder]);
+  assert.deepEqual(
+    tables.map((t) => t.id),
+    ['rosetta'],
+  );
+  const [rosetta] = tables;
+  // Columns: rank 0, composite 2, model 11, corpus 15, seal 18.
+  assert.deepEqual(
+    rosetta.rows.map((r) => [r[15], r[0], r[11], r[18]]),
+    [
+      ['eng-ewe-dev-v1', '1=', 'google/gemini-3.5-flash', 'unsealed'],
+      ['eng-ewe-dev-v1', '2=', 'openai/gpt-4o-mini', 'unsealed'],
+      ['eng-yor-dev-v1', '1', 'google/gemini-3.5-flash', 'unsealed'],
+    ],
+  );
+  // The report's own composite (its interval's estimate), as the report gives it.
+  assert.equal(rosetta.rows[0][2], '0.7293');
+  return rosetta.rows.map((r) => `${r[15]} ${r[0]} ${r[11]}`).join(' · ');
 });
 
 e2eTest('compare of two fixture runs lists the planted regression first, with the metric table and the bootstrap’s verdict', async () => {
