@@ -11,6 +11,7 @@ import {
   tierKey,
   type GateThreshold,
   type ReviewableResult,
+  type Sample,
   type GateVerdict,
 } from './review';
 
@@ -99,9 +100,22 @@ function sampleProblems(card: JsonObject, review: unknown): { seed: number | nul
   const ids = items.map((item) =>
     isObject(item) && (typeof item.entry_id === 'string' || typeof item.entry_id === 'number') ? String(item.entry_id) : undefined,
   );
-  // The draw leaves secret segments out unless the user consented when sampling; a review holding one was drawn with consent.
-  const allowSecretSegments = ids.some((id) => id !== undefined && isSecretSegment(byId.get(id)?.segment ?? null));
-  const drawn = drawSample(results, { size, seed, random: new PyRandom(seed), allowSecretSegments });
+  // The draw leaves secret segments out unless the user consented when sampling, which the review does not record:
+  // a review holding a secret entry was drawn with consent; one without may have been drawn either way.
+  const withSecret = ids.some((id) => id !== undefined && isSecretSegment(byId.get(id)?.segment ?? null));
+  const first = compare(header, items, ids, byId, drawSample(results, { size, seed, random: new PyRandom(seed), allowSecretSegments: withSecret }));
+  if (first.length === 0 || withSecret || !results.some((r) => isSecretSegment(r.segment))) return { seed, size, problems: first };
+  const consented = compare(header, items, ids, byId, drawSample(results, { size, seed, random: new PyRandom(seed), allowSecretSegments: true }));
+  return { seed, size, problems: consented.length === 0 ? consented : first };
+}
+
+function compare(
+  header: JsonObject,
+  items: readonly unknown[],
+  ids: readonly (string | undefined)[],
+  byId: ReadonlyMap<string, ReviewableResult>,
+  drawn: Sample,
+): SampleProblem[] {
   const drawnIds = new Set(drawn.items.map((r) => String(r.entry_id)));
   const problems: SampleProblem[] = [];
   const push = (p: SampleProblem) => {
@@ -131,7 +145,7 @@ function sampleProblems(card: JsonObject, review: unknown): { seed: number | nul
   });
   const missing = [...drawnIds].filter((id) => !seen.has(id));
   if (missing.length > 0) push({ kind: 'missing', ids: missing });
-  return { seed, size, problems };
+  return problems;
 }
 
 function samePerTier(written: unknown, drawn: Record<string, number>): boolean {
