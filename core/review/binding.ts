@@ -164,14 +164,19 @@ export function reviewCardText(
   runCard: unknown,
   read: (relativePath: string) => string | undefined,
 ): { path: string; text: string } | undefined {
-  if (typeof runCard === 'string') {
-    const text = read(runCard);
-    if (text !== undefined) return { path: runCard, text };
+  for (const path of reviewCardCandidates(reviewFileName, runCard)) {
+    const text = read(path);
+    if (text !== undefined) return { path, text };
   }
+  return undefined;
+}
+
+/** Where `reviewCardText` looks, in order: the path the review names, then the card it sits beside. */
+export function reviewCardCandidates(reviewFileName: string, runCard: unknown): string[] {
+  const out = typeof runCard === 'string' ? [runCard] : [];
   const beside = /\.review\.json$/i.test(reviewFileName) ? reviewFileName.replace(/\.review\.json$/i, '.json') : undefined;
-  if (beside === undefined || beside === runCard) return undefined;
-  const text = read(beside);
-  return text === undefined ? undefined : { path: beside, text };
+  if (beside !== undefined && beside !== runCard) out.push(beside);
+  return out;
 }
 
 /** The §7.2 gate on a card on disk: the review must first be bound to it (`bindReview`), then its ratings pass. */

@@ -1,7 +1,7 @@
 import type { Locale } from '../i18n/locale';
 import { isObject } from '../json';
-import { bindReview, cardGate, reviewCardText, type ReviewBinding, type SampleProblem } from '../review/binding';
-import { DEFAULT_GATE, reviewFileNameFor, type GateThreshold } from '../review/review';
+import { bindReview, cardGate, reviewCardCandidates, reviewCardText, type ReviewBinding, type SampleProblem } from '../review/binding';
+import { DEFAULT_GATE, reviewFileNameFor, reviewGate, type GateThreshold } from '../review/review';
 import type { Finding } from './finding';
 import { duplicateIdFindings, repeatedIds } from './ids';
 import { msg } from './messages';
@@ -16,8 +16,16 @@ export interface Neighbours {
   /** The file's own name (its last path segment), to find the review beside a card. */
   fileName: string;
   read(relativePath: string): string | undefined;
+  /**
+   * Whether `relativePath` is still being read (the editor reads neighbours from disk in the background and
+   * checks the file again once they arrive): its findings wait rather than say the file is missing.
+   */
+  pending?(relativePath: string): boolean;
   gate?: GateThreshold;
 }
+
+/** The largest neighbour (a review's run card, a card's review) read for a cross-file check, in bytes. */
+export const MAX_NEIGHBOUR_BYTES = 64 * 1024 * 1024;
 
 function parse(text: string | undefined): unknown {
   if (text === undefined) return undefined;
@@ -74,7 +82,8 @@ export function reviewFindings(value: unknown, locale: Locale, neighbours?: Neig
   const repeated = repeatedIds(items, ['items'], ['entry_id']);
   findings.push(...duplicateIdFindings(repeated.occurrences, locale, undefined, repeated.all));
   if (!neighbours || !isObject(value) || typeof value.run_card_hash !== 'string') return findings;
-  const found = reviewCardText(neighbours.fileName, value.run_card, neighbours.read);
+  const found = reviewCardText(neighbours.fileName, value.run_card, (p) => neighbours.read(p));
+  if (!found && neighbours.pending && reviewCardCandidates(neighbours.fileName, value.run_card).some((p) => neighbours.pending!(p))) return findings;
   if (!found) {
     const path = typeof value.run_card === 'string' ? value.run_card : '?';
     findings.push({ code: 'review-card', severity: 'warning', message: msg(locale, 'reviewCardMissing', { path }), at: { path: ['run_card'] } });
@@ -150,8 +159,11 @@ function sampleFinding(p: SampleProblem, seed: number | null, size: number | nul
  * verifies, the review names its seal, its items are the seeded sample), every item rated, enough of them usable.
  */
 export function reviewGateFindings(cardText: string, card: unknown, locale: Locale, neighbours: Neighbours): Finding[] {
+  // A card that claims no gated tier reads no review.
+  if (reviewGate(card, undefined).kind === 'not-gated') return [];
   const reviewName = reviewFileNameFor(neighbours.fileName);
   const reviewText = neighbours.read(reviewName);
+  if (reviewText === undefined && neighbours.pending?.(reviewName)) return [];
   const review = parse(reviewText);
   const gate = neighbours.gate ?? DEFAULT_GATE;
   const verdict = cardGate(cardText, review, gate, card);
