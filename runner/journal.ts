@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileNamePart } from '../core/run/fileNames';
 import type { RunRecord } from '../core/run/types';
-import { setAsideName } from './run/storage';
+import { setAsideName } from './run/journalNames';
 
 /**
  * The run journal: append-only JSON Lines, one line per finished result written the moment it arrives, so a

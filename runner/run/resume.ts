@@ -6,7 +6,8 @@ import type { RunLogger } from '../log';
 import type { RunPlan } from './plan';
 import { runMessage } from '../../core/run/messages';
 import type { JournalContents } from '../journal';
-import { baseName, NO_JOURNAL, setAsideName, type JournalStore, type RunJournal } from './storage';
+import { setAsideName } from './journalNames';
+import { baseName, NO_JOURNAL, type JournalStore, type RunJournal } from './storage';
 import { idText, recordKey, type Prepared } from './units';
 
 /** Where a run starts: its id, its journal (new or reopened) and the results an unfinished journal already holds. */

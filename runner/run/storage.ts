@@ -20,11 +20,6 @@ export interface RunStorage {
   journals?: JournalStore;
 }
 
-/** Where resuming keeps the cut last line of a journal (a name or a path): not `.jsonl`, so never read as a journal. */
-export function setAsideName(journal: string): string {
-  return `${journal}.set-aside`;
-}
-
 /** The journal's files: one per run, beside the results. */
 export interface JournalStore {
   file(outDir: string, runId: string): string;
