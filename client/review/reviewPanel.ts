@@ -6,6 +6,7 @@ import { drawSample, newReview, RATINGS, REVIEW_LIMITS, reviewableResults, revie
 import { ratedItem, resumeIndex, sessionItems, type SessionItem } from '../../core/review/session';
 import { PyRandom } from '../../core/stats/pyRandom';
 import { verifyRunCard } from '../../core/runcard/verify';
+import { reviewCardCandidates } from '../../core/review/binding';
 import { classificationOf } from '../run/documentItems';
 import { renderReviewHtml } from './reviewHtml';
 import { newNonce } from '../nonce';
@@ -114,8 +115,11 @@ async function askNumber(prompt: string, value: string, min: number, max: number
 async function resolveTarget(uri: vscode.Uri): Promise<ReviewTarget | undefined> {
   const value = await readJson(uri);
   const kind = classificationOf(uri, value).kind;
-  if (kind === 'rosetta-review' && isObject(value) && typeof value.run_card === 'string') {
-    return { review: uri, card: vscode.Uri.joinPath(uri, '..', value.run_card) };
+  if (kind === 'rosetta-review' && isObject(value)) {
+    // The card it names, else the card it sits beside (a review moved beside its card), as validate reads it.
+    const candidates = reviewCardCandidates(uri.path.split('/').pop() ?? '', value.run_card).map((p) => vscode.Uri.joinPath(uri, '..', p));
+    for (const card of candidates) if (await exists(card)) return { review: uri, card };
+    if (candidates.length > 0) return { review: uri, card: candidates[0] };
   }
   if (kind !== 'rosetta-run-card' || !isObject(value)) {
     void vscode.window.showErrorMessage(vscode.l10n.t('{0} is neither a Rosetta run card nor a review file.', uri.path.split('/').pop() ?? ''));
