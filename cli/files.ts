@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Neighbours } from '../core/rules/review';
+import { MAX_NEIGHBOUR_BYTES, type Neighbours } from '../core/rules/review';
 import { decodeJsonBytes, type DecodedText, type EncodingProblem } from '../core/document/encoding';
 import { isJsonFileName, isSkippedFolder } from '../core/workspace/files';
 import { UsageError, type CliIo } from './io';
@@ -172,9 +172,6 @@ export function describeEncodingProblem(problem: EncodingProblem): string {
     ? `the file is UTF-16 (${problem.endianness}${problem.bom ? ', with a byte order mark' : ''}); the harness reads UTF-8 and json.load fails: save it as UTF-8`
     : `invalid UTF-8 at byte ${problem.byteOffset}; the harness's json.load raises UnicodeDecodeError`;
 }
-
-/** The largest neighbour (a review's run card, a card's review) read for a cross-file check. */
-export const MAX_NEIGHBOUR_BYTES = 64 * 1024 * 1024;
 
 /**
  * The files beside `file` that its rules read (core's `Neighbours`): read on demand, relative to its folder,

@@ -28,6 +28,8 @@ export interface ActivationTimes {
 export interface ExtensionApi {
   activation: ActivationTimes;
   coveragePreview: Readonly<PreviewCounts>;
+  /** The language server's log, one for the whole activation: the client writes to it across restarts. */
+  serverLog: vscode.OutputChannel;
 }
 
 /**
@@ -50,8 +52,14 @@ let client: BaseLanguageClient | undefined;
 /** The activation both entries share. */
 export async function activateWith(context: vscode.ExtensionContext, platform: ClientPlatform): Promise<ExtensionApi> {
   const started = performance.now();
+  const name = vscode.l10n.t('ÈwéBench Studio');
+  // The extension owns the server's log, in both hosts: a client that makes its own disposes it on stop, and the
+  // browser host then loses it on *Restart Language Server* (the next start makes another). One channel, kept.
+  const serverLog = vscode.window.createOutputChannel(name, { log: true });
+  context.subscriptions.push(serverLog);
   const clientOptions: LanguageClientOptions = {
     documentSelector: platform.documentSelector,
+    outputChannel: serverLog,
     // No `synchronize.fileEvents`: the server registers its own `**/*.json` watcher (dynamic registration, which
     // this client supports), as it does in every editor; both would report each change twice.
     // The page the diagnostics' code links open, docs/diagnostics.md as installed with the extension (the browser server has no path of its own).
@@ -59,7 +67,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: C
     // The server asks for each workspace folder's settings (`workspace/configuration` with its scopeUri).
     middleware: { workspace: settingsMiddleware },
   };
-  const created = platform.createClient(vscode.l10n.t('ÈwéBench Studio'), clientOptions);
+  const created = platform.createClient(name, clientOptions);
   const status = new FileKindStatus(() => client);
   const coverage = registerCoveragePreview(context, async (uri) =>
     client?.isRunning() ? ((await client.sendRequest(CoverageRequest, { uri: uri.toString() })) ?? undefined) : undefined,
@@ -77,7 +85,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: C
       status.refresh();
       coverage.refresh();
     }),
-    vscode.commands.registerCommand('ewebench.showOutput', () => client?.outputChannel.show()),
+    vscode.commands.registerCommand('ewebench.showOutput', () => serverLog.show()),
     coverage,
   );
   platform.register(context);
@@ -95,7 +103,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: C
   await client.start();
   status.refresh();
   coverage.refresh();
-  return { activation: { registeredMs, serverStartedMs: performance.now() - started }, coveragePreview: coverage.counts };
+  return { activation: { registeredMs, serverStartedMs: performance.now() - started }, coveragePreview: coverage.counts, serverLog };
 }
 
 export async function deactivateClient(): Promise<void> {

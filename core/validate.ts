@@ -78,7 +78,7 @@ export function validateDocument(doc: JsonDocument, options: ValidationOptions):
     }
     case 'rosetta-run-card':
       findings.push(...runCardFindings(doc, locale));
-      if (options.neighbours) findings.push(...reviewGateFindings(doc.value, locale, options.neighbours));
+      if (options.neighbours) findings.push(...reviewGateFindings(doc.text, doc.value, locale, options.neighbours));
       break;
     case 'rosetta-review':
       findings.push(...reviewFindings(doc.value, locale, options.neighbours));

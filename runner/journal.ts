@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileNamePart } from '../core/run/fileNames';
 import type { RunRecord } from '../core/run/types';
+import { setAsideName } from './run/journalNames';
 
 /**
  * The run journal: append-only JSON Lines, one line per finished result written the moment it arrives, so a
@@ -32,6 +33,8 @@ export interface JournalContents {
   end?: JournalEnd;
   /** The last line was cut short (a crash mid-write); it is ignored. */
   tornTail: boolean;
+  /** That line's number (1-based), when `tornTail`. */
+  tornLine?: number;
   /** Lines (1-based) that are not JSON or not a header, record or end as we write them: skipped, the rest kept. */
   damaged: { line: number; reason: string }[];
   /** Bytes up to the end of the last complete line. */
@@ -102,6 +105,7 @@ export function readJournal(file: string): JournalContents {
       if (!parsed && bytes.subarray(end).toString('utf8').trim() === '') {
         // Only the last line can be cut short by a crash: cut it, and appends start on a fresh line.
         out.tornTail = true;
+        out.tornLine = lineNumber;
         break;
       }
       const problem = parsed ? lineProblem(line) : 'not JSON';
@@ -134,10 +138,17 @@ export class JournalWriter {
     return writer;
   }
 
-  /** Continues an unfinished journal, first cutting a torn last line so appends start on a fresh line. */
+  /**
+   * Continues an unfinished journal, first cutting a torn last line so appends start on a fresh line. The bytes
+   * cut are not lost: they are appended to `setAsideName(file)` first.
+   */
   static resume(file: string, contents: JournalContents): JournalWriter {
     const size = fs.statSync(file).size;
-    if (contents.validBytes < size) fs.truncateSync(file, contents.validBytes);
+    if (contents.validBytes < size) {
+      const cut = fs.readFileSync(file).subarray(contents.validBytes);
+      fs.appendFileSync(setAsideName(file), Buffer.concat([cut, Buffer.from('\n')]));
+      fs.truncateSync(file, contents.validBytes);
+    }
     const fd = fs.openSync(file, 'a');
     // A complete last line may lack its newline (written by hand or by another tool).
     if (contents.validBytes > 0 && fs.readFileSync(file).at(contents.validBytes - 1) !== 0x0a) fs.writeSync(fd, '\n');

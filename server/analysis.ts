@@ -6,6 +6,7 @@ import type { Position, TextRange } from '../core/text/lineIndex';
 import { analyseEdits, holdsAt } from '../core/incremental';
 import type { Locale } from '../core/i18n/locale';
 import type { ExternalIdOccurrence, Id } from '../core/rules/ids';
+import type { Neighbours } from '../core/rules/review';
 import { validateDocument, type ValidationOptions, type ValidationResult } from '../core/validate';
 import type { AuditOptions } from '../core/audit/auditTest';
 import type { PositionCodec } from './positionEncoding';
@@ -128,6 +129,8 @@ export class AnalysisCache {
      * per-keystroke validation): such a pass leaves garbage in proportion to the text (the idle collector's).
      */
     private readonly wholePass: (length: number) => void = () => undefined,
+    /** The files beside a document that its rules read (a card's review, a review's card), kept by the server. */
+    private readonly neighbours: (uri: string) => Neighbours | undefined = () => undefined,
   ) {}
 
   /** The analysis of `version`, whose text `text` gives (a model: an incremental pass reads windows of it). */
@@ -244,6 +247,7 @@ export class AnalysisCache {
       externalIds: this.externalIds(uri),
       audit: this.audit(),
       maxChars: settings.maxAnalysedChars,
+      neighbours: this.neighbours(uri),
     };
   }
 

@@ -31,6 +31,7 @@ import { isBaselinesFile, loadWorkspaceBaselines, type WorkspaceBaselines } from
 import { WorkspaceIndex } from './workspaceIndex';
 import { WorkspaceRuns } from './workspaceRuns';
 import { WorkspaceWalk } from './workspaceWalk';
+import { NeighbourFiles } from './neighbourFiles';
 import { IdleCollector } from './idleCollector';
 import { serverHost } from './host';
 import { documentsConfiguration, type ModelDocument } from './documents';
@@ -99,12 +100,20 @@ let client: ClientSupport = { snippetSupport: false, dataSupport: false, codeAct
 /** The workspace's extra audit baselines (`ewebench-baselines.json` at a folder's top), read at start and on change. */
 let baselines: WorkspaceBaselines = { problems: [], limits: [] };
 
+/** The files beside open cards and reviews that their rules read (the §7.2 gate), read when first asked and when they change on disk. */
+const neighbours = new NeighbourFiles(
+  host.files,
+  (work) => guard.later(work),
+  (uris) => revalidateReaders(uris),
+);
+
 const cache = new AnalysisCache(
   (uri) => settings.forUri(uri),
   () => locale,
   (uri) => index.elsewhere(uri),
   () => baselines.options,
   (length) => collector.released(length),
+  (uri) => neighbours.of(uri),
 );
 
 /** An open JSON document, the only kind the features read. */
@@ -193,6 +202,19 @@ function revalidateOthers(changedUri: string): void {
       });
     }
   });
+}
+
+/** A file beside these documents (a card's review, a review's card) was read or changed on disk: their rules run again. */
+function revalidateReaders(uris: readonly string[]): void {
+  for (const uri of uris) {
+    guard.run(undefined, () => {
+      const previous = cache.peek(uri);
+      // A newer version is waiting for its validation, which reads the neighbour as it now is.
+      if (!previous || documents.get(uri)?.version !== previous.version) return;
+      const analysis = cache.revalidate(uri);
+      if (analysis) publish(analysis);
+    });
+  }
 }
 
 /** The workspace's runs changed: open tests files and corpora publish their `no-separation` findings again (no re-analysis). */
@@ -348,6 +370,7 @@ documents.onDidClose(
     collector.released(event.document.model.length);
     debouncer.cancel(uri);
     cache.forget(uri);
+    neighbours.forget(uri);
     void connection.sendDiagnostics({ uri, diagnostics: [] });
     // The file on disk may differ from the closed buffer: index what is saved (files the walk skips leave the index).
     guard.later(() => walk.read(uri, [index]).then(([changed]) => changed && revalidateOthers(uri)));
@@ -363,6 +386,7 @@ connection.onDidChangeWatchedFiles(
       let runsChanged = false;
       if (change.changes.some((event) => isBaselinesFile(event.uri))) await reloadBaselines();
       for (const event of change.changes) {
+        neighbours.fileChanged(event.uri);
         // Runs are read from disk, open or not (an unsaved results file is not a run yet); the index leaves open
         // documents to their analysis (`WorkspaceIndex.wants`).
         const [idsChanged, runsChangedHere] = await walk.read(event.uri);

@@ -5,10 +5,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { main } from '../main';
 import { captureIo } from '../../test/helpers/captureIo';
+import { sealCard } from '../../test/helpers/sealCard';
 
-const HASH = '0123456789abcdef'.repeat(4);
-
-function cardWith(n: number, tier: string) {
+function cardWith(n: number, tier: string): Record<string, unknown> {
   return {
     run_id: 'r1',
     model_slug: 'example/model',
@@ -23,14 +22,13 @@ function cardWith(n: number, tier: string) {
       segment: i === 0 ? 'gold_standard' : 'development',
       error: null,
     })),
-    run_card_hash: HASH,
   };
 }
 
-function folder(card: unknown): string {
+function folder(card: Record<string, unknown>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-review-'));
   fs.mkdirSync(path.join(dir, 'cards'));
-  fs.writeFileSync(path.join(dir, 'cards', 'run.json'), JSON.stringify(card, null, 2));
+  fs.writeFileSync(path.join(dir, 'cards', 'run.json'), sealCard(card));
   return dir;
 }
 
@@ -42,7 +40,7 @@ test('review sample writes a review beside the card: seeded, stratified, reprodu
   assert.match(io.out, /1 entries of secret segments left out/);
   const review = JSON.parse(fs.readFileSync(path.join(dir, 'cards', 'run.review.json'), 'utf8'));
   assert.equal(review.run_card, 'run.json');
-  assert.equal(review.run_card_hash, HASH);
+  assert.equal(review.run_card_hash, JSON.parse(fs.readFileSync(path.join(dir, 'cards', 'run.json'), 'utf8')).run_card_hash);
   assert.equal(review.reviewer, 'Ama');
   assert.deepEqual(review.sample.seed, 42);
   assert.equal(review.items.length, 9);
@@ -92,10 +90,13 @@ test('review summary counts the ratings per tier and says whether the §7.2 gate
 test('a review whose card changed is reported by summary (exit 1) and by validate on the review', async () => {
   const dir = folder(cardWith(10, 'functional'));
   assert.equal(await main(['review', 'sample', 'cards/run.json', '--size', '3', '--seed', '1'], captureIo(dir)), 0);
-  fs.writeFileSync(path.join(dir, 'cards', 'run.json'), JSON.stringify({ ...cardWith(10, 'functional'), run_card_hash: 'f'.repeat(64) }));
+  // Another run: the card written again (one output changed) and sealed again.
+  const other = cardWith(10, 'functional');
+  (other.results as { predicted: string }[])[0].predicted = 'w';
+  fs.writeFileSync(path.join(dir, 'cards', 'run.json'), sealCard(other));
   const io = captureIo(dir);
   assert.equal(await main(['review', 'summary', 'cards/run.review.json'], io), 1);
-  assert.match(io.out, /is not the run this review rated/);
+  assert.match(io.out, /not a review of the run card run\.json: it rated the run sealed \w{12}, this card is sealed \w{12}/);
   const v = captureIo(dir);
   assert.equal(await main(['validate', 'cards/run.review.json'], v), 1);
   assert.match(v.out, /error review-card/);
@@ -113,4 +114,176 @@ test('review flags are checked: size and seed are whole numbers in range', async
     assert.equal(await main(['review', 'sample', 'cards/run.json', ...args], io), 2, args.join(' '));
     assert.match(io.err, /--(size|seed)/);
   }
+});
+
+interface ReviewJson {
+  run_card: string;
+  run_card_hash: string;
+  sample: { seed: number; size: number; per_tier: Record<string, number>; population: number };
+  items: { entry_id: string; difficulty: number; rating: string | null }[];
+}
+
+/** A Deployable card, its seeded sample drawn by `review sample` and every item rated excellent: the gate passes. */
+async function passingReview(): Promise<{ dir: string; review: ReviewJson; reviewFile: string }> {
+  const dir = folder(cardWith(60, 'deployable'));
+  const drew = captureIo(dir);
+  assert.equal(await main(['review', 'sample', 'cards/run.json', '--size', '24', '--seed', '5'], drew), 0, drew.err);
+  const reviewFile = path.join(dir, 'cards', 'run.review.json');
+  const review = JSON.parse(fs.readFileSync(reviewFile, 'utf8')) as ReviewJson;
+  for (const item of review.items) item.rating = 'excellent';
+  fs.writeFileSync(reviewFile, JSON.stringify(review, null, 2));
+  return { dir, review, reviewFile };
+}
+
+async function gateCodes(dir: string, locale = 'en_GB.UTF-8'): Promise<{ codes: string[]; messages: string[] }> {
+  const io = captureIo(dir);
+  const lang = process.env.LANG;
+  process.env.LANG = locale;
+  try {
+    await main(['validate', 'cards', '--format', 'json'], io);
+  } finally {
+    process.env.LANG = lang;
+  }
+  const reports = JSON.parse(io.out) as { file: string; diagnostics: { code: string; message: string }[] }[];
+  const all = reports.flatMap((r) => r.diagnostics.map((d) => ({ at: `${path.basename(r.file)}:${d.code}`, message: d.message })));
+  return { codes: all.map((d) => d.at), messages: all.filter((d) => d.at.endsWith(':review-gate')).map((d) => d.message) };
+}
+
+async function summaryOf(dir: string, file = 'cards/run.review.json') {
+  const io = captureIo(dir);
+  const code = await main(['review', 'summary', file], io);
+  const json = captureIo(dir);
+  await main(['review', 'summary', file, '--format', 'json'], json);
+  return { code, out: io.out, json: JSON.parse(json.out) as { binding: string; gate: { verdict: string } | null } };
+}
+
+test('the §7.2 gate holds only for the seeded sample: each forged review of a drawn sample fails, and says why', async (t) => {
+  const { dir, review, reviewFile } = await passingReview();
+  const genuine = await summaryOf(dir);
+  assert.equal(genuine.code, 0);
+  assert.equal(genuine.json.gate?.verdict, 'passed');
+  assert.match(genuine.out, /§7\.2 gate: passed/);
+  assert.deepEqual(
+    (await gateCodes(dir)).codes.filter((c) => /review-(gate|card)$/.test(c)),
+    [],
+    'the genuine review passes validate',
+  );
+
+  const forge = async (name: string, forged: unknown, why: RegExp) => {
+    await t.test(name, async () => {
+      fs.writeFileSync(reviewFile, JSON.stringify(forged, null, 2));
+      const s = await summaryOf(dir);
+      assert.notEqual(s.json.gate?.verdict, 'passed', `${name}: summary`);
+      assert.doesNotMatch(s.out, /gate: passed/);
+      const v = await gateCodes(dir);
+      assert.ok(v.codes.includes('run.json:review-gate'), `${name}: validate on the card: ${v.codes.join(', ')}`);
+      assert.match(v.messages.join('\n'), why);
+      const fr = await gateCodes(dir, 'fr_FR.UTF-8');
+      assert.match(fr.messages.join('\n'), /revendique le niveau deployable/);
+    });
+  };
+  const drawnIds = new Set(review.items.map((i) => i.entry_id));
+  await forge('one entry listed twenty times, all excellent', { ...review, items: Array.from({ length: 20 }, () => review.items[0]) }, /listed 20 times/);
+  // Twenty-four outputs picked by hand (those the draw left out), in the drawn tiers, with the header made to fit.
+  const card = JSON.parse(fs.readFileSync(path.join(dir, 'cards', 'run.json'), 'utf8')) as {
+    results: { entry_id: string; difficulty: number; segment: string }[];
+  };
+  const picked = card.results.filter((r) => !drawnIds.has(r.entry_id) && r.segment !== 'gold_standard').slice(0, 24);
+  const perTier: Record<string, number> = {};
+  for (const r of picked) perTier[r.difficulty] = (perTier[r.difficulty] ?? 0) + 1;
+  await forge(
+    'hand-picked outputs with a made-up per_tier',
+    {
+      ...review,
+      sample: { ...review.sample, per_tier: perTier },
+      items: picked.map((r) => ({ entry_id: r.entry_id, difficulty: r.difficulty, segment: r.segment, rating: 'excellent' })),
+    },
+    /not the sample seed 5 and size 24 draw from this card \(.*was not drawn/,
+  );
+  await forge(
+    'the drawn items with a made-up per_tier',
+    { ...review, sample: { ...review.sample, per_tier: { '1': 24 } } },
+    /`sample\.per_tier` differs from the draw/,
+  );
+  await forge('the drawn items with another seed written in', { ...review, sample: { ...review.sample, seed: 6 } }, /not the sample seed 6/);
+  await forge(
+    'an item moved to another difficulty tier',
+    { ...review, items: review.items.map((i, n) => (n === 0 ? { ...i, difficulty: i.difficulty === 1 ? 3 : 1 } : i)) },
+    /in tier \d, not \d/,
+  );
+  await forge('half the drawn items left out', { ...review, items: review.items.slice(0, 12) }, /12 drawn entries missing/);
+  await forge(
+    'ratings edited to a value that is not a rating',
+    { ...review, items: review.items.map((i, n) => (n < 3 ? { ...i, rating: 'great' } : i)) },
+    /3 items of its review are not rated yet/,
+  );
+  await forge(
+    'the seal of the card copied into a review of other items',
+    { ...review, items: review.items.map((i) => ({ ...i, entry_id: `${i.entry_id}x` })) },
+    /was not drawn/,
+  );
+  fs.writeFileSync(reviewFile, JSON.stringify(review, null, 2));
+  assert.equal((await summaryOf(dir)).json.gate?.verdict, 'passed', 'the genuine review, written back, passes again');
+});
+
+test('a card edited after its run keeps its old run_card_hash in vain: never sampled, its review never bound or gated', async () => {
+  const { dir } = await passingReview();
+  const cardFile = path.join(dir, 'cards', 'run.json');
+  const card = JSON.parse(fs.readFileSync(cardFile, 'utf8')) as { results: { predicted: string }[] };
+  for (const r of card.results) r.predicted = 'a better output';
+  fs.writeFileSync(cardFile, JSON.stringify(card, null, 2));
+  const again = captureIo(dir);
+  assert.equal(await main(['review', 'sample', 'cards/run.json', '--size', '5', '--seed', '1', '--out', 'again.json'], again), 2);
+  assert.match(again.err, /does not verify/);
+  assert.ok(!fs.existsSync(path.join(dir, 'again.json')));
+  const s = await summaryOf(dir);
+  assert.equal(s.code, 1);
+  assert.equal(s.json.binding, 'card-unverified');
+  assert.equal(s.json.gate, null);
+  assert.match(s.out, /this card does not verify/);
+  const v = await gateCodes(dir);
+  assert.ok(v.codes.includes('run.json:run-card-hash-mismatch'));
+  assert.ok(v.codes.includes('run.json:review-gate'));
+  assert.ok(v.codes.includes('run.review.json:review-card'));
+  assert.match(v.messages.join('\n'), /does not verify/);
+});
+
+test("a review moved beside another card does not open that card's gate", async () => {
+  const { dir, reviewFile } = await passingReview();
+  const other = cardWith(60, 'deployable');
+  (other.results as { predicted: string }[])[3].predicted = 'another model';
+  fs.writeFileSync(path.join(dir, 'cards', 'other.json'), sealCard(other));
+  fs.copyFileSync(reviewFile, path.join(dir, 'cards', 'other.review.json'));
+  const v = await gateCodes(dir);
+  assert.ok(v.codes.includes('other.json:review-gate'), v.codes.join(', '));
+  assert.ok(!v.codes.includes('run.json:review-gate'));
+  assert.match(v.messages.join('\n'), /it rated the run sealed \w{12}, this card is sealed \w{12}/);
+});
+
+test('review summary falls back to the card it sits beside, and exits 1 when no card can be read', async () => {
+  const dir = folder(cardWith(30, 'deployable'));
+  // Drawn into the folder above the card, then moved beside it: its run_card path no longer reads from there.
+  assert.equal(await main(['review', 'sample', 'cards/run.json', '--size', '4', '--seed', '2', '--out', 'drawn.json'], captureIo(dir)), 0);
+  const moved = path.join(dir, 'cards', 'run.review.json');
+  fs.renameSync(path.join(dir, 'drawn.json'), moved);
+  assert.equal(JSON.parse(fs.readFileSync(moved, 'utf8')).run_card, 'cards/run.json');
+  const bound = await summaryOf(dir);
+  assert.equal(bound.code, 0, bound.out);
+  assert.equal(bound.json.binding, 'bound');
+  // The run written again: the card beside it is another run, said and exit 1 (not a "cannot read" warning).
+  const other = cardWith(30, 'deployable');
+  (other.results as { predicted: string }[])[1].predicted = 'w';
+  fs.writeFileSync(path.join(dir, 'cards', 'run.json'), sealCard(other));
+  const changed = await summaryOf(dir);
+  assert.equal(changed.code, 1);
+  assert.equal(changed.json.binding, 'card-changed');
+  assert.match(changed.out, /not a review of the run card run\.json: it rated the run sealed/);
+  const v = captureIo(dir);
+  assert.equal(await main(['validate', 'cards/run.review.json'], v), 1);
+  assert.match(v.out, /error review-card/);
+  fs.rmSync(path.join(dir, 'cards', 'run.json'));
+  const missing = await summaryOf(dir);
+  assert.equal(missing.code, 1);
+  assert.equal(missing.json.binding, 'card-missing');
+  assert.match(missing.out, /cannot be read/);
 });

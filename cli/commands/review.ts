@@ -13,6 +13,10 @@ import {
   type RatingCounts,
 } from '../../core/review/review';
 import { numberFlag } from '../flags';
+import { bindReview, reviewCardText } from '../../core/review/binding';
+import { unboundReason } from '../../core/rules/review';
+import { verifyRunCard } from '../../core/runcard/verify';
+import { toLocale } from '../../core/i18n/locale';
 import { PyRandom } from '../../core/stats/pyRandom';
 import { displayPath, formatOption, neighboursOf, parseArgs, readText } from '../files';
 import { terminalSafe } from '../format/text';
@@ -44,6 +48,16 @@ async function sample(args: string[], io: CliIo): Promise<number> {
   const shownCard = terminalSafe(displayPath(cardFile, io.cwd));
   if (!isObject(card) || !Array.isArray(card.results) || typeof card.run_card_hash !== 'string') {
     io.stderr(`${shownCard}: not a corpus run card (no results or no run_card_hash)\n`);
+    return 2;
+  }
+  // A card whose seals do not hold is not the run it says it is: a review of it would be bound to nothing.
+  const verification = verifyRunCard(readText(positional[0], io));
+  if (verification !== 'verified') {
+    io.stderr(
+      verification === 'unsealed'
+        ? `${shownCard}: the card has no run_card_hash: nothing tells which run a review of it rates\n`
+        : `${shownCard}: the card does not verify (its seals no longer match its content: edited after the run); validate shows which; no sample drawn\n`,
+    );
     return 2;
   }
   const out = path.resolve(io.cwd, values.out?.[0] ?? cardFile.replace(/\.json$/i, '') + '.review.json');
@@ -93,27 +107,22 @@ async function summary(args: string[], io: CliIo): Promise<number> {
     return 2;
   }
   const result = summarizeReview(review);
-  // The card the review names: its seal must still be the one rated, and its tier says whether the gate applies.
-  let card: unknown;
-  let binding: 'bound' | 'card-missing' | 'card-changed' = 'card-missing';
-  if (typeof review.run_card === 'string') {
-    // Read as validate reads a review's card: beside the review, regular files only, within MAX_NEIGHBOUR_BYTES.
-    const text = neighboursOf(reviewFile).read(review.run_card);
-    try {
-      card = text === undefined ? undefined : (JSON.parse(text) as unknown);
-    } catch {
-      card = undefined;
-    }
-    if (card !== undefined) binding = isObject(card) && card.run_card_hash === review.run_card_hash ? 'bound' : 'card-changed';
-  }
-  const gate = binding === 'bound' ? reviewGate(card, review, DEFAULT_GATE) : undefined;
+  const locale = toLocale(process.env.LANG);
+  // The card the review names (or, when that path does not read, the card it sits beside as `<card>.review.json`),
+  // read as validate reads it: regular files only, within MAX_NEIGHBOUR_BYTES.
+  const found = reviewCardText(path.basename(reviewFile), review.run_card, neighboursOf(reviewFile).read);
+  const bound = found ? bindReview(found.text, review) : ({ kind: 'card-unreadable' } as const);
+  const binding = BINDING_NAMES[bound.kind];
+  const gate = found && bound.kind === 'bound' ? reviewGate(bound.card, review, DEFAULT_GATE) : undefined;
+  const cardShown = terminalSafe(found?.path ?? String(review.run_card ?? '?'));
   if (format === 'json') {
     io.stdout(
       JSON.stringify(
         {
           file: displayPath(reviewFile, io.cwd),
-          run_card: review.run_card ?? null,
+          run_card: found?.path ?? review.run_card ?? null,
           binding,
+          ...(bound.kind === 'bound' ? {} : { unbound_reason: unboundReason(bound, locale) }),
           ...result,
           gate: gate ? { verdict: gate.kind, ...DEFAULT_GATE } : null,
         },
@@ -121,23 +130,32 @@ async function summary(args: string[], io: CliIo): Promise<number> {
         2,
       ) + '\n',
     );
-    return binding === 'card-changed' ? 1 : 0;
+    return bound.kind === 'bound' ? 0 : 1;
   }
   const lines = [`${terminalSafe(displayPath(reviewFile, io.cwd))}: ${countsLine(result.overall)}`];
   for (const [tier, counts] of Object.entries(result.by_tier)) lines.push(`  difficulty ${terminalSafe(tier)}: ${countsLine(counts)}`);
-  if (binding === 'card-changed')
-    lines.push(`  the run card ${terminalSafe(String(review.run_card))} is not the run this review rated (its run_card_hash changed)`);
-  else if (binding === 'card-missing') lines.push(`  the run card ${terminalSafe(String(review.run_card ?? '?'))} cannot be read`);
+  if (bound.kind === 'card-unreadable') lines.push(`  the run card ${cardShown} cannot be read: these ratings are bound to no run`);
+  else if (bound.kind !== 'bound')
+    lines.push(`  not a review of the run card ${cardShown}: ${terminalSafe(unboundReason(bound, locale))}; these ratings count for no gate`);
   else if (gate && gate.kind !== 'not-gated') {
     lines.push(
       gate.kind === 'passed'
-        ? `  §7.2 gate: passed (at least ${DEFAULT_GATE.minRated} rated, ${DEFAULT_GATE.minUsableRate * 100}% usable)`
-        : `  §7.2 gate: not met for the card's ${gate.tier} claim (needs at least ${DEFAULT_GATE.minRated} rated and ${DEFAULT_GATE.minUsableRate * 100}% usable)`,
+        ? `  §7.2 gate: passed (every drawn item rated, at least ${DEFAULT_GATE.minRated}, ${DEFAULT_GATE.minUsableRate * 100}% usable)`
+        : `  §7.2 gate: not met for the card's ${gate.tier} claim (${gate.kind === 'unrated' ? `${gate.unrated} items not rated yet; ` : ''}needs every drawn item rated, at least ${DEFAULT_GATE.minRated}, and ${DEFAULT_GATE.minUsableRate * 100}% usable)`,
     );
   }
   io.stdout(lines.join('\n') + '\n');
-  return binding === 'card-changed' ? 1 : 0;
+  return bound.kind === 'bound' ? 0 : 1;
 }
+
+/** `binding` in `review summary --format json`: the first three are the names earlier versions wrote. */
+const BINDING_NAMES = {
+  bound: 'bound',
+  'card-unreadable': 'card-missing',
+  'other-run': 'card-changed',
+  'card-unverified': 'card-unverified',
+  'not-sample': 'not-sample',
+} as const;
 
 /** `review sample` draws a stratified sample of a corpus run's outputs; `review summary` counts the ratings. */
 export async function run(args: string[], io: CliIo): Promise<number> {

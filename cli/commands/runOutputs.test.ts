@@ -44,7 +44,7 @@ test('a dataset id or model name of any length gives a bounded, safe run card na
   }
 });
 
-test('a damaged journal line is skipped with a warning naming its line; the other results are kept and not sent again', async () => {
+test('a damaged journal is resumed with one warning naming its file and every line set aside; the cut line is kept aside, the other results kept and not sent again', async () => {
   const fake = await server({
     script: [
       { kind: 'answer', text: '2' },
@@ -60,16 +60,23 @@ test('a damaged journal line is skipped with a warning naming its line; the othe
   const file = path.join(journalDir, name);
   const lines = fs.readFileSync(file, 'utf8').split('\n');
   lines.splice(2, 0, '{"record":null}', '{not json');
-  fs.writeFileSync(file, lines.join('\n'));
+  // And a last line cut in the middle (a crash mid-write).
+  const cut = '{"record":{"kind":"ewebench-test","source_f';
+  fs.writeFileSync(file, lines.join('\n').replace(/\n*$/, '\n') + cut);
+  const cutLine = lines.join('\n').replace(/\n*$/, '\n').split('\n').length;
 
   fake.setScript([], { kind: 'answer', text: '6' });
   const io = captureIo(dir);
   assert.equal(await main(args, io), 0, io.err);
+  const shown = name.replace('.', '\\.');
   assert.match(
     io.err,
-    new RegExp(`warning: ${name.replace('.', '\\.')}: line 3 is damaged \\(a record that is not an object\\) and was skipped; the other results are kept`),
+    new RegExp(
+      `warning: ${shown}: damaged journal: resumed without lines 3 \\(a record that is not an object\\), 4 \\(not JSON\\) and ${cutLine} \\(cut short, kept in ${shown}\\.set-aside\\); the other results are kept`,
+    ),
   );
-  assert.match(io.err, /line 4 is damaged \(not JSON\)/);
+  assert.equal(io.err.match(/damaged/g)?.length, 1, 'said once');
+  assert.equal(fs.readFileSync(`${file}.set-aside`, 'utf8'), cut + '\n');
   const out = JSON.parse(io.out) as { kept: number; tests: { id: string; score: number }[] };
   assert.equal(out.kept, 2);
   assert.deepEqual(

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { isObject } from '../../core/json';
+import { bindReview } from '../../core/review/binding';
 import { DEFAULT_GATE, reviewFileNameFor, reviewGate, summarizeReview, type RatingCounts } from '../../core/review/review';
 
 /**
@@ -46,14 +47,21 @@ export class ReviewLensProvider implements vscode.CodeLensProvider {
     } catch {
       return [command(vscode.l10n.t('$(checklist) Review this run (Rosetta §7.3)'))];
     }
+    const text = document.getText();
     let card: unknown;
     try {
-      card = JSON.parse(document.getText()) as unknown;
+      card = JSON.parse(text) as unknown;
     } catch {
       return [];
     }
-    if (!isObject(review) || !isObject(card) || review.run_card_hash !== card.run_card_hash) {
+    if (!isObject(review) || !isObject(card)) return [];
+    // One check with the validator's: the card verifies, the review names its seal and is the seeded sample.
+    const binding = bindReview(text, review, card);
+    if (binding.kind === 'other-run') {
       return [command(vscode.l10n.t('$(warning) The review beside this card rated another run: review it again'))];
+    }
+    if (binding.kind !== 'bound') {
+      return [command(vscode.l10n.t('$(warning) The review beside this card is not a review of it: see Problems'))];
     }
     const summary = summarizeReview(review);
     const gate = reviewGate(card, review, DEFAULT_GATE);

@@ -5,6 +5,8 @@ import { isObject, type JsonObject } from '../../core/json';
 import { drawSample, newReview, RATINGS, REVIEW_LIMITS, reviewableResults, reviewFileNameFor, type Rating } from '../../core/review/review';
 import { ratedItem, resumeIndex, sessionItems, type SessionItem } from '../../core/review/session';
 import { PyRandom } from '../../core/stats/pyRandom';
+import { verifyRunCard } from '../../core/runcard/verify';
+import { reviewCardCandidates } from '../../core/review/binding';
 import { classificationOf } from '../run/documentItems';
 import { renderReviewHtml } from './reviewHtml';
 import { newNonce } from '../nonce';
@@ -17,10 +19,26 @@ import { newNonce } from '../nonce';
 
 const decoder = new TextDecoder();
 
-async function readJson(uri: vscode.Uri): Promise<unknown> {
+async function readText(uri: vscode.Uri): Promise<string> {
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-  const text = open ? open.getText() : decoder.decode(await vscode.workspace.fs.readFile(uri));
+  return open ? open.getText() : decoder.decode(await vscode.workspace.fs.readFile(uri));
+}
+
+async function readJson(uri: vscode.Uri): Promise<unknown> {
+  const text = await readText(uri);
   return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
+}
+
+/** A card whose seals do not hold is never sampled nor reviewed: its review would be bound to no run (Rosetta §7.2). */
+async function cardVerifies(uri: vscode.Uri): Promise<boolean> {
+  const verification = await readText(uri).then(verifyRunCard, () => 'unreadable' as const);
+  if (verification === 'verified') return true;
+  void vscode.window.showErrorMessage(
+    vscode.l10n.t(
+      'This run card does not verify (edited after its run, or without run_card_hash): it is not sampled nor reviewed. Its diagnostics say which seal fails.',
+    ),
+  );
+  return false;
 }
 
 async function exists(uri: vscode.Uri): Promise<boolean> {
@@ -97,8 +115,11 @@ async function askNumber(prompt: string, value: string, min: number, max: number
 async function resolveTarget(uri: vscode.Uri): Promise<ReviewTarget | undefined> {
   const value = await readJson(uri);
   const kind = classificationOf(uri, value).kind;
-  if (kind === 'rosetta-review' && isObject(value) && typeof value.run_card === 'string') {
-    return { review: uri, card: vscode.Uri.joinPath(uri, '..', value.run_card) };
+  if (kind === 'rosetta-review' && isObject(value)) {
+    // The card it names, else the card it sits beside (a review moved beside its card), as validate reads it.
+    const candidates = reviewCardCandidates(uri.path.split('/').pop() ?? '', value.run_card).map((p) => vscode.Uri.joinPath(uri, '..', p));
+    for (const card of candidates) if (await exists(card)) return { review: uri, card };
+    if (candidates.length > 0) return { review: uri, card: candidates[0] };
   }
   if (kind !== 'rosetta-run-card' || !isObject(value)) {
     void vscode.window.showErrorMessage(vscode.l10n.t('{0} is neither a Rosetta run card nor a review file.', uri.path.split('/').pop() ?? ''));
@@ -107,6 +128,7 @@ async function resolveTarget(uri: vscode.Uri): Promise<ReviewTarget | undefined>
   const name = reviewFileNameFor(uri.path.split('/').pop() ?? 'run.json');
   const review = vscode.Uri.joinPath(uri, '..', name);
   if (await exists(review)) return { review, card: uri };
+  if (!(await cardVerifies(uri))) return undefined;
   const results = reviewableResults(value);
   if (results.length === 0) {
     void vscode.window.showErrorMessage(vscode.l10n.t('This run card has no output to review.'));
@@ -163,6 +185,7 @@ class ReviewSession {
       );
       return false;
     }
+    if (!(await cardVerifies(this.target.card))) return false;
     this.items = sessionItems(review, card);
     const secret = this.items.filter((i) => i.secret).length;
     if (secret > 0) this.showSecret = await secretConsent(secret);

@@ -36,6 +36,7 @@ const SAMPLE: Record<string, string | number> = {
   error: '401 from api.example.org: bad key',
   journal: 'results/.journal/20260101_000000.jsonl',
   detail: 'socket hang up',
+  lines: 'lines 3 (not JSON) and 9 (cut short, kept in r.jsonl.set-aside)',
   asked: '3600 s (Retry-After)',
   size: '16 MiB',
   from: 'https://api.example.org',

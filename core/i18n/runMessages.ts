@@ -7,6 +7,10 @@ import { format, type Locale, type Params } from './locale';
  * `localizeRunText`, which reads an English sentence of this table back into its parts. `{name}` placeholders.
  */
 export const RUN_MESSAGES = {
+  journalSetAside: {
+    en: '{file}: damaged journal: resumed without {lines}; the other results are kept',
+    fr: '{file} : journal endommagé : reprise sans {lines} ; les autres résultats sont gardés',
+  },
   nothingSent: { en: 'nothing was sent: {problem}', fr: 'rien n’a été envoyé : {problem}' },
   nothingSentMany: { en: 'nothing was sent: {count} problems:\n  {problems}', fr: 'rien n’a été envoyé : {count} problèmes :\n  {problems}' },
   outOfRange: { en: '{name} {value}: must be {range}', fr: '{name} {value} : doit être {range}' },

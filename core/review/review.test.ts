@@ -4,9 +4,8 @@ import { JsonDocument } from '../document/jsonDocument';
 import { classify } from '../document/classify';
 import { PyRandom } from '../stats/pyRandom';
 import { validateDocument } from '../validate';
+import { sealCard } from '../../test/helpers/sealCard';
 import { allocate, drawSample, newReview, reviewableResults, reviewFileNameFor, reviewGate, summarizeReview, type ReviewableResult } from './review';
-
-const HASH = 'a'.repeat(64);
 
 function card(n: number, tier = 'deployable', segment: (i: number) => string = (i) => (i % 10 === 0 ? 'held_out' : 'development')) {
   const results = Array.from({ length: n }, (_, i) => ({
@@ -18,7 +17,13 @@ function card(n: number, tier = 'deployable', segment: (i: number) => string = (
     segment: segment(i),
     error: i === 3 ? 'timeout' : null,
   }));
-  return { run_id: 'run-1', model_slug: 'm', dataset: { id: 'd' }, scores: { quality_tier: tier }, results, run_card_hash: HASH };
+  // Sealed as the harness seals it, so the card verifies and a review can be bound to it.
+  return JSON.parse(sealCard({ run_id: 'run-1', model_slug: 'm', dataset: { id: 'd' }, scores: { quality_tier: tier }, results })) as {
+    run_id: string;
+    scores: { quality_tier: string };
+    results: typeof results;
+    run_card_hash: string;
+  };
 }
 
 test('allocation is proportional, keeps every tier when it can, and never asks more than a tier has', () => {
@@ -160,7 +165,8 @@ test('a review is bound to its card: another seal, a missing card or an entry th
     validateDocument(new JsonDocument(JSON.stringify(value)), { locale: 'en', neighbours: { fileName: 'x.review.json', read: () => cardText } }).findings.map(
       (f) => `${f.code}:${f.severity ?? ''}:${JSON.stringify('path' in f.at ? f.at.path : '')}`,
     );
-  assert.deepEqual(codes(review, JSON.stringify({ ...c, run_card_hash: 'b'.repeat(64) })), ['review-card::["run_card_hash"]']);
+  assert.deepEqual(codes(review, sealCard({ ...c, run_id: 'run-2' })), ['review-card::["run_card_hash"]']);
+  assert.deepEqual(codes(review, JSON.stringify({ ...c, run_id: 'run-2' })), ['review-card::["run_card"]'], 'an edited card does not verify');
   assert.deepEqual(codes(review, undefined), ['review-card:warning:["run_card"]']);
   const strange = { ...review, items: [...review.items, { entry_id: 999, difficulty: 1, segment: null, rating: 'gist' }] };
   assert.deepEqual(codes(strange, JSON.stringify(c)), [`review-card::["items",${review.items.length},"entry_id"]`]);
@@ -194,8 +200,8 @@ test('the §7.2 gate: Deployable and Fluent need a bound review with enough usab
   assert.equal(reviewGate(card(1, 'deployable'), rated(20, 13)).kind, 'not-usable');
   assert.equal(reviewGate(card(1, 'deployable'), rated(20, 14)).kind, 'passed');
   assert.equal(reviewGate(card(1, 'deployable'), rated(5, 5), { minRated: 5, minUsableRate: 0.9 }).kind, 'passed');
-  // On the card itself, through the validator: the review beside it is read by name.
-  const c = card(5, 'deployable');
+  // On the card itself, through the validator: the review beside it is read by name, and must be its seeded sample.
+  const c = card(40, 'deployable');
   const gateCodes = (reviewText: string | undefined) =>
     validateDocument(new JsonDocument(JSON.stringify(c)), {
       locale: 'fr',
@@ -205,7 +211,18 @@ test('the §7.2 gate: Deployable and Fluent need a bound review with enough usab
       .map((f) => f.message);
   assert.equal(gateCodes(undefined).length, 1);
   assert.match(gateCodes(undefined)[0], /run\.review\.json/);
-  assert.deepEqual(gateCodes(JSON.stringify({ ...rated(25, 25), run_card_hash: HASH })), []);
-  assert.equal(gateCodes(JSON.stringify({ ...rated(25, 25), run_card_hash: 'c'.repeat(64) })).length, 1, 'a review of another run does not count');
+  const drawn = newReview(drawSample(reviewableResults(c), { size: 25, seed: 7, random: new PyRandom(7), allowSecretSegments: false }), {
+    runCardPath: 'run.json',
+    card: c,
+    reviewer: '',
+    created: '2026-11-25T10:00:00Z',
+    seed: 7,
+    size: 25,
+  });
+  const allRated = { ...drawn, items: drawn.items.map((i) => ({ ...i, rating: 'acceptable' })) };
+  assert.deepEqual(gateCodes(JSON.stringify(allRated)), []);
+  assert.match(gateCodes(JSON.stringify(drawn))[0], /25 éléments de sa revue ne sont pas encore notés/);
+  assert.match(gateCodes(JSON.stringify({ ...drawn, ...rated(25, 25) }))[0], /pas l’échantillon que la graine/, 'items not drawn');
+  assert.equal(gateCodes(JSON.stringify({ ...allRated, run_card_hash: 'c'.repeat(64) })).length, 1, 'a review of another run does not count');
   assert.equal(reviewFileNameFor('cards/run.JSON'), 'cards/run.review.json');
 });

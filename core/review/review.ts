@@ -281,15 +281,24 @@ export type GateVerdict =
   | { kind: 'not-gated' }
   | { kind: 'passed'; summary: ReviewSummary }
   | { kind: 'no-review'; tier: string }
+  /** Some drawn items are not rated yet: the gate asks every one rated. */
+  | { kind: 'unrated'; tier: string; unrated: number; summary: ReviewSummary }
   | { kind: 'too-few'; tier: string; summary: ReviewSummary }
   | { kind: 'not-usable'; tier: string; summary: ReviewSummary };
 
+/**
+ * The gate on a review's ratings alone: every item rated, enough of them, enough usable. It takes the review as
+ * given: whether the review is a review of this card at all (its seal, the seeded sample) is `cardGate`'s
+ * question (binding.ts), which every check of a card on disk goes through.
+ */
 export function reviewGate(card: unknown, review: unknown | undefined, threshold: GateThreshold = DEFAULT_GATE): GateVerdict {
   const scores = isObject(card) && isObject(card.scores) ? card.scores : {};
   const tier = typeof scores.quality_tier === 'string' ? scores.quality_tier.toLowerCase() : '';
   if (!GATED_TIERS.includes(tier)) return { kind: 'not-gated' };
   if (review === undefined) return { kind: 'no-review', tier };
   const summary = summarizeReview(review);
+  const unrated = summary.overall.total - summary.overall.rated;
+  if (unrated > 0) return { kind: 'unrated', tier, unrated, summary };
   if (summary.overall.rated < threshold.minRated) return { kind: 'too-few', tier, summary };
   if ((summary.overall.usable_rate ?? 0) < threshold.minUsableRate) return { kind: 'not-usable', tier, summary };
   return { kind: 'passed', summary };

@@ -31,6 +31,63 @@ export const MESSAGES = {
     en: 'The card claims the {tier} tier, but reviewers found {usable} of the rated outputs usable (acceptable or excellent), under the {needed} the gate asks (Rosetta §7.2).',
     fr: 'La fiche revendique le niveau {tier}, mais les relecteurs ont jugé utilisables (acceptable ou excellent) {usable} des sorties notées, sous les {needed} qu’exige le seuil (Rosetta §7.2).',
   },
+  reviewCardEdited: {
+    en: 'The run card `{path}` does not verify: its seals no longer match its content (it was edited after the run), so no review is a review of it. Run it again, or restore the card the run wrote.',
+    fr: 'La fiche de run `{path}` ne se vérifie pas : ses empreintes ne correspondent plus à son contenu (elle a été modifiée après le run) ; aucune revue ne peut donc s’y rapporter. Relancez le run, ou rétablissez la fiche qu’il a écrite.',
+  },
+  reviewCardUnsealed: {
+    en: 'The run card `{path}` has no `run_card_hash`: nothing tells whether it is the run that was rated, so no review is a review of it.',
+    fr: 'La fiche de run `{path}` n’a pas de `run_card_hash` : rien ne dit qu’elle est le run noté ; aucune revue ne peut donc s’y rapporter.',
+  },
+  reviewSampleField: {
+    en: '`sample.{field}` must be a whole number in range: the sample cannot be drawn again to check that these items are the seeded sample.',
+    fr: '`sample.{field}` doit être un nombre entier dans les bornes : l’échantillon ne peut pas être tiré à nouveau pour vérifier que ces éléments sont l’échantillon tiré.',
+  },
+  reviewSampleHeader: {
+    en: "`sample.{field}` is not what seed {seed} and size {size} draw from `{path}`: the header must be the draw's, not written by hand.",
+    fr: '`sample.{field}` n’est pas ce que la graine {seed} et la taille {size} tirent de `{path}` : l’en-tête doit être celui du tirage, pas écrit à la main.',
+  },
+  reviewOutsideSample: {
+    en: 'Entry `{id}` is not in the sample seed {seed} and size {size} draw from `{path}`: a review rates the seeded sample, not outputs picked by hand.',
+    fr: 'L’entrée `{id}` n’est pas dans l’échantillon que la graine {seed} et la taille {size} tirent de `{path}` : une revue note l’échantillon tiré, pas des sorties choisies à la main.',
+  },
+  reviewMissingItems: {
+    en: '{count} entries of the sample seed {seed} and size {size} draw from `{path}` are missing from this review (first: {ids}).',
+    fr: '{count} entrées de l’échantillon que la graine {seed} et la taille {size} tirent de `{path}` manquent à cette revue (première : {ids}).',
+  },
+  reviewItemTier: {
+    en: 'Entry `{id}` is difficulty {expected} in the run card, not {actual}.',
+    fr: 'L’entrée `{id}` est de difficulté {expected} dans la fiche de run, pas {actual}.',
+  },
+  reviewGateUnbound: {
+    en: 'The card claims the {tier} tier, but `{review}` is no review of this card, so the human review gate is not met (Rosetta §7.2): {why}.',
+    fr: 'La fiche revendique le niveau {tier}, mais `{review}` n’est pas une revue de cette fiche : le seuil de revue humaine n’est pas atteint (Rosetta §7.2) : {why}.',
+  },
+  gateWhyCardEdited: {
+    en: 'this card does not verify (its seals no longer match its content)',
+    fr: 'cette fiche ne se vérifie pas (ses empreintes ne correspondent plus à son contenu)',
+  },
+  gateWhyCardUnsealed: { en: 'this card has no `run_card_hash`', fr: 'cette fiche n’a pas de `run_card_hash`' },
+  gateWhyCardUnreadable: { en: 'this card cannot be read as JSON', fr: 'cette fiche ne se lit pas comme du JSON' },
+  gateWhyOtherRun: {
+    en: 'it rated the run sealed {expected}, this card is sealed {actual}',
+    fr: 'elle a noté le run scellé {expected}, cette fiche est scellée {actual}',
+  },
+  gateWhyNotSample: {
+    en: 'its items are not the sample seed {seed} and size {size} draw from this card ({detail})',
+    fr: 'ses éléments ne sont pas l’échantillon que la graine {seed} et la taille {size} tirent de cette fiche ({detail})',
+  },
+  gateWhySampleField: { en: '`sample.{field}` is not a whole number in range', fr: '`sample.{field}` n’est pas un nombre entier dans les bornes' },
+  sampleDuplicate: { en: 'entry `{id}` listed {count} times', fr: 'entrée `{id}` listée {count} fois' },
+  sampleOutside: { en: 'entry `{id}` was not drawn', fr: 'entrée `{id}` non tirée' },
+  sampleMissing: { en: '{count} drawn entries missing', fr: '{count} entrées tirées manquantes' },
+  sampleTier: { en: 'entry `{id}` in tier {actual}, not {expected}', fr: 'entrée `{id}` au niveau {actual}, pas {expected}' },
+  sampleHeader: { en: '`sample.{field}` differs from the draw', fr: '`sample.{field}` diffère du tirage' },
+  sampleMore: { en: 'and {count} more', fr: 'et {count} de plus' },
+  reviewGateUnrated: {
+    en: 'The card claims the {tier} tier, but {unrated} items of its review are not rated yet: the gate asks every drawn output rated (Rosetta §7.2).',
+    fr: 'La fiche revendique le niveau {tier}, mais {unrated} éléments de sa revue ne sont pas encore notés : le seuil exige que chaque sortie tirée soit notée (Rosetta §7.2).',
+  },
   nestingTooDeep: {
     en: "nested more than {limit} levels deep here; the file is not analysed (Python's json.load gives up at about 1,000 levels too)",
     fr: 'imbrication de plus de {limit} niveaux ici ; le fichier n’est pas analysé (le json.load de Python abandonne aussi vers 1 000 niveaux)',

@@ -4,6 +4,9 @@ import { harnessRunId } from '../../core/run/resultsFile';
 import type { RunRecord } from '../../core/run/types';
 import type { RunLogger } from '../log';
 import type { RunPlan } from './plan';
+import { runMessage } from '../../core/run/messages';
+import type { JournalContents } from '../journal';
+import { setAsideName } from './journalNames';
 import { baseName, NO_JOURNAL, type JournalStore, type RunJournal } from './storage';
 import { idText, recordKey, type Prepared } from './units';
 
@@ -58,9 +61,22 @@ export function startRun(plan: RunPlan, prepared: Prepared, origin: string, star
         origin,
         started_at: startedAt.toISOString(),
       });
-  for (const d of unfinished?.contents.damaged ?? [])
-    logger.warn(`${baseName(journalPath)}: line ${d.line} is damaged (${d.reason}) and was skipped; the other results are kept`);
+  // Said once, naming the file and every line set aside (skipped, or cut and kept aside).
+  const setAside = unfinished && setAsideMessage(baseName(journalPath), unfinished.contents);
+  if (setAside) logger.warn(setAside);
   return { runId, journalPath, journal, byKey, retry, kept: byKey.size - retry.size, resumed: unfinished !== undefined };
+}
+
+/**
+ * What resuming a journal sets aside, said once: the file, and each line skipped (with why) or cut (kept in the
+ * set-aside file); undefined when nothing is. `shown` names the journal as the user sees it.
+ */
+export function setAsideMessage(shown: string, contents: JournalContents): string | undefined {
+  const lines = contents.damaged.map((d) => `${d.line} (${d.reason})`);
+  if (contents.tornTail) lines.push(`${contents.tornLine ?? '?'} (cut short, kept in ${setAsideName(shown)})`);
+  if (lines.length === 0) return undefined;
+  const list = lines.length === 1 ? `line ${lines[0]}` : `lines ${lines.slice(0, -1).join(', ')} and ${lines[lines.length - 1]}`;
+  return runMessage('en', 'journalSetAside', { file: shown, lines: list });
 }
 
 function keyOf(record: RunRecord): string {
