@@ -34,7 +34,7 @@ async function exportCommand(args: string[], io: CliIo): Promise<number> {
     throw new SpreadsheetError(`not valid JSON (${error instanceof Error ? error.message : String(error)})`, { cause: error });
   }
   const text = exportSheet(value, { delimiter, ...(flags.has('no-bom') ? { bom: false } : {}) });
-  writeFileAtomic(path.resolve(io.cwd, out), text);
+  writeFileAtomic(path.resolve(io.cwd, out), text, { inputs: [path.resolve(io.cwd, positional[0])], show: (f) => terminalSafe(displayPath(f, io.cwd)) });
   const rows = text.split('\r\n').length - 2;
   io.stdout(
     `${terminalSafe(displayPath(path.resolve(io.cwd, out), io.cwd))}: ${rows} entr${rows === 1 ? 'y' : 'ies'} written (${delimiter === ',' ? 'CSV' : 'TSV'})\n`,
@@ -65,7 +65,8 @@ async function importCommand(args: string[], io: CliIo): Promise<number> {
     return 1;
   }
   const mapped = plan.columns.map((c) => `${c.column}→${c.field ?? '(skipped)'}`).join(', ');
-  if (!flags.has('dry-run')) writeFileAtomic(corpusFile, plan.newText);
+  if (!flags.has('dry-run'))
+    writeFileAtomic(corpusFile, plan.newText, { inputs: [path.resolve(io.cwd, sheetFile)], show: (f) => terminalSafe(displayPath(f, io.cwd)) });
   io.stdout(
     `${shown}: ${flags.has('dry-run') ? 'would import' : 'imported'} ${plan.entries.length} entr${plan.entries.length === 1 ? 'y' : 'ies'} (${terminalSafe(mapped)})\n`,
   );

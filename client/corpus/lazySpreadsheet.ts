@@ -56,6 +56,10 @@ export async function exportCorpus(uri?: vscode.Uri, options: ExportOptions = {}
       filters: { [vscode.l10n.t('Comma-separated values')]: ['csv'], [vscode.l10n.t('Tab-separated values')]: ['tsv'] },
     }));
   if (!target) return undefined;
+  if (target.toString() === document.uri.toString()) {
+    void vscode.window.showErrorMessage(vscode.l10n.t('Refused to write {0}: it is the corpus being exported; name another output file.', fileName(target)));
+    return undefined;
+  }
   const text = exportSheet(value, { delimiter: delimiterFor(target.path), ...(rows ? { rows } : {}) });
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
   void vscode.window.showInformationMessage(vscode.l10n.t('{0} entries exported to {1}.', text.split('\r\n').length - 2, fileName(target)));
