@@ -1,4 +1,6 @@
 import { isObject } from '../json';
+import type { Locale } from '../i18n/locale';
+import { msg } from '../rules/messages';
 import { DEFAULT_BATCH_SIZE, isPromptVersion, type PromptVersion } from '../run/batch';
 import { corpusRunInfo } from '../run/corpus';
 import { fileNamePart } from '../run/fileNames';
@@ -49,9 +51,57 @@ export class BenchmarkError extends Error {}
 
 const DEFAULT_CONCURRENCY = 4;
 
+/**
+ * The most cells a benchmark may plan. Each cell is a whole run: far more than any benchmark runs, and far below
+ * what would exhaust memory while planning (the schema's maxima multiply to billions: 8 free axes of 32 values
+ * alone are 2^40 combinations). Checked from the axes' lengths, before a single cell is built.
+ */
+export const MAX_BENCH_CELLS = 10_000;
+
+/** The cells a benchmark value plans, and the axes that multiply into them, read leniently from its shape. */
+export interface CellCount {
+  cells: number;
+  /** `models 2 × temperatures 3 × … × targets.corpus 1 + models 2 × … × targets.tests 1`: the JSON names. */
+  factors: string;
+}
+
+const lengthOr = (v: unknown, fallback: number): number => (Array.isArray(v) ? v.length : fallback);
+
+/** How many cells `value` (a benchmark file's parsed JSON) plans: without building any of them. */
+export function benchCellCount(value: unknown): CellCount {
+  const axes = isObject(value) && isObject(value.axes) ? value.axes : {};
+  const targets = isObject(value) && Array.isArray(value.targets) ? value.targets : [];
+  const corpora = targets.filter((t) => isObject(t) && typeof t.corpus === 'string').length;
+  const tests = targets.filter((t) => isObject(t) && typeof t.tests === 'string').length;
+  const models: [string, number] = ['models', lengthOr(axes.models, 0)];
+  const free: [string, number][] = isObject(axes.free) ? Object.entries(axes.free).map(([name, v]) => [`free.${name}`, lengthOr(v, 0)]) : [];
+  const corpusAxes: [string, number][] = [
+    models,
+    ['temperatures', lengthOr(axes.temperatures, 1)],
+    ['prompt_versions', lengthOr(axes.prompt_versions, 1)],
+    ...free,
+    ['targets.corpus', corpora],
+  ];
+  const testsAxes: [string, number][] = [models, ...free, ['targets.tests', tests]];
+  const product = (list: [string, number][]) => list.reduce((n, [, k]) => n * k, 1);
+  const shown = (list: [string, number][]) => list.map(([name, k]) => `${name} ${k}`).join(' × ');
+  const parts = [...(corpora || !tests ? [corpusAxes] : []), ...(tests ? [testsAxes] : [])];
+  return { cells: parts.reduce((n, list) => n + product(list), 0), factors: parts.map(shown).join(' + ') };
+}
+
+/** The sentence refusing a benchmark that plans more than `MAX_BENCH_CELLS` cells, or undefined when it fits. */
+export function benchSizeProblem(value: unknown, locale: Locale): string | undefined {
+  const { cells, factors } = benchCellCount(value);
+  if (cells <= MAX_BENCH_CELLS) return undefined;
+  const number = (n: number) => n.toLocaleString(locale === 'fr' ? 'fr-FR' : 'en-US');
+  return msg(locale, 'benchmarkTooLarge', { count: Number.isFinite(cells) ? number(cells) : '∞', factors, max: number(MAX_BENCH_CELLS) });
+}
+
 /** The benchmark in a value that passed `benchmark.schema.json`; throws BenchmarkError on what it cannot use. */
 export function readBenchmark(value: unknown): Benchmark {
   if (!isObject(value) || !isObject(value.axes) || !Array.isArray(value.targets)) throw new BenchmarkError('a benchmark needs axes and targets');
+  const tooLarge = benchSizeProblem(value, 'en');
+  if (tooLarge) throw new BenchmarkError(tooLarge);
   const axes = value.axes;
   if (!Array.isArray(axes.models) || axes.models.length === 0) throw new BenchmarkError('a benchmark needs at least one model');
   const models = axes.models.map((m, i): BenchmarkModel => {
@@ -185,10 +235,21 @@ function cartesian<T>(lists: readonly (readonly T[])[]): T[][] {
  * models × free axes). `sizes` holds each target's size, keyed by its path as the benchmark writes it.
  */
 export function planBenchmark(bench: Benchmark, sizes: ReadonlyMap<string, TargetSize>): BenchPlan {
+  const tooLarge = benchSizeProblem(
+    {
+      axes: { models: bench.models, temperatures: bench.temperatures, prompt_versions: bench.promptVersions, free: Object.fromEntries(bench.free) },
+      targets: bench.targets.map((t) => ({ [t.kind]: t.path })),
+    },
+    'en',
+  );
+  if (tooLarge) throw new BenchmarkError(tooLarge);
   const cells: BenchCell[] = [];
   const freeNames = bench.free.map(([name]) => name);
   const freeCombos = cartesian(bench.free.map(([, values]) => values));
   const used = new Set<string>();
+  // The next suffix to try per id: each cell's loop below starts where the last one with its id stopped, so the
+  // suffixes tried over the whole plan are at most twice the cells (bounded, and linear).
+  const nextSuffix = new Map<string, number>();
   for (const model of bench.models) {
     for (const temperature of bench.temperatures) {
       for (const promptVersion of bench.promptVersions) {
@@ -205,8 +266,12 @@ export function planBenchmark(bench: Benchmark, sizes: ReadonlyMap<string, Targe
               ...freeNames.map((name) => `${name}-${String(free[name])}`),
               stemOf(target.path),
             ];
-            let id = fileNamePart(parts.join('_'), { spaces: false });
-            for (let k = 2; used.has(id); k++) id = `${fileNamePart(parts.join('_'), { spaces: false })}_${k}`;
+            const base = fileNamePart(parts.join('_'), { spaces: false });
+            let id = base;
+            let k = nextSuffix.get(base) ?? 2;
+            // Ends: `used` holds fewer ids than cells (≤ MAX_BENCH_CELLS), so some suffix is free.
+            while (used.has(id)) id = `${base}_${k++}`;
+            nextSuffix.set(base, k);
             used.add(id);
             cells.push({
               id,
