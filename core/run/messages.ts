@@ -92,6 +92,10 @@ export const RUN_MESSAGES = {
     en: "{host} refused the browser's cross-origin request (CORS), or could not be reached{after}: to be called from the editor in a browser, it must answer the OPTIONS preflight and send Access-Control-Allow-Origin: {origin} (or *) and Access-Control-Allow-Headers: authorization, content-type",
     fr: '{host} a refusé la requête cross-origin du navigateur (CORS), ou n’a pas pu être joint{after} : pour être appelé depuis l’éditeur dans un navigateur, il doit répondre à la requête préliminaire OPTIONS et envoyer Access-Control-Allow-Origin: {origin} (ou *) et Access-Control-Allow-Headers: authorization, content-type',
   },
+  runIdsTaken: {
+    en: '{count} runs named {id} already have a journal in {file}: wait a second and run again',
+    fr: '{count} runs nommés {id} ont déjà un journal dans {file} : attendez une seconde et relancez',
+  },
   writeOverInput: {
     en: 'refused to write {file}: it is the same file as {input}, an input of this command; name another output file',
     fr: 'écriture de {file} refusée : c’est le même fichier que {input}, une entrée de cette commande ; nommez un autre fichier de sortie',
