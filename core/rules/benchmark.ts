@@ -1,4 +1,4 @@
-import { benchSizeProblem } from '../bench/plan';
+import { benchSizeProblem } from '../bench/size';
 import type { Locale } from '../i18n/locale';
 import type { Finding } from './finding';
 

@@ -155,10 +155,6 @@ export const MESSAGES = {
     en: '`{register}` is a register of the Rosetta harness’s corpus builder (inferred from the domains {domains}), not one of the spec’s; its nearest spec register is `{nearest}`, which it counts as for register coverage.',
     fr: '`{register}` est un registre du constructeur de corpus du harness Rosetta (déduit des domaines {domains}), pas un registre de la spécification ; le plus proche est `{nearest}`, auquel il compte pour la couverture des registres.',
   },
-  benchmarkTooLarge: {
-    en: 'This benchmark plans {count} cells ({factors}), more than the {max} a benchmark may hold: remove values from the largest axes or split it into several benchmarks.',
-    fr: 'Ce banc d’essai prévoit {count} cellules ({factors}), plus que les {max} qu’un banc d’essai peut contenir : retirez des valeurs des plus grands axes ou partagez-le en plusieurs bancs d’essai.',
-  },
   secretSegment: {
     en: 'This entry belongs to `{segment}`, a segment meant to stay secret with the governance organisation; it should not be in a shared file.',
     fr: 'Cette entrée appartient à `{segment}`, un segment censé rester secret chez l’organisation de gouvernance ; elle ne devrait pas être dans un fichier partagé.',
