@@ -30,6 +30,7 @@ export interface WriteOptions {
  * - an existing target keeps its mode (a 0600 corpus stays 0600, never becomes 0644) and, where the system lets
  *   us, its owner;
  * - a target without its owner's write bit (0444, 0400) is refused as read-only, also for root, who could write it;
+ *   one the user may not write (someone else's) is refused too, though a rename in its folder would replace it;
  * - a target that is one of `inputs` (same real path, or same device and inode) is refused: the input stays
  *   byte for byte as it was;
  * - a folder or a special file is refused.
@@ -90,6 +91,12 @@ function refuseToReplace(file: string, target: string, existing: fs.Stats, input
   // The mode bits, not access(2): root may write a 0444 file, and the user who made it read-only meant it.
   if ((existing.mode & 0o200) === 0) {
     throw refusal(file, 'EWB_READ_ONLY', runMessage('en', 'writeReadOnly', { file: show(file), mode: `0${(existing.mode & 0o777).toString(8)}` }));
+  }
+  // Someone else's file we may not write: a rename in a folder we may write would still replace it.
+  try {
+    fs.accessSync(target, fs.constants.W_OK);
+  } catch (error) {
+    throw new OutputWriteError(show(file), (error as NodeJS.ErrnoException).code, { cause: error });
   }
 }
 
