@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import { main } from '../main';
 import { captureIo } from '../../test/helpers/captureIo';
+import { spawnCli } from '../../test/helpers/cliProcess';
 import { fromRepo } from '../../test/helpers/paths';
 import { propertyRuns } from '../../test/helpers/property';
 
@@ -215,4 +216,13 @@ test('a folder named as the output is refused', async () => {
   const io = captureIo(dir);
   assert.equal(await main(['corpus', 'export', 'c.json', '--out', 'out.csv'], io), 2);
   assert.match(io.err, /refused to write .*out\.csv: it is a folder or a special file, not a regular file/);
+});
+
+test('through the real entry (bin/ewebench-studio.js): corpus export c.json --out c.json exits 2 and the corpus is unchanged', async () => {
+  const dir = folder();
+  const cli = spawnCli(['corpus', 'export', 'c.json', '--out', 'c.json'], { cwd: dir });
+  const { code } = await cli.exited;
+  assert.equal(code, 2, cli.stdout);
+  assert.match(cli.stderr, /refused to write c\.json: it is the same file as c\.json, an input of this command/);
+  assert.equal(fs.readFileSync(path.join(dir, 'c.json'), 'utf8'), corpus());
 });
