@@ -2,8 +2,9 @@
  * The layer rules of ARCHITECTURE.md, checked by dependency-cruiser in `npm run lint:layers` (part of `pretest`,
  * so `npm test` and CI run it). Only source files count: tests (`*.test.ts`, `test/`) may import anything.
  *
- *   core    imports no runner, server, client or cli; no `vscode`, no LSP types; no Node built-in at all (core
- *           runs in the browser build's web worker too; hashing is its own pure code, core/hash/sha.ts).
+ *   core    imports no runner, server, client, cli, protocol or webview; no `vscode` (which resolves to
+ *           `node_modules/@types/vscode`), no LSP package, not even as types; no Node built-in at all (core runs in
+ *           the browser build's web worker too; hashing is its own pure code, core/hash/sha.ts).
  *   runner  imports core only (plus npm packages and Node).
  *   cli     imports core and runner.
  *   server  imports core and the protocol.
@@ -44,17 +45,18 @@ module.exports = {
   forbidden: [
     {
       name: 'core-imports-an-adapter',
-      comment: 'core is pure: it imports no runner, server, client or cli.',
+      comment: 'core is pure: it imports no runner, server, client, cli, protocol or webview.',
       severity: 'error',
       from: SOURCE('core'),
-      to: { path: '^(runner|server|client|cli|protocol)/' },
+      to: { path: '^(runner|server|client|cli|protocol|webview)/' },
     },
     {
       name: 'core-imports-vscode-or-lsp',
       comment: 'core imports neither vscode nor LSP types; the adapters translate.',
       severity: 'error',
       from: SOURCE('core'),
-      to: { path: '(^|node_modules/)(vscode|vscode-languageserver[^/]*|vscode-languageclient|vscode-jsonrpc)($|/)' },
+      // `vscode` has no code, only types: it resolves to node_modules/@types/vscode (or stays `vscode` unresolved).
+      to: { path: '(^|node_modules/)(@types/)?(vscode|vscode-languageserver[^/]*|vscode-languageclient|vscode-jsonrpc)($|/)' },
     },
     {
       name: 'core-imports-a-node-builtin',

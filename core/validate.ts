@@ -12,6 +12,7 @@ import type { Anchor, Finding, FixData } from './rules/finding';
 import { collectIds, duplicateIdFindings, repeatedIds, type ExternalIdOccurrence, type Id, type IdOccurrence } from './rules/ids';
 import { msg } from './rules/messages';
 import { reviewFindings, reviewGateFindings, type Neighbours } from './rules/review';
+import { benchmarkSizeFindings } from './rules/benchmark';
 import { runCardFindings } from './rules/runCard';
 import { schemaFindings } from './rules/schemaFindings';
 import { coverageFindings } from './rules/coverage';
@@ -89,6 +90,7 @@ export function validateDocument(doc: JsonDocument, options: ValidationOptions):
       break;
     case 'benchmark-matrix':
       findings.push(...schemaFindings(doc.value, [], 'benchmark-matrix', undefined, locale));
+      findings.push(...benchmarkSizeFindings(doc.value, locale));
       break;
     case 'unknown':
       break;

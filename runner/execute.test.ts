@@ -207,7 +207,7 @@ const corpus = {
     provenance: ['test'],
   },
   entries: [
-    { id: 1, source: 'Good morning.', reference: 'Ŋdi na wò.', segment: 'dev', difficulty: 1, provenance: 'test', register: 'informal' },
+    { id: 1, source: 'Good morning.', reference: 'Ŋdi na wò.', segment: 'development', difficulty: 1, provenance: 'test', register: 'informal' },
     { id: 2, source: 'Thank you.', reference: 'Akpe.', segment: 'held_out', difficulty: 1, provenance: 'test', register: 'informal' },
   ],
 };
@@ -357,7 +357,7 @@ test('the key is in no file written and no log line; a redirect to another origi
     'reasoning.json': [0, 1, 2].map((i) => ({ id: `k${i}`, prompt: `p${i}`, eval_method: 'keywords', expected_keywords: ['ok'] })),
     'corpus.json': {
       dataset: { id: 'tiny', version: '1', language_pair: 'en>ee', source_language: 'en', target_language: 'ee' },
-      entries: [{ id: 1, source: 'Hello', reference: 'Woezɔ', segment: 'dev' }],
+      entries: [{ id: 1, source: 'Hello', reference: 'Woezɔ', segment: 'development' }],
     },
   });
   const cacheDir = path.join(ws.dir, 'cache');

@@ -13,7 +13,7 @@ import type { RunStorage } from './run/storage';
 export const nodeRunStorage: RunStorage = {
   lock: (outDir) => lockOutputFolder(outDir),
   join: (dir, name) => path.join(dir, name),
-  writeFile: (file, text) => writeFileAtomic(file, text),
+  writeFile: (file, text, inputs) => writeFileAtomic(file, text, { ...(inputs ? { inputs } : {}) }),
   randomHex: (count) => randomBytes(count).toString('hex'),
   journals: {
     file: journalFile,

@@ -8,70 +8,208 @@ import { fromRepo } from './helpers/paths';
 
 /**
  * The layer rules (.dependency-cruiser.cjs, run by `npm run lint:layers` in pretest) catch what they are for: a
- * small tree laid out like ours, with planted wrong imports beside allowed ones, cruised with our config.
+ * small tree laid out like ours, with planted wrong imports beside allowed ones, cruised with our config and our
+ * real `node_modules` (so `vscode` resolves to `@types/vscode` as it does in the repository: the rule once missed
+ * that path). Each planted row names the rule it must fail; each allowed row must fail none. To prove a new rule,
+ * add a row: every rule of the config must be proven by at least one plant.
  */
-const tree: Record<string, string> = {
-  'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'node16', moduleResolution: 'node16', strict: true } }),
-  'runner/execute.ts': "import { pure } from '../core/pure';\nexport const executeRun = () => pure;\nexport type RunResult = number;\n",
-  'runner/keys.ts': "export const resolveApiKey = () => '';\n",
-  'core/pure.ts': 'export const pure = 1;\n',
-  // Planted: core importing the runner, core importing Node built-ins (crypto too: the old exceptions are gone).
-  'core/wrongDirection.ts': "import { executeRun } from '../runner/execute';\nexport const w = executeRun;\n",
-  'core/usesFs.ts': "import * as fs from 'node:fs';\nexport const f = fs;\n",
-  'core/usesPath.ts': "import * as p from 'path';\nexport const q = p;\n",
-  'core/runcard/hashes.ts': "import { createHash } from 'node:crypto';\nimport * as zlib from 'node:zlib';\nexport const h = [createHash, zlib];\n",
-  'core/run/canonicalJson.ts': "import * as crypto from 'node:crypto';\nexport const c = crypto;\n",
-  'core/pure.test.ts': "import * as fs from 'node:fs';\nimport { executeRun } from '../runner/execute';\nexport const t = [fs, executeRun];\n",
-  // The client: the runner through lazyRunner.ts, as types, or keys.ts is fine; a value import elsewhere is not.
-  'client/run/lazyRunner.ts': "export { executeRun } from '../../runner/execute';\n",
-  'client/run/typesOnly.ts':
-    "import type { RunResult } from '../../runner/execute';\nimport { resolveApiKey } from '../../runner/keys';\nexport const r: RunResult[] = [];\nexport const k = resolveApiKey;\n",
-  'client/run/eager.ts': "import { executeRun } from '../../runner/execute';\nexport const e = executeRun;\n",
+interface Plant {
+  /** The file planted, relative to the tree's root. */
+  file: string;
+  /** Its import line. */
+  source: string;
+  /** The rule it must fail (and the module it is reported against); undefined: allowed, fails no rule. */
+  rule?: string;
+  to?: string;
+}
+
+const PLANTS: Plant[] = [
+  // core is pure: no adapter, no protocol, no webview.
+  { file: 'core/importsRunner.ts', source: "import { executeRun } from '../runner/execute';", rule: 'core-imports-an-adapter', to: 'runner/execute.ts' },
+  { file: 'core/importsServer.ts', source: "import { serve } from '../server/serve';", rule: 'core-imports-an-adapter', to: 'server/serve.ts' },
+  { file: 'core/importsClient.ts', source: "import { activate } from '../client/activate';", rule: 'core-imports-an-adapter', to: 'client/activate.ts' },
+  { file: 'core/importsCli.ts', source: "import { main } from '../cli/main';", rule: 'core-imports-an-adapter', to: 'cli/main.ts' },
+  {
+    file: 'core/importsProtocol.ts',
+    source: "import type { Request } from '../protocol/ewebench';",
+    rule: 'core-imports-an-adapter',
+    to: 'protocol/ewebench.ts',
+  },
+  { file: 'core/importsWebview.ts', source: "import { page } from '../webview/page';", rule: 'core-imports-an-adapter', to: 'webview/page.ts' },
+  // core: no vscode (it resolves to node_modules/@types/vscode), no LSP package, not even as types.
+  { file: 'core/usesVscode.ts', source: "import * as vscode from 'vscode';", rule: 'core-imports-vscode-or-lsp', to: '@types/vscode' },
+  { file: 'core/usesVscodeTypes.ts', source: "import type { Range } from 'vscode';", rule: 'core-imports-vscode-or-lsp', to: '@types/vscode' },
+  {
+    file: 'core/usesLsp.ts',
+    source: "import { createConnection } from 'vscode-languageserver/node';",
+    rule: 'core-imports-vscode-or-lsp',
+    to: 'vscode-languageserver/',
+  },
+  {
+    file: 'core/usesLspTypes.ts',
+    source: "import type { Diagnostic } from 'vscode-languageserver-types';",
+    rule: 'core-imports-vscode-or-lsp',
+    to: 'vscode-languageserver-types/',
+  },
+  {
+    file: 'core/usesLspDocument.ts',
+    source: "import { TextDocument } from 'vscode-languageserver-textdocument';",
+    rule: 'core-imports-vscode-or-lsp',
+    to: 'vscode-languageserver-textdocument/',
+  },
+  {
+    file: 'core/usesLspClient.ts',
+    source: "import { LanguageClient } from 'vscode-languageclient/node';",
+    rule: 'core-imports-vscode-or-lsp',
+    to: 'vscode-languageclient/',
+  },
+  {
+    file: 'core/usesJsonRpc.ts',
+    source: "import { createMessageConnection } from 'vscode-jsonrpc';",
+    rule: 'core-imports-vscode-or-lsp',
+    to: 'vscode-jsonrpc/',
+  },
+  // core: no Node built-in, with or without the node: prefix, none excepted.
+  { file: 'core/usesFs.ts', source: "import * as fs from 'node:fs';", rule: 'core-imports-a-node-builtin', to: 'fs' },
+  { file: 'core/usesPath.ts', source: "import * as p from 'path';", rule: 'core-imports-a-node-builtin', to: 'path' },
+  { file: 'core/runcard/hashes.ts', source: "import { createHash } from 'node:crypto';", rule: 'core-imports-a-node-builtin', to: 'crypto' },
+  { file: 'core/usesZlib.ts', source: "import * as zlib from 'zlib';", rule: 'core-imports-a-node-builtin', to: 'zlib' },
+  { file: 'core/usesWorkers.ts', source: "import { Worker } from 'node:worker_threads';", rule: 'core-imports-a-node-builtin', to: 'worker_threads' },
+  // The runner: core only.
+  { file: 'runner/importsCli.ts', source: "import { main } from '../cli/main';", rule: 'runner-imports-beyond-core', to: 'cli/main.ts' },
+  { file: 'runner/importsServer.ts', source: "import { serve } from '../server/serve';", rule: 'runner-imports-beyond-core', to: 'server/serve.ts' },
+  // The CLI: core and the runner.
+  { file: 'cli/importsServer.ts', source: "import { serve } from '../server/serve';", rule: 'cli-imports-beyond-core-and-runner', to: 'server/serve.ts' },
+  {
+    file: 'cli/importsClient.ts',
+    source: "import { activate } from '../client/activate';",
+    rule: 'cli-imports-beyond-core-and-runner',
+    to: 'client/activate.ts',
+  },
+  // The server: core and the protocol.
+  { file: 'server/importsRunner.ts', source: "import { executeRun } from '../runner/execute';", rule: 'server-imports-beyond-core', to: 'runner/execute.ts' },
+  { file: 'server/importsClient.ts', source: "import { activate } from '../client/activate';", rule: 'server-imports-beyond-core', to: 'client/activate.ts' },
+  // The client: the runner through lazyRunner.ts, as types, or keys.ts; the server only for its node flags.
+  { file: 'client/run/eager.ts', source: "import { executeRun } from '../../runner/execute';", rule: 'client-imports-the-runner', to: 'runner/execute.ts' },
+  { file: 'client/importsServer.ts', source: "import { serve } from '../server/serve';", rule: 'client-imports-the-server', to: 'server/serve.ts' },
+  { file: 'client/importsCli.ts', source: "import { main } from '../cli/main';", rule: 'client-imports-the-server', to: 'cli/main.ts' },
+  // The protocol: core's types only.
+  { file: 'protocol/importsServer.ts', source: "import { serve } from '../server/serve';", rule: 'protocol-imports-ours', to: 'server/serve.ts' },
+  { file: 'protocol/importsCoreCode.ts', source: "import { pure } from '../core/pure';", rule: 'protocol-imports-core-code', to: 'core/pure.ts' },
+  // A webview page: core at most; the protocol as types.
+  { file: 'webview/importsClient.ts', source: "import { activate } from '../client/activate';", rule: 'webview-imports-an-adapter', to: 'client/activate.ts' },
+  {
+    file: 'webview/importsProtocolCode.ts',
+    source: "import { requests } from '../protocol/ewebench';",
+    rule: 'webview-imports-protocol-code',
+    to: 'protocol/ewebench.ts',
+  },
+  // core: every folder and top-level file stands on a floor (scripts/core-floors.cjs; the floors' own rules are
+  // proven pair by pair in the test below). The plants above are core files of no floor too: that rule is not
+  // counted against them.
+  { file: 'core/unplaced/room.ts', source: "import { pure } from '../pure';", rule: 'core-room-without-a-floor', to: 'core/pure.ts' },
   // A cycle.
-  'server/a.ts': "import { b } from './b';\nexport const a = () => b;\n",
-  'server/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
+  { file: 'server/a.ts', source: "import { b } from './b';", rule: 'no-cycles', to: 'server/b.ts' },
+  { file: 'server/b.ts', source: "import { a } from './a';" },
+
+  // Allowed: tests import anything; the client's lazy runner, runner types, keys.ts and node flags; the protocol's
+  // and a webview's type imports; core's npm packages; the runner's Node.
+  { file: 'core/pure.test.ts', source: "import * as fs from 'node:fs';\nimport * as vscode from 'vscode';\nimport { executeRun } from '../runner/execute';" },
+  { file: 'core/usesJsonc.ts', source: "import { parseTree } from 'jsonc-parser';" },
+  { file: 'client/run/lazyRunner.ts', source: "export { executeRun } from '../../runner/execute';" },
+  { file: 'client/run/typesOnly.ts', source: "import type { RunResult } from '../../runner/execute';\nimport { resolveApiKey } from '../../runner/keys';" },
+  { file: 'client/flags.ts', source: "import { flags } from '../server/nodeFlags';\nimport * as vscode from 'vscode';" },
+  { file: 'protocol/typesOnly.ts', source: "import type { Pure } from '../core/pure';" },
+  { file: 'webview/typesOnly.ts', source: "import type { Request } from '../protocol/ewebench';\nimport { pure } from '../core/pure';" },
+  { file: 'runner/usesNode.ts', source: "import * as fs from 'node:fs';\nimport { pure } from '../core/pure';" },
+];
+
+/** The modules the plants import, each exporting what they name. */
+const TARGETS: Record<string, string> = {
+  'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'node16', moduleResolution: 'node16', strict: true } }),
+  'core/pure.ts': 'export const pure = 1;\nexport type Pure = number;\n',
+  'runner/execute.ts': 'export const executeRun = () => 1;\nexport type RunResult = number;\n',
+  'runner/keys.ts': "export const resolveApiKey = () => '';\n",
+  'server/serve.ts': 'export const serve = 1;\n',
+  'server/nodeFlags.ts': 'export const flags = [];\n',
+  'client/activate.ts': 'export const activate = 1;\n',
+  'cli/main.ts': 'export const main = 1;\n',
+  'protocol/ewebench.ts': 'export const requests = 1;\nexport type Request = number;\n',
+  'webview/page.ts': 'export const page = 1;\n',
 };
 
-function cruise(): string[] {
+interface Violation {
+  rule: string;
+  from: string;
+  to: string;
+}
+
+function cruise(): Violation[] {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-layers-'));
   try {
-    for (const [file, text] of Object.entries(tree)) {
+    const files: Record<string, string> = { ...TARGETS };
+    for (const plant of PLANTS) files[plant.file] = `${plant.source}\nexport const planted = 1;\n`;
+    for (const [file, text] of Object.entries(files)) {
       fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
       fs.writeFileSync(path.join(dir, file), text);
     }
+    // Our node_modules, so that packages resolve as they do in the repository (vscode → @types/vscode).
+    fs.symlinkSync(fromRepo('node_modules'), path.join(dir, 'node_modules'), 'dir');
     const bin = fromRepo('node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
     const result = spawnSync(
       process.execPath,
-      [bin, '--config', fromRepo('.dependency-cruiser.cjs'), '--output-type', 'json', 'core', 'runner', 'client', 'server'],
-      { cwd: dir, encoding: 'utf8' },
+      [bin, '--config', fromRepo('.dependency-cruiser.cjs'), '--output-type', 'json', 'core', 'runner', 'client', 'server', 'cli', 'protocol', 'webview'],
+      { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
     );
     const report = JSON.parse(result.stdout) as { summary: { violations: { rule: { name: string }; from: string; to: string }[] } };
-    return report.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
+    return report.summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-test('the layer check fails on a wrong-direction import, a new Node built-in in core, an eager runner import in the client and a cycle, and on nothing else', () => {
+/** Where a planted core file stands is its own rule, proven by its own row: not counted against other rows. */
+const UNPLACED = 'core-room-without-a-floor';
+
+const shown = (violations: readonly Violation[]): string => violations.map((v) => `${v.rule}: ${v.from} → ${v.to}`).join('\n') || '(none)';
+
+test('the layer check fails each planted import on its rule, and allowed imports on none', async (t) => {
   const violations = cruise();
-  const expected = [
-    'client-imports-the-runner: client/run/eager.ts → runner/execute.ts',
-    'core-imports-a-node-builtin: core/run/canonicalJson.ts → crypto',
-    'core-imports-a-node-builtin: core/runcard/hashes.ts → crypto',
-    'core-imports-a-node-builtin: core/runcard/hashes.ts → zlib',
-    'core-imports-a-node-builtin: core/usesFs.ts → fs',
-    'core-imports-a-node-builtin: core/usesPath.ts → path',
-    'core-imports-an-adapter: core/wrongDirection.ts → runner/execute.ts',
-  ];
-  for (const line of expected) assert.ok(violations.includes(line), `${line} not reported; got:\n${violations.join('\n')}`);
-  assert.ok(
-    violations.some((v) => v.startsWith('no-cycles: server/a.ts')),
-    violations.join('\n'),
-  );
+  for (const plant of PLANTS) {
+    await t.test(`${plant.file}: ${plant.source.split('\n')[0]} ${plant.rule ? `fails ${plant.rule}` : 'passes'}`, () => {
+      const own = violations.filter(
+        (v) => v.from === plant.file && (plant.rule !== 'no-cycles' || v.rule === 'no-cycles') && (plant.rule === UNPLACED || v.rule !== UNPLACED),
+      );
+      if (!plant.rule) {
+        assert.deepEqual(
+          own.filter((v) => v.rule !== 'no-cycles'),
+          [],
+          `an allowed import was reported:\n${shown(own)}`,
+        );
+        return;
+      }
+      const to = plant.to ?? '';
+      assert.ok(
+        own.some((v) => v.rule === plant.rule && v.to.includes(to)),
+        `${plant.file} → ${to} not reported as ${plant.rule}; reported:\n${shown(violations)}`,
+      );
+      assert.deepEqual(
+        own.filter((v) => v.rule !== plant.rule),
+        [],
+        'and on no other rule',
+      );
+    });
+  }
+});
+
+test('every layer rule of the config is proven by a planted import', () => {
+  const names = [...fs.readFileSync(fromRepo('.dependency-cruiser.cjs'), 'utf8').matchAll(/^\s+name: '([^']+)',$/gm)].map((m) => m[1]);
+  assert.ok(names.length >= 13, `rules read from the config: ${names.join(', ')}`);
+  const proven = new Set(PLANTS.map((p) => p.rule));
   assert.deepEqual(
-    violations.filter((v) => !v.startsWith('no-cycles') && !v.startsWith('core-room-without-a-floor') && !expected.includes(v)),
+    names.filter((name) => !proven.has(name)),
     [],
-    'allowed imports (tests, lazyRunner, types, keys) pass',
+    'a rule with no planted import in PLANTS',
   );
 });
 

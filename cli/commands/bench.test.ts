@@ -141,3 +141,33 @@ test('bench refuses a benchmark file with schema errors, naming them', async () 
   assert.equal(await main(['bench', 'bench.json', '--yes'], out), 2);
   assert.match(out.err, /the benchmark file has errors/);
 });
+
+test('a benchmark that would plan millions of cells (8 free axes of 32 values, as the schema allows) is refused by validate and bench, naming the axes, before anything is planned or sent', async () => {
+  const fake = await server();
+  const free = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`axis${i}`, Array.from({ length: 32 }, (_, k) => k)]));
+  const dir = benchFolder(fake.baseUrl);
+  const file = path.join(dir, 'bench.json');
+  const benchmark = JSON.parse(fs.readFileSync(file, 'utf8')) as { axes: Record<string, unknown> };
+  benchmark.axes.free = free;
+  fs.writeFileSync(file, JSON.stringify(benchmark, null, 2));
+  const axesLine =
+    fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .findIndex((l) => l.includes('"axes"')) + 1;
+
+  const checked = io(dir);
+  assert.equal(await main(['validate', 'bench.json'], checked), 1, checked.err);
+  assert.match(
+    checked.out,
+    new RegExp(
+      `bench\\.json:${axesLine}:\\d+: error benchmark-too-large: This benchmark plans 4,398,046,511,104 cells \\(models 2 × temperatures 2 × prompt_versions 1 × free\\.axis0 32 × .* × free\\.axis7 32 × targets\\.corpus 1\\), more than the 10,000 a benchmark may hold`,
+    ),
+  );
+
+  const ran = io(dir);
+  assert.equal(await main(['bench', 'bench.json', '--yes'], ran), 2);
+  assert.match(ran.err, /This benchmark plans 4,398,046,511,104 cells \(models 2 × temperatures 2 × /);
+  assert.equal(fake.requests.length, 0);
+  assert.equal(fs.existsSync(path.join(dir, 'bench')), false, 'no output folder');
+});

@@ -37,7 +37,7 @@ async function exportCommand(args: string[], io: CliIo): Promise<number> {
   const corpusText = readCorpus(positional[0], io);
   const delimiter = delimiterFor(out);
   const { text, entries: rows, warnings } = exportSheet(corpusText, { delimiter, ...(flags.has('no-bom') ? { bom: false } : {}) });
-  writeFileAtomic(path.resolve(io.cwd, out), text);
+  writeFileAtomic(path.resolve(io.cwd, out), text, { inputs: [path.resolve(io.cwd, positional[0])], show: (f) => terminalSafe(displayPath(f, io.cwd)) });
   const outShown = displayPath(path.resolve(io.cwd, out), io.cwd);
   for (const warning of warnings) io.stderr(`${terminalSafe(outShown)}: warning: ${terminalSafe(warning)}\n`);
   io.stdout(
@@ -70,7 +70,8 @@ async function importCommand(args: string[], io: CliIo): Promise<number> {
     return 1;
   }
   const mapped = plan.columns.map((c) => `${c.column}→${c.field ?? '(skipped)'}`).join(', ');
-  if (!flags.has('dry-run')) writeFileAtomic(corpusFile, plan.newText);
+  if (!flags.has('dry-run'))
+    writeFileAtomic(corpusFile, plan.newText, { inputs: [path.resolve(io.cwd, sheetFile)], show: (f) => terminalSafe(displayPath(f, io.cwd)) });
   io.stdout(
     `${shown}: ${flags.has('dry-run') ? 'would import' : 'imported'} ${plan.entries.length} entr${plan.entries.length === 1 ? 'y' : 'ies'} (${terminalSafe(mapped)})\n`,
   );

@@ -172,7 +172,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const lang = values.lang?.[0];
   if (lang !== undefined && lang !== 'en' && lang !== 'fr') throw new UsageError('--lang must be en or fr');
   const descending = flags.has('descending') ? true : flags.has('ascending') ? false : undefined;
-  const files = expandJsonPaths(positional, io.cwd).filter((f) => !isReviewFile(f));
+  const read = expandJsonPaths(positional, io.cwd);
+  const files = read.filter((f) => !isReviewFile(f));
   const board = buildLeaderboard(sourcesOf(files, io), {
     rosetta: {
       filter: {
@@ -195,7 +196,10 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const out = values.out?.[0];
   if (out) {
     const full = path.resolve(io.cwd, out);
-    writeFileAtomic(full, text);
+    writeFileAtomic(full, text, {
+      inputs: [...read, ...positional.map((p) => path.resolve(io.cwd, p))],
+      show: (f) => displayPath(f, io.cwd),
+    });
     io.stdout(`${terminalSafeLines(displayPath(full, io.cwd))}: ${board.rosetta.length} run card(s), ${board.ewebench.length} results file(s)\n`);
   } else io.stdout(text);
   // A refused file is invalid input (exit 2) even when the others make a board.

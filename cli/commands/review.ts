@@ -80,7 +80,10 @@ async function sample(args: string[], io: CliIo): Promise<number> {
     seed,
     size,
   });
-  writeFileAtomic(out, JSON.stringify({ $schema: 'https://ewebench.studio/schemas/review.schema.json', ...review }, null, 2) + '\n');
+  writeFileAtomic(out, JSON.stringify({ $schema: 'https://ewebench.studio/schemas/review.schema.json', ...review }, null, 2) + '\n', {
+    inputs: [cardFile],
+    show: (f) => terminalSafe(displayPath(f, io.cwd)),
+  });
   const tiers = Object.entries(drawn.perTier)
     .map(([t, n]) => `${t}: ${n}`)
     .join(', ');

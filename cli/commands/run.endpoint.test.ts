@@ -35,7 +35,7 @@ const tests = (n: number) =>
 const corpus = {
   dataset_id: 'ewe-endpoint-test',
   language: { iso_639_3: 'ewe', name: 'Ewe' },
-  entries: [{ id: 1, source_text: 'Good morning.', target_text: 'Ŋdi na wò.', segment: 'dev' }],
+  entries: [{ id: 1, source_text: 'Good morning.', target_text: 'Ŋdi na wò.', segment: 'development' }],
 };
 
 test("a preset's key is not sent to another origin unless its variable is named with --api-key-env", async () => {

@@ -117,7 +117,7 @@ test('a corpus: held-out entries are skipped and said so unless --allow-secret-s
   const corpus = {
     dataset: { id: 'ewe-mini', version: '1.0.0', language_pair: 'en>ee', source_language: 'en', target_language: 'ee' },
     entries: [
-      { id: 1, source: 'Good morning.', reference: 'Ŋdi na wò.', segment: 'dev', difficulty: 1 },
+      { id: 1, source: 'Good morning.', reference: 'Ŋdi na wò.', segment: 'development', difficulty: 1 },
       { id: 2, source: 'Thank you.', reference: 'Akpe.', segment: 'gold_standard', difficulty: 1 },
     ],
   };

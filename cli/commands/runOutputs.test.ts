@@ -28,7 +28,7 @@ test('a dataset id or model name of any length gives a bounded, safe run card na
   const longId = 'ɖ'.repeat(300);
   const corpus = (id: string) => ({
     dataset: { id, version: '1', language_pair: 'en>ee', source_language: 'en', target_language: 'ee' },
-    entries: [{ id: 1, source: 'Thank you.', reference: 'Akpe.', segment: 'dev' }],
+    entries: [{ id: 1, source: 'Thank you.', reference: 'Akpe.', segment: 'development' }],
   });
   const dir = tempDir({ 'a.json': corpus(longId), 'b.json': corpus(`${longId}x`) });
   const io = captureIo(dir);

@@ -47,7 +47,7 @@ test('a lone surrogate in a test or a corpus entry: refused before sending, nami
   const corpus = JSON.stringify(
     {
       dataset: { id: 'c', version: '1', language_pair: 'en>ee', source_language: 'en', target_language: 'ee' },
-      entries: [{ id: 1, source: 'Hi \udc00', reference: 'x', segment: 'dev' }],
+      entries: [{ id: 1, source: 'Hi \udc00', reference: 'x', segment: 'development' }],
     },
     null,
     2,
@@ -63,7 +63,7 @@ test('a lone surrogate in a test or a corpus entry: refused before sending, nami
 
 test('secret segments are recognised however they are written: Held_Out, held-out, "held_out ", GOLD STANDARD are not sent without consent', async () => {
   const fake = await server({ fallback: { kind: 'answer', text: 'Akpe.' } });
-  const segments = ['Held_Out', 'held-out', 'held_out ', 'GOLD STANDARD', ' gold-Standard', 'dev'];
+  const segments = ['Held_Out', 'held-out', 'held_out ', 'GOLD STANDARD', ' gold-Standard', 'development'];
   const corpus = {
     dataset: { id: 'c', version: '1', language_pair: 'en>ee', source_language: 'en', target_language: 'ee' },
     entries: segments.map((segment, i) => ({ id: i + 1, source: 'Thank you.', reference: 'Akpe.', segment })),
@@ -81,4 +81,31 @@ test('secret segments are recognised however they are written: Held_Out, held-ou
     ['1', '2', '3', '4', '5'].map((id) => [id, 'secret-segment']),
   );
   assert.equal(fake.requests.length, 1);
+});
+
+test('look-alike secret segments (zero-width space, no underscore, full-width letters, empty, misspelt) are never sent without consent: no request holds their text', async () => {
+  const fake = await server({ fallback: { kind: 'answer', text: 'Akpe.' } });
+  const lookAlikes = ['gold_standard\u200b', 'goldstandard', '\uff47\uff4f\uff4c\uff44_standard', '', 'Development', 'held_out\u00a0'];
+  const secretText = (i: number) => `Secret sentence number ${i} of the gold standard.`;
+  const corpus = {
+    dataset: { id: 'c', version: '1', language_pair: 'en>ee', source_language: 'en', target_language: 'ee' },
+    entries: [
+      ...lookAlikes.map((segment, i) => ({ id: i + 1, source: secretText(i), reference: 'Akpe.', segment })),
+      { id: 100, source: 'Open sentence.', reference: 'Akpe.', segment: 'development' },
+    ],
+  };
+  // A curated corpus whose one segment, set at the top, is a look-alike.
+  const curated = { segment: 'ｇｏｌｄ_standard', language_pair: 'en>ee', entries: [{ id: 'k1', source: secretText(99), reference: 'Akpe.' }] };
+  const dir = tempDir({ 'corpus.json': JSON.stringify(corpus, null, 2), 'curated.json': JSON.stringify(curated, null, 2) });
+  const io = captureIo(dir);
+  await main(['run', 'corpus.json', 'curated.json', '--base-url', fake.baseUrl, '--model', 'fake-chat', '--no-cache', '--format', 'json'], io);
+  const out = JSON.parse(io.out) as { entries: { id: number }[]; skipped: { id: string; kind: string }[] };
+  assert.deepEqual(
+    out.skipped.map((s) => [s.id, s.kind]),
+    [...lookAlikes.map((_, i) => [String(i + 1), 'secret-segment']), ['k1', 'secret-segment']],
+  );
+  assert.ok(fake.requests.length >= 1, 'the open entry was sent');
+  const bodies = fake.requests.map((r) => JSON.stringify(r.body)).join('\n');
+  assert.match(bodies, /Open sentence\./);
+  for (const i of [...lookAlikes.keys(), 99]) assert.doesNotMatch(bodies, new RegExp(secretText(i)), `entry ${i} was sent`);
 });

@@ -97,7 +97,7 @@ test('text from files, models and servers cannot drive the terminal: ids, datase
   const corpus = {
     dataset: { id: `ds${HOSTILE}`, version: '1', language_pair: 'en>ee', source_language: 'en', target_language: 'ee' },
     entries: [
-      { id: 1, source: 'Thank you.', reference: 'Akpe.', segment: 'dev' },
+      { id: 1, source: 'Thank you.', reference: 'Akpe.', segment: 'development' },
       { id: `held${HOSTILE}`, source: 'Hi.', reference: 'Woezɔ.', segment: 'held_out' },
     ],
   };

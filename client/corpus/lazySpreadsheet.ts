@@ -56,6 +56,10 @@ export async function exportCorpus(uri?: vscode.Uri, options: ExportOptions = {}
       filters: { [vscode.l10n.t('Comma-separated values')]: ['csv'], [vscode.l10n.t('Tab-separated values')]: ['tsv'] },
     }));
   if (!target) return undefined;
+  if (target.toString() === document.uri.toString()) {
+    void vscode.window.showErrorMessage(vscode.l10n.t('Refused to write {0}: it is the corpus being exported; name another output file.', fileName(target)));
+    return undefined;
+  }
   const locale = toLocale(vscode.env.language);
   const { text, entries, warnings } = exportSheet(corpusText, { delimiter: delimiterFor(target.path), locale, ...(rows ? { rows } : {}) });
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));

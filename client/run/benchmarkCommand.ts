@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { MatrixRow } from '../../core/bench/matrix';
 import type { BenchCell, BenchmarkModel } from '../../core/bench/plan';
+import { toLocale } from '../../core/i18n/locale';
 import type { ModelConfig } from '../../core/run/types';
 import { BoardPanel, shownTables } from '../boards/boardPanel';
 import type { MatrixMode, MatrixStrings } from '../boards/matrixModel';
@@ -68,6 +69,12 @@ async function load(uri: vscode.Uri) {
   }
   if (errors.length) {
     void vscode.window.showErrorMessage(vscode.l10n.t('{0} has errors: see the Problems view.', display(uri.fsPath)));
+    return undefined;
+  }
+  // A matrix too large to plan is said in the user's language, also when the file is not open (no diagnostics).
+  const tooLarge = lazy.benchSizeProblem(value, toLocale(vscode.env.language));
+  if (tooLarge) {
+    void vscode.window.showErrorMessage(vscode.l10n.t('The benchmark cannot be planned: {0}', tooLarge));
     return undefined;
   }
   try {

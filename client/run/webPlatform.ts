@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { runMessage } from '../../core/i18n/runMessages';
 import type { RunStorage } from '../../runner/run/storage';
 import type { RunnerModule, RunPlatform } from './platform';
 
@@ -24,8 +25,11 @@ export const webRunStorage: RunStorage = {
     return () => writing.delete(outDir);
   },
   join: (dir, name) => vscode.Uri.joinPath(vscode.Uri.parse(dir), name).toString(),
-  async writeFile(file, text) {
+  async writeFile(file, text, inputs) {
     const uri = vscode.Uri.parse(file);
+    const input = inputs?.find((i) => vscode.Uri.parse(i).toString() === uri.toString());
+    // The runner's English sentence, shown in the user's language like every run error (client/run/l10n.ts).
+    if (input) throw new Error(runMessage('en', 'writeOverInput', { file, input }));
     try {
       await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(uri, '..'));
       await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));

@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BenchmarkError, planBenchmark, readBenchmark, targetSize } from './plan';
+import fc from 'fast-check';
+import { benchCellCount, BenchmarkError, MAX_BENCH_CELLS, planBenchmark, readBenchmark, targetSize } from './plan';
+import { propertyRuns } from '../../test/helpers/property';
 
 const corpus = {
   dataset: { id: 'c', language_pair: 'English → Ewe' },
@@ -60,4 +62,63 @@ test('defaults: temperature 0, the naive prompt, the cache on without free axes'
   );
   assert.equal(plan.total.costUsd, null);
   assert.throws(() => readBenchmark({ axes: { models: [] }, targets: [] }), BenchmarkError);
+});
+
+test('a benchmark whose axes multiply past MAX_BENCH_CELLS is refused from the axes alone, naming them, before a cell is built', () => {
+  // The schema allows it: 8 free axes of 32 values each (2^40 cells).
+  const huge = {
+    ...value,
+    axes: { ...value.axes, free: Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`a${i}`, Array.from({ length: 32 }, (_, k) => k)])) },
+  };
+  assert.throws(
+    () => readBenchmark(huge),
+    (e: unknown) =>
+      e instanceof BenchmarkError &&
+      /^This benchmark plans [\d,]+ cells \(models 2 × temperatures 2 × prompt_versions 2 × free\.a0 32 × .* × free\.a7 32 × targets\.corpus 1 \+ models 2 × free\.a0 32 × .* × targets\.tests 1\), more than the 10,000 a benchmark may hold: remove values from the largest axes/.test(
+        e.message,
+      ),
+  );
+  assert.equal(benchCellCount(huge).cells, 2 * 2 * 2 * 32 ** 8 + 2 * 32 ** 8);
+  // planBenchmark checks too (a Benchmark built by hand), before building anything.
+  const small = readBenchmark(value);
+  const many = { ...small, free: [['trial', Array.from({ length: MAX_BENCH_CELLS }, (_, k) => k)]] as [string, number[]][] };
+  assert.throws(() => planBenchmark(many, new Map()), BenchmarkError);
+});
+
+test('the cell count is the number of cells planned, and the bound is exact', () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 4 }),
+      fc.integer({ min: 1, max: 3 }),
+      fc.array(fc.integer({ min: 1, max: 4 }), { maxLength: 3 }),
+      fc.integer({ min: 0, max: 2 }),
+      fc.integer({ min: 0, max: 2 }),
+      (models, temps, freeSizes, corpora, testsCount) => {
+        fc.pre(corpora + testsCount > 0);
+        const v = {
+          benchmark_version: 1,
+          axes: {
+            models: Array.from({ length: models }, (_, i) => ({ preset: 'ollama', model: `m${i % 2}` })),
+            temperatures: Array.from({ length: temps }, (_, i) => i / 10),
+            free: Object.fromEntries(freeSizes.map((n, i) => [`f${i}`, Array.from({ length: n }, (_, k) => k)])),
+          },
+          targets: [
+            ...Array.from({ length: corpora }, (_, i) => ({ corpus: `c${i}.json` })),
+            ...Array.from({ length: testsCount }, (_, i) => ({ tests: `t${i}.json` })),
+          ],
+        };
+        const plan = planBenchmark(readBenchmark(v), new Map());
+        assert.equal(plan.cells.length, benchCellCount(v).cells);
+        assert.equal(new Set(plan.cells.map((c) => c.id)).size, plan.cells.length, 'cell ids are unique');
+      },
+    ),
+    propertyRuns(100),
+  );
+  const edge = (n: number) => ({
+    ...value,
+    axes: { models: value.axes.models.slice(0, 1), free: { trial: Array.from({ length: n }, (_, k) => k) } },
+    targets: [{ corpus: 'c.json' }],
+  });
+  assert.equal(readBenchmark(edge(MAX_BENCH_CELLS)).free[0][1].length, MAX_BENCH_CELLS, 'exactly the bound is allowed');
+  assert.throws(() => readBenchmark(edge(MAX_BENCH_CELLS + 1)), BenchmarkError);
 });

@@ -3,6 +3,9 @@ import { DEFAULT_BATCH_SIZE, isPromptVersion, type PromptVersion } from '../run/
 import { corpusRunInfo } from '../run/corpus';
 import { fileNamePart } from '../run/fileNames';
 import { isPresetName, type PresetName } from '../run/presets';
+import { benchSizeProblem } from './size';
+
+export { benchCellCount, benchSizeProblem, MAX_BENCH_CELLS, type CellCount } from './size';
 
 /**
  * The benchmark matrix (Rosetta §6): a benchmark file (`schemas/benchmark.schema.json`) declares axes and
@@ -52,6 +55,8 @@ const DEFAULT_CONCURRENCY = 4;
 /** The benchmark in a value that passed `benchmark.schema.json`; throws BenchmarkError on what it cannot use. */
 export function readBenchmark(value: unknown): Benchmark {
   if (!isObject(value) || !isObject(value.axes) || !Array.isArray(value.targets)) throw new BenchmarkError('a benchmark needs axes and targets');
+  const tooLarge = benchSizeProblem(value, 'en');
+  if (tooLarge) throw new BenchmarkError(tooLarge);
   const axes = value.axes;
   if (!Array.isArray(axes.models) || axes.models.length === 0) throw new BenchmarkError('a benchmark needs at least one model');
   const models = axes.models.map((m, i): BenchmarkModel => {
@@ -185,10 +190,21 @@ function cartesian<T>(lists: readonly (readonly T[])[]): T[][] {
  * models × free axes). `sizes` holds each target's size, keyed by its path as the benchmark writes it.
  */
 export function planBenchmark(bench: Benchmark, sizes: ReadonlyMap<string, TargetSize>): BenchPlan {
+  const tooLarge = benchSizeProblem(
+    {
+      axes: { models: bench.models, temperatures: bench.temperatures, prompt_versions: bench.promptVersions, free: Object.fromEntries(bench.free) },
+      targets: bench.targets.map((t) => ({ [t.kind]: t.path })),
+    },
+    'en',
+  );
+  if (tooLarge) throw new BenchmarkError(tooLarge);
   const cells: BenchCell[] = [];
   const freeNames = bench.free.map(([name]) => name);
   const freeCombos = cartesian(bench.free.map(([, values]) => values));
   const used = new Set<string>();
+  // The next suffix to try per id: each cell's loop below starts where the last one with its id stopped, so the
+  // suffixes tried over the whole plan are at most twice the cells (bounded, and linear).
+  const nextSuffix = new Map<string, number>();
   for (const model of bench.models) {
     for (const temperature of bench.temperatures) {
       for (const promptVersion of bench.promptVersions) {
@@ -205,8 +221,12 @@ export function planBenchmark(bench: Benchmark, sizes: ReadonlyMap<string, Targe
               ...freeNames.map((name) => `${name}-${String(free[name])}`),
               stemOf(target.path),
             ];
-            let id = fileNamePart(parts.join('_'), { spaces: false });
-            for (let k = 2; used.has(id); k++) id = `${fileNamePart(parts.join('_'), { spaces: false })}_${k}`;
+            const base = fileNamePart(parts.join('_'), { spaces: false });
+            let id = base;
+            let k = nextSuffix.get(base) ?? 2;
+            // Ends: `used` holds fewer ids than cells (≤ MAX_BENCH_CELLS), so some suffix is free.
+            while (used.has(id)) id = `${base}_${k++}`;
+            nextSuffix.set(base, k);
             used.add(id);
             cells.push({
               id,

@@ -42,6 +42,8 @@ const SAMPLE: Record<string, string | number> = {
   from: 'https://api.example.org',
   to: 'https://elsewhere.example',
   origin: 'https://vscode.dev',
+  input: 'tests/a.json',
+  mode: '0444',
 };
 
 test('each English sentence the runner writes reads back into French, its inner sentences too', () => {

@@ -96,6 +96,26 @@ export const RUN_MESSAGES = {
     en: "{host} refused the browser's cross-origin request (CORS), or could not be reached{after}: to be called from the editor in a browser, it must answer the OPTIONS preflight and send Access-Control-Allow-Origin: {origin} (or *) and Access-Control-Allow-Headers: authorization, content-type",
     fr: '{host} a refusé la requête cross-origin du navigateur (CORS), ou n’a pas pu être joint{after} : pour être appelé depuis l’éditeur dans un navigateur, il doit répondre à la requête préliminaire OPTIONS et envoyer Access-Control-Allow-Origin: {origin} (ou *) et Access-Control-Allow-Headers: authorization, content-type',
   },
+  runIdsTaken: {
+    en: '{count} runs named {id} already have a journal in {file}: wait a second and run again',
+    fr: '{count} runs nommés {id} ont déjà un journal dans {file} : attendez une seconde et relancez',
+  },
+  writeOverInput: {
+    en: 'refused to write {file}: it is the same file as {input}, an input of this command; name another output file',
+    fr: 'écriture de {file} refusée : c’est le même fichier que {input}, une entrée de cette commande ; nommez un autre fichier de sortie',
+  },
+  writeReadOnly: {
+    en: 'refused to write {file}: it is read-only (mode {mode}); make it writable (chmod u+w) or name another output file',
+    fr: 'écriture de {file} refusée : il est en lecture seule (mode {mode}) ; rendez-le modifiable (chmod u+w) ou nommez un autre fichier de sortie',
+  },
+  writeNotAFile: {
+    en: 'refused to write {file}: it is a folder or a special file, not a regular file',
+    fr: 'écriture de {file} refusée : c’est un dossier ou un fichier spécial, pas un fichier ordinaire',
+  },
+  writeLinkLoop: {
+    en: 'refused to write {file}: more than {count} symbolic links (or a loop) on the way to its target',
+    fr: 'écriture de {file} refusée : plus de {count} liens symboliques (ou une boucle) avant sa cible',
+  },
   notReproducible: { en: 'not reproducible: {detail}', fr: 'non reproductible : {detail}' },
 } as const satisfies Record<string, { en: string; fr: string }>;
 

@@ -10,6 +10,7 @@ import {
   isPyFloat,
   isPyInt,
   isPyObject,
+  MAX_PY_JSON_DEPTH,
   parsePyJson,
   pyFloat,
   pyFloatRepr,
@@ -231,4 +232,11 @@ test('dumpsPy with an indent writes as json.dump(indent=2, ensure_ascii=False) d
     '{\n  "a": [\n    1,\n    {\n      "x": []\n    }\n  ],\n  "b": {},\n  "é": "ɖ",\n  "c": [\n    []\n  ],\n  "f": 2.0\n}',
   );
   assert.equal(dumpsPy(toPyValue([1, 2]), { sortKeys: false, ensureAscii: false, indent: 0 }), '[\n1,\n2\n]');
+});
+
+test('parsePyJson reads nesting up to MAX_PY_JSON_DEPTH and refuses deeper with a sentence, not a stack overflow', () => {
+  const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+  assert.ok(Array.isArray(parsePyJson(nested(MAX_PY_JSON_DEPTH))));
+  assert.throws(() => parsePyJson(nested(MAX_PY_JSON_DEPTH + 1)), /nested deeper than 1000 levels/);
+  assert.throws(() => parsePyJson('{"a":'.repeat(1_000_000)), /nested deeper than 1000 levels/);
 });

@@ -75,6 +75,9 @@ const MINUS = 0x2d;
  * the text with `charCodeAt`; a string without escapes is a slice of the text, one with escapes is decoded by
  * JSON.parse (the same rules as Python's for strict JSON, lone surrogates kept).
  */
+/** The deepest nesting `parsePyJson` reads (arrays and objects inside each other). */
+export const MAX_PY_JSON_DEPTH = 1000;
+
 export function parsePyJson(text: string): PyValue {
   const n = text.length;
   let i = 0;
@@ -148,7 +151,8 @@ export function parsePyJson(text: string): PyValue {
     i += word.length;
     return value;
   };
-  const readValue = (): PyValue => {
+  let depth = 0;
+  const readValueAt = (): PyValue => {
     skipSpace();
     const c = text.charCodeAt(i);
     if (c === QUOTE) return readString();
@@ -197,6 +201,16 @@ export function parsePyJson(text: string): PyValue {
     if (c === 0x66) return literal('false', false);
     if (c === 0x6e) return literal('null', null);
     return fail(i >= n ? 'unexpected end of text' : 'not strict JSON');
+  };
+  // Nesting is bounded (Python's own json stops at its recursion limit, 1000 by default): a file of a million
+  // `[` fails with a sentence, not with a stack overflow.
+  const readValue = (): PyValue => {
+    if (++depth > MAX_PY_JSON_DEPTH) fail(`nested deeper than ${MAX_PY_JSON_DEPTH} levels`);
+    try {
+      return readValueAt();
+    } finally {
+      depth--;
+    }
   };
   const root = readValue();
   skipSpace();

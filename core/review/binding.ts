@@ -1,5 +1,5 @@
 import { isObject, type JsonObject } from '../json';
-import { isSecretSegment } from '../rules/corpusTables';
+import { isSecretSegment } from '../spec/corpusTables';
 import { verifyRunCard, type CardVerification } from '../runcard/verify';
 import { PyRandom } from '../stats/pyRandom';
 import {

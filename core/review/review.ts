@@ -67,7 +67,8 @@ export function reviewableResults(card: unknown): ReviewableResult[] {
     out.push({
       entry_id: id,
       difficulty,
-      segment: typeof r.segment === 'string' ? r.segment : null,
+      // Kept as written, also when not a string (then secret: isSecretSegment fails closed); null: no segment.
+      segment: r.segment === undefined || r.segment === null ? null : typeof r.segment === 'string' ? r.segment : JSON.stringify(r.segment),
       source: str(r.source),
       reference: str(r.reference),
       predicted: r.predicted,

@@ -42,3 +42,31 @@ test('a rating sets rated_at and keeps the other fields in their order; a commen
   assert.equal(commented.comment, 'tone marks missing');
   assert.equal(ratedItem(review, 5, { rating: 'gist' }, 'now'), undefined);
 });
+
+test('a forged review file cannot unhide a secret entry: the segment comes from the card, whatever the review says', () => {
+  const gold = {
+    run_card_hash: 'h',
+    results: [
+      { entry_id: 'g1', source: 'Secret source.', reference: 'Secret.', predicted: 'S.', difficulty: 3, segment: 'gold_standard', error: null },
+      { entry_id: 'g2', source: 'Look-alike.', reference: 'L.', predicted: 'L.', difficulty: 3, segment: 'gold_standard\u200b', error: null },
+      { entry_id: 'g3', source: 'Odd.', reference: 'O.', predicted: 'O.', difficulty: 3, segment: 7, error: null },
+    ],
+  };
+  for (const lie of ['development', '', 'diagnostic', null, 42]) {
+    const review = { items: ['g1', 'g2', 'g3'].map((entry_id) => ({ entry_id, segment: lie, rating: null })) };
+    const items = sessionItems(review, gold);
+    assert.deepEqual(
+      items.map((i) => [i.entryId, i.secret]),
+      [
+        ['g1', true],
+        ['g2', true],
+        ['g3', true],
+      ],
+      `review says ${JSON.stringify(lie)}`,
+    );
+    assert.deepEqual(
+      items.map((i) => i.segment),
+      ['gold_standard', 'gold_standard\u200b', '7'],
+    );
+  }
+});

@@ -28,7 +28,9 @@ export function sessionItems(review: unknown, card: unknown): SessionItem[] {
     const item: JsonObject = isObject(raw) ? raw : {};
     const entryId = typeof item.entry_id === 'string' || typeof item.entry_id === 'number' ? item.entry_id : '';
     const text = texts.get(String(entryId));
-    const segment = typeof item.segment === 'string' ? item.segment : (text?.segment ?? null);
+    // The card is the authority on an entry's segment: a review file saying "development" (or "") for a
+    // gold-standard entry must not show its text without consent.
+    const segment = text?.segment ?? null;
     const difficulty = typeof item.difficulty === 'number' || typeof item.difficulty === 'string' ? item.difficulty : (text?.difficulty ?? null);
     return {
       index,

@@ -101,6 +101,14 @@ export const DIAGNOSTIC_CODES = {
     scope: 'file',
     summary: { en: 'The corpus covers fewer than 2 registers.', fr: 'Le corpus couvre moins de 2 registres.' },
   },
+  'benchmark-too-large': {
+    severity: 'error',
+    scope: 'file',
+    summary: {
+      en: 'A benchmark whose axes multiply into more cells than a benchmark may hold.',
+      fr: 'Un banc d’essai dont les axes se multiplient en plus de cellules qu’un banc d’essai peut contenir.',
+    },
+  },
   'secret-segment': {
     severity: 'warning',
     scope: 'entry',

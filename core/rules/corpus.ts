@@ -10,7 +10,7 @@ import {
   LEGACY_FIELD_NAMES,
   MIN_DIFFICULTY_TIERS,
   MIN_REGISTERS,
-  isSecretSegment,
+  namesSecretSegment,
   SEGMENT_MINIMUMS,
   SPEC_REGISTERS,
 } from '../spec/corpusTables';
@@ -259,11 +259,11 @@ function distributionFindings(counts: CorpusCounts, anchor: Anchor, locale: Loca
 
 function secretFindings(root: unknown, entries: unknown[], entriesPath: JsonPath, locale: Locale): Finding[] {
   const out: Finding[] = [];
-  if (isObject(root) && isSecretSegment(root.segment) && typeof root.segment === 'string') {
+  if (isObject(root) && namesSecretSegment(root.segment) && typeof root.segment === 'string') {
     out.push({ code: 'secret-segment', message: msg(locale, 'secretSegment', { segment: root.segment }), at: { path: ['segment'] } });
   }
   entries.forEach((entry, index) => {
-    if (isObject(entry) && isSecretSegment(entry.segment) && typeof entry.segment === 'string') {
+    if (isObject(entry) && namesSecretSegment(entry.segment) && typeof entry.segment === 'string') {
       out.push({ code: 'secret-segment', message: msg(locale, 'secretSegment', { segment: entry.segment }), at: { path: [...entriesPath, index, 'segment'] } });
     }
   });

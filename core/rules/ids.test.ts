@@ -2,7 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { JsonDocument } from '../document/jsonDocument';
 import { resolveFindings, validateDocument } from '../validate';
+import fc from 'fast-check';
 import { duplicateIdFindings, nextFreeId, type ExternalIdOccurrence, type IdOccurrence } from './ids';
+import { propertyRuns } from '../../test/helpers/property';
 
 const occurrences = (ids: (string | number)[]): IdOccurrence[] => ids.map((id, i) => ({ id, path: [i, 'id'] }));
 
@@ -62,4 +64,24 @@ test('a repeated corpus entry id is renumbered past every id of the file, also t
     ],
   );
   assert.deepEqual(duplicates[1].fixes, [{ kind: 'renumber-id', path: ['entries', 2, 'id'], newId: 13 }]);
+});
+
+test('nextFreeId ends within |taken| + 1 tries: the id it gives is free and its number at most |taken| past the first tried', () => {
+  fc.assert(
+    fc.property(fc.constantFrom('lc_grammar_01', 'abc', 'x9'), fc.array(fc.integer({ min: 0, max: 60 }), { maxLength: 60 }), (id, numbers) => {
+      const match = /^(.*?)(\d+)$/.exec(id);
+      const prefix = match ? match[1] : `${id}_`;
+      const width = match ? match[2].length : 1;
+      const taken = new Set(numbers.map((n) => `s:${prefix}${String(n).padStart(width, '0')}`));
+      taken.add(`s:${id}`);
+      const size = taken.size;
+      const next = nextFreeId(id, taken);
+      assert.equal(typeof next, 'string');
+      assert.equal(taken.size, size + 1, 'a new id, not one taken');
+      const n = Number(/(\d+)$/.exec(String(next))?.[1]);
+      // The allocator starts past the largest taken number of the prefix, or from 2: either way within reach.
+      assert.ok(n <= Math.max(...numbers, match ? Number(match[2]) : 1) + size + 1, `${String(next)} after ${size} taken`);
+    }),
+    propertyRuns(200),
+  );
 });

@@ -54,6 +54,9 @@ export interface CorpusRunInfo {
 type Obj = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
+/** A segment as written, also when it is empty or not a string (those stay secret: isSecretSegment); null: none. */
+const segmentOf = (v: unknown): string | null => (v === undefined || v === null ? null : typeof v === 'string' ? v : JSON.stringify(v));
+
 /** Raised for a value that is no corpus: the message says why in English and French. */
 export class CorpusError extends Error {
   override name = 'CorpusError';
@@ -105,7 +108,7 @@ export function normaliseEntry(e: Obj, index: number, corpusSegment: string | nu
     index,
     source,
     reference: typeof ref === 'string' ? ref : '',
-    segment: str(e.segment) ?? corpusSegment,
+    segment: segmentOf(e.segment) ?? corpusSegment,
     difficulty: difficultyOf(e.difficulty),
     provenance: provenanceTag(e.provenance),
     register: str(e.register),
@@ -141,7 +144,7 @@ export function corpusRunInfo(value: unknown, fileStem?: string): CorpusRunInfo 
     script: scriptName(targetCode),
     license: str(dataset?.license) ?? (root && isObject(root.provenance) ? str(root.provenance.license) : null),
     attribution: root && isObject(root.provenance) ? str(root.provenance.source_url) : null,
-    entries: normaliseEntries(entries, str(root?.segment)),
+    entries: normaliseEntries(entries, segmentOf(root?.segment)),
   };
 }
 

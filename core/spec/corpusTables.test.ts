@@ -1,7 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SCHEMAS, type JsonSchema } from '../schemas/registry';
-import { HARNESS_REGISTERS, isSecretSegment, normaliseSegmentName, SPEC_REGISTERS } from './corpusTables';
+import fc from 'fast-check';
+import { HARNESS_REGISTERS, isSecretSegment, namesSecretSegment, normaliseSegmentName, OPEN_SEGMENTS, SPEC_REGISTERS } from './corpusTables';
+import { propertyRuns } from '../../test/helpers/property';
 import { corpusFindings } from '../rules/corpus';
 
 /** The `register` enum of a schema's entry definition, wherever the schema keeps it. */
@@ -89,9 +91,43 @@ test('an invalid register never counts toward register coverage', () => {
   );
 });
 
-test('secret segments compared after normalising case, surrounding space and - / _ / space', () => {
+test('the secret-segment rule reads a secret name after normalising case, surrounding space and - / _ / space', () => {
   for (const name of ['held_out', 'Held_Out', 'held-out', 'held_out ', ' HELD OUT', 'held - out', 'gold_standard', 'Gold-Standard', 'GOLD STANDARD'])
-    assert.equal(isSecretSegment(name), true, name);
-  for (const name of ['dev', 'development', 'heldout', 'diagnostic', '', null, 3]) assert.equal(isSecretSegment(name), false, String(name));
+    assert.equal(namesSecretSegment(name), true, name);
+  for (const name of ['dev', 'development', 'heldout', 'diagnostic', '', null, 3]) assert.equal(namesSecretSegment(name), false, String(name));
   assert.equal(normaliseSegmentName('  Held--Out '), 'held_out');
+});
+
+test('a segment is secret unless it is exactly development or diagnostic (fail closed), or absent', () => {
+  for (const name of ['development', 'diagnostic', undefined, null]) assert.equal(isSecretSegment(name), false, String(name));
+  const lookAlikes = [
+    'gold_standard\u200b',
+    'goldstandard',
+    '\uff47\uff4f\uff4c\uff44_standard',
+    '',
+    ' development',
+    'Development',
+    'dev',
+    'diagnostic\u0000',
+    3,
+    true,
+    {},
+    [],
+  ];
+  for (const name of lookAlikes) assert.equal(isSecretSegment(name), true, JSON.stringify(name));
+  fc.assert(
+    fc.property(
+      fc.oneof(
+        fc.string(),
+        fc.string({ unit: 'binary' }),
+        fc.constantFrom(...OPEN_SEGMENTS).map((s) => s + '\u200b'),
+      ),
+      (name) => {
+        assert.equal(isSecretSegment(name), !OPEN_SEGMENTS.includes(name));
+        // What the rule calls secret is secret here too.
+        if (namesSecretSegment(name)) assert.equal(isSecretSegment(name), true);
+      },
+    ),
+    propertyRuns(500),
+  );
 });

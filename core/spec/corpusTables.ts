@@ -19,13 +19,29 @@ export function normaliseSegmentName(name: string): string {
     .replace(/[\s_-]+/g, '_');
 }
 
+/** The segments whose entries may be sent to a model and shown freely (spec §2.3): these two, spelled exactly. */
+export const OPEN_SEGMENTS: readonly string[] = ['development', 'diagnostic'];
+
 /**
- * Whether a segment name is one of the secret segments, however it is written (`Held_Out`, `held-out`,
- * `held_out `, `GOLD STANDARD`): the one test the runner, the CLI, the editor and the validator share, so no
- * spelling lets secret entries be sent without consent.
+ * Whether a segment name reads as one of the secret segments, however it is written (`Held_Out`, `held-out`,
+ * `held_out `, `GOLD STANDARD`): what the `secret-segment` rule warns about. Not the test for sending or
+ * showing an entry: that is `isSecretSegment`, which fails closed.
+ */
+export function namesSecretSegment(name: unknown): boolean {
+  return typeof name === 'string' && SECRET_SEGMENTS.includes(normaliseSegmentName(name));
+}
+
+/**
+ * Whether an entry of this segment stays secret (not sent to a model, not shown, without the user's consent):
+ * the one test the runner, the CLI, the editor's runs, its corpus table and its review view share. It fails
+ * closed: any segment that is not exactly one of `OPEN_SEGMENTS` is secret, so a look-alike (`gold_standard\u200b`,
+ * `goldstandard`, full-width `ｇｏｌｄ_standard`), an empty string, a misspelling or a non-string never lets a
+ * secret entry out. Only an entry with no segment at all (absent or null: a harness curated corpus needs none)
+ * is open.
  */
 export function isSecretSegment(name: unknown): boolean {
-  return typeof name === 'string' && SECRET_SEGMENTS.includes(normaliseSegmentName(name));
+  if (name === undefined || name === null) return false;
+  return !(typeof name === 'string' && OPEN_SEGMENTS.includes(name));
 }
 
 export const MIN_DIFFICULTY_TIERS = 3;

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import { PyRandom } from './pyRandom';
+import { MAX_REJECTIONS, PyRandom } from './pyRandom';
 import { fromRepo } from '../../test/helpers/paths';
 
 interface Case {
@@ -63,4 +63,22 @@ test("a long stream stays on Python's, across many twists of the state", () => {
       c.randint_0_403_x2000_sum,
     );
   }
+});
+
+test('randbelow’s rejection loop is bounded: a generator that always draws out of range fails after MAX_REJECTIONS, one that recovers just before does not', () => {
+  class Stuck extends PyRandom {
+    override getrandbits(k: number): number {
+      return 2 ** k - 1;
+    }
+  }
+  assert.throws(() => new Stuck(1).randbelow(5), /randbelow\(5\): 1024 draws in a row were out of range/);
+  let calls = 0;
+  class Recovers extends PyRandom {
+    override getrandbits(k: number): number {
+      calls++;
+      return calls < MAX_REJECTIONS ? 2 ** k - 1 : 3;
+    }
+  }
+  assert.equal(new Recovers(1).randbelow(5), 3);
+  assert.equal(calls, MAX_REJECTIONS);
 });

@@ -9,6 +9,9 @@
 const N = 624;
 const M = 397;
 
+/** Rejections in a row after which `randbelow` gives up (each draw is accepted with probability > 1/2). */
+export const MAX_REJECTIONS = 1024;
+
 export class PyRandom {
   private readonly mt = new Uint32Array(N);
   /** The same state read as signed words: the bit operations are the same, and V8 keeps every value a small integer. */
@@ -118,7 +121,12 @@ export class PyRandom {
     if (!Number.isSafeInteger(n) || n <= 0 || n > 0xffffffff) throw new RangeError(`randbelow needs 1 ≤ n ≤ 2^32 - 1, not ${n}`);
     const k = 32 - Math.clz32(n);
     let r = this.getrandbits(k);
-    while (r >= n) r = this.getrandbits(k);
+    // Each draw is accepted with probability > 1/2; MAX_REJECTIONS in a row (odds below 2^-1024) means a broken
+    // generator, never a slow one: the loop has a bound, and Python's stream is unchanged below it.
+    for (let tries = 1; r >= n; tries++) {
+      if (tries === MAX_REJECTIONS) throw new RangeError(`randbelow(${n}): ${MAX_REJECTIONS} draws in a row were out of range`);
+      r = this.getrandbits(k);
+    }
     return r;
   }
 
@@ -134,7 +142,9 @@ export class PyRandom {
     let index = this.index;
     for (let k = 0; k < out.length; k++) {
       let r: number;
+      let tries = 0;
       do {
+        if (++tries > MAX_REJECTIONS) throw new RangeError(`fillRandbelow(${n}): ${MAX_REJECTIONS} draws in a row were out of range`);
         if (index >= N) {
           this.twist();
           index = 0;

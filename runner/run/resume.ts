@@ -1,10 +1,10 @@
 import { DEFAULT_BATCH_SIZE } from '../../core/run/batch';
 import { canonicalHash } from '../../core/run/canonicalJson';
+import { runMessage } from '../../core/i18n/runMessages';
 import { harnessRunId } from '../../core/run/resultsFile';
 import type { RunRecord } from '../../core/run/types';
 import type { RunLogger } from '../log';
 import type { RunPlan } from './plan';
-import { runMessage } from '../../core/run/messages';
 import type { JournalContents } from '../journal';
 import { setAsideName } from './journalNames';
 import { baseName, NO_JOURNAL, type JournalStore, type RunJournal } from './storage';
@@ -104,9 +104,15 @@ function planHash(plan: RunPlan, origin: string): string {
   });
 }
 
-/** A run id not yet used in this folder (two runs in the same second get `_2`, `_3`…). */
+/** Run ids tried in one folder for one second (`_2` … `_1000`): a storage that says every name exists cannot hold a run forever. */
+export const MAX_RUN_ID_TRIES = 1000;
+
+/** A run id not yet used in this folder (two runs in the same second get `_2`, `_3`…, up to `MAX_RUN_ID_TRIES`). */
 function freshRunId(base: string, outDir: string, journals: JournalStore): string {
   let id = base;
-  for (let n = 2; journals.exists(journals.file(outDir, id)); n++) id = `${base}_${n}`;
+  for (let n = 2; journals.exists(journals.file(outDir, id)); n++) {
+    if (n > MAX_RUN_ID_TRIES) throw new Error(runMessage('en', 'runIdsTaken', { count: MAX_RUN_ID_TRIES, file: outDir, id: base }));
+    id = `${base}_${n}`;
+  }
   return id;
 }

@@ -9,6 +9,7 @@ import { fakeServersForThisFile } from '../../test/helpers/fakeServers';
 import { fromRepo } from '../../test/helpers/paths';
 import { openAICompatibleProvider } from '../provider';
 import { executeRunWith } from './execute';
+import { MAX_RUN_ID_TRIES } from './resume';
 import { OutputWriteError, type RunStorage } from './storage';
 
 const server = fakeServersForThisFile();
@@ -96,4 +97,32 @@ test('a write the storage refuses fails the run with its reason; without a journ
     (error: unknown) =>
       error instanceof OutputWriteError && /^cannot write memory:\/results\/ewebench_.*: NoPermissions \(FileSystemError\)$/.test(error.message),
   );
+});
+
+test('a storage that says every run id already has a journal stops the run with a sentence after MAX_RUN_ID_TRIES names, sending nothing', async () => {
+  const fake = await server({ fallback: { kind: 'respond', fn: e2eStep } });
+  const storage = memoryStorage();
+  let tried = 0;
+  storage.journals = {
+    file: (outDir, id) => `${outDir}/.journal/${id}.jsonl`,
+    exists: () => ++tried > 0,
+    findUnfinished: () => undefined,
+    create: () => assert.fail('no journal is created'),
+    resume: () => assert.fail('no journal is resumed'),
+  };
+  await assert.rejects(
+    executeRunWith(
+      {
+        files: [{ path: '/tests/run_e2e.json', displayPath: 'tests/run_e2e.json', text: read('tests/run_e2e.json') }],
+        model: resolveModel({ provider: 'custom', baseUrl: fake.baseUrl, model: 'fake-ewe-model' }),
+        outDir: 'memory:/results',
+        runId: '20261128_030000',
+      },
+      { provider: openAICompatibleProvider({ baseUrl: fake.baseUrl, apiKey: E2E_KEY, maxRetries: 0 }) },
+      storage,
+    ),
+    /^Error: 1000 runs named 20261128_030000 already have a journal in memory:\/results: wait a second and run again$/,
+  );
+  assert.equal(tried, MAX_RUN_ID_TRIES);
+  assert.equal(fake.requests.length, 0);
 });

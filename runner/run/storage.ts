@@ -12,8 +12,11 @@ export interface RunStorage {
   lock(outDir: string): () => void;
   /** `name` inside the folder `dir` (a path on the desktop, a URI in the browser). */
   join(dir: string, name: string): string;
-  /** Writes `text` as the whole file (its folder created), or throws an `OutputWriteError`. */
-  writeFile(file: string, text: string): void | Promise<void>;
+  /**
+   * Writes `text` as the whole file (its folder created), or throws an `OutputWriteError`; refuses (the same
+   * error) to write over one of `inputs`, the files the run read.
+   */
+  writeFile(file: string, text: string, inputs?: readonly string[]): void | Promise<void>;
   /** `count` random bytes as hex (a run card's run id suffix). */
   randomHex(count: number): string;
   /** The run journal; absent, a run keeps its records in memory only and never resumes. */
@@ -40,14 +43,18 @@ export interface RunJournal {
 /** The journal of a storage that keeps none. */
 export const NO_JOURNAL: RunJournal = { append: () => undefined, finish: () => undefined, close: () => undefined };
 
-/** A write that failed (a full disk, a permission), naming the file and the system's reason. */
+/** A write that failed (a full disk, a permission) or was refused (an input, a read-only file), naming the file and why. */
 export class OutputWriteError extends Error {
   constructor(
     readonly file: string,
     readonly code: string | undefined,
-    options: { cause: unknown },
+    /** `message`: a refusal's own sentence (an input, a read-only file), instead of the system's reason. */
+    options: { cause: unknown } | { message: string },
   ) {
-    super(`cannot write ${file}: ${describeWriteError(code, options.cause)}`, options);
+    super(
+      'message' in options ? options.message : `cannot write ${file}: ${describeWriteError(code, options.cause)}`,
+      'cause' in options ? options : undefined,
+    );
   }
 }
 

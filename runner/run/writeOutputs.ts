@@ -40,7 +40,11 @@ export async function writeRunOutputs(
   const runCardFiles: string[] = [];
   const write = async (output: OutputFile): Promise<string> => {
     const file = storage.join(plan.outDir, output.name);
-    await storage.writeFile(file, output.text);
+    await storage.writeFile(
+      file,
+      output.text,
+      plan.files.map((f) => f.path),
+    );
     return file;
   };
   try {

@@ -82,3 +82,25 @@ test('completion offers the axes and the prompt versions; hover explains a field
   const value = hover && typeof hover.contents === 'object' && 'value' in hover.contents ? hover.contents.value : '';
   assert.match(value, /cells = models × temperatures/);
 });
+
+test('a benchmark whose axes multiply past 10,000 cells gets one benchmark-too-large error on axes, naming them', async () => {
+  const uri = uriOf('huge.json');
+  const free = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`a${i}`, Array.from({ length: 32 }, (_, k) => k)]));
+  client.open(
+    uri,
+    JSON.stringify(
+      { benchmark_version: 1, axes: { models: [{ base_url: 'http://127.0.0.1:8000/v1', model: 'm' }], free }, targets: [{ tests: 't.json' }] },
+      null,
+      2,
+    ),
+  );
+  const { diagnostics } = await client.waitForDiagnostics(uri, (d) => d.diagnostics.length > 0);
+  assert.deepEqual(
+    diagnostics.map((d) => [d.code, d.severity, d.range.start.line]),
+    [['benchmark-too-large', 1, 2]],
+  );
+  assert.match(
+    String(diagnostics[0].message),
+    /^This benchmark plans 1,099,511,627,776 cells \(models 1 × free\.a0 32 × .* × free\.a7 32 × targets\.tests 1\)/,
+  );
+});
