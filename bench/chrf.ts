@@ -18,7 +18,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { corpusChrf } from '../core/scoring/chrf';
-import { PyRandom } from '../core/stats/pyRandom';
+import { generatePairs } from './chrfPairs';
 import { fmt, median, timeRuns } from './stats';
 
 const SACREBLEU_MS = 6400;
@@ -39,107 +39,6 @@ function findRepoRoot(): string {
     }
   }
   throw new Error('cannot find the ewebench-studio checkout; run from inside it or set EWB_REPO_ROOT');
-}
-
-/** Python's `random.choice`: `seq[_randbelow(len(seq))]`, on core's `random.Random`. */
-function choice<T>(rng: PyRandom, items: readonly T[]): T {
-  return items[rng.randbelow(items.length)];
-}
-
-/** Python's `sorted()` on str compares code points; UTF-16 order differs only above the BMP, so compare code points. */
-function byCodePoint(a: string, b: string): number {
-  const x = Array.from(a, (c) => c.codePointAt(0)!);
-  const y = Array.from(b, (c) => c.codePointAt(0)!);
-  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] - y[i];
-  return x.length - y.length;
-}
-
-/** The same (hyps, refs) lines as gen_chrf_perf.py: same draws in the same order, lengths in code points. */
-function generatePairs(): { hyps: string[]; refs: string[] } {
-  const rng = new PyRandom(20240601);
-  const ONSETS = [
-    '',
-    'b',
-    'd',
-    'ɖ',
-    'dz',
-    'f',
-    'ƒ',
-    'g',
-    'gb',
-    'ɣ',
-    'h',
-    'k',
-    'kp',
-    'l',
-    'm',
-    'n',
-    'ny',
-    'ŋ',
-    'p',
-    's',
-    't',
-    'ts',
-    'v',
-    'ʋ',
-    'w',
-    'x',
-    'y',
-    'z',
-    'Ɖ',
-    'Ŋ',
-    'Ʋ',
-    'Ɛ',
-    'Ɔ',
-    'Ƒ',
-    'Ɣ',
-  ];
-  const VOWELS = ['a', 'e', 'ɛ', 'i', 'o', 'ɔ', 'u', 'é', 'è', 'ã', 'ɛ̃', 'ɔ̃', 'ó', 'ò', 'ẽ', 'ĩ', 'ũ'];
-  const PUNCT_END = ['.', '.', '.', '?', '!'];
-  const EDIT_CHARS = Array.from('aeiouɖɛɔƒŋɣʋ');
-  const len = (s: string) => Array.from(s).length;
-
-  const word = () => {
-    let w = '';
-    for (let syllables = rng.randint(1, 3); syllables > 0; syllables--) w += choice(rng, ONSETS) + choice(rng, VOWELS);
-    return w;
-  };
-  const vocabSet = new Set<string>();
-  for (let i = 0; i < 3000; i++) vocabSet.add(word());
-  const VOCAB = [...vocabSet].sort(byCodePoint);
-
-  const sentence = (target = 100) => {
-    const ws: string[] = [];
-    let n = 0;
-    while (n < target - 4) {
-      let w = choice(rng, VOCAB);
-      if (rng.random() < 0.08) w += ',';
-      ws.push(w);
-      n += len(w) + 1;
-    }
-    return ws.join(' ') + choice(rng, PUNCT_END);
-  };
-
-  const noisy = (ref: string) => {
-    const out: string[] = [];
-    for (let w of ref.split(' ')) {
-      const r = rng.random();
-      if (r < 0.1) continue;
-      if (r < 0.2) w = choice(rng, VOCAB);
-      else if (r < 0.28 && len(w) > 1) {
-        const chars = Array.from(w);
-        const i = rng.randbelow(chars.length);
-        w = chars.slice(0, i).join('') + choice(rng, EDIT_CHARS) + chars.slice(i + 1).join('');
-      }
-      out.push(w);
-      if (rng.random() < 0.05) out.push(choice(rng, VOCAB));
-    }
-    return out.join(' ');
-  };
-
-  const refs = Array.from({ length: 10000 }, () => sentence());
-  const hyps = refs.map(noisy);
-  return { hyps, refs };
 }
 
 function writePairs(dir: string, pairs: { hyps: string[]; refs: string[] }, log: boolean): void {

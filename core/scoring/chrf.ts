@@ -58,29 +58,36 @@ function isAsciiPunctuation(code: number): boolean {
 }
 
 /**
- * Symbols (code points, and words) of one segment replaced by small integers shared by the hypothesis and its
- * references, so an n-gram becomes one exact number and counting needs no strings. Code points go through a
- * table over all of Unicode (about 9 MB, allocated once) stamped per segment, much cheaper than a Map here.
+ * Symbols of one segment (a hypothesis and its references) as small integers: code points and words each get
+ * dense ids 0, 1, 2… in order of first appearance, shared by the hypothesis and its references, so that an
+ * n-gram is a chain of integers and counting needs no strings. Code points go through a table over all of
+ * Unicode (about 9 MB, allocated once) stamped per segment, much cheaper than a Map here.
  */
 class Vocabulary {
   private static stamps = new Int32Array(0);
   private static table = new Int32Array(0);
   private static epoch = 0;
   private readonly words = new Map<string, number>();
-  private next = 1;
+  /** How many distinct code points, then words, have ids. */
+  chars = 0;
+  wordCount = 0;
 
   constructor() {
     if (Vocabulary.stamps.length === 0) {
       Vocabulary.stamps = new Int32Array(0x110000);
       Vocabulary.table = new Int32Array(0x110000);
     }
-    Vocabulary.epoch++;
+    // 2^31 segments would wrap the stamp; start over with a clean table long before.
+    if (++Vocabulary.epoch === 0x7fffffff) {
+      Vocabulary.stamps.fill(0);
+      Vocabulary.epoch = 1;
+    }
   }
 
   codePoint(cp: number): number {
     if (Vocabulary.stamps[cp] !== Vocabulary.epoch) {
       Vocabulary.stamps[cp] = Vocabulary.epoch;
-      Vocabulary.table[cp] = this.next++;
+      Vocabulary.table[cp] = this.chars++;
     }
     return Vocabulary.table[cp];
   }
@@ -88,174 +95,307 @@ class Vocabulary {
   word(word: string): number {
     let id = this.words.get(word);
     if (id === undefined) {
-      id = this.next++;
+      id = this.wordCount++;
       this.words.set(word, id);
     }
     return id;
   }
-
-  get size(): number {
-    return this.next - 1;
-  }
 }
 
-function codePointIds(sentence: string, vocab: Vocabulary): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < sentence.length; i++) {
-    let cp = sentence.charCodeAt(i);
-    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < sentence.length) {
-      const low = sentence.charCodeAt(i + 1);
-      if (low >= 0xdc00 && low <= 0xdfff) {
-        cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
-        i++;
+/** One side's symbols: `chars[0..charCount)` are code point ids without whitespace, `words[0..wordCount)` word ids. */
+class Side {
+  chars = new Int32Array(128);
+  charCount = 0;
+  words = new Int32Array(32);
+  wordCount = 0;
+
+  read(sentence: string, vocab: Vocabulary, wordOrder: number): this {
+    if (this.chars.length < sentence.length) this.chars = new Int32Array(sentence.length * 2);
+    let count = 0;
+    for (let i = 0; i < sentence.length; i++) {
+      let cp = sentence.charCodeAt(i);
+      if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < sentence.length) {
+        const low = sentence.charCodeAt(i + 1);
+        if (low >= 0xdc00 && low <= 0xdfff) {
+          cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
+          i++;
+        }
       }
+      if (!isPythonSpace(cp)) this.chars[count++] = vocab.codePoint(cp);
     }
-    if (!isPythonSpace(cp)) out.push(vocab.codePoint(cp));
+    this.charCount = count;
+    this.wordCount = 0;
+    if (wordOrder > 0) {
+      const words = chrfWords(sentence);
+      if (this.words.length < words.length) this.words = new Int32Array(words.length * 2);
+      for (let i = 0; i < words.length; i++) this.words[i] = vocab.word(words[i]);
+      this.wordCount = words.length;
+    }
+    return this;
   }
-  return out;
 }
+
+/** Thrown if a probe ever wraps a whole table: the tables are sized so that this cannot happen. */
+const FULL_TABLE = 'chrF: an n-gram table is full (a bug: it is sized for twice the reference n-grams it holds)';
 
 /**
- * A reusable open-addressing multiset of n-gram codes: the reference's n-grams go in with their counts, then
- * each hypothesis n-gram takes one out if any is left. Nothing is allocated per segment, which is what makes
- * corpus scoring fast.
+ * Open-addressing map from an (n-1)-gram id and a symbol to the id of their n-gram, for one order of one
+ * reference: only the reference's n-grams are inserted (at most `size`, in a table of at least twice that), the
+ * hypothesis only looks them up, so the table is never more than half full and every probe loop ends at an
+ * empty slot; each is bounded by the capacity all the same. Slots are 4 ints [prefix, symbol, id, stamp].
  */
-class CodeCounter {
-  private keys = new Float64Array(1024);
-  private counts = new Int32Array(1024);
-  private stamps = new Int32Array(1024);
+class NgramTable {
+  private slots = new Int32Array(4 * 1024);
+  private capacity = 1024;
   private epoch = 0;
   /** 32 - log2(capacity): a multiplicative hash's best-mixed bits are its highest. */
   private shift = 22;
+  /** Ids handed out since `reset`: 0, 1, 2… */
+  size = 0;
+  /** Slots visited by `intern` and `find` since the table was made; tests read it to check the work is linear. */
+  probes = 0;
 
-  /** Σ min(count in hyp, count in ref) over distinct n-grams, from the first `hypCount` / `refCount` codes. */
-  clippedMatches(hyp: Float64Array, hypCount: number, ref: Float64Array, refCount: number): number {
-    this.reset(refCount);
-    for (let i = 0; i < refCount; i++) this.counts[this.slot(ref[i])]++;
-    let matches = 0;
-    for (let i = 0; i < hypCount; i++) {
-      const slot = this.slot(hyp[i]);
-      if (this.counts[slot] > 0) {
-        this.counts[slot]--;
-        matches++;
-      }
-    }
-    return matches;
-  }
-
-  private reset(size: number): void {
-    if (size * 2 > this.keys.length) {
-      let capacity = this.keys.length;
-      while (size * 2 > capacity) capacity *= 2;
-      this.keys = new Float64Array(capacity);
-      this.counts = new Int32Array(capacity);
-      this.stamps = new Int32Array(capacity);
+  reset(maxSize: number): void {
+    if (maxSize * 2 > this.capacity) {
+      let capacity = this.capacity;
+      while (maxSize * 2 > capacity) capacity *= 2;
+      this.slots = new Int32Array(4 * capacity);
+      this.capacity = capacity;
       this.shift = Math.clz32(capacity) + 1;
       this.epoch = 0;
     }
-    this.epoch++;
+    if (++this.epoch === 0x7fffffff) {
+      this.slots.fill(0);
+      this.epoch = 1;
+    }
+    this.size = 0;
   }
 
-  /** The slot holding `code`, claimed (with count 0) if the code is not there yet. */
-  private slot(code: number): number {
-    const mask = this.keys.length - 1;
-    let h = Math.imul((code >>> 0) ^ Math.imul(Math.floor(code / 4294967296), 0x85ebca6b), 0x9e3779b1) >>> this.shift;
-    for (;;) {
-      if (this.stamps[h] !== this.epoch) {
-        this.stamps[h] = this.epoch;
-        this.keys[h] = code;
-        this.counts[h] = 0;
-        return h;
+  /** The id of (prefix, symbol), a new one if it is not there yet. */
+  intern(prefix: number, symbol: number): number {
+    const slots = this.slots;
+    const mask = this.capacity - 1;
+    let h = Math.imul(Math.imul(prefix, 0x9e3779b1) + symbol, 0x85ebca6b) >>> this.shift;
+    for (let probe = 0; probe < this.capacity; probe++) {
+      const at = 4 * h;
+      this.probes++;
+      if (slots[at + 3] !== this.epoch) {
+        slots[at] = prefix;
+        slots[at + 1] = symbol;
+        slots[at + 2] = this.size;
+        slots[at + 3] = this.epoch;
+        return this.size++;
       }
-      if (this.keys[h] === code) return h;
+      if (slots[at] === prefix && slots[at + 1] === symbol) return slots[at + 2];
       h = (h + 1) & mask;
     }
+    throw new Error(FULL_TABLE);
   }
-}
 
-/** The slow, exact path for n-grams whose base-B number would pass 2^53: spelled as strings. */
-function clippedMatchesBySpelling(hyp: readonly number[], ref: readonly number[], n: number): number {
-  const left = new Map<string, number>();
-  for (let i = 0; i + n <= ref.length; i++) {
-    const key = ref.slice(i, i + n).join(',');
-    left.set(key, (left.get(key) ?? 0) + 1);
-  }
-  let matches = 0;
-  for (let i = 0; i + n <= hyp.length; i++) {
-    const key = hyp.slice(i, i + n).join(',');
-    const count = left.get(key) ?? 0;
-    if (count > 0) {
-      left.set(key, count - 1);
-      matches++;
+  /** The id of (prefix, symbol), or -1 if the reference has no such n-gram. Never inserts. */
+  find(prefix: number, symbol: number): number {
+    const slots = this.slots;
+    const mask = this.capacity - 1;
+    let h = Math.imul(Math.imul(prefix, 0x9e3779b1) + symbol, 0x85ebca6b) >>> this.shift;
+    for (let probe = 0; probe < this.capacity; probe++) {
+      const at = 4 * h;
+      this.probes++;
+      if (slots[at + 3] !== this.epoch) return -1;
+      if (slots[at] === prefix && slots[at + 1] === symbol) return slots[at + 2];
+      h = (h + 1) & mask;
     }
+    throw new Error(FULL_TABLE);
   }
-  return matches;
 }
 
 /**
- * Scratch space reused by every segment: an n-gram's code is its symbols read as a base-B number (B above every
- * symbol id), so order n's codes come from order n-1's in place. Exact while B^n stays below 2^53.
+ * Scratch space reused by every segment, so nothing is allocated per n-gram: `hypIds[i]` / `refIds[i]` hold the id
+ * of the n-gram starting at i for the current order (-1 once it cannot match: its prefix is absent on the other
+ * side), `counts[id]` the reference's n-grams not yet matched, `seen[id]` whether the hypothesis has that n-gram.
  */
-const counter = new CodeCounter();
-let hypCodes = new Float64Array(256);
-let refCodes = new Float64Array(256);
+const ngramTable = new NgramTable();
+let hypIdsScratch = new Int32Array(256);
+let refIdsScratch = new Int32Array(256);
+let countsScratch = new Int32Array(256);
+let seenScratch = new Int32Array(256);
+let seenEpoch = 0;
+
+function ensureScratch(hypLength: number, refLength: number, alphabet: number): void {
+  if (hypIdsScratch.length < hypLength) hypIdsScratch = new Int32Array(hypLength * 2);
+  if (refIdsScratch.length < refLength) refIdsScratch = new Int32Array(refLength * 2);
+  const ids = Math.max(refLength, alphabet);
+  if (countsScratch.length < ids) {
+    countsScratch = new Int32Array(ids * 2);
+    seenScratch = new Int32Array(ids * 2);
+    seenEpoch = 0;
+  }
+}
+
+function nextSeenEpoch(): number {
+  if (++seenEpoch === 0x7fffffff) {
+    seenScratch.fill(0);
+    seenEpoch = 1;
+  }
+  return seenEpoch;
+}
 
 /**
- * Appends [hyp n-grams, ref n-grams, clipped matches] for orders 1..maxOrder of one symbol sequence (characters
- * or words). When the reference has no n-gram of an order, the hypothesis count is 0 too, as in sacrebleu.
+ * Above this many (prefix, symbol) pairs an order uses the hash table; below, a directly indexed table of
+ * [stamp, id] pairs (2 MB at most), stamped per order so that nothing is cleared.
  */
-function appendOrderStatistics(stats: number[], hyp: readonly number[], ref: readonly number[], maxOrder: number, base: number): void {
-  if (hypCodes.length < hyp.length) hypCodes = new Float64Array(hyp.length * 2);
-  if (refCodes.length < ref.length) refCodes = new Float64Array(ref.length * 2);
-  for (let i = 0; i < hyp.length; i++) hypCodes[i] = hyp[i];
-  for (let i = 0; i < ref.length; i++) refCodes[i] = ref[i];
-  let power = base;
+const DENSE_LIMIT = 1 << 18;
+let dense = new Int32Array(0);
+let denseEpoch = 0;
+
+function denseTable(keys: number): Int32Array {
+  if (dense.length < 2 * keys) {
+    dense = new Int32Array(2 * Math.min(DENSE_LIMIT, Math.max(keys * 2, 4096)));
+    denseEpoch = 0;
+  }
+  return dense;
+}
+
+function nextDenseEpoch(): number {
+  if (++denseEpoch === 0x7fffffff) {
+    dense.fill(0);
+    denseEpoch = 1;
+  }
+  return denseEpoch;
+}
+
+/**
+ * Writes [hyp n-grams, ref n-grams, clipped matches] for orders 1..maxOrder of one symbol sequence (characters
+ * or words) into `stats` from `at`. When the reference has no n-gram of an order, the hypothesis count is 0 too,
+ * as in sacrebleu. Order n's ids come from order n-1's in place: the n-gram at i is (id of the (n-1)-gram at i,
+ * symbol i+n-1). A hypothesis n-gram whose prefix the reference lacks cannot match (nor the reverse), so it is
+ * dropped; each order costs one table operation per live n-gram, and nothing is ever inserted for the hypothesis.
+ */
+function orderStatistics(
+  stats: Float64Array,
+  at: number,
+  hyp: Int32Array,
+  hypLength: number,
+  ref: Int32Array,
+  refLength: number,
+  maxOrder: number,
+  alphabet: number,
+): void {
+  ensureScratch(hypLength, refLength, alphabet);
+  // Locals, not the module's bindings, in the loops below: V8 keeps them in registers.
+  const hypIds = hypIdsScratch;
+  const refIds = refIdsScratch;
+  const counts = countsScratch;
+  const seen = seenScratch;
+  const table = ngramTable;
+  let liveHyp = 0;
+  let liveRef = 0;
+  /** Ids of the previous order are 0..idSpace-1 (order 1's are the symbols themselves). */
+  let idSpace = alphabet;
   for (let n = 1; n <= maxOrder; n++) {
-    const hypCount = Math.max(0, hyp.length - n + 1);
-    const refCount = Math.max(0, ref.length - n + 1);
-    let matches: number;
-    if (power < Number.MAX_SAFE_INTEGER) {
-      if (n > 1) {
-        for (let i = 0; i < hypCount; i++) hypCodes[i] = hypCodes[i] * base + hyp[i + n - 1];
-        for (let i = 0; i < refCount; i++) refCodes[i] = refCodes[i] * base + ref[i + n - 1];
+    const hypCount = Math.max(0, hypLength - n + 1);
+    const refCount = Math.max(0, refLength - n + 1);
+    let matches = 0;
+    if (hypCount > 0 && refCount > 0 && (n === 1 || (liveHyp > 0 && liveRef > 0))) {
+      const epoch = nextSeenEpoch();
+      liveHyp = 0;
+      liveRef = 0;
+      if (n === 1) {
+        // Order 1: a symbol is its own id; `seen` marks the reference's symbols first, so counts need no clearing.
+        for (let i = 0; i < refLength; i++) counts[ref[i]] = 0;
+        for (let i = 0; i < refLength; i++) {
+          counts[ref[i]]++;
+          refIds[i] = ref[i];
+        }
+        for (let i = 0; i < refLength; i++) seen[ref[i]] = -epoch;
+        for (let j = 0; j < hypLength; j++) {
+          const id = hyp[j];
+          if (seen[id] === -epoch || seen[id] === epoch) {
+            seen[id] = epoch;
+            if (counts[id] > 0) {
+              counts[id]--;
+              matches++;
+            }
+            hypIds[j] = id;
+            liveHyp++;
+          } else hypIds[j] = -1;
+        }
+      } else if (idSpace * alphabet <= DENSE_LIMIT) {
+        // Few enough (prefix, symbol) pairs to index them directly: no hashing, no probing.
+        const dense = denseTable(idSpace * alphabet);
+        const stamp = nextDenseEpoch();
+        let size = 0;
+        for (let i = 0; i < refCount; i++) {
+          const prefix = refIds[i];
+          if (prefix < 0) continue;
+          const key = 2 * (prefix * alphabet + ref[i + n - 1]);
+          let id: number;
+          if (dense[key] === stamp) id = dense[key + 1];
+          else {
+            // Ids are handed out afresh per order: a new one's count starts at 0.
+            dense[key] = stamp;
+            dense[key + 1] = id = size++;
+            counts[id] = 0;
+          }
+          counts[id]++;
+          refIds[i] = id;
+        }
+        for (let j = 0; j < hypCount; j++) {
+          const prefix = hypIds[j];
+          if (prefix < 0) continue;
+          const key = 2 * (prefix * alphabet + hyp[j + n - 1]);
+          if (dense[key] !== stamp) {
+            hypIds[j] = -1;
+            continue;
+          }
+          const id = dense[key + 1];
+          hypIds[j] = id;
+          liveHyp++;
+          seen[id] = epoch;
+          if (counts[id] > 0) {
+            counts[id]--;
+            matches++;
+          }
+        }
+        idSpace = size;
+      } else {
+        table.reset(refCount);
+        for (let i = 0; i < refCount; i++) {
+          const prefix = refIds[i];
+          if (prefix < 0) continue;
+          const fresh = table.size;
+          const id = table.intern(prefix, ref[i + n - 1]);
+          // Ids are handed out afresh per order: a new one's count starts at 0.
+          if (id === fresh) counts[id] = 0;
+          counts[id]++;
+          refIds[i] = id;
+        }
+        for (let j = 0; j < hypCount; j++) {
+          const prefix = hypIds[j];
+          if (prefix < 0) continue;
+          const id = table.find(prefix, hyp[j + n - 1]);
+          hypIds[j] = id;
+          if (id < 0) continue;
+          liveHyp++;
+          seen[id] = epoch;
+          if (counts[id] > 0) {
+            counts[id]--;
+            matches++;
+          }
+        }
+        idSpace = table.size;
       }
-      matches = counter.clippedMatches(hypCodes, hypCount, refCodes, refCount);
-    } else matches = clippedMatchesBySpelling(hyp, ref, n);
-    stats.push(refCount > 0 ? hypCount : 0, refCount, matches);
-    power *= base;
-  }
-}
-
-interface Symbols {
-  chars: number[];
-  words: number[];
-}
-
-function symbols(sentence: string, vocab: Vocabulary, o: Required<ChrfOptions>): Symbols {
-  return { chars: codePointIds(sentence, vocab), words: o.wordOrder > 0 ? chrfWords(sentence).map((w) => vocab.word(w)) : [] };
-}
-
-/** Statistics of one hypothesis against one reference: char orders, then word orders, 3 numbers each. */
-function pairStatistics(hyp: Symbols, ref: Symbols, o: Required<ChrfOptions>, base: number): number[] {
-  const stats: number[] = [];
-  appendOrderStatistics(stats, hyp.chars, ref.chars, o.charOrder, base);
-  appendOrderStatistics(stats, hyp.words, ref.words, o.wordOrder, base);
-  return stats;
-}
-
-/** What `pairStatistics` gives for a sequence against itself. */
-function identicalStatistics(sequence: Symbols, o: Required<ChrfOptions>): number[] {
-  const stats: number[] = [];
-  for (const [length, orders] of [
-    [sequence.chars.length, o.charOrder],
-    [sequence.words.length, o.wordOrder],
-  ]) {
-    for (let n = 1; n <= orders; n++) {
-      const count = Math.max(0, length - n + 1);
-      stats.push(count, count, count);
+      // A reference n-gram the hypothesis lacks cannot be the prefix of a match at the next order.
+      for (let i = 0; i < refCount; i++) {
+        const id = refIds[i];
+        if (id < 0) continue;
+        if (seen[id] === epoch) liveRef++;
+        else refIds[i] = -1;
+      }
     }
+    stats[at++] = refCount > 0 ? hypCount : 0;
+    stats[at++] = refCount;
+    stats[at++] = matches;
   }
-  return stats;
 }
 
 /** The F-score of summed statistics, with sacrebleu's order of operations (bit-identical floats). */
@@ -284,30 +424,59 @@ export function chrfFromStatistics(stats: ArrayLike<number>, options: ChrfOption
   return 100 * score;
 }
 
+const hypSide = new Side();
+const refSide = new Side();
+let pairScratch = new Float64Array(24);
+
+/**
+ * Writes one segment's statistics into `out` (length 3 * (charOrder + wordOrder)): those of the reference with
+ * the best F, the first of equal bests (sacrebleu's strict `>`).
+ */
+function segmentStatistics(hypothesis: string, references: readonly string[], o: Required<ChrfOptions>, out: Float64Array): void {
+  const vocab = new Vocabulary();
+  const hyp = hypSide.read(hypothesis, vocab, o.wordOrder);
+  out.fill(0);
+  // A hypothesis equal to its one reference matches each of its n-grams: per order [count, count, count], no counting
+  // (a model's answer, or a corpus's copied entry, often is its reference).
+  if (references.length === 1 && references[0] === hypothesis) {
+    let at = 0;
+    for (const [length, orders] of [
+      [hyp.charCount, o.charOrder],
+      [hyp.wordCount, o.wordOrder],
+    ]) {
+      for (let n = 1; n <= orders; n++) {
+        const count = Math.max(0, length - n + 1);
+        out[at++] = count;
+        out[at++] = count;
+        out[at++] = count;
+      }
+    }
+    return;
+  }
+  if (pairScratch.length < out.length) pairScratch = new Float64Array(out.length);
+  const stats = pairScratch;
+  let bestF = -1;
+  for (const reference of references) {
+    const ref = refSide.read(reference, vocab, o.wordOrder);
+    orderStatistics(stats, 0, hyp.chars, hyp.charCount, ref.chars, ref.charCount, o.charOrder, vocab.chars);
+    orderStatistics(stats, 3 * o.charOrder, hyp.words, hyp.wordCount, ref.words, ref.wordCount, o.wordOrder, vocab.wordCount);
+    const f = chrfFromStatistics(stats, o);
+    if (f > bestF) {
+      bestF = f;
+      out.set(stats.subarray(0, out.length));
+    }
+  }
+}
+
 /**
  * One segment's statistics: [hyp n-grams, ref n-grams, clipped matches] per char order then word order, taken
  * from the reference with the best F (the first of equal bests, as sacrebleu's strict `>`). Corpus scores sum these.
  */
 export function chrfStats(hypothesis: string, references: readonly string[], options: ChrfOptions = {}): number[] {
   const o = resolved(options);
-  const vocab = new Vocabulary();
-  const hyp = symbols(hypothesis, vocab, o);
-  // A hypothesis equal to its one reference matches each of its n-grams: per order [count, count, count], no counting
-  // (a model's answer, or a corpus's copied entry, often is its reference).
-  if (references.length === 1 && references[0] === hypothesis) return identicalStatistics(hyp, o);
-  const refs = references.map((r) => symbols(r, vocab, o));
-  const base = vocab.size + 1;
-  let best: number[] = new Array(3 * (o.charOrder + o.wordOrder)).fill(0);
-  let bestF = -1;
-  for (const ref of refs) {
-    const stats = pairStatistics(hyp, ref, o, base);
-    const f = chrfFromStatistics(stats, o);
-    if (f > bestF) {
-      bestF = f;
-      best = stats;
-    }
-  }
-  return best;
+  const out = new Float64Array(3 * (o.charOrder + o.wordOrder));
+  segmentStatistics(hypothesis, references, o, out);
+  return Array.from(out);
 }
 
 export interface ChrfScore {
@@ -329,14 +498,13 @@ export function corpusChrf(hypotheses: readonly string[], referenceStreams: read
     if (stream.length !== hypotheses.length) throw new Error(`a reference stream has ${stream.length} segments for ${hypotheses.length} hypotheses`);
   }
   const o = resolved(options);
-  const totals = new Array(3 * (o.charOrder + o.wordOrder)).fill(0);
-  hypotheses.forEach((hyp, i) => {
-    const stats = chrfStats(
-      hyp,
-      referenceStreams.map((s) => s[i]),
-      o,
-    );
+  const totals = new Float64Array(3 * (o.charOrder + o.wordOrder));
+  const stats = new Float64Array(totals.length);
+  const references: string[] = new Array<string>(referenceStreams.length);
+  for (let i = 0; i < hypotheses.length; i++) {
+    for (let r = 0; r < referenceStreams.length; r++) references[r] = referenceStreams[r][i];
+    segmentStatistics(hypotheses[i], references, o, stats);
     for (let k = 0; k < totals.length; k++) totals[k] += stats[k];
-  });
+  }
   return { score: chrfFromStatistics(totals, o), signature: chrfSignature(options, referenceStreams.length) };
 }
