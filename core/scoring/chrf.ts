@@ -57,63 +57,142 @@ function isAsciiPunctuation(code: number): boolean {
   return (code >= 33 && code <= 47) || (code >= 58 && code <= 64) || (code >= 91 && code <= 96) || (code >= 123 && code <= 126);
 }
 
+/** Thrown if a probe ever wraps a whole table: the tables are sized so that this cannot happen. */
+const FULL_TABLE = 'chrF: a table is full (a bug: every table is sized for at least twice what it holds)';
+
+/** A running hash of a sequence of small integers (FNV-1a's step on whole ints). */
+const HASH_SEED = 0x811c9dc5 | 0;
+const mix = (hash: number, id: number) => Math.imul(hash ^ id, 0x01000193);
+
 /**
  * Symbols of one segment (a hypothesis and its references) as small integers: code points and words each get
  * dense ids 0, 1, 2… in order of first appearance, shared by the hypothesis and its references, so that an
  * n-gram is a chain of integers and counting needs no strings. Code points go through a table over all of
- * Unicode (about 9 MB, allocated once) stamped per segment, much cheaper than a Map here.
+ * Unicode (about 9 MB, allocated once) stamped per segment, much cheaper than a Map here. A word is the run of
+ * its code points' ids: it is found by its hash in an open-addressing table and told apart from others of the same
+ * hash by comparing those runs, kept in `spellings`; no string is made.
  */
 class Vocabulary {
-  private static stamps = new Int32Array(0);
-  private static table = new Int32Array(0);
-  private static epoch = 0;
-  private readonly words = new Map<string, number>();
-  /** How many distinct code points, then words, have ids. */
+  private cpStamps = new Int32Array(0);
+  private cpIds = new Int32Array(0);
+  private cpEpoch = 0;
+  /** Word slots [stamp, hash, id, unused]; at most half full (sized per segment by `begin`). */
+  private wordSlots = new Int32Array(4 * 256);
+  private wordCapacity = 256;
+  private wordShift = 24;
+  private wordEpoch = 0;
+  /** Word id -> where its code point ids start in `spellings`, and how many. */
+  private wordStart = new Int32Array(128);
+  private wordLength = new Int32Array(128);
+  private spellings = new Int32Array(1024);
+  private spelled = 0;
+  /** How many distinct code points, then words, have ids in this segment. */
   chars = 0;
-  wordCount = 0;
+  words = 0;
 
-  constructor() {
-    if (Vocabulary.stamps.length === 0) {
-      Vocabulary.stamps = new Int32Array(0x110000);
-      Vocabulary.table = new Int32Array(0x110000);
+  /** Starts a segment whose texts have `codeUnits` UTF-16 code units in all (so at most that many words). */
+  begin(codeUnits: number): void {
+    if (this.cpStamps.length === 0) {
+      this.cpStamps = new Int32Array(0x110000);
+      this.cpIds = new Int32Array(0x110000);
     }
-    // 2^31 segments would wrap the stamp; start over with a clean table long before.
-    if (++Vocabulary.epoch === 0x7fffffff) {
-      Vocabulary.stamps.fill(0);
-      Vocabulary.epoch = 1;
+    // 2^31 segments would wrap a stamp; start over with a clean table long before.
+    if (++this.cpEpoch === 0x7fffffff) {
+      this.cpStamps.fill(0);
+      this.cpEpoch = 1;
     }
+    if (codeUnits * 2 > this.wordCapacity) {
+      let capacity = this.wordCapacity;
+      while (codeUnits * 2 > capacity) capacity *= 2;
+      this.wordSlots = new Int32Array(4 * capacity);
+      this.wordCapacity = capacity;
+      this.wordShift = Math.clz32(capacity) + 1;
+      this.wordEpoch = 0;
+    }
+    if (++this.wordEpoch === 0x7fffffff) {
+      this.wordSlots.fill(0);
+      this.wordEpoch = 1;
+    }
+    if (this.wordStart.length < codeUnits) {
+      this.wordStart = new Int32Array(codeUnits * 2);
+      this.wordLength = new Int32Array(codeUnits * 2);
+    }
+    if (this.spellings.length < codeUnits) this.spellings = new Int32Array(codeUnits * 2);
+    this.spelled = 0;
+    this.chars = 0;
+    this.words = 0;
   }
 
   codePoint(cp: number): number {
-    if (Vocabulary.stamps[cp] !== Vocabulary.epoch) {
-      Vocabulary.stamps[cp] = Vocabulary.epoch;
-      Vocabulary.table[cp] = this.chars++;
+    if (this.cpStamps[cp] !== this.cpEpoch) {
+      this.cpStamps[cp] = this.cpEpoch;
+      this.cpIds[cp] = this.chars++;
     }
-    return Vocabulary.table[cp];
+    return this.cpIds[cp];
   }
 
-  word(word: string): number {
-    let id = this.words.get(word);
-    if (id === undefined) {
-      id = this.wordCount++;
-      this.words.set(word, id);
+  /** The id of the word spelled by `ids[start..start+length)`, whose running hash is `hash`. */
+  word(ids: Int32Array, start: number, length: number, hash: number): number {
+    const slots = this.wordSlots;
+    const mask = this.wordCapacity - 1;
+    let h = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b) >>> this.wordShift;
+    for (let probe = 0; probe < this.wordCapacity; probe++) {
+      const at = 4 * h;
+      if (slots[at] !== this.wordEpoch) {
+        const id = this.words++;
+        slots[at] = this.wordEpoch;
+        slots[at + 1] = hash;
+        slots[at + 2] = id;
+        this.wordStart[id] = this.spelled;
+        this.wordLength[id] = length;
+        const spellings = this.spellings;
+        let to = this.spelled;
+        for (let k = start; k < start + length; k++) spellings[to++] = ids[k];
+        this.spelled = to;
+        return id;
+      }
+      if (slots[at + 1] === hash) {
+        const id = slots[at + 2];
+        if (this.wordLength[id] === length && this.sameSpelling(this.wordStart[id], ids, start, length)) return id;
+      }
+      h = (h + 1) & mask;
     }
-    return id;
+    throw new Error(FULL_TABLE);
+  }
+
+  private sameSpelling(from: number, ids: Int32Array, start: number, length: number): boolean {
+    const spellings = this.spellings;
+    for (let k = 0; k < length; k++) if (spellings[from + k] !== ids[start + k]) return false;
+    return true;
   }
 }
 
-/** One side's symbols: `chars[0..charCount)` are code point ids without whitespace, `words[0..wordCount)` word ids. */
+/**
+ * One side's symbols: `chars[0..charCount)` are its code points' ids without whitespace, `words[0..wordCount)` its
+ * words' ids. A token (a run between Python whitespace) is a run of `chars`; sacrebleu's punctuation rule splits
+ * it into at most two words, whose hashes come from the running hashes kept while reading it.
+ */
 class Side {
   chars = new Int32Array(128);
   charCount = 0;
-  words = new Int32Array(32);
+  words = new Int32Array(128);
   wordCount = 0;
 
-  read(sentence: string, vocab: Vocabulary, wordOrder: number): this {
+  read(sentence: string, vocab: Vocabulary, withWords: boolean): this {
     if (this.chars.length < sentence.length) this.chars = new Int32Array(sentence.length * 2);
+    if (this.words.length < sentence.length) this.words = new Int32Array(sentence.length * 2);
+    const chars = this.chars;
     let count = 0;
-    for (let i = 0; i < sentence.length; i++) {
-      let cp = sentence.charCodeAt(i);
+    this.wordCount = 0;
+    /** The token being read: where it starts in `chars` (-1: none), its first and last code points, its hashes. */
+    let tokenStart = -1;
+    let first = 0;
+    let last = 0;
+    let hash = HASH_SEED;
+    let hashButFirst = HASH_SEED;
+    let hashButLast = HASH_SEED;
+    for (let i = 0; i <= sentence.length; i++) {
+      let cp = i < sentence.length ? sentence.charCodeAt(i) : 0x20;
       if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < sentence.length) {
         const low = sentence.charCodeAt(i + 1);
         if (low >= 0xdc00 && low <= 0xdfff) {
@@ -121,40 +200,66 @@ class Side {
           i++;
         }
       }
-      if (!isPythonSpace(cp)) this.chars[count++] = vocab.codePoint(cp);
+      if (isPythonSpace(cp)) {
+        if (tokenStart >= 0 && withWords) this.endToken(vocab, tokenStart, count, first, last, hash, hashButFirst, hashButLast);
+        tokenStart = -1;
+        continue;
+      }
+      const id = vocab.codePoint(cp);
+      chars[count] = id;
+      if (tokenStart < 0) {
+        tokenStart = count;
+        first = cp;
+        hashButLast = HASH_SEED;
+        hashButFirst = HASH_SEED;
+        hash = mix(HASH_SEED, id);
+      } else {
+        hashButLast = hash;
+        hash = mix(hash, id);
+        hashButFirst = mix(hashButFirst, id);
+      }
+      last = cp;
+      count++;
     }
     this.charCount = count;
-    this.wordCount = 0;
-    if (wordOrder > 0) {
-      const words = chrfWords(sentence);
-      if (this.words.length < words.length) this.words = new Int32Array(words.length * 2);
-      for (let i = 0; i < words.length; i++) this.words[i] = vocab.word(words[i]);
-      this.wordCount = words.length;
-    }
     return this;
+  }
+
+  /** sacrebleu's `_remove_punctuation` on one token `chars[start..end)`: one ASCII punctuation character split off, the last first. */
+  private endToken(vocab: Vocabulary, start: number, end: number, first: number, last: number, hash: number, hashButFirst: number, hashButLast: number): void {
+    const chars = this.chars;
+    const words = this.words;
+    const length = end - start;
+    if (length === 1) words[this.wordCount++] = vocab.word(chars, start, 1, hash);
+    else if (isAsciiPunctuation(last)) {
+      words[this.wordCount++] = vocab.word(chars, start, length - 1, hashButLast);
+      words[this.wordCount++] = vocab.word(chars, end - 1, 1, mix(HASH_SEED, chars[end - 1]));
+    } else if (isAsciiPunctuation(first)) {
+      words[this.wordCount++] = vocab.word(chars, start, 1, mix(HASH_SEED, chars[start]));
+      words[this.wordCount++] = vocab.word(chars, start + 1, length - 1, hashButFirst);
+    } else words[this.wordCount++] = vocab.word(chars, start, length, hash);
   }
 }
 
-/** Thrown if a probe ever wraps a whole table: the tables are sized so that this cannot happen. */
-const FULL_TABLE = 'chrF: an n-gram table is full (a bug: it is sized for twice the reference n-grams it holds)';
-
 /**
  * Open-addressing map from an (n-1)-gram id and a symbol to the id of their n-gram, for one order of one
- * reference: only the reference's n-grams are inserted (at most `size`, in a table of at least twice that), the
- * hypothesis only looks them up, so the table is never more than half full and every probe loop ends at an
- * empty slot; each is bounded by the capacity all the same. Slots are 4 ints [prefix, symbol, id, stamp].
+ * reference, used when there are too many (prefix, symbol) pairs to index them directly. Only the reference's
+ * n-grams are inserted (at most `maxSize`, in a table of at least twice that); the hypothesis only looks them up.
+ * So the table is never more than half full and every probe loop ends at an empty slot; each is bounded by the
+ * capacity all the same. Slots are 4 ints [prefix, symbol, id, stamp]; ids are 1, 2, 3…
  */
-class NgramTable {
+export class NgramTable {
   private slots = new Int32Array(4 * 1024);
   private capacity = 1024;
   private epoch = 0;
   /** 32 - log2(capacity): a multiplicative hash's best-mixed bits are its highest. */
   private shift = 22;
-  /** Ids handed out since `reset`: 0, 1, 2… */
+  /** Ids handed out since `reset`: 1..size. */
   size = 0;
-  /** Slots visited by `intern` and `find` since the table was made; tests read it to check the work is linear. */
+  /** Slots visited by `intern` and `find` since the table was made: tests read it to check the work is linear. */
   probes = 0;
 
+  /** Empties the table for at most `maxSize` insertions. */
   reset(maxSize: number): void {
     if (maxSize * 2 > this.capacity) {
       let capacity = this.capacity;
@@ -171,7 +276,7 @@ class NgramTable {
     this.size = 0;
   }
 
-  /** The id of (prefix, symbol), a new one if it is not there yet. */
+  /** The id of (prefix, symbol), a new one (`size` after the call) if it was not there yet. */
   intern(prefix: number, symbol: number): number {
     const slots = this.slots;
     const mask = this.capacity - 1;
@@ -180,11 +285,12 @@ class NgramTable {
       const at = 4 * h;
       this.probes++;
       if (slots[at + 3] !== this.epoch) {
+        if (this.size * 2 >= this.capacity) break;
         slots[at] = prefix;
         slots[at + 1] = symbol;
-        slots[at + 2] = this.size;
+        slots[at + 2] = ++this.size;
         slots[at + 3] = this.epoch;
-        return this.size++;
+        return this.size;
       }
       if (slots[at] === prefix && slots[at + 1] === symbol) return slots[at + 2];
       h = (h + 1) & mask;
@@ -192,7 +298,7 @@ class NgramTable {
     throw new Error(FULL_TABLE);
   }
 
-  /** The id of (prefix, symbol), or -1 if the reference has no such n-gram. Never inserts. */
+  /** The id of (prefix, symbol), or 0 if the reference has no such n-gram. Never inserts. */
   find(prefix: number, symbol: number): number {
     const slots = this.slots;
     const mask = this.capacity - 1;
@@ -200,7 +306,7 @@ class NgramTable {
     for (let probe = 0; probe < this.capacity; probe++) {
       const at = 4 * h;
       this.probes++;
-      if (slots[at + 3] !== this.epoch) return -1;
+      if (slots[at + 3] !== this.epoch) return 0;
       if (slots[at] === prefix && slots[at + 1] === symbol) return slots[at + 2];
       h = (h + 1) & mask;
     }
@@ -210,65 +316,53 @@ class NgramTable {
 
 /**
  * Scratch space reused by every segment, so nothing is allocated per n-gram: `hypIds[i]` / `refIds[i]` hold the id
- * of the n-gram starting at i for the current order (-1 once it cannot match: its prefix is absent on the other
- * side), `counts[id]` the reference's n-grams not yet matched, `seen[id]` whether the hypothesis has that n-gram.
+ * of the n-gram starting at i for the current order (0: the reference has no such n-gram), `hypLive` the
+ * hypothesis positions still able to match, `counts[id]` the reference's n-grams not yet matched, `created[id]`
+ * where id sits in the dense table (to clear it after the order).
  */
 const ngramTable = new NgramTable();
 let hypIdsScratch = new Int32Array(256);
+let hypLiveScratch = new Int32Array(256);
 let refIdsScratch = new Int32Array(256);
 let countsScratch = new Int32Array(256);
-let seenScratch = new Int32Array(256);
-let seenEpoch = 0;
+let createdScratch = new Int32Array(256);
 
-function ensureScratch(hypLength: number, refLength: number, alphabet: number): void {
-  if (hypIdsScratch.length < hypLength) hypIdsScratch = new Int32Array(hypLength * 2);
-  if (refIdsScratch.length < refLength) refIdsScratch = new Int32Array(refLength * 2);
-  const ids = Math.max(refLength, alphabet);
-  if (countsScratch.length < ids) {
-    countsScratch = new Int32Array(ids * 2);
-    seenScratch = new Int32Array(ids * 2);
-    seenEpoch = 0;
+function ensureScratch(hypLength: number, refLength: number): void {
+  if (hypIdsScratch.length < hypLength) {
+    hypIdsScratch = new Int32Array(hypLength * 2);
+    hypLiveScratch = new Int32Array(hypLength * 2);
   }
-}
-
-function nextSeenEpoch(): number {
-  if (++seenEpoch === 0x7fffffff) {
-    seenScratch.fill(0);
-    seenEpoch = 1;
+  if (refIdsScratch.length < refLength + 1) {
+    refIdsScratch = new Int32Array(refLength * 2 + 1);
+    countsScratch = new Int32Array(refLength * 2 + 1);
+    createdScratch = new Int32Array(refLength * 2 + 1);
   }
-  return seenEpoch;
 }
 
 /**
- * Above this many (prefix, symbol) pairs an order uses the hash table; below, a directly indexed table of
- * [stamp, id] pairs (2 MB at most), stamped per order so that nothing is cleared.
+ * Above this many (prefix, symbol) keys an order uses the hash table; below, a directly indexed table (1 MB at
+ * most) of ids, 0 where no reference n-gram is: every entry an order sets is cleared after it, so the table is all
+ * zeros between orders and nothing is ever cleared wholesale.
  */
 const DENSE_LIMIT = 1 << 18;
-let dense = new Int32Array(0);
-let denseEpoch = 0;
+let denseScratch = new Int32Array(4096);
 
 function denseTable(keys: number): Int32Array {
-  if (dense.length < 2 * keys) {
-    dense = new Int32Array(2 * Math.min(DENSE_LIMIT, Math.max(keys * 2, 4096)));
-    denseEpoch = 0;
-  }
-  return dense;
-}
-
-function nextDenseEpoch(): number {
-  if (++denseEpoch === 0x7fffffff) {
-    dense.fill(0);
-    denseEpoch = 1;
-  }
-  return denseEpoch;
+  if (denseScratch.length < keys) denseScratch = new Int32Array(Math.min(DENSE_LIMIT, Math.max(keys * 2, 4096)));
+  return denseScratch;
 }
 
 /**
  * Writes [hyp n-grams, ref n-grams, clipped matches] for orders 1..maxOrder of one symbol sequence (characters
- * or words) into `stats` from `at`. When the reference has no n-gram of an order, the hypothesis count is 0 too,
- * as in sacrebleu. Order n's ids come from order n-1's in place: the n-gram at i is (id of the (n-1)-gram at i,
- * symbol i+n-1). A hypothesis n-gram whose prefix the reference lacks cannot match (nor the reverse), so it is
- * dropped; each order costs one table operation per live n-gram, and nothing is ever inserted for the hypothesis.
+ * or words, ids 0..alphabet-1) into `stats` from `at`. When the reference has no n-gram of an order, the
+ * hypothesis count is 0 too, as in sacrebleu.
+ *
+ * Order n's ids come from order n-1's in place: the n-gram at i is the pair (id of the (n-1)-gram at i, symbol
+ * i+n-1), order 0 having the one id 1. Ids are given to the reference's n-grams only; a hypothesis n-gram the
+ * reference lacks gets 0 and its position is dropped, since no longer n-gram starting there can match either; once
+ * an order has no match, no higher order has one. So each order costs one table operation per reference n-gram and
+ * per live hypothesis n-gram, and the hypothesis never inserts. The hypothesis loop has no data-dependent branch:
+ * a match is `counts[id] > 0` read as a bit (id 0's count stays 0).
  */
 function orderStatistics(
   stats: Float64Array,
@@ -280,117 +374,87 @@ function orderStatistics(
   maxOrder: number,
   alphabet: number,
 ): void {
-  ensureScratch(hypLength, refLength, alphabet);
+  ensureScratch(hypLength, refLength);
   // Locals, not the module's bindings, in the loops below: V8 keeps them in registers.
   const hypIds = hypIdsScratch;
+  const hypLive = hypLiveScratch;
   const refIds = refIdsScratch;
   const counts = countsScratch;
-  const seen = seenScratch;
+  const created = createdScratch;
   const table = ngramTable;
-  let liveHyp = 0;
-  let liveRef = 0;
-  /** Ids of the previous order are 0..idSpace-1 (order 1's are the symbols themselves). */
-  let idSpace = alphabet;
+  for (let i = 0; i < refLength; i++) refIds[i] = 1;
+  for (let j = 0; j < hypLength; j++) {
+    hypIds[j] = 1;
+    hypLive[j] = j;
+  }
+  counts[0] = 0;
+  /** The previous order's ids are 1..ids; `hypLive[0..alive)` the hypothesis positions still able to match, ascending. */
+  let ids = 1;
+  let alive = hypLength;
+  let matches = 1;
   for (let n = 1; n <= maxOrder; n++) {
     const hypCount = Math.max(0, hypLength - n + 1);
     const refCount = Math.max(0, refLength - n + 1);
-    let matches = 0;
-    if (hypCount > 0 && refCount > 0 && (n === 1 || (liveHyp > 0 && liveRef > 0))) {
-      const epoch = nextSeenEpoch();
-      liveHyp = 0;
-      liveRef = 0;
-      if (n === 1) {
-        // Order 1: a symbol is its own id; `seen` marks the reference's symbols first, so counts need no clearing.
-        for (let i = 0; i < refLength; i++) counts[ref[i]] = 0;
-        for (let i = 0; i < refLength; i++) {
-          counts[ref[i]]++;
-          refIds[i] = ref[i];
-        }
-        for (let i = 0; i < refLength; i++) seen[ref[i]] = -epoch;
-        for (let j = 0; j < hypLength; j++) {
-          const id = hyp[j];
-          if (seen[id] === -epoch || seen[id] === epoch) {
-            seen[id] = epoch;
-            if (counts[id] > 0) {
-              counts[id]--;
-              matches++;
-            }
-            hypIds[j] = id;
-            liveHyp++;
-          } else hypIds[j] = -1;
-        }
-      } else if (idSpace * alphabet <= DENSE_LIMIT) {
-        // Few enough (prefix, symbol) pairs to index them directly: no hashing, no probing.
-        const dense = denseTable(idSpace * alphabet);
-        const stamp = nextDenseEpoch();
-        let size = 0;
-        for (let i = 0; i < refCount; i++) {
-          const prefix = refIds[i];
-          if (prefix < 0) continue;
-          const key = 2 * (prefix * alphabet + ref[i + n - 1]);
-          let id: number;
-          if (dense[key] === stamp) id = dense[key + 1];
-          else {
-            // Ids are handed out afresh per order: a new one's count starts at 0.
-            dense[key] = stamp;
-            dense[key + 1] = id = size++;
-            counts[id] = 0;
-          }
-          counts[id]++;
-          refIds[i] = id;
-        }
-        for (let j = 0; j < hypCount; j++) {
-          const prefix = hypIds[j];
-          if (prefix < 0) continue;
-          const key = 2 * (prefix * alphabet + hyp[j + n - 1]);
-          if (dense[key] !== stamp) {
-            hypIds[j] = -1;
-            continue;
-          }
-          const id = dense[key + 1];
-          hypIds[j] = id;
-          liveHyp++;
-          seen[id] = epoch;
-          if (counts[id] > 0) {
-            counts[id]--;
-            matches++;
-          }
-        }
-        idSpace = size;
-      } else {
-        table.reset(refCount);
-        for (let i = 0; i < refCount; i++) {
-          const prefix = refIds[i];
-          if (prefix < 0) continue;
-          const fresh = table.size;
-          const id = table.intern(prefix, ref[i + n - 1]);
-          // Ids are handed out afresh per order: a new one's count starts at 0.
-          if (id === fresh) counts[id] = 0;
-          counts[id]++;
-          refIds[i] = id;
-        }
-        for (let j = 0; j < hypCount; j++) {
-          const prefix = hypIds[j];
-          if (prefix < 0) continue;
-          const id = table.find(prefix, hyp[j + n - 1]);
-          hypIds[j] = id;
-          if (id < 0) continue;
-          liveHyp++;
-          seen[id] = epoch;
-          if (counts[id] > 0) {
-            counts[id]--;
-            matches++;
-          }
-        }
-        idSpace = table.size;
-      }
-      // A reference n-gram the hypothesis lacks cannot be the prefix of a match at the next order.
+    const last = n - 1;
+    if (hypCount === 0 || refCount === 0 || matches === 0) matches = 0;
+    else if ((ids + 1) * alphabet <= DENSE_LIMIT) {
+      // Few enough (prefix, symbol) keys to index them directly: no hashing, no probing.
+      const dense = denseTable((ids + 1) * alphabet);
+      let size = 0;
       for (let i = 0; i < refCount; i++) {
-        const id = refIds[i];
-        if (id < 0) continue;
-        if (seen[id] === epoch) liveRef++;
-        else refIds[i] = -1;
+        const key = refIds[i] * alphabet + ref[i + last];
+        let id = dense[key];
+        if (id === 0) {
+          id = dense[key] = ++size;
+          counts[id] = 0;
+          created[id] = key;
+        }
+        counts[id]++;
+        refIds[i] = id;
       }
+      matches = 0;
+      let kept = 0;
+      for (let k = 0; k < alive; k++) {
+        const j = hypLive[k];
+        if (j >= hypCount) break;
+        const id = dense[hypIds[j] * alphabet + hyp[j + last]];
+        const count = counts[id];
+        const match = (0 - count) >>> 31;
+        counts[id] = count - match;
+        matches += match;
+        hypIds[j] = id;
+        hypLive[kept] = j;
+        kept += (0 - id) >>> 31;
+      }
+      alive = kept;
+      for (let id = 1; id <= size; id++) dense[created[id]] = 0;
+      ids = size;
+    } else {
+      table.reset(refCount);
+      for (let i = 0; i < refCount; i++) {
+        const size = table.size;
+        const id = table.intern(refIds[i], ref[i + last]);
+        // A new id's count starts at 0.
+        if (table.size !== size) counts[id] = 0;
+        counts[id]++;
+        refIds[i] = id;
+      }
+      matches = 0;
+      let kept = 0;
+      for (let k = 0; k < alive; k++) {
+        const j = hypLive[k];
+        if (j >= hypCount) break;
+        const id = table.find(hypIds[j], hyp[j + last]);
+        const count = counts[id];
+        const match = (0 - count) >>> 31;
+        counts[id] = count - match;
+        matches += match;
+        hypIds[j] = id;
+        hypLive[kept] = j;
+        kept += (0 - id) >>> 31;
+      }
+      alive = kept;
+      ids = table.size;
     }
     stats[at++] = refCount > 0 ? hypCount : 0;
     stats[at++] = refCount;
@@ -424,6 +488,7 @@ export function chrfFromStatistics(stats: ArrayLike<number>, options: ChrfOption
   return 100 * score;
 }
 
+const vocab = new Vocabulary();
 const hypSide = new Side();
 const refSide = new Side();
 let pairScratch = new Float64Array(24);
@@ -433,8 +498,10 @@ let pairScratch = new Float64Array(24);
  * the best F, the first of equal bests (sacrebleu's strict `>`).
  */
 function segmentStatistics(hypothesis: string, references: readonly string[], o: Required<ChrfOptions>, out: Float64Array): void {
-  const vocab = new Vocabulary();
-  const hyp = hypSide.read(hypothesis, vocab, o.wordOrder);
+  let codeUnits = hypothesis.length;
+  for (const reference of references) codeUnits += reference.length;
+  vocab.begin(codeUnits);
+  const hyp = hypSide.read(hypothesis, vocab, o.wordOrder > 0);
   out.fill(0);
   // A hypothesis equal to its one reference matches each of its n-grams: per order [count, count, count], no counting
   // (a model's answer, or a corpus's copied entry, often is its reference).
@@ -457,9 +524,9 @@ function segmentStatistics(hypothesis: string, references: readonly string[], o:
   const stats = pairScratch;
   let bestF = -1;
   for (const reference of references) {
-    const ref = refSide.read(reference, vocab, o.wordOrder);
+    const ref = refSide.read(reference, vocab, o.wordOrder > 0);
     orderStatistics(stats, 0, hyp.chars, hyp.charCount, ref.chars, ref.charCount, o.charOrder, vocab.chars);
-    orderStatistics(stats, 3 * o.charOrder, hyp.words, hyp.wordCount, ref.words, ref.wordCount, o.wordOrder, vocab.wordCount);
+    orderStatistics(stats, 3 * o.charOrder, hyp.words, hyp.wordCount, ref.words, ref.wordCount, o.wordOrder, vocab.words);
     const f = chrfFromStatistics(stats, o);
     if (f > bestF) {
       bestF = f;
