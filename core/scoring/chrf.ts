@@ -60,6 +60,9 @@ function isAsciiPunctuation(code: number): boolean {
 /** Thrown if a probe ever wraps a whole table: the tables are sized so that this cannot happen. */
 const FULL_TABLE = 'chrF: a table is full (a bug: every table is sized for at least twice what it holds)';
 
+/** Work done so far, read by `chrfStatsWithWork`: table operations, and slots visited (dense lookups, hash probes). */
+const work = { operations: 0, probes: 0 };
+
 /** A running hash of a sequence of small integers (FNV-1a's step on whole ints). */
 const HASH_SEED = 0x811c9dc5 | 0;
 const mix = (hash: number, id: number) => Math.imul(hash ^ id, 0x01000193);
@@ -136,8 +139,10 @@ class Vocabulary {
     const slots = this.wordSlots;
     const mask = this.wordCapacity - 1;
     let h = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b) >>> this.wordShift;
+    work.operations++;
     for (let probe = 0; probe < this.wordCapacity; probe++) {
       const at = 4 * h;
+      work.probes++;
       if (slots[at] !== this.wordEpoch) {
         const id = this.words++;
         slots[at] = this.wordEpoch;
@@ -426,6 +431,8 @@ function orderStatistics(
         hypLive[kept] = j;
         kept += (0 - id) >>> 31;
       }
+      work.operations += refCount + alive;
+      work.probes += refCount + alive;
       alive = kept;
       for (let id = 1; id <= size; id++) dense[created[id]] = 0;
       ids = size;
@@ -453,6 +460,7 @@ function orderStatistics(
         hypLive[kept] = j;
         kept += (0 - id) >>> 31;
       }
+      work.operations += refCount + alive;
       alive = kept;
       ids = table.size;
     }
@@ -544,6 +552,21 @@ export function chrfStats(hypothesis: string, references: readonly string[], opt
   const out = new Float64Array(3 * (o.charOrder + o.wordOrder));
   segmentStatistics(hypothesis, references, o, out);
   return Array.from(out);
+}
+
+/**
+ * `chrfStats`, and the work it took: `operations` counts table operations (one per reference n-gram inserted, per
+ * hypothesis n-gram looked up, per word interned), `probes` the table slots visited for them. Tests check both
+ * against the input's length: the time is linear whatever the texts.
+ */
+export function chrfStatsWithWork(
+  hypothesis: string,
+  references: readonly string[],
+  options: ChrfOptions = {},
+): { stats: number[]; operations: number; probes: number } {
+  const before = { operations: work.operations, probes: work.probes + ngramTable.probes };
+  const stats = chrfStats(hypothesis, references, options);
+  return { stats, operations: work.operations - before.operations, probes: work.probes + ngramTable.probes - before.probes };
 }
 
 export interface ChrfScore {
