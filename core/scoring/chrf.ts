@@ -79,12 +79,16 @@ class Vocabulary {
   private cpStamps = new Int32Array(0);
   private cpIds = new Int32Array(0);
   private cpEpoch = 0;
-  /** Word slots [stamp, hash, id, unused]; at most half full (sized per segment by `begin`). */
-  private wordSlots = new Int32Array(4 * 256);
+  /**
+   * Word slots [stamp, id] in the first `wordCapacity` pairs of `wordSlots`: at most half full, the capacity doubling
+   * (the words re-inserted from their hashes) as words come, so that a segment's table stays as small as its words.
+   */
+  private wordSlots = new Int32Array(2 * 256);
   private wordCapacity = 256;
   private wordShift = 24;
   private wordEpoch = 0;
-  /** Word id -> where its code point ids start in `spellings`, and how many. */
+  /** Word id -> its hash, where its code point ids start in `spellings`, and how many. */
+  private wordHash = new Int32Array(128);
   private wordStart = new Int32Array(128);
   private wordLength = new Int32Array(128);
   private spellings = new Int32Array(1024);
@@ -104,19 +108,8 @@ class Vocabulary {
       this.cpStamps.fill(0);
       this.cpEpoch = 1;
     }
-    if (codeUnits * 2 > this.wordCapacity) {
-      let capacity = this.wordCapacity;
-      while (codeUnits * 2 > capacity) capacity *= 2;
-      this.wordSlots = new Int32Array(4 * capacity);
-      this.wordCapacity = capacity;
-      this.wordShift = Math.clz32(capacity) + 1;
-      this.wordEpoch = 0;
-    }
-    if (++this.wordEpoch === 0x7fffffff) {
-      this.wordSlots.fill(0);
-      this.wordEpoch = 1;
-    }
     if (this.wordStart.length < codeUnits) {
+      this.wordHash = new Int32Array(codeUnits * 2);
       this.wordStart = new Int32Array(codeUnits * 2);
       this.wordLength = new Int32Array(codeUnits * 2);
     }
@@ -124,6 +117,34 @@ class Vocabulary {
     this.spelled = 0;
     this.chars = 0;
     this.words = 0;
+    this.sizeWordTable(256);
+  }
+
+  /** Empties the word table to `capacity` slots (a power of two), then puts back the segment's words so far. */
+  private sizeWordTable(capacity: number): void {
+    if (this.wordSlots.length < 2 * capacity) {
+      this.wordSlots = new Int32Array(2 * capacity);
+      this.wordEpoch = 0;
+    }
+    this.wordCapacity = capacity;
+    this.wordShift = Math.clz32(capacity) + 1;
+    if (++this.wordEpoch === 0x7fffffff) {
+      this.wordSlots.fill(0);
+      this.wordEpoch = 1;
+    }
+    const slots = this.wordSlots;
+    const mask = capacity - 1;
+    for (let id = 0; id < this.words; id++) {
+      let h = this.slotOf(this.wordHash[id]);
+      // At most half full: an empty slot is found within `capacity` probes.
+      for (let probe = 0; probe < capacity && slots[2 * h] === this.wordEpoch; probe++) h = (h + 1) & mask;
+      slots[2 * h] = this.wordEpoch;
+      slots[2 * h + 1] = id;
+    }
+  }
+
+  private slotOf(hash: number): number {
+    return Math.imul(hash ^ (hash >>> 16), 0x85ebca6b) >>> this.wordShift;
   }
 
   codePoint(cp: number): number {
@@ -136,18 +157,18 @@ class Vocabulary {
 
   /** The id of the word spelled by `ids[start..start+length)`, whose running hash is `hash`. */
   word(ids: Int32Array, start: number, length: number, hash: number): number {
+    if (this.words * 2 >= this.wordCapacity) this.sizeWordTable(this.wordCapacity * 2);
     const slots = this.wordSlots;
     const mask = this.wordCapacity - 1;
-    let h = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b) >>> this.wordShift;
+    let h = this.slotOf(hash);
     work.operations++;
     for (let probe = 0; probe < this.wordCapacity; probe++) {
-      const at = 4 * h;
       work.probes++;
-      if (slots[at] !== this.wordEpoch) {
+      if (slots[2 * h] !== this.wordEpoch) {
         const id = this.words++;
-        slots[at] = this.wordEpoch;
-        slots[at + 1] = hash;
-        slots[at + 2] = id;
+        slots[2 * h] = this.wordEpoch;
+        slots[2 * h + 1] = id;
+        this.wordHash[id] = hash;
         this.wordStart[id] = this.spelled;
         this.wordLength[id] = length;
         const spellings = this.spellings;
@@ -156,10 +177,8 @@ class Vocabulary {
         this.spelled = to;
         return id;
       }
-      if (slots[at + 1] === hash) {
-        const id = slots[at + 2];
-        if (this.wordLength[id] === length && this.sameSpelling(this.wordStart[id], ids, start, length)) return id;
-      }
+      const id = slots[2 * h + 1];
+      if (this.wordHash[id] === hash && this.wordLength[id] === length && this.sameSpelling(this.wordStart[id], ids, start, length)) return id;
       h = (h + 1) & mask;
     }
     throw new Error(FULL_TABLE);
