@@ -406,11 +406,10 @@ function orderStatistics(
   const counts = countsScratch;
   const created = createdScratch;
   const table = ngramTable;
-  for (let i = 0; i < refLength; i++) refIds[i] = 1;
-  for (let j = 0; j < hypLength; j++) {
-    hypIds[j] = 1;
-    hypLive[j] = j;
-  }
+  // Order 0's one id, 1, at every position; every hypothesis position alive.
+  refIds.fill(1, 0, refLength);
+  hypIds.fill(1, 0, hypLength);
+  for (let j = 0; j < hypLength; j++) hypLive[j] = j;
   counts[0] = 0;
   /** The previous order's ids are 1..ids; `hypLive[0..alive)` the hypothesis positions still able to match, ascending. */
   let ids = 1;
@@ -492,11 +491,15 @@ function orderStatistics(
 /** The F-score of summed statistics, with sacrebleu's order of operations (bit-identical floats). */
 export function chrfFromStatistics(stats: ArrayLike<number>, options: ChrfOptions = {}): number {
   const o = resolved(options);
-  const factor = o.beta ** 2;
+  return fScore(stats, o.charOrder + o.wordOrder, o.beta);
+}
+
+function fScore(stats: ArrayLike<number>, orders: number, beta: number): number {
+  const factor = beta ** 2;
   let avgPrec = 0;
   let avgRec = 0;
   let effectiveOrder = 0;
-  for (let i = 0; i < o.charOrder + o.wordOrder; i++) {
+  for (let i = 0; i < orders; i++) {
     const nHyp = stats[3 * i];
     const nRef = stats[3 * i + 1];
     const nMatch = stats[3 * i + 2];
@@ -554,7 +557,7 @@ function segmentStatistics(hypothesis: string, references: readonly string[], o:
     const ref = refSide.read(reference, vocab, o.wordOrder > 0);
     orderStatistics(stats, 0, hyp.chars, hyp.charCount, ref.chars, ref.charCount, o.charOrder, vocab.chars);
     orderStatistics(stats, 3 * o.charOrder, hyp.words, hyp.wordCount, ref.words, ref.wordCount, o.wordOrder, vocab.words);
-    const f = chrfFromStatistics(stats, o);
+    const f = fScore(stats, o.charOrder + o.wordOrder, o.beta);
     if (f > bestF) {
       bestF = f;
       out.set(stats.subarray(0, out.length));
