@@ -9,6 +9,9 @@ import { UsageError } from '../io';
 import { captureIo } from '../../test/helpers/captureIo';
 import { corpusChrf, sentenceChrf } from '../../core/scoring/chrf';
 import { pyFixed } from '../../core/python/round';
+import { referenceCorpusChrf, referenceSentenceChrf } from '../../core/scoring/chrfReference';
+import { ISSUE_30_PROSE, fourHundredWords } from '../../test/helpers/chrfIssue30';
+import { finishes, spawnCli } from '../../test/helpers/cliProcess';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-chrf-cli-'));
 const write = (name: string, text: string) => {
@@ -94,4 +97,33 @@ test('files of different lengths and unreadable files exit 2 naming the files', 
   io = captureIo(dir);
   assert.equal(await main(['chrf', '--hyp', 'hyp.txt', '--ref', 'ref.txt', '--word-order', '1'], io), 2);
   assert.match(io.err, /--word-order/);
+});
+
+test('issue #30: a line far longer than its reference (400 random words against "x", 1,500 characters of prose against "Ŋdi nyuie.") is scored, as the plain twin scores it', async () => {
+  const words = fourHundredWords();
+  write('long-hyp.txt', `${words}\n${ISSUE_30_PROSE}\n`);
+  write('short-ref.txt', 'x\nŊdi nyuie.\n');
+  const io = captureIo(dir);
+  assert.equal(await run(['--hyp', 'long-hyp.txt', '--ref', 'short-ref.txt', '--sentence', '--format', 'json'], io), 0, io.err);
+  assert.deepEqual(JSON.parse(io.out), [
+    { line: 1, score: referenceSentenceChrf(words, ['x']) },
+    { line: 2, score: referenceSentenceChrf(ISSUE_30_PROSE, ['Ŋdi nyuie.']) },
+  ]);
+  const corpus = captureIo(dir);
+  assert.equal(await run(['--hyp', 'long-hyp.txt', '--ref', 'short-ref.txt', '--format', 'json'], corpus), 0, corpus.err);
+  assert.equal(JSON.parse(corpus.out).score, referenceCorpusChrf([words, ISSUE_30_PROSE], [['x', 'Ŋdi nyuie.']]));
+});
+
+test('issue #30 through the real CLI process: `chrf` on those lines exits 0 with the twin’s score (it used to run until killed)', async () => {
+  const words = fourHundredWords();
+  write('long-hyp.txt', `${words}\n${ISSUE_30_PROSE}\n`);
+  write('short-ref.txt', 'x\nŊdi nyuie.\n');
+  const cli = spawnCli(['chrf', '--hyp', 'long-hyp.txt', '--ref', 'short-ref.txt', '--format', 'json'], { cwd: dir });
+  try {
+    const { code } = await finishes(cli.exited, 'ewebench-studio chrf on the issue #30 lines');
+    assert.equal(code, 0, cli.stderr);
+    assert.equal(JSON.parse(cli.stdout).score, referenceCorpusChrf([words, ISSUE_30_PROSE], [['x', 'Ŋdi nyuie.']]));
+  } finally {
+    cli.child.kill();
+  }
 });

@@ -57,215 +57,449 @@ function isAsciiPunctuation(code: number): boolean {
   return (code >= 33 && code <= 47) || (code >= 58 && code <= 64) || (code >= 91 && code <= 96) || (code >= 123 && code <= 126);
 }
 
+/** Thrown if a probe ever wraps a whole table: the tables are sized so that this cannot happen. */
+const FULL_TABLE = 'chrF: a table is full (a bug: every table is sized for at least twice what it holds)';
+
+/** Work done so far, read by `chrfStatsWithWork`: table operations, and slots visited (dense lookups, hash probes). */
+const work = { operations: 0, probes: 0 };
+
+/** A running hash of a sequence of small integers (FNV-1a's step on whole ints). */
+const HASH_SEED = 0x811c9dc5 | 0;
+const mix = (hash: number, id: number) => Math.imul(hash ^ id, 0x01000193);
+
 /**
- * Symbols (code points, and words) of one segment replaced by small integers shared by the hypothesis and its
- * references, so an n-gram becomes one exact number and counting needs no strings. Code points go through a
- * table over all of Unicode (about 9 MB, allocated once) stamped per segment, much cheaper than a Map here.
+ * Symbols of one segment (a hypothesis and its references) as small integers: code points and words each get
+ * dense ids 0, 1, 2… in order of first appearance, shared by the hypothesis and its references, so that an
+ * n-gram is a chain of integers and counting needs no strings. Code points go through a table over all of
+ * Unicode (about 9 MB, allocated once) stamped per segment, much cheaper than a Map here. A word is the run of
+ * its code points' ids: it is found by its hash in an open-addressing table and told apart from others of the same
+ * hash by comparing those runs, kept in `spellings`; no string is made.
  */
 class Vocabulary {
-  private static stamps = new Int32Array(0);
-  private static table = new Int32Array(0);
-  private static epoch = 0;
-  private readonly words = new Map<string, number>();
-  private next = 1;
+  private cpStamps = new Int32Array(0);
+  private cpIds = new Int32Array(0);
+  private cpEpoch = 0;
+  /**
+   * Word slots [stamp, id] in the first `wordCapacity` pairs of `wordSlots`: at most half full, the capacity doubling
+   * (the words re-inserted from their hashes) as words come, so that a segment's table stays as small as its words.
+   */
+  private wordSlots = new Int32Array(2 * 256);
+  private wordCapacity = 256;
+  private wordShift = 24;
+  private wordEpoch = 0;
+  /** Word id -> its hash, where its code point ids start in `spellings`, and how many. */
+  private wordHash = new Int32Array(128);
+  private wordStart = new Int32Array(128);
+  private wordLength = new Int32Array(128);
+  private spellings = new Int32Array(1024);
+  private spelled = 0;
+  /** How many distinct code points, then words, have ids in this segment. */
+  chars = 0;
+  words = 0;
 
-  constructor() {
-    if (Vocabulary.stamps.length === 0) {
-      Vocabulary.stamps = new Int32Array(0x110000);
-      Vocabulary.table = new Int32Array(0x110000);
+  /** Starts a segment whose texts have `codeUnits` UTF-16 code units in all (so at most that many words). */
+  begin(codeUnits: number): void {
+    if (this.cpStamps.length === 0) {
+      this.cpStamps = new Int32Array(0x110000);
+      this.cpIds = new Int32Array(0x110000);
     }
-    Vocabulary.epoch++;
+    // 2^31 segments would wrap a stamp; start over with a clean table long before.
+    if (++this.cpEpoch === 0x7fffffff) {
+      this.cpStamps.fill(0);
+      this.cpEpoch = 1;
+    }
+    if (this.wordStart.length < codeUnits) {
+      this.wordHash = new Int32Array(codeUnits * 2);
+      this.wordStart = new Int32Array(codeUnits * 2);
+      this.wordLength = new Int32Array(codeUnits * 2);
+    }
+    if (this.spellings.length < codeUnits) this.spellings = new Int32Array(codeUnits * 2);
+    this.spelled = 0;
+    this.chars = 0;
+    this.words = 0;
+    this.sizeWordTable(256);
+  }
+
+  /** Empties the word table to `capacity` slots (a power of two), then puts back the segment's words so far. */
+  private sizeWordTable(capacity: number): void {
+    if (this.wordSlots.length < 2 * capacity) {
+      this.wordSlots = new Int32Array(2 * capacity);
+      this.wordEpoch = 0;
+    }
+    this.wordCapacity = capacity;
+    this.wordShift = Math.clz32(capacity) + 1;
+    if (++this.wordEpoch === 0x7fffffff) {
+      this.wordSlots.fill(0);
+      this.wordEpoch = 1;
+    }
+    const slots = this.wordSlots;
+    const mask = capacity - 1;
+    for (let id = 0; id < this.words; id++) {
+      let h = this.slotOf(this.wordHash[id]);
+      // At most half full: an empty slot is found within `capacity` probes.
+      for (let probe = 0; probe < capacity && slots[2 * h] === this.wordEpoch; probe++) h = (h + 1) & mask;
+      slots[2 * h] = this.wordEpoch;
+      slots[2 * h + 1] = id;
+    }
+  }
+
+  private slotOf(hash: number): number {
+    return Math.imul(hash ^ (hash >>> 16), 0x85ebca6b) >>> this.wordShift;
   }
 
   codePoint(cp: number): number {
-    if (Vocabulary.stamps[cp] !== Vocabulary.epoch) {
-      Vocabulary.stamps[cp] = Vocabulary.epoch;
-      Vocabulary.table[cp] = this.next++;
+    if (this.cpStamps[cp] !== this.cpEpoch) {
+      this.cpStamps[cp] = this.cpEpoch;
+      this.cpIds[cp] = this.chars++;
     }
-    return Vocabulary.table[cp];
+    return this.cpIds[cp];
   }
 
-  word(word: string): number {
-    let id = this.words.get(word);
-    if (id === undefined) {
-      id = this.next++;
-      this.words.set(word, id);
-    }
-    return id;
-  }
-
-  get size(): number {
-    return this.next - 1;
-  }
-}
-
-function codePointIds(sentence: string, vocab: Vocabulary): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < sentence.length; i++) {
-    let cp = sentence.charCodeAt(i);
-    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < sentence.length) {
-      const low = sentence.charCodeAt(i + 1);
-      if (low >= 0xdc00 && low <= 0xdfff) {
-        cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
-        i++;
+  /** The id of the word spelled by `ids[start..start+length)`, whose running hash is `hash`. */
+  word(ids: Int32Array, start: number, length: number, hash: number): number {
+    if (this.words * 2 >= this.wordCapacity) this.sizeWordTable(this.wordCapacity * 2);
+    const slots = this.wordSlots;
+    const mask = this.wordCapacity - 1;
+    let h = this.slotOf(hash);
+    work.operations++;
+    for (let probe = 0; probe < this.wordCapacity; probe++) {
+      work.probes++;
+      if (slots[2 * h] !== this.wordEpoch) {
+        const id = this.words++;
+        slots[2 * h] = this.wordEpoch;
+        slots[2 * h + 1] = id;
+        this.wordHash[id] = hash;
+        this.wordStart[id] = this.spelled;
+        this.wordLength[id] = length;
+        const spellings = this.spellings;
+        let to = this.spelled;
+        for (let k = start; k < start + length; k++) spellings[to++] = ids[k];
+        this.spelled = to;
+        return id;
       }
+      const id = slots[2 * h + 1];
+      if (this.wordHash[id] === hash && this.wordLength[id] === length && this.sameSpelling(this.wordStart[id], ids, start, length)) return id;
+      h = (h + 1) & mask;
     }
-    if (!isPythonSpace(cp)) out.push(vocab.codePoint(cp));
+    throw new Error(FULL_TABLE);
   }
-  return out;
+
+  private sameSpelling(from: number, ids: Int32Array, start: number, length: number): boolean {
+    const spellings = this.spellings;
+    for (let k = 0; k < length; k++) if (spellings[from + k] !== ids[start + k]) return false;
+    return true;
+  }
 }
 
 /**
- * A reusable open-addressing multiset of n-gram codes: the reference's n-grams go in with their counts, then
- * each hypothesis n-gram takes one out if any is left. Nothing is allocated per segment, which is what makes
- * corpus scoring fast.
+ * One side's symbols: `chars[0..charCount)` are its code points' ids without whitespace, `words[0..wordCount)` its
+ * words' ids. A token (a run between Python whitespace) is a run of `chars`; sacrebleu's punctuation rule splits
+ * it into at most two words, whose hashes come from the running hashes kept while reading it.
  */
-class CodeCounter {
-  private keys = new Float64Array(1024);
-  private counts = new Int32Array(1024);
-  private stamps = new Int32Array(1024);
+class Side {
+  chars = new Int32Array(128);
+  charCount = 0;
+  words = new Int32Array(128);
+  wordCount = 0;
+
+  read(sentence: string, vocab: Vocabulary, withWords: boolean): this {
+    if (this.chars.length < sentence.length) this.chars = new Int32Array(sentence.length * 2);
+    if (this.words.length < sentence.length) this.words = new Int32Array(sentence.length * 2);
+    const chars = this.chars;
+    let count = 0;
+    this.wordCount = 0;
+    /** The token being read: where it starts in `chars` (-1: none), its first and last code points, its hashes. */
+    let tokenStart = -1;
+    let first = 0;
+    let last = 0;
+    let hash = HASH_SEED;
+    let hashButFirst = HASH_SEED;
+    let hashButLast = HASH_SEED;
+    for (let i = 0; i <= sentence.length; i++) {
+      let cp = i < sentence.length ? sentence.charCodeAt(i) : 0x20;
+      if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < sentence.length) {
+        const low = sentence.charCodeAt(i + 1);
+        if (low >= 0xdc00 && low <= 0xdfff) {
+          cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
+          i++;
+        }
+      }
+      if (isPythonSpace(cp)) {
+        if (tokenStart >= 0 && withWords) this.endToken(vocab, tokenStart, count, first, last, hash, hashButFirst, hashButLast);
+        tokenStart = -1;
+        continue;
+      }
+      const id = vocab.codePoint(cp);
+      chars[count] = id;
+      if (tokenStart < 0) {
+        tokenStart = count;
+        first = cp;
+        hashButLast = HASH_SEED;
+        hashButFirst = HASH_SEED;
+        hash = mix(HASH_SEED, id);
+      } else {
+        hashButLast = hash;
+        hash = mix(hash, id);
+        hashButFirst = mix(hashButFirst, id);
+      }
+      last = cp;
+      count++;
+    }
+    this.charCount = count;
+    return this;
+  }
+
+  /** sacrebleu's `_remove_punctuation` on one token `chars[start..end)`: one ASCII punctuation character split off, the last first. */
+  private endToken(vocab: Vocabulary, start: number, end: number, first: number, last: number, hash: number, hashButFirst: number, hashButLast: number): void {
+    const chars = this.chars;
+    const words = this.words;
+    const length = end - start;
+    if (length === 1) words[this.wordCount++] = vocab.word(chars, start, 1, hash);
+    else if (isAsciiPunctuation(last)) {
+      words[this.wordCount++] = vocab.word(chars, start, length - 1, hashButLast);
+      words[this.wordCount++] = vocab.word(chars, end - 1, 1, mix(HASH_SEED, chars[end - 1]));
+    } else if (isAsciiPunctuation(first)) {
+      words[this.wordCount++] = vocab.word(chars, start, 1, mix(HASH_SEED, chars[start]));
+      words[this.wordCount++] = vocab.word(chars, start + 1, length - 1, hashButFirst);
+    } else words[this.wordCount++] = vocab.word(chars, start, length, hash);
+  }
+}
+
+/**
+ * Open-addressing map from an (n-1)-gram id and a symbol to the id of their n-gram, for one order of one
+ * reference, used when there are too many (prefix, symbol) pairs to index them directly. Only the reference's
+ * n-grams are inserted (at most `maxSize`, in a table of at least twice that); the hypothesis only looks them up.
+ * So the table is never more than half full and every probe loop ends at an empty slot; each is bounded by the
+ * capacity all the same. Slots are 4 ints [prefix, symbol, id, stamp]; ids are 1, 2, 3…
+ */
+export class NgramTable {
+  private slots = new Int32Array(4 * 1024);
+  private capacity = 1024;
   private epoch = 0;
   /** 32 - log2(capacity): a multiplicative hash's best-mixed bits are its highest. */
   private shift = 22;
+  /** Ids handed out since `reset`: 1..size. */
+  size = 0;
+  /** Slots visited by `intern` and `find` since the table was made: tests read it to check the work is linear. */
+  probes = 0;
 
-  /** Σ min(count in hyp, count in ref) over distinct n-grams, from the first `hypCount` / `refCount` codes. */
-  clippedMatches(hyp: Float64Array, hypCount: number, ref: Float64Array, refCount: number): number {
-    this.reset(refCount);
-    for (let i = 0; i < refCount; i++) this.counts[this.slot(ref[i])]++;
-    let matches = 0;
-    for (let i = 0; i < hypCount; i++) {
-      const slot = this.slot(hyp[i]);
-      if (this.counts[slot] > 0) {
-        this.counts[slot]--;
-        matches++;
-      }
-    }
-    return matches;
-  }
-
-  private reset(size: number): void {
-    if (size * 2 > this.keys.length) {
-      let capacity = this.keys.length;
-      while (size * 2 > capacity) capacity *= 2;
-      this.keys = new Float64Array(capacity);
-      this.counts = new Int32Array(capacity);
-      this.stamps = new Int32Array(capacity);
+  /** Empties the table for at most `maxSize` insertions. */
+  reset(maxSize: number): void {
+    if (maxSize * 2 > this.capacity) {
+      let capacity = this.capacity;
+      while (maxSize * 2 > capacity) capacity *= 2;
+      this.slots = new Int32Array(4 * capacity);
+      this.capacity = capacity;
       this.shift = Math.clz32(capacity) + 1;
       this.epoch = 0;
     }
-    this.epoch++;
+    if (++this.epoch === 0x7fffffff) {
+      this.slots.fill(0);
+      this.epoch = 1;
+    }
+    this.size = 0;
   }
 
-  /** The slot holding `code`, claimed (with count 0) if the code is not there yet. */
-  private slot(code: number): number {
-    const mask = this.keys.length - 1;
-    let h = Math.imul((code >>> 0) ^ Math.imul(Math.floor(code / 4294967296), 0x85ebca6b), 0x9e3779b1) >>> this.shift;
-    for (;;) {
-      if (this.stamps[h] !== this.epoch) {
-        this.stamps[h] = this.epoch;
-        this.keys[h] = code;
-        this.counts[h] = 0;
-        return h;
+  /** The id of (prefix, symbol), a new one (`size` after the call) if it was not there yet. */
+  intern(prefix: number, symbol: number): number {
+    const slots = this.slots;
+    const mask = this.capacity - 1;
+    let h = Math.imul(Math.imul(prefix, 0x9e3779b1) + symbol, 0x85ebca6b) >>> this.shift;
+    for (let probe = 0; probe < this.capacity; probe++) {
+      const at = 4 * h;
+      this.probes++;
+      if (slots[at + 3] !== this.epoch) {
+        if (this.size * 2 >= this.capacity) break;
+        slots[at] = prefix;
+        slots[at + 1] = symbol;
+        slots[at + 2] = ++this.size;
+        slots[at + 3] = this.epoch;
+        return this.size;
       }
-      if (this.keys[h] === code) return h;
+      if (slots[at] === prefix && slots[at + 1] === symbol) return slots[at + 2];
       h = (h + 1) & mask;
     }
+    throw new Error(FULL_TABLE);
   }
-}
 
-/** The slow, exact path for n-grams whose base-B number would pass 2^53: spelled as strings. */
-function clippedMatchesBySpelling(hyp: readonly number[], ref: readonly number[], n: number): number {
-  const left = new Map<string, number>();
-  for (let i = 0; i + n <= ref.length; i++) {
-    const key = ref.slice(i, i + n).join(',');
-    left.set(key, (left.get(key) ?? 0) + 1);
-  }
-  let matches = 0;
-  for (let i = 0; i + n <= hyp.length; i++) {
-    const key = hyp.slice(i, i + n).join(',');
-    const count = left.get(key) ?? 0;
-    if (count > 0) {
-      left.set(key, count - 1);
-      matches++;
+  /** The id of (prefix, symbol), or 0 if the reference has no such n-gram. Never inserts. */
+  find(prefix: number, symbol: number): number {
+    const slots = this.slots;
+    const mask = this.capacity - 1;
+    let h = Math.imul(Math.imul(prefix, 0x9e3779b1) + symbol, 0x85ebca6b) >>> this.shift;
+    for (let probe = 0; probe < this.capacity; probe++) {
+      const at = 4 * h;
+      this.probes++;
+      if (slots[at + 3] !== this.epoch) return 0;
+      if (slots[at] === prefix && slots[at + 1] === symbol) return slots[at + 2];
+      h = (h + 1) & mask;
     }
+    throw new Error(FULL_TABLE);
   }
-  return matches;
 }
 
 /**
- * Scratch space reused by every segment: an n-gram's code is its symbols read as a base-B number (B above every
- * symbol id), so order n's codes come from order n-1's in place. Exact while B^n stays below 2^53.
+ * Scratch space reused by every segment, so nothing is allocated per n-gram: `hypIds[i]` / `refIds[i]` hold the id
+ * of the n-gram starting at i for the current order (0: the reference has no such n-gram), `hypLive` the
+ * hypothesis positions still able to match, `counts[id]` the reference's n-grams not yet matched, `created[id]`
+ * where id sits in the dense table (to clear it after the order).
  */
-const counter = new CodeCounter();
-let hypCodes = new Float64Array(256);
-let refCodes = new Float64Array(256);
+const ngramTable = new NgramTable();
+let hypIdsScratch = new Int32Array(256);
+let hypLiveScratch = new Int32Array(256);
+let refIdsScratch = new Int32Array(256);
+let countsScratch = new Int32Array(256);
+let createdScratch = new Int32Array(256);
+
+function ensureScratch(hypLength: number, refLength: number): void {
+  if (hypIdsScratch.length < hypLength) {
+    hypIdsScratch = new Int32Array(hypLength * 2);
+    hypLiveScratch = new Int32Array(hypLength * 2);
+  }
+  if (refIdsScratch.length < refLength + 1) {
+    refIdsScratch = new Int32Array(refLength * 2 + 1);
+    countsScratch = new Int32Array(refLength * 2 + 1);
+    createdScratch = new Int32Array(refLength * 2 + 1);
+  }
+}
 
 /**
- * Appends [hyp n-grams, ref n-grams, clipped matches] for orders 1..maxOrder of one symbol sequence (characters
- * or words). When the reference has no n-gram of an order, the hypothesis count is 0 too, as in sacrebleu.
+ * Above this many (prefix, symbol) keys an order uses the hash table; below, a directly indexed table (1 MB at
+ * most) of ids, 0 where no reference n-gram is: every entry an order sets is cleared after it, so the table is all
+ * zeros between orders and nothing is ever cleared wholesale.
  */
-function appendOrderStatistics(stats: number[], hyp: readonly number[], ref: readonly number[], maxOrder: number, base: number): void {
-  if (hypCodes.length < hyp.length) hypCodes = new Float64Array(hyp.length * 2);
-  if (refCodes.length < ref.length) refCodes = new Float64Array(ref.length * 2);
-  for (let i = 0; i < hyp.length; i++) hypCodes[i] = hyp[i];
-  for (let i = 0; i < ref.length; i++) refCodes[i] = ref[i];
-  let power = base;
+const DENSE_LIMIT = 1 << 18;
+let denseScratch = new Int32Array(4096);
+
+function denseTable(keys: number): Int32Array {
+  if (denseScratch.length < keys) denseScratch = new Int32Array(Math.min(DENSE_LIMIT, Math.max(keys * 2, 4096)));
+  return denseScratch;
+}
+
+/**
+ * Writes [hyp n-grams, ref n-grams, clipped matches] for orders 1..maxOrder of one symbol sequence (characters
+ * or words, ids 0..alphabet-1) into `stats` from `at`. When the reference has no n-gram of an order, the
+ * hypothesis count is 0 too, as in sacrebleu.
+ *
+ * Order n's ids come from order n-1's in place: the n-gram at i is the pair (id of the (n-1)-gram at i, symbol
+ * i+n-1), order 0 having the one id 1. Ids are given to the reference's n-grams only; a hypothesis n-gram the
+ * reference lacks gets 0 and its position is dropped, since no longer n-gram starting there can match either; once
+ * an order has no match, no higher order has one. So each order costs one table operation per reference n-gram and
+ * per live hypothesis n-gram, and the hypothesis never inserts. The hypothesis loop has no data-dependent branch:
+ * a match is `counts[id] > 0` read as a bit (id 0's count stays 0).
+ */
+function orderStatistics(
+  stats: Float64Array,
+  at: number,
+  hyp: Int32Array,
+  hypLength: number,
+  ref: Int32Array,
+  refLength: number,
+  maxOrder: number,
+  alphabet: number,
+): void {
+  ensureScratch(hypLength, refLength);
+  // Locals, not the module's bindings, in the loops below: V8 keeps them in registers.
+  const hypIds = hypIdsScratch;
+  const hypLive = hypLiveScratch;
+  const refIds = refIdsScratch;
+  const counts = countsScratch;
+  const created = createdScratch;
+  const table = ngramTable;
+  // Order 0's one id, 1, at every position; every hypothesis position alive.
+  refIds.fill(1, 0, refLength);
+  hypIds.fill(1, 0, hypLength);
+  for (let j = 0; j < hypLength; j++) hypLive[j] = j;
+  counts[0] = 0;
+  /** The previous order's ids are 1..ids; `hypLive[0..alive)` the hypothesis positions still able to match, ascending. */
+  let ids = 1;
+  let alive = hypLength;
+  let matches = 1;
   for (let n = 1; n <= maxOrder; n++) {
-    const hypCount = Math.max(0, hyp.length - n + 1);
-    const refCount = Math.max(0, ref.length - n + 1);
-    let matches: number;
-    if (power < Number.MAX_SAFE_INTEGER) {
-      if (n > 1) {
-        for (let i = 0; i < hypCount; i++) hypCodes[i] = hypCodes[i] * base + hyp[i + n - 1];
-        for (let i = 0; i < refCount; i++) refCodes[i] = refCodes[i] * base + ref[i + n - 1];
+    const hypCount = Math.max(0, hypLength - n + 1);
+    const refCount = Math.max(0, refLength - n + 1);
+    const last = n - 1;
+    if (hypCount === 0 || refCount === 0 || matches === 0) matches = 0;
+    else if ((ids + 1) * alphabet <= DENSE_LIMIT) {
+      // Few enough (prefix, symbol) keys to index them directly: no hashing, no probing.
+      const dense = denseTable((ids + 1) * alphabet);
+      let size = 0;
+      for (let i = 0; i < refCount; i++) {
+        const key = refIds[i] * alphabet + ref[i + last];
+        let id = dense[key];
+        if (id === 0) {
+          id = dense[key] = ++size;
+          counts[id] = 0;
+          created[id] = key;
+        }
+        counts[id]++;
+        refIds[i] = id;
       }
-      matches = counter.clippedMatches(hypCodes, hypCount, refCodes, refCount);
-    } else matches = clippedMatchesBySpelling(hyp, ref, n);
-    stats.push(refCount > 0 ? hypCount : 0, refCount, matches);
-    power *= base;
-  }
-}
-
-interface Symbols {
-  chars: number[];
-  words: number[];
-}
-
-function symbols(sentence: string, vocab: Vocabulary, o: Required<ChrfOptions>): Symbols {
-  return { chars: codePointIds(sentence, vocab), words: o.wordOrder > 0 ? chrfWords(sentence).map((w) => vocab.word(w)) : [] };
-}
-
-/** Statistics of one hypothesis against one reference: char orders, then word orders, 3 numbers each. */
-function pairStatistics(hyp: Symbols, ref: Symbols, o: Required<ChrfOptions>, base: number): number[] {
-  const stats: number[] = [];
-  appendOrderStatistics(stats, hyp.chars, ref.chars, o.charOrder, base);
-  appendOrderStatistics(stats, hyp.words, ref.words, o.wordOrder, base);
-  return stats;
-}
-
-/** What `pairStatistics` gives for a sequence against itself. */
-function identicalStatistics(sequence: Symbols, o: Required<ChrfOptions>): number[] {
-  const stats: number[] = [];
-  for (const [length, orders] of [
-    [sequence.chars.length, o.charOrder],
-    [sequence.words.length, o.wordOrder],
-  ]) {
-    for (let n = 1; n <= orders; n++) {
-      const count = Math.max(0, length - n + 1);
-      stats.push(count, count, count);
+      matches = 0;
+      let kept = 0;
+      for (let k = 0; k < alive; k++) {
+        const j = hypLive[k];
+        if (j >= hypCount) break;
+        const id = dense[hypIds[j] * alphabet + hyp[j + last]];
+        const count = counts[id];
+        const match = (0 - count) >>> 31;
+        counts[id] = count - match;
+        matches += match;
+        hypIds[j] = id;
+        hypLive[kept] = j;
+        kept += (0 - id) >>> 31;
+      }
+      work.operations += refCount + alive;
+      work.probes += refCount + alive;
+      alive = kept;
+      for (let id = 1; id <= size; id++) dense[created[id]] = 0;
+      ids = size;
+    } else {
+      table.reset(refCount);
+      for (let i = 0; i < refCount; i++) {
+        const size = table.size;
+        const id = table.intern(refIds[i], ref[i + last]);
+        // A new id's count starts at 0.
+        if (table.size !== size) counts[id] = 0;
+        counts[id]++;
+        refIds[i] = id;
+      }
+      matches = 0;
+      let kept = 0;
+      for (let k = 0; k < alive; k++) {
+        const j = hypLive[k];
+        if (j >= hypCount) break;
+        const id = table.find(hypIds[j], hyp[j + last]);
+        const count = counts[id];
+        const match = (0 - count) >>> 31;
+        counts[id] = count - match;
+        matches += match;
+        hypIds[j] = id;
+        hypLive[kept] = j;
+        kept += (0 - id) >>> 31;
+      }
+      work.operations += refCount + alive;
+      alive = kept;
+      ids = table.size;
     }
+    stats[at++] = refCount > 0 ? hypCount : 0;
+    stats[at++] = refCount;
+    stats[at++] = matches;
   }
-  return stats;
 }
 
 /** The F-score of summed statistics, with sacrebleu's order of operations (bit-identical floats). */
 export function chrfFromStatistics(stats: ArrayLike<number>, options: ChrfOptions = {}): number {
   const o = resolved(options);
-  const factor = o.beta ** 2;
+  return fScore(stats, o.charOrder + o.wordOrder, o.beta);
+}
+
+function fScore(stats: ArrayLike<number>, orders: number, beta: number): number {
+  const factor = beta ** 2;
   let avgPrec = 0;
   let avgRec = 0;
   let effectiveOrder = 0;
-  for (let i = 0; i < o.charOrder + o.wordOrder; i++) {
+  for (let i = 0; i < orders; i++) {
     const nHyp = stats[3 * i];
     const nRef = stats[3 * i + 1];
     const nMatch = stats[3 * i + 2];
@@ -284,30 +518,77 @@ export function chrfFromStatistics(stats: ArrayLike<number>, options: ChrfOption
   return 100 * score;
 }
 
+const vocab = new Vocabulary();
+const hypSide = new Side();
+const refSide = new Side();
+let pairScratch = new Float64Array(24);
+
+/**
+ * Writes one segment's statistics into `out` (length 3 * (charOrder + wordOrder)): those of the reference with
+ * the best F, the first of equal bests (sacrebleu's strict `>`).
+ */
+function segmentStatistics(hypothesis: string, references: readonly string[], o: Required<ChrfOptions>, out: Float64Array): void {
+  let codeUnits = hypothesis.length;
+  for (const reference of references) codeUnits += reference.length;
+  vocab.begin(codeUnits);
+  const hyp = hypSide.read(hypothesis, vocab, o.wordOrder > 0);
+  out.fill(0);
+  // A hypothesis equal to its one reference matches each of its n-grams: per order [count, count, count], no counting
+  // (a model's answer, or a corpus's copied entry, often is its reference).
+  if (references.length === 1 && references[0] === hypothesis) {
+    let at = 0;
+    for (const [length, orders] of [
+      [hyp.charCount, o.charOrder],
+      [hyp.wordCount, o.wordOrder],
+    ]) {
+      for (let n = 1; n <= orders; n++) {
+        const count = Math.max(0, length - n + 1);
+        out[at++] = count;
+        out[at++] = count;
+        out[at++] = count;
+      }
+    }
+    return;
+  }
+  if (pairScratch.length < out.length) pairScratch = new Float64Array(out.length);
+  const stats = pairScratch;
+  let bestF = -1;
+  for (const reference of references) {
+    const ref = refSide.read(reference, vocab, o.wordOrder > 0);
+    orderStatistics(stats, 0, hyp.chars, hyp.charCount, ref.chars, ref.charCount, o.charOrder, vocab.chars);
+    orderStatistics(stats, 3 * o.charOrder, hyp.words, hyp.wordCount, ref.words, ref.wordCount, o.wordOrder, vocab.words);
+    const f = fScore(stats, o.charOrder + o.wordOrder, o.beta);
+    if (f > bestF) {
+      bestF = f;
+      out.set(stats.subarray(0, out.length));
+    }
+  }
+}
+
 /**
  * One segment's statistics: [hyp n-grams, ref n-grams, clipped matches] per char order then word order, taken
  * from the reference with the best F (the first of equal bests, as sacrebleu's strict `>`). Corpus scores sum these.
  */
 export function chrfStats(hypothesis: string, references: readonly string[], options: ChrfOptions = {}): number[] {
   const o = resolved(options);
-  const vocab = new Vocabulary();
-  const hyp = symbols(hypothesis, vocab, o);
-  // A hypothesis equal to its one reference matches each of its n-grams: per order [count, count, count], no counting
-  // (a model's answer, or a corpus's copied entry, often is its reference).
-  if (references.length === 1 && references[0] === hypothesis) return identicalStatistics(hyp, o);
-  const refs = references.map((r) => symbols(r, vocab, o));
-  const base = vocab.size + 1;
-  let best: number[] = new Array(3 * (o.charOrder + o.wordOrder)).fill(0);
-  let bestF = -1;
-  for (const ref of refs) {
-    const stats = pairStatistics(hyp, ref, o, base);
-    const f = chrfFromStatistics(stats, o);
-    if (f > bestF) {
-      bestF = f;
-      best = stats;
-    }
-  }
-  return best;
+  const out = new Float64Array(3 * (o.charOrder + o.wordOrder));
+  segmentStatistics(hypothesis, references, o, out);
+  return Array.from(out);
+}
+
+/**
+ * `chrfStats`, and the work it took: `operations` counts table operations (one per reference n-gram inserted, per
+ * hypothesis n-gram looked up, per word interned), `probes` the table slots visited for them. Tests check both
+ * against the input's length: the time is linear whatever the texts.
+ */
+export function chrfStatsWithWork(
+  hypothesis: string,
+  references: readonly string[],
+  options: ChrfOptions = {},
+): { stats: number[]; operations: number; probes: number } {
+  const before = { operations: work.operations, probes: work.probes + ngramTable.probes };
+  const stats = chrfStats(hypothesis, references, options);
+  return { stats, operations: work.operations - before.operations, probes: work.probes + ngramTable.probes - before.probes };
 }
 
 export interface ChrfScore {
@@ -329,14 +610,13 @@ export function corpusChrf(hypotheses: readonly string[], referenceStreams: read
     if (stream.length !== hypotheses.length) throw new Error(`a reference stream has ${stream.length} segments for ${hypotheses.length} hypotheses`);
   }
   const o = resolved(options);
-  const totals = new Array(3 * (o.charOrder + o.wordOrder)).fill(0);
-  hypotheses.forEach((hyp, i) => {
-    const stats = chrfStats(
-      hyp,
-      referenceStreams.map((s) => s[i]),
-      o,
-    );
+  const totals = new Float64Array(3 * (o.charOrder + o.wordOrder));
+  const stats = new Float64Array(totals.length);
+  const references: string[] = new Array<string>(referenceStreams.length);
+  for (let i = 0; i < hypotheses.length; i++) {
+    for (let r = 0; r < referenceStreams.length; r++) references[r] = referenceStreams[r][i];
+    segmentStatistics(hypotheses[i], references, o, stats);
     for (let k = 0; k < totals.length; k++) totals[k] += stats[k];
-  });
+  }
   return { score: chrfFromStatistics(totals, o), signature: chrfSignature(options, referenceStreams.length) };
 }
