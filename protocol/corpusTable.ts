@@ -33,6 +33,8 @@ export interface TableStrings {
   grid: string;
   rowHeader: string;
   editHint: string;
+  /** The Ewe typing keys, shown while a text field has the focus (`;d ɖ · …`). */
+  typingHint: string;
   notJson: string;
   noEntry: string;
   noField: string;
@@ -74,7 +76,8 @@ export interface WindowRow extends TableRow {
 }
 
 export type HostMessage =
-  | { type: 'init'; strings: TableStrings }
+  /** `eweTyping`: the user's `ewebench.eweInput.enable` (Ewe sequences compose in the page's text fields). */
+  | { type: 'init'; strings: TableStrings; eweTyping: boolean }
   /**
    * The order the query shows for this version, numbered `view`: its length and the table's figures, no rows
    * (they come in windows of that view). `focus`: the position of the entry to make active (the one the page

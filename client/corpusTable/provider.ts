@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { TextEdit } from '../../core/corpus/jsonEdits';
 import type { TextRange } from '../../core/document/lineIndex';
 import { toLocale } from '../../core/i18n/locale';
+import { eweKeysHint } from '../../core/typing/eweInput';
 import { renderTableHtml } from './html';
 import { newNonce } from '../nonce';
 import { lazyModules } from '../lazyModules';
@@ -36,6 +37,7 @@ function tableStrings(): TableStrings {
     grid: vscode.l10n.t('Corpus entries'),
     rowHeader: vscode.l10n.t('Entry'),
     editHint: vscode.l10n.t('(Enter to save, Escape to cancel)'),
+    typingHint: vscode.l10n.t('Ewe typing: {0}', eweKeysHint()),
     notJson: vscode.l10n.t('This field holds JSON in this corpus, and the text typed is not JSON.'),
     noEntry: vscode.l10n.t('That entry is no longer in the file.'),
     noField: vscode.l10n.t('Choose a field first.'),
@@ -253,7 +255,7 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
       switch (message.type) {
         case 'ready':
           ready = true;
-          post({ type: 'init', strings });
+          post({ type: 'init', strings, eweTyping: vscode.workspace.getConfiguration('ewebench').get<boolean>('eweInput.enable', true) });
           paint();
           if (figures.viewMs === undefined && figures.readyMs !== undefined) figures.viewMs = performance.now() - (resolved + figures.readyMs);
           return undefined;

@@ -10,6 +10,7 @@ import { itemsOfText } from './documentItems';
 import { configuredModels, ModelUnavailable, type ModelService } from './models';
 import type { RunPlatform } from './platform';
 import { resultsFolderOf, sourceFileOf, type ResultsStore } from './resultsStore';
+import { plural } from '../../core/i18n/plural';
 
 export interface RunRequest {
   uri: vscode.Uri;
@@ -312,11 +313,21 @@ export class RunService implements vscode.Disposable {
     }
     const send = vscode.l10n.t('Send them for this run');
     const skip = vscode.l10n.t('Skip them');
+    const keep = vscode.l10n.t('Do not send them');
+    const question = plural(secret.length, vscode.env.language, {
+      one: vscode.l10n.t('{0} entry is in the gold_standard or held_out segment. Sending it to a model can leak it into its training data.', secret.length),
+      other: vscode.l10n.t(
+        '{0} entries are in the gold_standard or held_out segment. Sending them to a model can leak them into its training data.',
+        secret.length,
+      ),
+    });
+    // The safe answer comes first, so it is the default button (Enter): skipping them, or when every entry is
+    // secret, not running; sending them takes a deliberate choice.
     const choice = await vscode.window.showWarningMessage(
-      vscode.l10n.t('{0} entries are in the gold_standard or held_out segment. Sending them to a model can leak them into its training data.', secret.length),
+      question,
       { modal: true, detail: vscode.l10n.t('Your answer holds for this run only.') },
+      secret.length < indexes.length ? skip : keep,
       send,
-      ...(secret.length < indexes.length ? [skip] : []),
     );
     return choice === send ? true : choice === skip ? false : undefined;
   }

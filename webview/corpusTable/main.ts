@@ -7,7 +7,7 @@
  * document, whose change comes back as a new view. Keyboard first, an ARIA grid.
  */
 import { Virtualizer, elementScroll, observeElementOffset, observeElementRect } from '@tanstack/virtual-core';
-import { composeAfterTyping, madeLiteralPrefix } from '../../core/typing/eweInput';
+import { attachEweTyping } from '../shared/eweTyping';
 import {
   fetchWindow,
   moveCell,
@@ -41,8 +41,12 @@ const viewport = $('viewport');
 const spacer = $('spacer');
 const rowsBox = $('rows');
 const descriptions = $('descriptions');
+const hint = $('hint');
 
 let strings: TableStrings | undefined;
+/** The user's `ewebench.eweInput.enable`, sent with the strings. */
+let eweTyping = true;
+const typingOn = () => eweTyping;
 let meta: TableMeta | undefined;
 let version = -1;
 /** The host's numbering of the order shown: windows of another view are stale. */
@@ -58,7 +62,7 @@ let query: ViewQuery = saved.query ?? {};
 let active = { row: 0, column: 0 };
 /** Entry indices of the selected rows. */
 const selected = new Set<number>();
-let editing: { input: HTMLInputElement; index: number; field: string; original: string; literal: boolean } | undefined;
+let editing: { input: HTMLInputElement; index: number; field: string; original: string } | undefined;
 let painted = false;
 
 /** The row at a position of the view, when the page holds it. */
@@ -125,7 +129,18 @@ const shownLabel = el('span', { id: 'shown', 'aria-live': 'polite' });
 const selectedLabel = el('span', { id: 'selectedCount' });
 const fieldSelect = el('select', { id: 'setFieldName' });
 const fieldValue = el('input', { id: 'setFieldValue', type: 'text' });
+withTyping(fieldValue);
 const filterSelects = new Map<FilterField, HTMLSelectElement>();
+
+/** Ewe typing in a text field of the page, with the keys shown below the toolbar while it has the focus. */
+function withTyping(field: HTMLInputElement): void {
+  attachEweTyping(field, typingOn);
+  field.addEventListener('focus', () => {
+    hint.textContent = strings?.typingHint ?? '';
+    hint.hidden = !eweTyping || !hint.textContent;
+  });
+  field.addEventListener('blur', () => (hint.hidden = true));
+}
 
 function buildToolbar(): void {
   if (!strings) return;
@@ -133,6 +148,7 @@ function buildToolbar(): void {
   toolbar.replaceChildren();
   const search = el('input', { id: 'search', type: 'search', placeholder: s.search, 'aria-label': s.search });
   search.value = query.search ?? '';
+  withTyping(search);
   search.addEventListener('input', () => {
     if (searchTimer) clearTimeout(searchTimer);
     searchTimer = setTimeout(() => setQuery({ ...query, search: search.value }), 120);
@@ -160,7 +176,6 @@ function buildToolbar(): void {
   fieldSelect.setAttribute('aria-label', s.setField);
   fieldValue.setAttribute('aria-label', s.value);
   fieldValue.placeholder = s.value;
-  fieldValue.addEventListener('input', (e) => composeInto(fieldValue, e as InputEvent, fieldState));
   actions.append(
     button('addEntry', s.addEntry, () => post({ type: 'add', version })),
     button('duplicate', s.duplicate, () => targets().length && post({ type: 'duplicate', version, indices: targets() }), true),
@@ -363,6 +378,7 @@ function renderRows(): void {
           class: cls.join(' '),
           'aria-colindex': String(c + 2),
           'data-field': column.field,
+          dir: 'auto',
           ...(hidden ? { 'aria-readonly': 'true' } : {}),
         },
         hidden ? s.hiddenText : (value ?? ''),
@@ -407,24 +423,6 @@ function moveTo(next: { row: number; column: number }): void {
 
 // ---- Editing -----------------------------------------------------------------------------------------------
 
-const fieldState = { literal: false };
-
-/** Ewe typing inside a text box: `;d` → ɖ, `e;'` → é, composed as the key lands. */
-function composeInto(input: HTMLInputElement, event: InputEvent, state: { literal: boolean }): void {
-  if (event.inputType !== 'insertText' || input.selectionStart === null) {
-    state.literal = false;
-    return;
-  }
-  const cursor = input.selectionStart;
-  const composition = composeAfterTyping(input.value.slice(0, cursor), state.literal);
-  state.literal = composition !== null && madeLiteralPrefix(composition);
-  if (!composition) return;
-  const start = cursor - composition.deleteBefore;
-  input.value = input.value.slice(0, start) + composition.insert + input.value.slice(cursor);
-  const at = start + composition.insert.length;
-  input.setSelectionRange(at, at);
-}
-
 function startEdit(initial?: string): void {
   if (!meta || editing) return;
   const data = meta;
@@ -434,11 +432,11 @@ function startEdit(initial?: string): void {
   const cell = document.getElementById(cellId(active.row, active.column));
   if (!cell || (row.hidden && row.cells[active.column] === null && (column.field === data.sourceField || column.field === data.referenceField))) return;
   const original = row.cells[active.column] ?? '';
-  const input = el('input', { type: 'text', 'aria-label': `${column.field} ${strings?.editHint ?? ''}`, spellcheck: 'false' });
+  const input = el('input', { type: 'text', 'aria-label': `${column.field} ${strings?.editHint ?? ''}`, spellcheck: 'false', dir: 'auto' });
   input.value = initial ?? original;
-  const state = { input, index: row.index, field: column.field, original, literal: false };
+  const state = { input, index: row.index, field: column.field, original };
   editing = state;
-  input.addEventListener('input', (e) => composeInto(input, e as InputEvent, state));
+  withTyping(input);
   input.addEventListener('keydown', (e) => {
     e.stopPropagation();
     if (e.key === 'Escape') {
@@ -612,6 +610,7 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
   switch (message.type) {
     case 'init':
       strings = message.strings;
+      eweTyping = message.eweTyping;
       grid.setAttribute('aria-label', strings.grid);
       buildToolbar();
       // The query kept from the last time this table was shown (the host starts with none).
