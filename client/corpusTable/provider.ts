@@ -14,7 +14,13 @@ export const CORPUS_TABLE_VIEW_TYPE = 'ewebench.corpusTable';
 function tableStrings(): TableStrings {
   return {
     search: vscode.l10n.t('Search'),
-    allValues: vscode.l10n.t('all'),
+    filterAll: {
+      segment: vscode.l10n.t('All segments'),
+      difficulty: vscode.l10n.t('All difficulties'),
+      register: vscode.l10n.t('All registers'),
+      domain: vscode.l10n.t('All domains'),
+    },
+    labelled: vscode.l10n.t('{0}: {1}'),
     segment: vscode.l10n.t('Segment'),
     difficulty: vscode.l10n.t('Difficulty'),
     register: vscode.l10n.t('Register'),
@@ -26,8 +32,8 @@ function tableStrings(): TableStrings {
     setField: vscode.l10n.t('Set field'),
     apply: vscode.l10n.t('Apply to selection'),
     value: vscode.l10n.t('Value'),
-    shown: vscode.l10n.t('{0} of {1} entries'),
-    selected: vscode.l10n.t('{0} selected'),
+    shown: vscode.l10n.t('Entries shown: {0} of {1}'),
+    selected: { one: vscode.l10n.t('{0} entry selected'), other: vscode.l10n.t('{0} entries selected') },
     entries: vscode.l10n.t('Entries'),
     segments: vscode.l10n.t('Segments'),
     tiers: vscode.l10n.t('Difficulty tiers'),
@@ -38,6 +44,8 @@ function tableStrings(): TableStrings {
     rowHeader: vscode.l10n.t('Entry'),
     editHint: vscode.l10n.t('(Enter to save, Escape to cancel)'),
     typingHint: vscode.l10n.t('Ewe typing: {0}', eweKeysHint()),
+    chooseHint: vscode.l10n.t('(arrows to choose, Enter to keep, Escape to cancel)'),
+    notInSpec: vscode.l10n.t('In this corpus, not in the specification'),
     notJson: vscode.l10n.t('This field holds JSON in this corpus, and the text typed is not JSON.'),
     noEntry: vscode.l10n.t('That entry is no longer in the file.'),
     noField: vscode.l10n.t('Choose a field first.'),
@@ -284,7 +292,7 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
         post({ type: 'error', message: result.error === 'stale' || result.error === 'unavailable' ? strings.stale : strings[result.error] });
         return result;
       }
-      if (result.focus !== undefined) session.focus(result.focus);
+      if (result.focus !== undefined) session.focus(result.focus, result.focusField);
       pending = { received, keepsIndices: keepsIndices(message) };
       const applying = applyEdits(document, result.edits, session.rangesOf(result.edits));
       // Our part ends here: the edit computed from the page's message and handed to VS Code.
