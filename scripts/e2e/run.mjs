@@ -30,6 +30,8 @@ import {
   runFileFromTestExplorer,
   runFirstTestFromLens,
   savedStatesAfterReload,
+  typeAndChooseInCorpusTable,
+  typeInReviewComment,
   undoInCorpusTable,
 } from './uiFlows.mjs';
 import { CHROMIUM, CODE_SERVER, E2E, NODE24_BIN, session } from './session.mjs';
@@ -285,11 +287,16 @@ async function packagedExtensionUi() {
         return `${said} · on disk: ${ratings.join(', ')}`;
       },
     ],
+    ["Ewe keys typed at 0 ms between them in the review's comment: ;D;e;n reads Ɖɛŋ", () => typeInReviewComment(page)],
     [
       'the corpus table opens from the editor title of a corpus; a value typed in a cell with Ewe keys changes the file at that value only',
       () => editInCorpusTable(page, workspace),
     ],
     ['Ctrl+Z in the corpus table undoes that edit (the saved file is the original again)', () => undoInCorpusTable(page, workspace, tableOriginal)],
+    [
+      "the corpus table's search box and cells compose ;D;e;n typed at 0 ms between keys; a register cell is chosen from the spec's list",
+      () => typeAndChooseInCorpusTable(page),
+    ],
     [
       'the leaderboard opens from the Command Palette on the fixture cards: the expected first row, the tampered card not ranked, a header sorted from the keyboard',
       async () => {
