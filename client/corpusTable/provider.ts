@@ -10,6 +10,8 @@ import type { HostMessage, TableFigures, TableStrings, WebviewMessage } from '..
 import type { OffsetDiagnostic, SessionResult, TableSession } from './session';
 
 export const CORPUS_TABLE_VIEW_TYPE = 'ewebench.corpusTable';
+/** The JSON text's share of the window when the table opens beside it (the table gets the rest). */
+const TEXT_SHARE = 0.3;
 
 function tableStrings(): TableStrings {
   return {
@@ -166,7 +168,12 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
       vscode.commands.registerCommand('ewebench.openCorpusTable', async (uri?: vscode.Uri) => {
         const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
         if (!target) return;
+        const groupsBefore = vscode.window.tabGroups.all.length;
         await vscode.commands.executeCommand('vscode.openWith', target, CORPUS_TABLE_VIEW_TYPE, vscode.ViewColumn.Beside);
+        // The table's own group, wide enough for the source and reference columns: when opening it split the
+        // window in two, the table takes most of it and the JSON stays beside as a narrow column.
+        if (groupsBefore === 1 && vscode.window.tabGroups.all.length === 2)
+          await vscode.commands.executeCommand('vscode.setEditorLayout', { orientation: 0, groups: [{ size: TEXT_SHARE }, { size: 1 - TEXT_SHARE }] });
       }),
       vscode.commands.registerCommand('ewebench.openCorpusJson', async (uri?: vscode.Uri) => {
         const target = uri instanceof vscode.Uri ? uri : provider.activeUri();

@@ -302,11 +302,12 @@ async function packagedExtensionUi() {
       async () => {
         const { first, tampered, sortedFirst } = await leaderboardFromPalette(page);
         // eng-ewe-dev-v1 (cards/review_card.json) sorts before eng-ewe-synthetic (boards/): its only card ranks 1.
-        if (first[0] !== '1' || !first[2]?.startsWith('0.6879')) throw new Error(`first row: ${first.join(' | ')}`);
-        if (!tampered[0]?.startsWith('not ranked')) throw new Error(`tampered row: ${tampered.join(' | ')}`);
+        // The page shows the Model column second, right after the rank (then method, composite, …).
+        if (first[0] !== '1' || !first[3]?.startsWith('0.6879')) throw new Error(`first row: ${first.join(' | ')}`);
+        if (!tampered[0]?.startsWith('not ranked') || tampered[1] !== 'tampered-model') throw new Error(`tampered row: ${tampered.join(' | ')}`);
         // By composite, highest first: the tampered card's claimed 0.9900 (listed, still not ranked).
-        if (!sortedFirst[2]?.startsWith('0.9900') || !sortedFirst[0]?.startsWith('not ranked')) throw new Error(`sorted: ${sortedFirst.join(' | ')}`);
-        return `${first.slice(0, 3).join(' ')} · ${first[11]} · tampered: ${tampered[0]}`;
+        if (!sortedFirst[3]?.startsWith('0.9900') || !sortedFirst[0]?.startsWith('not ranked')) throw new Error(`sorted: ${sortedFirst.join(' | ')}`);
+        return `${first.slice(0, 4).join(' ')} · tampered: ${tampered[0]}`;
       },
     ],
     [
