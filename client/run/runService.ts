@@ -345,15 +345,28 @@ export class RunService implements vscode.Disposable {
     if (result.skipped.length) {
       const log = vscode.l10n.t('Show run log');
       void vscode.window
-        .showWarningMessage(vscode.l10n.t('{0} item(s) were not run: {1}', result.skipped.length, runText(result.skipped[0].reason, userL10n)), log)
+        .showWarningMessage(
+          plural(result.skipped.length, vscode.env.language, {
+            one: vscode.l10n.t('{0} item was not run: {1}', result.skipped.length, runText(result.skipped[0].reason, userL10n)),
+            other: vscode.l10n.t('{0} items were not run: {1}', result.skipped.length, runText(result.skipped[0].reason, userL10n)),
+          }),
+          log,
+        )
         .then((c) => c === log && this.channel.show());
     }
     if (single) return; // the lens shows the result
     const tests = result.records.filter((r) => r.kind === 'ewebench-test');
     const passed = tests.filter((r) => r.kind === 'ewebench-test' && r.passed).length;
+    const count = result.records.length;
     const message = tests.length
-      ? vscode.l10n.t('{0} result(s): {1} passed, {2} errored.', result.records.length, passed, result.errored)
-      : vscode.l10n.t('{0} entries translated, {1} errored.', result.records.length, result.errored);
+      ? plural(count, vscode.env.language, {
+          one: vscode.l10n.t('{0} result: {1} passed, {2} errored.', count, passed, result.errored),
+          other: vscode.l10n.t('{0} results: {1} passed, {2} errored.', count, passed, result.errored),
+        })
+      : plural(count, vscode.env.language, {
+          one: vscode.l10n.t('{0} entry translated, {1} errored.', count, result.errored),
+          other: vscode.l10n.t('{0} entries translated, {1} errored.', count, result.errored),
+        });
     const open = vscode.l10n.t('Open results file');
     const file = result.resultsFile ?? result.runCardFile;
     void vscode.window.showInformationMessage(message, ...(file ? [open] : [])).then((c) => {
