@@ -183,3 +183,11 @@ test("VS Code does not box the Ewe letters as look-alikes in JSON, and the walkt
     for (const key of Object.keys(EWE_TONE_KEYS)) assert.ok(text.includes(key === '`' ? '`` ;` ``' : `\`;${key}\``), `${page}: ;${key}`);
   }
 });
+
+test('every walkthrough page the manifest names exists, in English and French', () => {
+  for (const nls of ['package.nls.json', 'package.nls.fr.json']) {
+    const strings = JSON.parse(fs.readFileSync(fromRepo(nls), 'utf8')) as Record<string, string>;
+    for (const [key, value] of Object.entries(strings))
+      if (/^walkthrough\..*\.media$/.test(key)) assert.ok(fs.existsSync(fromRepo(...value.split('/'))), `${nls}: ${key} → ${value}`);
+  }
+});
