@@ -2,6 +2,8 @@ import * as vscode from 'vscode';
 import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { FileInfoRequest, type FileInfo } from '../protocol/ewebench';
 import { isJsonDocument } from './jsonDocument';
+import { plural } from '../core/i18n/plural';
+import { eweKeysHint } from '../core/typing/eweInput';
 
 function kindLabel(info: FileInfo): string {
   switch (info.kind) {
@@ -67,7 +69,13 @@ export class FileKindStatus implements vscode.Disposable {
       return;
     }
     this.item.text = `$(beaker) ${label}`;
-    this.item.tooltip = vscode.l10n.t('{0} finding(s) from ÈwéBench Studio. Click to open the Problems panel.', info.problems);
+    const findings = plural(info.problems, vscode.env.language, {
+      one: vscode.l10n.t('{0} finding from ÈwéBench Studio. Click to open the Problems panel.', info.problems),
+      other: vscode.l10n.t('{0} findings from ÈwéBench Studio. Click to open the Problems panel.', info.problems),
+    });
+    // The Ewe typing keys, where a linguist looks for what the extension does in this file.
+    const typing = vscode.workspace.getConfiguration('ewebench').get<boolean>('eweInput.enable', true);
+    this.item.tooltip = typing ? `${findings}\n${vscode.l10n.t('Ewe typing: {0}', eweKeysHint())}` : findings;
     this.item.show();
   }
 

@@ -8,7 +8,10 @@ import type { FilterField, TableColumn, TableRow, TableSummary, ViewQuery } from
 /** Every sentence the page shows, translated by the extension (`vscode.l10n`), so the page needs no bundle. */
 export interface TableStrings {
   search: string;
-  allValues: string;
+  /** A filter menu's first item: `All segments`, … */
+  filterAll: Record<FilterField, string>;
+  /** `{0}: {1}`, a label and its value (French puts a space before the colon). */
+  labelled: string;
   segment: string;
   difficulty: string;
   register: string;
@@ -20,10 +23,10 @@ export interface TableStrings {
   setField: string;
   apply: string;
   value: string;
-  /** `{0} of {1} entries` */
+  /** `Entries shown: {0} of {1}` */
   shown: string;
-  /** `{0} selected` */
-  selected: string;
+  /** `{0} entry selected`, `{0} entries selected` */
+  selected: { one: string; other: string };
   entries: string;
   segments: string;
   tiers: string;
@@ -33,6 +36,12 @@ export interface TableStrings {
   grid: string;
   rowHeader: string;
   editHint: string;
+  /** The hint of a cell edited through a list of values. */
+  chooseHint: string;
+  /** The label of the values a list offers that the corpus uses and the spec does not list. */
+  notInSpec: string;
+  /** The Ewe typing keys, shown while a text field has the focus (`;d ɖ · …`). */
+  typingHint: string;
   notJson: string;
   noEntry: string;
   noField: string;
@@ -66,6 +75,8 @@ export interface TableMeta {
   summary: TableSummary;
   /** The values each filter field takes, for its menu. */
   filters: Partial<Record<FilterField, string[]>>;
+  /** Per column chosen from a list (`TableColumn.choices`): the values the corpus uses there besides the spec's. */
+  others: Record<string, string[]>;
 }
 
 /** A row as the page gets it, with the diagnostics on its entry. */
@@ -74,7 +85,8 @@ export interface WindowRow extends TableRow {
 }
 
 export type HostMessage =
-  | { type: 'init'; strings: TableStrings }
+  /** `eweTyping`: the user's `ewebench.eweInput.enable` (Ewe sequences compose in the page's text fields). */
+  | { type: 'init'; strings: TableStrings; eweTyping: boolean }
   /**
    * The order the query shows for this version, numbered `view`: its length and the table's figures, no rows
    * (they come in windows of that view). `focus`: the position of the entry to make active (the one the page
@@ -91,6 +103,8 @@ export type HostMessage =
       first: number;
       rows: WindowRow[];
       focus?: number;
+      /** The field of the cell to make active in the focused row (after an add: its first empty cell). */
+      focusField?: string;
       renumbered?: boolean;
     }
   /** The rows at positions `first`… of view `view`. */

@@ -31,6 +31,8 @@ button.secondary { color: var(--vscode-button-secondaryForeground); background: 
 #summary .short { color: var(--vscode-editorWarning-foreground); }
 #message { padding: 4px 8px; color: var(--vscode-errorForeground); }
 #message:empty { display: none; }
+#hint { padding: 2px 8px; font-size: 0.92em; color: var(--vscode-descriptionForeground); }
+#hint[hidden] { display: none; }
 #grid { flex: 1; display: flex; flex-direction: column; min-height: 0; outline: none; }
 #grid:focus-visible { outline: 1px solid var(--vscode-focusBorder); }
 .row { display: grid; height: var(--row); align-items: stretch; border-bottom: 1px solid var(--vscode-editorGroup-border, transparent); box-sizing: border-box; }
@@ -42,7 +44,7 @@ button.secondary { color: var(--vscode-button-secondaryForeground); background: 
 #spacer { position: relative; min-width: var(--grid-width, 100%); }
 #rows { position: absolute; left: 0; right: 0; top: 0; }
 #rows .row { position: absolute; left: 0; right: 0; top: 0; will-change: transform; }
-.cell { padding: 0 6px; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; line-height: calc(var(--row) - 1px); border-right: 1px solid var(--vscode-editorGroup-border, transparent); box-sizing: border-box; }
+.cell { unicode-bidi: plaintext; padding: 0 6px; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; line-height: calc(var(--row) - 1px); border-right: 1px solid var(--vscode-editorGroup-border, transparent); box-sizing: border-box; }
 .rowhead { color: var(--vscode-editorLineNumber-foreground); text-align: right; font-variant-numeric: tabular-nums; position: sticky; left: 0; z-index: 1; background: var(--vscode-editor-background); }
 .row[aria-selected=true] { background: var(--vscode-list-inactiveSelectionBackground); }
 .cell.active { outline: 2px solid var(--vscode-focusBorder); outline-offset: -2px; }
@@ -77,6 +79,7 @@ export function renderTableHtml(options: TableHtmlOptions): string {
 <div id="actions"></div>
 <div id="summary" role="status" aria-live="polite"></div>
 <div id="message" role="alert"></div>
+<div id="hint" hidden></div>
 <div id="grid" role="grid" tabindex="0" aria-multiselectable="true">
   <div id="viewport">
     <div class="head" role="rowgroup"><div class="row" role="row" aria-rowindex="1" id="headrow"></div></div>

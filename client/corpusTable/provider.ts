@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { TextEdit } from '../../core/corpus/jsonEdits';
 import type { TextRange } from '../../core/text/lineIndex';
 import { toLocale } from '../../core/i18n/locale';
+import { eweKeysHint } from '../../core/typing/eweInput';
 import { renderTableHtml } from './html';
 import { newNonce } from '../nonce';
 import { lazyModules } from '../lazyModules';
@@ -9,11 +10,19 @@ import type { HostMessage, TableFigures, TableStrings, WebviewMessage } from '..
 import type { OffsetDiagnostic, SessionResult, TableSession } from './session';
 
 export const CORPUS_TABLE_VIEW_TYPE = 'ewebench.corpusTable';
+/** The JSON text's share of the window when the table opens beside it (the table gets the rest). */
+const TEXT_SHARE = 0.3;
 
 function tableStrings(): TableStrings {
   return {
     search: vscode.l10n.t('Search'),
-    allValues: vscode.l10n.t('all'),
+    filterAll: {
+      segment: vscode.l10n.t('All segments'),
+      difficulty: vscode.l10n.t('All difficulties'),
+      register: vscode.l10n.t('All registers'),
+      domain: vscode.l10n.t('All domains'),
+    },
+    labelled: vscode.l10n.t('{0}: {1}'),
     segment: vscode.l10n.t('Segment'),
     difficulty: vscode.l10n.t('Difficulty'),
     register: vscode.l10n.t('Register'),
@@ -25,8 +34,8 @@ function tableStrings(): TableStrings {
     setField: vscode.l10n.t('Set field'),
     apply: vscode.l10n.t('Apply to selection'),
     value: vscode.l10n.t('Value'),
-    shown: vscode.l10n.t('{0} of {1} entries'),
-    selected: vscode.l10n.t('{0} selected'),
+    shown: vscode.l10n.t('Entries shown: {0} of {1}'),
+    selected: { one: vscode.l10n.t('{0} entry selected'), other: vscode.l10n.t('{0} entries selected') },
     entries: vscode.l10n.t('Entries'),
     segments: vscode.l10n.t('Segments'),
     tiers: vscode.l10n.t('Difficulty tiers'),
@@ -36,6 +45,9 @@ function tableStrings(): TableStrings {
     grid: vscode.l10n.t('Corpus entries'),
     rowHeader: vscode.l10n.t('Entry'),
     editHint: vscode.l10n.t('(Enter to save, Escape to cancel)'),
+    typingHint: vscode.l10n.t('Ewe typing: {0}', eweKeysHint()),
+    chooseHint: vscode.l10n.t('(arrows to choose, Enter to keep, Escape to cancel)'),
+    notInSpec: vscode.l10n.t('In this corpus, not in the specification'),
     notJson: vscode.l10n.t('This field holds JSON in this corpus, and the text typed is not JSON.'),
     noEntry: vscode.l10n.t('That entry is no longer in the file.'),
     noField: vscode.l10n.t('Choose a field first.'),
@@ -156,7 +168,12 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
       vscode.commands.registerCommand('ewebench.openCorpusTable', async (uri?: vscode.Uri) => {
         const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
         if (!target) return;
+        const groupsBefore = vscode.window.tabGroups.all.length;
         await vscode.commands.executeCommand('vscode.openWith', target, CORPUS_TABLE_VIEW_TYPE, vscode.ViewColumn.Beside);
+        // The table's own group, wide enough for the source and reference columns: when opening it split the
+        // window in two, the table takes most of it and the JSON stays beside as a narrow column.
+        if (groupsBefore === 1 && vscode.window.tabGroups.all.length === 2)
+          await vscode.commands.executeCommand('vscode.setEditorLayout', { orientation: 0, groups: [{ size: TEXT_SHARE }, { size: 1 - TEXT_SHARE }] });
       }),
       vscode.commands.registerCommand('ewebench.openCorpusJson', async (uri?: vscode.Uri) => {
         const target = uri instanceof vscode.Uri ? uri : provider.activeUri();
@@ -253,7 +270,7 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
       switch (message.type) {
         case 'ready':
           ready = true;
-          post({ type: 'init', strings });
+          post({ type: 'init', strings, eweTyping: vscode.workspace.getConfiguration('ewebench').get<boolean>('eweInput.enable', true) });
           paint();
           if (figures.viewMs === undefined && figures.readyMs !== undefined) figures.viewMs = performance.now() - (resolved + figures.readyMs);
           return undefined;
@@ -282,7 +299,7 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
         post({ type: 'error', message: result.error === 'stale' || result.error === 'unavailable' ? strings.stale : strings[result.error] });
         return result;
       }
-      if (result.focus !== undefined) session.focus(result.focus);
+      if (result.focus !== undefined) session.focus(result.focus, result.focusField);
       pending = { received, keepsIndices: keepsIndices(message) };
       const applying = applyEdits(document, result.edits, session.rangesOf(result.edits));
       // Our part ends here: the edit computed from the page's message and handed to VS Code.

@@ -309,3 +309,40 @@ test('issue #30: Add entry and Duplicate past 2^53 return at once with ids count
   assert.ok(add && 'edits' in add);
   assert.equal(idsOf(applyTextEdits(strings, add.edits)).at(-1), '"ewe_9007199254741001"');
 });
+
+test('Add entry through the page: the new row is made active on its first empty cell, its required fields filled', () => {
+  const text = fs.readFileSync(fromRepo('test-fixtures/corpus/valid/ewe-diagnostic.json'), 'utf8');
+  const doc = new FakeDocument(text);
+  const session = new TableSession(doc);
+  asView(session.viewMessage(REASONS));
+  const added = session.handle({ type: 'add', version: 1 });
+  assert.ok(added && 'edits' in added && added.focus !== undefined);
+  assert.equal(added.focusField, 'source');
+  session.focus(added.focus, added.focusField);
+  doc.set(applyTextEdits(text, added.edits));
+  session.changed(2, true);
+  const view = asView(session.viewMessage(REASONS));
+  const source = view.meta.columns.findIndex((c) => c.field === 'source');
+  assert.equal(view.focusField, 'source');
+  assert.equal(view.focus, view.shown - 1, 'the new row, last in file order');
+  const row = view.rows.find((r) => r.index === view.shown - 1)!;
+  assert.equal(row.cells[source], '');
+  for (const field of ['segment', 'difficulty', 'provenance', 'register', 'context']) {
+    const column = view.meta.columns.findIndex((c) => c.field === field);
+    assert.notEqual(row.cells[column], null, `${field} is filled`);
+  }
+  // The next view (any query) makes nothing active by itself: the page keeps its own active cell.
+  session.setQuery({ search: 'x' });
+  assert.equal(asView(session.viewMessage(REASONS)).focusField, undefined);
+});
+
+test('the page learns which columns are chosen from a list, and the values the corpus uses besides the spec’s', () => {
+  const value = JSON.parse(fs.readFileSync(fromRepo('test-fixtures/corpus/valid/ewe-diagnostic.json'), 'utf8')) as { entries: { register: string }[] };
+  value.entries[0].register = 'conversationl';
+  const view = asView(new TableSession(new FakeDocument(JSON.stringify(value, null, 2))).viewMessage(REASONS));
+  const register = view.meta.columns.find((c) => c.field === 'register')!;
+  assert.ok(register.choices?.includes('conversational'));
+  assert.ok(!register.choices?.includes('conversationl'));
+  assert.deepEqual(view.meta.others.register, ['conversationl']);
+  assert.deepEqual(view.meta.columns.find((c) => c.field === 'difficulty')!.choices, ['1', '2', '3', '4', '5']);
+});

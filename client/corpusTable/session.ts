@@ -5,6 +5,7 @@ import { CorpusTableModel, type TableEditError, type TableOptions } from '../../
 import {
   fetchWindow,
   filterOptions,
+  otherValues,
   FILTER_FIELDS,
   MAX_WINDOW_ROWS,
   summarize,
@@ -43,7 +44,7 @@ export function keepsIndices(message: WebviewMessage): boolean {
   return message.type === 'edit' || message.type === 'setField' || message.type === 'add';
 }
 
-export type SessionResult = { edits: TextEdit[]; focus?: number } | { error: TableEditError | 'stale' | 'unavailable' };
+export type SessionResult = { edits: TextEdit[]; focus?: number; focusField?: string } | { error: TableEditError | 'stale' | 'unavailable' };
 
 export type Unavailable = { reason: 'notCorpus' | 'invalidJson' };
 
@@ -66,7 +67,8 @@ interface View {
  * secrecy) as they were in `previous`: a text typed into a source or reference cell leaves the figures as they are.
  */
 function sameFigures(previous: CorpusTableModel, next: CorpusTableModel): boolean {
-  const columns = next.data.columns.flatMap((c, i) => (FILTER_FIELDS.includes(c.field as FilterField) ? [i] : []));
+  // The filter menus, the summary and the lists of values read these columns.
+  const columns = next.data.columns.flatMap((c, i) => (FILTER_FIELDS.includes(c.field as FilterField) || c.choices ? [i] : []));
   for (const index of next.changed ?? []) {
     const a = previous.data.rows[index];
     const b = next.data.rows[index];
@@ -99,6 +101,8 @@ export class TableSession {
   /** The entry the next view makes active (sent as its position): the page's after a query, a new entry after an add. */
   private active?: number;
   private focusPending = false;
+  /** The field whose cell the next view makes active (after an add, the new row's first empty cell). */
+  private focusField?: string;
   private renumbered = false;
   /** How the last model came to be (for tests and the bench). */
   lastBuild: 'derived' | 'parsed' | undefined;
@@ -240,9 +244,10 @@ export class TableSession {
   }
 
   /** Makes `index` the entry the next view makes active (after an add or a duplicate, the new entry). */
-  focus(index: number | undefined): void {
+  focus(index: number | undefined, field?: string): void {
     this.active = index;
     this.focusPending = index !== undefined;
+    this.focusField = field;
   }
 
   /** Diagnostics by entry, each on the field its range starts in. */
@@ -277,6 +282,7 @@ export class TableSession {
         total: model.data.rows.length,
         summary: summarize(model.data),
         filters: filterOptions(model.data),
+        others: otherValues(model.data),
       };
       this.figures = { model, meta };
     }
@@ -333,9 +339,11 @@ export class TableSession {
       first: rows.first,
       rows: rows.rows,
       ...(at >= 0 ? { focus: at } : {}),
+      ...(at >= 0 && this.focusField !== undefined ? { focusField: this.focusField } : {}),
       ...(this.renumbered ? { renumbered: true } : {}),
     };
     this.focusPending = false;
+    this.focusField = undefined;
     this.renumbered = false;
     return message;
   }
@@ -389,7 +397,7 @@ export class TableSession {
         return model.setField(message.indices, message.field, message.text);
       case 'add': {
         const r = model.addEntry();
-        return 'edits' in r ? { edits: r.edits, focus: r.index } : r;
+        return 'edits' in r ? { edits: r.edits, focus: r.index, ...(r.field === undefined ? {} : { focusField: r.field }) } : r;
       }
       case 'duplicate': {
         const r = model.duplicate(message.indices);

@@ -24,7 +24,8 @@ export function renderReviewHtml(options: ReviewHtmlOptions): string {
 <style nonce="${escapeAttr(nonce)}">
   body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); background: var(--vscode-editor-background); padding: 0 1.5rem 2rem; max-width: 60rem; }
   h1 { font-size: 1.2rem; margin: 1rem 0 0.2rem; }
-  #header, #meta, #keys { color: var(--vscode-descriptionForeground); }
+  #header, #meta, #keys, .hint { color: var(--vscode-descriptionForeground); }
+  .hint { font-size: 0.9em; }
   .progress { height: 4px; background: var(--vscode-editorWidget-border, #8884); margin: 0.6rem 0 1rem; }
   #bar { height: 100%; width: 0; background: var(--vscode-progressBar-background); }
   #card { outline: none; border: 1px solid var(--vscode-panel-border, #8884); border-radius: 4px; padding: 0.8rem 1rem; }
@@ -56,7 +57,8 @@ export function renderReviewHtml(options: ReviewHtmlOptions): string {
   <p class="text" id="predicted" aria-labelledby="label-predicted"></p>
   <div class="ratings" role="group" aria-labelledby="label-predicted">${ratings}</div>
   <label class="label" id="label-comment" for="comment"></label>
-  <textarea id="comment"></textarea>
+  <textarea id="comment" dir="auto" aria-describedby="typing"></textarea>
+  <div id="typing" class="hint"></div>
   <nav><button id="prev"></button><button id="next"></button></nav>
 </section>
 <p id="keys"></p>

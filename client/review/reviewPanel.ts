@@ -7,6 +7,7 @@ import { ratedItem, resumeIndex, sessionItems, type SessionItem } from '../../co
 import { PyRandom } from '../../core/stats/pyRandom';
 import { verifyRunCard } from '../../core/runcard/verify';
 import { reviewCardCandidates } from '../../core/review/binding';
+import { eweKeysHint } from '../../core/typing/eweInput';
 import { classificationOf } from '../run/documentItems';
 import { renderReviewHtml } from './reviewHtml';
 import { newNonce } from '../nonce';
@@ -71,6 +72,7 @@ function strings() {
     output: vscode.l10n.t('Model output'),
     difficulty: vscode.l10n.t('difficulty'),
     segment: vscode.l10n.t('segment'),
+    entry: vscode.l10n.t('entry'),
     comment: vscode.l10n.t('Comment (optional)'),
     previous: vscode.l10n.t('← Previous'),
     next: vscode.l10n.t('Next →'),
@@ -82,6 +84,8 @@ function strings() {
     notFound: vscode.l10n.t('The run card has no output for this entry.'),
     hidden: vscode.l10n.t('This entry is in a secret segment (gold_standard or held_out); its text is not shown.'),
     done: vscode.l10n.t('Every item is rated. The review file is saved.'),
+    summary: vscode.l10n.t('Ratings: {0}'),
+    typingHint: vscode.l10n.t('Ewe typing: {0}', eweKeysHint()),
   };
 }
 
@@ -205,6 +209,7 @@ class ReviewSession {
           items: this.items.map((i) => this.view(i)),
           index: resumeIndex(this.items),
           strings: strings(),
+          eweTyping: vscode.workspace.getConfiguration('ewebench').get<boolean>('eweInput.enable', true),
           dataset,
           model,
         });

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { testRecord } from '../../core/run/records';
 import { testRequest } from '../../core/run/request';
+import type { EntryRunRecord } from '../../core/run/types';
 import { englishL10n } from './l10n';
 import { renderModelComparison, renderResultDetails } from './resultDetails';
 
@@ -115,4 +116,33 @@ test('the details of several models put their responses side by side in columns,
   assert.equal(lines[head + 4], `${'ɖ'.repeat(32)}${' '.repeat(36)} │`);
   assert.ok(text.includes('==================== alpha ===================='));
   assert.ok(text.includes('Model: zeta  (http://127.0.0.1:9)'));
+});
+
+test('a corpus entry read back from a run card shows the request settings it keeps, not an empty messages list', () => {
+  const record: EntryRunRecord = {
+    kind: 'corpus-entry',
+    entry_id: 7,
+    source_file: 'corpus.json',
+    entry_hash: 'h',
+    repeat: 0,
+    model: 'm',
+    origin: '',
+    request: { model: 'm', messages: [], temperature: 0, max_tokens: 512 },
+    source: 'Good morning.',
+    reference: 'Ŋdi nyuie.',
+    predicted: 'Ŋdi nyuie.',
+    exact_match: true,
+    entry_chrf: 100,
+    difficulty: 1,
+    provenance: null,
+    latency_seconds: 1,
+    usage: { prompt_tokens: 1, completion_tokens: 1, reasoning_tokens: 0, cached_tokens: 0 },
+    error: null,
+    cached: false,
+    finished_at: '2026-11-23T10:00:00Z',
+  };
+  const text = renderResultDetails([record], englishL10n);
+  assert.doesNotMatch(text, /"messages"/);
+  assert.match(text, /"temperature": 0/);
+  assert.match(text, /does not keep the messages sent for each entry/);
 });

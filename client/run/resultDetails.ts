@@ -77,7 +77,13 @@ function entryDetails(record: EntryRunRecord, l10n: L10n): string[] {
   out.push(...section(l10n.t('Source'), record.source));
   out.push(...section(l10n.t('Reference'), record.reference));
   out.push(...section(l10n.t('Translation'), record.predicted ?? l10n.t('(no response)')));
-  out.push(...section(l10n.t('Request sent (no key)'), JSON.stringify(record.request, null, 2)));
+  if (record.request.messages.length) out.push(...section(l10n.t('Request sent (no key)'), JSON.stringify(record.request, null, 2)));
+  else {
+    // Read back from a run card, which keeps no messages per entry: the settings it keeps, not an empty list.
+    const { messages: _messages, ...settings } = record.request;
+    out.push(...section(l10n.t('Request sent (no key)'), JSON.stringify(settings, null, 2)));
+    out.push(l10n.t("The run card does not keep the messages sent for each entry: they were built from the entry's source text."));
+  }
   return out;
 }
 

@@ -10,6 +10,7 @@ import { itemsOfText } from './documentItems';
 import { configuredModels, ModelUnavailable, type ModelService } from './models';
 import type { RunPlatform } from './platform';
 import { resultsFolderOf, sourceFileOf, type ResultsStore } from './resultsStore';
+import { plural } from '../../core/i18n/plural';
 
 export interface RunRequest {
   uri: vscode.Uri;
@@ -312,11 +313,21 @@ export class RunService implements vscode.Disposable {
     }
     const send = vscode.l10n.t('Send them for this run');
     const skip = vscode.l10n.t('Skip them');
+    const keep = vscode.l10n.t('Do not send them');
+    const question = plural(secret.length, vscode.env.language, {
+      one: vscode.l10n.t('{0} entry is in the gold_standard or held_out segment. Sending it to a model can leak it into its training data.', secret.length),
+      other: vscode.l10n.t(
+        '{0} entries are in the gold_standard or held_out segment. Sending them to a model can leak them into its training data.',
+        secret.length,
+      ),
+    });
+    // The safe answer comes first, so it is the default button (Enter): skipping them, or when every entry is
+    // secret, not running; sending them takes a deliberate choice.
     const choice = await vscode.window.showWarningMessage(
-      vscode.l10n.t('{0} entries are in the gold_standard or held_out segment. Sending them to a model can leak them into its training data.', secret.length),
+      question,
       { modal: true, detail: vscode.l10n.t('Your answer holds for this run only.') },
+      secret.length < indexes.length ? skip : keep,
       send,
-      ...(secret.length < indexes.length ? [skip] : []),
     );
     return choice === send ? true : choice === skip ? false : undefined;
   }
@@ -334,15 +345,28 @@ export class RunService implements vscode.Disposable {
     if (result.skipped.length) {
       const log = vscode.l10n.t('Show run log');
       void vscode.window
-        .showWarningMessage(vscode.l10n.t('{0} item(s) were not run: {1}', result.skipped.length, runText(result.skipped[0].reason, userL10n)), log)
+        .showWarningMessage(
+          plural(result.skipped.length, vscode.env.language, {
+            one: vscode.l10n.t('{0} item was not run: {1}', result.skipped.length, runText(result.skipped[0].reason, userL10n)),
+            other: vscode.l10n.t('{0} items were not run: {1}', result.skipped.length, runText(result.skipped[0].reason, userL10n)),
+          }),
+          log,
+        )
         .then((c) => c === log && this.channel.show());
     }
     if (single) return; // the lens shows the result
     const tests = result.records.filter((r) => r.kind === 'ewebench-test');
     const passed = tests.filter((r) => r.kind === 'ewebench-test' && r.passed).length;
+    const count = result.records.length;
     const message = tests.length
-      ? vscode.l10n.t('{0} result(s): {1} passed, {2} errored.', result.records.length, passed, result.errored)
-      : vscode.l10n.t('{0} entries translated, {1} errored.', result.records.length, result.errored);
+      ? plural(count, vscode.env.language, {
+          one: vscode.l10n.t('{0} result: {1} passed, {2} errored.', count, passed, result.errored),
+          other: vscode.l10n.t('{0} results: {1} passed, {2} errored.', count, passed, result.errored),
+        })
+      : plural(count, vscode.env.language, {
+          one: vscode.l10n.t('{0} entry translated, {1} errored.', count, result.errored),
+          other: vscode.l10n.t('{0} entries translated, {1} errored.', count, result.errored),
+        });
     const open = vscode.l10n.t('Open results file');
     const file = result.resultsFile ?? result.runCardFile;
     void vscode.window.showInformationMessage(message, ...(file ? [open] : [])).then((c) => {

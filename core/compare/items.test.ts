@@ -128,3 +128,19 @@ test('no-separation on corpus entries, and a bound per file', () => {
   assert.deepEqual(found[0].at, { path: ['entries', 0, 'id'] });
   assert.match(found.at(-1)?.message ?? '', /^5 more item\(s\) that do not separate models/);
 });
+
+test('one model run twice agrees with itself: no no-separation finding compares it with itself', () => {
+  const entries = [{ id: 1, source: 's', reference: 'r' }];
+  const items = entries.map((e) => item(String(e.id), 1, true));
+  const corpus = { dataset: { id: 'd' }, entries };
+  const same = [runWith('m1', items), runWith('m1', items)].map((r, i) => ({
+    ...r,
+    kind: 'rosetta' as const,
+    provenance: { ...r.provenance, runId: `r${i}` },
+  }));
+  assert.deepEqual(separationFindings(corpus, classify(corpus), '', analyseItems(same), 'en'), []);
+  const three = [...same, { ...runWith('m2', items), kind: 'rosetta' as const }];
+  const found = separationFindings(corpus, classify(corpus), '', analyseItems(three), 'en');
+  assert.equal(found.length, 1);
+  assert.match(found[0].message, /all 3 runs pass it \(m1, m2\)/);
+});

@@ -29,14 +29,17 @@ export function separationFindings(value: unknown, classification: Classificatio
     if (typeof id !== 'string' && typeof id !== 'number') return;
     const row = rows.get(tests ? `ewebench:${testKey(category, String(id))}` : `rosetta:${String(id)}`);
     if (!row || (row.separation !== 'all-pass' && row.separation !== 'all-fail')) return;
+    // Models, not runs: one model run twice agrees with itself, which separates no models.
+    const judged = row.cells.flatMap((c, k) => (c && c.passRate !== null ? [analysis.columns[k].model] : []));
+    const models = [...new Set(judged)];
+    if (models.length < 2) return;
     if (findings.length >= MAX_SEPARATION_FINDINGS) {
       hidden++;
       return;
     }
-    const models = row.cells.flatMap((c, k) => (c && c.passRate !== null ? [analysis.columns[k].label] : []));
     findings.push({
       code: 'no-separation',
-      message: msg(locale, row.separation === 'all-pass' ? 'noSeparationPass' : 'noSeparationFail', { count: models.length, models: models.join(', ') }),
+      message: msg(locale, row.separation === 'all-pass' ? 'noSeparationPass' : 'noSeparationFail', { count: judged.length, models: models.join(', ') }),
       at: { path: [...base, index, 'id'] },
     });
   });

@@ -204,17 +204,65 @@ function textsAfter(doc: JsonDocument, style: JsonStyle, after: { start: number;
   };
 }
 
+/** How a one-line item writes its separators: `{"a": 1, "b": 2}`, `{"a":1,"b":2}`, `{ "a": 1 }`. */
+export interface OneLineLayout {
+  colon: string;
+  comma: string;
+  /** Inside the braces, after `{` and before `}`. */
+  pad: string;
+}
+
+/** The layout of an item's text when it is written on one line; undefined when it spans lines. */
+export function oneLineLayout(text: string): OneLineLayout | undefined {
+  if (/[\r\n]/.test(text)) return undefined;
+  const layout: Partial<OneLineLayout> = {};
+  let inString = false;
+  for (let i = 0; i < text.length && (layout.colon === undefined || layout.comma === undefined || layout.pad === undefined); i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    else if (c === ':' || c === ',' || c === '{') {
+      const space = /^[ \t]*/.exec(text.slice(i + 1))![0];
+      const key = c === ':' ? 'colon' : c === ',' ? 'comma' : 'pad';
+      layout[key] ??= c === '{' ? space : c + space;
+    }
+  }
+  return { colon: layout.colon ?? ': ', comma: layout.comma ?? ', ', pad: layout.pad ?? '' };
+}
+
+/** `value` on one line with `layout`'s separators, in the file's style (its escapes). */
+export function serializeOneLine(value: unknown, layout: OneLineLayout, style: JsonStyle): string {
+  const write = (v: unknown): string => {
+    if (Array.isArray(v)) return '[' + v.map(write).join(layout.comma) + ']';
+    if (v !== null && typeof v === 'object') {
+      const entries = Object.entries(v);
+      if (entries.length === 0) return '{}';
+      return '{' + layout.pad + entries.map(([k, x]) => JSON.stringify(k) + layout.colon + write(x)).join(layout.comma) + layout.pad + '}';
+    }
+    return JSON.stringify(v) ?? 'null';
+  };
+  const json = write(value);
+  return style.asciiOnly ? escapeNonAscii(json) : json;
+}
+
 /**
  * Appends `items` to the array at `arrayPath`, each on its own lines at the indentation of the items already
  * there (or one unit deeper than the array when it is empty). One edit, inserted before the closing bracket.
+ * `likeLast`: each item is written in the last item's layout, on one line when it is on one line.
  */
-export function appendToArray(doc: JsonDocument, arrayPath: JsonPath, items: readonly unknown[]): TextEdit | undefined {
+export function appendToArray(doc: JsonDocument, arrayPath: JsonPath, items: readonly unknown[], likeLast = false): TextEdit | undefined {
   const children = doc.childrenAt(arrayPath);
   if (!children || children.kind !== 'array' || items.length === 0) return undefined;
   const style = documentStyle(doc);
   const close = children.span.end - 1;
   const last = children.items[children.items.length - 1];
-  if (last) return textsAfter(doc, style, last, (indent) => items.map((item) => serialize(item, style, indent)));
+  const oneLine = likeLast && last ? oneLineLayout(doc.slice(last.start, last.end)) : undefined;
+  if (last)
+    return textsAfter(doc, style, last, (indent) => items.map((item) => (oneLine ? serializeOneLine(item, oneLine, style) : serialize(item, style, indent))));
   const outer = lineIndentAt(doc, children.span.start);
   const indent = outer + style.indent;
   const body = items.map((item) => indent + serialize(item, style, indent)).join(',' + style.eol);

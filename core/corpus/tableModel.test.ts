@@ -6,8 +6,11 @@ import { generateCorpus, rng } from '../../bench/generate';
 import { JsonDocument } from '../document/jsonDocument';
 import { entriesOf } from '../document/classify';
 import { isObject, type JsonObject } from '../json';
-import { applyTextEdits, insertProperty, removeArrayItems, type TextEdit } from './jsonEdits';
+import fc from 'fast-check';
+import { propertyRuns } from '../../test/helpers/property';
+import { applyTextEdits, insertProperty, oneLineLayout, removeArrayItems, serializeOneLine, type TextEdit } from './jsonEdits';
 import { CorpusTableModel } from './tableModel';
+import { otherValues, summarize } from './tableView';
 
 const read = (rel: string) => fs.readFileSync(fromRepo(rel), 'utf8');
 const REAL = [
@@ -361,5 +364,151 @@ test('issue #30: a number typed into a cell keeps its digits (2^53 + 1, -0, 1.50
     const result = model.editCell(0, 'id', typed);
     assert.ok('edits' in result && result.edits.length === 1, typed);
     assert.match(applyTextEdits(text, result.edits), new RegExp(`"id": ${typed.replace('.', '\\.')},`));
+  }
+});
+
+const corpusSchema = JSON.parse(read('schemas/rosetta-corpus.schema.json')) as {
+  definitions: { entry: { required: string[]; properties: Record<string, { enum?: string[] }> } };
+};
+
+test('segment, register, context and provenance are chosen from the schema’s values; difficulty from 1 to 5', () => {
+  const schemas: [string, string][] = [
+    ['test-fixtures/corpus/valid/ewe-diagnostic.json', 'schemas/rosetta-corpus.schema.json'],
+    ['test-fixtures/corpus/valid/eng-ewe-curated.json', 'schemas/rosetta-curated-corpus.schema.json'],
+  ];
+  for (const [file, schemaFile] of schemas) {
+    const model = new CorpusTableModel(new JsonDocument(read(file)));
+    const column = (field: string) => model.data.columns.find((c) => c.field === field);
+    // The schema file's enum for the field, wherever its entries' definition sits.
+    const enumIn = (field: string): unknown => {
+      const found: unknown[] = [];
+      const walk = (node: unknown): void => {
+        if (!isObject(node)) return;
+        const property = isObject(node.properties) ? node.properties[field] : undefined;
+        if (isObject(property) && Array.isArray(property.enum) && isObject(node.properties) && 'source' in node.properties) found.push(property.enum);
+        for (const child of Object.values(node)) walk(child);
+      };
+      walk(JSON.parse(read(schemaFile)));
+      return found[0];
+    };
+    for (const field of ['segment', 'register', 'context', 'provenance']) {
+      if (!column(field)) continue;
+      assert.deepEqual(column(field)!.choices, enumIn(field), `${file}: ${field}`);
+    }
+    if (column('difficulty')) assert.deepEqual(column('difficulty')!.choices, ['1', '2', '3', '4', '5'], file);
+    assert.equal(column('source')?.choices, undefined, 'text is typed');
+    assert.equal(column(model.data.idField)?.choices, undefined, 'ids are typed');
+  }
+});
+
+test('a value outside the spec is offered as the corpus’s own and is not counted as one more register', () => {
+  const value = JSON.parse(read('test-fixtures/corpus/valid/ewe-diagnostic.json')) as { entries: JsonObject[] };
+  value.entries[0].register = 'conversationl';
+  value.entries[1].register = 'formal';
+  const model = new CorpusTableModel(new JsonDocument(JSON.stringify(value, null, 2)));
+  const registers = new Set(value.entries.map((e) => e.register));
+  const summary = summarize(model.data);
+  assert.equal(summary.registerCount.count, registers.size - 1);
+  assert.ok(
+    summary.registers.some((r) => r.value === 'conversationl'),
+    'the list still shows it, to be fixed',
+  );
+  assert.deepEqual(otherValues(model.data).register, ['conversationl']);
+  assert.deepEqual(otherValues(model.data).segment, []);
+});
+
+test('Add entry fills the required fields from the row above, in its key order, so the new row has them all', () => {
+  const text = read('test-fixtures/corpus/valid/ewe-diagnostic.json');
+  const model = new CorpusTableModel(new JsonDocument(text));
+  const added = model.addEntry();
+  assert.ok('edits' in added);
+  assert.equal(added.field, 'source', 'the first empty cell');
+  const entries = entriesIn(applyTextEdits(text, added.edits)) as JsonObject[];
+  const above = entries.at(-2)!;
+  const entry = entries.at(-1)!;
+  for (const field of corpusSchema.definitions.entry.required) assert.ok(field in entry, field);
+  assert.deepEqual(
+    Object.keys(entry),
+    Object.keys(above).filter((k) => k in entry),
+  );
+  for (const field of ['segment', 'difficulty', 'provenance', 'register', 'context']) assert.deepEqual(entry[field], above[field], field);
+  assert.equal(entry.source, '');
+  assert.equal(entry.reference, '');
+});
+
+test('Add entry takes the corpus’s most common value for a required field the row above lacks', () => {
+  const value = JSON.parse(read('test-fixtures/corpus/valid/ewe-diagnostic.json')) as { entries: JsonObject[] };
+  const last = value.entries.at(-1)!;
+  delete last.context;
+  delete last.register;
+  const text = JSON.stringify(value, null, 2);
+  const model = new CorpusTableModel(new JsonDocument(text));
+  const added = model.addEntry();
+  assert.ok('edits' in added);
+  const entry = (entriesIn(applyTextEdits(text, added.edits)) as JsonObject[]).at(-1)!;
+  const mostCommon = (field: string) => {
+    const counts = new Map<unknown, number>();
+    for (const e of value.entries) if (e[field] !== undefined) counts.set(e[field], (counts.get(e[field]) ?? 0) + 1);
+    return [...counts].sort((a, b) => b[1] - a[1])[0][0];
+  };
+  assert.equal(entry.context, mostCommon('context'));
+  assert.equal(entry.register, mostCommon('register'));
+});
+
+test('Add entry writes one line when the entries are one line each, with their separators', () => {
+  const value = JSON.parse(read('test-fixtures/corpus/valid/ewe-diagnostic.json')) as { dataset: JsonObject; entries: JsonObject[] };
+  for (const [colon, comma] of [
+    [': ', ', '],
+    [':', ','],
+  ]) {
+    const line = (e: JsonObject) =>
+      JSON.stringify(e)
+        .replace(/":/g, '"' + colon)
+        .replace(/,"/g, comma + '"');
+    const text = `{\n  "dataset": ${JSON.stringify(value.dataset)},\n  "entries": [\n    ${value.entries.map(line).join(',\n    ')}\n  ]\n}\n`;
+    const model = new CorpusTableModel(new JsonDocument(text));
+    const added = model.addEntry();
+    assert.ok('edits' in added);
+    const after = applyTextEdits(text, added.edits);
+    const lines = after.split('\n');
+    assert.equal(lines.length, text.split('\n').length + 1, 'one more line');
+    const newLine = lines.at(-4)!;
+    assert.match(newLine, new RegExp(`^    \\{"id"${colon}${value.entries.length + 1}${comma}"source"${colon}""`));
+    assert.equal((entriesIn(after) as JsonObject[]).length, value.entries.length + 1);
+  }
+});
+
+test('one-line serialisation gives back the same value on one line, whatever the separators', () => {
+  const json: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small' },
+      fc.string(),
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(tie('value'), { maxLength: 3 }),
+      fc.dictionary(
+        fc.string().filter((k) => k !== '__proto__'),
+        tie('value'),
+        { maxKeys: 3 },
+      ),
+    ),
+  })).value;
+  fc.assert(
+    fc.property(json, fc.constantFrom(': ', ':'), fc.constantFrom(', ', ','), fc.constantFrom('', ' '), fc.boolean(), (value, colon, comma, pad, asciiOnly) => {
+      const text = serializeOneLine(value, { colon, comma, pad }, { eol: '\n', indent: '  ', asciiOnly });
+      assert.ok(!/[\n\r]/.test(text));
+      assert.equal(JSON.stringify(JSON.parse(text)), JSON.stringify(value));
+      if (text.startsWith('{"') || text.startsWith('{ "')) assert.deepEqual(oneLineLayout(text)?.pad, pad);
+    }),
+    propertyRuns(200),
+  );
+});
+
+test('a flat or legacy corpus chooses its difficulty from 1–5 and the legacy easy, medium and hard', () => {
+  for (const name of ['flat', 'legacy']) {
+    const model = new CorpusTableModel(new JsonDocument(shapes()[name]));
+    const column = model.data.columns.find((c) => c.field === 'difficulty');
+    assert.deepEqual(column?.choices, ['1', '2', '3', '4', '5', 'easy', 'medium', 'hard'], name);
   }
 });

@@ -1,7 +1,7 @@
 import { entriesOf } from '../document/classify';
 import { applyEdit } from '../document/edit';
 import type { JsonDocument, JsonPath } from '../document/jsonDocument';
-import { isObject, type JsonObject } from '../json';
+import { isObject, setOwn, type JsonObject } from '../json';
 import { isSecretSegment } from '../spec/corpusTables';
 import { nextIds } from './idPattern';
 import { exactValue, NumberText } from './numberText';
@@ -17,6 +17,7 @@ import {
   type TextEdit,
 } from './jsonEdits';
 import { cellOf, cellValue, corpusSheet, fieldKind, type CorpusSheet, type FieldKind } from './cells';
+import { fieldChoices, prefilledFields, requiredFields } from './choices';
 import type { TableColumn, TableData, TableRow } from './tableView';
 
 /**
@@ -75,6 +76,7 @@ export class CorpusTableModel {
   readonly data: TableData;
   private readonly items: readonly unknown[];
   private readonly kinds = new Map<string, FieldKind>();
+  private readonly choices = new Map<string, string[] | undefined>();
   /** The entries whose rows were built again, when this model was derived from the previous version's. */
   readonly changed?: ReadonlySet<number>;
 
@@ -97,7 +99,10 @@ export class CorpusTableModel {
       : this.sheet.columns.includes('target') && !this.sheet.columns.includes('reference')
         ? 'target'
         : 'reference';
-    const columns: TableColumn[] = orderColumns(this.sheet.columns).map((field) => ({ field, kind: this.kindOf(field) }));
+    const columns: TableColumn[] = orderColumns(this.sheet.columns).map((field) => {
+      const choices = this.choicesOf(field);
+      return choices ? { field, kind: this.kindOf(field), choices } : { field, kind: this.kindOf(field) };
+    });
     const fileSegment = isObject(doc.value) && typeof doc.value.segment === 'string' ? doc.value.segment : '';
     const hidden = new Set(options.hideSecretText ? [this.sheet.sourceField, referenceField] : []);
     const rowOf = (item: JsonObject, index: number): TableRow => {
@@ -118,7 +123,7 @@ export class CorpusTableModel {
     };
     let rows: TableRow[];
     const kept = previous?.model.data;
-    if (reused && kept && kept.columns.every((c, i) => c.field === columns[i].field && c.kind === columns[i].kind)) {
+    if (reused && kept && kept.columns.length === columns.length && kept.columns.every((c, i) => c.field === columns[i].field && c.kind === columns[i].kind)) {
       // Every item is an object, so row i is entry i: only the changed rows are built again.
       rows = kept.rows.slice();
       for (const index of previous.changed) rows[index] = rowOf(this.items[index] as JsonObject, index);
@@ -195,6 +200,12 @@ export class CorpusTableModel {
     return kind;
   }
 
+  /** The spec's values for `field`, when it is chosen from a list (read from the schema once per field). */
+  choicesOf(field: string): string[] | undefined {
+    if (!this.choices.has(field)) this.choices.set(field, fieldChoices(field, this.sheet));
+    return this.choices.get(field);
+  }
+
   private entryPath(index: number): JsonPath {
     return [...this.sheet.entriesPath, index];
   }
@@ -250,13 +261,25 @@ export class CorpusTableModel {
     return this.items.map((item, i) => (isObject(item) ? exactValue(this.doc, [...entriesPath, i, idField], item[idField]) : undefined));
   }
 
-  /** A new entry at the end, its id in the file's pattern, with empty source and reference text. */
-  addEntry(): TableEditResult & { index?: number } {
+  /**
+   * A new entry at the end, its id in the file's pattern, with empty source and reference text and the other
+   * required fields filled from the row above (else the corpus's most common value), its keys in that row's
+   * order, written in its layout (on one line when it is on one line). `field`: the new row's first empty cell.
+   */
+  addEntry(): TableEditResult & { index?: number; field?: string } {
     const [id] = nextIds(this.ids(), 1);
     if (id === undefined) return { error: 'noEntry' };
-    const entry: JsonObject = { [this.sheet.idField]: id, [this.sheet.sourceField]: '', [this.data.referenceField]: '' };
-    const edit = appendToArray(this.doc, this.sheet.entriesPath, [entry]);
-    return edit ? { edits: [edit], index: this.items.length } : { error: 'noEntry' };
+    const { idField, sourceField, entriesPath } = this.sheet;
+    const referenceField = this.data.referenceField;
+    const above = this.entry(this.items.length - 1);
+    const filled = prefilledFields(requiredFields(this.sheet), new Set([idField, sourceField, referenceField]), above, this.sheet.entries);
+    const values: JsonObject = {};
+    for (const [key, value] of [[idField, id], [sourceField, ''], [referenceField, ''], ...Object.entries(filled)] as [string, unknown][]) setOwn(values, key, value);
+    // The row above's key order, then the rest; names read from the file are own keys, never Object members.
+    const entry: JsonObject = {};
+    for (const key of [...Object.keys(above ?? {}), ...Object.keys(values)]) if (Object.hasOwn(values, key) && !Object.hasOwn(entry, key)) setOwn(entry, key, values[key]);
+    const edit = appendToArray(this.doc, entriesPath, [entry], true);
+    return edit ? { edits: [edit], index: this.items.length, field: sourceField } : { error: 'noEntry' };
   }
 
   /**

@@ -12,6 +12,8 @@ export type CellKind = 'string' | 'number' | 'json';
 export interface TableColumn {
   field: string;
   kind: CellKind;
+  /** The spec's values for the field (its schema's enum, or difficulty's 1–5): it is chosen from a list. */
+  choices?: string[];
 }
 
 export interface TableRow {
@@ -108,6 +110,30 @@ export function filterOptions(data: TableData): Partial<Record<FilterField, stri
     }
     if (values.size) out[field] = [...values].sort(collator.compare);
   }
+  return out;
+}
+
+/** Values kept, at most, per list of a corpus's own values (a list to choose from, not a census). */
+export const MAX_OTHER_VALUES = 50;
+
+/**
+ * For each column chosen from a list: the values the corpus uses there that are not the spec's (a typo such as
+ * `conversationl`, a legacy `easy`), sorted, at most MAX_OTHER_VALUES; the list offers them after the spec's.
+ */
+export function otherValues(data: TableData): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  const collator = new Intl.Collator(undefined, { numeric: true });
+  data.columns.forEach((column, c) => {
+    if (!column.choices) return;
+    const spec = new Set(column.choices);
+    const values = new Set<string>();
+    for (const row of data.rows) {
+      const value = row.cells[c];
+      if (value !== null && value !== '' && !spec.has(value)) values.add(value);
+      if (values.size >= MAX_OTHER_VALUES) break;
+    }
+    out[column.field] = [...values].sort(collator.compare);
+  });
   return out;
 }
 
@@ -209,13 +235,18 @@ export function summarize(data: TableData): TableSummary {
   );
   const difficulties = difficulty < 0 ? [] : counts(data.rows.map((r) => r.cells[difficulty]));
   const registers = register < 0 ? [] : counts(data.rows.map((r) => r.cells[register]));
+  // Only the spec's values count towards its minimums: `conversationl` is not a fourth register.
+  const distinct = (list: CountWithMinimum[], index: number) => {
+    const spec = data.columns[index]?.choices;
+    return spec ? list.filter((v) => spec.includes(v.value)).length : list.length;
+  };
   return {
     entries: data.rows.length,
     segments,
     difficulties,
     registers,
-    tiers: { count: difficulties.length, minimum: MIN_DIFFICULTY_TIERS },
-    registerCount: { count: registers.length, minimum: MIN_REGISTERS },
+    tiers: { count: distinct(difficulties, difficulty), minimum: MIN_DIFFICULTY_TIERS },
+    registerCount: { count: distinct(registers, register), minimum: MIN_REGISTERS },
     secret: data.rows.filter((r) => r.secret).length,
   };
 }

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compile, coverageOf, missingSpecialLetters } from './coverage';
-import { EWE, PLAINS_CREE, PROFILES, profileFor, type LanguageProfile } from './profiles';
+import { EWE, PLAINS_CREE, PROFILES, profileFor, toneName, type LanguageProfile } from './profiles';
 
 test('digraphs count as one letter; a g alone is another letter, and so is a b alone', () => {
   const c = coverageOf('Gbe gã kple agbe; ab', EWE);
@@ -149,4 +149,12 @@ test('a letter inside a precomposed character spans that character; a digraph sp
   const text = 'Ɖé gbɔ̃';
   table.letterSpans(text, (slot, start, end) => spans.push(`${table.slots[slot].key}:${text.slice(start, end)}`));
   assert.deepEqual(spans, ['ɖ:Ɖ', 'e:é', 'gb:gb', 'ɔ:ɔ']);
+});
+
+test('every tone mark of a profile has a French name, shown in French hovers', () => {
+  for (const name of Object.values(EWE.toneMarks)) {
+    assert.notEqual(toneName(name, 'fr'), name, name);
+    assert.equal(toneName(name, 'en'), name);
+  }
+  assert.equal(toneName('grave (low)', 'fr'), 'grave (bas)');
 });

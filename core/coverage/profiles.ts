@@ -1,4 +1,4 @@
-import type { Bilingual } from '../i18n/locale';
+import { pick, type Bilingual, type Locale } from '../i18n/locale';
 
 /**
  * A language's writing system as data. Adding a language is adding one of these to `PROFILES`: coverage,
@@ -137,4 +137,18 @@ export function profileFor(code: string | undefined): LanguageProfile | undefine
 /** The key a nasal vowel is reported under: the vowel with the tilde, composed where Unicode has a character. */
 export function nasalKey(vowel: string): string {
   return (vowel + COMBINING_TILDE).normalize('NFC');
+}
+
+/** The tone marks' names in both languages, by the English name coverage reports count them under. */
+const TONE_NAMES: Readonly<Record<string, Bilingual>> = {
+  'acute (high)': { en: 'acute (high)', fr: 'aigu (haut)' },
+  'grave (low)': { en: 'grave (low)', fr: 'grave (bas)' },
+  'caron (rising)': { en: 'caron (rising)', fr: 'caron (montant)' },
+  'circumflex (falling)': { en: 'circumflex (falling)', fr: 'circonflexe (descendant)' },
+};
+
+/** A tone mark's name, as a coverage report counts it, in the user's language. */
+export function toneName(name: string, locale: Locale): string {
+  const names = TONE_NAMES[name];
+  return names ? pick(names, locale) : name;
 }

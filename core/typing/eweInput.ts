@@ -86,18 +86,100 @@ export function madeLiteralPrefix(composition: Composition): boolean {
   return composition.insert === EWE_INPUT_PREFIX;
 }
 
-/** Applies every composition in `keys` typed one at a time after `text`: what an editor would hold. */
-export function typeKeys(text: string, keys: string): string {
+/**
+ * Applies every composition in `keys` typed one at a time after `text`: what an editor would hold.
+ * `composesAt(text, offset)` says whether a prefix at `offset` of the text typed so far may compose (in a JSON
+ * document, only inside strings); every prefix composes when it is absent.
+ */
+export function typeKeys(text: string, keys: string, composesAt?: (text: string, offset: number) => boolean): string {
   let out = text;
   let literal = false;
   for (const key of keys) {
     out += key;
-    const composition = composeAfterTyping(out, literal);
+    const maybe = out.length >= 2 && out[out.length - 2] === EWE_INPUT_PREFIX;
+    const composition: Composition | null = maybe && (composesAt === undefined || composesAt(out, out.length - 2)) ? composeAfterTyping(out, literal) : null;
     literal = composition !== null && madeLiteralPrefix(composition);
     if (composition) out = out.slice(0, out.length - composition.deleteBefore) + composition.insert;
   }
   return out;
 }
+
+/** A text box after one key: its value, where the cursor is, and whether the `;` before the cursor is text. */
+export interface FieldState {
+  value: string;
+  cursor: number;
+  literal: boolean;
+}
+
+/**
+ * One key just inserted in a text box (a search box, a comment, a cell being edited): `value` already holds it
+ * and `cursor` is just after it. Returns the box's new state, composed at once: no timer, no round trip, so the
+ * result never depends on how fast the keys come. `literal` is the previous state's flag.
+ */
+export function composeInField(value: string, cursor: number, literal: boolean): FieldState {
+  const composition = composeAfterTyping(value.slice(0, cursor), literal);
+  if (!composition) return { value, cursor, literal: false };
+  const start = cursor - composition.deleteBefore;
+  return {
+    value: value.slice(0, start) + composition.insert + value.slice(cursor),
+    cursor: start + composition.insert.length,
+    literal: madeLiteralPrefix(composition),
+  };
+}
+
+/** The keys of every sequence, for hints where typing happens (a tooltip, a placeholder): `;d ɖ · ;e ɛ · …`. */
+export function eweKeysHint(): string {
+  const letters = Object.entries(EWE_LETTER_KEYS)
+    .filter(([key]) => key === key.toLowerCase())
+    .map(([key, letter]) => `${EWE_INPUT_PREFIX}${key} ${letter}`);
+  const tones = Object.entries(EWE_TONE_KEYS).map(([key, tone]) => `${EWE_INPUT_PREFIX}${key} ${'a' + tone.mark}`.normalize('NFC'));
+  return [...letters, ...tones, `${EWE_INPUT_PREFIX}${EWE_INPUT_PREFIX} ${EWE_INPUT_PREFIX}`].join(' · ');
+}
+
+/** Most keys a typing run holds before it starts afresh (typeKeys replays them all on every key). */
+export const MAX_RUN_KEYS = 256;
+
+/**
+ * Keys typed one after another at the end of a line in a text editor, whose compositions are edits the editor
+ * applies later, and may refuse when the next key came first (at speed, every one). The run remembers every key
+ * since the line's `base`, so the text it should hold is always `typeKeys(base, keys)`, however many edits
+ * landed: composition does not depend on the time between keys. `held` is what the line holds up to the cursor.
+ */
+export interface TypingRun {
+  readonly base: string;
+  readonly keys: string;
+  readonly held: string;
+}
+
+export const startRun = (base: string): TypingRun => ({ base, keys: '', held: base });
+
+/**
+ * The run after one more key typed at its end. Bounded: a run that reaches MAX_RUN_KEYS keys without an edit
+ * landing (runLanded starts afresh whenever one does) starts afresh from what the line holds, the sequences
+ * still pending left as typed.
+ */
+export function runKey(run: TypingRun, key: string): TypingRun {
+  if (run.keys.length >= MAX_RUN_KEYS) return { base: run.held, keys: key, held: run.held + key };
+  return { base: run.base, keys: run.keys + key, held: run.held + key };
+}
+
+/** What the line should hold up to the cursor. */
+export const runTarget = (run: TypingRun, composesAt?: (text: string, offset: number) => boolean): string => typeKeys(run.base, run.keys, composesAt);
+
+/** The edit that brings the line from `held` to the target: replace [start, end) with `insert`; null when none. */
+export function runEdit(run: TypingRun, target: string): { start: number; end: number; insert: string } | null {
+  if (target === run.held) return null;
+  let start = 0;
+  const max = Math.min(target.length, run.held.length);
+  while (start < max && target[start] === run.held[start]) start++;
+  return { start, end: run.held.length, insert: target.slice(start) };
+}
+
+/**
+ * The run once its edit towards `target` has landed. It starts afresh from the target when that changes
+ * nothing to come: the only state typeKeys carries besides the text is a literal `;` at its end.
+ */
+export const runLanded = (run: TypingRun, target: string): TypingRun => (target.endsWith(EWE_INPUT_PREFIX) ? { ...run, held: target } : startRun(target));
 
 /**
  * Whether `offset` on a JSON line lies inside a string: compositions apply only there, so keys, numbers and

@@ -30,6 +30,8 @@ import {
   runFileFromTestExplorer,
   runFirstTestFromLens,
   savedStatesAfterReload,
+  typeAndChooseInCorpusTable,
+  typeInReviewComment,
   undoInCorpusTable,
 } from './uiFlows.mjs';
 import { CHROMIUM, CODE_SERVER, E2E, NODE24_BIN, session } from './session.mjs';
@@ -285,21 +287,27 @@ async function packagedExtensionUi() {
         return `${said} · on disk: ${ratings.join(', ')}`;
       },
     ],
+    ["Ewe keys typed at 0 ms between them in the review's comment: ;D;e;n reads Ɖɛŋ", () => typeInReviewComment(page)],
     [
       'the corpus table opens from the editor title of a corpus; a value typed in a cell with Ewe keys changes the file at that value only',
       () => editInCorpusTable(page, workspace),
     ],
     ['Ctrl+Z in the corpus table undoes that edit (the saved file is the original again)', () => undoInCorpusTable(page, workspace, tableOriginal)],
     [
+      "the corpus table's search box and cells compose ;D;e;n typed at 0 ms between keys; a register cell is chosen from the spec's list",
+      () => typeAndChooseInCorpusTable(page),
+    ],
+    [
       'the leaderboard opens from the Command Palette on the fixture cards: the expected first row, the tampered card not ranked, a header sorted from the keyboard',
       async () => {
         const { first, tampered, sortedFirst } = await leaderboardFromPalette(page);
         // eng-ewe-dev-v1 (cards/review_card.json) sorts before eng-ewe-synthetic (boards/): its only card ranks 1.
-        if (first[0] !== '1' || !first[2]?.startsWith('0.6879')) throw new Error(`first row: ${first.join(' | ')}`);
-        if (!tampered[0]?.startsWith('not ranked')) throw new Error(`tampered row: ${tampered.join(' | ')}`);
+        // The page shows the Model column second, right after the rank (then method, composite, …).
+        if (first[0] !== '1' || !first[3]?.startsWith('0.6879')) throw new Error(`first row: ${first.join(' | ')}`);
+        if (!tampered[0]?.startsWith('not ranked') || tampered[1] !== 'tampered-model') throw new Error(`tampered row: ${tampered.join(' | ')}`);
         // By composite, highest first: the tampered card's claimed 0.9900 (listed, still not ranked).
-        if (!sortedFirst[2]?.startsWith('0.9900') || !sortedFirst[0]?.startsWith('not ranked')) throw new Error(`sorted: ${sortedFirst.join(' | ')}`);
-        return `${first.slice(0, 3).join(' ')} · ${first[11]} · tampered: ${tampered[0]}`;
+        if (!sortedFirst[3]?.startsWith('0.9900') || !sortedFirst[0]?.startsWith('not ranked')) throw new Error(`sorted: ${sortedFirst.join(' | ')}`);
+        return `${first.slice(0, 4).join(' ')} · tampered: ${tampered[0]}`;
       },
     ],
     [

@@ -259,6 +259,64 @@ export async function editInCorpusTable(page, workspace) {
   return `aria-rowcount ${rowCount}, cell now "${(await cell.textContent())?.trim()}", the file differs from the original at that value only`;
 }
 
+/**
+ * Ewe typing at 0 ms between keys in the table's page, and a list for an enum cell: `;D;e;n` typed at once in
+ * the search box and in a cell's editor (then Escape: nothing written) must read Ɖɛŋ; Enter on a register
+ * cell opens a list holding the spec's registers. Returns what it read.
+ */
+export async function typeAndChooseInCorpusTable(page) {
+  const frame = await corpusTableFrame(page);
+  const search = frame.locator('#search');
+  await search.click();
+  await page.keyboard.type(';D;e;n', { delay: 0 });
+  const searched = await search.inputValue();
+  if (searched !== 'Ɖɛŋ') throw new Error(`the search box holds ${JSON.stringify(searched)}`);
+  const hint = (await frame.locator('#hint').textContent())?.trim() ?? '';
+  if (!hint.includes(';d ɖ')) throw new Error(`no typing hint while the search box has the focus: ${JSON.stringify(hint)}`);
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Control+Shift+Home');
+  await page.keyboard.press('Backspace');
+  await frame.locator('#rows [data-entry="0"]').waitFor({ timeout: 15_000 });
+  const cell = frame.locator('#rows [data-entry="0"] [data-field="source"]');
+  await cell.click();
+  await frame.locator('#grid:focus').waitFor({ timeout: 15_000 });
+  await page.keyboard.press('Enter');
+  const input = frame.locator('#rows input');
+  await input.waitFor({ timeout: 15_000 });
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Control+Shift+Home');
+  await page.keyboard.type(';D;e;n', { delay: 0 });
+  const typed = await input.inputValue();
+  await page.keyboard.press('Escape');
+  if (typed !== 'Ɖɛŋ') throw new Error(`the cell editor holds ${JSON.stringify(typed)}`);
+  const register = frame.locator('#rows [data-entry="0"] [data-field="register"]');
+  await register.click();
+  await frame.locator('#grid:focus').waitFor({ timeout: 15_000 });
+  await page.keyboard.press('Enter');
+  const list = frame.locator('#rows select');
+  await list.waitFor({ timeout: 15_000 });
+  const options = (await list.locator('option').allTextContents()).map((t) => t.trim());
+  await page.keyboard.press('Escape');
+  for (const value of ['conversational', 'formal', 'technical', 'ceremonial', 'educational'])
+    if (!options.includes(value)) throw new Error(`the register list offers ${options.join(', ')}`);
+  return `search and cell read Ɖɛŋ; the register list offers ${options.join(', ')}`;
+}
+
+/** `;D;e;n` typed at 0 ms between keys in the review's comment reads Ɖɛŋ (cleared again afterwards). */
+export async function typeInReviewComment(page) {
+  const frame = await webviewFrame(page, '#comment');
+  const comment = frame.locator('#comment');
+  await comment.click();
+  await page.keyboard.type(';D;e;n', { delay: 0 });
+  const typed = await comment.inputValue();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Control+Shift+Home');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Escape');
+  if (typed !== 'Ɖɛŋ') throw new Error(`the comment holds ${JSON.stringify(typed)}`);
+  return 'the comment read Ɖɛŋ';
+}
+
 /** Ctrl+Z pressed in the table's page undoes its last edit: saved, the file is the original again. */
 export async function undoInCorpusTable(page, workspace, original) {
   const file = path.join(workspace, 'table.json');

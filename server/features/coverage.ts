@@ -1,5 +1,5 @@
 import { visitLanguageStrings } from '../../core/coverage/fields';
-import type { LanguageProfile } from '../../core/coverage/profiles';
+import { toneName, type LanguageProfile } from '../../core/coverage/profiles';
 import { fileCoverage, stringCoverageSummary, type FileCoverageReport } from '../../core/coverage/report';
 import { pick, type Locale } from '../../core/i18n/locale';
 import { locationAt } from '../../core/document/location';
@@ -50,7 +50,7 @@ export function coverageHover(analysis: Analysis, offset: number, locale: Locale
     }),
   ];
   if (missing.length) lines.push(pick(TEXT.missing, locale, { letters: missing.join(' ') }));
-  const marks = Object.entries(coverage.toneMarks).map(([m, n]) => `${m} ×${n}`);
+  const marks = Object.entries(coverage.toneMarks).map(([m, n]) => `${toneName(m, locale)} ×${n}`);
   if (marks.length) lines.push(pick(TEXT.marks, locale, { marks: marks.join(', ') }));
   const nasal = Object.entries(coverage.nasalVowels).map(([v, n]) => `${v} ×${n}`);
   if (nasal.length) lines.push(pick(TEXT.nasal, locale, { vowels: nasal.join(', ') }));

@@ -1,4 +1,5 @@
 import type { BoardCell, BoardChart, BoardFromPage, BoardPage, BoardTable, BoardToPage } from '../../protocol/boards';
+import { shownColumns } from '../../core/boards/columnOrder';
 
 /**
  * The page of the board views (browser code, bundled as dist/boardsView.js): lays out the tables the host sends,
@@ -53,7 +54,8 @@ function tableNode(table: BoardTable, page: BoardPage): HTMLElement {
   const scroll = el('div', { class: 'scroll' });
   const t = el('table', { id: `table-${table.id}`, 'aria-labelledby': `h-${table.id}` });
   const head = el('tr');
-  for (const column of table.columns) {
+  const order = shownColumns(table.columns.map((c) => c.key));
+  for (const column of order.map((i) => table.columns[i])) {
     const sorted = table.sort?.key === column.key;
     const th = el('th', { scope: 'col', ...(sorted ? { 'aria-sort': table.sort?.descending ? 'descending' : 'ascending' } : {}) });
     if (column.sortable) {
@@ -76,7 +78,7 @@ function tableNode(table: BoardTable, page: BoardPage): HTMLElement {
       ...(row.path ? { title: `${page.strings.open}: ${row.path}` } : {}),
       ...(classes ? { class: classes } : {}),
     });
-    for (const cell of row.cells) tr.append(cellNode(cell));
+    for (const i of order) if (row.cells[i]) tr.append(cellNode(row.cells[i]));
     body.append(tr);
   });
   t.append(thead, body);
@@ -139,6 +141,21 @@ function render(page: BoardPage): void {
   if (!page.tables.some((t) => t.rows.length)) tables.append(el('p', {}, page.empty));
   $('notes').replaceChildren(...page.notes.map((n) => el('p', { class: 'note' }, n)));
   restoreFocus(focus);
+  requestAnimationFrame(() => document.querySelectorAll<SVGSVGElement>('figure.chart svg').forEach(fitLabels));
+}
+
+/** A chart's labels that reach past its edges (a model's full name) are shown whole: its viewBox grows to hold them. */
+function fitLabels(svg: SVGSVGElement): void {
+  const box = svg.getBBox();
+  const view = svg.viewBox.baseVal;
+  const left = Math.min(view.x, Math.floor(box.x) - 2);
+  const top = Math.min(view.y, Math.floor(box.y) - 2);
+  const right = Math.max(view.x + view.width, Math.ceil(box.x + box.width) + 2);
+  const bottom = Math.max(view.y + view.height, Math.ceil(box.y + box.height) + 2);
+  if (left === view.x && top === view.y && right === view.x + view.width && bottom === view.y + view.height) return;
+  svg.setAttribute('viewBox', `${left} ${top} ${right - left} ${bottom - top}`);
+  svg.setAttribute('width', String(right - left));
+  svg.setAttribute('height', String(bottom - top));
 }
 
 function rowOf(target: EventTarget | null): HTMLTableRowElement | null {

@@ -7,7 +7,8 @@
  * document, whose change comes back as a new view. Keyboard first, an ARIA grid.
  */
 import { Virtualizer, elementScroll, observeElementOffset, observeElementRect } from '@tanstack/virtual-core';
-import { composeAfterTyping, madeLiteralPrefix } from '../../core/typing/eweInput';
+import { attachEweTyping } from '../shared/eweTyping';
+import { plural } from '../../core/i18n/plural';
 import {
   fetchWindow,
   moveCell,
@@ -41,8 +42,12 @@ const viewport = $('viewport');
 const spacer = $('spacer');
 const rowsBox = $('rows');
 const descriptions = $('descriptions');
+const hint = $('hint');
 
 let strings: TableStrings | undefined;
+/** The user's `ewebench.eweInput.enable`, sent with the strings. */
+let eweTyping = true;
+const typingOn = () => eweTyping;
 let meta: TableMeta | undefined;
 let version = -1;
 /** The host's numbering of the order shown: windows of another view are stale. */
@@ -58,7 +63,7 @@ let query: ViewQuery = saved.query ?? {};
 let active = { row: 0, column: 0 };
 /** Entry indices of the selected rows. */
 const selected = new Set<number>();
-let editing: { input: HTMLInputElement; index: number; field: string; original: string; literal: boolean } | undefined;
+let editing: { input: HTMLInputElement | HTMLSelectElement; index: number; field: string; original: string } | undefined;
 let painted = false;
 
 /** The row at a position of the view, when the page holds it. */
@@ -125,7 +130,34 @@ const shownLabel = el('span', { id: 'shown', 'aria-live': 'polite' });
 const selectedLabel = el('span', { id: 'selectedCount' });
 const fieldSelect = el('select', { id: 'setFieldName' });
 const fieldValue = el('input', { id: 'setFieldValue', type: 'text' });
+withTyping(fieldValue);
+/** The value box of a field chosen from a list: the list instead of the text box. */
+const fieldChoice = el('select', { id: 'setFieldChoice' });
+fieldChoice.hidden = true;
+fieldSelect.addEventListener('change', () => showFieldValue());
+
+/** The text box, or the list of the chosen field's values when it has one. */
+function showFieldValue(): void {
+  const column = meta?.columns.find((c) => c.field === fieldSelect.value);
+  fieldValue.hidden = column?.choices !== undefined;
+  fieldChoice.hidden = column?.choices === undefined;
+  if (!column?.choices) return;
+  const keep = fieldChoice.value;
+  const list = choiceList(column, '');
+  fieldChoice.replaceChildren(...list.childNodes);
+  fieldChoice.value = keep;
+}
 const filterSelects = new Map<FilterField, HTMLSelectElement>();
+
+/** Ewe typing in a text field of the page, with the keys shown below the toolbar while it has the focus. */
+function withTyping(field: HTMLInputElement): void {
+  attachEweTyping(field, typingOn);
+  field.addEventListener('focus', () => {
+    hint.textContent = strings?.typingHint ?? '';
+    hint.hidden = !eweTyping || !hint.textContent;
+  });
+  field.addEventListener('blur', () => (hint.hidden = true));
+}
 
 function buildToolbar(): void {
   if (!strings) return;
@@ -133,6 +165,7 @@ function buildToolbar(): void {
   toolbar.replaceChildren();
   const search = el('input', { id: 'search', type: 'search', placeholder: s.search, 'aria-label': s.search });
   search.value = query.search ?? '';
+  withTyping(search);
   search.addEventListener('input', () => {
     if (searchTimer) clearTimeout(searchTimer);
     searchTimer = setTimeout(() => setQuery({ ...query, search: search.value }), 120);
@@ -160,7 +193,7 @@ function buildToolbar(): void {
   fieldSelect.setAttribute('aria-label', s.setField);
   fieldValue.setAttribute('aria-label', s.value);
   fieldValue.placeholder = s.value;
-  fieldValue.addEventListener('input', (e) => composeInto(fieldValue, e as InputEvent, fieldState));
+  fieldChoice.setAttribute('aria-label', s.value);
   actions.append(
     button('addEntry', s.addEntry, () => post({ type: 'add', version })),
     button('duplicate', s.duplicate, () => targets().length && post({ type: 'duplicate', version, indices: targets() }), true),
@@ -168,10 +201,14 @@ function buildToolbar(): void {
     el('span', {}, s.setField),
     fieldSelect,
     fieldValue,
+    fieldChoice,
     button(
       'applyField',
       s.apply,
-      () => fieldSelect.value && targets().length && post({ type: 'setField', version, indices: targets(), field: fieldSelect.value, text: fieldValue.value }),
+      () =>
+        fieldSelect.value &&
+        targets().length &&
+        post({ type: 'setField', version, indices: targets(), field: fieldSelect.value, text: fieldChoice.hidden ? fieldValue.value : fieldChoice.value }),
       true,
     ),
     selectedLabel,
@@ -192,14 +229,15 @@ function refreshControls(): void {
     const values = options[field];
     select.hidden = !values;
     const current = query.filters?.[field] ?? '';
-    select.replaceChildren(el('option', { value: '' }, `${strings[field]}: ${strings.allValues}`), ...(values ?? []).map((v) => el('option', { value: v }, v)));
+    select.replaceChildren(el('option', { value: '' }, strings.filterAll[field]), ...(values ?? []).map((v) => el('option', { value: v }, v)));
     select.value = values?.includes(current) ? current : '';
   }
   const currentField = fieldSelect.value;
   const idField = meta.idField;
   fieldSelect.replaceChildren(...meta.columns.filter((c) => c.field !== idField).map((c) => el('option', { value: c.field }, c.field)));
   if (currentField) fieldSelect.value = currentField;
-  selectedLabel.textContent = selected.size ? format(strings.selected, selected.size) : '';
+  showFieldValue();
+  selectedLabel.textContent = selected.size ? format(plural(selected.size, document.documentElement.lang, strings.selected), selected.size) : '';
   shownLabel.textContent = format(strings.shown, shown, meta.total);
 }
 
@@ -210,7 +248,7 @@ function renderSummary(): void {
   summaryBar.replaceChildren();
   const part = (label: string, items: { value: string; count: number; minimum?: number }[]) => {
     const span = el('span');
-    span.append(`${label}: `);
+    span.append(format(s.labelled, label, ''));
     items.forEach((item, i) => {
       const short = item.minimum !== undefined && item.count < item.minimum;
       const text = `${item.value} ${item.count}${item.minimum !== undefined ? `/${item.minimum}` : ''}`;
@@ -219,7 +257,7 @@ function renderSummary(): void {
     });
     return span;
   };
-  summaryBar.append(el('span', {}, `${s.entries}: ${summary.entries}`));
+  summaryBar.append(el('span', {}, format(s.labelled, s.entries, summary.entries)));
   if (summary.segments.length) summaryBar.append(part(s.segments, summary.segments));
   if (summary.difficulties.length) {
     const tiers = part(`${s.tiers} (${summary.tiers.count}, ${format(s.minimum, summary.tiers.minimum)})`, summary.difficulties);
@@ -231,7 +269,7 @@ function renderSummary(): void {
     if (summary.registerCount.count < summary.registerCount.minimum) registers.classList.add('short');
     summaryBar.append(registers);
   }
-  if (summary.secret) summaryBar.append(el('span', {}, `${s.secretRow}: ${summary.secret}`));
+  if (summary.secret) summaryBar.append(el('span', {}, format(s.labelled, s.secretRow, summary.secret)));
 }
 
 // ---- The grid ----------------------------------------------------------------------------------------------
@@ -363,6 +401,7 @@ function renderRows(): void {
           class: cls.join(' '),
           'aria-colindex': String(c + 2),
           'data-field': column.field,
+          dir: 'auto',
           ...(hidden ? { 'aria-readonly': 'true' } : {}),
         },
         hidden ? s.hiddenText : (value ?? ''),
@@ -407,22 +446,28 @@ function moveTo(next: { row: number; column: number }): void {
 
 // ---- Editing -----------------------------------------------------------------------------------------------
 
-const fieldState = { literal: false };
-
-/** Ewe typing inside a text box: `;d` → ɖ, `e;'` → é, composed as the key lands. */
-function composeInto(input: HTMLInputElement, event: InputEvent, state: { literal: boolean }): void {
-  if (event.inputType !== 'insertText' || input.selectionStart === null) {
-    state.literal = false;
-    return;
+/**
+ * The list a cell of a column with choices edits through: the spec's values, then the others the corpus uses
+ * (marked), and the cell's own value when it is neither (an empty cell starts on an empty choice).
+ */
+function choiceList(column: TableMeta['columns'][number], current: string): HTMLSelectElement {
+  const select = el('select', { 'aria-label': `${column.field} ${strings?.chooseHint ?? ''}` });
+  const others = (meta?.others[column.field] ?? []).filter((v) => !column.choices!.includes(v));
+  if (current === '' || (!column.choices!.includes(current) && !others.includes(current))) select.append(el('option', { value: current }, current));
+  select.append(...column.choices!.map((v) => el('option', { value: v }, v)));
+  if (others.length) {
+    const group = el('optgroup', { label: strings?.notInSpec ?? '' });
+    group.append(...others.map((v) => el('option', { value: v }, v)));
+    select.append(group);
   }
-  const cursor = input.selectionStart;
-  const composition = composeAfterTyping(input.value.slice(0, cursor), state.literal);
-  state.literal = composition !== null && madeLiteralPrefix(composition);
-  if (!composition) return;
-  const start = cursor - composition.deleteBefore;
-  input.value = input.value.slice(0, start) + composition.insert + input.value.slice(cursor);
-  const at = start + composition.insert.length;
-  input.setSelectionRange(at, at);
+  select.value = current;
+  return select;
+}
+
+/** The first choice of a list that starts with the key typed (case ignored), as a spreadsheet's list does. */
+function choiceStartingWith(select: HTMLSelectElement, key: string): string | undefined {
+  const k = key.toLocaleLowerCase();
+  return [...select.options].find((o) => o.value !== '' && o.value.toLocaleLowerCase().startsWith(k))?.value;
 }
 
 function startEdit(initial?: string): void {
@@ -434,12 +479,22 @@ function startEdit(initial?: string): void {
   const cell = document.getElementById(cellId(active.row, active.column));
   if (!cell || (row.hidden && row.cells[active.column] === null && (column.field === data.sourceField || column.field === data.referenceField))) return;
   const original = row.cells[active.column] ?? '';
-  const input = el('input', { type: 'text', 'aria-label': `${column.field} ${strings?.editHint ?? ''}`, spellcheck: 'false' });
-  input.value = initial ?? original;
-  const state = { input, index: row.index, field: column.field, original, literal: false };
+  let input: HTMLInputElement | HTMLSelectElement;
+  if (column.choices) {
+    // Chosen, not typed: the spec's values (and the corpus's own), arrows to move, Enter to keep.
+    const select = choiceList(column, original);
+    const typed = initial === undefined ? undefined : choiceStartingWith(select, initial);
+    if (typed !== undefined) select.value = typed;
+    input = select;
+  } else {
+    const text = el('input', { type: 'text', 'aria-label': `${column.field} ${strings?.editHint ?? ''}`, spellcheck: 'false', dir: 'auto' });
+    text.value = initial ?? original;
+    input = text;
+  }
+  const state = { input, index: row.index, field: column.field, original };
   editing = state;
-  input.addEventListener('input', (e) => composeInto(input, e as InputEvent, state));
-  input.addEventListener('keydown', (e) => {
+  if (input instanceof HTMLInputElement) withTyping(input);
+  (input as HTMLElement).addEventListener('keydown', (e: KeyboardEvent) => {
     e.stopPropagation();
     if (e.key === 'Escape') {
       e.preventDefault();
@@ -455,8 +510,10 @@ function startEdit(initial?: string): void {
   input.addEventListener('blur', () => editing === state && finishEdit(true));
   cell.replaceChildren(input);
   input.focus();
-  const end = input.value.length;
-  input.setSelectionRange(end, end);
+  if (input instanceof HTMLInputElement) {
+    const end = input.value.length;
+    input.setSelectionRange(end, end);
+  }
 }
 
 function finishEdit(commit: boolean, move?: MoveKey): void {
@@ -594,6 +651,12 @@ function showView(message: Extract<HostMessage, { type: 'view' }>): void {
   // entry where the new rows have it (a cell edit in a sorted column moves its row): follow it.
   const kept = keep === undefined ? -1 : message.rows.findIndex((r) => r.index === keep);
   const focus = message.focus ?? (kept >= 0 ? message.first + kept : undefined);
+  if (message.focusField !== undefined) {
+    // After an add: the new row's first empty cell, with the focus in the grid (Enter edits it, not a second add).
+    const column = meta.columns.findIndex((c) => c.field === message.focusField);
+    if (column >= 0) active.column = column;
+    grid.focus();
+  }
   const moved = focus !== undefined && focus !== active.row;
   if (focus !== undefined) active.row = focus;
   active.row = Math.max(0, Math.min(active.row, shown - 1));
@@ -612,6 +675,7 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
   switch (message.type) {
     case 'init':
       strings = message.strings;
+      eweTyping = message.eweTyping;
       grid.setAttribute('aria-label', strings.grid);
       buildToolbar();
       // The query kept from the last time this table was shown (the host starts with none).

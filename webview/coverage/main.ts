@@ -9,6 +9,7 @@
 import type { FileCoverageReport, LanguageCoverage } from '../../core/coverage/report';
 import type { Span } from '../../core/text/lineIndex';
 import type { CoverageFromPage, CoveragePageData, CoverageToPage } from '../../protocol/coverageView';
+import { toneName } from '../../core/coverage/profiles';
 
 /** What the page keeps across a rebuild from its HTML (VS Code rebuilds a hidden, unretained webview). */
 interface SavedState {
@@ -231,7 +232,7 @@ function render(): void {
   if (selected) occurrenceList(root, report, lang, selected);
   root.appendChild(letterBars(lang));
   const marks = Object.entries(lang.toneMarks)
-    .map(([m, n]) => `${m} ×${n}`)
+    .map(([m, n]) => `${toneName(m, locale)} ×${n}`)
     .join(', ');
   const nasal = Object.entries(lang.nasalVowels)
     .map(([v, n]) => `${v} ×${n}`)

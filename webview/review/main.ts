@@ -3,6 +3,7 @@
  * gist, acceptable, excellent) and move on; ← and → (or P and N) go back and forth; C puts the focus in the
  * comment; Escape leaves it. The page only shows and asks: the extension writes the review file.
  */
+import { attachEweTyping } from '../shared/eweTyping';
 
 type Rating = 'reject' | 'gist' | 'acceptable' | 'excellent';
 const RATINGS: readonly Rating[] = ['reject', 'gist', 'acceptable', 'excellent'];
@@ -29,6 +30,7 @@ interface Strings {
   output: string;
   difficulty: string;
   segment: string;
+  entry: string;
   comment: string;
   previous: string;
   next: string;
@@ -38,9 +40,13 @@ interface Strings {
   notFound: string;
   hidden: string;
   done: string;
+  /** `Ratings: {0}`, {0} the count of each rating. */
+  summary: string;
+  typingHint: string;
 }
 
-type FromExtension = { type: 'show'; items: Item[]; index: number; strings: Strings; dataset: string; model: string } | { type: 'item'; item: Item };
+type FromExtension =
+  { type: 'show'; items: Item[]; index: number; strings: Strings; dataset: string; model: string; eweTyping: boolean } | { type: 'item'; item: Item };
 
 type ToExtension =
   { type: 'ready' } | { type: 'rate'; index: number; rating: Rating } | { type: 'comment'; index: number; comment: string } | { type: 'goto'; index: number };
@@ -55,6 +61,7 @@ let items: Item[] = [];
 let index = 0;
 let strings: Strings | undefined;
 let header = '';
+let eweTyping = true;
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -77,7 +84,7 @@ function render(): void {
   bar.style.width = `${items.length ? (100 * rated) / items.length : 0}%`;
   $('progressbar').setAttribute('aria-valuenow', String(rated));
   $('progressbar').setAttribute('aria-valuemax', String(items.length));
-  text('meta', `${s.difficulty} ${item.difficulty ?? '—'} · ${s.segment} ${item.segment ?? '—'} · ${String(item.entryId)}`);
+  text('meta', `${s.difficulty} ${item.difficulty ?? '—'} · ${s.segment} ${item.segment ?? '—'} · ${s.entry} ${String(item.entryId)}`);
   const body = item.hidden ? s.hidden : item.found ? null : s.notFound;
   text('source', body ?? item.source);
   text('reference', body ?? item.reference);
@@ -92,7 +99,8 @@ function render(): void {
   comment.disabled = item.hidden;
   $<HTMLButtonElement>('prev').disabled = index === 0;
   $<HTMLButtonElement>('next').disabled = index >= items.length - 1;
-  text('status', rated === items.length ? s.done : '');
+  const counts = RATINGS.map((r) => `${s.ratings[r]} ${items.filter((i) => i.rating === r).length}`).join(' · ');
+  text('status', rated === items.length ? `${s.done} ${format(s.summary, counts)}` : '');
 }
 
 function go(to: number): void {
@@ -131,6 +139,8 @@ function setupStrings(s: Strings): void {
   text('prev', s.previous);
   text('next', s.next);
   text('keys', s.keys);
+  text('typing', s.typingHint);
+  $('typing').hidden = !eweTyping;
   for (const [i, r] of RATINGS.entries()) {
     const button = $<HTMLButtonElement>(`rate-${r}`);
     button.textContent = `${i + 1} · ${s.ratings[r]}`;
@@ -144,6 +154,7 @@ window.addEventListener('message', (event: MessageEvent<FromExtension>) => {
     items = message.items;
     index = Math.min(Math.max(0, message.index), Math.max(0, items.length - 1));
     strings = message.strings;
+    eweTyping = message.eweTyping;
     header = `${message.dataset} · ${message.model}`;
     setupStrings(message.strings);
     render();
@@ -177,5 +188,6 @@ document.addEventListener('keydown', (event) => {
 for (const r of RATINGS) $(`rate-${r}`).addEventListener('click', () => rate(r));
 $('prev').addEventListener('click', () => go(index - 1));
 $('next').addEventListener('click', () => go(index + 1));
+attachEweTyping($<HTMLTextAreaElement>('comment'), () => eweTyping);
 $('comment').addEventListener('blur', flushComment);
 vscode.postMessage({ type: 'ready' });

@@ -45,7 +45,8 @@ e2eTest('corpus table: numbers stay numbers, a missing field is added, add and d
   await send(uri, { type: 'add' });
   await until('a fourth entry', () => (JSON.parse(document.getText()) as { entries: unknown[] }).entries.length === 4);
   const added = (JSON.parse(document.getText()) as { entries: { id: number }[] }).entries[3];
-  assert.deepEqual(added, { id: 4, source: '', reference: '' });
+  // The required fields come from the row above, in its key order.
+  assert.deepEqual(added, { id: 4, source: '', reference: '', segment: 'gold_standard', difficulty: 9, register: 'formal' });
   await send(uri, { type: 'remove', indices: [3] });
   await until('the fourth entry to go', () => (JSON.parse(document.getText()) as { entries: unknown[] }).entries.length === 3);
   const restore = new vscode.WorkspaceEdit();

@@ -60,3 +60,12 @@ e2eTest('Ewe typing can be switched off, and never composes outside strings', as
   await typeSlowly(editor, ';d');
   assert.match(editor.document.lineAt(2).text, /;d$/);
 });
+
+e2eTest('Ewe typing at 0 ms between keys: ;D;e;n typed back to back gives Ɖɛŋ in a JSON string', async () => {
+  const editor = await editorInNote();
+  // Every key sent at once, none awaited before the next: the editor refuses each composition whose key was
+  // overtaken, and the last key's edit must carry them all.
+  await Promise.all([...';D;e;n'].map((key) => vscode.commands.executeCommand('type', { text: key })));
+  const note = await until('the note to hold Ɖɛŋ', () => (noteOf(editor.document) === 'Ɖɛŋ' ? 'Ɖɛŋ' : false));
+  assert.equal(note, 'Ɖɛŋ');
+});
