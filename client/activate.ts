@@ -3,6 +3,7 @@ import type { BaseLanguageClient, DocumentSelector, LanguageClientOptions } from
 import { CoverageRequest } from '../protocol/ewebench';
 import { registerCoveragePreview, type PreviewCounts } from './coverage/panel';
 import { CorpusTableProvider } from './corpusTable/provider';
+import { DocumentModels } from './run/documentItems';
 import { FileKindStatus } from './fileKindStatus';
 import { readServerSettings, settingsMiddleware } from './settings';
 import { registerEweInput } from './typing/eweInput';
@@ -42,7 +43,7 @@ export interface ClientPlatform {
   /** Creates the language client and its server (the browser reads the server's script first). */
   createClient(name: string, options: LanguageClientOptions): Promise<BaseLanguageClient>;
   /** Registers the platform's own commands and views, with the shared ones (runs on the desktop; what the browser lacks). */
-  register(context: vscode.ExtensionContext): void;
+  register(context: vscode.ExtensionContext, documents: DocumentModels): void;
   /** Wires the client before it starts (the browser answers the server's file requests). */
   connect?(context: vscode.ExtensionContext, client: BaseLanguageClient): void;
 }
@@ -88,9 +89,12 @@ export async function activateWith(context: vscode.ExtensionContext, platform: C
     vscode.commands.registerCommand('ewebench.showOutput', () => serverLog.show()),
     coverage,
   );
-  platform.register(context);
+  // One model of each open document, shared by the lenses, the Test Explorer, runs and the corpus table.
+  const documents = new DocumentModels();
+  context.subscriptions.push(documents);
+  platform.register(context, documents);
   registerEweInput(context);
-  context.subscriptions.push(CorpusTableProvider.register(context));
+  context.subscriptions.push(CorpusTableProvider.register(context, documents));
   registerReview(context);
   registerLeaderboard(context);
   registerCompare(context);

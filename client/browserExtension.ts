@@ -43,7 +43,7 @@ export function activate(context: vscode.ExtensionContext): Promise<ExtensionApi
       return new LanguageClient('ewebench', name, transports, options);
     },
     // Runs through OpenAI-compatible endpoints that allow CORS, with the browser's fetch and workspace.fs.
-    register: (context) => registerRunFeatures(context, webRunPlatform(load)),
+    register: (context, documents) => registerRunFeatures(context, webRunPlatform(load), documents),
     connect(context, client) {
       context.subscriptions.push(serveWorkspaceFiles(client));
       explainUnavailableCommands(context);

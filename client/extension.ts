@@ -27,9 +27,9 @@ export function activate(context: vscode.ExtensionContext): Promise<ExtensionApi
       };
       return new LanguageClient('ewebench', name, serverOptions, options);
     },
-    register: (context) => {
+    register: (context, documents) => {
       const platform = nodeRunPlatform(context);
-      const { models, logger } = registerRunFeatures(context, platform);
+      const { models, logger } = registerRunFeatures(context, platform, documents);
       // Desktop only: the matrix's cell loop reads and writes the disk (the browser build says so when asked).
       registerBenchmarkCommands(context, { models, logger, cacheDir: platform.cacheDir });
     },

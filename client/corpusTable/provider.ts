@@ -1,3 +1,4 @@
+import type { DocumentModels } from '../run/documentItems';
 import * as vscode from 'vscode';
 import type { TextEdit } from '../../core/corpus/jsonEdits';
 import type { TextRange } from '../../core/text/lineIndex';
@@ -159,10 +160,13 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
     { document: vscode.TextDocument; session: TableSession; figures: TableFigures; handle: (message: WebviewMessage) => Promise<SessionResult | undefined> }
   >();
 
-  constructor(private readonly context: vscode.ExtensionContext) {}
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly documents: DocumentModels,
+  ) {}
 
-  static register(context: vscode.ExtensionContext): vscode.Disposable {
-    const provider = new CorpusTableProvider(context);
+  static register(context: vscode.ExtensionContext, documents: DocumentModels): vscode.Disposable {
+    const provider = new CorpusTableProvider(context, documents);
     return vscode.Disposable.from(
       vscode.window.registerCustomEditorProvider(CORPUS_TABLE_VIEW_TYPE, provider, { webviewOptions: { retainContextWhenHidden: false } }),
       vscode.commands.registerCommand('ewebench.openCorpusTable', async (uri?: vscode.Uri) => {
@@ -239,6 +243,7 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
       },
       // The end of the last line's offset: the length without joining the lines into one string.
       textLength: () => document.offsetAt(document.lineAt(document.lineCount - 1).range.end),
+      parsed: () => this.documents.parsed(document),
     };
     const session = new TableSession(source, () => ({ hideSecretText: hideSecretText() }));
     const reasons = {

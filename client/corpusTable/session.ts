@@ -30,6 +30,8 @@ export interface TableSource {
   readonly version: number;
   /** The text's length, when it costs less than `getText()` (checks a model derived from edits). */
   textLength?(): number;
+  /** The text's parse at the current version, when the editor keeps one (shared with the lenses and runs). */
+  parsed?(): JsonDocument;
 }
 
 /** A diagnostic with its range as offsets into the text. */
@@ -119,7 +121,12 @@ export class TableSession {
     const hide = this.hidesSecretText();
     const version = this.source.version;
     if (this.builtFor(version, hide)) return this.built!.model;
-    return this.build(version, hide, new JsonDocument(this.source.getText()));
+    return this.build(version, hide, this.parse());
+  }
+
+  /** The current version's parse: the editor's shared one when it has it, else the text parsed here. */
+  private parse(): JsonDocument {
+    return this.source.parsed?.() ?? new JsonDocument(this.source.getText());
   }
 
   private hidesSecretText(): boolean {
@@ -168,10 +175,11 @@ export class TableSession {
     const hide = this.hidesSecretText();
     const current = () => this.source.version === version && this.hidesSecretText() === hide;
     if (!this.builtFor(version, hide)) {
-      const text = this.source.getText();
+      const shared = this.source.parsed;
+      const text = shared ? '' : this.source.getText();
       await pause();
       if (!current() || this.builtFor(version, hide)) return;
-      const doc = new JsonDocument(text);
+      const doc = shared ? shared() : new JsonDocument(text);
       await pause();
       if (!current() || this.builtFor(version, hide)) return;
       this.build(version, hide, doc);

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { userL10n } from './userL10n';
-import type { DocumentItemsCache } from './documentItems';
+import type { DocumentModels } from './documentItems';
 import { buildLenses, type FileSummaryView } from './lensModel';
 import { modelLabel } from './modelChoice';
 import { configuredModels, currentModel } from './models';
@@ -23,7 +23,7 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disp
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
-    private readonly items: DocumentItemsCache,
+    private readonly items: DocumentModels,
     private readonly results: ResultsStore,
     private readonly runs: RunService,
   ) {

@@ -1,7 +1,7 @@
 import { categoryOf } from '../../core/scoring/ewebench/categories';
 import * as vscode from 'vscode';
 import { isListedWorkspaceFile, SKIPPED_FOLDERS_GLOB } from '../../core/workspace/files';
-import type { DocumentItemsCache } from './documentItems';
+import type { DocumentModels } from './documentItems';
 import { itemsOfText } from './documentItems';
 import { RUN_REPEATS, type ItemArgs } from './lensModel';
 import type { ModelService } from './models';
@@ -12,7 +12,7 @@ import { resultsFolderSetting, sourceFileOf, type ResultsStore } from './results
 import type { RunService } from './runService';
 
 export interface RunCommandDeps {
-  items: DocumentItemsCache;
+  items: DocumentModels;
   results: ResultsStore;
   runs: RunService;
   models: ModelService;
@@ -21,7 +21,7 @@ export interface RunCommandDeps {
 }
 
 /** The item at the cursor of the active editor, as the lens would pass it. */
-function itemAtCursor(items: DocumentItemsCache): ItemArgs | undefined {
+function itemAtCursor(items: DocumentModels): ItemArgs | undefined {
   const editor = vscode.window.activeTextEditor;
   if (!editor) return undefined;
   const parsed = items.get(editor.document);

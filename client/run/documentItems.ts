@@ -26,9 +26,12 @@ export function classificationOf(uri: vscode.Uri, value: unknown): Classificatio
   return classifyFile(value, uri.toString(), readServerSettings(uri).fileKinds);
 }
 
-/** Runnable items of a text (a document or a file on disk): tests or corpus entries, with their spans. */
+/** Runnable items of a file's text that is not open (an open one's come from `DocumentModels`): tests or corpus entries, with their spans. */
 export function itemsOfText(uri: vscode.Uri, text: string): DocumentItems {
-  const doc = new JsonDocument(text);
+  return itemsOfDocument(uri, new JsonDocument(text));
+}
+
+function itemsOfDocument(uri: vscode.Uri, doc: JsonDocument): DocumentItems {
   const category = uri.path.slice(uri.path.lastIndexOf('/') + 1).replace(/\.json$/i, '');
   const classification = classificationOf(uri, doc.value);
   const kind = classification.kind;
@@ -36,25 +39,52 @@ export function itemsOfText(uri: vscode.Uri, text: string): DocumentItems {
   return { kind, category, items, doc, hashOf: (item) => item.hash };
 }
 
-/**
- * Runnable items per document version, computed once with core's `runnableItems` and shared by the CodeLens,
- * the Test Explorer and the run commands. Only the newest version of each open document is kept.
- */
-export class DocumentItemsCache implements vscode.Disposable {
-  private readonly cache = new Map<string, { version: number; value: DocumentItems; hashes: ItemHashes }>();
-  private readonly subscription = vscode.workspace.onDidCloseTextDocument((d) => this.cache.delete(d.uri.toString()));
+/** One version of an open document: its parse, and its items once asked for. */
+interface VersionModel {
+  version: number;
+  doc: JsonDocument;
+  items?: DocumentItems;
+  hashes?: ItemHashes;
+}
 
+/**
+ * The client's one model of each open JSON document, keyed by its version: the text is parsed once per version
+ * (`parsed`), and the runnable items are computed once from that parse (`get`), shared by the CodeLens, the
+ * Test Explorer, the run commands and the corpus table. Only the newest version of each open document is kept;
+ * item hashes carry over from version to version for items whose text did not change.
+ */
+export class DocumentModels implements vscode.Disposable {
+  private readonly cache = new Map<string, VersionModel>();
+  private readonly subscription = vscode.workspace.onDidCloseTextDocument((d) => this.cache.delete(d.uri.toString()));
+  /** How many times a text was parsed: what a test reads to see that the parts share one parse per version. */
+  parses = 0;
+
+  /** The document's parse at its current version. */
+  parsed(document: vscode.TextDocument): JsonDocument {
+    return this.entry(document).doc;
+  }
+
+  /** The runnable items of a JSON document at its current version (none for other languages). */
   get(document: vscode.TextDocument): DocumentItems | undefined {
     if (!isJsonDocument(document)) return undefined;
+    const entry = this.entry(document);
+    if (entry.items) return entry.items;
+    const hashes = entry.hashes ?? new ItemHashes();
+    hashes.update(document.getText());
+    entry.hashes = hashes;
+    const items = itemsOfDocument(document.uri, entry.doc);
+    entry.items = { ...items, hashOf: (item: RunnableItem) => hashes.hashOf(item) };
+    return entry.items;
+  }
+
+  private entry(document: vscode.TextDocument): VersionModel {
     const key = document.uri.toString();
     const hit = this.cache.get(key);
-    if (hit && hit.version === document.version) return hit.value;
-    const text = document.getText();
-    const hashes = hit?.hashes ?? new ItemHashes();
-    hashes.update(text);
-    const value = { ...itemsOfText(document.uri, text), hashOf: (item: RunnableItem) => hashes.hashOf(item) };
-    this.cache.set(key, { version: document.version, value, hashes });
-    return value;
+    if (hit && hit.version === document.version) return hit;
+    this.parses++;
+    const entry: VersionModel = { version: document.version, doc: new JsonDocument(document.getText()), hashes: hit?.hashes };
+    this.cache.set(key, entry);
+    return entry;
   }
 
   dispose(): void {

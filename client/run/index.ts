@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { RunCodeLensProvider } from './codeLens';
 import { registerRunCommands } from './commands';
-import { DocumentItemsCache } from './documentItems';
+import type { DocumentModels } from './documentItems';
 import { KeyStore } from './keys';
 import { ModelService } from './models';
 import type { RunPlatform } from './platform';
@@ -17,22 +17,24 @@ import { TestExplorer } from './testExplorer';
  * result details, the Test Explorer and the commands, in either build (`platform`: the desktop's or the browser's). Nothing is read from disk until a lens or the Test
  * Explorer asks for results.
  */
-export function registerRunFeatures(context: vscode.ExtensionContext, platform: RunPlatform): { models: ModelService; logger: RunLogger } {
+export function registerRunFeatures(
+  context: vscode.ExtensionContext,
+  platform: RunPlatform,
+  items: DocumentModels,
+): { models: ModelService; logger: RunLogger } {
   const channel = vscode.window.createOutputChannel(vscode.l10n.t('ÈwéBench Runs'), { log: true });
   const logger = channelLogger(channel);
   const models = new ModelService(new KeyStore(context), logger, platform);
   const results = new ResultsStore();
-  const runs = new RunService(context, models, results, logger, channel, platform);
-  const items = new DocumentItemsCache();
+  const runs = new RunService(context, models, results, logger, channel, platform, items);
   const lenses = new RunCodeLensProvider(items, results, runs);
   const details = new ResultDocumentProvider(results);
-  const explorer = new TestExplorer(runs, models, results);
+  const explorer = new TestExplorer(runs, models, results, items);
   context.subscriptions.push(
     channel,
     models,
     results,
     runs,
-    items,
     lenses,
     details,
     explorer,

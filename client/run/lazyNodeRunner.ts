@@ -5,4 +5,4 @@
 export { nodeRunStorage } from '../../runner/nodeStorage';
 export { ResponseCache } from '../../runner/cache';
 export { estimateOf, finishedMatrix, loadBenchmark, parseJsonText, runCells, splitCells } from '../../runner/bench';
-export { benchSizeProblem } from '../../core/bench/size';
+export { benchSizeProblem } from '../../core/rules/benchmarkSize';

@@ -6,7 +6,7 @@ import { RUN_LIMITS, withinLimit } from '../../core/spec/limits';
 import type { ModelConfig, RunRecord } from '../../core/run/types';
 import type { RunResult } from '../../runner/execute';
 import type { RunLogger } from '../../runner/log';
-import { itemsOfText } from './documentItems';
+import { itemsOfText, type DocumentModels } from './documentItems';
 import { configuredModels, ModelUnavailable, type ModelService } from './models';
 import type { RunPlatform } from './platform';
 import { resultsFolderOf, sourceFileOf, type ResultsStore } from './resultsStore';
@@ -88,6 +88,7 @@ export class RunService implements vscode.Disposable {
     private readonly logger: RunLogger,
     private readonly channel: vscode.LogOutputChannel,
     private readonly platform: RunPlatform,
+    private readonly documents: DocumentModels,
   ) {}
 
   /** Ids queued or in flight for a document (empty when it is not running). */
@@ -127,7 +128,7 @@ export class RunService implements vscode.Disposable {
     }
     const document = await vscode.workspace.openTextDocument(request.uri);
     const text = document.getText();
-    const parsed = itemsOfText(request.uri, text);
+    const parsed = this.documents.get(document) ?? itemsOfText(request.uri, text);
     if (parsed.kind !== 'ewebench-tests' && parsed.kind !== 'rosetta-corpus') {
       void vscode.window.showWarningMessage(vscode.l10n.t('This file is neither an ÈwéBench tests file nor a Rosetta corpus.'));
       return undefined;

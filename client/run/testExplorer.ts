@@ -6,7 +6,7 @@ import { isListedWorkspaceFile, SKIPPED_FOLDERS_GLOB } from '../../core/workspac
 import { passes } from '../../core/scoring/ewebench/aggregate';
 import { categoryOf } from '../../core/scoring/ewebench/categories';
 import type { ModelConfig, RunRecord, TestRunRecord } from '../../core/run/types';
-import { itemsOfText, type DocumentItems } from './documentItems';
+import { itemsOfText, type DocumentItems, type DocumentModels } from './documentItems';
 import { formatLatency, formatMeanSe, formatScore, oneLine } from './format';
 import { modelsTitle, noCategoryTip, RUN_REPEATS } from './lensModel';
 import { modelLabel } from './modelChoice';
@@ -20,6 +20,15 @@ const itemKey = (uri: vscode.Uri, id: string) => `${uri.toString()}#${id}`;
 const recordId = (r: RunRecord) => (r.kind === 'ewebench-test' ? r.test_id : typeof r.entry_id === 'string' ? r.entry_id : JSON.stringify(r.entry_id));
 /** Files bigger than this are not read at discovery: they appear when opened or expanded. */
 const DISCOVERY_MAX_BYTES = 20_000_000;
+/** Typing in an expanded file updates its items once the typing pauses this long, not on every keystroke. */
+export const EDIT_SETTLE_MS = 400;
+
+/** A file's items, read from the shared document model when it is open, else from its text on disk. */
+interface FileItems {
+  parsed: DocumentItems;
+  /** An offset's line and character in the same text. */
+  positionAt(offset: number): { line: number; character: number };
+}
 
 /**
  * Every ÈwéBench tests file and Rosetta corpus of the workspace in the Test Explorer, their tests and entries
@@ -35,11 +44,14 @@ export class TestExplorer implements vscode.Disposable {
   /** Runs started from the Test Explorer: saved results are not replayed over a run in progress. */
   private active = 0;
   private savedTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Per file: the pending update after an edit (debounced). */
+  private readonly editTimers = new Map<string, ReturnType<typeof setTimeout>>();
 
   constructor(
     private readonly runs: RunService,
     models: ModelService,
     private readonly results: ResultsStore,
+    private readonly documents: DocumentModels,
   ) {
     this.controller.resolveHandler = async (item) => {
       if (!item) await this.discover();
@@ -61,13 +73,29 @@ export class TestExplorer implements vscode.Disposable {
         this.values.delete(uri.toString());
       }),
       vscode.workspace.onDidChangeTextDocument((e) => {
-        const item = this.controller.items.get(e.document.uri.toString());
-        if (item && item.children.size) this.fill(item, e.document.uri, e.document.getText());
+        if (e.contentChanges.length === 0) return;
+        const key = e.document.uri.toString();
+        const item = this.controller.items.get(key);
+        if (!item || !item.children.size) return;
+        clearTimeout(this.editTimers.get(key));
+        this.editTimers.set(
+          key,
+          setTimeout(() => {
+            this.editTimers.delete(key);
+            const current = this.controller.items.get(key);
+            if (current && current.children.size && !e.document.isClosed) this.fill(current, this.itemsOfDocument(e.document));
+          }, EDIT_SETTLE_MS),
+        );
       }),
       models.onDidChange(() => this.createProfiles()),
       // Results are the source of truth: a CLI run, a colleague's file or an editor run shows here too.
       results.onDidChange(() => this.scheduleSaved()),
-      { dispose: () => clearTimeout(this.savedTimer) },
+      {
+        dispose: () => {
+          clearTimeout(this.savedTimer);
+          for (const timer of this.editTimers.values()) clearTimeout(timer);
+        },
+      },
     );
     this.createProfiles();
   }
@@ -112,25 +140,37 @@ export class TestExplorer implements vscode.Disposable {
     await Promise.all(uris.map((uri) => this.addFile(uri)));
   }
 
-  private async readText(uri: vscode.Uri): Promise<string | undefined> {
+  /** An open document's items from the shared model (parsed once per version for every part of the client). */
+  private itemsOfDocument(document: vscode.TextDocument): FileItems {
+    return { parsed: this.documents.get(document) ?? itemsOfText(document.uri, document.getText()), positionAt: (offset) => document.positionAt(offset) };
+  }
+
+  /** A file's items: the open document's, else its text on disk read and parsed once (large files are not read). */
+  private async readItems(uri: vscode.Uri, known?: string): Promise<FileItems | undefined> {
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    if (open) return open.getText();
-    try {
-      const stat = await vscode.workspace.fs.stat(uri);
-      if (stat.size > DISCOVERY_MAX_BYTES) return undefined;
-      return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-    } catch {
-      return undefined;
+    if (open) return this.itemsOfDocument(open);
+    let text = known;
+    if (text === undefined) {
+      try {
+        const stat = await vscode.workspace.fs.stat(uri);
+        if (stat.size > DISCOVERY_MAX_BYTES) return undefined;
+        text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+      } catch {
+        return undefined;
+      }
     }
+    const parsed = itemsOfText(uri, text);
+    let lines: TextModel | undefined;
+    return { parsed, positionAt: (offset) => (lines ??= TextModel.from(text)).positionAt(offset) };
   }
 
   private async addFile(uri: vscode.Uri, known?: string): Promise<void> {
     // Core's rule, for discovery, watcher events and runs started elsewhere alike: no skipped folder (.github,
     // node_modules, out…), no results.
     if (!isListedWorkspaceFile(vscode.workspace.asRelativePath(uri, false), resultsFolderSetting())) return;
-    const text = known ?? (await this.readText(uri));
-    if (text === undefined) return;
-    const parsed = itemsOfText(uri, text);
+    const read = await this.readItems(uri, known);
+    if (read === undefined) return;
+    const { parsed } = read;
     if ((parsed.kind !== 'ewebench-tests' && parsed.kind !== 'rosetta-corpus') || parsed.items.length === 0) {
       this.controller.items.delete(uri.toString());
       return;
@@ -146,9 +186,9 @@ export class TestExplorer implements vscode.Disposable {
 
   private async resolveFile(uri: vscode.Uri): Promise<void> {
     const item = this.controller.items.get(uri.toString());
-    const text = await this.readText(uri);
-    if (!item || text === undefined) return;
-    const parsed = this.fill(item, uri, text);
+    const read = await this.readItems(uri);
+    if (!item || read === undefined) return;
+    const parsed = this.fill(item, read);
     await this.results.ready();
     if (this.active === 0) this.showSaved([[item, parsed]]);
   }
@@ -187,22 +227,40 @@ export class TestExplorer implements vscode.Disposable {
     run.end();
   }
 
-  /** Children of a file item: one per test or entry, with its range. */
-  private fill(fileItem: vscode.TestItem, uri: vscode.Uri, text: string): DocumentItems {
-    const parsed = itemsOfText(uri, text);
+  /**
+   * Children of a file item: one per test or entry, with its range. Items whose id the file already listed are
+   * kept (their range moved when it changed), so an edit does not make every item anew.
+   */
+  private fill(fileItem: vscode.TestItem, read: FileItems): DocumentItems {
+    const { parsed, positionAt } = read;
+    const uri = fileItem.uri!;
     this.values.set(uri.toString(), parsed);
-    const lines = TextModel.from(text);
     const children: vscode.TestItem[] = [];
     const seen = new Set<string>();
+    let sameChildren = fileItem.children.size === parsed.items.length;
     for (const runnable of parsed.items) {
-      if (seen.has(runnable.id)) continue; // a duplicate id (the validator reports it) runs as its first
+      if (seen.has(runnable.id)) {
+        sameChildren = false;
+        continue; // a duplicate id (the validator reports it) runs as its first
+      }
       seen.add(runnable.id);
-      const child = this.controller.createTestItem(itemKey(uri, runnable.id), runnable.id, uri);
-      const r = lines.rangeOf({ start: runnable.start, end: runnable.end });
-      child.range = new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
+      const key = itemKey(uri, runnable.id);
+      const child = fileItem.children.get(key) ?? this.controller.createTestItem(key, runnable.id, uri);
+      if (child.parent !== fileItem) sameChildren = false;
+      const start = positionAt(runnable.start);
+      const end = positionAt(runnable.end);
+      const range = child.range;
+      if (
+        !range ||
+        range.start.line !== start.line ||
+        range.start.character !== start.character ||
+        range.end.line !== end.line ||
+        range.end.character !== end.character
+      )
+        child.range = new vscode.Range(start.line, start.character, end.line, end.character);
       children.push(child);
     }
-    fileItem.children.replace(children);
+    if (!sameChildren) fileItem.children.replace(children);
     fileItem.canResolveChildren = false;
     return parsed;
   }
@@ -234,9 +292,9 @@ export class TestExplorer implements vscode.Disposable {
         if (token.isCancellationRequested) break;
         const fileItem = this.controller.items.get(uri.toString());
         if (!fileItem) continue;
-        const text = await this.readText(uri);
-        if (text === undefined) continue;
-        const parsed = this.fill(fileItem, uri, text);
+        const read = await this.readItems(uri);
+        if (read === undefined) continue;
+        const parsed = this.fill(fileItem, read);
         const selected = [...fileItem.children].map(([, c]) => c).filter((c) => (!ids || ids.has(c.label)) && !excluded.has(c.id));
         const file = this.fileReport(run, fileItem, uri, parsed, selected, repeat, allModels);
         let result: RunResult | undefined;
@@ -279,7 +337,9 @@ export class TestExplorer implements vscode.Disposable {
     if (!this.controller.items.get(uri.toString())) await this.addFile(uri, started.text);
     const fileItem = this.controller.items.get(uri.toString());
     if (!fileItem) return undefined;
-    const parsed = this.fill(fileItem, uri, started.text);
+    const read = await this.readItems(uri, started.text);
+    if (read === undefined) return undefined;
+    const parsed = this.fill(fileItem, read);
     const ids = started.ids ? new Set(started.ids) : undefined;
     const selected = [...fileItem.children].map(([, c]) => c).filter((c) => !ids || ids.has(c.label));
     if (selected.length === 0) return undefined;

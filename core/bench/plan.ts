@@ -3,9 +3,9 @@ import { DEFAULT_BATCH_SIZE, isPromptVersion, type PromptVersion } from '../run/
 import { corpusRunInfo } from '../run/corpus';
 import { fileNamePart } from '../run/fileNames';
 import { isPresetName, type PresetName } from '../run/presets';
-import { benchSizeProblem } from './size';
+import { benchSizeProblem } from '../rules/benchmarkSize';
 
-export { benchCellCount, benchSizeProblem, MAX_BENCH_CELLS, type CellCount } from './size';
+export { benchCellCount, benchSizeProblem, MAX_BENCH_CELLS, type CellCount } from '../rules/benchmarkSize';
 
 /**
  * The benchmark matrix (Rosetta §6): a benchmark file (`schemas/benchmark.schema.json`) declares axes and

@@ -1,4 +1,4 @@
-import { benchSizeProblem } from '../bench/size';
+import { benchSizeProblem } from './benchmarkSize';
 import type { Locale } from '../i18n/locale';
 import type { Finding } from './finding';
 
