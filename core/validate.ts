@@ -16,6 +16,7 @@ import { schemaFindings } from './rules/schemaFindings';
 import { coverageFindings } from './coverage/rules';
 import type { AuditOptions } from './audit/auditTest';
 import { corpusCopyFindings, weakTestFindingsInDocument } from './audit/rule';
+import { suiteFindings } from './suite/suite';
 
 export interface ValidationOptions {
   locale: Locale;
@@ -87,6 +88,9 @@ export function validateDocument(doc: JsonDocument, options: ValidationOptions):
       break;
     case 'benchmark-matrix':
       findings.push(...schemaFindings(doc.value, [], 'benchmark-matrix', undefined, locale));
+      break;
+    case 'task-suite':
+      findings.push(...schemaFindings(doc.value, [], 'task-suite', undefined, locale), ...suiteFindings(doc.value, locale));
       break;
     case 'unknown':
       break;
