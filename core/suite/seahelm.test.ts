@@ -57,6 +57,24 @@ test('the clustered error of one-score clusters is the plain √(Σ(s − s̄)²
   assert.equal(clusteredStandardError([]), null);
 });
 
+test('the one-pass clustered error equals its plain twin, the formula summed term by term', () => {
+  const twin = (clusters: number[][]) => {
+    const flat = clusters.flat();
+    const m = flat.reduce((a, s) => a + s, 0) / flat.length;
+    return Math.sqrt(clusters.reduce((a, c) => a + c.reduce((b, s) => b + (s - m), 0) ** 2, 0)) / flat.length;
+  };
+  fc.assert(
+    fc.property(
+      fc.array(fc.array(fc.double({ min: 0, max: 100, noNaN: true }), { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 30 }),
+      (clusters) => {
+        const fast = clusteredStandardError(clusters)!;
+        assert.ok(Math.abs(fast - twin(clusters)) <= 1e-9 * Math.max(1, fast), `${fast} vs ${twin(clusters)}`);
+      },
+    ),
+    propertyRuns(300),
+  );
+});
+
 test('inputs that cannot be aggregated are refused with the sub-task named', () => {
   const t = (id: string, runs: number[], extra: Partial<SubtaskInput> = {}): SubtaskInput => ({
     id,

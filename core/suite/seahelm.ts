@@ -64,20 +64,26 @@ export function normalise(score: number, baseline: number, maximum: number): num
  * the plain √(Σ(s − s̄)²)/N when every cluster holds one score. Null for no scores.
  */
 export function clusteredStandardError(clusters: readonly (readonly number[])[]): number | null {
+  // One pass over the scores: Σ_{i∈c}(s_i − s̄) = S_c − n_c·s̄, so each cluster's sum and size are enough.
+  const sums = new Float64Array(clusters.length);
+  const sizes = new Float64Array(clusters.length);
   let n = 0;
   let sum = 0;
-  for (const c of clusters)
-    for (const s of c) {
-      n++;
-      sum += s;
-    }
+  for (let c = 0; c < clusters.length; c++) {
+    const cluster = clusters[c];
+    let inner = 0;
+    for (let i = 0; i < cluster.length; i++) inner += cluster[i];
+    sums[c] = inner;
+    sizes[c] = cluster.length;
+    n += cluster.length;
+    sum += inner;
+  }
   if (n === 0) return null;
   const mean = sum / n;
   let total = 0;
-  for (const c of clusters) {
-    let inner = 0;
-    for (const s of c) inner += s - mean;
-    total += inner * inner;
+  for (let c = 0; c < clusters.length; c++) {
+    const deviation = sums[c] - sizes[c] * mean;
+    total += deviation * deviation;
   }
   return Math.sqrt(total) / n;
 }
