@@ -1,0 +1,117 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { main } from '../main';
+import { captureIo } from '../../test/helpers/captureIo';
+import { fakeServersForThisFile } from '../../test/helpers/fakeServers';
+import { fromRepo } from '../../test/helpers/paths';
+import type { RecordedRequest, Step } from '../../test/helpers/fakeOpenAI';
+
+const server = fakeServersForThisFile();
+
+/** A copy of the example suite and its items in a fresh folder (the run writes its responses beside the suite). */
+function suiteCopy(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-suite-'));
+  fs.cpSync(fromRepo('test-fixtures', 'suite', 'items'), path.join(dir, 'items'), { recursive: true });
+  fs.copyFileSync(fromRepo('test-fixtures', 'suite', 'ewe.suite.json'), path.join(dir, 'ewe.suite.json'));
+  return dir;
+}
+
+/** A local test model: right on every multiple-choice question (always "#### A" … for the first), the rest echoed. */
+function answer(request: RecordedRequest): Step {
+  const content = (request.body as { messages: { content: string }[] }).messages[0].content;
+  if (content.startsWith('Solve the following multiple choice question')) return { kind: 'answer', text: 'Reasoning… #### A' };
+  if (content.startsWith('Solve the following math problem')) return { kind: 'answer', text: '#### 8' };
+  if (content.startsWith('Classify')) return { kind: 'answer', text: 'sports' };
+  return { kind: 'answer', text: content.slice(content.lastIndexOf('\n') + 1) };
+}
+
+test('suite run sends every item once per run through the runner, writes the responses with SEA-HELM scores, and a second run comes from the cache', async () => {
+  const fake = await server({ fallback: { kind: 'respond', fn: answer } });
+  const dir = suiteCopy();
+  const cacheDir = path.join(dir, 'cache');
+  const args = [
+    'suite',
+    'run',
+    'ewe.suite.json',
+    '--base-url',
+    fake.baseUrl,
+    '--model',
+    'local-test',
+    '--repeat',
+    '2',
+    '--cache-dir',
+    cacheDir,
+    '--format',
+    'json',
+    '--concurrency',
+    '1',
+  ];
+  const io = captureIo(dir);
+  assert.equal(await main(args, io), 0, io.err);
+  // 21 items × 2 runs; two items ask the same thing ("Ŋdi na wò!" into English in flores and in phrases), so
+  // each run's second asking is the first's answer from the cache.
+  assert.equal(fake.requests.length, 38);
+  const first = (fake.requests[0].body as { messages: { role: string; content: string }[]; model: string }).messages;
+  assert.deepEqual(
+    first.map((m) => m.role),
+    ['user'],
+  );
+  assert.match(first[0].content, /^Solve the following multiple choice question\. .*\n\n---\n\nDukɔ ka ƒe fiadu nye Lomé\?\n\nA\. Togo\nB\. Ghana/s);
+  const file = path.join(dir, 'ewe.local-test.responses.json');
+  const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    runs: number;
+    tasks: Record<string, Record<string, string[]>>;
+    scores: { tasks: { id: string; perRun: number[] }[] };
+  };
+  assert.equal(saved.runs, 2);
+  assert.deepEqual(saved.tasks.mmlu['2'], ['Reasoning… #### A', 'Reasoning… #### A']);
+  // Two of three answers are A: (2/3 − 1/4) / (3/4) × 100 in both runs.
+  const mmlu = saved.scores.tasks.find((t) => t.id === 'mmlu')!;
+  for (const r of mmlu.perRun) assert.ok(Math.abs(r - ((2 / 3 - 0.25) / 0.75) * 100) < 1e-9);
+  assert.match(io.err, /ewe\.local-test\.responses\.json: written \(38 call\(s\), 4 from the cache, 0 failed\)/);
+
+  // Again: every run of every item is in the cache, nothing is sent, the same scores come out.
+  const again = captureIo(dir);
+  assert.equal(await main(args, again), 0, again.err);
+  assert.equal(fake.requests.length, 38);
+  assert.match(again.err, /\(0 call\(s\), 42 from the cache, 0 failed\)/);
+  assert.deepEqual(JSON.parse(again.out).scores, JSON.parse(io.out).scores);
+
+  // suite score on the saved responses gives the scores the run printed.
+  const rescored = captureIo(dir);
+  assert.equal(await main(['suite', 'score', 'ewe.suite.json', file, '--format', 'json'], rescored), 0, rescored.err);
+  assert.deepEqual(JSON.parse(rescored.out).scores, JSON.parse(io.out).scores);
+});
+
+test('suite run repeats 8 times by default, and a failed call is a null response, reported and counted wrong', async () => {
+  const fake = await server({
+    script: [{ kind: 'status', status: 400, body: { error: { message: 'bad request' } } }],
+    fallback: { kind: 'respond', fn: answer },
+  });
+  const dir = suiteCopy();
+  const io = captureIo(dir);
+  const code = await main(
+    ['suite', 'run', 'ewe.suite.json', '--base-url', fake.baseUrl, '--model', 'local-test', '--no-cache', '--concurrency', '1', '--retries', '0'],
+    io,
+  );
+  assert.equal(code, 1);
+  assert.equal(fake.requests.length, 21 * 8);
+  assert.match(io.err, /^mmlu item 1 run 1: /m);
+  const saved = JSON.parse(fs.readFileSync(path.join(dir, 'ewe.local-test.responses.json'), 'utf8')) as {
+    runs: number;
+    tasks: Record<string, Record<string, (string | null)[]>>;
+  };
+  assert.equal(saved.runs, 8);
+  assert.equal(saved.tasks.mmlu['1'][0], null);
+  assert.match(io.out, /^mmlu\s+NLU\s+ewe\s/m);
+});
+
+test('suite run refuses a suite whose items do not read before sending anything', async () => {
+  const fake = await server();
+  const io = captureIo(fromRepo('test-fixtures', 'suite'));
+  assert.equal(await main(['suite', 'run', 'bad.suite.json', '--base-url', fake.baseUrl, '--model', 'local-test', '--no-cache'], io), 1);
+  assert.equal(fake.requests.length, 0);
+});
