@@ -2,6 +2,7 @@ import { cacheKey } from '../core/run/cacheKey';
 import { canonicalHash } from '../core/run/canonicalJson';
 import type { ChatRequest } from '../core/run/types';
 import type { LoadedSuite } from '../core/suite/load';
+import { inShard, type Shard } from '../core/suite/shard';
 import { itemPrompt, taskLabels } from '../core/suite/score';
 import type { ResponseCache } from './cache';
 import type { ChatProvider } from './provider';
@@ -25,6 +26,8 @@ export interface SuiteRunOptions {
   cache?: ResponseCache;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
+  /** Only the items of this shard (every run of each); the responses then hold those items alone. */
+  shard?: Shard;
 }
 
 export interface SuiteRunResult {
@@ -51,6 +54,7 @@ export async function runSuite(suite: LoadedSuite, options: SuiteRunOptions): Pr
     const byItem: Record<string, (string | null)[]> = {};
     tasks[task.spec.id] = byItem;
     for (const item of task.items) {
+      if (options.shard && !inShard(task.spec.id, item.id, options.shard)) continue;
       byItem[item.id] = new Array<string | null>(options.repeat).fill(null);
       const content = itemPrompt(item, { labels, targetLanguage: task.spec.targetLanguage ?? task.spec.language });
       const request: ChatRequest = {

@@ -9,6 +9,7 @@ import { silentLogger } from '../../runner/log';
 import { writeFileAtomic } from '../../runner/outputs';
 import { openAICompatibleProvider } from '../../runner/provider';
 import { runSuite } from '../../runner/suite';
+import { MAX_SHARDS, MergeError, mergeResponses, parseShard } from '../../core/suite/shard';
 import { numberFlag } from '../flags';
 import { modelFromFlags, TOOL_VERSION } from './run';
 import { readSuiteResponses, scoreSuite, SuiteResponsesError, type SuiteScore } from '../../core/suite/results';
@@ -18,7 +19,7 @@ import { terminalSafe, terminalSafeJson, textTable } from '../format/text';
 import { UsageError, type CliIo } from '../io';
 
 export const usage =
-  'suite run SUITE.json (--preset NAME | --base-url URL) --model NAME [--repeat K (1-100, default 8)] [--concurrency N (1-64)] [--timeout SECONDS] [--retries N] [--out FILE] [--cache-dir DIR] [--no-cache] [--allow-insecure-http] [--format text|json] | suite score SUITE.json RESPONSES.json [--format text|json]   run a task suite k times and score it as SEA-HELM does, or re-score its saved responses';
+  'suite run SUITE.json (--preset NAME | --base-url URL) --model NAME [--repeat K (1-100, default 8)] [--concurrency N (1-64)] [--timeout SECONDS] [--retries N] [--out FILE] [--cache-dir DIR] [--no-cache] [--allow-insecure-http] [--shard K/N] [--format text|json] | suite score SUITE.json RESPONSES.json... [--format text|json]   run a task suite k times and score it as SEA-HELM does, or re-score its saved responses (the shards of a run merged)';
 
 function readJson(file: string, io: CliIo, what: string): unknown {
   const text = readText(file, io);
@@ -70,16 +71,24 @@ function textReport(result: SuiteScore): string {
 async function scoreCommand(args: string[], io: CliIo): Promise<number> {
   const { positional, values } = parseArgs(args, { values: ['format'] });
   const format = formatOption(values.format, ['text', 'json']);
-  if (positional.length !== 2) throw new UsageError('suite score takes a suite file and a responses file');
-  const [suiteFile, responsesFile] = positional;
+  if (positional.length < 2) throw new UsageError('suite score takes a suite file and one responses file or more (the shards of a run)');
+  const [suiteFile, ...responsesFiles] = positional;
   const loaded = loadSuiteFiles(suiteFile, io);
   if (!loaded) return 1;
+  const parts = responsesFiles.map((file) => {
+    try {
+      return readSuiteResponses(readJson(file, io, 'the responses file'));
+    } catch (error) {
+      if (!(error instanceof SuiteResponsesError)) throw error;
+      throw new Error(`${displayPath(path.resolve(io.cwd, file), io.cwd)}: ${error.message}`, { cause: error });
+    }
+  });
   let responses;
   try {
-    responses = readSuiteResponses(readJson(responsesFile, io, 'the responses file'));
+    responses = mergeResponses(parts);
   } catch (error) {
-    if (!(error instanceof SuiteResponsesError)) throw error;
-    throw new Error(`${displayPath(path.resolve(io.cwd, responsesFile), io.cwd)}: ${error.message}`, { cause: error });
+    if (!(error instanceof MergeError)) throw error;
+    throw new Error(`the responses files do not merge: ${error.message}`, { cause: error });
   }
   printScores(scoreSuite(loaded, responses), format, io);
   return 0;
@@ -122,7 +131,7 @@ const fileSafe = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_').slice(0
 
 async function runCommand(args: string[], io: CliIo): Promise<number> {
   const { positional, values, flags } = parseArgs(args, {
-    values: ['preset', 'base-url', 'model', 'api-key-env', 'repeat', 'concurrency', 'timeout', 'retries', 'out', 'cache-dir', 'format'],
+    values: ['preset', 'base-url', 'model', 'api-key-env', 'repeat', 'concurrency', 'timeout', 'retries', 'out', 'cache-dir', 'format', 'shard'],
     booleans: ['no-cache', 'allow-insecure-http'],
   });
   const format = formatOption(values.format, ['text', 'json']);
@@ -133,6 +142,9 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   const concurrency = numberFlag('concurrency', values.concurrency?.[0], RUN_LIMITS.concurrency, 4);
   const timeoutSeconds = numberFlag('timeout', values.timeout?.[0], RUN_LIMITS.timeoutSeconds);
   const retries = numberFlag('retries', values.retries?.[0], RUN_LIMITS.retries);
+  const shardText = values.shard?.[0];
+  const shard = shardText === undefined ? undefined : parseShard(shardText);
+  if (shard === null) throw new UsageError(`--shard ${JSON.stringify(shardText)}: must be K/N with 1 ≤ K ≤ N ≤ ${MAX_SHARDS}`);
   const suiteFile = positional[0];
   const loaded = loadSuiteFiles(suiteFile, io);
   if (!loaded) return 1;
@@ -159,7 +171,7 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
         `${path
           .basename(suitePath)
           .replace(/\.json$/i, '')
-          .replace(/\.suite$/i, '')}.${fileSafe(resolved.model)}.responses.json`,
+          .replace(/\.suite$/i, '')}.${fileSafe(resolved.model)}${shard ? `.shard-${shard.index}-of-${shard.count}` : ''}.responses.json`,
       );
   if (out === suitePath) throw new UsageError('--out names the suite file itself: choose another file');
   const result = await runSuite(loaded, {
@@ -171,6 +183,7 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
     maxTokens: MAX_TOKENS,
     ...(cache ? { cache } : {}),
     ...(io.signal ? { signal: io.signal } : {}),
+    ...(shard ? { shard } : {}),
   });
   const scored = scoreSuite(loaded, readSuiteResponses(result.responses));
   // The responses with the scores beside them: `suite score` reads the responses and computes the scores again.

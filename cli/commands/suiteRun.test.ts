@@ -115,3 +115,28 @@ test('suite run refuses a suite whose items do not read before sending anything'
   assert.equal(await main(['suite', 'run', 'bad.suite.json', '--base-url', fake.baseUrl, '--model', 'local-test', '--no-cache'], io), 1);
   assert.equal(fake.requests.length, 0);
 });
+
+test('suite run --shard K/N: three shards run every item once and their responses merge to the unsharded scores', async () => {
+  const fake = await server({ fallback: { kind: 'respond', fn: answer } });
+  const dir = suiteCopy();
+  const common = ['--base-url', fake.baseUrl, '--model', 'local-test', '--repeat', '2', '--no-cache'];
+  const whole = captureIo(dir);
+  assert.equal(await main(['suite', 'run', 'ewe.suite.json', ...common, '--format', 'json'], whole), 0, whole.err);
+  const sentWhole = fake.requests.length;
+  const files: string[] = [];
+  for (const k of [1, 2, 3]) {
+    const io = captureIo(dir);
+    assert.equal(await main(['suite', 'run', 'ewe.suite.json', ...common, '--shard', `${k}/3`], io), 0, io.err);
+    files.push(`ewe.local-test.shard-${k}-of-3.responses.json`);
+    assert.ok(fs.existsSync(path.join(dir, files[files.length - 1])));
+  }
+  // Every item of every run once across the shards: as many requests as the unsharded run.
+  assert.equal(fake.requests.length - sentWhole, sentWhole);
+  const merged = captureIo(dir);
+  assert.equal(await main(['suite', 'score', 'ewe.suite.json', ...files, '--format', 'json'], merged), 0, merged.err);
+  assert.deepEqual(JSON.parse(merged.out).scores, JSON.parse(whole.out).scores);
+  // The same shard twice overlaps: refused.
+  const twice = captureIo(dir);
+  assert.equal(await main(['suite', 'score', 'ewe.suite.json', files[0], files[0]], twice), 2);
+  assert.match(twice.err, /do not merge: item .* is in two files/);
+});
