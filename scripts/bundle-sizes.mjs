@@ -13,11 +13,11 @@ export const BUDGETS_KIB = {
   'client.js': 660, // loaded at activation: core's validator parts, the client library
   'lazyRunner.js': 270, // loaded on the first run: the runner and the OpenAI SDK; +10 KiB for the run messages table (core/run/messages.ts, English and French); +10 KiB for the documents' text model and span tree; +8 KiB for the benchmark matrix's cell loop, plan and figures (runner/bench.ts, core/bench); both builds load it
   'lazyNodeRunner.js': 165, // loaded on the first desktop run: the disk's storage (lock, journal, atomic writes), the response cache and the benchmark cell loop (145 measured: runner/bench.ts runs its cells through executeRun, which brings the run a second time)
-  'lazySpreadsheet.js': 430, // +12 KiB: the benchmark matrix schema in the validator's registry; +10 KiB for the documents' text model and span tree
-  'lazyTable.js': 310, // loaded when a corpus table first opens: its model, the cell rules and the schema lookup; +6 KiB for the documents' text model and span tree
+  'lazySpreadsheet.js': 455, // +12 KiB: the benchmark matrix schema in the validator's registry; +10 KiB for the documents' text model and span tree; +25 KiB for the task suite's schema, rules and messages (449 measured)
+  'lazyTable.js': 335, // loaded when a corpus table first opens: its model, the cell rules and the schema lookup; +6 KiB for the documents' text model and span tree; +25 KiB for the task suite's schema, rules and messages (320 measured)
   // loaded on the first spreadsheet import or export: the validator and papaparse
-  'server.js': 690,
-  'cli.js': 770, // +20 KiB for the Rosetta analysis, bootstrap and Python random (score on corpora) and corpus batches; +40 KiB (668 KiB) for the runs reader, items, compare, its charts and html page; +46 KiB (714 KiB) for the leaderboard and bench; +10 KiB for the text model
+  'server.js': 715, // +25 KiB for the task suite's schema, rules and messages (706 measured)
+  'cli.js': 830, // +20 KiB for the Rosetta analysis, bootstrap and Python random (score on corpora) and corpus batches; +40 KiB (668 KiB) for the runs reader, items, compare, its charts and html page; +46 KiB (714 KiB) for the leaderboard and bench; +10 KiB for the text model; +60 KiB (803 KiB) for task suites: item readers, prompts, scoring, SEA-HELM aggregation, suite run and score
   'reviewView.js': 10, // the review webview's page script (a browser bundle)
   'coverageView.js': 10, // the coverage preview's page script (a browser bundle)
   'lazyBoards.js': 95, // loaded when a board view first opens: leaderboard, runs reader, compare, page models (72 measured); +13 KiB for the views' charts (core/charts, the per-tier analysis) and the matrix page (88 measured)

@@ -6,6 +6,7 @@ import type { DiagnosticCode, Severity } from '../rules/codes';
 import { cellTextOffset, readDelimited, type Cell } from './delimited';
 import { suiteMsg } from './messages';
 import { parsePyList } from './pyList';
+import type { SuiteTask } from './tasks';
 
 /**
  * Suite items from the files people already have: TSV, CSV and JSONL in the public shapes (AfriMMLU's
@@ -15,10 +16,9 @@ import { parsePyList } from './pyList';
  * cell, key or line in the item file, so the editor and `validate` point at it. Pure: the caller reads files.
  */
 
-export type SuiteTask = 'multiple_choice' | 'math' | 'nli' | 'classification' | 'translation';
 export type ItemFormat = 'csv' | 'tsv' | 'jsonl' | 'lines';
 
-export const SUITE_TASKS: readonly SuiteTask[] = ['multiple_choice', 'math', 'nli', 'classification', 'translation'];
+export { SUITE_TASKS, type SuiteTask } from './tasks';
 
 /** `.tsv`/`.tab` TSV, `.csv` CSV, `.jsonl`/`.ndjson` JSON lines; anything else one text per line (FLORES's files). */
 export function itemFormatFor(fileName: string): ItemFormat {

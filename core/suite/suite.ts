@@ -1,7 +1,7 @@
 import type { Locale } from '../i18n/locale';
 import { isObject } from '../json';
 import type { Finding } from '../rules/finding';
-import { SUITE_TASKS, type SuiteTask } from './items';
+import { SUITE_TASKS, type SuiteTask } from './tasks';
 import { suiteMsg } from './messages';
 
 /**
