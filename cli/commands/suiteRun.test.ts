@@ -140,3 +140,56 @@ test('suite run --shard K/N: three shards run every item once and their response
   assert.equal(await main(['suite', 'score', 'ewe.suite.json', files[0], files[0]], twice), 2);
   assert.match(twice.err, /do not merge: item .* is in two files/);
 });
+
+test('a cancelled suite run keeps what came back (exit 130), and running it again sends only what is missing', async () => {
+  const stop = new AbortController();
+  let answered = 0;
+  const fake = await server({
+    fallback: {
+      kind: 'respond',
+      fn: (request) => {
+        if (answered >= 6) {
+          stop.abort();
+          return { kind: 'hang' };
+        }
+        answered++;
+        return answer(request);
+      },
+    },
+  });
+  const dir = suiteCopy();
+  const args = [
+    'suite',
+    'run',
+    'ewe.suite.json',
+    '--base-url',
+    fake.baseUrl,
+    '--model',
+    'local-test',
+    '--repeat',
+    '2',
+    '--cache-dir',
+    path.join(dir, 'cache'),
+    '--concurrency',
+    '1',
+  ];
+  const io = Object.assign(captureIo(dir), { signal: stop.signal });
+  assert.equal(await main(args, io), 130, io.err);
+  assert.match(io.err, /cancelled; what came back is saved \(7 call\(s\), 0 from the cache/);
+  const saved = JSON.parse(fs.readFileSync(path.join(dir, 'ewe.local-test.responses.json'), 'utf8')) as {
+    tasks: Record<string, Record<string, (string | null)[]>>;
+  };
+  const kept = Object.values(saved.tasks)
+    .flatMap((items) => Object.values(items).flat())
+    .filter((r) => r !== null);
+  assert.equal(kept.length, 6);
+  await fake.whenIdle();
+
+  const before = fake.requests.length;
+  fake.setScript([], { kind: 'respond', fn: answer });
+  const again = captureIo(dir);
+  assert.equal(await main(args, again), 0, again.err);
+  // 42 jobs: 6 answered before the cancel and 4 asked twice (see above) come from the cache.
+  assert.equal(fake.requests.length - before, 42 - 6 - 4);
+  assert.match(again.err, /written \(32 call\(s\), 10 from the cache, 0 failed\)/);
+});
