@@ -14,11 +14,26 @@ import * as leaderboard from './commands/leaderboard';
 import * as items from './commands/items';
 import * as compare from './commands/compare';
 import * as bench from './commands/bench';
+import * as suite from './commands/suite';
 
 type Command = { run(args: string[], io: CliIo): Promise<number>; usage: string };
 
 /** The subcommands of `ewebench-studio`; each lives in its own module under commands/. */
-const COMMANDS: Record<string, Command> = { validate, chrf, score, coverage, audit, run: runCommand, corpus, review, items, compare, leaderboard, bench };
+const COMMANDS: Record<string, Command> = {
+  validate,
+  chrf,
+  score,
+  coverage,
+  audit,
+  run: runCommand,
+  corpus,
+  review,
+  items,
+  compare,
+  leaderboard,
+  bench,
+  suite,
+};
 
 function usage(): string {
   return ['usage: ewebench-studio <command> [options]', '', 'commands:', ...Object.values(COMMANDS).map((c) => '  ' + c.usage), ''].join('\n');

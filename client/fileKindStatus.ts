@@ -17,6 +17,8 @@ function kindLabel(info: FileInfo): string {
       return vscode.l10n.t('Rosetta human review');
     case 'benchmark-matrix':
       return vscode.l10n.t('Benchmark matrix');
+    case 'task-suite':
+      return vscode.l10n.t('Task suite');
     case 'ewebench-results':
       return vscode.l10n.t('ÈwéBench results');
     case 'unknown':

@@ -2,13 +2,12 @@ import { classifyAs, entriesOf, itemsPath, type Classification, type FileKind } 
 import type { EncodingProblem } from './document/encoding';
 import { NESTING_TOO_DEEP, type JsonDocument, type JsonPath } from './document/jsonDocument';
 import { MAX_DEPTH } from './document/scanner';
-import type { TextRange } from './text/lineIndex';
 import type { Locale } from './i18n/locale';
-import { defaultSeverity, type DiagnosticCode, type Severity } from './rules/codes';
+import { defaultSeverity } from './rules/codes';
 import { corpusFindings } from './rules/corpus';
 import { ewebenchFindingsInDocument } from './rules/ewebench';
 import { eweScoreFindings } from './rules/resultsScores';
-import type { Anchor, Finding, FixData } from './rules/finding';
+import type { Anchor, Finding } from './rules/finding';
 import { collectIds, duplicateIdFindings, repeatedIds, type ExternalIdOccurrence, type Id, type IdOccurrence } from './rules/ids';
 import { msg } from './rules/messages';
 import { reviewFindings, reviewGateFindings, type Neighbours } from './rules/review';
@@ -18,6 +17,7 @@ import { schemaFindings } from './rules/schemaFindings';
 import { coverageFindings } from './rules/coverage';
 import type { AuditOptions } from './audit/auditTest';
 import { corpusCopyFindings, weakTestFindingsInDocument } from './audit/rule';
+import { suiteFindings } from './suite/suite';
 
 export interface ValidationOptions {
   locale: Locale;
@@ -92,6 +92,9 @@ export function validateDocument(doc: JsonDocument, options: ValidationOptions):
       findings.push(...schemaFindings(doc.value, [], 'benchmark-matrix', undefined, locale));
       findings.push(...benchmarkSizeFindings(doc.value, locale));
       break;
+    case 'task-suite':
+      findings.push(...schemaFindings(doc.value, [], 'task-suite', undefined, locale), ...suiteFindings(doc.value, locale));
+      break;
     case 'unknown':
       break;
   }
@@ -128,22 +131,8 @@ function describeSyntaxError(code: string): string {
   return code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
-export interface ResolvedRelated {
-  /** Undefined for the same document. */
-  uri?: string;
-  range: TextRange;
-  message: string;
-}
-
-/** A finding placed in the text: what the server, the CLI and the tests all report. */
-export interface ResolvedDiagnostic {
-  code: DiagnosticCode;
-  severity: Severity;
-  message: string;
-  range: TextRange;
-  related: ResolvedRelated[];
-  fixes: FixData[];
-}
+import type { ResolvedDiagnostic } from './rules/finding';
+export type { ResolvedDiagnostic, ResolvedRelated } from './rules/finding';
 
 export function resolveSpan(doc: JsonDocument, anchor: Anchor): { start: number; end: number } {
   if ('span' in anchor) return anchor.span;

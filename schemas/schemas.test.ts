@@ -14,6 +14,7 @@ import rosettaCurated from './rosetta-curated-corpus.schema.json';
 import rosettaRunCard from './rosetta-run-card.schema.json';
 import review from './review.schema.json';
 import benchmark from './benchmark.schema.json';
+import suite from './suite.schema.json';
 
 type Node = { [key: string]: unknown };
 
@@ -26,6 +27,7 @@ const FILES: Record<string, Node> = {
   'ewebench-baselines.schema.json': ewebenchBaselines,
   'review.schema.json': review,
   'benchmark.schema.json': benchmark,
+  'suite.schema.json': suite,
 };
 
 const idOf = (file: string) => `https://ewebench.studio/schemas/${file}`;

@@ -9,7 +9,7 @@
  *   3  what a file is and how an answer scores: coverage of the language, run-card hashes, the schemas, metrics
  *   4  human review of a run
  *   5  the findings (rules) and what a run is (run)
- *   6  audits of tests, reading runs back
+ *   6  audits of tests, reading runs back, multilingual task suites
  *   7  comparisons, the leaderboard, validation of a whole file
  *   8  charts, corpus tables and spreadsheets, incremental analysis
  *   9  benchmark matrices
@@ -20,7 +20,7 @@ module.exports = [
   ['coverage', 'runcard', 'schemas', 'scoring'],
   ['review'],
   ['rules', 'run'],
-  ['audit', 'runs'],
+  ['audit', 'runs', 'suite'],
   ['compare', 'leaderboard', 'validate.ts'],
   ['charts', 'corpus', 'incremental.ts'],
   ['bench'],

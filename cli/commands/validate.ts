@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { JsonDocument } from '../../core/document/jsonDocument';
-import { toLocale } from '../../core/i18n/locale';
+import { toLocale, type Locale } from '../../core/i18n/locale';
 import { IdIndex, sharedIds } from '../../core/rules/idIndex';
 import type { EncodingProblem } from '../../core/document/encoding';
 import { encodingFinding, resolveFindings, validateDocument } from '../../core/validate';
@@ -10,8 +10,10 @@ import type { CliIo } from '../io';
 import { toSarif } from '../format/sarif';
 import { terminalSafe } from '../format/text';
 import type { FileReport } from '../format/fileReport';
+import { loadSuite, resolveItemFindings } from '../../core/suite/load';
+import { readText } from '../files';
 
-export const usage = 'validate PATH... [--format text|json|sarif]   check ÈwéBench tests, Rosetta corpora and run cards';
+export const usage = 'validate PATH... [--format text|json|sarif]   check ÈwéBench tests, Rosetta corpora, run cards and task suites (with their item files)';
 
 export type { FileReport } from '../format/fileReport';
 
@@ -35,6 +37,8 @@ export function validateFiles(files: readonly string[], io: CliIo, locale = toLo
   }
 
   const checked = new Map<string, FileReport>();
+  // A suite's item files, each reported once after the suite that names it first.
+  const itemReports = new Map<string, FileReport>();
   for (const { file, doc, encoding } of docs) {
     try {
       // A UTF-16 file is that one finding; invalid UTF-8 is flagged and the decoded rest still checked.
@@ -43,6 +47,7 @@ export function validateFiles(files: readonly string[], io: CliIo, locale = toLo
           ? { classification: { kind: 'unknown' }, findings: [] }
           : validateDocument(doc, { locale, externalIds: index.elsewhere(pathToFileURL(file).toString()), neighbours: neighboursOf(file) });
       const findings = encoding ? [encodingFinding(encoding, locale), ...result.findings] : result.findings;
+      if (result.classification.kind === 'task-suite') findings.push(...suiteItemReports(file, doc.value, io, locale, itemReports));
       checked.set(file, { file: displayPath(file, io.cwd), kind: result.classification.kind, diagnostics: resolveFindings(doc, findings) });
     } catch (error) {
       // A bug must cost one file, not the run.
@@ -53,8 +58,38 @@ export function validateFiles(files: readonly string[], io: CliIo, locale = toLo
   const reports = files.map((file) => (checked.get(file) ?? failed.get(file))!);
   return [
     ...reports,
+    ...[...itemReports.entries()].filter(([full]) => !checked.has(full)).map(([, report]) => report),
     ...problems.filter((p) => !p.skipped).map((p) => ({ file: displayPath(p.file, io.cwd), kind: 'unknown', diagnostics: [], error: p.message })),
   ];
+}
+
+/**
+ * A task suite's item files read from the disk, relative to the suite, into `reports` (one report per file);
+ * returns the findings on the suite itself (an item file that cannot be read).
+ */
+function suiteItemReports(suiteFile: string, value: unknown, io: CliIo, locale: Locale, reports: Map<string, FileReport>) {
+  const dir = path.dirname(path.resolve(io.cwd, suiteFile));
+  const texts = new Map<string, string>();
+  const loaded = loadSuite(
+    value,
+    (name) => {
+      const full = path.resolve(dir, name);
+      try {
+        const text = readText(full, io);
+        texts.set(name, text);
+        return { text };
+      } catch (error) {
+        return { error: errorText(error, full, io) };
+      }
+    },
+    locale,
+  );
+  for (const [name, findings] of loaded.itemFindings) {
+    const full = path.resolve(dir, name);
+    if (reports.has(full)) continue;
+    reports.set(full, { file: displayPath(full, io.cwd), kind: 'suite-items', diagnostics: resolveItemFindings(texts.get(name) ?? '', findings) });
+  }
+  return loaded.suiteFindings;
 }
 
 /** The message of a per-file failure, without the file name the report already shows. */

@@ -6,7 +6,8 @@ import type { JsonPath } from './jsonDocument';
  * Decides what a JSON document is from its content (and `$schema` when present), never from its name.
  * Settings may force a kind by glob; that override is applied by the caller (see `kindFromGlobs`).
  */
-export type FileKind = 'ewebench-tests' | 'ewebench-results' | 'rosetta-corpus' | 'rosetta-run-card' | 'rosetta-review' | 'benchmark-matrix' | 'unknown';
+export type FileKind =
+  'ewebench-tests' | 'ewebench-results' | 'rosetta-corpus' | 'rosetta-run-card' | 'rosetta-review' | 'benchmark-matrix' | 'task-suite' | 'unknown';
 
 /** The four corpus shapes met in the wild (notes/rosetta-harness.md). */
 export type CorpusShape = 'envelope' | 'curated' | 'flat' | 'legacy';
@@ -26,6 +27,7 @@ export const FILE_KINDS: readonly FileKind[] = [
   'rosetta-run-card',
   'rosetta-review',
   'benchmark-matrix',
+  'task-suite',
   'unknown',
 ];
 
@@ -40,6 +42,7 @@ const SCHEMA_KINDS: [RegExp, FileKind][] = [
   [/run-card/i, 'rosetta-run-card'],
   [/(^|\/)review\.schema/i, 'rosetta-review'],
   [/(^|\/)benchmark\.schema/i, 'benchmark-matrix'],
+  [/(^|\/)suite\.schema/i, 'task-suite'],
 ];
 
 /** Looks at up to the first few objects of an array: enough to decide, cheap on 20,000 entries. */
@@ -75,6 +78,8 @@ export function classify(value: unknown): Classification {
   if ('review_version' in value && 'items' in value) return { kind: 'rosetta-review' };
   // A benchmark matrix declares its format version and its axes.
   if ('benchmark_version' in value && 'axes' in value) return { kind: 'benchmark-matrix' };
+  // A task suite declares its format version and lists its tasks' item files.
+  if ('suite_version' in value && 'tasks' in value) return { kind: 'task-suite' };
   if ('run_card_hash' in value || ('fingerprint' in value && 'scores' in value)) return { kind: 'rosetta-run-card' };
   return classifyCorpusObject(value) ?? { kind: 'unknown' };
 }

@@ -52,6 +52,10 @@ export const RUN_MESSAGES = {
     en: '{file} is neither an ÈwéBench tests file nor a Rosetta corpus (it reads as a benchmark matrix: run it with ewebench-studio bench)',
     fr: '{file} n’est ni un fichier de tests ÈwéBench ni un corpus Rosetta (il se lit comme une matrice de banc d’essai : lancez-la avec ewebench-studio bench)',
   },
+  notRunnableSuite: {
+    en: '{file} is neither an ÈwéBench tests file nor a Rosetta corpus (it reads as a task suite: check it with ewebench-studio validate)',
+    fr: '{file} n’est ni un fichier de tests ÈwéBench ni un corpus Rosetta (il se lit comme une suite de tâches : vérifiez-la avec ewebench-studio validate)',
+  },
   noTests: { en: '{file} holds no test (an item must be a JSON object)', fr: '{file} ne contient aucun test (un élément doit être un objet JSON)' },
   noEntries: {
     en: '{file} holds no corpus entry (an item must be a JSON object)',

@@ -197,6 +197,56 @@ export const DIAGNOSTIC_CODES = {
       fr: 'Tous les modèles donnés réussissent ce test, ou tous l’échouent : il ne les départage pas.',
     },
   },
+  'item-missing-field': {
+    severity: 'error',
+    scope: 'file',
+    summary: {
+      en: "A task suite's item file lacks a column or key its task needs.",
+      fr: 'Un fichier d’items d’une suite de tâches n’a pas une colonne ou une clé dont sa tâche a besoin.',
+    },
+  },
+  'item-empty': {
+    severity: 'error',
+    scope: 'file',
+    summary: { en: "A suite item's question, text or answer is empty.", fr: 'La question, le texte ou la réponse d’un item de suite est vide.' },
+  },
+  'item-choices': {
+    severity: 'error',
+    scope: 'file',
+    summary: {
+      en: "A multiple-choice item's choices do not parse as a list, or are too few.",
+      fr: 'Les choix d’un item à choix multiple ne se lisent pas comme une liste, ou sont trop peu nombreux.',
+    },
+  },
+  'item-answer': {
+    severity: 'error',
+    scope: 'file',
+    summary: {
+      en: "A suite item's answer is outside its choices, labels or topics, or is not a number.",
+      fr: 'La réponse d’un item de suite sort de ses choix, étiquettes ou thèmes, ou n’est pas un nombre.',
+    },
+  },
+  'item-alignment': {
+    severity: 'error',
+    scope: 'file',
+    summary: {
+      en: "A translation task's source and target files do not have the same number of lines.",
+      fr: 'Les fichiers source et cible d’une tâche de traduction n’ont pas le même nombre de lignes.',
+    },
+  },
+  'item-format': {
+    severity: 'error',
+    scope: 'file',
+    summary: {
+      en: "A suite item file's row or line cannot be read as written (a quote, a cell count, a JSON line).",
+      fr: 'Une ligne d’un fichier d’items de suite ne se lit pas telle qu’écrite (un guillemet, un nombre de cellules, une ligne JSON).',
+    },
+  },
+  'item-file-missing': {
+    severity: 'error',
+    scope: 'file',
+    summary: { en: 'A task suite names an item file that cannot be read.', fr: 'Une suite de tâches nomme un fichier d’items illisible.' },
+  },
 } as const satisfies Record<string, { severity: Severity; scope: RuleScope; summary: Bilingual }>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;

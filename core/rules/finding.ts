@@ -35,3 +35,20 @@ export interface Finding {
   related?: RelatedLocation[];
   fixes?: FixData[];
 }
+
+export interface ResolvedRelated {
+  /** Undefined for the same document. */
+  uri?: string;
+  range: TextRange;
+  message: string;
+}
+
+/** A finding placed in the text: what the server, the CLI and the tests all report. */
+export interface ResolvedDiagnostic {
+  code: DiagnosticCode;
+  severity: Severity;
+  message: string;
+  range: TextRange;
+  related: ResolvedRelated[];
+  fixes: FixData[];
+}

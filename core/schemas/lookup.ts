@@ -14,6 +14,8 @@ export function schemaForPath(classification: Classification, path: JsonPath): J
       return schemaAt('rosetta-review', path);
     case 'benchmark-matrix':
       return schemaAt('benchmark-matrix', path);
+    case 'task-suite':
+      return schemaAt('task-suite', path);
     case 'ewebench-results':
       return schemaAt('ewebench-results', path);
     case 'rosetta-corpus': {

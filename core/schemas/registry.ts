@@ -8,6 +8,7 @@ import rosettaCurated from '../../schemas/rosetta-curated-corpus.schema.json';
 import rosettaRunCard from '../../schemas/rosetta-run-card.schema.json';
 import rosettaReview from '../../schemas/review.schema.json';
 import benchmarkMatrix from '../../schemas/benchmark.schema.json';
+import taskSuite from '../../schemas/suite.schema.json';
 
 /** Documentation keywords our schemas carry beside the standard ones (VS Code's, and our French ones). */
 export const ANNOTATION_KEYWORDS = [
@@ -28,6 +29,7 @@ export const SCHEMAS = {
   'ewebench-baselines': ewebenchBaselines,
   'rosetta-review': rosettaReview,
   'benchmark-matrix': benchmarkMatrix,
+  'task-suite': taskSuite,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;

@@ -48,6 +48,7 @@ const NOT_RUNNABLE: Record<FileKind, RunMessageId> = {
   'rosetta-run-card': 'notRunnableCard',
   'rosetta-review': 'notRunnableReview',
   'benchmark-matrix': 'notRunnableBenchmark',
+  'task-suite': 'notRunnableSuite',
   unknown: 'notRunnable',
   'ewebench-tests': 'notRunnable',
   'rosetta-corpus': 'notRunnable',

@@ -1,0 +1,72 @@
+import type { SuiteResponses } from './results';
+
+/**
+ * Shards of a suite run, for spreading it over machines: `--shard K/N` runs the items whose key falls in shard K
+ * of N, every run of an item in the same shard (its runs are one cluster of the standard error, and one machine's
+ * cache). The share depends on the item alone (FNV-1a of task id and item id), never on the machine or the
+ * order, so N shards cover every item exactly once; `suite score` merges their responses files.
+ */
+
+export interface Shard {
+  /** 1-based. */
+  index: number;
+  count: number;
+}
+
+export const MAX_SHARDS = 1000;
+
+/** `K/N` with 1 ≤ K ≤ N ≤ 1000, or null. */
+export function parseShard(text: string): Shard | null {
+  const m = /^\s*(\d{1,4})\s*\/\s*(\d{1,4})\s*$/.exec(text);
+  if (!m) return null;
+  const index = Number(m[1]);
+  const count = Number(m[2]);
+  return index >= 1 && count >= 1 && index <= count && count <= MAX_SHARDS ? { index, count } : null;
+}
+
+/** FNV-1a, 32 bits, over UTF-16 code units: the same number on every machine. */
+function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
+}
+
+/** The shard (1-based) of an item of a task, among `count`. */
+export function shardOf(task: string, item: string, count: number): number {
+  // The task id's length first, so ("ab", "c") and ("a", "bc") are different keys.
+  return (fnv1a(`${task.length}:${task}\u0000${item}`) % count) + 1;
+}
+
+export function inShard(task: string, item: string, shard: Shard): boolean {
+  return shardOf(task, item, shard.count) === shard.index;
+}
+
+export class MergeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MergeError';
+  }
+}
+
+/** Responses of several shards as one: the same model and number of runs, each item in one file only. */
+export function mergeResponses(parts: readonly SuiteResponses[]): SuiteResponses {
+  if (parts.length === 0) throw new MergeError('no responses to merge');
+  const [first] = parts;
+  const tasks = new Map<string, Map<string, readonly (string | null)[]>>();
+  parts.forEach((part, p) => {
+    if (part.model !== first.model) throw new MergeError(`file ${p + 1} answers with model ${part.model}, file 1 with ${first.model}`);
+    if (part.runs !== first.runs) throw new MergeError(`file ${p + 1} has ${part.runs} run(s), file 1 has ${first.runs}`);
+    for (const [task, items] of part.tasks) {
+      let merged = tasks.get(task);
+      if (!merged) tasks.set(task, (merged = new Map()));
+      for (const [item, responses] of items) {
+        if (merged.has(item)) throw new MergeError(`item ${item} of task ${task} is in two files (file ${p + 1} and an earlier one): shards overlap`);
+        merged.set(item, responses);
+      }
+    }
+  });
+  return { model: first.model, runs: first.runs, tasks };
+}
