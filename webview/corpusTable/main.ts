@@ -8,6 +8,7 @@
  */
 import { Virtualizer, elementScroll, observeElementOffset, observeElementRect } from '@tanstack/virtual-core';
 import { attachEweTyping } from '../shared/eweTyping';
+import { el, format, vscodeApi } from '../shared/page';
 import { plural } from '../../core/i18n/plural';
 import {
   fetchWindow,
@@ -21,14 +22,7 @@ import {
 } from '../../core/corpus/tableView';
 import type { HostMessage, RowProblem, TableMeta, TableStrings, WebviewMessage, WindowRow } from '../../protocol/corpusTable';
 
-interface VsCodeApi {
-  postMessage(message: WebviewMessage): void;
-  getState(): unknown;
-  setState(state: unknown): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
-
-const vscode = acquireVsCodeApi();
+const vscode = vscodeApi<WebviewMessage>();
 const ROW_HEIGHT = 24;
 
 const $ = (id: string) => document.getElementById(id) as HTMLElement;
@@ -96,15 +90,7 @@ function scheduleRender(): void {
   });
 }
 
-const format = (template: string, ...args: (string | number)[]) => template.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)] ?? ''));
 const post = (message: WebviewMessage) => vscode.postMessage(message);
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<Record<string, string>> = {}, text?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) if (v !== undefined) node.setAttribute(k, v);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 const ROW_HEAD_WIDTH = 56;
 
