@@ -7,6 +7,7 @@ import { newNonce } from '../nonce';
 import { lazyModules } from '../lazyModules';
 import type { HostMessage, TableFigures, TableStrings, WebviewMessage } from '../../protocol/corpusTable';
 import type { OffsetDiagnostic, SessionResult, TableSession } from './session';
+import { setting } from '../config';
 
 // Test builds only: scripts/build.mjs replaces EWEBENCH_PROBES by true with `--probes` (the build the end-to-end
 // suite installs) and by false in the packaged build, where esbuild drops every branch it guards.
@@ -225,7 +226,7 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
   /** Sets up the table's session and its subscriptions for the page `resolveCustomTextEditor` started loading. */
   private async attach(document: vscode.TextDocument, panel: vscode.WebviewPanel, opening: Opening): Promise<void> {
     const { resolved, figures, inbox } = opening;
-    const hideSecretText = () => vscode.workspace.getConfiguration('ewebench', document.uri).get<boolean>('corpusTable.hideSecretText', false);
+    const hideSecretText = () => setting('corpusTable.hideSecretText', document.uri);
     const { keepsIndices, TableSession } = await lazyModules().table();
     const source = {
       getText: () => document.getText(),

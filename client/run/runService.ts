@@ -10,6 +10,7 @@ import { itemsOfText } from './documentItems';
 import { configuredModels, ModelUnavailable, type ModelService } from './models';
 import type { RunPlatform } from './platform';
 import { resultsFolderOf, sourceFileOf, type ResultsStore } from './resultsStore';
+import { setting } from '../config';
 
 export interface RunRequest {
   uri: vscode.Uri;
@@ -46,9 +47,9 @@ export interface RunObserver {
 }
 
 /** The numeric run settings, or a message naming the first one outside its range (core/spec/limits.ts). */
-export function readRunSettings(config: vscode.WorkspaceConfiguration): { timeoutSeconds: number; concurrency: number } | string {
-  const timeoutSeconds = config.get<unknown>('run.timeoutSeconds', 60);
-  const concurrency = config.get<unknown>('run.concurrency', 4);
+export function readRunSettings(): { timeoutSeconds: number; concurrency: number } | string {
+  const timeoutSeconds = setting('run.timeoutSeconds');
+  const concurrency = setting('run.concurrency');
   for (const [key, value, limit] of [
     ['ewebench.run.timeoutSeconds', timeoutSeconds, RUN_LIMITS.timeoutSeconds],
     ['ewebench.run.concurrency', concurrency, RUN_LIMITS.concurrency],
@@ -144,9 +145,8 @@ export class RunService implements vscode.Disposable {
     );
     if (allowSecretSegments === undefined) return undefined;
 
-    const config = vscode.workspace.getConfiguration('ewebench');
     // The schema bounds these settings, but a hand-edited settings.json is not checked against it.
-    const numbers = readRunSettings(config);
+    const numbers = readRunSettings();
     if (typeof numbers === 'string') {
       void vscode.window.showErrorMessage(numbers);
       return undefined;
@@ -205,10 +205,10 @@ export class RunService implements vscode.Disposable {
           repeat: request.repeat ?? 1,
           concurrency: numbers.concurrency,
           // A single entry run from its lens is the harness's single strategy; a file run batches as the setting says.
-          batchSize: wanted && selected.length === 1 ? 1 : Math.max(1, config.get<number>('run.batchSize', 25)),
-          promptVersion: config.get<string>('run.promptVersion', 'naive') === 'multilingual' ? 'multilingual' : 'naive',
+          batchSize: wanted && selected.length === 1 ? 1 : Math.max(1, setting('run.batchSize')),
+          promptVersion: setting('run.promptVersion') === 'multilingual' ? 'multilingual' : 'naive',
           allowSecretSegments,
-          useCache: config.get<boolean>('run.cache', true),
+          useCache: setting('run.cache'),
           outDir: this.platform.location(resultsFolderOf(folder)),
           toolVersion: String(this.context.extension.packageJSON.version ?? ''),
         },
@@ -300,8 +300,8 @@ export class RunService implements vscode.Disposable {
     const wanted = new Set(indexes);
     const secret = info.entries.filter((e) => wanted.has(e.index) && isSecretEntry(e));
     if (secret.length === 0) return false;
-    const setting = vscode.workspace.getConfiguration('ewebench').get<string>('run.secretSegments', 'ask');
-    if (setting === 'never') {
+    const secretSegments = setting('run.secretSegments');
+    if (secretSegments === 'never') {
       if (secret.length === indexes.length) {
         void vscode.window.showWarningMessage(
           vscode.l10n.t('These entries are in the gold_standard or held_out segment, which the ewebench.run.secretSegments setting forbids sending.'),

@@ -1,11 +1,10 @@
 import * as vscode from 'vscode';
 import { composeAfterTyping, insideJsonString, madeLiteralPrefix } from '../../core/typing/eweInput';
 import { isJsonDocument } from '../../core/workspace/files';
-
-const SETTING = 'eweInput.enable';
+import { setting, updateUserSetting } from '../config';
 
 function enabled(): boolean {
-  return vscode.workspace.getConfiguration('ewebench').get<boolean>(SETTING, true);
+  return setting('eweInput.enable');
 }
 
 /**
@@ -51,7 +50,7 @@ export function registerEweInput(context: vscode.ExtensionContext): void {
     }),
     vscode.commands.registerCommand('ewebench.toggleEweInput', async () => {
       const next = !enabled();
-      await vscode.workspace.getConfiguration('ewebench').update(SETTING, next, vscode.ConfigurationTarget.Global);
+      await updateUserSetting('eweInput.enable', next);
       void vscode.window.showInformationMessage(
         next ? vscode.l10n.t("Ewe typing is on: ;d gives ɖ, e;' gives é (see the README for every sequence).") : vscode.l10n.t('Ewe typing is off.'),
       );
