@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { runText } from './l10n';
+import { errorText } from '../../core/i18n/runMessages';
 import { userL10n } from './userL10n';
 import { corpusRunInfo, isSecretEntry } from '../../core/run/corpus';
 import { RUN_LIMITS, withinLimit } from '../../core/spec/limits';
@@ -248,7 +249,7 @@ export class RunService implements vscode.Disposable {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.channel.error(`run failed: ${message}`);
-      void vscode.window.showErrorMessage(vscode.l10n.t('The run stopped: {0}', runText(message, userL10n)));
+      void vscode.window.showErrorMessage(vscode.l10n.t('The run stopped: {0}', errorText(error, userL10n.locale ?? 'en')));
     } finally {
       report?.ended(result);
       this.active.delete(key);
@@ -334,7 +335,7 @@ export class RunService implements vscode.Disposable {
     if (result.skipped.length) {
       const log = vscode.l10n.t('Show run log');
       void vscode.window
-        .showWarningMessage(vscode.l10n.t('{0} item(s) were not run: {1}', result.skipped.length, runText(result.skipped[0].reason, userL10n)), log)
+        .showWarningMessage(vscode.l10n.t('{0} item(s) were not run: {1}', result.skipped.length, runText(result.skipped[0].text, userL10n)), log)
         .then((c) => c === log && this.channel.show());
     }
     if (single) return; // the lens shows the result
