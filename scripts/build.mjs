@@ -1,9 +1,10 @@
 // Bundles the entry points (extension client, its lazily loaded runner, language server, CLI) with esbuild,
 // minified; `scripts/bundle-sizes.mjs` then holds each bundle to its size budget.
-//   --probes       keeps the test probes (EWEBENCH_PROBES: the corpus table's figures and send command): the build scripts/e2e/run.mjs installs; never packaged
-//   --outdir DIR   writes the bundles there instead of dist/ (test/probes.test.ts builds the packaged bundles aside)
+//   --probes          keeps the test probes (EWEBENCH_PROBES: the corpus table's figures and send command): the build
+//                     scripts/e2e/run.mjs installs; never packaged
+//   --outdir DIR      writes the bundles there instead of dist/ (test/probes.test.ts builds the packaged bundles aside)
 //   --only a.js,b.js  builds only the bundles named (by their file name)
-import { build } from 'esbuild';
+import * as esbuild from 'esbuild';
 import * as path from 'node:path';
 
 const args = process.argv.slice(2);
@@ -14,6 +15,13 @@ const option = (name) => {
 const probes = args.includes('--probes');
 const outdir = option('--outdir') ?? 'dist';
 const only = option('--only')?.split(',');
+
+/** One bundle, unless --only leaves it out; written into --outdir. */
+function build(options) {
+  const name = path.basename(options.outfile);
+  if (only && !only.includes(name)) return Promise.resolve();
+  return esbuild.build({ ...options, outfile: path.join(outdir, name) });
+}
 
 const common = {
   bundle: true,
@@ -44,8 +52,8 @@ const lazyRunner = {
 
 const browser = { platform: 'browser', target: 'es2022', mainFields: ['browser', 'module', 'main'], supported: { 'dynamic-import': false } };
 
-const bundles = [
-  {
+await Promise.all([
+  build({
     ...common,
     entryPoints: ['client/extension.ts'],
     outfile: 'dist/client.js',
@@ -53,25 +61,25 @@ const bundles = [
     plugins: [lazyRunner],
     // A dynamic import() becomes a plain require() of the sibling bundle, which VS Code's extension host resolves.
     supported: { 'dynamic-import': false },
-  },
+  }),
   // The run and the OpenAI SDK, for both builds: platform browser, so a Node built-in reached from it fails the build.
-  { ...common, ...browser, format: 'cjs', entryPoints: ['client/run/lazyRunner.ts'], outfile: 'dist/lazyRunner.js' },
+  build({ ...common, ...browser, format: 'cjs', entryPoints: ['client/run/lazyRunner.ts'], outfile: 'dist/lazyRunner.js' }),
   // What desktop runs add: the local disk's storage (lock file, journal, atomic writes) and the response cache.
-  { ...common, entryPoints: ['client/run/lazyNodeRunner.ts'], outfile: 'dist/lazyNodeRunner.js' },
+  build({ ...common, entryPoints: ['client/run/lazyNodeRunner.ts'], outfile: 'dist/lazyNodeRunner.js' }),
   // Spreadsheet import/export (the validator and papaparse): loaded on the first use of its commands.
-  { ...common, entryPoints: ['client/corpus/lazySpreadsheet.ts'], outfile: 'dist/lazySpreadsheet.js', external: ['vscode'] },
+  build({ ...common, entryPoints: ['client/corpus/lazySpreadsheet.ts'], outfile: 'dist/lazySpreadsheet.js', external: ['vscode'] }),
   // The corpus table's model (cell rules, schema lookup): loaded when a table first opens.
-  { ...common, entryPoints: ['client/corpusTable/lazyTable.ts'], outfile: 'dist/lazyTable.js', external: ['vscode'] },
+  build({ ...common, entryPoints: ['client/corpusTable/lazyTable.ts'], outfile: 'dist/lazyTable.js', external: ['vscode'] }),
   // The board views' model (leaderboard, hash checks, intervals): loaded when a board view first opens.
-  { ...common, entryPoints: ['client/boards/lazyBoards.ts'], outfile: 'dist/lazyBoards.js', external: ['vscode'] },
-  { ...common, entryPoints: ['server/nodeMain.ts'], outfile: 'dist/server.js' },
-  { ...common, entryPoints: ['cli/bin.ts'], outfile: 'dist/cli.js' },
+  build({ ...common, entryPoints: ['client/boards/lazyBoards.ts'], outfile: 'dist/lazyBoards.js', external: ['vscode'] }),
+  build({ ...common, entryPoints: ['server/nodeMain.ts'], outfile: 'dist/server.js' }),
+  build({ ...common, entryPoints: ['cli/bin.ts'], outfile: 'dist/cli.js' }),
   // The corpus table's page runs in a webview (a browser): its own bundle, with no Node built-in to reach.
-  { ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview/corpusTable/main.ts'], outfile: 'dist/corpusTable.js' },
+  build({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview/corpusTable/main.ts'], outfile: 'dist/corpusTable.js' }),
   // The browser entry (package.json `browser`, VS Code for the Web): the client in the web worker extension host and
   // the language server in a web worker of its own. Platform `browser`: a Node built-in reached from either fails
   // the build (no polyfill). The lazily loaded bundles are the desktop's own files, loaded by the browser entry.
-  {
+  build({
     ...common,
     ...browser,
     format: 'cjs',
@@ -79,18 +87,12 @@ const bundles = [
     outfile: 'dist/browserClient.js',
     external: ['vscode'],
     plugins: [lazyRunner],
-  },
-  { ...common, ...browser, format: 'iife', entryPoints: ['server/browserMain.ts'], outfile: 'dist/browserServer.js' },
+  }),
+  build({ ...common, ...browser, format: 'iife', entryPoints: ['server/browserMain.ts'], outfile: 'dist/browserServer.js' }),
   // The coverage preview's page runs in a webview (a browser): its own bundle, with no Node built-in to reach.
-  { ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview/coverage/main.ts'], outfile: 'dist/coverageView.js' },
+  build({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview/coverage/main.ts'], outfile: 'dist/coverageView.js' }),
   // The review page runs in a webview (a browser): its own bundle, with no Node built-in to reach.
-  { ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview/review/main.ts'], outfile: 'dist/reviewView.js' },
+  build({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview/review/main.ts'], outfile: 'dist/reviewView.js' }),
   // The board views' page (leaderboard and the other ranked tables) runs in a webview: its own browser bundle.
-  { ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview/boards/main.ts'], outfile: 'dist/boardsView.js' },
-];
-
-await Promise.all(
-  bundles
-    .filter((options) => !only || only.includes(path.basename(options.outfile)))
-    .map((options) => build({ ...options, outfile: path.join(outdir, path.basename(options.outfile)) })),
-);
+  build({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview/boards/main.ts'], outfile: 'dist/boardsView.js' }),
+]);
