@@ -9,7 +9,7 @@ import * as audit from './commands/audit';
 import * as corpus from './commands/corpus';
 import * as review from './commands/review';
 import { toLocale } from '../core/i18n/locale';
-import { localizeRunText } from '../core/i18n/runMessages';
+import { errorText } from '../core/i18n/runMessages';
 import * as leaderboard from './commands/leaderboard';
 import * as items from './commands/items';
 import * as compare from './commands/compare';
@@ -59,7 +59,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     }
     // An error can quote a file's text or a server's answer: made terminal-safe like every other output.
     // A run's refusal or failure is a sentence of core's run table: said in the language of LANG.
-    const message = localizeRunText(error instanceof Error ? error.message : String(error), toLocale((io.env ?? process.env).LANG));
+    const message = errorText(error, toLocale((io.env ?? process.env).LANG));
     io.stderr(`ewebench-studio ${name}: ${terminalSafeLines(message)}\n`);
     return 2;
   }

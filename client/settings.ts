@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { ConfigurationParams, LanguageClientOptions } from 'vscode-languageclient/node';
 import { SETTINGS_SECTION } from '../protocol/ewebench';
+import { setting } from './config';
 
 /**
  * The `ewebench.*` settings the server needs, for one resource (a workspace folder, a file) or the whole
@@ -8,13 +9,12 @@ import { SETTINGS_SECTION } from '../protocol/ewebench';
  * configuration values are proxies, which a web worker's postMessage cannot clone.
  */
 export function readServerSettings(scope?: vscode.Uri) {
-  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION, scope);
   const builtinJsonValidates = vscode.workspace.getConfiguration('json', scope).get<boolean>('validate.enable', true);
   return {
-    enable: config.get<boolean>('enable', true),
-    fileKinds: JSON.parse(JSON.stringify(config.get<Record<string, string[]>>('fileKinds', {}))) as Record<string, string[]>,
+    enable: setting('enable', scope),
+    fileKinds: JSON.parse(JSON.stringify(setting('fileKinds', scope))) as Record<string, string[]>,
     reportSyntaxErrors: !builtinJsonValidates,
-    noSeparation: config.get<boolean>('noSeparation.enable', true),
+    noSeparation: setting('noSeparation.enable', scope),
   };
 }
 

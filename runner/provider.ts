@@ -5,7 +5,7 @@ import { chatCompletionsUrl, insecureHttpProblem, queryValues, redactUrl } from 
 import type { ChatOutcome, ChatRequest, FailureKind, Usage } from '../core/run/types';
 import { redact } from './keys';
 import { requestLine, silentLogger, type RunLogger } from './log';
-import { runMessage } from '../core/i18n/runMessages';
+import { mapRunTextStrings, renderRunText, runText, RunTextError, type RunText } from '../core/i18n/runMessages';
 
 /** Sends one chat request and says what came back; never throws for a failed call. */
 export interface ChatProvider {
@@ -69,9 +69,9 @@ interface CallState {
   /** Attempts that ran out of time. */
   timeouts: number;
   lastStatus?: number;
-  refused?: string;
+  refused?: RunText;
   /** Set when a body passed the size limit: the call fails without a retry. */
-  tooLarge?: string;
+  tooLarge?: RunText;
 }
 
 class ResponseTooLarge extends Error {}
@@ -143,8 +143,8 @@ function mib(bytes: number): string {
  */
 async function readBounded(response: Response, limit: number, host: string, state: CallState): Promise<Response> {
   const tooLarge = () => {
-    state.tooLarge = runMessage('en', 'tooLarge', { host, size: mib(limit) });
-    return new ResponseTooLarge(state.tooLarge);
+    state.tooLarge = runText('tooLarge', { host, size: mib(limit) });
+    return new ResponseTooLarge(renderRunText(state.tooLarge, 'en'));
   };
   const declared = Number(response.headers.get('content-length'));
   if (!response.headers.get('content-encoding') && Number.isFinite(declared) && declared > limit) {
@@ -194,8 +194,8 @@ function originBoundFetch(endpoint: string, origin: string, host: string, limit:
       const response = await send(url, { ...request, redirect: 'manual' });
       if (response.type === 'opaqueredirect') {
         // A browser hides where a redirect goes: it cannot be checked against the key's origin, so it is refused.
-        state.refused = runMessage('en', 'redirectRefused', { from: origin, to: '?' });
-        throw new Error(state.refused);
+        state.refused = runText('redirectRefused', { from: origin, to: '?' });
+        throw new RunTextError(state.refused);
       }
       state.lastStatus = response.status;
       const location = response.headers.get('location');
@@ -203,8 +203,8 @@ function originBoundFetch(endpoint: string, origin: string, host: string, limit:
       const target = new URL(location, url);
       await response.body?.cancel().catch(() => undefined);
       if (target.origin !== origin) {
-        state.refused = runMessage('en', 'redirectRefused', { from: origin, to: target.origin });
-        throw new Error(state.refused);
+        state.refused = runText('redirectRefused', { from: origin, to: target.origin });
+        throw new RunTextError(state.refused);
       }
       // 301/302/303 would turn the POST into a GET: an API call cannot mean that, so they surface as errors.
       if ((response.status !== 307 && response.status !== 308) || hop >= MAX_REDIRECTS) return readBounded(response, limit, host, state);
@@ -327,10 +327,12 @@ export function openAICompatibleProvider(options: OpenAICompatibleOptions): Chat
   if (!options.apiKey) headers.Authorization = null;
   if (options.userAgent) headers['User-Agent'] = options.userAgent;
 
-  const failure = (kind: FailureKind, error: string, state: CallState, started: number, status?: number): ChatOutcome => ({
+  // The English the results file keeps, and its code and parameters (the user's language when shown), both redacted.
+  const failure = (kind: FailureKind, what: RunText | string, state: CallState, started: number, status?: number): ChatOutcome => ({
     ok: false,
     kind,
-    error: redact(error, secrets),
+    error: redact(typeof what === 'string' ? what : renderRunText(what, 'en'), secrets),
+    ...(typeof what === 'string' ? {} : { text: mapRunTextStrings(what, (value) => redact(value, secrets)) }),
     ...(status === undefined ? {} : { status }),
     latencyMs: performance.now() - started,
     attempts: state.attempts,
@@ -339,7 +341,7 @@ export function openAICompatibleProvider(options: OpenAICompatibleOptions): Chat
   /** What one failed attempt means: a final outcome, or a retry (after the server's wait when it asks for one). */
   type Verdict = { final: true; outcome: ChatOutcome } | { final: false; outcome: ChatOutcome; wait?: { ms: number; asked: string } };
   const judge = (error: unknown, state: CallState, started: number, timedOut: boolean): Verdict => {
-    const after = state.attempts > 1 ? runMessage('en', 'afterAttempts', { attempts: state.attempts }) : '';
+    const after: RunText | '' = state.attempts > 1 ? runText('afterAttempts', { attempts: state.attempts }) : '';
     if (state.refused) return { final: true, outcome: failure('refused', state.refused, state, started) };
     if (state.tooLarge) return { final: true, outcome: failure('malformed', state.tooLarge, state, started, state.lastStatus) };
     if (timedOut) {
@@ -347,8 +349,8 @@ export function openAICompatibleProvider(options: OpenAICompatibleOptions): Chat
       // What it really cost: every attempt that ran out of time took the whole limit.
       const what =
         state.attempts > 1 && state.timeouts === state.attempts
-          ? runMessage('en', 'timedOutEvery', { attempts: state.attempts, seconds: seconds(timeoutMs) })
-          : runMessage('en', 'timedOut', { seconds: seconds(timeoutMs), after });
+          ? runText('timedOutEvery', { attempts: state.attempts, seconds: seconds(timeoutMs) })
+          : runText('timedOut', { seconds: seconds(timeoutMs), after });
       return { final: false, outcome: failure('timeout', what, state, started) };
     }
     if (error instanceof APIConnectionError) {
@@ -357,32 +359,32 @@ export function openAICompatibleProvider(options: OpenAICompatibleOptions): Chat
       if (options.browser && options.browser.pageOrigin !== origin && codes.length === 0 && error.cause instanceof TypeError) {
         return {
           final: true,
-          outcome: failure('network', runMessage('en', 'corsRefused', { host, after, origin: options.browser.pageOrigin ?? '*' }), state, started),
+          outcome: failure('network', runText('corsRefused', { host, after, origin: options.browser.pageOrigin ?? '*' }), state, started),
         };
       }
       const what =
         codes.includes('ECONNRESET') || codes.includes('UND_ERR_SOCKET')
-          ? runMessage('en', 'connectionReset', { host, after })
+          ? runText('connectionReset', { host, after })
           : codes.includes('ECONNREFUSED')
-            ? runMessage('en', 'connectionRefused', { host, after })
+            ? runText('connectionRefused', { host, after })
             : codes.includes('ENOTFOUND') || codes.includes('EAI_AGAIN')
-              ? runMessage('en', 'cannotResolve', { host: base.hostname, after })
-              : runMessage('en', 'networkError', { host, detail: (error.cause as Error | undefined)?.message ?? error.message, after });
+              ? runText('cannotResolve', { host: base.hostname, after })
+              : runText('networkError', { host, detail: (error.cause as Error | undefined)?.message ?? error.message, after });
       return { final: false, outcome: failure('network', what, state, started) };
     }
     if (error instanceof APIError && typeof error.status === 'number') {
       const detail = (error.error as { message?: unknown } | undefined)?.message;
       const said = typeof detail === 'string' && detail ? `: ${detail.slice(0, 200)}` : '';
-      const outcome = failure('http', runMessage('en', 'httpStatus', { status: error.status, host, after, said }), state, started, error.status);
+      const outcome = failure('http', runText('httpStatus', { status: error.status, host, after, said }), state, started, error.status);
       const wait = retryAfter(error.headers);
       return retryableStatus(error.status, error.headers) ? { final: false, outcome, ...(wait ? { wait } : {}) } : { final: true, outcome };
     }
     if (error instanceof MalformedResponse || error instanceof SyntaxError) {
-      return { final: true, outcome: failure('malformed', runMessage('en', 'malformed', { host, detail: error.message }), state, started, state.lastStatus) };
+      return { final: true, outcome: failure('malformed', runText('malformed', { host, detail: error.message }), state, started, state.lastStatus) };
     }
     return {
       final: true,
-      outcome: failure('network', runMessage('en', 'requestFailed', { host, detail: error instanceof Error ? error.message : String(error) }), state, started),
+      outcome: failure('network', runText('requestFailed', { host, detail: error instanceof Error ? error.message : String(error) }), state, started),
     };
   };
 
@@ -473,7 +475,7 @@ export function openAICompatibleProvider(options: OpenAICompatibleOptions): Chat
             const status = outcome.ok ? undefined : outcome.status;
             outcome = failure(
               'http',
-              runMessage('en', 'retryWaitTooLong', { status: status ?? 'an error', host, asked: wait.asked, seconds: seconds(maxRetryWaitMs) }),
+              runText('retryWaitTooLong', { status: status ?? runText('anError'), host, asked: wait.asked, seconds: seconds(maxRetryWaitMs) }),
               state,
               started,
               status,

@@ -1,6 +1,27 @@
 // Bundles the entry points (extension client, its lazily loaded runner, language server, CLI) with esbuild,
 // minified; `scripts/bundle-sizes.mjs` then holds each bundle to its size budget.
-import { build } from 'esbuild';
+//   --probes          keeps the test probes (EWEBENCH_PROBES: the corpus table's figures and send command): the build
+//                     scripts/e2e/run.mjs installs; never packaged
+//   --outdir DIR      writes the bundles there instead of dist/ (test/probes.test.ts builds the packaged bundles aside)
+//   --only a.js,b.js  builds only the bundles named (by their file name)
+import * as esbuild from 'esbuild';
+import * as path from 'node:path';
+
+const args = process.argv.slice(2);
+const option = (name) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const probes = args.includes('--probes');
+const outdir = option('--outdir') ?? 'dist';
+const only = option('--only')?.split(',');
+
+/** One bundle, unless --only leaves it out; written into --outdir. */
+function build(options) {
+  const name = path.basename(options.outfile);
+  if (only && !only.includes(name)) return Promise.resolve();
+  return esbuild.build({ ...options, outfile: path.join(outdir, name) });
+}
 
 const common = {
   bundle: true,
@@ -15,6 +36,8 @@ const common = {
   logLevel: 'warning',
   // jsonc-parser's UMD build loads its parts with a dynamic require that a bundle cannot follow; its ESM build bundles.
   mainFields: ['module', 'main'],
+  // The test probes exist only in the build that asks for them: false elsewhere, and their code is dropped.
+  define: { EWEBENCH_PROBES: probes ? 'true' : 'false' },
 };
 
 // The client loads the runner (and the OpenAI SDK inside it) only when a run starts: it stays a separate bundle,

@@ -11,7 +11,7 @@
  *   5  the findings (rules) and what a run is (run)
  *   6  audits of tests, reading runs back, multilingual task suites
  *   7  comparisons, the leaderboard, validation of a whole file
- *   8  charts, corpus tables and spreadsheets, incremental analysis
+ *   8  boards' columns, charts, corpus tables and spreadsheets, incremental analysis
  *   9  benchmark matrices
  */
 module.exports = [
@@ -22,6 +22,6 @@ module.exports = [
   ['rules', 'run'],
   ['audit', 'runs', 'suite'],
   ['compare', 'leaderboard', 'validate.ts'],
-  ['charts', 'corpus', 'incremental.ts'],
+  ['boards', 'charts', 'corpus', 'incremental.ts'],
   ['bench'],
 ];

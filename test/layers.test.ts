@@ -278,3 +278,21 @@ test('inside core, an import down a floor passes, and one beside or up fails nam
   assert.deepEqual(violations, expected.sort());
   assert.ok(expected.length > rooms.length * 4, `every room plants imports up (${expected.length} expected violations)`);
 });
+
+test('every folder and top-level file of core stands on a floor', () => {
+  const placed = new Set(CORE_FLOORS.flat());
+  const rooms = fs
+    .readdirSync(fromRepo('core'), { withFileTypes: true })
+    .filter((d) => d.isDirectory() || (d.name.endsWith('.ts') && !d.name.endsWith('.test.ts')))
+    .map((d) => d.name);
+  assert.deepEqual(
+    rooms.filter((room) => !placed.has(room)),
+    [],
+    'core rooms missing from scripts/core-floors.cjs',
+  );
+  assert.deepEqual(
+    [...placed].filter((room) => !rooms.includes(room)),
+    [],
+    'floors naming a room core does not have',
+  );
+});

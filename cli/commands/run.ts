@@ -27,7 +27,7 @@ import { entryCounts } from '../../core/run/summary';
 import { RUN_LIMITS } from '../../core/spec/limits';
 import { firstLine, terminalSafeJson, terminalSafeLines, textTable } from '../format/text';
 import { toLocale } from '../../core/i18n/locale';
-import { localizeRunText } from '../../core/i18n/runMessages';
+import { renderRunText, runText, type RunText } from '../../core/i18n/runMessages';
 
 export const usage =
   'run PATH... [--id ID ...] (--preset NAME | --base-url URL) --model NAME [--model NAME ...] [--api-key-env VAR] [--concurrency N (1-64)] [--repeat K (1-100)] [--batch-size N (1-1000)] [--prompt-version naive|multilingual] [--timeout SECONDS (0.1-3600)] [--retries N (0-10)] [--max-retry-wait SECONDS (0-3600)] [--max-response-mib N] [--allow-insecure-http] [--out DIR] [--cache-dir DIR] [--no-cache] [--allow-secret-segments] [--strict] [--verbose] [--format text|json]   run tests and corpus entries against one model or several (one run each, results kept per model) and score them';
@@ -106,12 +106,15 @@ function readJsonFile(file: string | undefined): Record<string, unknown> | undef
   }
 }
 
-/** The runner's and the scorer's sentences in the language of LANG (as `validate` chooses it); the rest of the report is English. */
-const said = (text: string, io: CliIo) => localizeRunText(text, toLocale((io.env ?? process.env).LANG));
+/** The runner's sentences (from their code and parameters) in the language of LANG (as `validate` chooses it); the rest of the report is English. */
+const said = (text: RunText, io: CliIo) => renderRunText(text, toLocale((io.env ?? process.env).LANG));
+/** A record's error: its sentence in the language of LANG when it has a code, else as written. */
+const errorSaid = (r: { error: string | null; error_code?: RunText['code']; error_params?: RunText['params'] }, io: CliIo) =>
+  r.error_code !== undefined ? said(runText(r.error_code, r.error_params), io) : (r.error ?? '');
 
 function testVerdict(r: TestRunRecord, io: CliIo): string {
-  if (r.error !== null) return `ERROR: ${said(r.error, io)}`;
-  if (r.score === null) return `NO SCORE: ${r.reason ? said(r.reason, io) : 'the harness cannot score it'}`;
+  if (r.error !== null) return `ERROR: ${errorSaid(r, io)}`;
+  if (r.score === null) return `NO SCORE: ${r.reason ? r.reason : 'the harness cannot score it'}`;
   return r.passed ? 'pass' : 'fail';
 }
 
@@ -156,7 +159,7 @@ function textReport(result: RunResult, model: string, io: CliIo): string {
         r.error === null ? r.entry_chrf.toFixed(1) : '-',
         r.error === null ? (r.exact_match ? 'yes' : 'no') : '-',
         latency(r.latency_seconds * 1000, r.cached),
-        firstLine(r.error === null ? (r.predicted ?? '') : `ERROR: ${said(r.error, io)}`),
+        firstLine(r.error === null ? (r.predicted ?? '') : `ERROR: ${errorSaid(r, io)}`),
       ]);
     }
     out += (tests.length ? '\n' : '') + textTable(rows) + '\n';
@@ -211,7 +214,7 @@ function noEweScoreText(summary: TestRunSummary): string {
 
 /** Why a run sent nothing: every file looked at, and why none of it could run. */
 function nothingRanText(looked: number, result: RunResult, io: CliIo): string {
-  const reasons = result.skipped.map((s) => said(s.reason, io));
+  const reasons = result.skipped.map((s) => said(s.text, io));
   const shown = reasons
     .slice(0, 20)
     .map((r) => `  ${r}\n`)
@@ -452,12 +455,15 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       (id) => !ran.has(id) && !seenElsewhere.has(id) && !result.records.some((r) => r.kind === 'corpus-entry' && JSON.stringify(r.entry_id) === id),
     );
     const nothingRan = result.records.length === 0 && !result.cancelled;
+    // What was skipped, from the run's own list (each reason a code and its parameters), not from the log's lines;
+    // ids missing from one file are normal with several files (reported below when no file has them), and when
+    // nothing ran every file looked at is listed below.
+    const skippedLines = new Set(result.skipped.map((s) => `skipped: ${s.reason}`));
+    for (const s of nothingRan ? [] : result.skipped) if (s.text.code !== 'noSuchItem') tell(`warning: skipped: ${said(s.text, io)}\n`);
     for (const w of warnings) {
-      // Ids missing from one file are normal with several files (reported below when no file has them);
-      // a cancel is said in the report itself.
-      if (/^skipped: .*: no item with id /.test(w) || /^run \S+ cancelled/.test(w)) continue;
-      if (nothingRan && w.startsWith('skipped: ')) continue; // listed below, with every file looked at
-      tell(`warning: ${w.startsWith('skipped: ') ? `skipped: ${said(w.slice('skipped: '.length), io)}` : said(w, io)}\n`);
+      // A cancel is said in the report itself.
+      if (skippedLines.has(w) || /^run \S+ cancelled/.test(w)) continue;
+      tell(`warning: ${w}\n`);
     }
     for (const id of missing) tell(`warning: no test or entry with id ${id} in the files given\n`);
     if (nothingRan) tell(nothingRanText(files.length, result, io));

@@ -49,4 +49,17 @@ test('LANG=fr: a failed call is reported in French, the results file keeps the E
   const results = fs.readdirSync(path.join(dir, 'results')).filter((f) => f.startsWith('ewebench_'));
   const saved = fs.readFileSync(path.join(dir, 'results', results[0]), 'utf8');
   assert.ok(saved.includes(`404 from ${host}: no such model`), 'the file holds the English the harnesses and colleagues read');
+  // Beside it, the code and parameters the French came from: nothing is read back from the English.
+  const report = JSON.parse(saved) as { categories: Record<string, { details: { error_code?: string; error_params?: Record<string, unknown> }[] }> };
+  const record = report.categories.reasoning.details[0];
+  assert.equal(record.error_code, 'httpStatus');
+  assert.deepEqual(record.error_params, { status: 404, host, after: '', said: ': no such model' });
+});
+
+test('LANG=fr: a file skipped is said in French, from its code and parameters', async () => {
+  const fake = await server();
+  const dir = workspace({ 'reasoning.json': tests(['a']), 'broken.json': '{ not json' });
+  const io = frenchIo(dir);
+  await main(['run', 'reasoning.json', 'broken.json', '--base-url', fake.baseUrl, '--model', 'fake-chat', '--no-cache'], io);
+  assert.match(io.err + io.out, /skipped: broken\.json n’est pas du JSON valide/);
 });

@@ -9,6 +9,11 @@ import { newNonce } from '../nonce';
 import { lazyModules } from '../lazyModules';
 import type { HostMessage, TableFigures, TableStrings, WebviewMessage } from '../../protocol/corpusTable';
 import type { OffsetDiagnostic, SessionResult, TableSession } from './session';
+import { setting } from '../config';
+
+// Test builds only: scripts/build.mjs replaces EWEBENCH_PROBES by true with `--probes` (the build the end-to-end
+// suite installs) and by false in the packaged build, where esbuild drops every branch it guards.
+declare const EWEBENCH_PROBES: boolean;
 
 export const CORPUS_TABLE_VIEW_TYPE = 'ewebench.corpusTable';
 /** The JSON text's share of the window when the table opens beside it (the table gets the rest). */
@@ -135,6 +140,8 @@ const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * the first edit needs, takes the message.
  */
 function noteOpening(figures: TableFigures, message: WebviewMessage, resolved: number): void {
+  // Test builds only: the packaged build drops the rest.
+  if (!EWEBENCH_PROBES) return;
   const at = performance.now();
   const wall = performance.timeOrigin + resolved;
   if (message.type === 'ready' && figures.readyMs === undefined) {
@@ -183,15 +190,20 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
         const target = uri instanceof vscode.Uri ? uri : provider.activeUri();
         if (target) await vscode.commands.executeCommand('vscode.openWith', target, 'default', vscode.ViewColumn.Beside);
       }),
-      // For tests and automation: the page's own messages, sent to the table open on `uri`, through the same
-      // path as the page (the edit is applied to the document; the result says what happened).
+      // Test builds only (EWEBENCH_PROBES): the page's own messages, sent to the table open on `uri`, through
+      // the same path as the page (the edit is applied to the document; the result says what happened).
       // `{ type: 'figures' }` answers what was measured (TableFigures).
-      vscode.commands.registerCommand('ewebench.corpusTable.send', async (uri: vscode.Uri, message: WebviewMessage | { type: 'figures' }) => {
-        const table = provider.open.get(uri.toString());
-        if (!table) return { error: 'unavailable' };
-        if (message.type === 'figures') return table.figures;
-        return table.handle({ ...message, version: 'version' in message && message.version >= 0 ? message.version : table.document.version } as WebviewMessage);
-      }),
+      EWEBENCH_PROBES
+        ? vscode.commands.registerCommand('ewebench.corpusTable.send', async (uri: vscode.Uri, message: WebviewMessage | { type: 'figures' }) => {
+            const table = provider.open.get(uri.toString());
+            if (!table) return { error: 'unavailable' };
+            if (message.type === 'figures') return table.figures;
+            return table.handle({
+              ...message,
+              version: 'version' in message && message.version >= 0 ? message.version : table.document.version,
+            } as WebviewMessage);
+          })
+        : new vscode.Disposable(() => undefined),
     );
   }
 
@@ -202,7 +214,8 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
 
   async resolveCustomTextEditor(document: vscode.TextDocument, panel: vscode.WebviewPanel): Promise<void> {
     const resolved = performance.now();
-    const figures: TableFigures = { resolvedAt: performance.timeOrigin + resolved };
+    // Timed in test builds only (EWEBENCH_PROBES); empty in the packaged one.
+    const figures: TableFigures = EWEBENCH_PROBES ? { resolvedAt: performance.timeOrigin + resolved } : {};
     const dist = vscode.Uri.joinPath(this.context.extensionUri, 'dist');
     panel.webview.options = { enableScripts: true, localResourceRoots: [dist] };
     // The page first: VS Code takes the longest part of the opening making the webview and loading its script, so
@@ -234,7 +247,7 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
   /** Sets up the table's session and its subscriptions for the page `resolveCustomTextEditor` started loading. */
   private async attach(document: vscode.TextDocument, panel: vscode.WebviewPanel, opening: Opening): Promise<void> {
     const { resolved, figures, inbox } = opening;
-    const hideSecretText = () => vscode.workspace.getConfiguration('ewebench', document.uri).get<boolean>('corpusTable.hideSecretText', false);
+    const hideSecretText = () => setting('corpusTable.hideSecretText', document.uri);
     const { keepsIndices, TableSession } = await lazyModules().table();
     const source = {
       getText: () => document.getText(),
@@ -277,7 +290,8 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
           ready = true;
           post({ type: 'init', strings, eweTyping: vscode.workspace.getConfiguration('ewebench').get<boolean>('eweInput.enable', true) });
           paint();
-          if (figures.viewMs === undefined && figures.readyMs !== undefined) figures.viewMs = performance.now() - (resolved + figures.readyMs);
+          if (EWEBENCH_PROBES && figures.viewMs === undefined && figures.readyMs !== undefined)
+            figures.viewMs = performance.now() - (resolved + figures.readyMs);
           return undefined;
         case 'painted':
           return undefined;
@@ -308,9 +322,9 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
       pending = { received, keepsIndices: keepsIndices(message) };
       const applying = applyEdits(document, result.edits, session.rangesOf(result.edits));
       // Our part ends here: the edit computed from the page's message and handed to VS Code.
-      figures.ownEditMs = performance.now() - received;
+      if (EWEBENCH_PROBES) figures.ownEditMs = performance.now() - received;
       const applied = await applying;
-      figures.applyMs = performance.now() - received;
+      if (EWEBENCH_PROBES) figures.applyMs = performance.now() - received;
       pending = undefined;
       return applied ? result : { error: 'unavailable' };
     };
@@ -322,7 +336,7 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
       opening.received,
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.document.uri.toString() !== key || !event.contentChanges.length) return;
-        if (pending) figures.editMs = performance.now() - pending.received;
+        if (EWEBENCH_PROBES && pending) figures.editMs = performance.now() - pending.received;
         // Each change's offsets are in the text the change before it left, as the session applies them.
         const changes = event.contentChanges.map((c) => ({ start: c.rangeOffset, end: c.rangeOffset + c.rangeLength, text: c.text }));
         session.changed(document.version, pending?.keepsIndices === true, changes);

@@ -11,6 +11,7 @@ import { eweKeysHint } from '../../core/typing/eweInput';
 import { classificationOf } from '../run/documentItems';
 import { renderReviewHtml } from './reviewHtml';
 import { newNonce } from '../nonce';
+import type { ReviewHostMessage, ReviewPageItem, ReviewPageMessage, ReviewStrings } from '../../protocol/review';
 
 /**
  * *ÈwéBench: Review Run*: draws a review sample beside a run card (or opens the review given) and shows it one
@@ -51,7 +52,7 @@ async function exists(uri: vscode.Uri): Promise<boolean> {
   }
 }
 
-function strings() {
+function strings(): ReviewStrings {
   const ratings: Record<Rating, string> = {
     reject: vscode.l10n.t('Reject'),
     gist: vscode.l10n.t('Gist'),
@@ -202,7 +203,7 @@ class ReviewSession {
       scriptUri: webview.asWebviewUri(this.scriptUri).toString(),
       lang: vscode.env.language,
     });
-    webview.onDidReceiveMessage((message: { type: string; index?: number; rating?: string; comment?: string }) => {
+    webview.onDidReceiveMessage((message: ReviewPageMessage) => {
       if (message.type === 'ready') {
         void webview.postMessage({
           type: 'show',
@@ -212,7 +213,7 @@ class ReviewSession {
           eweTyping: vscode.workspace.getConfiguration('ewebench').get<boolean>('eweInput.enable', true),
           dataset,
           model,
-        });
+        } satisfies ReviewHostMessage);
       } else if (message.type === 'rate' && typeof message.index === 'number' && (RATINGS as readonly string[]).includes(message.rating ?? '')) {
         this.change(message.index, { rating: message.rating as Rating });
       } else if (message.type === 'comment' && typeof message.index === 'number' && typeof message.comment === 'string') {
@@ -222,7 +223,7 @@ class ReviewSession {
     return true;
   }
 
-  private view(item: SessionItem) {
+  private view(item: SessionItem): ReviewPageItem {
     const hidden = item.secret && !this.showSecret;
     return { ...item, hidden, ...(hidden ? { source: '', reference: '', predicted: '' } : {}) };
   }

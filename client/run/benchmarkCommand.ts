@@ -147,7 +147,7 @@ export async function runBenchmark(context: vscode.ExtensionContext, deps: Bench
     void vscode.window.showInformationMessage(vscode.l10n.t('Every cell of {0} already has a verified, complete output: nothing to run.', name));
     return showMatrix(context, uri, name, lazy.finishedMatrix(loaded, display), 'ran');
   }
-  const settings = readRunSettings(vscode.workspace.getConfiguration('ewebench'));
+  const settings = readRunSettings();
   if (typeof settings === 'string') {
     void vscode.window.showErrorMessage(settings);
     return [];

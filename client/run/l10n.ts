@@ -1,5 +1,5 @@
 import type { Locale } from '../../core/i18n/locale';
-import { localizeRunText } from '../../core/i18n/runMessages';
+import { renderRunText, runText as sentence, type RunText } from '../../core/i18n/runMessages';
 
 /**
  * The translation function pure client modules receive, so they stay testable without VS Code: the extension
@@ -12,9 +12,14 @@ export interface L10n {
   readonly locale?: Locale;
 }
 
-/** A sentence the runner or the scorer wrote in English (a result's error, a skipped item's reason), in the user's language. */
-export function runText(text: string, l10n: L10n): string {
-  return localizeRunText(text, l10n.locale ?? 'en');
+/** A sentence of a run (a skipped item's reason, a refusal), from its code and parameters, in the user's language. */
+export function runText(text: RunText, l10n: L10n): string {
+  return renderRunText(text, l10n.locale ?? 'en');
+}
+
+/** A result's error in the user's language: from its code and parameters when the record has them, else as written. */
+export function recordError(record: { error: string | null; error_code?: RunText['code']; error_params?: RunText['params'] }, l10n: L10n): string {
+  return record.error_code !== undefined ? runText(sentence(record.error_code, record.error_params), l10n) : (record.error ?? '');
 }
 
 /** English with `{0}` placeholders filled, as vscode.l10n does when no bundle is loaded. */

@@ -1,7 +1,7 @@
 import { passes } from '../../core/scoring/ewebench/aggregate';
 import type { EntryRunRecord, RunnableItem, TestRunRecord } from '../../core/run/types';
 import { formatCost, formatLatency, formatMeanSe, formatScore, oneLine } from './format';
-import { runText, type L10n } from './l10n';
+import { recordError, type L10n } from './l10n';
 
 /**
  * Turns the runnable items of one document and the results known for them into CodeLens titles and commands.
@@ -238,23 +238,23 @@ function timing(cached: boolean, ms: number, l10n: L10n): string {
 }
 
 function errorTitle(error: string, l10n: L10n): string {
-  return l10n.t('⚠ error: {0}', oneLine(runText(error, l10n), 70));
+  return l10n.t('⚠ error: {0}', oneLine(error, 70));
 }
 
 function testTitle(record: TestRunRecord, repeat: RepeatSummary | undefined, l10n: L10n): string {
   if (repeat && repeat.runs > 1) {
-    if (repeat.runs === repeat.errored) return errorTitle(record.error ?? l10n.t('every run failed'), l10n);
+    if (repeat.runs === repeat.errored) return errorTitle(record.error !== null ? recordError(record, l10n) : l10n.t('every run failed'), l10n);
     const mark = passes(repeat.mean) ? '✓' : '✗';
     const errored = repeat.errored > 0 ? ` · ${l10n.t('{0} errored', repeat.errored)}` : '';
     return `${mark} ${formatMeanSe(repeat.mean, repeat.standardError)} (×${repeat.runs})${errored} · ${record.model}`;
   }
-  if (record.error !== null) return errorTitle(record.error, l10n);
-  if (record.score === null) return l10n.t('⚠ not scored: {0}', oneLine(runText(record.reason ?? '', l10n), 70));
+  if (record.error !== null) return errorTitle(recordError(record, l10n), l10n);
+  if (record.score === null) return l10n.t('⚠ not scored: {0}', oneLine(record.reason ?? '', 70));
   return `${record.passed ? '✓' : '✗'} ${formatScore(record.score)} · ${timing(record.cached, record.latency_ms, l10n)} · ${record.model}`;
 }
 
 function entryTitle(record: EntryRunRecord, l10n: L10n): string {
-  if (record.error !== null) return errorTitle(record.error, l10n);
+  if (record.error !== null) return errorTitle(recordError(record, l10n), l10n);
   const exact = record.exact_match ? l10n.t('exact ✓') : l10n.t('exact ✗');
   return `chrF++ ${record.entry_chrf.toFixed(1)} · ${exact} · ${timing(record.cached, record.latency_seconds * 1000, l10n)} · ${record.model}`;
 }

@@ -21,6 +21,7 @@ import type { KeyStore } from './keys';
 import type { RunPlatform } from './platform';
 import { lmChatProvider, selectLmModel } from './lmProvider';
 import { modelLabel, pickCurrentModel, readModelConfigs } from './modelChoice';
+import { setting, userSetting } from '../config';
 
 export interface ReadyModel {
   provider: ChatProvider;
@@ -44,11 +45,11 @@ function settings() {
 }
 
 export function configuredModels(): ModelConfig[] {
-  return readModelConfigs(settings().get<unknown>('models', []));
+  return readModelConfigs(setting('models'));
 }
 
 export function currentModel(): ModelConfig | undefined {
-  return pickCurrentModel(configuredModels(), settings().get<string>('currentModel', ''));
+  return pickCurrentModel(configuredModels(), setting('currentModel'));
 }
 
 /** Where to write a model setting: the workspace when it already sets it, else the user's settings. */
@@ -261,14 +262,13 @@ export class ModelService implements vscode.Disposable {
       if (e instanceof ModelConfigError) throw new ModelUnavailable(pick(e.reason, toLocale(vscode.env.language)), 'selectModel');
       throw e;
     }
-    const run = settings();
     // A user-level setting only (`"scope": "application"`): a workspace cannot allow plain http for itself.
-    const allowInsecureHttp = run.inspect<boolean>('run.allowInsecureHttp')?.globalValue === true;
+    const allowInsecureHttp = userSetting('run.allowInsecureHttp') === true;
     const insecure = insecureHttpProblem(resolved.baseUrl, allowInsecureHttp);
     if (insecure) throw new ModelUnavailable(pick(insecure, toLocale(vscode.env.language)), 'selectModel');
     const key = resolveApiKey(config, { stored: await this.keys.get(resolved.origin), env: this.platform.env, presetVariable: resolved.apiKeyEnv });
     // The user's own list of origins a variable's key may go to (user settings only: a workspace cannot add to it).
-    const allowedByUser = key.variable !== undefined && keyOriginAllowedByUser(key.variable, resolved.origin, run.inspect('run.keyOrigins')?.globalValue);
+    const allowedByUser = key.variable !== undefined && keyOriginAllowedByUser(key.variable, resolved.origin, userSetting('run.keyOrigins'));
     if (keyNeedsConsent(key, resolved.origin) && key.variable && !allowedByUser && !(await this.keys.consented(resolved.origin, key.variable))) {
       // The variable is not the key of the provider living at this origin: sent there only once the user says so.
       const send = vscode.l10n.t('Send the key');
@@ -296,8 +296,8 @@ export class ModelService implements vscode.Disposable {
       baseUrl: resolved.baseUrl,
       ...(key.key ? { apiKey: key.key } : {}),
       timeoutMs: options.timeoutMs,
-      maxRetryWaitMs: Math.max(0, run.get<number>('run.maxRetryWaitSeconds', 60)) * 1000,
-      maxResponseBytes: Math.round(Math.max(0.001, run.get<number>('run.maxResponseMiB', 16)) * 1024 * 1024),
+      maxRetryWaitMs: Math.max(0, setting('run.maxRetryWaitSeconds')) * 1000,
+      maxResponseBytes: Math.round(Math.max(0.001, setting('run.maxResponseMiB')) * 1024 * 1024),
       allowInsecureHttp,
       logger: this.logger,
       label: resolved.label,

@@ -5,6 +5,7 @@ import { testRequest } from '../../core/run/request';
 import type { EntryRunRecord } from '../../core/run/types';
 import { englishL10n } from './l10n';
 import { renderModelComparison, renderResultDetails } from './resultDetails';
+import { runText } from '../../core/i18n/runMessages';
 
 test('the details show the response verbatim, the scoring, the request, latency and tokens', () => {
   const t = { id: 'd1', system: 'Ŋlɔ ɖe Eʋegbe me.', prompt: 'Nya ka?', eval_method: 'exact_match', expected: 'A' };
@@ -58,20 +59,24 @@ test('a failed call says why and a VS Code chat model result explains the folded
   assert.match(text, /\(no response\)/);
 });
 
-test('in French, the runner’s error and the scorer’s reason read in French (the record keeps its English)', () => {
+test('in French, the runner’s error reads in French from its code and parameters (the record keeps its English beside them)', () => {
   const t = { id: 'd3', prompt: 'Nya ka?', eval_method: 'ewe_quality' };
   const base = { test: t, category: 'reasoning', sourceFile: 'tests/reasoning.json', testHash: 'h', repeat: 0, model: 'm', origin: 'http://127.0.0.1:9' };
   const error = 'timed out: 3 attempts of 60 s';
   const record = testRecord({
     ...base,
     request: testRequest(t, 'm'),
-    outcome: { ok: false, kind: 'timeout', error, latencyMs: 181500, attempts: 3 },
+    outcome: { ok: false, kind: 'timeout', error, text: runText('timedOutEvery', { attempts: 3, seconds: 60 }), latencyMs: 181500, attempts: 3 },
     finishedAt: '2026-11-23T10:00:00Z',
   });
   const french = { t: englishL10n.t, locale: 'fr' as const };
   assert.match(renderResultDetails([record], french), /: délai dépassé : 3 tentatives de 60 s/);
   assert.match(renderResultDetails([record], englishL10n), /: timed out: 3 attempts of 60 s/);
   assert.equal(record.error, error);
+  assert.deepEqual([record.error_code, record.error_params], ['timedOutEvery', { attempts: 3, seconds: 60 }]);
+  // A record without a code (an older results file) is shown as written: its English is never read back.
+  const { error_code: _code, error_params: _params, ...older } = record;
+  assert.match(renderResultDetails([older], french), /: timed out: 3 attempts of 60 s/);
 });
 
 test('the details of several models put their responses side by side in columns, then each model in full', () => {

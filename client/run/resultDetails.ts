@@ -1,6 +1,6 @@
 import type { EntryRunRecord, RunRecord, TestRunRecord, Usage } from '../../core/run/types';
 import { formatLatency, formatMeanSe, formatScore } from './format';
-import { runText, type L10n } from './l10n';
+import { recordError, type L10n } from './l10n';
 import type { RepeatSummary } from './lensModel';
 
 /**
@@ -51,9 +51,9 @@ function section(title: string, body: string): string[] {
 function testDetails(record: TestRunRecord, l10n: L10n): string[] {
   const out = header(record, record.test_id, l10n);
   if (record.error !== null) {
-    out.push(`${l10n.t('Status')}: ${l10n.t('error')} (${record.error_kind ?? 'http'}): ${runText(record.error, l10n)}`);
+    out.push(`${l10n.t('Status')}: ${l10n.t('error')} (${record.error_kind ?? 'http'}): ${recordError(record, l10n)}`);
   } else if (record.score === null) {
-    out.push(`${l10n.t('Status')}: ${l10n.t('not scored')}: ${runText(record.reason ?? '', l10n)}`);
+    out.push(`${l10n.t('Status')}: ${l10n.t('not scored')}: ${record.reason ?? ''}`);
   } else {
     out.push(`${l10n.t('Status')}: ${record.passed ? l10n.t('passed') : l10n.t('failed')} (${l10n.t('score {0}, pass at 0.7', formatScore(record.score))})`);
     out.push(`${l10n.t('Exact score')}: ${record.score}`);
@@ -69,7 +69,7 @@ function testDetails(record: TestRunRecord, l10n: L10n): string[] {
 
 function entryDetails(record: EntryRunRecord, l10n: L10n): string[] {
   const out = header(record, String(record.entry_id), l10n);
-  if (record.error !== null) out.push(`${l10n.t('Status')}: ${l10n.t('error')} (${record.error_kind ?? 'http'}): ${runText(record.error, l10n)}`);
+  if (record.error !== null) out.push(`${l10n.t('Status')}: ${l10n.t('error')} (${record.error_kind ?? 'http'}): ${recordError(record, l10n)}`);
   out.push(`chrF++: ${record.entry_chrf.toFixed(2)}`);
   out.push(`${l10n.t('Exact match')}: ${record.exact_match ? l10n.t('yes') : l10n.t('no')}`);
   out.push(`${l10n.t('Latency')}: ${formatLatency(record.latency_seconds * 1000, l10n)}${record.cached ? ` (${l10n.t('from the response cache')})` : ''}`);

@@ -3,6 +3,7 @@ import { readResultsReport } from '../../core/run/resultsFile';
 import { readRunCard } from '../../core/run/runCard';
 import type { RunRecord } from '../../core/run/types';
 import { ResultsIndex } from './resultsIndex';
+import { setting, SETTINGS } from '../config';
 
 /** Reads one results file or run card into records; undefined when it is neither. */
 export type RecordsReader = (value: unknown) => RunRecord[] | undefined;
@@ -10,7 +11,7 @@ export type RecordsReader = (value: unknown) => RunRecord[] | undefined;
 export const readRecords: RecordsReader = (value) => readResultsReport(value)?.records ?? readRunCard(value)?.records;
 
 export function resultsFolderSetting(): string {
-  return vscode.workspace.getConfiguration('ewebench').get<string>('results.folder', 'results') || 'results';
+  return setting('results.folder') || SETTINGS['results.folder'].default;
 }
 
 /** The results folder of a workspace folder. */

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { runText } from './l10n';
+import { errorText } from '../../core/i18n/runMessages';
 import { userL10n } from './userL10n';
 import { corpusRunInfo, isSecretEntry } from '../../core/run/corpus';
 import { RUN_LIMITS, withinLimit } from '../../core/spec/limits';
@@ -11,6 +12,7 @@ import { configuredModels, ModelUnavailable, type ModelService } from './models'
 import type { RunPlatform } from './platform';
 import { resultsFolderOf, sourceFileOf, type ResultsStore } from './resultsStore';
 import { plural } from '../../core/i18n/plural';
+import { setting } from '../config';
 
 export interface RunRequest {
   uri: vscode.Uri;
@@ -47,9 +49,9 @@ export interface RunObserver {
 }
 
 /** The numeric run settings, or a message naming the first one outside its range (core/spec/limits.ts). */
-export function readRunSettings(config: vscode.WorkspaceConfiguration): { timeoutSeconds: number; concurrency: number } | string {
-  const timeoutSeconds = config.get<unknown>('run.timeoutSeconds', 60);
-  const concurrency = config.get<unknown>('run.concurrency', 4);
+export function readRunSettings(): { timeoutSeconds: number; concurrency: number } | string {
+  const timeoutSeconds = setting('run.timeoutSeconds');
+  const concurrency = setting('run.concurrency');
   for (const [key, value, limit] of [
     ['ewebench.run.timeoutSeconds', timeoutSeconds, RUN_LIMITS.timeoutSeconds],
     ['ewebench.run.concurrency', concurrency, RUN_LIMITS.concurrency],
@@ -146,9 +148,8 @@ export class RunService implements vscode.Disposable {
     );
     if (allowSecretSegments === undefined) return undefined;
 
-    const config = vscode.workspace.getConfiguration('ewebench');
     // The schema bounds these settings, but a hand-edited settings.json is not checked against it.
-    const numbers = readRunSettings(config);
+    const numbers = readRunSettings();
     if (typeof numbers === 'string') {
       void vscode.window.showErrorMessage(numbers);
       return undefined;
@@ -207,10 +208,10 @@ export class RunService implements vscode.Disposable {
           repeat: request.repeat ?? 1,
           concurrency: numbers.concurrency,
           // A single entry run from its lens is the harness's single strategy; a file run batches as the setting says.
-          batchSize: wanted && selected.length === 1 ? 1 : Math.max(1, config.get<number>('run.batchSize', 25)),
-          promptVersion: config.get<string>('run.promptVersion', 'naive') === 'multilingual' ? 'multilingual' : 'naive',
+          batchSize: wanted && selected.length === 1 ? 1 : Math.max(1, setting('run.batchSize')),
+          promptVersion: setting('run.promptVersion') === 'multilingual' ? 'multilingual' : 'naive',
           allowSecretSegments,
-          useCache: config.get<boolean>('run.cache', true),
+          useCache: setting('run.cache'),
           outDir: this.platform.location(resultsFolderOf(folder)),
           toolVersion: String(this.context.extension.packageJSON.version ?? ''),
         },
@@ -250,7 +251,7 @@ export class RunService implements vscode.Disposable {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.channel.error(`run failed: ${message}`);
-      void vscode.window.showErrorMessage(vscode.l10n.t('The run stopped: {0}', runText(message, userL10n)));
+      void vscode.window.showErrorMessage(vscode.l10n.t('The run stopped: {0}', errorText(error, userL10n.locale ?? 'en')));
     } finally {
       report?.ended(result);
       this.active.delete(key);
@@ -302,8 +303,8 @@ export class RunService implements vscode.Disposable {
     const wanted = new Set(indexes);
     const secret = info.entries.filter((e) => wanted.has(e.index) && isSecretEntry(e));
     if (secret.length === 0) return false;
-    const setting = vscode.workspace.getConfiguration('ewebench').get<string>('run.secretSegments', 'ask');
-    if (setting === 'never') {
+    const secretSegments = setting('run.secretSegments');
+    if (secretSegments === 'never') {
       if (secret.length === indexes.length) {
         void vscode.window.showWarningMessage(
           vscode.l10n.t('These entries are in the gold_standard or held_out segment, which the ewebench.run.secretSegments setting forbids sending.'),
@@ -348,8 +349,8 @@ export class RunService implements vscode.Disposable {
       void vscode.window
         .showWarningMessage(
           plural(result.skipped.length, vscode.env.language, {
-            one: vscode.l10n.t('{0} item was not run: {1}', result.skipped.length, runText(result.skipped[0].reason, userL10n)),
-            other: vscode.l10n.t('{0} items were not run: {1}', result.skipped.length, runText(result.skipped[0].reason, userL10n)),
+            one: vscode.l10n.t('{0} item was not run: {1}', result.skipped.length, runText(result.skipped[0].text, userL10n)),
+            other: vscode.l10n.t('{0} items were not run: {1}', result.skipped.length, runText(result.skipped[0].text, userL10n)),
           }),
           log,
         )

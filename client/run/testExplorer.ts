@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { runText } from './l10n';
+import { recordError } from './l10n';
 import { userL10n } from './userL10n';
 import { TextModel } from '../../core/text/textModel';
 import { isListedWorkspaceFile, SKIPPED_FOLDERS_GLOB } from '../../core/workspace/files';
@@ -421,7 +421,7 @@ export class TestExplorer implements vscode.Disposable {
     };
     if (last.kind === 'corpus-entry') {
       const entry = last;
-      if (entry.error !== null) return run.errored(item, at(new vscode.TestMessage(runText(entry.error, userL10n))));
+      if (entry.error !== null) return run.errored(item, at(new vscode.TestMessage(recordError(entry, userL10n))));
       const message = `chrF++ ${entry.entry_chrf.toFixed(1)} · ${entry.exact_match ? vscode.l10n.t('exact match') : vscode.l10n.t('not an exact match')}`;
       const ms = entry.latency_seconds * 1000;
       if (entry.exact_match) return run.passed(item, ms);
@@ -432,13 +432,13 @@ export class TestExplorer implements vscode.Disposable {
     if (tests.length > 1) {
       const summary = repeatSummary(tests);
       if (summary.errored === summary.runs)
-        return run.errored(item, at(new vscode.TestMessage(last.error !== null ? runText(last.error, userL10n) : vscode.l10n.t('every run failed'))));
+        return run.errored(item, at(new vscode.TestMessage(last.error !== null ? recordError(last, userL10n) : vscode.l10n.t('every run failed'))));
       const text = vscode.l10n.t('{0} runs: mean {1}, {2} errored', summary.runs, formatMeanSe(summary.mean, summary.standardError), summary.errored);
       run.appendOutput(`${item.label}: ${text}\r\n`, location, item);
       return passes(summary.mean) ? run.passed(item) : run.failed(item, at(new vscode.TestMessage(text)));
     }
-    if (last.error !== null) return run.errored(item, at(new vscode.TestMessage(runText(last.error, userL10n))));
-    if (last.score === null) return run.errored(item, at(new vscode.TestMessage(vscode.l10n.t('not scored: {0}', runText(last.reason ?? '', userL10n)))));
+    if (last.error !== null) return run.errored(item, at(new vscode.TestMessage(recordError(last, userL10n))));
+    if (last.score === null) return run.errored(item, at(new vscode.TestMessage(vscode.l10n.t('not scored: {0}', last.reason ?? ''))));
     const summary = `${formatScore(last.score)} · ${formatLatency(last.latency_ms, vscode.l10n)} · ${last.model}`;
     if (last.passed) return run.passed(item, last.latency_ms);
     const text = vscode.l10n.t('score {0} (pass at 0.7), {1}: {2}', formatScore(last.score), last.method ?? '', oneLine(last.response ?? '', 200));

@@ -1,11 +1,10 @@
 import * as vscode from 'vscode';
 import { insideJsonString, runEdit, runKey, runLanded, runTarget, startRun, type TypingRun } from '../../core/typing/eweInput';
 import { isJsonDocument } from '../../core/workspace/files';
-
-const SETTING = 'eweInput.enable';
+import { setting, updateUserSetting } from '../config';
 
 function enabled(): boolean {
-  return vscode.workspace.getConfiguration('ewebench').get<boolean>(SETTING, true);
+  return setting('eweInput.enable');
 }
 
 /** The keys typed at the end of one line of one document, and the edit sent for them that may still land. */
@@ -72,7 +71,7 @@ export function registerEweInput(context: vscode.ExtensionContext): void {
     vscode.workspace.onDidCloseTextDocument((document) => runs.delete(document.uri.toString())),
     vscode.commands.registerCommand('ewebench.toggleEweInput', async () => {
       const next = !enabled();
-      await vscode.workspace.getConfiguration('ewebench').update(SETTING, next, vscode.ConfigurationTarget.Global);
+      await updateUserSetting('eweInput.enable', next);
       void vscode.window.showInformationMessage(
         next ? vscode.l10n.t("Ewe typing is on: ;d gives ɖ, e;' gives é (see the README for every sequence).") : vscode.l10n.t('Ewe typing is off.'),
       );

@@ -2,7 +2,7 @@ import * as jsonc from 'jsonc-parser';
 import { TextModel } from '../text/textModel';
 import type { Lines, Span } from '../text/lineIndex';
 import { firstEndingAfter, itemAt, itemCount } from './spanTree';
-import { KNOWN_ITEMS_LIMIT, knownItem, knownItemsOn, scanKnownArray, type KnownItem } from './knownItems';
+import { KNOWN_ITEMS_LIMIT, knownItem, knownItemsOn, readKnownArray, scanKnownArray, type KnownItem } from './knownItems';
 import {
   MAX_DEPTH,
   scanContainer,
@@ -48,7 +48,8 @@ export interface DocumentParts {
 }
 
 /**
- * One parse of one version of a JSON text. Values come from `JSON.parse` (the fast path); positions are
+ * One parse of one version of a JSON text. Values come from `JSON.parse` (the fast path), or, for a root array
+ * whose every item is a known item (`knownItems.ts`: a tests file validated before), from those items; positions are
  * found lazily, only for the paths a feature asks about, and cached per container. When the text is not
  * valid JSON, a fault-tolerant parse provides both the partial value and the positions.
  *
@@ -102,6 +103,15 @@ export class JsonDocument {
     const text = this.text;
     // A UTF-8 byte order mark is legal at the start of a file; skip it like editors do.
     const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    // A root array of known items (a tests file validated before, or a version of it): their values, no parse.
+    const values = knownItemsOn() ? this.readKnown(text, bom) : undefined;
+    if (values) {
+      this.current = values;
+      this.syntaxErrors = [];
+      this.duplicateKeys = [];
+      this.valueStart = skipWhitespace(text, bom);
+      return;
+    }
     let value: unknown;
     let errors: SyntaxError[] = [];
     let parsed = true;
@@ -152,6 +162,23 @@ export class JsonDocument {
     this.known = scanned.items;
     if (!this.source && skipWhitespace(text, scanned.children.span.end, starts) === text.length) this.lineStarts = starts;
     return { tooDeepAt: -1, duplicateKeys: [] };
+  }
+
+  /**
+   * Reads a text whose root is an array of known items (`readKnownArray`) without JSON.parse, when the items' counts
+   * prove it no deeper than MAX_DEPTH and free of repeated keys: keeps the array's scan and its known items (and the
+   * line starts) as `structureOfArray` does after JSON.parse, and returns its value. Undefined, with nothing kept, for
+   * any other text.
+   */
+  private readKnown(text: string, bom: number): unknown[] | undefined {
+    const starts: LineStarts = [];
+    const start = skipWhitespace(text, bom, starts);
+    const read = readKnownArray(text, start, starts);
+    if (!read || read.depth > MAX_DEPTH || read.colons !== read.keys) return undefined;
+    this.containers.set(start, read.children);
+    this.known = read.items;
+    if (!this.source) this.lineStarts = starts;
+    return read.values;
   }
 
   /**

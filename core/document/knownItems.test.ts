@@ -1,11 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { rng } from '../../bench/generate';
-import { BUCKET_LIST, KnownItems, knownItem, scanKnownArray, type KnownItem } from './knownItems';
-import { scanContainer, structureOfParsed } from './scanner';
+import { propertyRuns } from '../../test/helpers/property';
+import { JsonDocument } from './jsonDocument';
+import { BUCKET_LIST, KnownItems, PREFIX, knownItem, readKnownArray, scanKnownArray, withoutKnownItems, type KnownItem } from './knownItems';
+import { scanContainer, skipWhitespace, structureOfParsed } from './scanner';
 
 function item(text: string): KnownItem {
-  return { text, lines: [], colons: 0, keys: 0, depth: 1, memo: [] };
+  return { text, lines: [], colons: 0, keys: 0, depth: 1, value: JSON.parse(text), memo: [] };
 }
 
 test('known items are found by their text and where they start, and the oldest go past the limit', () => {
@@ -76,4 +79,119 @@ test('an item becomes known with its own copy of the text, its line starts, colo
   assert.equal(known.keys, 3);
   assert.equal(known.depth, 3);
   assert.equal(knownItem(text, JSON.parse(text), store), known);
+});
+
+/** The pieces of an array text: items (some objects with a repeated key, some scalars), separators, the ends. */
+const itemText = fc.oneof(
+  {
+    weight: 1,
+    arbitrary: fc
+      .dictionary(fc.constantFrom('id', 'prompt', 'a:b', 'x\\"'), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 })
+      .map((o) => JSON.stringify(o, null, 1)),
+  },
+  { weight: 1, arbitrary: fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 3 }).map((a) => JSON.stringify(a)) },
+  // Items at least PREFIX long: the ones found at an offset without a guess (a shorter one is found by its text only).
+  {
+    weight: 6,
+    arbitrary: fc
+      .record({ id: fc.string({ maxLength: 8 }), prompt: fc.string({ minLength: PREFIX, maxLength: PREFIX + 20 }), n: fc.jsonValue({ maxDepth: 2 }) })
+      .map((o) => JSON.stringify(o, null, 2).replace(/\n/g, o.id.length % 2 ? '\r\n' : '\n')),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '{"k": 1, "k": 2}',
+      `{"k": 1, "pad": "${'x'.repeat(PREFIX)}", "k": 2}`,
+      '{"id": "a",\r\n"x": [\r{"y": true}]}',
+      '1',
+      '"s"',
+      'null',
+      '{}',
+      '[]',
+    ),
+  },
+);
+const space = fc.constantFrom('', ' ', '\n', '\r\n', '\r', '\t  ');
+const separator = fc.oneof({ weight: 12, arbitrary: space.map((s) => `${s},${s}`) }, { weight: 1, arbitrary: fc.constantFrom(',,', ' ', ';', '') });
+/** Mostly true. */
+const likely = fc.oneof({ weight: 6, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.boolean() });
+const arrayText = fc
+  .record({
+    items: fc.array(itemText, { minLength: 1, maxLength: 6 }),
+    separators: fc.array(separator, { minLength: 6, maxLength: 6 }),
+    before: fc.constantFrom('', '', '\ufeff', ' \n', 'x'),
+    after: fc.constantFrom('', '\n', '\n', ' \r\n ', ' x', ']'),
+    repeat: fc.oneof({ weight: 1, arbitrary: fc.constant(true) }, { weight: 5, arbitrary: fc.constant(false) }),
+    knownFirst: fc.array(likely, { minLength: 7, maxLength: 7 }),
+  })
+  .map((r) => {
+    const items = r.repeat ? [...r.items, r.items[0]] : r.items;
+    return { ...r, items, text: `${r.before}[${items.map((t, i) => (i === 0 ? t : r.separators[i % 6] + t)).join('')}]${r.after}` };
+  });
+
+/** Offsets just after each line break of `text` (LineStarts' rule), the plain way. */
+function lineStartsOf(text: string): number[] {
+  const starts: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+  }
+  return starts;
+}
+
+test('a root array read through its known items is what JSON.parse and a plain scan read, and a text whose first item is new is left to them', () => {
+  fc.assert(
+    fc.property(arrayText, ({ items, text, knownFirst }) => {
+      const store = new KnownItems(100);
+      // Make some of the items known, as an earlier document holding them would have.
+      items.forEach((t, i) => {
+        const open = t.charCodeAt(0);
+        if (knownFirst[i] && (open === 123 || open === 91)) knownItem(t, JSON.parse(t), store);
+      });
+      const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+      const starts: number[] = [];
+      const start = skipWhitespace(text, bom, starts);
+      const read = readKnownArray(text, start, starts, store);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(bom ? text.slice(1) : text);
+      } catch {
+        // Not JSON: never read from known items.
+        assert.equal(read, undefined);
+        return;
+      }
+      const container = (t: string) => t.charCodeAt(0) === 123 || t.charCodeAt(0) === 91;
+      const knownBefore = items.some((t, j) => t === items[0] && knownFirst[j]) && container(items[0]);
+      if (!read) {
+        // Only a text whose first item is not known is left to JSON.parse.
+        assert.ok(!(knownBefore && items[0].length >= PREFIX), 'a valid array whose first item is known is read');
+        return;
+      }
+      assert.ok(knownBefore);
+      assert.deepEqual(read.values, parsed);
+      const objects = read.values.filter((v) => typeof v === 'object' && v !== null);
+      assert.equal(new Set(objects).size, objects.length, 'no object in two places');
+      assert.deepEqual(read.children, scanContainer(text, start));
+      assert.deepEqual(starts, lineStartsOf(text));
+      assert.deepEqual(
+        read.items.map((item) => item?.text),
+        items.map((t) => (container(t) ? t : undefined)),
+        'every object or array item is known after the read',
+      );
+      const plain = scanKnownArray(text, start, parsed as unknown[], [], new KnownItems(100))!;
+      assert.deepEqual([read.colons, read.keys, read.depth], [plain.colons, plain.keys, plain.depth]);
+      // A document of that text, its items known from a first one, says what the text read whole says.
+      new JsonDocument(text);
+      const doc = new JsonDocument(text);
+      const whole = withoutKnownItems(() => new JsonDocument(text));
+      assert.deepEqual(doc.value, whole.value);
+      assert.deepEqual(doc.duplicateKeys, whole.duplicateKeys);
+      assert.deepEqual(doc.syntaxErrors, whole.syntaxErrors);
+      assert.equal(doc.valueStart, whole.valueStart);
+      assert.equal(doc.lineIndex.lineCount, whole.lineIndex.lineCount);
+      for (let offset = 0; offset <= text.length; offset++) assert.deepEqual(doc.lineIndex.positionAt(offset), whole.lineIndex.positionAt(offset));
+      for (let i = 0; i < items.length; i++) assert.deepEqual(doc.locate([i], 'value'), whole.locate([i], 'value'));
+    }),
+    propertyRuns(300),
+  );
 });

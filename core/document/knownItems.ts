@@ -18,6 +18,12 @@ export interface KnownItem {
   readonly keys: number;
   /** Nesting of the parsed item (an object with no container inside is 1). */
   readonly depth: number;
+  /**
+   * The item's parsed value (JSON.parse's of `text`, an object or an array): a document whose root array is made of
+   * known items takes them from here instead of parsing its text (`readKnownArray`). Shared by every document that
+   * holds the text, like the items an edit carries over from one version to the next: nothing changes a parsed value.
+   */
+  readonly value: unknown;
   /** What rules computed from this text, each in its own slot (`MemoSlot`: the rule and its context, locale, language…). */
   readonly memo: unknown[];
   /**
@@ -26,6 +32,8 @@ export interface KnownItem {
    */
   next?: KnownItem;
   dropped?: boolean;
+  /** The last `readKnownArray` that met this item (its number): an item met twice in one array sends it to JSON.parse. */
+  read?: number;
 }
 
 /** Characters of an item's start read for its bucket (every other one of the first PREFIX); an item shorter has its whole text read. */
@@ -205,7 +213,7 @@ export function knownItem(itemText: string, value: unknown, store = KNOWN_ITEMS)
   const counter = { colons: 0 };
   skipValue(itemText, 0, lines, counter);
   const shape = valueShape(value);
-  return store.add({ text: ownCopy(itemText), lines, colons: counter.colons, keys: shape.keys, depth: shape.depth, memo: [] });
+  return store.add({ text: ownCopy(itemText), lines, colons: counter.colons, keys: shape.keys, depth: shape.depth, value, memo: [] });
 }
 
 /** A root array scanned through the known items: its children, each item's known item, and the counts of the proof. */
@@ -262,6 +270,7 @@ export function scanKnownArray(text: string, pos: number, values: readonly unkno
                 colons: counter.colons - colonsBefore,
                 keys: shape.keys,
                 depth: shape.depth,
+                value: values[index],
                 memo: [],
               });
           }
@@ -291,4 +300,89 @@ export function scanKnownArray(text: string, pos: number, values: readonly unkno
   }
   if (spans.length !== values.length) return undefined;
   return { children: { kind: 'array', span: { start: pos, end: i + 1 }, items: spans }, items, colons: counter.colons, keys, depth: depth + 1 };
+}
+
+/** Numbers each `readKnownArray`, for `KnownItem.read`. */
+let reads = 0;
+
+/**
+ * The root array at `pos` of `text` (`[`) read through the known items, without JSON.parse of the whole text: each
+ * known item's value is taken from it, and any other item (new, met twice in the array, or a scalar) is parsed
+ * alone and, if it is an object or array, becomes known. Returns the array's value, its children, its known items
+ * and the counts of the duplicate-key proof, listing the line starts it passes in `starts` (up to the end of the
+ * text). Undefined, with `starts` partly filled, when the first item is not a known object or array (a file read
+ * for the first time: JSON.parse reads it whole faster), when an item does not parse alone, or when anything but
+ * commas and JSON whitespace lies between the items, or anything but JSON whitespace after the closing bracket.
+ * A text it reads is valid JSON (every item is a complete value JSON.parse accepted, in JSON's array syntax) and
+ * its value is what JSON.parse gives, with no object in two places. `scanKnownArray` on the parsed text is the
+ * plain twin (the tests compare them).
+ */
+export function readKnownArray(text: string, pos: number, starts: LineStarts, store = KNOWN_ITEMS): (KnownArray & { values: unknown[] }) | undefined {
+  if (text.charCodeAt(pos) !== 91) return undefined;
+  const read = ++reads;
+  const spans: Span[] = [];
+  const items: (KnownItem | undefined)[] = [];
+  const values: unknown[] = [];
+  let colons = 0;
+  let keys = 0;
+  let depth = 0;
+  let i = skipWhitespace(text, pos + 1, starts);
+  let previous: KnownItem | undefined;
+  // Each round moves past one item (at least one character) or returns: bounded by the text's length.
+  for (let index = 0; ; index++) {
+    const start = i;
+    const open = text.charCodeAt(start);
+    const container = open === 123 || open === 91;
+    let item = container ? store.at(text, start, previous?.next) : undefined;
+    if (index === 0 && item === undefined) return undefined;
+    if (item !== undefined && item.read !== read) {
+      item.read = read;
+      i = start + item.text.length;
+      for (const line of item.lines) starts.push(start + line);
+      values.push(item.value);
+    } else {
+      // Not known, or already read in this array (its value is parsed again: one object per place, as JSON.parse).
+      const before = starts.length;
+      const counter = { colons: 0 };
+      i = skipValue(text, start, starts, counter);
+      let value: unknown;
+      try {
+        value = JSON.parse(text.slice(start, i));
+      } catch {
+        return undefined;
+      }
+      values.push(value);
+      if (item === undefined && container && i - start <= MAX_KNOWN_ITEM_CHARS) {
+        const lines = starts.slice(before);
+        for (let k = 0; k < lines.length; k++) lines[k] -= start;
+        const shape = valueShape(value);
+        const itemText = text.slice(start, i);
+        item =
+          store.get(itemText) ?? store.add({ text: ownCopy(itemText), lines, colons: counter.colons, keys: shape.keys, depth: shape.depth, value, memo: [] });
+        item.read = read;
+      } else if (item === undefined) {
+        // A scalar, or an item too long to keep: counted here.
+        const shape = valueShape(value);
+        colons += counter.colons;
+        keys += shape.keys;
+        if (shape.depth > depth) depth = shape.depth;
+      }
+    }
+    if (item !== undefined) {
+      colons += item.colons;
+      keys += item.keys;
+      if (item.depth > depth) depth = item.depth;
+      if (previous !== undefined && previous.next !== item) previous.next = item;
+    }
+    previous = item;
+    spans.push({ start, end: i });
+    items.push(item);
+    i = skipWhitespace(text, i, starts);
+    const c = text.charCodeAt(i);
+    if (c === 93) break;
+    if (c !== 44) return undefined;
+    i = skipWhitespace(text, i + 1, starts);
+  }
+  if (skipWhitespace(text, i + 1, starts) !== text.length) return undefined;
+  return { children: { kind: 'array', span: { start: pos, end: i + 1 }, items: spans }, items, values, colons, keys, depth: depth + 1 };
 }

@@ -1,6 +1,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { localizeRunText, RUN_MESSAGES, runMessage, type RunMessageId } from './runMessages';
+import {
+  errorText,
+  isRunText,
+  mapRunTextStrings,
+  renderRunText,
+  RUN_MESSAGES,
+  runText,
+  RunTextError,
+  type RunMessageId,
+  type RunText,
+  type RunTextParam,
+} from './runMessages';
 
 const names = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -46,25 +57,67 @@ const SAMPLE: Record<string, string | number> = {
   mode: '0444',
 };
 
-test('each English sentence the runner writes reads back into French, its inner sentences too', () => {
+/** A sample sentence of each code, its parameters filled as the runner fills them (inner sentences as data). */
+function sample(id: RunMessageId): RunText {
+  const names = [...new Set([...RUN_MESSAGES[id].en.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))];
+  const params: Record<string, RunTextParam> = {};
+  for (const name of names) params[name] = SAMPLE[name];
+  if (names.includes('after')) params.after = runText('afterAttempts', { attempts: 3 });
+  if (names.includes('problem')) params.problem = runText('notJson', { file: 'tests/a.json' });
+  if (names.includes('problems')) params.problems = [runText('notJson', { file: 'tests/a.json' }), runText('noSuchItem', { file: 'tests/b.json', id: 'x' })];
+  return runText(id, params);
+}
+
+test('a French user sees each run sentence in French, from its code and parameters, its inner sentences too', () => {
   for (const id of Object.keys(RUN_MESSAGES) as RunMessageId[]) {
-    const english = runMessage('en', id, SAMPLE);
-    const french = localizeRunText(english, 'fr');
+    const text = sample(id);
+    const french = renderRunText(text, 'fr');
+    const english = renderRunText(text, 'en');
     assert.notEqual(french, english, `${id}: ${english}`);
     assert.doesNotMatch(french, /\{\w+\}/, id);
-    assert.equal(localizeRunText(english, 'en'), english, id);
+    assert.doesNotMatch(english, /\{\w+\}/, id);
+    // The English written to logs and results files, and an error thrown with the sentence, say the same.
+    assert.equal(new RunTextError(text).message, english, id);
+    assert.equal(errorText(new RunTextError(text), 'fr'), french, id);
   }
   assert.equal(
-    localizeRunText('nothing was sent: 2 problems:\n  tests/a.json is not valid JSON\n  tests/b.json: no item with id x', 'fr'),
+    renderRunText(
+      runText('nothingSentMany', {
+        count: 2,
+        problems: [runText('notJson', { file: 'tests/a.json' }), runText('noSuchItem', { file: 'tests/b.json', id: 'x' })],
+      }),
+      'fr',
+    ),
     'rien n’a été envoyé : 2 problèmes :\n  tests/a.json n’est pas du JSON valide\n  tests/b.json : aucun élément d’id x',
   );
-  assert.equal(localizeRunText('timed out after 60 s (after 3 attempts)', 'fr'), 'délai dépassé après 60 s (après 3 tentatives)');
-  assert.equal(localizeRunText('401 from api.example.org: invalid key', 'fr'), '401 de api.example.org: invalid key');
-  assert.equal(localizeRunText('repeat 500: must be a whole number from 1 to 100', 'fr'), 'repeat 500 : doit être un nombre entier de 1 à 100');
+  assert.equal(
+    renderRunText(runText('timedOut', { seconds: 60, after: runText('afterAttempts', { attempts: 3 }) }), 'fr'),
+    'délai dépassé après 60 s (après 3 tentatives)',
+  );
+  assert.equal(
+    renderRunText(runText('retryWaitTooLong', { status: runText('anError'), host: 'h', asked: '1 h', seconds: 60 }), 'fr').startsWith('une erreur de h'),
+    true,
+  );
 });
 
-test('a text that is no sentence of the table, or too long to read back, is shown as written', () => {
-  assert.equal(localizeRunText('TypeError: the test is not a JSON object', 'fr'), 'TypeError: the test is not a JSON object');
-  const long = `tests/${'a'.repeat(5000)}.json is not valid JSON`;
-  assert.equal(localizeRunText(long, 'fr'), long);
+test('an error that is no run sentence is shown as written: nothing is read back from English', () => {
+  assert.equal(errorText(new Error('nothing was sent: tests/a.json is not valid JSON'), 'fr'), 'nothing was sent: tests/a.json is not valid JSON');
+  assert.equal(errorText('plain', 'fr'), 'plain');
+});
+
+test('a sentence read back from a file is kept only with a known code and well-formed parameters, nested boundedly', () => {
+  assert.ok(isRunText({ code: 'timedOut', params: { seconds: 60, after: { code: 'afterAttempts', params: { attempts: 2 } } } }));
+  assert.ok(!isRunText({ code: 'noSuchCode' }));
+  assert.ok(!isRunText({ code: 'timedOut', params: { seconds: null } }));
+  assert.ok(!isRunText({ code: 'timedOut', params: [] }));
+  let deep: RunText = runText('afterAttempts', { attempts: 1 });
+  for (let k = 0; k < 50; k++) deep = runText('timedOut', { seconds: 1, after: deep });
+  assert.ok(!isRunText(deep));
+  assert.equal(typeof renderRunText(deep, 'fr'), 'string');
+});
+
+test('a secret in a parameter is redacted in the code and parameters too', () => {
+  const text = runText('httpStatus', { status: 401, host: 'h', after: '', said: ': bad key sk-secret' });
+  const redacted = mapRunTextStrings(text, (v) => v.replaceAll('sk-secret', '***'));
+  assert.equal(renderRunText(redacted, 'en'), '401 from h: bad key ***');
 });

@@ -2,9 +2,9 @@ import { format, type Locale, type Params } from './locale';
 
 /**
  * Every sentence a run says to the user (refusals, skipped items, failed calls, scores that could not be
- * computed), in English and French: the runner writes the English into logs, journals and results files (the
- * harnesses' readers and colleagues read those), and each adapter shows them in the user's language through
- * `localizeRunText`, which reads an English sentence of this table back into its parts. `{name}` placeholders.
+ * computed), in English and French: the runner keeps each as a code and parameters (`RunText`) and writes its
+ * English into logs, journals and results files (the harnesses' readers and colleagues read those), beside the
+ * code and parameters; each adapter shows it in the user's language with `renderRunText`. `{name}` placeholders.
  */
 export const RUN_MESSAGES = {
   journalSetAside: {
@@ -62,6 +62,8 @@ export const RUN_MESSAGES = {
     fr: '{file} ne contient aucune entrée de corpus (un élément doit être un objet JSON)',
   },
   noSuchItem: { en: '{file}: no item with id {id}', fr: '{file} : aucun élément d’id {id}' },
+  noRequest: { en: '{file}: test {id}: {detail}', fr: '{file} : test {id} : {detail}' },
+  notCorpus: { en: '{file}: {detail}', fr: '{file} : {detail}' },
   secretSkipped: {
     en: '{file}: entry {id} is in the {segment} segment and is not sent without consent',
     fr: '{file} : l’entrée {id} est dans le segment {segment} et n’est pas envoyée sans consentement',
@@ -121,6 +123,7 @@ export const RUN_MESSAGES = {
     fr: 'écriture de {file} refusée : plus de {count} liens symboliques (ou une boucle) avant sa cible',
   },
   notReproducible: { en: 'not reproducible: {detail}', fr: 'non reproductible : {detail}' },
+  anError: { en: 'an error', fr: 'une erreur' },
 } as const satisfies Record<string, { en: string; fr: string }>;
 
 export type RunMessageId = keyof typeof RUN_MESSAGES;
@@ -129,80 +132,83 @@ export function runMessage(locale: Locale, id: RunMessageId, params?: Params): s
   return format(RUN_MESSAGES[id][locale], params);
 }
 
-/** What some placeholders can hold, so that a sentence reads back into its parts one way only. */
-const PLACEHOLDER: Record<string, string> = {
-  after: '(?: \\(after \\d+ attempts\\))?',
-  said: '(?:: [\\s\\S]*)?',
-  host: '[^\\s/]+',
-  status: '\\d{3}|an error',
-  attempts: '\\d+',
-  count: '\\d+',
-  seconds: '[\\d.]+',
-};
-
-interface Reader {
-  id: RunMessageId;
-  pattern: RegExp;
-  names: string[];
-  literal: number;
-}
-
-let readers: Reader[] | undefined;
-
-/** One anchored pattern per English sentence, the most specific (most literal text) first. */
-function sentenceReaders(): Reader[] {
-  if (readers) return readers;
-  readers = (Object.keys(RUN_MESSAGES) as RunMessageId[])
-    .map((id) => {
-      const names: string[] = [];
-      let literal = 0;
-      const source = RUN_MESSAGES[id].en
-        .split(/(\{\w+\})/)
-        .map((part) => {
-          const name = /^\{(\w+)\}$/.exec(part)?.[1];
-          if (!name) {
-            literal += part.length;
-            return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-          }
-          if (names.includes(name)) return `\\k<${name}>`;
-          names.push(name);
-          return `(?<${name}>${PLACEHOLDER[name] ?? '[\\s\\S]*?'})`;
-        })
-        .join('');
-      return { id, pattern: new RegExp(`^${source}$`), names, literal };
-    })
-    .sort((a, b) => b.literal - a.literal);
-  return readers;
-}
-
-/** Longer texts are shown as written: reading them back could cost more than they are worth. */
-const MAX_LOCALIZED_CHARS = 4000;
-
 /**
- * A sentence of this table, written in English by the runner (a result's error, a skipped item's reason, a
- * refusal), in `locale`; its parts that are themselves sentences of the table too (line by line). Any other
- * text is returned as it is.
+ * A sentence of a run as data: its code (a key of RUN_MESSAGES) and its parameters, kept beside the English the
+ * runner writes (logs, journals, results files: the harnesses' readers read those) and put in the user's language
+ * when shown (`renderRunText`). A parameter is a plain value, a sentence of its own, or a list of sentences (one a
+ * line, indented by two spaces, as `nothingSentMany` lists its problems).
  */
-export function localizeRunText(text: string, locale: Locale, depth = 0): string {
-  if (locale === 'en' || text.length > MAX_LOCALIZED_CHARS || depth > 3) return text;
-  for (const reader of sentenceReaders()) {
-    const match = reader.pattern.exec(text);
-    if (!match?.groups) continue;
-    const params: Params = {};
-    for (const name of reader.names) params[name] = localizeParam(match.groups[name] ?? '', locale, depth + 1);
-    return runMessage(locale, reader.id, params);
-  }
-  return text;
+export interface RunText {
+  code: RunMessageId;
+  params?: { [name: string]: RunTextParam };
+}
+export type RunTextParam = string | number | RunText | readonly RunText[];
+
+/** A run sentence with its code and parameters. */
+export function runText(code: RunMessageId, params?: RunText['params']): RunText {
+  return params ? { code, params } : { code };
 }
 
-function localizeParam(value: string, locale: Locale, depth: number): string {
-  if (value === '') return value;
-  if (/^ \(after \d+ attempts\)$/.test(value)) return localizeRunText(value, locale, depth);
-  return value
-    .split('\n')
-    .map((line) => {
-      const indent = /^\s*/.exec(line)?.[0] ?? '';
-      return indent + localizeRunText(line.slice(indent.length), locale, depth);
-    })
-    .join('\n');
+/** Nesting deeper than this is not read, and shown as its code: every sentence the runner writes nests two levels at most. */
+const MAX_RUN_TEXT_DEPTH = 8;
+
+/** Whether `value` is a run sentence (`{ code, params? }` with a known code): what a results file read back holds. */
+export function isRunText(value: unknown, depth = 0): value is RunText {
+  if (depth > MAX_RUN_TEXT_DEPTH) return false;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const { code, params } = value as { code?: unknown; params?: unknown };
+  if (typeof code !== 'string' || !Object.hasOwn(RUN_MESSAGES, code)) return false;
+  if (params === undefined) return true;
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) return false;
+  return Object.values(params).every(
+    (p) => typeof p === 'string' || typeof p === 'number' || isRunText(p, depth + 1) || (Array.isArray(p) && p.every((q) => isRunText(q, depth + 1))),
+  );
+}
+
+/** A run sentence in `locale`, its inner sentences too. */
+export function renderRunText(text: RunText, locale: Locale, depth = 0): string {
+  if (depth > MAX_RUN_TEXT_DEPTH) return text.code;
+  const params: Params = {};
+  for (const [name, value] of Object.entries(text.params ?? {})) {
+    params[name] =
+      typeof value === 'string' || typeof value === 'number'
+        ? value
+        : Array.isArray(value)
+          ? (value as readonly RunText[]).map((t) => renderRunText(t, locale, depth + 1)).join('\n  ')
+          : renderRunText(value as RunText, locale, depth + 1);
+  }
+  return format(RUN_MESSAGES[text.code][locale], params);
+}
+
+/** Each string parameter (and inner sentence's) through `redact`: what a server said may hold a secret. */
+export function mapRunTextStrings(text: RunText, redact: (value: string) => string): RunText {
+  if (!text.params) return text;
+  const params: { [name: string]: RunTextParam } = {};
+  for (const [name, value] of Object.entries(text.params)) {
+    params[name] =
+      typeof value === 'string'
+        ? redact(value)
+        : typeof value === 'number'
+          ? value
+          : Array.isArray(value)
+            ? (value as readonly RunText[]).map((t) => mapRunTextStrings(t, redact))
+            : mapRunTextStrings(value as RunText, redact);
+  }
+  return { code: text.code, params };
+}
+
+/** An error whose message is a run sentence: its English is the message, its code and parameters go with it. */
+export class RunTextError extends Error {
+  constructor(
+    readonly text: RunText,
+    options?: ErrorOptions,
+  ) {
+    super(renderRunText(text, 'en'), options);
+  }
+}
+
+/** What an error says in `locale`: a run sentence's translation, any other error's own message. */
+export function errorText(error: unknown, locale: Locale): string {
+  if (error instanceof RunTextError) return renderRunText(error.text, locale);
+  return error instanceof Error ? error.message : String(error);
 }

@@ -76,6 +76,19 @@ function acrossEntries(
     });
   }
   out.push(...legacy.findings);
+  // A curated corpus's declared `entry_count` is a total of its entries: a stale one is reported (an import updates it).
+  if (shape === 'curated' && isObject(root) && typeof root.entry_count === 'number' && root.entry_count !== list.length) {
+    out.push({
+      code: 'score-inconsistent',
+      message: msg(locale, 'scoreInconsistent', {
+        field: 'entry_count',
+        actual: String(root.entry_count),
+        formula: 'entries.length',
+        expected: String(list.length),
+      }),
+      at: { path: ['entry_count'], part: 'value' },
+    });
+  }
   const distribution: Finding[] = [];
   if (shape === 'curated' && counts?.harnessEntries !== 0) distribution.push(...harnessRegisterFindings(list, entriesPath, locale));
   distribution.push(...distributionFindings(counts ?? CorpusCounts.of(list, shape), shapeAnchor, locale));

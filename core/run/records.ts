@@ -7,6 +7,19 @@ import type { NormalisedEntry } from './corpus';
 import { harnessTestId } from './items';
 import type { ChatOutcome, ChatRequest, EntryRunRecord, TestRunRecord, Usage } from './types';
 import { isObject } from '../json';
+import { isRunText, type RunText } from '../i18n/runMessages';
+
+/** A failure's sentence as a record keeps it beside its English: `error_code` and `error_params`. */
+export function errorCode(text: RunText | undefined): { error_code?: RunText['code']; error_params?: RunText['params'] } {
+  if (!text) return {};
+  return text.params ? { error_code: text.code, error_params: text.params } : { error_code: text.code };
+}
+
+/** `error_code` and `error_params` read back from a file: kept only when they make a sentence of the table. */
+export function readErrorCode(code: unknown, params: unknown): { error_code?: RunText['code']; error_params?: RunText['params'] } {
+  const text = { code, ...(params === undefined ? {} : { params }) };
+  return isRunText(text) ? errorCode(text) : {};
+}
 
 /** Usage of a call that produced nothing. */
 export const NO_USAGE: Usage = { prompt_tokens: 0, completion_tokens: 0, reasoning_tokens: 0, cached_tokens: 0 };
@@ -69,6 +82,7 @@ export function testRecord(input: TestRecordInput): TestRunRecord {
       response: null,
       error: outcome.error,
       error_kind: outcome.kind,
+      ...errorCode(outcome.text),
       score: null,
       rounded_score: null,
       passed: null,
@@ -153,6 +167,7 @@ export function entryRecord(input: EntryRecordInput): EntryRunRecord {
       usage: { ...NO_USAGE },
       error: outcome.error,
       error_kind: outcome.kind,
+      ...errorCode(outcome.text),
       cached: false,
     };
   }

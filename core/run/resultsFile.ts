@@ -8,6 +8,7 @@ import { pyRound } from '../python/round';
 import { DEFAULT_TEMPERATURE, MAX_TOKENS } from './request';
 import type { ChatRequest, FailureKind, TestRunRecord, Usage } from './types';
 import { setOwn, isObject } from '../json';
+import { readErrorCode } from './records';
 
 /**
  * The ÈwéBench results file: the harness's report (`ewe_bench.py` 1.0.0, `run_full_benchmark` +
@@ -150,6 +151,8 @@ function detailOf(r: TestRunRecord): ResultsDetail {
     breakdown: r.breakdown,
     error: r.error,
     ...(r.error_kind !== undefined ? { error_kind: r.error_kind } : {}),
+    ...(r.error_code !== undefined ? { error_code: r.error_code } : {}),
+    ...(r.error_params !== undefined ? { error_params: r.error_params } : {}),
     ...(r.reason !== undefined ? { reason: r.reason } : {}),
     latency_ms: r.latency_ms,
     usage: r.usage,
@@ -361,6 +364,7 @@ function recordOf(d: Obj, category: string, file: Obj, origin: string): TestRunR
     finished_at: text(d.finished_at, text(file.timestamp)),
   };
   if (typeof d.error_kind === 'string') record.error_kind = d.error_kind as FailureKind;
+  Object.assign(record, readErrorCode(d.error_code, d.error_params));
   if (typeof d.reason === 'string') record.reason = d.reason;
   if (num(d.index) !== null) record.index = num(d.index) as number;
   if (typeof d.model_id === 'string') record.model_id = d.model_id;

@@ -13,6 +13,8 @@ import type { ConfidenceInterval } from '../stats/bootstrap';
 import { pyLen } from '../python/str';
 import type { ChatRequest, EntryRunRecord, FailureKind, Usage } from './types';
 import { isObject } from '../json';
+import { readErrorCode } from './records';
+import type { RunText, RunTextParam } from '../i18n/runMessages';
 
 /**
  * A Rosetta run card (benchmark spec §3) for a corpus run, with every field mt_eval_harness's publisher
@@ -131,6 +133,26 @@ function sortedKeys(keys: Iterable<string>): string[] {
   });
 }
 
+/** A run sentence's parameters as the card writes them: numbers as Python writes them, inner sentences as `{ code, params }`. */
+function paramsObject(params: NonNullable<RunText['params']>): PyObject {
+  const value = (p: RunTextParam): PyValue =>
+    typeof p === 'string'
+      ? p
+      : typeof p === 'number'
+        ? Number.isInteger(p)
+          ? i(p)
+          : f(p)
+        : Array.isArray(p)
+          ? (p as readonly RunText[]).map(sentence)
+          : sentence(p as RunText);
+  const sentence = (t: RunText): PyValue =>
+    obj([
+      ['code', t.code],
+      ['params', t.params === undefined ? undefined : paramsObject(t.params)],
+    ]);
+  return obj(Object.entries(params).map(([name, p]) => [name, value(p)]));
+}
+
 function usageObject(u: Usage): PyObject {
   return obj([
     ['prompt_tokens', i(u.prompt_tokens)],
@@ -159,6 +181,8 @@ function resultObject(r: EntryRunRecord): PyObject {
     ['error', r.error],
     // Ours.
     ['error_kind', r.error_kind],
+    ['error_code', r.error_code],
+    ['error_params', r.error_params === undefined ? undefined : paramsObject(r.error_params)],
     ['raw_predicted', r.raw_predicted],
     ['segment', r.segment ?? undefined],
     ['entry_hash', r.entry_hash],
@@ -490,6 +514,7 @@ export function readRunCard(value: unknown): { meta: RunCardFileMeta; records: E
       finished_at: text(r.finished_at, timestamp),
     };
     if (typeof r.error_kind === 'string') record.error_kind = r.error_kind as FailureKind;
+    Object.assign(record, readErrorCode(r.error_code, r.error_params));
     if (typeof r.raw_predicted === 'string') record.raw_predicted = r.raw_predicted;
     if (typeof r.segment === 'string') record.segment = r.segment;
     if (typeof value.model_id === 'string') record.model_id = value.model_id;

@@ -2,6 +2,7 @@
  * The vocabulary of a model run, shared by the pure core (`core/run/`), the Node runner (`runner/`), the CLI
  * and the VS Code client. Types only: every behaviour lives in the module that owns it.
  */
+import type { RunMessageId, RunText } from '../i18n/runMessages';
 import type { Breakdown } from '../scoring/ewebench/breakdown';
 import type { EvalMethod } from '../scoring/ewebench/tables';
 
@@ -48,7 +49,9 @@ export type ChatOutcome =
   | {
       ok: false;
       kind: FailureKind;
+      /** In English, as the results file keeps it; `text`: its code and parameters, shown in the user's language. */
       error: string;
+      text?: RunText;
       status?: number;
       latencyMs: number;
       attempts: number;
@@ -105,6 +108,9 @@ export interface TestRunRecord {
   response: string | null;
   error: string | null;
   error_kind?: FailureKind;
+  /** `error`'s code and parameters (core/i18n/runMessages.ts), to show it in the user's language. */
+  error_code?: RunMessageId;
+  error_params?: RunText['params'];
   /** The exact score; null when the call failed or the harness could not score it. */
   score: number | null;
   /** `round(score, 3)` as the harness writes it. */
@@ -157,6 +163,9 @@ export interface EntryRunRecord {
   usage: Usage;
   error: string | null;
   error_kind?: FailureKind;
+  /** `error`'s code and parameters (core/i18n/runMessages.ts), to show it in the user's language. */
+  error_code?: RunMessageId;
+  error_params?: RunText['params'];
   cached: boolean;
   finished_at: string;
   model_id?: string;

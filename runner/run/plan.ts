@@ -4,7 +4,7 @@ import type { RunRecord } from '../../core/run/types';
 import type { ResponseCache } from '../cache';
 import type { RunLogger } from '../log';
 import type { ChatProvider } from '../provider';
-import { runMessage } from '../../core/i18n/runMessages';
+import { runText, RunTextError, type RunText } from '../../core/i18n/runMessages';
 
 /** One file to run from: its text as the editor or the disk has it. */
 export interface RunFile {
@@ -84,7 +84,9 @@ export interface SkippedItem {
   file: string;
   id?: string;
   kind: SkipReason;
+  /** In English, as logs and the CLI's JSON report write it; `text` is its code and parameters, for the user's language. */
   reason: string;
+  text: RunText;
 }
 
 /** An item and repeat a cancel stopped: not sent, or in flight and abandoned. Not an error: a rerun sends it. */
@@ -124,12 +126,8 @@ export interface RunResult {
  * result per id: the copies would overwrite each other), or text that cannot be sent (a lone surrogate). Each
  * problem names the file and line.
  */
-export class RunPlanError extends Error {
-  constructor(readonly problems: readonly string[]) {
-    super(
-      problems.length === 1
-        ? runMessage('en', 'nothingSent', { problem: problems[0] })
-        : runMessage('en', 'nothingSentMany', { count: problems.length, problems: problems.join('\n  ') }),
-    );
+export class RunPlanError extends RunTextError {
+  constructor(readonly problems: readonly RunText[]) {
+    super(problems.length === 1 ? runText('nothingSent', { problem: problems[0] }) : runText('nothingSentMany', { count: problems.length, problems }));
   }
 }

@@ -4,7 +4,7 @@ import { duplicateItemIds, loneSurrogatePath } from '../../core/run/items';
 import { describeLimit, RUN_LIMITS, withinLimit } from '../../core/spec/limits';
 import type { RunnableItem } from '../../core/run/types';
 import type { RunPlan } from './plan';
-import { runMessage } from '../../core/i18n/runMessages';
+import { runText, type RunText } from '../../core/i18n/runMessages';
 
 /**
  * The checks made before anything is sent, each returning the problems it found (the caller refuses the plan
@@ -12,13 +12,13 @@ import { runMessage } from '../../core/i18n/runMessages';
  */
 
 /** The plan's numbers against the run limits. The adapters check their flags and settings; this keeps any other caller inside the same bounds. */
-export function numberProblems(plan: RunPlan): string[] {
-  const problems: string[] = [];
+export function numberProblems(plan: RunPlan): RunText[] {
+  const problems: RunText[] = [];
   for (const [name, value, limit] of [
     ['repeat', plan.repeat, RUN_LIMITS.repeat],
     ['concurrency', plan.concurrency, RUN_LIMITS.concurrency],
   ] as const) {
-    if (value !== undefined && !withinLimit(value, limit)) problems.push(runMessage('en', 'outOfRange', { name, value, range: describeLimit(limit) }));
+    if (value !== undefined && !withinLimit(value, limit)) problems.push(runText('outOfRange', { name, value, range: describeLimit(limit) }));
   }
   return problems;
 }
@@ -30,12 +30,12 @@ export function itemProblems(
   base: readonly (string | number)[],
   selected: readonly RunnableItem[],
   shown: string,
-): string[] {
-  const problems: string[] = [];
+): RunText[] {
+  const problems: RunText[] = [];
   const lineOf = (offset: number) => doc.lineIndex.positionAt(offset).line + 1;
   for (const [id, copies] of duplicateItemIds(selected)) {
     problems.push(
-      runMessage('en', kind === 'ewebench-tests' ? 'duplicateTestIds' : 'duplicateEntryIds', {
+      runText(kind === 'ewebench-tests' ? 'duplicateTestIds' : 'duplicateEntryIds', {
         count: copies.length,
         id: JSON.stringify(id),
         places: copies.map((c) => `${shown}:${lineOf(c.start)}`).join(', '),
@@ -49,7 +49,7 @@ export function itemProblems(
     if (!bad) continue;
     const span = doc.locate([...base, item.index, ...bad], typeof bad[bad.length - 1] === 'string' && isKeyPath(value, bad) ? 'key' : 'value');
     problems.push(
-      runMessage('en', kind === 'ewebench-tests' ? 'loneSurrogateTest' : 'loneSurrogateEntry', {
+      runText(kind === 'ewebench-tests' ? 'loneSurrogateTest' : 'loneSurrogateEntry', {
         place: `${shown}:${lineOf(span?.start ?? item.start)}`,
         id: item.id,
         field: fieldText(bad),

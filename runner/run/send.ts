@@ -4,7 +4,7 @@ import type { ChatProvider } from '../provider';
 import type { RunCache } from './cacheStep';
 import type { Job } from './jobs';
 import type { RunRecorder } from './recorder';
-import { runMessage } from '../../core/i18n/runMessages';
+import { runText, RunTextError } from '../../core/i18n/runMessages';
 
 /**
  * The queue's worker: one job's answers, from the cache when every unit is there, else from the provider (a
@@ -37,7 +37,7 @@ export function jobSender(provider: ChatProvider, cache: RunCache, recorder: Run
       recorder.record(unit, answer, job.request);
     });
     if (fatalFirst && fresh && !fresh.ok) {
-      throw new Error(runMessage('en', 'firstBatchFailed', { count: job.units.length, error: fresh.error }));
+      throw new RunTextError(runText('firstBatchFailed', { count: job.units.length, error: fresh.text ?? fresh.error }));
     }
     return job.units.length;
   };

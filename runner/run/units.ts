@@ -9,7 +9,10 @@ import type { ChatOutcome, ChatRequest, RunnableItem, RunRecord } from '../../co
 import { itemProblems, numberProblems } from './planChecks';
 import { baseName } from './storage';
 import { RunPlanError, type RunFile, type RunPlan, type SkippedItem } from './plan';
-import { runMessage, type RunMessageId } from '../../core/i18n/runMessages';
+import { renderRunText, runText, type RunMessageId, type RunText } from '../../core/i18n/runMessages';
+
+/** A skipped item's reason: its code and parameters, and its English. */
+const because = (text: RunText) => ({ reason: renderRunText(text, 'en'), text });
 
 /** One item and repeat: what becomes one record. */
 export interface Unit {
@@ -67,19 +70,19 @@ export function prepareUnits(plan: RunPlan, origin: string): Prepared {
   const out: Prepared = { units: [], skipped: [], corpora: [], hashes: new Map() };
   const numbers = numberProblems(plan);
   if (numbers.length) throw new RunPlanError(numbers);
-  const problems: string[] = [];
+  const problems: RunText[] = [];
   plan.files.forEach((file, fileIndex) => {
     const shown = file.displayPath;
     const doc = new JsonDocument(file.text);
     if (!doc.isValidJson) {
-      out.skipped.push({ file: shown, kind: 'not-runnable', reason: runMessage('en', 'notJson', { file: shown }) });
+      out.skipped.push({ file: shown, kind: 'not-runnable', ...because(runText('notJson', { file: shown })) });
       return;
     }
     const classification = classify(doc.value);
     const kind = file.kind ?? classification.kind;
     const category = baseName(file.path).replace(/\.json$/i, '');
     if (kind !== 'ewebench-tests' && kind !== 'rosetta-corpus') {
-      out.skipped.push({ file: shown, kind: 'not-runnable', reason: runMessage('en', NOT_RUNNABLE[kind], { file: shown }) });
+      out.skipped.push({ file: shown, kind: 'not-runnable', ...because(runText(NOT_RUNNABLE[kind], { file: shown })) });
       return;
     }
     const items = runnableItems(doc, category, { ...classification, kind });
@@ -87,7 +90,7 @@ export function prepareUnits(plan: RunPlan, origin: string): Prepared {
       out.skipped.push({
         file: shown,
         kind: 'not-runnable',
-        reason: runMessage('en', kind === 'ewebench-tests' ? 'noTests' : 'noEntries', { file: shown }),
+        ...because(runText(kind === 'ewebench-tests' ? 'noTests' : 'noEntries', { file: shown })),
       });
       return;
     }
@@ -97,7 +100,7 @@ export function prepareUnits(plan: RunPlan, origin: string): Prepared {
       selected = items.filter((i) => wanted.has(i.id));
       const found = new Set(selected.map((i) => i.id));
       for (const id of file.ids)
-        if (!found.has(id)) out.skipped.push({ file: shown, id, kind: 'not-found', reason: runMessage('en', 'noSuchItem', { file: shown, id }) });
+        if (!found.has(id)) out.skipped.push({ file: shown, id, kind: 'not-found', ...because(runText('noSuchItem', { file: shown, id })) });
     }
     problems.push(...itemProblems(doc, kind, itemsPath({ ...classification, kind }) ?? [], selected, shown));
     // One unit per repeat of an item; `record(r)` scores the answer of repeat r.
@@ -118,7 +121,12 @@ export function prepareUnits(plan: RunPlan, origin: string): Prepared {
           request = testRequest(test, model);
         } catch (error) {
           if (!(error instanceof RequestError)) throw error;
-          out.skipped.push({ file: shown, id: item.id, kind: 'no-request', reason: `${shown}: test ${item.id}: ${error.message}` });
+          out.skipped.push({
+            file: shown,
+            id: item.id,
+            kind: 'no-request',
+            ...because(runText('noRequest', { file: shown, id: item.id, detail: error.message })),
+          });
           continue;
         }
         addUnits(
@@ -149,7 +157,7 @@ export function prepareUnits(plan: RunPlan, origin: string): Prepared {
       info = corpusRunInfo(doc.value, category);
     } catch (error) {
       if (!(error instanceof CorpusError)) throw error;
-      out.skipped.push({ file: shown, kind: 'not-runnable', reason: `${shown}: ${error.message}` });
+      out.skipped.push({ file: shown, kind: 'not-runnable', ...because(runText('notCorpus', { file: shown, detail: error.message })) });
       return;
     }
     out.corpora.push({ fileIndex, file, info });
@@ -164,7 +172,7 @@ export function prepareUnits(plan: RunPlan, origin: string): Prepared {
           file: shown,
           id: item.id,
           kind: 'secret-segment',
-          reason: runMessage('en', 'secretSkipped', { file: shown, id: item.id, segment: String(entry.segment) }),
+          ...because(runText('secretSkipped', { file: shown, id: item.id, segment: String(entry.segment) })),
         });
         continue;
       }

@@ -4,7 +4,7 @@ import type { EntryRunRecord, RunRecord, TestRunRecord } from '../../core/run/ty
 import type { RunLogger } from '../log';
 import { resultsFileOutput, runCardOutputs, type CorpusOutput, type OutputFile } from './outputFiles';
 import { OutputWriteError, type RunJournal, type RunStorage } from './storage';
-import { runMessage } from '../../core/i18n/runMessages';
+import { runText, RunTextError } from '../../core/i18n/runMessages';
 import type { RunPlan } from './plan';
 import { corpusSetup, type PreparedCorpus } from './units';
 import { datasetSha256 } from '../../core/runcard/hashes';
@@ -108,7 +108,7 @@ export async function writeRunOutputs(
       });
   } catch (error) {
     if (error instanceof OutputWriteError && meta.journalPath)
-      throw new Error(runMessage('en', 'resultsKept', { error: error.message, journal: meta.journalPath }), { cause: error });
+      throw new RunTextError(runText('resultsKept', { error: error.message, journal: meta.journalPath }), { cause: error });
     throw error;
   } finally {
     meta.journal.close();

@@ -403,7 +403,9 @@ try {
   // Screenshots of an earlier run would mislead: start empty.
   fs.rmSync(ARTIFACTS, { recursive: true, force: true });
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  // The test build: with the probes the suite reads (the corpus table's figures and its send command), which
+  // `npm run build` and `npm run package` leave out; `npm run build` afterwards restores the packaged bundles.
+  execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--probes'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
   log('extension built (dist/)');
   if (PHASES.has('host')) await extensionHostSuite();
   if (PHASES.has('packaged')) await packagedExtensionUi();

@@ -17,7 +17,8 @@ if (unlisted.length) {
   console.error(`test/e2e/suite/index.ts does not import ${unlisted.join(', ')}`);
   process.exit(1);
 }
-execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
+// The test build, with the probes the suite reads (PROBES).
+execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--probes'], { cwd: root, stdio: 'inherit' });
 const suite = await compileSuite(path.join(root, '.e2e', 'suite', 'index.js'));
 const run = fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-e2e-electron-'));
 const workspace = buildWorkspace(path.join(run, 'workspace'));

@@ -36,9 +36,11 @@ for (const folder of folders(root)) {
     .map((f) => path.join(folder, f))
     .sort();
   if (files.length === 0) continue;
-  const reports = validateFiles(files, { ...processIo, cwd: root }, 'en');
-  reports.forEach((report, i) => {
-    const file = files[i];
+  // A task suite's report is followed by its item files' reports: each fixture finds its own by its path.
+  const reports = new Map(validateFiles(files, { ...processIo, cwd: root }, 'en').map((r) => [path.resolve(root, r.file), r]));
+  files.forEach((file) => {
+    const report = reports.get(file);
+    if (!report) throw new Error(`${file}: no report`);
     const expectedFile = file.replace(/\.json$/, '.expected.json');
     const rel = path.relative(root, file);
     const actual: Expected[] = report.diagnostics

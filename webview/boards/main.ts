@@ -1,5 +1,6 @@
 import type { BoardCell, BoardChart, BoardFromPage, BoardPage, BoardTable, BoardToPage } from '../../protocol/boards';
 import { shownColumns } from '../../core/boards/columnOrder';
+import { el, vscodeApi } from '../shared/page';
 
 /**
  * The page of the board views (browser code, bundled as dist/boardsView.js): lays out the tables the host sends,
@@ -8,20 +9,8 @@ import { shownColumns } from '../../core/boards/columnOrder';
  * headers and filters are buttons and selects, rows are focusable (↑ ↓ Home End move, Enter opens the file).
  */
 
-interface VsCodeApi {
-  postMessage(message: BoardFromPage): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
-
-const vscode = acquireVsCodeApi();
+const vscode = vscodeApi<BoardFromPage>();
 const $ = (id: string) => document.getElementById(id) as HTMLElement;
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) node.setAttribute(k, v);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 /** What had the focus before a re-render, found again after it. */
 function focusKey(): string | undefined {

@@ -8,6 +8,7 @@
  */
 import { Virtualizer, elementScroll, observeElementOffset, observeElementRect } from '@tanstack/virtual-core';
 import { attachEweTyping } from '../shared/eweTyping';
+import { el, format, vscodeApi } from '../shared/page';
 import { plural } from '../../core/i18n/plural';
 import {
   fetchWindow,
@@ -21,14 +22,11 @@ import {
 } from '../../core/corpus/tableView';
 import type { HostMessage, RowProblem, TableMeta, TableStrings, WebviewMessage, WindowRow } from '../../protocol/corpusTable';
 
-interface VsCodeApi {
-  postMessage(message: WebviewMessage): void;
-  getState(): unknown;
-  setState(state: unknown): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
+// Test builds only: scripts/build.mjs replaces EWEBENCH_PROBES by true with `--probes` (the build the end-to-end
+// suite installs) and by false in the packaged build, where esbuild drops every branch it guards.
+declare const EWEBENCH_PROBES: boolean;
 
-const vscode = acquireVsCodeApi();
+const vscode = vscodeApi<WebviewMessage>();
 const ROW_HEIGHT = 24;
 
 const $ = (id: string) => document.getElementById(id) as HTMLElement;
@@ -96,15 +94,7 @@ function scheduleRender(): void {
   });
 }
 
-const format = (template: string, ...args: (string | number)[]) => template.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)] ?? ''));
 const post = (message: WebviewMessage) => vscode.postMessage(message);
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<Record<string, string>> = {}, text?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) if (v !== undefined) node.setAttribute(k, v);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 const ROW_HEAD_WIDTH = 56;
 
@@ -686,8 +676,8 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       const first = meta === undefined;
       showView(message);
       if (first && !editing) grid.focus();
-      // Once the browser has laid the rows out: the provider times the opening by it.
-      if (!painted && message.rows.length) {
+      // Test builds only: once the browser has laid the rows out, the provider times the opening by it.
+      if (EWEBENCH_PROBES && !painted && message.rows.length) {
         painted = true;
         requestAnimationFrame(() =>
           setTimeout(() => {
@@ -717,6 +707,7 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
   }
 });
 
-// How long the page took to get here from its own start (its document loaded, this script run), and when that
+// Test builds only (EWEBENCH_PROBES): how long the page took to get here from its own start (its document loaded, this
+// script run), and when that
 // start was on the wall clock (the host places it between its own moments).
-post({ type: 'ready', pageMs: performance.now(), origin: performance.timeOrigin });
+post(EWEBENCH_PROBES ? { type: 'ready', pageMs: performance.now(), origin: performance.timeOrigin } : { type: 'ready' });

@@ -10,6 +10,7 @@ import type { FileCoverageReport, LanguageCoverage } from '../../core/coverage/r
 import type { Span } from '../../core/text/lineIndex';
 import type { CoverageFromPage, CoveragePageData, CoverageToPage } from '../../protocol/coverageView';
 import { toneName } from '../../core/coverage/profiles';
+import { vscodeApi } from '../shared/page';
 
 /** What the page keeps across a rebuild from its HTML (VS Code rebuilds a hidden, unretained webview). */
 interface SavedState {
@@ -19,15 +20,7 @@ interface SavedState {
   focused: string | null;
 }
 
-interface VsCodeApi {
-  postMessage(message: CoverageFromPage): void;
-  getState(): unknown;
-  setState(state: SavedState): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
-
-const vscode: VsCodeApi =
-  typeof acquireVsCodeApi === 'function' ? acquireVsCodeApi() : { postMessage: () => undefined, getState: () => undefined, setState: () => undefined };
+const vscode = vscodeApi<CoverageFromPage, SavedState>();
 
 const data = JSON.parse(document.getElementById('coverage-data')?.textContent ?? 'null') as CoveragePageData;
 const S = data.strings;

@@ -3,60 +3,16 @@
  * gist, acceptable, excellent) and move on; ← and → (or P and N) go back and forth; C puts the focus in the
  * comment; Escape leaves it. The page only shows and asks: the extension writes the review file.
  */
+import type { ReviewHostMessage, ReviewPageItem, ReviewPageMessage, ReviewRating, ReviewStrings } from '../../protocol/review';
 import { attachEweTyping } from '../shared/eweTyping';
+import { format, vscodeApi } from '../shared/page';
 
-type Rating = 'reject' | 'gist' | 'acceptable' | 'excellent';
+type Rating = ReviewRating;
+type Item = ReviewPageItem;
+type Strings = ReviewStrings;
 const RATINGS: readonly Rating[] = ['reject', 'gist', 'acceptable', 'excellent'];
 
-interface Item {
-  index: number;
-  entryId: string | number;
-  difficulty: number | string | null;
-  segment: string | null;
-  source: string;
-  reference: string;
-  predicted: string;
-  found: boolean;
-  hidden: boolean;
-  rating: Rating | null;
-  comment: string;
-}
-
-interface Strings {
-  title: string;
-  progress: string;
-  source: string;
-  reference: string;
-  output: string;
-  difficulty: string;
-  segment: string;
-  entry: string;
-  comment: string;
-  previous: string;
-  next: string;
-  ratings: Record<Rating, string>;
-  hints: Record<Rating, string>;
-  keys: string;
-  notFound: string;
-  hidden: string;
-  done: string;
-  /** `Ratings: {0}`, {0} the count of each rating. */
-  summary: string;
-  typingHint: string;
-}
-
-type FromExtension =
-  { type: 'show'; items: Item[]; index: number; strings: Strings; dataset: string; model: string; eweTyping: boolean } | { type: 'item'; item: Item };
-
-type ToExtension =
-  { type: 'ready' } | { type: 'rate'; index: number; rating: Rating } | { type: 'comment'; index: number; comment: string } | { type: 'goto'; index: number };
-
-interface VsCodeApi {
-  postMessage(message: ToExtension): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
-
-const vscode = acquireVsCodeApi();
+const vscode = vscodeApi<ReviewPageMessage>();
 let items: Item[] = [];
 let index = 0;
 let strings: Strings | undefined;
@@ -67,10 +23,6 @@ const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as 
 
 function text(id: string, value: string): void {
   $(id).textContent = value;
-}
-
-function format(template: string, ...args: (string | number)[]): string {
-  return template.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)] ?? ''));
 }
 
 function render(): void {
@@ -148,7 +100,7 @@ function setupStrings(s: Strings): void {
   }
 }
 
-window.addEventListener('message', (event: MessageEvent<FromExtension>) => {
+window.addEventListener('message', (event: MessageEvent<ReviewHostMessage>) => {
   const message = event.data;
   if (message.type === 'show') {
     items = message.items;
