@@ -1,4 +1,5 @@
 import { isObject, type JsonObject } from '../json';
+import { bindReview } from '../review/binding';
 import { reviewGate, summarizeReview, type GateVerdict, type RatingCounts } from '../review/review';
 import { verifyRunCard, type CardVerification } from '../runcard/verify';
 import { analyseRun, type AnalysisInput } from '../scoring/rosetta/analysis';
@@ -33,7 +34,7 @@ export interface CardSource {
   review?: unknown;
 }
 
-/** A review file's counts, with whether it rates this card as it is now (its `run_card_hash`). */
+/** A review file's counts, with whether it is bound to this card as it is now (the gate's binding: hash and drawn sample). */
 export interface ReviewAggregate {
   bound: boolean;
   counts: RatingCounts;
@@ -159,9 +160,10 @@ function verificationTierOf(card: JsonObject): VerificationTier {
   return typeof declared === 'string' && (VERIFICATION_TIERS as readonly string[]).includes(declared) ? (declared as VerificationTier) : 'self-benchmarked';
 }
 
-function reviewOf(card: JsonObject, review: unknown): ReviewAggregate | null {
+function reviewOf(cardText: string, card: JsonObject, review: unknown): ReviewAggregate | null {
   if (!isObject(review) || !Array.isArray(review.items)) return null;
-  return { bound: typeof card.run_card_hash === 'string' && review.run_card_hash === card.run_card_hash, counts: summarizeReview(review).overall };
+  // Bound as the gate binds it: the card verifies, and the review is its seeded sample, each item once (core/review/binding.ts).
+  return { bound: bindReview(cardText, review, card).kind === 'bound', counts: summarizeReview(review).overall };
 }
 
 /** Why a row is not ranked: a seal that fails or cannot be checked, or no composite; an unsealed row is ranked. */
@@ -188,7 +190,7 @@ export function rosettaRow(source: CardSource): RosettaRow | undefined {
   const composite = num(scores.composite);
   const costPerEntry = num(totals.cost_per_entry_usd);
   const tier = qualityTier(composite);
-  const review = reviewOf(card, source.review);
+  const review = reviewOf(source.text, card, source.review);
   const verification = verifyRunCard(source.text);
   return {
     path: source.path,
