@@ -287,3 +287,90 @@ test('review summary falls back to the card it sits beside, and exits 1 when no 
   assert.equal(missing.json.binding, 'card-missing');
   assert.match(missing.out, /cannot be read/);
 });
+
+test('review agreement compares the files of two and three reviewers of one sample: text, JSON, French, refusals', async () => {
+  const dir = folder(cardWith(30, 'deployable'));
+  const ratingsBy: Record<string, string[]> = {
+    ama: ['excellent', 'acceptable', 'gist', 'reject', 'acceptable', 'excellent', 'gist', 'acceptable', 'excellent'],
+    kofi: ['excellent', 'gist', 'gist', 'reject', 'excellent', 'excellent', 'reject', 'acceptable', 'acceptable'],
+    yao: ['acceptable', 'acceptable', 'gist', 'gist', 'reject', 'excellent', 'gist', 'acceptable', 'excellent'],
+  };
+  for (const name of Object.keys(ratingsBy)) {
+    const drew = captureIo(dir);
+    assert.equal(
+      await main(['review', 'sample', 'cards/run.json', '--size', '9', '--seed', '42', '--reviewer', name, '--out', `${name}.json`], drew),
+      0,
+      drew.err,
+    );
+    const file = path.join(dir, `${name}.json`);
+    const review = JSON.parse(fs.readFileSync(file, 'utf8')) as ReviewJson;
+    review.items.forEach((item, i) => (item.rating = ratingsBy[name][i]));
+    fs.writeFileSync(file, JSON.stringify(review, null, 2));
+  }
+  const two = captureIo(dir);
+  assert.equal(await main(['review', 'agreement', 'ama.json', 'kofi.json', '--format', 'json', '--seed', '7'], two), 0, two.err);
+  const report = JSON.parse(two.out) as {
+    reviewers: string[];
+    overall: {
+      items: number;
+      paired: number;
+      alpha: { level: string; alpha: number; lower: number; upper: number }[];
+      kappa: { a: string; b: string; shared: number }[];
+    };
+    by_tier: Record<string, unknown>;
+    disagreements: { spread: number }[];
+    bootstrap: { seed: number; n_bootstrap: number };
+  };
+  assert.deepEqual(report.reviewers, ['ama', 'kofi']);
+  assert.deepEqual([report.overall.items, report.overall.paired], [9, 9]);
+  assert.deepEqual(
+    report.overall.alpha.map((a) => a.level),
+    ['ordinal', 'nominal', 'interval'],
+  );
+  assert.deepEqual(
+    report.overall.kappa.map((k) => [k.a, k.b, k.shared]),
+    [['ama', 'kofi', 9]],
+  );
+  assert.deepEqual(Object.keys(report.by_tier), ['1', '2', '3']);
+  assert.deepEqual(
+    report.disagreements.map((d) => d.spread),
+    [1, 1, 1, 1],
+  );
+  assert.deepEqual(report.bootstrap, { n_bootstrap: 1000, seed: 7, confidence_level: 0.95 });
+  const again = captureIo(dir);
+  assert.equal(await main(['review', 'agreement', 'ama.json', 'kofi.json', '--format', 'json', '--seed', '7'], again), 0);
+  assert.equal(again.out, two.out, 'the same seed gives the same intervals');
+
+  const three = captureIo(dir);
+  assert.equal(await main(['review', 'agreement', 'ama.json', 'kofi.json', 'yao.json'], three), 0, three.err);
+  assert.match(three.out, /^3 reviewers \(ama, kofi, yao\) · 9 items, 9 rated by two or more$/m);
+  assert.match(
+    three.out,
+    /^overall: alpha ordinal -?\d\.\d{3} \[-?\d\.\d{3}, -?\d\.\d{3}\] · alpha nominal .* · alpha interval .* · raw agreement \d+\.\d% · 9 of 9 items/m,
+  );
+  assert.match(three.out, /quadratic kappa: ama–kofi -?\d\.\d{3} \(9 items\) · ama–yao .* · kofi–yao /);
+  assert.match(three.out, /^difficulty 1: /m);
+  assert.match(three.out, /widest disagreement first:\n {2}entry e\d+ \(difficulty \d\): ama acceptable · kofi excellent · yao reject — 3 step\(s\) apart/);
+
+  const lang = process.env.LANG;
+  process.env.LANG = 'fr_FR.UTF-8';
+  try {
+    const fr = captureIo(dir);
+    assert.equal(await main(['review', 'agreement', 'ama.json', 'kofi.json', 'yao.json'], fr), 0);
+    assert.match(fr.out, /^3 relecteurs \(ama, kofi, yao\)/);
+    assert.match(fr.out, /plus grands désaccords d’abord/);
+    assert.match(fr.out, /bootstrap percentile sur les items, 1000 rééchantillonnages, graine 12345/);
+  } finally {
+    if (lang === undefined) delete process.env.LANG;
+    else process.env.LANG = lang;
+  }
+
+  // Another sample, and a single file, are refused.
+  assert.equal(await main(['review', 'sample', 'cards/run.json', '--size', '9', '--seed', '43', '--out', 'other.json'], captureIo(dir)), 0);
+  const refused = captureIo(dir);
+  assert.equal(await main(['review', 'agreement', 'ama.json', 'other.json'], refused), 2);
+  assert.match(refused.err, /other\.json: rates another sample than ama\.json/);
+  const alone = captureIo(dir);
+  assert.equal(await main(['review', 'agreement', 'ama.json'], alone), 2);
+  assert.match(alone.err, /at least two reviewers \(1 given\)/);
+});

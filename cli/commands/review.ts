@@ -14,6 +14,7 @@ import {
 } from '../../core/review/review';
 import { numberFlag } from '../flags';
 import { bindReview, reviewCardText } from '../../core/review/binding';
+import { agreementJson, agreementProblemText, agreementText, checkReviews, reviewAgreement } from '../../core/review/agreement';
 import { unboundReason } from '../../core/rules/review';
 import { verifyRunCard } from '../../core/runcard/verify';
 import { toLocale } from '../../core/i18n/locale';
@@ -24,7 +25,7 @@ import { UsageError, type CliIo } from '../io';
 import { writeFileAtomic } from '../../runner/outputs';
 
 export const usage =
-  'review sample RUN_CARD.json --size N --seed S [--out REVIEW.json] [--reviewer NAME] [--allow-secret-segments] | review summary REVIEW.json [--format text|json]   human review of a corpus run (Rosetta §7.3)';
+  'review sample RUN_CARD.json --size N --seed S [--out REVIEW.json] [--reviewer NAME] [--allow-secret-segments] | review summary REVIEW.json [--format text|json] | review agreement REVIEW.json REVIEW.json... [--format text|json] [--seed S]   human review of a corpus run (Rosetta §7.3)';
 
 function readJsonFile(file: string, io: CliIo): unknown {
   const text = readText(file, io);
@@ -151,6 +152,22 @@ async function summary(args: string[], io: CliIo): Promise<number> {
   return bound.kind === 'bound' ? 0 : 1;
 }
 
+async function agreement(args: string[], io: CliIo): Promise<number> {
+  const { positional, values } = parseArgs(args, { values: ['format', 'seed'] });
+  const format = formatOption(values.format, ['text', 'json']);
+  const seed = values.seed === undefined ? undefined : numberFlag('seed', values.seed[0], REVIEW_LIMITS.seed, 0);
+  const locale = toLocale(process.env.LANG);
+  const inputs = positional.map((file) => ({ file: displayPath(path.resolve(io.cwd, file), io.cwd), review: readJsonFile(file, io) }));
+  const problems = checkReviews(inputs);
+  if (problems.length > 0) {
+    for (const p of problems) io.stderr(terminalSafe(agreementProblemText(p, locale)) + '\n');
+    return 2;
+  }
+  const report = reviewAgreement(inputs, { seed });
+  io.stdout(format === 'json' ? JSON.stringify(agreementJson(report), null, 2) + '\n' : agreementText(report, locale, terminalSafe));
+  return 0;
+}
+
 /** `binding` in `review summary --format json`: the first three are the names earlier versions wrote. */
 const BINDING_NAMES = {
   bound: 'bound',
@@ -160,10 +177,11 @@ const BINDING_NAMES = {
   'not-sample': 'not-sample',
 } as const;
 
-/** `review sample` draws a stratified sample of a corpus run's outputs; `review summary` counts the ratings. */
+/** `review sample` draws a stratified sample of a corpus run's outputs; `review summary` counts the ratings; `review agreement` compares reviewers. */
 export async function run(args: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = args;
   if (sub === 'sample') return sample(rest, io);
   if (sub === 'summary') return summary(rest, io);
-  throw new UsageError(sub ? `unknown review command '${sub}'` : 'review needs sample or summary');
+  if (sub === 'agreement') return agreement(rest, io);
+  throw new UsageError(sub ? `unknown review command '${sub}'` : 'review needs sample, summary or agreement');
 }
