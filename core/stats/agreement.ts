@@ -14,16 +14,19 @@ export const LEVELS: readonly Level[] = ['nominal', 'ordinal', 'interval', 'rati
 export type RatingMatrix = readonly (readonly (number | null)[])[];
 
 /**
- * A rating matrix reduced to what alpha needs, so a bootstrap resample costs a sum per drawn unit: the sorted
- * distinct values, and for every pairable unit (at least two values) its sparse contribution to the
- * coincidence matrix, o_ck += count_c · (count_k − [c = k]) / (m_u − 1).
+ * A rating matrix reduced to what alpha needs, so a bootstrap resample costs a count per drawn unit: the sorted
+ * distinct values, and each distinct pattern of a pairable unit (which values it got, how many times each) with
+ * its sparse contribution to the coincidence matrix, o_ck += count_c · (count_k − [c = k]) / (m_u − 1). Units
+ * with the same pattern contribute the same: ratings on a four-step scale by a few reviewers have few patterns.
  */
 export interface Coincidences {
   /** The distinct values rated in pairable units, ascending. */
   readonly values: readonly number[];
   /** Number of units (pairable or not): the bootstrap resamples over all of them. */
   readonly units: number;
-  /** CSR offsets into `cells`/`weights`: unit u's entries are start[u] .. start[u + 1] − 1 (none if not pairable). */
+  /** Each unit's pattern, −1 when the unit has fewer than two values. */
+  readonly patternOf: Int32Array;
+  /** CSR offsets into `cells`/`weights`: pattern p's entries are start[p] .. start[p + 1] − 1. */
   readonly start: Int32Array;
   /** Flat index c · k + k' of each entry. */
   readonly cells: Int32Array;
@@ -55,12 +58,13 @@ export function coincidences(units: RatingMatrix): Coincidences {
   const { values, perUnit } = pairableValues(units);
   const k = values.length;
   const index = new Map(values.map((v, i) => [v, i]));
-  const start = new Int32Array(perUnit.length + 1);
+  const patternOf = new Int32Array(perUnit.length).fill(-1);
+  const patterns = new Map<string, number>();
+  const start: number[] = [0];
   const cells: number[] = [];
   const weights: number[] = [];
   const counts = new Float64Array(k);
   for (let u = 0; u < perUnit.length; u++) {
-    start[u] = cells.length;
     const present = perUnit[u];
     if (present.length === 0) continue;
     const used: number[] = [];
@@ -69,18 +73,26 @@ export function coincidences(units: RatingMatrix): Coincidences {
       if (counts[c] === 0) used.push(c);
       counts[c]++;
     }
-    const scale = 1 / (present.length - 1);
-    for (const c of used)
-      for (const d of used) {
-        const w = counts[c] * (counts[d] - (c === d ? 1 : 0));
-        if (w === 0) continue;
-        cells.push(c * k + d);
-        weights.push(w * scale);
-      }
+    used.sort((a, b) => a - b);
+    const key = used.map((c) => `${c}:${counts[c]}`).join(',');
+    let pattern = patterns.get(key);
+    if (pattern === undefined) {
+      pattern = patterns.size;
+      patterns.set(key, pattern);
+      const scale = 1 / (present.length - 1);
+      for (const c of used)
+        for (const d of used) {
+          const w = counts[c] * (counts[d] - (c === d ? 1 : 0));
+          if (w === 0) continue;
+          cells.push(c * k + d);
+          weights.push(w * scale);
+        }
+      start.push(cells.length);
+    }
+    patternOf[u] = pattern;
     for (const c of used) counts[c] = 0;
   }
-  start[perUnit.length] = cells.length;
-  return { values, units: perUnit.length, start, cells: Int32Array.from(cells), weights: Float64Array.from(weights) };
+  return { values, units: perUnit.length, patternOf, start: Int32Array.from(start), cells: Int32Array.from(cells), weights: Float64Array.from(weights) };
 }
 
 /** δ²(c, k) for every pair of value indices, given the values and (for ordinal) their marginals n_g. */
@@ -149,11 +161,17 @@ export function alphaFromMatrix(values: readonly number[], o: ArrayLike<number>,
 export function coincidenceMatrix(prepared: Coincidences, indices?: ArrayLike<number>): Float64Array {
   const k = prepared.values.length;
   const o = new Float64Array(k * k);
-  const { start, cells, weights } = prepared;
+  const { patternOf, start, cells, weights } = prepared;
+  const times = new Float64Array(start.length - 1);
   const count = indices === undefined ? prepared.units : indices.length;
   for (let i = 0; i < count; i++) {
-    const u = indices === undefined ? i : indices[i];
-    for (let e = start[u]; e < start[u + 1]; e++) o[cells[e]] += weights[e];
+    const p = patternOf[indices === undefined ? i : indices[i]];
+    if (p >= 0) times[p]++;
+  }
+  for (let p = 0; p < times.length; p++) {
+    const t = times[p];
+    if (t === 0) continue;
+    for (let e = start[p]; e < start[p + 1]; e++) o[cells[e]] += t * weights[e];
   }
   return o;
 }
