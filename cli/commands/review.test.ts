@@ -374,3 +374,103 @@ test('review agreement compares the files of two and three reviewers of one samp
   assert.equal(await main(['review', 'agreement', 'ama.json'], alone), 2);
   assert.match(alone.err, /at least two reviewers \(1 given\)/);
 });
+
+interface TeamReviewJson extends ReviewJson {
+  reviewer: string;
+  model_slug: string | null;
+  run_id: string | null;
+  sample: ReviewJson['sample'] & { sample_hash: string };
+  assignment: { reviewers: string[]; overlap: number; order_seed: number; hidden: string[] };
+}
+
+test('review sample --reviewers writes one file per reviewer: each bound to the card and the sample, overlap K, own order, nothing of the model', async () => {
+  const dir = folder(cardWith(30, 'deployable'));
+  const drew = captureIo(dir);
+  assert.equal(
+    await main(
+      ['review', 'sample', 'cards/run.json', '--size', '12', '--seed', '42', '--reviewers', 'ama,kofi,yao', '--overlap', '2', '--hide-reference'],
+      drew,
+    ),
+    0,
+    drew.err,
+  );
+  assert.match(
+    drew.out,
+    /12 of 29 outputs drawn \(seed 42; per difficulty tier 1: 4, 2: 4, 3: 4\); 3 reviewers, each item rated by 2; the reference is hidden/,
+  );
+  assert.match(drew.out, /cards\/run\.review\.ama\.json: ama, 8 items in their own order/);
+  const read = (name: string) => JSON.parse(fs.readFileSync(path.join(dir, 'cards', `run.review.${name}.json`), 'utf8')) as TeamReviewJson;
+  const files = ['ama', 'kofi', 'yao'].map(read);
+  const single = captureIo(dir);
+  assert.equal(await main(['review', 'sample', 'cards/run.json', '--size', '12', '--seed', '42', '--out', 'single.json'], single), 0);
+  const whole = (JSON.parse(fs.readFileSync(path.join(dir, 'single.json'), 'utf8')) as ReviewJson).items.map((i) => i.entry_id);
+  for (const f of files) {
+    assert.equal(f.model_slug, null);
+    assert.equal(f.run_id, null);
+    assert.deepEqual(f.assignment.hidden, ['model', 'scores', 'other_ratings', 'reference']);
+    assert.deepEqual([f.assignment.reviewers, f.assignment.overlap], [['ama', 'kofi', 'yao'], 2]);
+    assert.equal(f.sample.sample_hash, files[0].sample.sample_hash);
+    assert.equal(f.items.length, 8);
+    assert.ok(f.items.every((i) => i.rating === null && whole.includes(i.entry_id)));
+  }
+  // Every drawn item is in exactly two files; no two reviewers see the same sequence.
+  for (const id of whole) assert.equal(files.filter((f) => f.items.some((i) => i.entry_id === id)).length, 2, id);
+  const orders = files.map((f) => f.items.map((i) => i.entry_id).join(' '));
+  assert.equal(new Set(orders).size, 3);
+
+  // Each file validates as a review of the card; a file with another reviewer's item does not.
+  const validate = async (file: string) => {
+    const io = captureIo(dir);
+    await main(['validate', file, '--format', 'json'], io);
+    return (JSON.parse(io.out) as { diagnostics: { code: string; message: string }[] }[]).flatMap((r) => r.diagnostics);
+  };
+  for (const name of ['ama', 'kofi', 'yao']) assert.deepEqual(await validate(`cards/run.review.${name}.json`), [], name);
+  const forged = read('ama');
+  const notAma = whole.find((id) => !forged.items.some((i) => i.entry_id === id))!;
+  forged.items[0].entry_id = notAma;
+  fs.writeFileSync(path.join(dir, 'cards', 'run.review.ama.json'), JSON.stringify(forged, null, 2));
+  assert.ok((await validate('cards/run.review.ama.json')).some((d) => d.code === 'review-card'));
+  const wrongSeed = read('kofi');
+  wrongSeed.assignment.order_seed += 1;
+  fs.writeFileSync(path.join(dir, 'cards', 'run.review.kofi.json'), JSON.stringify(wrongSeed, null, 2));
+  assert.ok((await validate('cards/run.review.kofi.json')).some((d) => d.code === 'review-card' && /`assignment` does not hold/.test(d.message)));
+
+  // Drawing again for the same names refuses before writing anything.
+  const again = captureIo(dir);
+  assert.equal(await main(['review', 'sample', 'cards/run.json', '--size', '12', '--seed', '42', '--reviewers', 'zoe,yao'], again), 2);
+  assert.match(again.err, /run\.review\.yao\.json: a review is already there/);
+  assert.ok(!fs.existsSync(path.join(dir, 'cards', 'run.review.zoe.json')));
+});
+
+test('review sample --reviewers without --overlap gives every item to every reviewer; bad lists are refused', async () => {
+  const dir = folder(cardWith(12, 'functional'));
+  const drew = captureIo(dir);
+  assert.equal(await main(['review', 'sample', 'cards/run.json', '--size', '6', '--seed', '1', '--reviewers', 'ama,kofi'], drew), 0, drew.err);
+  const read = (name: string) => JSON.parse(fs.readFileSync(path.join(dir, 'cards', `run.review.${name}.json`), 'utf8')) as TeamReviewJson;
+  const [ama, kofi] = [read('ama'), read('kofi')];
+  assert.equal(ama.items.length, 6);
+  assert.deepEqual(ama.items.map((i) => i.entry_id).sort(), kofi.items.map((i) => i.entry_id).sort());
+  assert.deepEqual(ama.assignment.hidden, ['model', 'scores', 'other_ratings']);
+  // Rated, the two files compare with review agreement.
+  for (const [name, file] of [
+    ['ama', ama],
+    ['kofi', kofi],
+  ] as const) {
+    for (const item of file.items) item.rating = Number(item.entry_id.slice(1)) % 2 ? 'excellent' : 'gist';
+    fs.writeFileSync(path.join(dir, 'cards', `run.review.${name}.json`), JSON.stringify(file, null, 2));
+  }
+  const agree = captureIo(dir);
+  assert.equal(await main(['review', 'agreement', 'cards/run.review.ama.json', 'cards/run.review.kofi.json'], agree), 0, agree.err);
+  assert.match(agree.out, /raw agreement 100\.0%/);
+  for (const args of [
+    ['--reviewers', 'ama,ama'],
+    ['--reviewers', 'ama,../kofi'],
+    ['--reviewers', 'ama,kofi', '--overlap', '3'],
+    ['--reviewers', 'ama,kofi', '--out', 'x.json'],
+    ['--overlap', '2'],
+  ]) {
+    const io = captureIo(dir);
+    assert.equal(await main(['review', 'sample', 'cards/run.json', '--size', '6', '--seed', '2', ...args], io), 2, args.join(' '));
+    assert.match(io.err, /--(reviewers|overlap)/);
+  }
+});

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { isObject } from '../../core/json';
+import { isObject, type JsonObject } from '../../core/json';
 import {
   DEFAULT_GATE,
   drawSample,
@@ -14,6 +14,15 @@ import {
 } from '../../core/review/review';
 import { numberFlag } from '../flags';
 import { bindReview, reviewCardText } from '../../core/review/binding';
+import {
+  assignmentMessage,
+  assignmentProblemText,
+  assignmentProblems,
+  MAX_REVIEWERS,
+  teamReviewFileName,
+  teamReviews,
+  type TeamOptions,
+} from '../../core/review/assignment';
 import { agreementJson, agreementProblemText, agreementText, checkReviews, reviewAgreement } from '../../core/review/agreement';
 import { unboundReason } from '../../core/rules/review';
 import { verifyRunCard } from '../../core/runcard/verify';
@@ -25,7 +34,7 @@ import { UsageError, type CliIo } from '../io';
 import { writeFileAtomic } from '../../runner/outputs';
 
 export const usage =
-  'review sample RUN_CARD.json --size N --seed S [--out REVIEW.json] [--reviewer NAME] [--allow-secret-segments] | review summary REVIEW.json [--format text|json] | review agreement REVIEW.json REVIEW.json... [--format text|json] [--seed S]   human review of a corpus run (Rosetta §7.3)';
+  'review sample RUN_CARD.json --size N --seed S [--out REVIEW.json] [--reviewer NAME] [--allow-secret-segments] | review sample RUN_CARD.json --size N --seed S --reviewers NAME,NAME... [--overlap K] [--hide-reference] [--allow-secret-segments] | review summary REVIEW.json [--format text|json] | review agreement REVIEW.json REVIEW.json... [--format text|json] [--seed S]   human review of a corpus run (Rosetta §7.3)';
 
 function readJsonFile(file: string, io: CliIo): unknown {
   const text = readText(file, io);
@@ -39,11 +48,28 @@ function readJsonFile(file: string, io: CliIo): unknown {
 }
 
 async function sample(args: string[], io: CliIo): Promise<number> {
-  const { positional, values, flags } = parseArgs(args, { values: ['size', 'seed', 'out', 'reviewer'], booleans: ['allow-secret-segments'] });
+  const { positional, values, flags } = parseArgs(args, {
+    values: ['size', 'seed', 'out', 'reviewer', 'reviewers', 'overlap'],
+    booleans: ['allow-secret-segments', 'hide-reference'],
+  });
   if (positional.length !== 1) throw new UsageError('sample takes one run card');
   if (values.size === undefined || values.seed === undefined) throw new UsageError(`--${values.size === undefined ? 'size' : 'seed'} is required`);
   const size = numberFlag('size', values.size[0], REVIEW_LIMITS.size, 0);
   const seed = numberFlag('seed', values.seed[0], REVIEW_LIMITS.seed, 0);
+  const locale = toLocale(process.env.LANG);
+  let team: TeamOptions | undefined;
+  if (values.reviewers !== undefined) {
+    if (values.out !== undefined || values.reviewer !== undefined)
+      throw new UsageError('--reviewers writes one file per reviewer beside the card: it takes neither --out nor --reviewer');
+    const reviewers = values.reviewers[0].split(',').map((name) => name.trim());
+    const overlap =
+      values.overlap === undefined
+        ? reviewers.length
+        : numberFlag('overlap', values.overlap[0], { min: 1, max: MAX_REVIEWERS, integer: true, noun: 'a whole number' }, 0);
+    const problems = assignmentProblems(reviewers, overlap);
+    if (problems.length > 0) throw new UsageError(problems.map((p) => terminalSafe(assignmentProblemText(p, locale))).join('\n'));
+    team = { reviewers, overlap, hideReference: flags.has('hide-reference') };
+  } else if (values.overlap !== undefined || flags.has('hide-reference')) throw new UsageError('--overlap and --hide-reference assign a sample to --reviewers');
   const cardFile = path.resolve(io.cwd, positional[0]);
   const card = readJsonFile(positional[0], io);
   const shownCard = terminalSafe(displayPath(cardFile, io.cwd));
@@ -61,6 +87,7 @@ async function sample(args: string[], io: CliIo): Promise<number> {
     );
     return 2;
   }
+  if (team) return sampleForTeam(card, cardFile, seed, size, team, flags.has('allow-secret-segments'), io);
   const out = path.resolve(io.cwd, values.out?.[0] ?? cardFile.replace(/\.json$/i, '') + '.review.json');
   if (fs.existsSync(out)) {
     io.stderr(`${terminalSafe(displayPath(out, io.cwd))}: a review is already there; its ratings would be lost: name another --out or remove it\n`);
@@ -92,6 +119,54 @@ async function sample(args: string[], io: CliIo): Promise<number> {
     `${terminalSafe(displayPath(out, io.cwd))}: ${drawn.items.length} of ${drawn.population} outputs drawn (seed ${seed}; per difficulty tier ${tiers})\n`,
   );
   if (drawn.secretSkipped) io.stdout(`  ${drawn.secretSkipped} entries of secret segments left out (--allow-secret-segments to include them)\n`);
+  return 0;
+}
+
+/** `review sample --reviewers`: one file per reviewer beside the card, all checked free before any is written. */
+function sampleForTeam(card: JsonObject, cardFile: string, seed: number, size: number, team: TeamOptions, allowSecretSegments: boolean, io: CliIo): number {
+  const locale = toLocale(process.env.LANG);
+  const show = (f: string) => terminalSafe(displayPath(f, io.cwd));
+  const outs = team.reviewers.map((name) => path.join(path.dirname(cardFile), teamReviewFileName(path.basename(cardFile), name)));
+  const taken = outs.filter((f) => fs.existsSync(f));
+  if (taken.length > 0) {
+    for (const f of taken) io.stderr(assignmentMessage(locale, 'exists', { file: show(f) }) + '\n');
+    return 2;
+  }
+  const drawn = drawSample(reviewableResults(card), { size, seed, random: new PyRandom(seed), allowSecretSegments });
+  if (drawn.items.length === 0) {
+    io.stderr(
+      `${show(cardFile)}: no entry with an output to review${drawn.secretSkipped ? ` (${drawn.secretSkipped} in secret segments: --allow-secret-segments)` : ''}\n`,
+    );
+    return 1;
+  }
+  const reviews = teamReviews(
+    drawn,
+    { runCardPath: path.basename(cardFile), card, created: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'), seed, size },
+    team,
+  );
+  const tiers = Object.entries(drawn.perTier)
+    .map(([t, n]) => `${t}: ${n}`)
+    .join(', ');
+  const lines = [
+    assignmentMessage(locale, 'drawn', {
+      drawn: drawn.items.length,
+      population: drawn.population,
+      seed,
+      tiers,
+      reviewers: team.reviewers.length,
+      overlap: team.overlap,
+      hidden: team.hideReference ? assignmentMessage(locale, 'hiddenReference') : '',
+    }),
+  ];
+  reviews.forEach((review, i) => {
+    writeFileAtomic(outs[i], JSON.stringify({ $schema: 'https://ewebench.studio/schemas/review.schema.json', ...review }, null, 2) + '\n', {
+      inputs: [cardFile],
+      show,
+    });
+    lines.push(`  ${assignmentMessage(locale, 'written', { file: show(outs[i]), reviewer: terminalSafe(review.reviewer), count: review.items.length })}`);
+  });
+  if (drawn.secretSkipped) lines.push(`  ${drawn.secretSkipped} entries of secret segments left out (--allow-secret-segments to include them)`);
+  io.stdout(lines.join('\n') + '\n');
   return 0;
 }
 
