@@ -90,6 +90,9 @@ test('files of another run or another sample, or fewer than two, are refused wit
     { kind: 'other-sample', file: 'c.json', first: 'a.json' },
   ]);
   assert.deepEqual(checkReviews([a, { file: 'd.json', review: [] }]), [{ kind: 'not-review', file: 'd.json' }]);
+  const team = (name: string, hash: string) => ({ file: `${name}.json`, review: review(name, ama, { sample: { seed: 3, size: 8, sample_hash: hash } }) });
+  assert.deepEqual(checkReviews([team('ama', 'c'.repeat(64)), team('kofi', 'c'.repeat(64))]), []);
+  assert.deepEqual(checkReviews([team('ama', 'c'.repeat(64)), team('kofi', 'd'.repeat(64))]), [{ kind: 'other-sample', file: 'kofi.json', first: 'ama.json' }]);
 });
 
 test('the text report reads in English and French, undefined figures say so, JSON writes them as null', () => {

@@ -71,10 +71,11 @@ const idKey = (id: string | number) => `${typeof id}:${String(id)}`;
 const isRating = (v: unknown): v is Rating => typeof v === 'string' && (RATINGS as readonly string[]).includes(v);
 const step = (r: Rating | null) => (r === null ? null : RATINGS.indexOf(r) + 1);
 
-/** The sample a review file names: the card's seal and the seed and size it was drawn with. */
+/** The sample a review file names: the seed and size it was drawn with, and a team file's sample hash. */
 function sampleKey(review: Record<string, unknown>): string {
   const sample = isObject(review.sample) ? review.sample : {};
-  return `${String(sample.seed)}/${String(sample.size)}`;
+  // A team's files also name the drawn ids by their hash; a single reviewer's file has none (then it is the seed and size).
+  return `${String(sample.seed)}/${String(sample.size)}/${typeof sample.sample_hash === 'string' ? sample.sample_hash : ''}`;
 }
 
 /** Reviewer names as shown: the file's `reviewer`, else the file's name; repeated names get " (2)", " (3)". */
