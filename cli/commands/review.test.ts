@@ -474,3 +474,47 @@ test('review sample --reviewers without --overlap gives every item to every revi
     assert.match(io.err, /--(reviewers|overlap)/);
   }
 });
+
+test('review agreement says whether the team passes the §7.2 gate, and which condition fails with its figures', async () => {
+  const dir = folder(cardWith(60, 'deployable'));
+  assert.equal(
+    await main(['review', 'sample', 'cards/run.json', '--size', '24', '--seed', '3', '--reviewers', 'ama,kofi,yao', '--overlap', '2'], captureIo(dir)),
+    0,
+  );
+  const file = (name: string) => path.join(dir, 'cards', `run.review.${name}.json`);
+  const rate = (name: string, rating: (id: string) => string) => {
+    const review = JSON.parse(fs.readFileSync(file(name), 'utf8')) as TeamReviewJson;
+    for (const item of review.items) item.rating = rating(item.entry_id);
+    fs.writeFileSync(file(name), JSON.stringify(review, null, 2));
+  };
+  const steps = ['reject', 'gist', 'acceptable', 'excellent'];
+  const truth = (id: string) => steps[[3, 3, 2, 3, 1, 0, 3, 2][Number(id.slice(1)) % 8]];
+  for (const name of ['ama', 'kofi', 'yao']) rate(name, truth);
+  const files = ['cards/run.review.ama.json', 'cards/run.review.kofi.json', 'cards/run.review.yao.json'];
+  const agreed = captureIo(dir);
+  assert.equal(await main(['review', 'agreement', ...files], agreed), 0, agreed.err);
+  assert.match(agreed.out, /§7\.2 gate for the deployable claim: passed/);
+  const json = captureIo(dir);
+  assert.equal(await main(['review', 'agreement', ...files, '--format', 'json'], json), 0);
+  assert.deepEqual(JSON.parse(json.out).gate, { verdict: 'passed', minRated: 20, minUsableRate: 0.7, minReviewers: 2, minAlphaLower: 0.667 });
+
+  // Two of the three files: the items Yao shared with only one of them have one reviewer.
+  const two = captureIo(dir);
+  assert.equal(await main(['review', 'agreement', ...files.slice(0, 2)], two), 0);
+  assert.match(two.out, /§7\.2 gate for the deployable claim: not met: 16 items have fewer than 2 reviewers \(the fewest: 1\)/);
+
+  // Yao rates the opposite way: agreement falls, with the figures.
+  rate('yao', (id) => steps[3 - steps.indexOf(truth(id))]);
+  const split = captureIo(dir);
+  assert.equal(await main(['review', 'agreement', ...files], split), 0);
+  assert.match(split.out, /not met: ordinal alpha -?\d\.\d{3} has a lower bound -?\d\.\d{3}, below 0\.667/);
+
+  // A file that no longer binds to the card: said, and no gate.
+  const forged = JSON.parse(fs.readFileSync(file('kofi'), 'utf8')) as TeamReviewJson;
+  forged.assignment.order_seed += 1;
+  fs.writeFileSync(file('kofi'), JSON.stringify(forged, null, 2));
+  const unbound = captureIo(dir);
+  assert.equal(await main(['review', 'agreement', ...files], unbound), 1);
+  assert.match(unbound.out, /cards\/run\.review\.kofi\.json: .*`assignment` does not hold/);
+  assert.doesNotMatch(unbound.out, /§7\.2 gate/);
+});

@@ -23,7 +23,17 @@ import {
   teamReviews,
   type TeamOptions,
 } from '../../core/review/assignment';
-import { agreementJson, agreementProblemText, agreementText, checkReviews, reviewAgreement } from '../../core/review/agreement';
+import {
+  agreementJson,
+  agreementProblemText,
+  agreementText,
+  checkReviews,
+  DEFAULT_TEAM_GATE,
+  reviewAgreement,
+  teamGate,
+  teamGateText,
+  type TeamGateVerdict,
+} from '../../core/review/agreement';
 import { unboundReason } from '../../core/rules/review';
 import { verifyRunCard } from '../../core/runcard/verify';
 import { toLocale } from '../../core/i18n/locale';
@@ -239,8 +249,37 @@ async function agreement(args: string[], io: CliIo): Promise<number> {
     return 2;
   }
   const report = reviewAgreement(inputs, { seed });
-  io.stdout(format === 'json' ? JSON.stringify(agreementJson(report), null, 2) + '\n' : agreementText(report, locale, terminalSafe));
-  return 0;
+  // The §7.2 gate, when the card the files name can be read and every file is a review of it.
+  const firstFile = path.resolve(io.cwd, positional[0]);
+  const first = inputs[0].review as JsonObject;
+  const found = reviewCardText(path.basename(firstFile), first.run_card, neighboursOf(firstFile).read);
+  const unbound: string[] = [];
+  let gate: TeamGateVerdict | undefined;
+  if (found) {
+    positional.forEach((file, i) => {
+      const bound = bindReview(found.text, inputs[i].review);
+      if (bound.kind !== 'bound') unbound.push(`${inputs[i].file}: ${unboundReason(bound, locale)}`);
+    });
+    if (unbound.length === 0) gate = teamGate(JSON.parse(found.text) as unknown, inputs, report);
+  }
+  if (format === 'json') {
+    const json = agreementJson(report) as JsonObject;
+    json.gate =
+      gate === undefined
+        ? null
+        : gate.kind === 'failed'
+          ? { verdict: 'failed', failures: gate.failures, ...DEFAULT_TEAM_GATE }
+          : { verdict: gate.kind, ...DEFAULT_TEAM_GATE };
+    if (unbound.length > 0) json.unbound = unbound;
+    io.stdout(JSON.stringify(json, null, 2) + '\n');
+    return unbound.length > 0 ? 1 : 0;
+  }
+  let text = agreementText(report, locale, terminalSafe);
+  for (const line of unbound) text += terminalSafe(line) + '\n';
+  const gateLine = gate && teamGateText(gate, locale);
+  if (gateLine) text += gateLine + '\n';
+  io.stdout(text);
+  return unbound.length > 0 ? 1 : 0;
 }
 
 /** `binding` in `review summary --format json`: the first three are the names earlier versions wrote. */

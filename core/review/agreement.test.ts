@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { agreementJson, agreementText, checkReviews, reviewAgreement, type ReviewInput } from './agreement';
+import { agreementJson, agreementText, checkReviews, reviewAgreement, teamGate, teamGateText, type ReviewInput } from './agreement';
 import { krippendorffAlpha, quadraticKappa } from '../stats/agreement';
 import { RATINGS, type Rating } from './review';
 
@@ -117,4 +117,58 @@ test('the text report reads in English and French, undefined figures say so, JSO
   assert.match(fr, /accord brut 100,0 %/);
   const json = agreementJson(report) as { overall: { alpha: { alpha: unknown }[] } };
   assert.equal(json.overall.alpha[0].alpha, null);
+});
+
+test('the team gate passes only with enough reviewers per item, a high enough alpha lower bound, and enough usable by the median', () => {
+  const card = { scores: { quality_tier: 'Deployable' } };
+  // 24 items on all four steps; Kofi differs from Ama by one step on 2 items, Yao agrees with Ama throughout.
+  const base: Rating[] = Array.from({ length: 24 }, (_, i) => RATINGS[i < 4 ? i : i % 6 === 0 ? 1 : 3]);
+  const kofiRatings = base.map((r, i) => (i === 5 ? 'excellent' : i === 7 ? 'gist' : r));
+  const inputs = (...files: [string, (Rating | null | undefined)[]][]) =>
+    files.map(([name, ratings]) => ({ file: `${name}.json`, review: review(name, ratings) }));
+  const gateOf = (files: ReviewInput[]) => teamGate(card, files, reviewAgreement(files, { nBootstrap: 200 }));
+  const good = inputs(['ama', base], ['kofi', kofiRatings], ['yao', base]);
+  const passed = gateOf(good);
+  assert.equal(passed.kind, 'passed', JSON.stringify(passed));
+  assert.equal(
+    teamGateText(passed, 'en'),
+    '§7.2 gate for the deployable claim: passed (every item rated by enough reviewers, agreement and usable share high enough; ratings combined by their median)',
+  );
+  assert.equal(teamGate({ scores: { quality_tier: 'functional' } }, good, reviewAgreement(good, { nBootstrap: 20 })).kind, 'not-gated');
+
+  // Yao rates only half: those items have one reviewer.
+  const half = inputs(
+    ['ama', base.map((r, i) => (i < 12 ? r : undefined))],
+    ['yao', base.map((r, i) => (i < 12 ? undefined : r))],
+    ['kofi', kofiRatings.map((r, i) => (i < 6 ? r : undefined))],
+  );
+  const few = gateOf(half);
+  assert.equal(few.kind, 'failed');
+  assert.deepEqual(few.kind === 'failed' && few.failures.find((f) => f.kind === 'few-reviewers'), { kind: 'few-reviewers', items: 18, fewest: 1, needed: 2 });
+  assert.match(teamGateText(few, 'en')!, /not met: 18 items have fewer than 2 reviewers \(the fewest: 1\)/);
+  assert.match(teamGateText(few, 'fr')!, /non atteint : 18 éléments ont moins de 2 relecteurs \(le moins : 1\)/);
+
+  // Reviewers who disagree: the lower bound falls below 0.667, and the figures are said.
+  const reversed = base.map((r) => RATINGS[3 - RATINGS.indexOf(r)]);
+  const split = gateOf(inputs(['ama', base], ['kofi', reversed]));
+  assert.equal(split.kind, 'failed');
+  const low = split.kind === 'failed' ? split.failures.find((f) => f.kind === 'low-agreement') : undefined;
+  assert.ok(low && low.kind === 'low-agreement' && low.lower < 0.667 && low.needed === 0.667);
+  assert.match(teamGateText(split, 'en')!, /ordinal alpha -?\d\.\d{3} has a lower bound -?\d\.\d{3}, below 0\.667/);
+  assert.match(teamGateText(split, 'fr')!, /l’alpha ordinal -?\d,\d{3} a une borne basse -?\d,\d{3}, sous 0,667/);
+
+  // One reviewer's file alone never passes: every item has one reviewer, and alpha is not defined.
+  const single = gateOf(inputs(['ama', base], ['kofi', base.map(() => undefined)]));
+  assert.equal(single.kind, 'failed');
+  assert.deepEqual(single.kind === 'failed' && single.failures.map((f) => f.kind), ['few-reviewers', 'low-agreement']);
+  assert.match(teamGateText(single, 'en')!, /lower bound not defined, below 0\.667/);
+
+  // Enough agreement, too little usable by the median, with unrated items.
+  const poor: Rating[] = base.map((_, i) => (i % 4 === 0 ? 'excellent' : 'gist'));
+  const unusable = gateOf(inputs(['ama', [...poor.slice(0, 23), null]], ['kofi', [...poor.slice(0, 23), null]]));
+  assert.deepEqual(unusable.kind === 'failed' && unusable.failures.map((f) => f.kind), ['unrated', 'few-reviewers', 'not-usable']);
+  assert.match(
+    teamGateText(unusable, 'en')!,
+    /not met: 1 items rated by no one; 1 items have fewer than 2 reviewers \(the fewest: 0\); 26\.1% usable \(by the median rating\), 70\.0% needed$/,
+  );
 });

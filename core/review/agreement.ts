@@ -1,7 +1,7 @@
 import { format, type Locale, type Params } from '../i18n/locale';
 import { isObject, setOwn } from '../json';
 import { alphaIntervals, pairwiseKappa, rawAgreement, type AlphaInterval, type Level, type RatingMatrix } from '../stats/agreement';
-import { RATINGS, tierKey, type Rating } from './review';
+import { DEFAULT_GATE, GATED_TIERS, RATINGS, summarizeReview, tierKey, type GateThreshold, type Rating, type ReviewSummary } from './review';
 
 /**
  * Agreement between the reviewers of one run (issue #34): several review files of the same run card and sample,
@@ -217,6 +217,22 @@ export const AGREEMENT_MESSAGES = {
   },
   notRated: { en: '—', fr: '—' },
   more: { en: '… and {count} more (--format json lists every one)', fr: '… et {count} de plus (--format json les liste tous)' },
+  gatePassed: {
+    en: '§7.2 gate for the {tier} claim: passed (every item rated by enough reviewers, agreement and usable share high enough; ratings combined by their median)',
+    fr: 'seuil §7.2 pour le niveau {tier} : atteint (chaque élément noté par assez de relecteurs, accord et part utilisable suffisants ; notes combinées par leur médiane)',
+  },
+  gateFailed: { en: '§7.2 gate for the {tier} claim: not met: {why}', fr: 'seuil §7.2 pour le niveau {tier} : non atteint : {why}' },
+  gateUnrated: { en: '{count} items rated by no one', fr: '{count} éléments notés par personne' },
+  gateFewReviewers: {
+    en: '{items} items have fewer than {needed} reviewers (the fewest: {fewest})',
+    fr: '{items} éléments ont moins de {needed} relecteurs (le moins : {fewest})',
+  },
+  gateLowAgreement: {
+    en: 'ordinal alpha {alpha} has a lower bound {lower}, below {needed}',
+    fr: 'l’alpha ordinal {alpha} a une borne basse {lower}, sous {needed}',
+  },
+  gateTooFew: { en: '{rated} items rated, {needed} needed', fr: '{rated} éléments notés, {needed} requis' },
+  gateNotUsable: { en: '{usable} usable (by the median rating), {needed} needed', fr: '{usable} utilisables (selon la note médiane), {needed} requis' },
   method: {
     en: '{level}% intervals: percentile bootstrap over items, {n} resamples, seed {seed}; ratings as steps reject 1, gist 2, acceptable 3, excellent 4',
     fr: 'intervalles à {level} % : bootstrap percentile sur les items, {n} rééchantillonnages, graine {seed} ; notes en crans reject 1, gist 2, acceptable 3, excellent 4',
@@ -308,4 +324,92 @@ export function agreementText(report: AgreementReport, locale: Locale, safe: (s:
 /** The JSON report: undefined figures (NaN) written as null. */
 export function agreementJson(report: AgreementReport): unknown {
   return JSON.parse(JSON.stringify(report, (_key, value: unknown) => (typeof value === 'number' && !Number.isFinite(value) ? null : value))) as unknown;
+}
+
+/** The §7.2 gate for a team: every item rated by enough reviewers, who agree enough, and enough usable outputs. */
+export interface TeamGateThreshold extends GateThreshold {
+  /** Reviewers per item, at least. */
+  minReviewers: number;
+  /** The lower bound of ordinal alpha's interval, at least (Krippendorff: 0.667 for tentative conclusions). */
+  minAlphaLower: number;
+}
+
+export const DEFAULT_TEAM_GATE: TeamGateThreshold = { ...DEFAULT_GATE, minReviewers: 2, minAlphaLower: 0.667 };
+
+export type TeamGateFailure =
+  | { kind: 'unrated'; unrated: number }
+  /** `items` items have fewer than `needed` ratings, the fewest being `fewest`. */
+  | { kind: 'few-reviewers'; items: number; fewest: number; needed: number }
+  | { kind: 'low-agreement'; alpha: number; lower: number; needed: number }
+  | { kind: 'too-few'; rated: number; needed: number }
+  | { kind: 'not-usable'; usable: number; needed: number };
+
+export type TeamGateVerdict =
+  | { kind: 'not-gated' }
+  | { kind: 'passed'; tier: string; combined: ReviewSummary }
+  | { kind: 'failed'; tier: string; failures: TeamGateFailure[]; combined: ReviewSummary };
+
+/** The lower of the two middle ratings of an item (the median; for an even count, the more cautious one). */
+function combined(ratings: readonly (Rating | null)[]): Rating | null {
+  const steps = ratings
+    .filter((r): r is Rating => r !== null)
+    .map((r) => RATINGS.indexOf(r))
+    .sort((a, b) => a - b);
+  return steps.length === 0 ? null : RATINGS[steps[(steps.length - 1) >> 1]];
+}
+
+/**
+ * The team gate on reviews already bound to the card (each file's binding is the caller's check, as for one
+ * review): every condition that fails is listed with its figures. The items' ratings are combined by their
+ * median for the usable share; alpha is the report's ordinal alpha.
+ */
+export function teamGate(
+  card: unknown,
+  inputs: readonly ReviewInput[],
+  report: AgreementReport,
+  threshold: TeamGateThreshold = DEFAULT_TEAM_GATE,
+): TeamGateVerdict {
+  const scores = isObject(card) && isObject(card.scores) ? card.scores : {};
+  const tier = typeof scores.quality_tier === 'string' ? scores.quality_tier.toLowerCase() : '';
+  const items = collect(inputs);
+  const combinedSummary = summarizeReview({ items: items.map((it) => ({ difficulty: it.difficulty, rating: combined(it.ratings) })) });
+  if (!GATED_TIERS.includes(tier)) return { kind: 'not-gated' };
+  const failures: TeamGateFailure[] = [];
+  const unrated = items.filter((it) => it.ratings.every((r) => r === null)).length;
+  if (unrated > 0) failures.push({ kind: 'unrated', unrated });
+  const counts = items.map((it) => it.ratings.filter((r) => r !== null).length);
+  const short = counts.filter((c) => c < threshold.minReviewers);
+  if (short.length > 0) failures.push({ kind: 'few-reviewers', items: short.length, fewest: Math.min(...short), needed: threshold.minReviewers });
+  const alpha = report.overall.alpha.find((a) => a.level === 'ordinal');
+  if (alpha && !(alpha.lower >= threshold.minAlphaLower))
+    failures.push({ kind: 'low-agreement', alpha: alpha.alpha, lower: alpha.lower, needed: threshold.minAlphaLower });
+  if (combinedSummary.overall.rated < threshold.minRated) failures.push({ kind: 'too-few', rated: combinedSummary.overall.rated, needed: threshold.minRated });
+  const usable = combinedSummary.overall.usable_rate ?? 0;
+  if (usable < threshold.minUsableRate) failures.push({ kind: 'not-usable', usable, needed: threshold.minUsableRate });
+  return failures.length === 0 ? { kind: 'passed', tier, combined: combinedSummary } : { kind: 'failed', tier, failures, combined: combinedSummary };
+}
+
+/** The gate's verdict as a line of `review agreement`, in English or French, with the figures of each failure. */
+export function teamGateText(verdict: TeamGateVerdict, locale: Locale): string | undefined {
+  if (verdict.kind === 'not-gated') return undefined;
+  if (verdict.kind === 'passed') return agreementMessage(locale, 'gatePassed', { tier: verdict.tier });
+  const why = verdict.failures.map((f) => {
+    switch (f.kind) {
+      case 'unrated':
+        return agreementMessage(locale, 'gateUnrated', { count: f.unrated });
+      case 'few-reviewers':
+        return agreementMessage(locale, 'gateFewReviewers', { items: f.items, fewest: f.fewest, needed: f.needed });
+      case 'low-agreement':
+        return agreementMessage(locale, 'gateLowAgreement', {
+          alpha: figure(f.alpha, locale),
+          lower: figure(f.lower, locale),
+          needed: figure(f.needed, locale),
+        });
+      case 'too-few':
+        return agreementMessage(locale, 'gateTooFew', { rated: f.rated, needed: f.needed });
+      case 'not-usable':
+        return agreementMessage(locale, 'gateNotUsable', { usable: percent(f.usable, locale), needed: percent(f.needed, locale) });
+    }
+  });
+  return agreementMessage(locale, 'gateFailed', { tier: verdict.tier, why: why.join('; ') });
 }
