@@ -85,6 +85,8 @@ test('review summary counts the ratings per tier and says whether the §7.2 gate
   assert.equal(await main(['review', 'summary', 'cards/run.review.json'], text), 0);
   assert.match(text.out, /24\/24 rated · reject 0 · gist 4 · acceptable 0 · excellent 20 · 83\.3% usable/);
   assert.match(text.out, /§7\.2 gate: passed/);
+  assert.match(text.out, /a single review: one reviewer rated these items; a team’s §7\.2 gate needs at least 2 reviewers per item/);
+  assert.equal(out.single_review, true);
 });
 
 test('a review whose card changed is reported by summary (exit 1) and by validate on the review', async () => {
@@ -459,6 +461,11 @@ test('review sample --reviewers without --overlap gives every item to every revi
     for (const item of file.items) item.rating = Number(item.entry_id.slice(1)) % 2 ? 'excellent' : 'gist';
     fs.writeFileSync(path.join(dir, 'cards', `run.review.${name}.json`), JSON.stringify(file, null, 2));
   }
+  const summary = captureIo(dir);
+  assert.equal(await main(['review', 'summary', 'cards/run.review.ama.json'], summary), 0, summary.err);
+  assert.match(summary.out, /6\/6 rated/);
+  assert.match(summary.out, /ama’s share of a team review \(ama, kofi; 2 per item\): review agreement compares the files/);
+  assert.doesNotMatch(summary.out, /a single review/);
   const agree = captureIo(dir);
   assert.equal(await main(['review', 'agreement', 'cards/run.review.ama.json', 'cards/run.review.kofi.json'], agree), 0, agree.err);
   assert.match(agree.out, /raw agreement 100\.0%/);

@@ -15,6 +15,7 @@ import {
 import { numberFlag } from '../flags';
 import { bindReview, reviewCardText } from '../../core/review/binding';
 import {
+  declaredAssignment,
   assignmentMessage,
   assignmentProblemText,
   assignmentProblems,
@@ -24,6 +25,7 @@ import {
   type TeamOptions,
 } from '../../core/review/assignment';
 import {
+  agreementMessage,
   agreementJson,
   agreementProblemText,
   agreementText,
@@ -213,6 +215,7 @@ async function summary(args: string[], io: CliIo): Promise<number> {
           binding,
           ...(bound.kind === 'bound' ? {} : { unbound_reason: unboundReason(bound, locale) }),
           ...result,
+          single_review: declaredAssignment(review) === undefined,
           gate: gate ? { verdict: gate.kind, ...DEFAULT_GATE } : null,
         },
         null,
@@ -223,6 +226,14 @@ async function summary(args: string[], io: CliIo): Promise<number> {
   }
   const lines = [`${terminalSafe(displayPath(reviewFile, io.cwd))}: ${countsLine(result.overall)}`];
   for (const [tier, counts] of Object.entries(result.by_tier)) lines.push(`  difficulty ${terminalSafe(tier)}: ${countsLine(counts)}`);
+  const assignment = declaredAssignment(review);
+  if (assignment === undefined) lines.push(`  ${agreementMessage(locale, 'singleReview', { needed: DEFAULT_TEAM_GATE.minReviewers })}`);
+  else if (assignment !== 'malformed')
+    lines.push(
+      `  ${terminalSafe(
+        agreementMessage(locale, 'teamShare', { reviewer: String(review.reviewer), reviewers: assignment.reviewers.join(', '), overlap: assignment.overlap }),
+      )}`,
+    );
   if (bound.kind === 'card-unreadable') lines.push(`  the run card ${cardShown} cannot be read: these ratings are bound to no run`);
   else if (bound.kind !== 'bound')
     lines.push(`  not a review of the run card ${cardShown}: ${terminalSafe(unboundReason(bound, locale))}; these ratings count for no gate`);

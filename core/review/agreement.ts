@@ -233,6 +233,14 @@ export const AGREEMENT_MESSAGES = {
   },
   gateTooFew: { en: '{rated} items rated, {needed} needed', fr: '{rated} éléments notés, {needed} requis' },
   gateNotUsable: { en: '{usable} usable (by the median rating), {needed} needed', fr: '{usable} utilisables (selon la note médiane), {needed} requis' },
+  singleReview: {
+    en: 'a single review: one reviewer rated these items; a team’s §7.2 gate needs at least {needed} reviewers per item (review sample --reviewers, then review agreement)',
+    fr: 'une revue unique : un seul relecteur a noté ces éléments ; le seuil §7.2 d’une équipe demande au moins {needed} relecteurs par élément (review sample --reviewers, puis review agreement)',
+  },
+  teamShare: {
+    en: '{reviewer}’s share of a team review ({reviewers}; {overlap} per item): review agreement compares the files and gives the team’s gate',
+    fr: 'la part de {reviewer} d’une revue en équipe ({reviewers} ; {overlap} par élément) : review agreement compare les fichiers et donne le seuil de l’équipe',
+  },
   method: {
     en: '{level}% intervals: percentile bootstrap over items, {n} resamples, seed {seed}; ratings as steps reject 1, gist 2, acceptable 3, excellent 4',
     fr: 'intervalles à {level} % : bootstrap percentile sur les items, {n} rééchantillonnages, graine {seed} ; notes en crans reject 1, gist 2, acceptable 3, excellent 4',
