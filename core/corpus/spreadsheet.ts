@@ -302,7 +302,7 @@ function mapColumns(
 }
 
 /** Where an anchor lands among the entries: the index of the entry that holds it, or -1. */
-function entryIndexOf(finding: Finding, entriesPath: JsonPath, itemSpans: readonly Span[]): number {
+export function entryIndexOf(finding: Finding, entriesPath: JsonPath, itemSpans: readonly Span[]): number {
   const at = finding.at;
   if ('path' in at) {
     if (at.path.length <= entriesPath.length || entriesPath.some((p, i) => at.path[i] !== p)) return -1;
@@ -321,12 +321,20 @@ function entryIndexOf(finding: Finding, entriesPath: JsonPath, itemSpans: readon
   return -1;
 }
 
-/**
- * Plans the import of `sheetText` into the corpus `corpusText`: columns mapped, rows turned into entries with
- * ids, the edit that appends them, and every problem with its line. Warnings do not stop an import; errors do.
- * Throws `SpreadsheetError` (about the sheet or the corpus) when there is nothing to plan.
- */
-export function planImport(corpusText: string, sheetText: string, options: ImportOptions): ImportPlan {
+/** A sheet read against a corpus: its columns mapped, each row of the header's width as an entry (empty cells left out). */
+export interface SheetRows {
+  locale: Locale;
+  doc: JsonDocument;
+  sheet: CorpusSheet;
+  header: string[];
+  fields: (string | null)[];
+  columns: { column: string; field: string | null }[];
+  problems: RowProblem[];
+  rows: { entry: JsonObject; line: number; cells: string[] }[];
+}
+
+/** Reads the sheet for an import or an update; `plan` when the sheet has no header (only its problems). */
+export function readSheetRows(corpusText: string, sheetText: string, options: ImportOptions): SheetRows | { plan: ImportPlan } {
   const locale = options.locale ?? 'en';
   const doc = new JsonDocument(corpusText);
   if (!doc.isValidJson) throw new SpreadsheetError(text(locale, 'notValidJson'));
@@ -335,7 +343,7 @@ export function planImport(corpusText: string, sheetText: string, options: Impor
   const records = sheetRows(sheetText.replace(/^\uFEFF/, ''), options.delimiter, locale, problems);
   const [first, ...rows] = records;
   if (!first) {
-    if (problems.length > 0) return { columns: [], entries: [], problems };
+    if (problems.length > 0) return { plan: { columns: [], entries: [], problems } };
     throw new SpreadsheetError(text(locale, 'empty'), { about: 'sheet' });
   }
   const header = first.cells;
@@ -345,7 +353,7 @@ export function planImport(corpusText: string, sheetText: string, options: Impor
   if (!fields.includes(sheet.sourceField)) problems.push({ severity: 'error', message: text(locale, 'noSource', { field: sheet.sourceField }) });
   const kinds = fields.map((f) => (f ? fieldKind(f, sheet) : 'string'));
 
-  const entries: JsonObject[] = [];
+  const out: { entry: JsonObject; line: number; cells: string[] }[] = [];
   for (const { cells, line } of rows) {
     if (cells.length !== header.length) {
       problems.push({ severity: 'error', row: line, message: text(locale, 'cellCount', { count: cells.length, header: header.length }) });
@@ -360,9 +368,22 @@ export function planImport(corpusText: string, sheetText: string, options: Impor
       if (parsed) entry[field] = parsed.value;
       else problems.push({ severity: 'error', row: line, column: header[i], message: text(locale, 'badJson', { column: header[i], field }) });
     });
-    entries.push(entry);
+    out.push({ entry, line, cells });
   }
-  const lines = rows.filter((r) => r.cells.length === header.length).map((r) => r.line);
+  return { locale, doc, sheet, header, fields, columns, problems, rows: out };
+}
+
+/**
+ * Plans the import of `sheetText` into the corpus `corpusText`: columns mapped, rows turned into entries with
+ * ids, the edit that appends them, and every problem with its line. Warnings do not stop an import; errors do.
+ * Throws `SpreadsheetError` (about the sheet or the corpus) when there is nothing to plan.
+ */
+export function planImport(corpusText: string, sheetText: string, options: ImportOptions): ImportPlan {
+  const read = readSheetRows(corpusText, sheetText, options);
+  if ('plan' in read) return read.plan;
+  const { locale, doc, sheet, columns, problems } = read;
+  const entries = read.rows.map((r) => r.entry);
+  const lines = read.rows.map((r) => r.line);
   const plan: ImportPlan = { columns, entries, problems };
 
   // New ids follow the file's pattern and avoid every id already there or given in the sheet, by their digits.
@@ -380,7 +401,7 @@ export function planImport(corpusText: string, sheetText: string, options: Impor
 
   const edits: TextEdit[] = [];
   const append = appendToArray(doc, sheet.entriesPath, entries);
-  if (!append) return sorted(plan);
+  if (!append) return sortedProblems(plan);
   edits.push(append);
   // A curated corpus says how many entries it holds: the count follows the import.
   const count = isObject(doc.value) && sheet.entriesPath.length === 1 ? doc.value.entry_count : undefined;
@@ -401,12 +422,12 @@ export function planImport(corpusText: string, sheetText: string, options: Impor
     if (index < firstNew) continue;
     problems.push({ severity: finding.severity ?? defaultSeverity(finding.code), row: lines[index - firstNew], message: finding.message, code: finding.code });
   }
-  if (problems.some((p) => p.severity === 'error')) return sorted(plan);
-  return sorted({ ...plan, edits, newText });
+  if (problems.some((p) => p.severity === 'error')) return sortedProblems(plan);
+  return sortedProblems({ ...plan, edits, newText });
 }
 
 /** Problems in the order of the sheet's lines, the sheet's own (no line) first. */
-function sorted(plan: ImportPlan): ImportPlan {
+export function sortedProblems(plan: ImportPlan): ImportPlan {
   plan.problems.sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
   return plan;
 }
