@@ -167,3 +167,22 @@ test('ids the sheet leaves out are kept and listed, or removed with prune; a rep
   assert.equal(noId.newText, undefined);
   assert.match(noId.problems[0].message, /no column is mapped to the id field/);
 });
+
+test('columns named after the corpus’s languages (English, Eʋegbe) are its source and reference; an unnamed column’s hint is in words for the editor', () => {
+  const corpus = diagnostic();
+  const entries = (JSON.parse(corpus) as { entries: { id: number; source: string; reference: string }[] }).entries;
+  const cell = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+  const rows = entries.map((e) => [e.id, cell(e.source), cell(e.id === 3 ? 'Ɛ̃, mele nyuie.' : e.reference), 'x'].join(','));
+  const sheet = ['id,English,Eʋegbe,Comment', ...rows].join('\r\n');
+  const plan = planUpdate(corpus, sheet, { delimiter: ',', hints: 'words' });
+  assert.deepEqual(
+    plan.columns.map((c) => c.field),
+    ['id', 'source', 'reference', null],
+  );
+  assert.deepEqual(
+    plan.changed.map((c) => [c.id, c.cells.map((x) => x.after)]),
+    [['3', ['Ɛ̃, mele nyuie.']]],
+  );
+  assert.match(plan.problems[0].message, /column "Comment" is not imported: choose its field in the list of columns/);
+  assert.doesNotMatch(plan.problems[0].message, /--map/);
+});

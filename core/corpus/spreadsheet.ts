@@ -45,6 +45,10 @@ const TEXT: Record<string, Bilingual> = {
     en: 'column "{column}" is not imported: name a field with --map "{column}=FIELD"',
     fr: 'la colonne « {column} » n’est pas importée : indiquez un champ avec --map "{column}=CHAMP"',
   },
+  unmappedWords: {
+    en: 'column "{column}" is not imported: choose its field in the list of columns',
+    fr: 'la colonne « {column} » n’est pas importée : choisissez son champ dans la liste des colonnes',
+  },
   unknownColumn: { en: '--map names column "{column}", which the sheet does not have', fr: '--map nomme la colonne « {column} », absente de la feuille' },
   twice: {
     en: 'field "{field}" is mapped from two columns ("{first}" and "{second}")',
@@ -166,6 +170,8 @@ export interface ImportOptions {
   /** Column → field (`--map column=field`); an empty field skips the column. */
   map?: ReadonlyMap<string, string>;
   locale?: Locale;
+  /** How a hint names what to do: the CLI's flags (the default), or in words for the editor's dialogs. */
+  hints?: 'flags' | 'words';
 }
 
 export interface ImportPlan {
@@ -187,6 +193,34 @@ const ALIASES: ReadonlyMap<string, string> = new Map([
   ['source_text', 'source'],
   ['target_expected', 'reference'],
 ]);
+
+/** What a sheet may call a language's column, by ISO 639 code: its English and French names and its own. */
+const LANGUAGE_NAMES: ReadonlyMap<string, readonly string[]> = new Map([
+  ['eng', ['english', 'anglais']],
+  ['en', ['english', 'anglais']],
+  ['ewe', ['ewe', 'éwé', 'eʋegbe', 'evegbe']],
+  ['ee', ['ewe', 'éwé', 'eʋegbe', 'evegbe']],
+  ['fra', ['french', 'français', 'francais']],
+  ['fr', ['french', 'français', 'francais']],
+]);
+
+/** Column names (lower case, NFC) that stand for the source and reference fields: the envelope's languages by name. */
+function languageColumns(value: unknown, sheet: CorpusSheet): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!isObject(value)) return out;
+  const envelope = isObject(value.dataset) ? value.dataset : value;
+  const referenceField =
+    sheet.shape === 'legacy' ? 'target_expected' : sheet.columns.includes('target') && !sheet.columns.includes('reference') ? 'target' : 'reference';
+  const pairs: [unknown, string][] = [
+    [envelope.target_language, referenceField],
+    [envelope.source_language, sheet.sourceField],
+  ];
+  for (const [code, field] of pairs) {
+    if (typeof code !== 'string') continue;
+    for (const name of LANGUAGE_NAMES.get(code.toLowerCase()) ?? []) out.set(name, field);
+  }
+  return out;
+}
 
 /** A sheet's record: its cells, and the line of the file it starts on. */
 interface SheetRow {
@@ -270,9 +304,11 @@ function sheetRows(sheetText: string, delimiter: Delimiter, locale: Locale, prob
 function mapColumns(
   header: readonly string[],
   sheet: CorpusSheet,
+  languages: ReadonlyMap<string, string>,
   overrides: ReadonlyMap<string, string>,
   locale: Locale,
   problems: RowProblem[],
+  hints: 'flags' | 'words' = 'flags',
 ): (string | null)[] {
   for (const column of overrides.keys())
     if (!header.includes(column)) problems.push({ severity: 'error', column, message: text(locale, 'unknownColumn', { column }) });
@@ -284,11 +320,14 @@ function mapColumns(
     if (override !== undefined) return override || null;
     const name = column.trim().toLowerCase();
     const alias = ALIASES.get(name);
-    const field = known.get(name) ?? (alias === undefined ? undefined : (known.get(alias) ?? (sheet.columns.length === 0 ? alias : undefined)));
+    const field =
+      known.get(name) ??
+      languages.get(name.normalize('NFC')) ??
+      (alias === undefined ? undefined : (known.get(alias) ?? (sheet.columns.length === 0 ? alias : undefined)));
     if (field) return field;
     // A corpus with no entries yet has no columns to match: the spec's field names are taken as they are.
     if (sheet.entries.length === 0 && /^[a-z_][a-z0-9_]*$/.test(name)) return name;
-    problems.push({ severity: 'warning', column, message: text(locale, 'unmapped', { column }) });
+    problems.push({ severity: 'warning', column, message: text(locale, hints === 'words' ? 'unmappedWords' : 'unmapped', { column }) });
     return null;
   });
   const from = new Map<string, string>();
@@ -348,7 +387,7 @@ export function readSheetRows(corpusText: string, sheetText: string, options: Im
   }
   const header = first.cells;
   if (rows.length === 0 && problems.length === 0) throw new SpreadsheetError(text(locale, 'noRows'), { about: 'sheet' });
-  const fields = mapColumns(header, sheet, options.map ?? new Map<string, string>(), locale, problems);
+  const fields = mapColumns(header, sheet, languageColumns(doc.value, sheet), options.map ?? new Map<string, string>(), locale, problems, options.hints);
   const columns = header.map((column, i) => ({ column, field: fields[i] }));
   if (!fields.includes(sheet.sourceField)) problems.push({ severity: 'error', message: text(locale, 'noSource', { field: sheet.sourceField }) });
   const kinds = fields.map((f) => (f ? fieldKind(f, sheet) : 'string'));
