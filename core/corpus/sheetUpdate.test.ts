@@ -7,7 +7,7 @@ import { fromRepo } from '../../test/helpers/paths';
 import { JsonDocument } from '../document/jsonDocument';
 import { applyTextEdits } from './jsonEdits';
 import { planUpdate, spanEdit } from './sheetUpdate';
-import { exportSheet, type Delimiter } from './spreadsheet';
+import { exportSheet, planImport, type Delimiter } from './spreadsheet';
 import { CorpusTableModel } from './tableModel';
 
 const DATASET = {
@@ -185,4 +185,14 @@ test('columns named after the corpus’s languages (English, Eʋegbe) are its so
   );
   assert.match(plan.problems[0].message, /column "Comment" is not imported: choose its field in the list of columns/);
   assert.doesNotMatch(plan.problems[0].message, /--map/);
+});
+
+test('an import whose id column is mapped away warns on every row that repeats an entry’s source', () => {
+  const corpus = diagnostic();
+  const sheet = exportSheet(corpus, { delimiter: ',' }).text;
+  const plan = planImport(corpus, sheet, { delimiter: ',', map: new Map([['id', '']]) });
+  const warned = plan.problems.filter((p) => /same source as entry/.test(p.message));
+  assert.equal(warned.length, 10);
+  assert.match(warned[0].message, /this row has the same source as entry 1: it is added as a new entry/);
+  assert.equal(warned[0].row, 2);
 });

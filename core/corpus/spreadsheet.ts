@@ -49,6 +49,10 @@ const TEXT: Record<string, Bilingual> = {
     en: 'column "{column}" is not imported: choose its field in the list of columns',
     fr: 'la colonne « {column} » n’est pas importée : choisissez son champ dans la liste des colonnes',
   },
+  sameSource: {
+    en: 'this row has the same source as entry {id}: it is added as a new entry (to change entries from a sheet, keep its id column and update)',
+    fr: 'cette ligne a la même source que l’entrée {id} : elle est ajoutée comme nouvelle entrée (pour modifier des entrées depuis une feuille, gardez sa colonne d’identifiants et mettez à jour)',
+  },
   unknownColumn: { en: '--map names column "{column}", which the sheet does not have', fr: '--map nomme la colonne « {column} », absente de la feuille' },
   twice: {
     en: 'field "{field}" is mapped from two columns ("{first}" and "{second}")',
@@ -424,6 +428,15 @@ export function planImport(corpusText: string, sheetText: string, options: Impor
   const entries = read.rows.map((r) => r.entry);
   const lines = read.rows.map((r) => r.line);
   const plan: ImportPlan = { columns, entries, problems };
+  // A row that repeats an entry's source is most likely that entry again (its id column dropped): said, not refused.
+  const sources = new Map<string, unknown>();
+  for (const e of sheet.entries)
+    if (typeof e[sheet.sourceField] === 'string' && !sources.has(e[sheet.sourceField] as string)) sources.set(e[sheet.sourceField] as string, e[sheet.idField]);
+  entries.forEach((e, i) => {
+    const source = e[sheet.sourceField];
+    if (typeof source === 'string' && sources.has(source))
+      problems.push({ severity: 'warning', row: lines[i], message: text(locale, 'sameSource', { id: cellOf(sources.get(source)) }) });
+  });
 
   // New ids follow the file's pattern and avoid every id already there or given in the sheet, by their digits.
   const existing = sheet.entries.map((e, k) => exactValue(doc, [...sheet.entriesPath, sheet.indices[k], sheet.idField], e[sheet.idField]));
