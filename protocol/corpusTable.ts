@@ -20,6 +20,9 @@ export interface TableStrings {
   addEntry: string;
   duplicate: string;
   delete: string;
+  /** The spreadsheet buttons: export (the selected rows, else all) and import into this corpus. */
+  exportSheet: string;
+  importSheet: string;
   setField: string;
   apply: string;
   value: string;
@@ -126,6 +129,8 @@ export type WebviewMessage =
   | { type: 'remove'; version: number; indices: number[] }
   /** Show the entry in the JSON text editor. */
   | { type: 'reveal'; index: number; field?: string }
+  /** Export this corpus to CSV/TSV (`indices`: the selected entries, else all), or import a sheet into it. */
+  | { type: 'spreadsheet'; action: 'export' | 'import'; indices?: number[] }
   /** The page has drawn the rows of this version (the provider times its opening by it). */
   | { type: 'painted'; version: number; rows: number; drawMs?: number; at?: number };
 

@@ -298,3 +298,45 @@ test('#2 the real CLI returns on a corpus whose largest id is 2^53, 1e308 or ewe
     assert.equal(code, 0, cli.stderr);
   }
 });
+
+test('corpus import --update brings a fixed sheet back: the changed cells change, the rest of the file stays byte for byte', async () => {
+  const dir = folderWith({ 'c.json': diagnostic() });
+  const io = captureIo(dir);
+  assert.equal(await main(['corpus', 'export', 'c.json', '--out', 'c.tsv'], io), 0, io.err);
+  const before = fs.readFileSync(path.join(dir, 'c.json'), 'utf8');
+  const sheet = fs.readFileSync(path.join(dir, 'c.tsv'), 'utf8');
+  const old = JSON.parse(before).entries[1].reference as string;
+  fs.writeFileSync(path.join(dir, 'c.tsv'), sheet.replace(`\t${old}\t`, '\tŊdɔ nyuie.\t'));
+  // Without --update the sheet's ids are refused as duplicates.
+  const plain = captureIo(dir);
+  assert.equal(await main(['corpus', 'import', 'c.tsv', '--into', 'c.json'], plain), 1);
+  assert.equal(fs.readFileSync(path.join(dir, 'c.json'), 'utf8'), before);
+  const dry = captureIo(dir);
+  assert.equal(await main(['corpus', 'import', 'c.tsv', '--into', 'c.json', '--update', '--dry-run'], dry), 0, dry.err);
+  assert.match(dry.out, new RegExp(`id 2, reference: ${JSON.stringify(old)} → "Ŋdɔ nyuie\\."`));
+  assert.match(dry.out, /would update 1 entry \(1 cell\), would add 0, 9 unchanged/);
+  assert.equal(fs.readFileSync(path.join(dir, 'c.json'), 'utf8'), before);
+  const up = captureIo(dir);
+  assert.equal(await main(['corpus', 'import', 'c.tsv', '--into', 'c.json', '--update'], up), 0, up.err);
+  assert.match(up.out, /c\.json: updated 1 entry \(1 cell\), added 0, 9 unchanged/);
+  assert.equal(fs.readFileSync(path.join(dir, 'c.json'), 'utf8'), before.replace(JSON.stringify(old), JSON.stringify('Ŋdɔ nyuie.')));
+});
+
+test('corpus import --update keeps and lists the entries the sheet leaves out, --prune removes them, and --prune needs --update', async () => {
+  const dir = folderWith({ 'c.json': diagnostic() });
+  const io = captureIo(dir);
+  assert.equal(await main(['corpus', 'export', 'c.json', '--out', 'c.csv'], io), 0, io.err);
+  const lines = fs.readFileSync(path.join(dir, 'c.csv'), 'utf8').split('\r\n');
+  fs.writeFileSync(path.join(dir, 'c.csv'), [...lines.slice(0, 9), ''].join('\r\n'));
+  const kept = captureIo(dir);
+  assert.equal(await main(['corpus', 'import', 'c.csv', '--into', 'c.json', '--update'], kept), 0, kept.err);
+  assert.match(kept.out, /2 entries not in the sheet kept \(ids 9, 10; --prune removes them\)/);
+  assert.equal(JSON.parse(fs.readFileSync(path.join(dir, 'c.json'), 'utf8')).entries.length, 10);
+  const pruned = captureIo(dir);
+  assert.equal(await main(['corpus', 'import', 'c.csv', '--into', 'c.json', '--update', '--prune'], pruned), 0, pruned.err);
+  assert.match(pruned.out, /id 9: removed\n {2}id 10: removed\n.*removed 2 entries not in the sheet/);
+  assert.equal(JSON.parse(fs.readFileSync(path.join(dir, 'c.json'), 'utf8')).entries.length, 8);
+  const usage = captureIo(dir);
+  assert.notEqual(await main(['corpus', 'import', 'c.csv', '--into', 'c.json', '--prune'], usage), 0);
+  assert.match(usage.err, /--prune goes with --update/);
+});

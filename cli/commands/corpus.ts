@@ -2,13 +2,14 @@ import * as path from 'node:path';
 import { SpreadsheetError } from '../../core/corpus/cells';
 import { decodeSheetBytes } from '../../core/document/encoding';
 import { delimiterFor, describeSheetEncoding, exportSheet, planImport, type RowProblem } from '../../core/corpus/spreadsheet';
+import { planUpdate, type UpdatePlan } from '../../core/corpus/sheetUpdate';
 import { displayPath, parseArgs, readBytes, readJsonText, describeEncodingProblem } from '../files';
 import { terminalSafe } from '../format/text';
 import { UsageError, type CliIo } from '../io';
 import { writeFileAtomic } from '../../runner/outputs';
 
 export const usage =
-  'corpus export CORPUS.json --out FILE.csv|.tsv [--no-bom] | corpus import FILE.csv|.tsv --into CORPUS.json [--map COLUMN=FIELD ...] [--dry-run]   a corpus to a spreadsheet and back';
+  'corpus export CORPUS.json --out FILE.csv|.tsv [--no-bom] | corpus import FILE.csv|.tsv --into CORPUS.json [--map COLUMN=FIELD ...] [--update [--prune]] [--dry-run]   a corpus to a spreadsheet and back';
 
 function readCorpus(file: string, io: CliIo): string {
   const { text, problem } = readJsonText(file, io);
@@ -47,7 +48,8 @@ async function exportCommand(args: string[], io: CliIo): Promise<number> {
 }
 
 async function importCommand(args: string[], io: CliIo): Promise<number> {
-  const { positional, values, flags } = parseArgs(args, { values: ['into', 'map'], booleans: ['dry-run'], repeatable: ['map'] });
+  const { positional, values, flags } = parseArgs(args, { values: ['into', 'map'], booleans: ['dry-run', 'update', 'prune'], repeatable: ['map'] });
+  if (flags.has('prune') && !flags.has('update')) throw new UsageError('--prune goes with --update (it removes the entries the sheet does not have)');
   if (positional.length !== 1) throw new UsageError('import takes one CSV or TSV file');
   const into = values.into?.[0];
   if (!into) throw new UsageError('import needs --into CORPUS.json');
@@ -61,6 +63,7 @@ async function importCommand(args: string[], io: CliIo): Promise<number> {
   const sheetShown = displayPath(path.resolve(io.cwd, sheetFile), io.cwd);
   const corpusFile = path.resolve(io.cwd, into);
   const corpusText = readCorpus(into, io);
+  if (flags.has('update')) return updateCommand(corpusText, corpusFile, sheetFile, map, { dryRun: flags.has('dry-run'), prune: flags.has('prune') }, io);
   const plan = planImport(corpusText, readSheet(sheetFile, io), { delimiter: delimiterFor(sheetFile), map });
   for (const p of plan.problems) io.stderr(problemLine(sheetShown, p));
   const shown = terminalSafe(displayPath(corpusFile, io.cwd));
@@ -78,6 +81,55 @@ async function importCommand(args: string[], io: CliIo): Promise<number> {
   return 0;
 }
 
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What an update changes, in words: every changed cell before and after, then the totals. */
+function updateReport(plan: UpdatePlan, shown: string, dryRun: boolean): string {
+  const lines: string[] = [];
+  const cell = (s: string) => (s === '' ? '(empty)' : JSON.stringify(s));
+  for (const entry of plan.changed)
+    for (const c of entry.cells)
+      lines.push(`  id ${terminalSafe(entry.id)}, ${terminalSafe(c.field)}: ${terminalSafe(cell(c.before))} → ${terminalSafe(cell(c.after))}\n`);
+  for (const entry of plan.added) lines.push(`  id ${terminalSafe(entry.id)}: added\n`);
+  if (plan.pruned) for (const id of plan.missing) lines.push(`  id ${terminalSafe(id || '(none)')}: removed\n`);
+  const cells = plan.changed.reduce((n, e) => n + e.cells.length, 0);
+  const parts = [
+    `${dryRun ? 'would update' : 'updated'} ${count(plan.changed.length, 'entry', 'entries')} (${count(cells, 'cell', 'cells')})`,
+    `${dryRun ? 'would add' : 'added'} ${plan.added.length}`,
+    `${plan.untouched.length} unchanged`,
+  ];
+  if (plan.missing.length > 0)
+    parts.push(
+      plan.pruned
+        ? `${dryRun ? 'would remove' : 'removed'} ${count(plan.missing.length, 'entry', 'entries')} not in the sheet`
+        : `${count(plan.missing.length, 'entry', 'entries')} not in the sheet kept (ids ${terminalSafe(plan.missing.join(', '))}; --prune removes them)`,
+    );
+  return `${lines.join('')}${shown}: ${parts.join(', ')}\n`;
+}
+
+async function updateCommand(
+  corpusText: string,
+  corpusFile: string,
+  sheetFile: string,
+  map: Map<string, string>,
+  options: { dryRun: boolean; prune: boolean },
+  io: CliIo,
+): Promise<number> {
+  const sheetShown = displayPath(path.resolve(io.cwd, sheetFile), io.cwd);
+  const plan = planUpdate(corpusText, readSheet(sheetFile, io), { delimiter: delimiterFor(sheetFile), map, prune: options.prune });
+  for (const p of plan.problems) io.stderr(problemLine(sheetShown, p));
+  const shown = terminalSafe(displayPath(corpusFile, io.cwd));
+  if (plan.newText === undefined) {
+    const errors = plan.problems.filter((p) => p.severity === 'error').length;
+    io.stderr(`${shown}: nothing updated (${count(errors, 'error', 'errors')} in ${terminalSafe(sheetShown)})\n`);
+    return 1;
+  }
+  if (!options.dryRun && plan.newText !== corpusText)
+    writeFileAtomic(corpusFile, plan.newText, { inputs: [path.resolve(io.cwd, sheetFile)], show: (f) => terminalSafe(displayPath(f, io.cwd)) });
+  io.stdout(updateReport(plan, shown, options.dryRun));
+  return 0;
+}
+
 /** `corpus export` and `corpus import`: the same core as the editor's commands (core/corpus/spreadsheet). */
 export async function run(args: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = args;
@@ -88,7 +140,11 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     } catch (error) {
       if (!(error instanceof SpreadsheetError)) throw error;
       // The file the problem is about: the sheet being imported, or the corpus (given to export, or imported into).
-      const { positional, values } = parseArgs(rest, { values: ['out', 'into', 'map'], booleans: ['no-bom', 'dry-run'], repeatable: ['map'] });
+      const { positional, values } = parseArgs(rest, {
+        values: ['out', 'into', 'map'],
+        booleans: ['no-bom', 'dry-run', 'update', 'prune'],
+        repeatable: ['map'],
+      });
       const file = sub === 'export' ? positional[0] : error.about === 'sheet' ? positional[0] : values.into?.[0];
       io.stderr(`${terminalSafe(displayPath(path.resolve(io.cwd, file ?? '.'), io.cwd))}: ${terminalSafe(error.message)}\n`);
       return 2;

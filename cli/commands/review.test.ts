@@ -85,6 +85,8 @@ test('review summary counts the ratings per tier and says whether the §7.2 gate
   assert.equal(await main(['review', 'summary', 'cards/run.review.json'], text), 0);
   assert.match(text.out, /24\/24 rated · reject 0 · gist 4 · acceptable 0 · excellent 20 · 83\.3% usable/);
   assert.match(text.out, /§7\.2 gate: passed/);
+  assert.match(text.out, /a single review: one reviewer rated these items; a team’s §7\.2 gate needs at least 2 reviewers per item/);
+  assert.equal(out.single_review, true);
 });
 
 test('a review whose card changed is reported by summary (exit 1) and by validate on the review', async () => {
@@ -286,4 +288,240 @@ test('review summary falls back to the card it sits beside, and exits 1 when no 
   assert.equal(missing.code, 1);
   assert.equal(missing.json.binding, 'card-missing');
   assert.match(missing.out, /cannot be read/);
+});
+
+test('review agreement compares the files of two and three reviewers of one sample: text, JSON, French, refusals', async () => {
+  const dir = folder(cardWith(30, 'deployable'));
+  const ratingsBy: Record<string, string[]> = {
+    ama: ['excellent', 'acceptable', 'gist', 'reject', 'acceptable', 'excellent', 'gist', 'acceptable', 'excellent'],
+    kofi: ['excellent', 'gist', 'gist', 'reject', 'excellent', 'excellent', 'reject', 'acceptable', 'acceptable'],
+    yao: ['acceptable', 'acceptable', 'gist', 'gist', 'reject', 'excellent', 'gist', 'acceptable', 'excellent'],
+  };
+  for (const name of Object.keys(ratingsBy)) {
+    const drew = captureIo(dir);
+    assert.equal(
+      await main(['review', 'sample', 'cards/run.json', '--size', '9', '--seed', '42', '--reviewer', name, '--out', `${name}.json`], drew),
+      0,
+      drew.err,
+    );
+    const file = path.join(dir, `${name}.json`);
+    const review = JSON.parse(fs.readFileSync(file, 'utf8')) as ReviewJson;
+    review.items.forEach((item, i) => (item.rating = ratingsBy[name][i]));
+    fs.writeFileSync(file, JSON.stringify(review, null, 2));
+  }
+  const two = captureIo(dir);
+  assert.equal(await main(['review', 'agreement', 'ama.json', 'kofi.json', '--format', 'json', '--seed', '7'], two), 0, two.err);
+  const report = JSON.parse(two.out) as {
+    reviewers: string[];
+    overall: {
+      items: number;
+      paired: number;
+      alpha: { level: string; alpha: number; lower: number; upper: number }[];
+      kappa: { a: string; b: string; shared: number }[];
+    };
+    by_tier: Record<string, unknown>;
+    disagreements: { spread: number }[];
+    bootstrap: { seed: number; n_bootstrap: number };
+  };
+  assert.deepEqual(report.reviewers, ['ama', 'kofi']);
+  assert.deepEqual([report.overall.items, report.overall.paired], [9, 9]);
+  assert.deepEqual(
+    report.overall.alpha.map((a) => a.level),
+    ['ordinal', 'nominal', 'interval'],
+  );
+  assert.deepEqual(
+    report.overall.kappa.map((k) => [k.a, k.b, k.shared]),
+    [['ama', 'kofi', 9]],
+  );
+  assert.deepEqual(Object.keys(report.by_tier), ['1', '2', '3']);
+  assert.deepEqual(
+    report.disagreements.map((d) => d.spread),
+    [1, 1, 1, 1],
+  );
+  assert.deepEqual(report.bootstrap, { n_bootstrap: 1000, seed: 7, confidence_level: 0.95 });
+  const again = captureIo(dir);
+  assert.equal(await main(['review', 'agreement', 'ama.json', 'kofi.json', '--format', 'json', '--seed', '7'], again), 0);
+  assert.equal(again.out, two.out, 'the same seed gives the same intervals');
+
+  const three = captureIo(dir);
+  assert.equal(await main(['review', 'agreement', 'ama.json', 'kofi.json', 'yao.json'], three), 0, three.err);
+  assert.match(three.out, /^3 reviewers \(ama, kofi, yao\) · 9 items, 9 rated by two or more$/m);
+  assert.match(
+    three.out,
+    /^overall: alpha ordinal -?\d\.\d{3} \[-?\d\.\d{3}, -?\d\.\d{3}\] · alpha nominal .* · alpha interval .* · raw agreement \d+\.\d% · 9 of 9 items/m,
+  );
+  assert.match(three.out, /quadratic kappa: ama–kofi -?\d\.\d{3} \(9 items\) · ama–yao .* · kofi–yao /);
+  assert.match(three.out, /^difficulty 1: /m);
+  assert.match(three.out, /widest disagreement first:\n {2}entry e\d+ \(difficulty \d\): ama acceptable · kofi excellent · yao reject — 3 step\(s\) apart/);
+
+  const lang = process.env.LANG;
+  process.env.LANG = 'fr_FR.UTF-8';
+  try {
+    const fr = captureIo(dir);
+    assert.equal(await main(['review', 'agreement', 'ama.json', 'kofi.json', 'yao.json'], fr), 0);
+    assert.match(fr.out, /^3 relecteurs \(ama, kofi, yao\)/);
+    assert.match(fr.out, /plus grands désaccords d’abord/);
+    assert.match(fr.out, /bootstrap percentile sur les items, 1000 rééchantillonnages, graine 12345/);
+  } finally {
+    if (lang === undefined) delete process.env.LANG;
+    else process.env.LANG = lang;
+  }
+
+  // Another sample, and a single file, are refused.
+  assert.equal(await main(['review', 'sample', 'cards/run.json', '--size', '9', '--seed', '43', '--out', 'other.json'], captureIo(dir)), 0);
+  const refused = captureIo(dir);
+  assert.equal(await main(['review', 'agreement', 'ama.json', 'other.json'], refused), 2);
+  assert.match(refused.err, /other\.json: rates another sample than ama\.json/);
+  const alone = captureIo(dir);
+  assert.equal(await main(['review', 'agreement', 'ama.json'], alone), 2);
+  assert.match(alone.err, /at least two reviewers \(1 given\)/);
+});
+
+interface TeamReviewJson extends ReviewJson {
+  reviewer: string;
+  model_slug: string | null;
+  run_id: string | null;
+  sample: ReviewJson['sample'] & { sample_hash: string };
+  assignment: { reviewers: string[]; overlap: number; order_seed: number; hidden: string[] };
+}
+
+test('review sample --reviewers writes one file per reviewer: each bound to the card and the sample, overlap K, own order, nothing of the model', async () => {
+  const dir = folder(cardWith(30, 'deployable'));
+  const drew = captureIo(dir);
+  assert.equal(
+    await main(
+      ['review', 'sample', 'cards/run.json', '--size', '12', '--seed', '42', '--reviewers', 'ama,kofi,yao', '--overlap', '2', '--hide-reference'],
+      drew,
+    ),
+    0,
+    drew.err,
+  );
+  assert.match(
+    drew.out,
+    /12 of 29 outputs drawn \(seed 42; per difficulty tier 1: 4, 2: 4, 3: 4\); 3 reviewers, each item rated by 2; the reference is hidden/,
+  );
+  assert.match(drew.out, /cards\/run\.review\.ama\.json: ama, 8 items in their own order/);
+  const read = (name: string) => JSON.parse(fs.readFileSync(path.join(dir, 'cards', `run.review.${name}.json`), 'utf8')) as TeamReviewJson;
+  const files = ['ama', 'kofi', 'yao'].map(read);
+  const single = captureIo(dir);
+  assert.equal(await main(['review', 'sample', 'cards/run.json', '--size', '12', '--seed', '42', '--out', 'single.json'], single), 0);
+  const whole = (JSON.parse(fs.readFileSync(path.join(dir, 'single.json'), 'utf8')) as ReviewJson).items.map((i) => i.entry_id);
+  for (const f of files) {
+    assert.equal(f.model_slug, null);
+    assert.equal(f.run_id, null);
+    assert.deepEqual(f.assignment.hidden, ['model', 'scores', 'other_ratings', 'reference']);
+    assert.deepEqual([f.assignment.reviewers, f.assignment.overlap], [['ama', 'kofi', 'yao'], 2]);
+    assert.equal(f.sample.sample_hash, files[0].sample.sample_hash);
+    assert.equal(f.items.length, 8);
+    assert.ok(f.items.every((i) => i.rating === null && whole.includes(i.entry_id)));
+  }
+  // Every drawn item is in exactly two files; no two reviewers see the same sequence.
+  for (const id of whole) assert.equal(files.filter((f) => f.items.some((i) => i.entry_id === id)).length, 2, id);
+  const orders = files.map((f) => f.items.map((i) => i.entry_id).join(' '));
+  assert.equal(new Set(orders).size, 3);
+
+  // Each file validates as a review of the card; a file with another reviewer's item does not.
+  const validate = async (file: string) => {
+    const io = captureIo(dir);
+    await main(['validate', file, '--format', 'json'], io);
+    return (JSON.parse(io.out) as { diagnostics: { code: string; message: string }[] }[]).flatMap((r) => r.diagnostics);
+  };
+  for (const name of ['ama', 'kofi', 'yao']) assert.deepEqual(await validate(`cards/run.review.${name}.json`), [], name);
+  const forged = read('ama');
+  const notAma = whole.find((id) => !forged.items.some((i) => i.entry_id === id))!;
+  forged.items[0].entry_id = notAma;
+  fs.writeFileSync(path.join(dir, 'cards', 'run.review.ama.json'), JSON.stringify(forged, null, 2));
+  assert.ok((await validate('cards/run.review.ama.json')).some((d) => d.code === 'review-card'));
+  const wrongSeed = read('kofi');
+  wrongSeed.assignment.order_seed += 1;
+  fs.writeFileSync(path.join(dir, 'cards', 'run.review.kofi.json'), JSON.stringify(wrongSeed, null, 2));
+  assert.ok((await validate('cards/run.review.kofi.json')).some((d) => d.code === 'review-card' && /`assignment` does not hold/.test(d.message)));
+
+  // Drawing again for the same names refuses before writing anything.
+  const again = captureIo(dir);
+  assert.equal(await main(['review', 'sample', 'cards/run.json', '--size', '12', '--seed', '42', '--reviewers', 'zoe,yao'], again), 2);
+  assert.match(again.err, /run\.review\.yao\.json: a review is already there/);
+  assert.ok(!fs.existsSync(path.join(dir, 'cards', 'run.review.zoe.json')));
+});
+
+test('review sample --reviewers without --overlap gives every item to every reviewer; bad lists are refused', async () => {
+  const dir = folder(cardWith(12, 'functional'));
+  const drew = captureIo(dir);
+  assert.equal(await main(['review', 'sample', 'cards/run.json', '--size', '6', '--seed', '1', '--reviewers', 'ama,kofi'], drew), 0, drew.err);
+  const read = (name: string) => JSON.parse(fs.readFileSync(path.join(dir, 'cards', `run.review.${name}.json`), 'utf8')) as TeamReviewJson;
+  const [ama, kofi] = [read('ama'), read('kofi')];
+  assert.equal(ama.items.length, 6);
+  assert.deepEqual(ama.items.map((i) => i.entry_id).sort(), kofi.items.map((i) => i.entry_id).sort());
+  assert.deepEqual(ama.assignment.hidden, ['model', 'scores', 'other_ratings']);
+  // Rated, the two files compare with review agreement.
+  for (const [name, file] of [
+    ['ama', ama],
+    ['kofi', kofi],
+  ] as const) {
+    for (const item of file.items) item.rating = Number(item.entry_id.slice(1)) % 2 ? 'excellent' : 'gist';
+    fs.writeFileSync(path.join(dir, 'cards', `run.review.${name}.json`), JSON.stringify(file, null, 2));
+  }
+  const summary = captureIo(dir);
+  assert.equal(await main(['review', 'summary', 'cards/run.review.ama.json'], summary), 0, summary.err);
+  assert.match(summary.out, /6\/6 rated/);
+  assert.match(summary.out, /ama’s share of a team review \(ama, kofi; 2 per item\): review agreement compares the files/);
+  assert.doesNotMatch(summary.out, /a single review/);
+  const agree = captureIo(dir);
+  assert.equal(await main(['review', 'agreement', 'cards/run.review.ama.json', 'cards/run.review.kofi.json'], agree), 0, agree.err);
+  assert.match(agree.out, /raw agreement 100\.0%/);
+  for (const args of [
+    ['--reviewers', 'ama,ama'],
+    ['--reviewers', 'ama,../kofi'],
+    ['--reviewers', 'ama,kofi', '--overlap', '3'],
+    ['--reviewers', 'ama,kofi', '--out', 'x.json'],
+    ['--overlap', '2'],
+  ]) {
+    const io = captureIo(dir);
+    assert.equal(await main(['review', 'sample', 'cards/run.json', '--size', '6', '--seed', '2', ...args], io), 2, args.join(' '));
+    assert.match(io.err, /--(reviewers|overlap)/);
+  }
+});
+
+test('review agreement says whether the team passes the §7.2 gate, and which condition fails with its figures', async () => {
+  const dir = folder(cardWith(60, 'deployable'));
+  assert.equal(
+    await main(['review', 'sample', 'cards/run.json', '--size', '24', '--seed', '3', '--reviewers', 'ama,kofi,yao', '--overlap', '2'], captureIo(dir)),
+    0,
+  );
+  const file = (name: string) => path.join(dir, 'cards', `run.review.${name}.json`);
+  const rate = (name: string, rating: (id: string) => string) => {
+    const review = JSON.parse(fs.readFileSync(file(name), 'utf8')) as TeamReviewJson;
+    for (const item of review.items) item.rating = rating(item.entry_id);
+    fs.writeFileSync(file(name), JSON.stringify(review, null, 2));
+  };
+  const steps = ['reject', 'gist', 'acceptable', 'excellent'];
+  const truth = (id: string) => steps[[3, 3, 2, 3, 1, 0, 3, 2][Number(id.slice(1)) % 8]];
+  for (const name of ['ama', 'kofi', 'yao']) rate(name, truth);
+  const files = ['cards/run.review.ama.json', 'cards/run.review.kofi.json', 'cards/run.review.yao.json'];
+  const agreed = captureIo(dir);
+  assert.equal(await main(['review', 'agreement', ...files], agreed), 0, agreed.err);
+  assert.match(agreed.out, /§7\.2 gate for the deployable claim: passed/);
+  const json = captureIo(dir);
+  assert.equal(await main(['review', 'agreement', ...files, '--format', 'json'], json), 0);
+  assert.deepEqual(JSON.parse(json.out).gate, { verdict: 'passed', minRated: 20, minUsableRate: 0.7, minReviewers: 2, minAlphaLower: 0.667 });
+
+  // Two of the three files: the items Yao shared with only one of them have one reviewer.
+  const two = captureIo(dir);
+  assert.equal(await main(['review', 'agreement', ...files.slice(0, 2)], two), 0);
+  assert.match(two.out, /§7\.2 gate for the deployable claim: not met: 16 items have fewer than 2 reviewers \(the fewest: 1\)/);
+
+  // Yao rates the opposite way: agreement falls, with the figures.
+  rate('yao', (id) => steps[3 - steps.indexOf(truth(id))]);
+  const split = captureIo(dir);
+  assert.equal(await main(['review', 'agreement', ...files], split), 0);
+  assert.match(split.out, /not met: ordinal alpha -?\d\.\d{3} has a lower bound -?\d\.\d{3}, below 0\.667/);
+
+  // A file that no longer binds to the card: said, and no gate.
+  const forged = JSON.parse(fs.readFileSync(file('kofi'), 'utf8')) as TeamReviewJson;
+  forged.assignment.order_seed += 1;
+  fs.writeFileSync(file('kofi'), JSON.stringify(forged, null, 2));
+  const unbound = captureIo(dir);
+  assert.equal(await main(['review', 'agreement', ...files], unbound), 1);
+  assert.match(unbound.out, /cards\/run\.review\.kofi\.json: .*`assignment` does not hold/);
+  assert.doesNotMatch(unbound.out, /§7\.2 gate/);
 });

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { isObject } from '../../core/json';
+import { isObject, type JsonObject } from '../../core/json';
 import {
   DEFAULT_GATE,
   drawSample,
@@ -14,6 +14,28 @@ import {
 } from '../../core/review/review';
 import { numberFlag } from '../flags';
 import { bindReview, reviewCardText } from '../../core/review/binding';
+import {
+  declaredAssignment,
+  assignmentMessage,
+  assignmentProblemText,
+  assignmentProblems,
+  MAX_REVIEWERS,
+  teamReviewFileName,
+  teamReviews,
+  type TeamOptions,
+} from '../../core/review/assignment';
+import {
+  agreementMessage,
+  agreementJson,
+  agreementProblemText,
+  agreementText,
+  checkReviews,
+  DEFAULT_TEAM_GATE,
+  reviewAgreement,
+  teamGate,
+  teamGateText,
+  type TeamGateVerdict,
+} from '../../core/review/agreement';
 import { unboundReason } from '../../core/rules/review';
 import { verifyRunCard } from '../../core/runcard/verify';
 import { toLocale } from '../../core/i18n/locale';
@@ -24,7 +46,7 @@ import { UsageError, type CliIo } from '../io';
 import { writeFileAtomic } from '../../runner/outputs';
 
 export const usage =
-  'review sample RUN_CARD.json --size N --seed S [--out REVIEW.json] [--reviewer NAME] [--allow-secret-segments] | review summary REVIEW.json [--format text|json]   human review of a corpus run (Rosetta §7.3)';
+  'review sample RUN_CARD.json --size N --seed S [--out REVIEW.json] [--reviewer NAME] [--allow-secret-segments] | review sample RUN_CARD.json --size N --seed S --reviewers NAME,NAME... [--overlap K] [--hide-reference] [--allow-secret-segments] | review summary REVIEW.json [--format text|json] | review agreement REVIEW.json REVIEW.json... [--format text|json] [--seed S]   human review of a corpus run (Rosetta §7.3)';
 
 function readJsonFile(file: string, io: CliIo): unknown {
   const text = readText(file, io);
@@ -38,11 +60,28 @@ function readJsonFile(file: string, io: CliIo): unknown {
 }
 
 async function sample(args: string[], io: CliIo): Promise<number> {
-  const { positional, values, flags } = parseArgs(args, { values: ['size', 'seed', 'out', 'reviewer'], booleans: ['allow-secret-segments'] });
+  const { positional, values, flags } = parseArgs(args, {
+    values: ['size', 'seed', 'out', 'reviewer', 'reviewers', 'overlap'],
+    booleans: ['allow-secret-segments', 'hide-reference'],
+  });
   if (positional.length !== 1) throw new UsageError('sample takes one run card');
   if (values.size === undefined || values.seed === undefined) throw new UsageError(`--${values.size === undefined ? 'size' : 'seed'} is required`);
   const size = numberFlag('size', values.size[0], REVIEW_LIMITS.size, 0);
   const seed = numberFlag('seed', values.seed[0], REVIEW_LIMITS.seed, 0);
+  const locale = toLocale(process.env.LANG);
+  let team: TeamOptions | undefined;
+  if (values.reviewers !== undefined) {
+    if (values.out !== undefined || values.reviewer !== undefined)
+      throw new UsageError('--reviewers writes one file per reviewer beside the card: it takes neither --out nor --reviewer');
+    const reviewers = values.reviewers[0].split(',').map((name) => name.trim());
+    const overlap =
+      values.overlap === undefined
+        ? reviewers.length
+        : numberFlag('overlap', values.overlap[0], { min: 1, max: MAX_REVIEWERS, integer: true, noun: 'a whole number' }, 0);
+    const problems = assignmentProblems(reviewers, overlap);
+    if (problems.length > 0) throw new UsageError(problems.map((p) => terminalSafe(assignmentProblemText(p, locale))).join('\n'));
+    team = { reviewers, overlap, hideReference: flags.has('hide-reference') };
+  } else if (values.overlap !== undefined || flags.has('hide-reference')) throw new UsageError('--overlap and --hide-reference assign a sample to --reviewers');
   const cardFile = path.resolve(io.cwd, positional[0]);
   const card = readJsonFile(positional[0], io);
   const shownCard = terminalSafe(displayPath(cardFile, io.cwd));
@@ -60,6 +99,7 @@ async function sample(args: string[], io: CliIo): Promise<number> {
     );
     return 2;
   }
+  if (team) return sampleForTeam(card, cardFile, seed, size, team, flags.has('allow-secret-segments'), io);
   const out = path.resolve(io.cwd, values.out?.[0] ?? cardFile.replace(/\.json$/i, '') + '.review.json');
   if (fs.existsSync(out)) {
     io.stderr(`${terminalSafe(displayPath(out, io.cwd))}: a review is already there; its ratings would be lost: name another --out or remove it\n`);
@@ -91,6 +131,54 @@ async function sample(args: string[], io: CliIo): Promise<number> {
     `${terminalSafe(displayPath(out, io.cwd))}: ${drawn.items.length} of ${drawn.population} outputs drawn (seed ${seed}; per difficulty tier ${tiers})\n`,
   );
   if (drawn.secretSkipped) io.stdout(`  ${drawn.secretSkipped} entries of secret segments left out (--allow-secret-segments to include them)\n`);
+  return 0;
+}
+
+/** `review sample --reviewers`: one file per reviewer beside the card, all checked free before any is written. */
+function sampleForTeam(card: JsonObject, cardFile: string, seed: number, size: number, team: TeamOptions, allowSecretSegments: boolean, io: CliIo): number {
+  const locale = toLocale(process.env.LANG);
+  const show = (f: string) => terminalSafe(displayPath(f, io.cwd));
+  const outs = team.reviewers.map((name) => path.join(path.dirname(cardFile), teamReviewFileName(path.basename(cardFile), name)));
+  const taken = outs.filter((f) => fs.existsSync(f));
+  if (taken.length > 0) {
+    for (const f of taken) io.stderr(assignmentMessage(locale, 'exists', { file: show(f) }) + '\n');
+    return 2;
+  }
+  const drawn = drawSample(reviewableResults(card), { size, seed, random: new PyRandom(seed), allowSecretSegments });
+  if (drawn.items.length === 0) {
+    io.stderr(
+      `${show(cardFile)}: no entry with an output to review${drawn.secretSkipped ? ` (${drawn.secretSkipped} in secret segments: --allow-secret-segments)` : ''}\n`,
+    );
+    return 1;
+  }
+  const reviews = teamReviews(
+    drawn,
+    { runCardPath: path.basename(cardFile), card, created: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'), seed, size },
+    team,
+  );
+  const tiers = Object.entries(drawn.perTier)
+    .map(([t, n]) => `${t}: ${n}`)
+    .join(', ');
+  const lines = [
+    assignmentMessage(locale, 'drawn', {
+      drawn: drawn.items.length,
+      population: drawn.population,
+      seed,
+      tiers,
+      reviewers: team.reviewers.length,
+      overlap: team.overlap,
+      hidden: team.hideReference ? assignmentMessage(locale, 'hiddenReference') : '',
+    }),
+  ];
+  reviews.forEach((review, i) => {
+    writeFileAtomic(outs[i], JSON.stringify({ $schema: 'https://ewebench.studio/schemas/review.schema.json', ...review }, null, 2) + '\n', {
+      inputs: [cardFile],
+      show,
+    });
+    lines.push(`  ${assignmentMessage(locale, 'written', { file: show(outs[i]), reviewer: terminalSafe(review.reviewer), count: review.items.length })}`);
+  });
+  if (drawn.secretSkipped) lines.push(`  ${drawn.secretSkipped} entries of secret segments left out (--allow-secret-segments to include them)`);
+  io.stdout(lines.join('\n') + '\n');
   return 0;
 }
 
@@ -127,6 +215,7 @@ async function summary(args: string[], io: CliIo): Promise<number> {
           binding,
           ...(bound.kind === 'bound' ? {} : { unbound_reason: unboundReason(bound, locale) }),
           ...result,
+          single_review: declaredAssignment(review) === undefined,
           gate: gate ? { verdict: gate.kind, ...DEFAULT_GATE } : null,
         },
         null,
@@ -137,6 +226,14 @@ async function summary(args: string[], io: CliIo): Promise<number> {
   }
   const lines = [`${terminalSafe(displayPath(reviewFile, io.cwd))}: ${countsLine(result.overall)}`];
   for (const [tier, counts] of Object.entries(result.by_tier)) lines.push(`  difficulty ${terminalSafe(tier)}: ${countsLine(counts)}`);
+  const assignment = declaredAssignment(review);
+  if (assignment === undefined) lines.push(`  ${agreementMessage(locale, 'singleReview', { needed: DEFAULT_TEAM_GATE.minReviewers })}`);
+  else if (assignment !== 'malformed')
+    lines.push(
+      `  ${terminalSafe(
+        agreementMessage(locale, 'teamShare', { reviewer: String(review.reviewer), reviewers: assignment.reviewers.join(', '), overlap: assignment.overlap }),
+      )}`,
+    );
   if (bound.kind === 'card-unreadable') lines.push(`  the run card ${cardShown} cannot be read: these ratings are bound to no run`);
   else if (bound.kind !== 'bound')
     lines.push(`  not a review of the run card ${cardShown}: ${terminalSafe(unboundReason(bound, locale))}; these ratings count for no gate`);
@@ -151,6 +248,51 @@ async function summary(args: string[], io: CliIo): Promise<number> {
   return bound.kind === 'bound' ? 0 : 1;
 }
 
+async function agreement(args: string[], io: CliIo): Promise<number> {
+  const { positional, values } = parseArgs(args, { values: ['format', 'seed'] });
+  const format = formatOption(values.format, ['text', 'json']);
+  const seed = values.seed === undefined ? undefined : numberFlag('seed', values.seed[0], REVIEW_LIMITS.seed, 0);
+  const locale = toLocale(process.env.LANG);
+  const inputs = positional.map((file) => ({ file: displayPath(path.resolve(io.cwd, file), io.cwd), review: readJsonFile(file, io) }));
+  const problems = checkReviews(inputs);
+  if (problems.length > 0) {
+    for (const p of problems) io.stderr(terminalSafe(agreementProblemText(p, locale)) + '\n');
+    return 2;
+  }
+  const report = reviewAgreement(inputs, { seed });
+  // The §7.2 gate, when the card the files name can be read and every file is a review of it.
+  const firstFile = path.resolve(io.cwd, positional[0]);
+  const first = inputs[0].review as JsonObject;
+  const found = reviewCardText(path.basename(firstFile), first.run_card, neighboursOf(firstFile).read);
+  const unbound: string[] = [];
+  let gate: TeamGateVerdict | undefined;
+  if (found) {
+    positional.forEach((file, i) => {
+      const bound = bindReview(found.text, inputs[i].review);
+      if (bound.kind !== 'bound') unbound.push(`${inputs[i].file}: ${unboundReason(bound, locale)}`);
+    });
+    if (unbound.length === 0) gate = teamGate(JSON.parse(found.text) as unknown, inputs, report);
+  }
+  if (format === 'json') {
+    const json = agreementJson(report) as JsonObject;
+    json.gate =
+      gate === undefined
+        ? null
+        : gate.kind === 'failed'
+          ? { verdict: 'failed', failures: gate.failures, ...DEFAULT_TEAM_GATE }
+          : { verdict: gate.kind, ...DEFAULT_TEAM_GATE };
+    if (unbound.length > 0) json.unbound = unbound;
+    io.stdout(JSON.stringify(json, null, 2) + '\n');
+    return unbound.length > 0 ? 1 : 0;
+  }
+  let text = agreementText(report, locale, terminalSafe);
+  for (const line of unbound) text += terminalSafe(line) + '\n';
+  const gateLine = gate && teamGateText(gate, locale);
+  if (gateLine) text += gateLine + '\n';
+  io.stdout(text);
+  return unbound.length > 0 ? 1 : 0;
+}
+
 /** `binding` in `review summary --format json`: the first three are the names earlier versions wrote. */
 const BINDING_NAMES = {
   bound: 'bound',
@@ -160,10 +302,11 @@ const BINDING_NAMES = {
   'not-sample': 'not-sample',
 } as const;
 
-/** `review sample` draws a stratified sample of a corpus run's outputs; `review summary` counts the ratings. */
+/** `review sample` draws a stratified sample of a corpus run's outputs; `review summary` counts the ratings; `review agreement` compares reviewers. */
 export async function run(args: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = args;
   if (sub === 'sample') return sample(rest, io);
   if (sub === 'summary') return summary(rest, io);
-  throw new UsageError(sub ? `unknown review command '${sub}'` : 'review needs sample or summary');
+  if (sub === 'agreement') return agreement(rest, io);
+  throw new UsageError(sub ? `unknown review command '${sub}'` : 'review needs sample, summary or agreement');
 }

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { corpusSheet, SpreadsheetError } from '../../core/corpus/cells';
 import { decodeSheetBytes } from '../../core/document/encoding';
-import { delimiterFor, describeSheetEncoding, exportSheet, planImport, type ImportPlan } from '../../core/corpus/spreadsheet';
+import { delimiterFor, describeSheetEncoding, exportSheet, planImport, type ImportPlan, type RowProblem } from '../../core/corpus/spreadsheet';
+import { planUpdate, spanEdit, type UpdatePlan } from '../../core/corpus/sheetUpdate';
 import { toLocale } from '../../core/i18n/locale';
 
 /**
@@ -13,10 +14,20 @@ import { toLocale } from '../../core/i18n/locale';
 
 const fileName = (uri: vscode.Uri) => uri.path.split('/').pop() ?? '';
 
+/** The corpus a command acts on: the one it was given (Explorer, editor title), else the focused table's, else the text editor's. */
 async function corpusDocument(uri?: vscode.Uri): Promise<vscode.TextDocument | undefined> {
   if (uri instanceof vscode.Uri) return vscode.workspace.openTextDocument(uri);
+  const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+  if (tab instanceof vscode.TabInputCustom && tab.viewType === 'ewebench.corpusTable') return vscode.workspace.openTextDocument(tab.uri);
   return vscode.window.activeTextEditor?.document;
 }
+
+/** Column maps remembered per corpus (workspace state), set by the commands' registration. */
+let memory: vscode.Memento | undefined;
+export function rememberMapsIn(state: vscode.Memento): void {
+  memory = state;
+}
+const mapKey = (corpus: vscode.Uri) => `ewebench.sheetMap:${corpus.toString()}`;
 
 /** Options a caller (the corpus table, a test, a keybinding) may pass instead of answering dialogs. */
 export interface ExportOptions {
@@ -30,6 +41,10 @@ export interface ImportOptions {
   map?: Readonly<Record<string, string>>;
   /** Import at once when nothing stops it, without showing the mapping. */
   yes?: boolean;
+  /** Update the entries whose ids the sheet has (the default when the sheet's ids are the corpus's), or append. */
+  update?: boolean;
+  /** With an update: remove the entries the sheet does not have. */
+  prune?: boolean;
 }
 
 export async function exportCorpus(uri?: vscode.Uri, options: ExportOptions = {}): Promise<vscode.Uri | undefined> {
@@ -68,33 +83,110 @@ export async function exportCorpus(uri?: vscode.Uri, options: ExportOptions = {}
   return target;
 }
 
-type MappingItem = vscode.QuickPickItem & { column?: string; action: 'import' | 'remap' };
+type MappingItem = vscode.QuickPickItem & { column?: string; action: 'import' | 'remap' | 'prune' | 'none' };
+
+/** Every problem as its own line of the list, with its row and column. */
+function problemItems(problems: readonly RowProblem[]): MappingItem[] {
+  if (problems.length === 0) return [];
+  return [
+    { label: vscode.l10n.t('Problems'), kind: vscode.QuickPickItemKind.Separator, action: 'none' },
+    ...problems.map((p): MappingItem => {
+      const where = [p.row === undefined ? '' : vscode.l10n.t('line {0}', p.row), p.column === undefined ? '' : vscode.l10n.t('column {0}', p.column)]
+        .filter(Boolean)
+        .join(', ');
+      return {
+        label: `${p.severity === 'error' ? '$(error)' : '$(warning)'} ${where || vscode.l10n.t('the sheet')}`,
+        detail: p.message + (p.code ? ` [${p.code}]` : ''),
+        action: 'none',
+      };
+    }),
+  ];
+}
+
+/** The update's preview: the action, every changed cell before and after, the added, kept and untouched entries. */
+function updateItems(plan: UpdatePlan): MappingItem[] {
+  const errors = plan.problems.filter((p) => p.severity === 'error');
+  const cells = plan.changed.reduce((n, e) => n + e.cells.length, 0);
+  const shown = (s: string) => (s === '' ? vscode.l10n.t('(empty)') : JSON.stringify(s));
+  const head: MappingItem = plan.newText
+    ? {
+        label: `$(check) ${vscode.l10n.t('Update {0} entries ({1} cells), add {2}', plan.changed.length, cells, plan.added.length)}`,
+        detail: vscode.l10n.t('{0} entries unchanged', plan.untouched.length),
+        action: 'import',
+      }
+    : { label: `$(error) ${vscode.l10n.t('Nothing can be updated: {0} error(s)', errors.length)}`, action: 'none' };
+  const items: MappingItem[] = [head, ...problemItems(plan.problems)];
+  if (plan.changed.length > 0)
+    items.push(
+      { label: vscode.l10n.t('Changed'), kind: vscode.QuickPickItemKind.Separator, action: 'none' },
+      ...plan.changed.flatMap((e) =>
+        e.cells.map((c): MappingItem => ({ label: `${e.id} · ${c.field}`, description: `${shown(c.before)} → ${shown(c.after)}`, action: 'none' })),
+      ),
+    );
+  if (plan.added.length > 0)
+    items.push(
+      { label: vscode.l10n.t('Added'), kind: vscode.QuickPickItemKind.Separator, action: 'none' },
+      ...plan.added.map((a): MappingItem => ({ label: a.id, description: vscode.l10n.t('line {0}', a.row), action: 'none' })),
+    );
+  if (plan.missing.length > 0)
+    items.push(
+      { label: vscode.l10n.t('Not in the sheet'), kind: vscode.QuickPickItemKind.Separator, action: 'none' },
+      {
+        label: plan.pruned ? vscode.l10n.t('{0} entries will be removed', plan.missing.length) : vscode.l10n.t('{0} entries are kept', plan.missing.length),
+        detail: plan.missing.join(', '),
+        action: 'none',
+      },
+      ...(plan.pruned ? [] : [{ label: `$(trash) ${vscode.l10n.t('Remove the entries the sheet does not have…')}`, action: 'prune' as const }]),
+    );
+  return items;
+}
 
 /** The mapping as a list: the import action first (with the problems), then one row per column to remap. */
 function mappingItems(plan: ImportPlan): MappingItem[] {
   const errors = plan.problems.filter((p) => p.severity === 'error');
-  const row = (p: ImportPlan['problems'][number]) => `${p.row === undefined ? '' : vscode.l10n.t('line {0}', p.row) + ': '}${p.message}`;
   const head: MappingItem = plan.newText
     ? {
         label: `$(check) ${vscode.l10n.t('Import {0} entries', plan.entries.length)}`,
-        detail: plan.problems.map(row).slice(0, 3).join(' · ') || undefined,
         action: 'import',
       }
     : {
         label: `$(error) ${vscode.l10n.t('Nothing can be imported: {0} error(s)', errors.length)}`,
-        detail: errors.map(row).slice(0, 3).join(' · '),
-        action: 'remap',
+        action: 'none',
       };
+  return [head, ...problemItems(plan.problems), ...columnItems(plan.columns)];
+}
+
+/** The columns, one per row of the list: choosing one changes its field. */
+function columnItems(columns: readonly { column: string; field: string | null }[]): MappingItem[] {
   return [
-    head,
-    { label: vscode.l10n.t('Columns'), kind: vscode.QuickPickItemKind.Separator, action: 'remap' },
-    ...plan.columns.map((c): MappingItem => ({
+    { label: vscode.l10n.t('Columns'), kind: vscode.QuickPickItemKind.Separator, action: 'none' },
+    ...columns.map((c): MappingItem => ({
       label: c.column,
       description: c.field ? `→ ${c.field}` : vscode.l10n.t('not imported'),
       column: c.column,
       action: 'remap',
     })),
   ];
+}
+
+/** What an update changed, in words, for the message after it. */
+function updateSummary(plan: UpdatePlan, corpus: string): string {
+  const cells = plan.changed.reduce((n, e) => n + e.cells.length, 0);
+  const parts = [
+    vscode.l10n.t(
+      '{0}: {1} entries updated ({2} cells), {3} added, {4} unchanged',
+      corpus,
+      plan.changed.length,
+      cells,
+      plan.added.length,
+      plan.untouched.length,
+    ),
+  ];
+  if (plan.missing.length > 0)
+    parts.push(
+      plan.pruned ? vscode.l10n.t('{0} not in the sheet removed', plan.missing.length) : vscode.l10n.t('{0} not in the sheet kept', plan.missing.length),
+    );
+  return parts.join('; ') + '.';
 }
 
 export async function importEntries(uri?: vscode.Uri, options: ImportOptions = {}): Promise<boolean> {
@@ -117,28 +209,67 @@ export async function importEntries(uri?: vscode.Uri, options: ImportOptions = {
     return false;
   }
   const sheet = decoded.text;
-  const map = new Map<string, string>(Object.entries(options.map ?? {}));
-  for (;;) {
-    let plan: ImportPlan;
+  const remembered = memory?.get<Record<string, string>>(mapKey(document.uri));
+  const map = new Map<string, string>(Object.entries(options.map ?? remembered ?? {}).filter(([, v]) => typeof v === 'string'));
+  const delimiter = delimiterFor(picked.path);
+  let prune = options.prune === true;
+  // An update when the sheet's ids are the corpus's (it came from an export), unless the caller says.
+  let update = options.update;
+  // Every edit in one WorkspaceEdit: one undo takes the import or the update back whole.
+  const apply = async (edits: readonly { start: number; end: number; text: string }[]) => {
+    const workspaceEdit = new vscode.WorkspaceEdit();
+    for (const edit of edits) workspaceEdit.replace(document.uri, new vscode.Range(document.positionAt(edit.start), document.positionAt(edit.end)), edit.text);
+    return vscode.workspace.applyEdit(workspaceEdit);
+  };
+  const remember = () => void memory?.update(mapKey(document.uri), Object.fromEntries(map));
+  for (let round = 0; round < 1000; round++) {
+    let plan: ImportPlan | UpdatePlan;
+    const before = document.getText();
     try {
-      plan = planImport(document.getText(), sheet, { delimiter: delimiterFor(picked.path), map, locale });
+      if (update === undefined) {
+        const probe = planUpdate(before, sheet, { delimiter, map, locale, hints: 'words' });
+        update = probe.changed.length + probe.untouched.length > 0;
+      }
+      plan = update
+        ? planUpdate(before, sheet, { delimiter, map, locale, hints: 'words', prune })
+        : planImport(before, sheet, { delimiter, map, locale, hints: 'words' });
     } catch (error) {
       void vscode.window.showErrorMessage(`${fileName(picked)}: ${error instanceof Error ? error.message : String(error)}`);
       return false;
     }
-    const apply = async (edits: NonNullable<ImportPlan['edits']>) => {
-      const workspaceEdit = new vscode.WorkspaceEdit();
-      for (const edit of edits)
-        workspaceEdit.replace(document.uri, new vscode.Range(document.positionAt(edit.start), document.positionAt(edit.end)), edit.text);
-      return vscode.workspace.applyEdit(workspaceEdit);
+    const commit = async (): Promise<boolean> => {
+      if (!plan.newText) return false;
+      remember();
+      if ('changed' in plan) {
+        // One replacement of the span the update touched: one undo takes it back, every other byte stays.
+        const done = await apply([spanEdit(before, plan.newText)]);
+        if (done) void vscode.window.showInformationMessage(updateSummary(plan, fileName(document.uri)));
+        return done;
+      }
+      const done = await apply(plan.edits ?? [spanEdit(before, plan.newText)]);
+      if (done) void vscode.window.showInformationMessage(vscode.l10n.t('{0} entries imported into {1}.', plan.entries.length, fileName(document.uri)));
+      return done;
     };
-    if (options.yes) return plan.edits ? apply(plan.edits) : false;
-    const choice = await vscode.window.showQuickPick(mappingItems(plan), {
-      title: vscode.l10n.t('Import {0} into {1}', fileName(picked), fileName(document.uri)),
+    if (options.yes) return commit();
+    const items = 'changed' in plan ? [...updateItems(plan), ...columnItems(plan.columns)] : mappingItems(plan);
+    const choice = await vscode.window.showQuickPick(items, {
+      title: update
+        ? vscode.l10n.t('Update {0} from {1}', fileName(document.uri), fileName(picked))
+        : vscode.l10n.t('Import {0} into {1}', fileName(picked), fileName(document.uri)),
       placeHolder: vscode.l10n.t('Choose a column to change its field, or import'),
     });
     if (!choice) return false;
-    if (choice.action === 'import' && plan.edits) return apply(plan.edits);
+    if (choice.action === 'import' && plan.newText) return commit();
+    if (choice.action === 'prune' && 'missing' in plan) {
+      const remove = vscode.l10n.t('Remove');
+      const answer = await vscode.window.showWarningMessage(
+        vscode.l10n.t('Remove the {0} entries the sheet does not have ({1})?', plan.missing.length, plan.missing.join(', ')),
+        { modal: true },
+        remove,
+      );
+      if (answer === remove) prune = true;
+      continue;
+    }
     if (!choice.column) continue;
     const sheetInfo = corpusSheet(JSON.parse(document.getText()) as unknown);
     const skip = vscode.l10n.t('(do not import this column)');
@@ -160,4 +291,5 @@ export async function importEntries(uri?: vscode.Uri, options: ImportOptions = {
     const field = await vscode.window.showQuickPick([skip, ...fields], { title: vscode.l10n.t('Field for column {0}', choice.column) });
     if (field !== undefined) map.set(choice.column, field === skip ? '' : field);
   }
+  return false;
 }

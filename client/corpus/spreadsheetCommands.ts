@@ -8,8 +8,11 @@ export function registerSpreadsheetCommands(context: vscode.ExtensionContext): v
     vscode.commands.registerCommand('ewebench.exportCorpus', async (uri?: vscode.Uri, options?: ExportOptions) =>
       (await lazyModules().spreadsheet()).exportCorpus(uri, options),
     ),
-    vscode.commands.registerCommand('ewebench.importCorpus', async (uri?: vscode.Uri, options?: ImportOptions) =>
-      (await lazyModules().spreadsheet()).importEntries(uri, options),
-    ),
+    vscode.commands.registerCommand('ewebench.importCorpus', async (uri?: vscode.Uri, options?: ImportOptions) => {
+      const spreadsheet = await lazyModules().spreadsheet();
+      // Column maps are remembered per corpus in the workspace's state.
+      spreadsheet.rememberMapsIn(context.workspaceState);
+      return spreadsheet.importEntries(uri, options);
+    }),
   );
 }

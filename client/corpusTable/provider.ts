@@ -37,6 +37,8 @@ function tableStrings(): TableStrings {
     addEntry: vscode.l10n.t('Add entry'),
     duplicate: vscode.l10n.t('Duplicate'),
     delete: vscode.l10n.t('Delete'),
+    exportSheet: vscode.l10n.t('Export to CSV/TSV…'),
+    importSheet: vscode.l10n.t('Import from CSV/TSV…'),
     setField: vscode.l10n.t('Set field'),
     apply: vscode.l10n.t('Apply to selection'),
     value: vscode.l10n.t('Value'),
@@ -297,6 +299,12 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
           return undefined;
         case 'reveal':
           await this.reveal(document, session, message.index, message.field);
+          return undefined;
+        case 'spreadsheet':
+          // The same commands as the palette's, on this table's document.
+          if (message.action === 'export')
+            await vscode.commands.executeCommand('ewebench.exportCorpus', document.uri, message.indices?.length ? { rows: message.indices } : {});
+          else await vscode.commands.executeCommand('ewebench.importCorpus', document.uri);
           return undefined;
         case 'query':
           session.setQuery(message.query, message.active);

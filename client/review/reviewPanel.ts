@@ -3,7 +3,7 @@ import { replaceValue } from '../../core/corpus/jsonEdits';
 import { JsonDocument } from '../../core/document/jsonDocument';
 import { isObject, type JsonObject } from '../../core/json';
 import { drawSample, newReview, RATINGS, REVIEW_LIMITS, reviewableResults, reviewFileNameFor, type Rating } from '../../core/review/review';
-import { ratedItem, resumeIndex, sessionItems, type SessionItem } from '../../core/review/session';
+import { hiddenFromReviewer, ratedItem, resumeIndex, sessionItems, type SessionItem } from '../../core/review/session';
 import { PyRandom } from '../../core/stats/pyRandom';
 import { verifyRunCard } from '../../core/runcard/verify';
 import { reviewCardCandidates } from '../../core/review/binding';
@@ -195,7 +195,8 @@ class ReviewSession {
     const secret = this.items.filter((i) => i.secret).length;
     if (secret > 0) this.showSecret = await secretConsent(secret);
     const dataset = isObject(card.dataset) && typeof card.dataset.id === 'string' ? card.dataset.id : '';
-    const model = typeof card.model_slug === 'string' ? card.model_slug : '';
+    // A team reviewer rates outputs, not a model: their file says the model's name is hidden from them.
+    const model = typeof card.model_slug === 'string' && !hiddenFromReviewer(review).includes('model') ? card.model_slug : '';
     const webview = this.panel.webview;
     webview.html = renderReviewHtml({
       nonce: newNonce(),

@@ -45,6 +45,14 @@ const TEXT: Record<string, Bilingual> = {
     en: 'column "{column}" is not imported: name a field with --map "{column}=FIELD"',
     fr: 'la colonne « {column} » n’est pas importée : indiquez un champ avec --map "{column}=CHAMP"',
   },
+  unmappedWords: {
+    en: 'column "{column}" is not imported: choose its field in the list of columns',
+    fr: 'la colonne « {column} » n’est pas importée : choisissez son champ dans la liste des colonnes',
+  },
+  sameSource: {
+    en: 'this row has the same source as entry {id}: it is added as a new entry (to change entries from a sheet, keep its id column and update)',
+    fr: 'cette ligne a la même source que l’entrée {id} : elle est ajoutée comme nouvelle entrée (pour modifier des entrées depuis une feuille, gardez sa colonne d’identifiants et mettez à jour)',
+  },
   unknownColumn: { en: '--map names column "{column}", which the sheet does not have', fr: '--map nomme la colonne « {column} », absente de la feuille' },
   twice: {
     en: 'field "{field}" is mapped from two columns ("{first}" and "{second}")',
@@ -166,6 +174,8 @@ export interface ImportOptions {
   /** Column → field (`--map column=field`); an empty field skips the column. */
   map?: ReadonlyMap<string, string>;
   locale?: Locale;
+  /** How a hint names what to do: the CLI's flags (the default), or in words for the editor's dialogs. */
+  hints?: 'flags' | 'words';
 }
 
 export interface ImportPlan {
@@ -187,6 +197,34 @@ const ALIASES: ReadonlyMap<string, string> = new Map([
   ['source_text', 'source'],
   ['target_expected', 'reference'],
 ]);
+
+/** What a sheet may call a language's column, by ISO 639 code: its English and French names and its own. */
+const LANGUAGE_NAMES: ReadonlyMap<string, readonly string[]> = new Map([
+  ['eng', ['english', 'anglais']],
+  ['en', ['english', 'anglais']],
+  ['ewe', ['ewe', 'éwé', 'eʋegbe', 'evegbe']],
+  ['ee', ['ewe', 'éwé', 'eʋegbe', 'evegbe']],
+  ['fra', ['french', 'français', 'francais']],
+  ['fr', ['french', 'français', 'francais']],
+]);
+
+/** Column names (lower case, NFC) that stand for the source and reference fields: the envelope's languages by name. */
+function languageColumns(value: unknown, sheet: CorpusSheet): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!isObject(value)) return out;
+  const envelope = isObject(value.dataset) ? value.dataset : value;
+  const referenceField =
+    sheet.shape === 'legacy' ? 'target_expected' : sheet.columns.includes('target') && !sheet.columns.includes('reference') ? 'target' : 'reference';
+  const pairs: [unknown, string][] = [
+    [envelope.target_language, referenceField],
+    [envelope.source_language, sheet.sourceField],
+  ];
+  for (const [code, field] of pairs) {
+    if (typeof code !== 'string') continue;
+    for (const name of LANGUAGE_NAMES.get(code.toLowerCase()) ?? []) out.set(name, field);
+  }
+  return out;
+}
 
 /** A sheet's record: its cells, and the line of the file it starts on. */
 interface SheetRow {
@@ -270,9 +308,11 @@ function sheetRows(sheetText: string, delimiter: Delimiter, locale: Locale, prob
 function mapColumns(
   header: readonly string[],
   sheet: CorpusSheet,
+  languages: ReadonlyMap<string, string>,
   overrides: ReadonlyMap<string, string>,
   locale: Locale,
   problems: RowProblem[],
+  hints: 'flags' | 'words' = 'flags',
 ): (string | null)[] {
   for (const column of overrides.keys())
     if (!header.includes(column)) problems.push({ severity: 'error', column, message: text(locale, 'unknownColumn', { column }) });
@@ -284,11 +324,14 @@ function mapColumns(
     if (override !== undefined) return override || null;
     const name = column.trim().toLowerCase();
     const alias = ALIASES.get(name);
-    const field = known.get(name) ?? (alias === undefined ? undefined : (known.get(alias) ?? (sheet.columns.length === 0 ? alias : undefined)));
+    const field =
+      known.get(name) ??
+      languages.get(name.normalize('NFC')) ??
+      (alias === undefined ? undefined : (known.get(alias) ?? (sheet.columns.length === 0 ? alias : undefined)));
     if (field) return field;
     // A corpus with no entries yet has no columns to match: the spec's field names are taken as they are.
     if (sheet.entries.length === 0 && /^[a-z_][a-z0-9_]*$/.test(name)) return name;
-    problems.push({ severity: 'warning', column, message: text(locale, 'unmapped', { column }) });
+    problems.push({ severity: 'warning', column, message: text(locale, hints === 'words' ? 'unmappedWords' : 'unmapped', { column }) });
     return null;
   });
   const from = new Map<string, string>();
@@ -302,7 +345,7 @@ function mapColumns(
 }
 
 /** Where an anchor lands among the entries: the index of the entry that holds it, or -1. */
-function entryIndexOf(finding: Finding, entriesPath: JsonPath, itemSpans: readonly Span[]): number {
+export function entryIndexOf(finding: Finding, entriesPath: JsonPath, itemSpans: readonly Span[]): number {
   const at = finding.at;
   if ('path' in at) {
     if (at.path.length <= entriesPath.length || entriesPath.some((p, i) => at.path[i] !== p)) return -1;
@@ -321,12 +364,20 @@ function entryIndexOf(finding: Finding, entriesPath: JsonPath, itemSpans: readon
   return -1;
 }
 
-/**
- * Plans the import of `sheetText` into the corpus `corpusText`: columns mapped, rows turned into entries with
- * ids, the edit that appends them, and every problem with its line. Warnings do not stop an import; errors do.
- * Throws `SpreadsheetError` (about the sheet or the corpus) when there is nothing to plan.
- */
-export function planImport(corpusText: string, sheetText: string, options: ImportOptions): ImportPlan {
+/** A sheet read against a corpus: its columns mapped, each row of the header's width as an entry (empty cells left out). */
+export interface SheetRows {
+  locale: Locale;
+  doc: JsonDocument;
+  sheet: CorpusSheet;
+  header: string[];
+  fields: (string | null)[];
+  columns: { column: string; field: string | null }[];
+  problems: RowProblem[];
+  rows: { entry: JsonObject; line: number; cells: string[] }[];
+}
+
+/** Reads the sheet for an import or an update; `plan` when the sheet has no header (only its problems). */
+export function readSheetRows(corpusText: string, sheetText: string, options: ImportOptions): SheetRows | { plan: ImportPlan } {
   const locale = options.locale ?? 'en';
   const doc = new JsonDocument(corpusText);
   if (!doc.isValidJson) throw new SpreadsheetError(text(locale, 'notValidJson'));
@@ -335,17 +386,17 @@ export function planImport(corpusText: string, sheetText: string, options: Impor
   const records = sheetRows(sheetText.replace(/^\uFEFF/, ''), options.delimiter, locale, problems);
   const [first, ...rows] = records;
   if (!first) {
-    if (problems.length > 0) return { columns: [], entries: [], problems };
+    if (problems.length > 0) return { plan: { columns: [], entries: [], problems } };
     throw new SpreadsheetError(text(locale, 'empty'), { about: 'sheet' });
   }
   const header = first.cells;
   if (rows.length === 0 && problems.length === 0) throw new SpreadsheetError(text(locale, 'noRows'), { about: 'sheet' });
-  const fields = mapColumns(header, sheet, options.map ?? new Map<string, string>(), locale, problems);
+  const fields = mapColumns(header, sheet, languageColumns(doc.value, sheet), options.map ?? new Map<string, string>(), locale, problems, options.hints);
   const columns = header.map((column, i) => ({ column, field: fields[i] }));
   if (!fields.includes(sheet.sourceField)) problems.push({ severity: 'error', message: text(locale, 'noSource', { field: sheet.sourceField }) });
   const kinds = fields.map((f) => (f ? fieldKind(f, sheet) : 'string'));
 
-  const entries: JsonObject[] = [];
+  const out: { entry: JsonObject; line: number; cells: string[] }[] = [];
   for (const { cells, line } of rows) {
     if (cells.length !== header.length) {
       problems.push({ severity: 'error', row: line, message: text(locale, 'cellCount', { count: cells.length, header: header.length }) });
@@ -360,10 +411,32 @@ export function planImport(corpusText: string, sheetText: string, options: Impor
       if (parsed) entry[field] = parsed.value;
       else problems.push({ severity: 'error', row: line, column: header[i], message: text(locale, 'badJson', { column: header[i], field }) });
     });
-    entries.push(entry);
+    out.push({ entry, line, cells });
   }
-  const lines = rows.filter((r) => r.cells.length === header.length).map((r) => r.line);
+  return { locale, doc, sheet, header, fields, columns, problems, rows: out };
+}
+
+/**
+ * Plans the import of `sheetText` into the corpus `corpusText`: columns mapped, rows turned into entries with
+ * ids, the edit that appends them, and every problem with its line. Warnings do not stop an import; errors do.
+ * Throws `SpreadsheetError` (about the sheet or the corpus) when there is nothing to plan.
+ */
+export function planImport(corpusText: string, sheetText: string, options: ImportOptions): ImportPlan {
+  const read = readSheetRows(corpusText, sheetText, options);
+  if ('plan' in read) return read.plan;
+  const { locale, doc, sheet, columns, problems } = read;
+  const entries = read.rows.map((r) => r.entry);
+  const lines = read.rows.map((r) => r.line);
   const plan: ImportPlan = { columns, entries, problems };
+  // A row that repeats an entry's source is most likely that entry again (its id column dropped): said, not refused.
+  const sources = new Map<string, unknown>();
+  for (const e of sheet.entries)
+    if (typeof e[sheet.sourceField] === 'string' && !sources.has(e[sheet.sourceField] as string)) sources.set(e[sheet.sourceField] as string, e[sheet.idField]);
+  entries.forEach((e, i) => {
+    const source = e[sheet.sourceField];
+    if (typeof source === 'string' && sources.has(source))
+      problems.push({ severity: 'warning', row: lines[i], message: text(locale, 'sameSource', { id: cellOf(sources.get(source)) }) });
+  });
 
   // New ids follow the file's pattern and avoid every id already there or given in the sheet, by their digits.
   const existing = sheet.entries.map((e, k) => exactValue(doc, [...sheet.entriesPath, sheet.indices[k], sheet.idField], e[sheet.idField]));
@@ -380,7 +453,7 @@ export function planImport(corpusText: string, sheetText: string, options: Impor
 
   const edits: TextEdit[] = [];
   const append = appendToArray(doc, sheet.entriesPath, entries);
-  if (!append) return sorted(plan);
+  if (!append) return sortedProblems(plan);
   edits.push(append);
   // A curated corpus says how many entries it holds: the count follows the import.
   const count = isObject(doc.value) && sheet.entriesPath.length === 1 ? doc.value.entry_count : undefined;
@@ -401,12 +474,12 @@ export function planImport(corpusText: string, sheetText: string, options: Impor
     if (index < firstNew) continue;
     problems.push({ severity: finding.severity ?? defaultSeverity(finding.code), row: lines[index - firstNew], message: finding.message, code: finding.code });
   }
-  if (problems.some((p) => p.severity === 'error')) return sorted(plan);
-  return sorted({ ...plan, edits, newText });
+  if (problems.some((p) => p.severity === 'error')) return sortedProblems(plan);
+  return sortedProblems({ ...plan, edits, newText });
 }
 
 /** Problems in the order of the sheet's lines, the sheet's own (no line) first. */
-function sorted(plan: ImportPlan): ImportPlan {
+export function sortedProblems(plan: ImportPlan): ImportPlan {
   plan.problems.sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
   return plan;
 }

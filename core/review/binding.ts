@@ -2,6 +2,7 @@ import { isObject, type JsonObject } from '../json';
 import { isSecretSegment } from '../spec/corpusTables';
 import { verifyRunCard, type CardVerification } from '../runcard/verify';
 import { PyRandom } from '../stats/pyRandom';
+import { declaredAssignment, orderSeed, sampleHash, assignedItems } from './assignment';
 import {
   DEFAULT_GATE,
   drawSample,
@@ -27,7 +28,7 @@ import {
 
 export type SampleProblem =
   /** `sample.seed` or `sample.size` is not a whole number in range: nothing can be drawn. */
-  | { kind: 'header'; field: 'seed' | 'size' | 'per_tier' | 'population' }
+  | { kind: 'header'; field: 'seed' | 'size' | 'per_tier' | 'population' | 'sample_hash' | 'assignment' }
   | { kind: 'duplicate'; id: string; index: number; count: number }
   /** An item the draw did not pick; `produced` says whether the card has an output for it at all. */
   | { kind: 'outside'; id: string; index: number; produced: boolean }
@@ -103,10 +104,45 @@ function sampleProblems(card: JsonObject, review: unknown): { seed: number | nul
   // The draw leaves secret segments out unless the user consented when sampling, which the review does not record:
   // a review holding a secret entry was drawn with consent; one without may have been drawn either way.
   const withSecret = ids.some((id) => id !== undefined && isSecretSegment(byId.get(id)?.segment ?? null));
-  const first = compare(header, items, ids, byId, drawSample(results, { size, seed, random: new PyRandom(seed), allowSecretSegments: withSecret }));
+  const check = (allowSecretSegments: boolean) =>
+    compareShare(review, header, items, ids, byId, drawSample(results, { size, seed, random: new PyRandom(seed), allowSecretSegments }), seed, size);
+  const first = check(withSecret);
   if (first.length === 0 || withSecret || !results.some((r) => isSecretSegment(r.segment))) return { seed, size, problems: first };
-  const consented = compare(header, items, ids, byId, drawSample(results, { size, seed, random: new PyRandom(seed), allowSecretSegments: true }));
+  const consented = check(true);
   return { seed, size, problems: consented.length === 0 ? consented : first };
+}
+
+/**
+ * A team reviewer's file (it declares an `assignment`) holds that reviewer's share of the draw, in their seeded
+ * order, and names the draw by its hash; a file without one holds the whole draw.
+ */
+function compareShare(
+  review: unknown,
+  header: JsonObject,
+  items: readonly unknown[],
+  ids: readonly (string | undefined)[],
+  byId: ReadonlyMap<string, ReviewableResult>,
+  drawn: Sample,
+  seed: number,
+  size: number,
+): SampleProblem[] {
+  const assignment = declaredAssignment(review);
+  if (assignment === undefined) return compare(header, items, ids, byId, drawn);
+  if (assignment === 'malformed') return [{ kind: 'header', field: 'assignment' }];
+  const reviewer = (review as JsonObject).reviewer as string;
+  const problems: SampleProblem[] = [];
+  if (
+    header.sample_hash !==
+    sampleHash(
+      drawn.items.map((r) => r.entry_id),
+      seed,
+      size,
+    )
+  )
+    problems.push({ kind: 'header', field: 'sample_hash' });
+  if (assignment.order_seed !== orderSeed(seed, reviewer)) problems.push({ kind: 'header', field: 'assignment' });
+  const share = { ...drawn, items: assignedItems(drawn.items, assignment.reviewers, assignment.overlap, reviewer) };
+  return [...problems, ...compare(header, items, ids, byId, share)];
 }
 
 function compare(

@@ -37,8 +37,31 @@ export interface ReviewFile {
   dataset_id: string | null;
   reviewer: string;
   created: string;
-  sample: { seed: number; size: number; strata: 'difficulty'; population: number; per_tier: Record<string, number> };
+  sample: {
+    seed: number;
+    size: number;
+    strata: 'difficulty';
+    population: number;
+    per_tier: Record<string, number>;
+    /** A team review's binding to the sample: `sampleHash` of the drawn ids, the seed and the size. */
+    sample_hash?: string;
+  };
+  /** A team review: who rates which items, in which order, and what the review tool hides (assignment.ts). */
+  assignment?: Assignment;
   items: ReviewItem[];
+}
+
+/** What a team review keeps from a reviewer. */
+export type Hidden = 'model' | 'scores' | 'other_ratings' | 'reference';
+
+export interface Assignment {
+  /** Every reviewer of the sample, in the order given. */
+  reviewers: string[];
+  /** Reviewers per item. */
+  overlap: number;
+  /** Seed of this reviewer's order (`orderSeed(seed, reviewer)`): the items are listed in that order. */
+  order_seed: number;
+  hidden: Hidden[];
 }
 
 /** The generator a sample is drawn with: Python's `random.Random(seed)` in practice, so a seed means one sample. */

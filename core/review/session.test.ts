@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ratedItem, resumeIndex, sessionItems } from './session';
+import { hiddenFromReviewer, ratedItem, resumeIndex, sessionItems } from './session';
 
 const card = {
   run_card_hash: 'h',
@@ -69,4 +69,15 @@ test('a forged review file cannot unhide a secret entry: the segment comes from 
       ['gold_standard', 'gold_standard\u200b', '7'],
     );
   }
+});
+
+test("a team reviewer's session hides what their file says is hidden: the reference with --hide-reference, the model", () => {
+  const items = [{ entry_id: 1, rating: null }];
+  const hidden = { items, assignment: { reviewers: ['ama'], overlap: 1, order_seed: 1, hidden: ['model', 'scores', 'other_ratings', 'reference'] } };
+  const [item] = sessionItems(hidden, card);
+  assert.deepEqual([item.reference, item.referenceHidden, item.source, item.predicted], ['', true, 'Good morning.', 'Ŋdi nyuie!']);
+  assert.deepEqual(hiddenFromReviewer(hidden), ['model', 'scores', 'other_ratings', 'reference']);
+  const [shown] = sessionItems({ items }, card);
+  assert.deepEqual([shown.reference, shown.referenceHidden], ['Ŋdi nyuie.', false]);
+  assert.deepEqual(hiddenFromReviewer({ items }), []);
 });

@@ -13,7 +13,9 @@ export interface SessionItem {
   segment: string | null;
   secret: boolean;
   source: string;
+  /** Empty when the team review hides the reference from the reviewer (`assignment.hidden`, `--hide-reference`). */
   reference: string;
+  referenceHidden: boolean;
   predicted: string;
   /** False when the card has no output for this entry (the `review-card` rule reports it). */
   found: boolean;
@@ -21,9 +23,16 @@ export interface SessionItem {
   comment: string;
 }
 
+/** What a team review keeps from its reviewer (`assignment.hidden`): none for a single reviewer's file. */
+export function hiddenFromReviewer(review: unknown): string[] {
+  const assignment = isObject(review) && isObject(review.assignment) ? review.assignment : {};
+  return Array.isArray(assignment.hidden) ? assignment.hidden.filter((h): h is string => typeof h === 'string') : [];
+}
+
 export function sessionItems(review: unknown, card: unknown): SessionItem[] {
   const texts = new Map(reviewableResults(card).map((r) => [String(r.entry_id), r]));
   const items = isObject(review) && Array.isArray(review.items) ? review.items : [];
+  const referenceHidden = hiddenFromReviewer(review).includes('reference');
   return items.map((raw, index) => {
     const item: JsonObject = isObject(raw) ? raw : {};
     const entryId = typeof item.entry_id === 'string' || typeof item.entry_id === 'number' ? item.entry_id : '';
@@ -39,7 +48,8 @@ export function sessionItems(review: unknown, card: unknown): SessionItem[] {
       segment,
       secret: isSecretSegment(segment),
       source: text?.source ?? '',
-      reference: text?.reference ?? '',
+      reference: referenceHidden ? '' : (text?.reference ?? ''),
+      referenceHidden,
       predicted: text?.predicted ?? '',
       found: text !== undefined,
       rating: (RATINGS as readonly unknown[]).includes(item.rating) ? (item.rating as Rating) : null,

@@ -47,6 +47,10 @@ export const MESSAGES = {
     en: "`sample.{field}` is not what seed {seed} and size {size} draw from `{path}`: the header must be the draw's, not written by hand.",
     fr: '`sample.{field}` n’est pas ce que la graine {seed} et la taille {size} tirent de `{path}` : l’en-tête doit être celui du tirage, pas écrit à la main.',
   },
+  reviewAssignment: {
+    en: '`assignment` does not hold: its reviewers must be distinct names with this file’s reviewer among them, its overlap between 1 and their number, and its order_seed the one seed {seed} gives this reviewer.',
+    fr: '`assignment` ne tient pas : ses relecteurs doivent être des noms distincts comprenant le relecteur de ce fichier, son recouvrement entre 1 et leur nombre, et son order_seed celui que la graine {seed} donne à ce relecteur.',
+  },
   reviewOutsideSample: {
     en: 'Entry `{id}` is not in the sample seed {seed} and size {size} draw from `{path}`: a review rates the seeded sample, not outputs picked by hand.',
     fr: 'L’entrée `{id}` n’est pas dans l’échantillon que la graine {seed} et la taille {size} tirent de `{path}` : une revue note l’échantillon tiré, pas des sorties choisies à la main.',
@@ -83,6 +87,7 @@ export const MESSAGES = {
   sampleMissing: { en: '{count} drawn entries missing', fr: '{count} entrées tirées manquantes' },
   sampleTier: { en: 'entry `{id}` in tier {actual}, not {expected}', fr: 'entrée `{id}` au niveau {actual}, pas {expected}' },
   sampleHeader: { en: '`sample.{field}` differs from the draw', fr: '`sample.{field}` diffère du tirage' },
+  sampleAssignment: { en: '`assignment` does not hold', fr: '`assignment` ne tient pas' },
   sampleMore: { en: 'and {count} more', fr: 'et {count} de plus' },
   reviewGateUnrated: {
     en: 'The card claims the {tier} tier, but {unrated} items of its review are not rated yet: the gate asks every drawn output rated (Rosetta §7.2).',

@@ -63,7 +63,7 @@ const SHOWN_PROBLEMS = 3;
 function sampleDetail(p: SampleProblem, locale: Locale): string {
   switch (p.kind) {
     case 'header':
-      return msg(locale, 'sampleHeader', { field: p.field });
+      return p.field === 'assignment' ? msg(locale, 'sampleAssignment') : msg(locale, 'sampleHeader', { field: p.field });
     case 'duplicate':
       return msg(locale, 'sampleDuplicate', { id: p.id, count: p.count });
     case 'outside':
@@ -121,6 +121,8 @@ function sampleFinding(p: SampleProblem, seed: number | null, size: number | nul
   const where = { seed: seed ?? '?', size: size ?? '?', path };
   switch (p.kind) {
     case 'header':
+      if (p.field === 'assignment')
+        return [{ code: 'review-card', message: msg(locale, 'reviewAssignment', { seed: seed ?? '?' }), at: { path: ['assignment'] } }];
       return [
         {
           code: 'review-card',

@@ -188,6 +188,13 @@ function buildToolbar(): void {
     button('addEntry', s.addEntry, () => post({ type: 'add', version })),
     button('duplicate', s.duplicate, () => targets().length && post({ type: 'duplicate', version, indices: targets() }), true),
     button('delete', s.delete, () => targets().length && post({ type: 'remove', version, indices: targets() }), true),
+    button(
+      'exportSheet',
+      s.exportSheet,
+      () => post({ type: 'spreadsheet', action: 'export', ...(selected.size ? { indices: [...selected].sort((a, b) => a - b) } : {}) }),
+      true,
+    ),
+    button('importSheet', s.importSheet, () => post({ type: 'spreadsheet', action: 'import' }), true),
     el('span', {}, s.setField),
     fieldSelect,
     fieldValue,

@@ -107,7 +107,7 @@ window.addEventListener('message', (event: MessageEvent<ReviewHostMessage>) => {
     index = Math.min(Math.max(0, message.index), Math.max(0, items.length - 1));
     strings = message.strings;
     eweTyping = message.eweTyping;
-    header = `${message.dataset} · ${message.model}`;
+    header = message.model ? `${message.dataset} · ${message.model}` : message.dataset;
     setupStrings(message.strings);
     render();
     $('card').focus();

@@ -36,3 +36,50 @@ e2eTest('a corpus exports to CSV, and a TSV imports into it as one edit that und
   await vscode.commands.executeCommand('undo');
   assert.equal(doc.getText(), before);
 });
+
+e2eTest(
+  '#32 from the focused table: export, three references changed and a row added in the sheet, imported back as an update; exactly those cells change, undo restores',
+  async () => {
+    const corpus = workspaceFile('corpus.json');
+    const doc = await vscode.workspace.openTextDocument(corpus);
+    const before = doc.getText();
+    await vscode.commands.executeCommand('vscode.openWith', corpus, 'ewebench.corpusTable', vscode.ViewColumn.Active);
+    const tsv = workspaceFile('corpus-fixed.tsv');
+    // No file given: the command acts on the focused table's document.
+    await vscode.commands.executeCommand('ewebench.exportCorpus', undefined, { target: tsv });
+    const lines = (await text(tsv)).split('\r\n');
+    const header = lines[0].split('\t');
+    const [id, reference] = [header.indexOf('id'), header.indexOf('reference')];
+    const entries = (JSON.parse(before) as { entries: { id: number; reference: string }[] }).entries;
+    const fixes = new Map([
+      [2, 'Woezɔ loo.'],
+      [4, 'Ŋkɔnye nye Kofi.'],
+      [6, 'Afi ka nèle?'],
+    ]);
+    const edited = lines.map((line, i) => {
+      if (i === 0 || line === '') return line;
+      const cells = line.split('\t');
+      const fix = fixes.get(Number(cells[id]));
+      if (fix !== undefined) cells[reference] = fix;
+      return cells.join('\t');
+    });
+    const added = lines[1].split('\t').map((cell, i) => (i === id ? '' : header[i] === 'source' ? 'Water.' : header[i] === 'reference' ? 'Tsi.' : cell));
+    edited.splice(edited.length - 1, 0, added.join('\t'));
+    await vscode.workspace.fs.writeFile(tsv, new TextEncoder().encode(edited.join('\r\n')));
+    const applied = await vscode.commands.executeCommand<boolean>('ewebench.importCorpus', undefined, { sheet: tsv, yes: true });
+    assert.equal(applied, true);
+    const after = doc.getText();
+    // Byte for byte: the file with the three values replaced, then the new entry inserted and nothing else.
+    let expected = before;
+    for (const [key, value] of fixes) expected = expected.replace(JSON.stringify(entries.find((e) => e.id === key)!.reference), () => JSON.stringify(value));
+    let p = 0;
+    while (p < expected.length && expected[p] === after[p]) p++;
+    assert.equal(after.slice(0, p) + after.slice(p + after.length - expected.length), expected, 'the three references, then one insertion');
+    const last = (JSON.parse(after) as { entries: { id: number; reference: string }[] }).entries.at(-1)!;
+    assert.deepEqual([last.id, last.reference], [entries.length + 1, 'Tsi.']);
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('undo');
+    assert.equal(doc.getText(), before);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  },
+);
