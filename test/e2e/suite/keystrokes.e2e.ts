@@ -52,7 +52,7 @@ e2eTest(
       // One entry run from its lens: the Test Explorer lists the file's entries from then on (as when expanded).
       const translate = await until('the entry lenses', async () => (await lenses(file)).find((l) => l.command?.title.startsWith('▶ Translate')), 30_000);
       await vscode.commands.executeCommand(translate.command!.command, ...(translate.command!.arguments ?? []));
-      await until('the entry’s result', async () => (await lenses(file)).some((l) => /^[✓✗] /.test(l.command?.title ?? '')), 30_000);
+      await until('the entry’s result', async () => (await lenses(file)).some((l) => /^chrF\+\+ /.test(l.command?.title ?? '')), 30_000);
       const at = doc.positionAt(doc.getText().indexOf('"reference": "') + '"reference": "'.length);
       const ours = await typeAndMeasure(editor, at);
       assert.equal(doc.getText().split('ɛ'.repeat(KEYSTROKES)).length, 2, 'every keystroke reached the document');
