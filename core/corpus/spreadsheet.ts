@@ -8,7 +8,7 @@ import type { Finding } from '../rules/finding';
 import { validateDocument } from '../validate';
 import { nextIds } from './idPattern';
 import { appendToArray, applyTextEdits, replaceValue, type TextEdit } from './jsonEdits';
-import { cellOf, cellValue, corpusSheet, fieldKind, schemaFields, SpreadsheetError, type CorpusSheet } from './cells';
+import { cellOf, cellValue, corpusSheet, fieldKind, schemaFields, SpreadsheetError, type CorpusSheet, type FieldKind } from './cells';
 import { exactValue, floatIsExact } from './numberText';
 import type { SheetEncodingProblem } from '../document/encoding';
 
@@ -188,20 +188,18 @@ const ALIASES: ReadonlyMap<string, string> = new Map([
   ['target_expected', 'reference'],
 ]);
 
-/** A sheet's record: its cells, and the line of the file it starts on. */
-interface SheetRow {
-  cells: string[];
-  line: number;
-}
+/** Receives each record of a sheet as it is read: its cells, and the line of the file it starts on. */
+type OnRecord = (cells: string[], line: number) => void;
 
 /**
  * Splits a sheet into records: a row ends at CRLF, LF or CR outside double quotes, in any mix; a quote opens
  * a quoted cell only at a cell's start (as papaparse reads it). Each record is then parsed by papaparse alone,
  * so a line ending papaparse did not guess can never merge rows. Lines are counted as an editor counts them
  * (CRLF, LF and CR each end one, inside quotes too). One pass, `i` growing each step.
+ * Records go to `onRecord` as they are read, never held together. Returns how many problems it added.
  */
-function sheetRows(sheetText: string, delimiter: Delimiter, locale: Locale, problems: RowProblem[]): SheetRow[] {
-  const rows: SheetRow[] = [];
+function sheetRows(sheetText: string, delimiter: Delimiter, locale: Locale, problems: RowProblem[], onRecord: OnRecord): number {
+  let added = 0;
   const n = sheetText.length;
   let line = 1;
   let start = 0;
@@ -215,11 +213,12 @@ function sheetRows(sheetText: string, delimiter: Delimiter, locale: Locale, prob
     const cells = parsed.data[0] ?? [];
     if (parsed.errors.length > 0 || parsed.data.length !== 1) {
       problems.push({ severity: 'error', row: startLine, message: text(locale, 'quotes') });
+      added++;
       return;
     }
     // A row of empty cells (`,,,` from a spreadsheet) is a blank line.
     if (cells.every((c) => c === '')) return;
-    rows.push({ cells: cells.map(unmarkFormula), line: startLine });
+    onRecord(cells.map(unmarkFormula), startLine);
   };
   for (let i = 0; i < n;) {
     const c = sheetText[i];
@@ -262,9 +261,11 @@ function sheetRows(sheetText: string, delimiter: Delimiter, locale: Locale, prob
     cellStart = false;
     i++;
   }
-  if (inQuotes) problems.push({ severity: 'error', row: startLine, message: text(locale, 'quotes') });
-  else finish(n);
-  return rows;
+  if (inQuotes) {
+    problems.push({ severity: 'error', row: startLine, message: text(locale, 'quotes') });
+    added++;
+  } else finish(n);
+  return added;
 }
 
 function mapColumns(
@@ -332,37 +333,48 @@ export function planImport(corpusText: string, sheetText: string, options: Impor
   if (!doc.isValidJson) throw new SpreadsheetError(text(locale, 'notValidJson'));
   const sheet = corpusSheet(doc.value, locale);
   const problems: RowProblem[] = [];
-  const records = sheetRows(sheetText.replace(/^\uFEFF/, ''), options.delimiter, locale, problems);
-  const [first, ...rows] = records;
-  if (!first) {
-    if (problems.length > 0) return { columns: [], entries: [], problems };
-    throw new SpreadsheetError(text(locale, 'empty'), { about: 'sheet' });
-  }
-  const header = first.cells;
-  if (rows.length === 0 && problems.length === 0) throw new SpreadsheetError(text(locale, 'noRows'), { about: 'sheet' });
-  const fields = mapColumns(header, sheet, options.map ?? new Map<string, string>(), locale, problems);
-  const columns = header.map((column, i) => ({ column, field: fields[i] }));
-  if (!fields.includes(sheet.sourceField)) problems.push({ severity: 'error', message: text(locale, 'noSource', { field: sheet.sourceField }) });
-  const kinds = fields.map((f) => (f ? fieldKind(f, sheet) : 'string'));
-
+  // The first record is the header; every later one becomes an entry as it is read (no array of records).
+  // Assigned by the callback: the cast keeps TypeScript from narrowing it to `undefined` here.
+  let header = undefined as string[] | undefined;
+  let fields: (string | null)[] = [];
+  let kinds: FieldKind[] = [];
+  let rowCount = 0;
   const entries: JsonObject[] = [];
-  for (const { cells, line } of rows) {
+  // The sheet line of each entry, for the validator's findings.
+  const lines: number[] = [];
+  const onRecord = (cells: string[], line: number) => {
+    if (!header) {
+      header = cells;
+      fields = mapColumns(header, sheet, options.map ?? new Map<string, string>(), locale, problems);
+      if (!fields.includes(sheet.sourceField)) problems.push({ severity: 'error', message: text(locale, 'noSource', { field: sheet.sourceField }) });
+      kinds = fields.map((f) => (f ? fieldKind(f, sheet) : 'string'));
+      return;
+    }
+    rowCount++;
     if (cells.length !== header.length) {
       problems.push({ severity: 'error', row: line, message: text(locale, 'cellCount', { count: cells.length, header: header.length }) });
-      continue;
+      return;
     }
     // Field names come from the sheet: no prototype, so `__proto__` or `constructor` is a field like any other.
     const entry = Object.create(null) as JsonObject;
-    fields.forEach((field, i) => {
+    for (let i = 0; i < fields.length; i++) {
+      const field = fields[i];
       const cell = cells[i];
-      if (!field || cell === '') return;
+      if (!field || cell === '') continue;
       const parsed = cellValue(cell, kinds[i]);
       if (parsed) entry[field] = parsed.value;
       else problems.push({ severity: 'error', row: line, column: header[i], message: text(locale, 'badJson', { column: header[i], field }) });
-    });
+    }
     entries.push(entry);
+    lines.push(line);
+  };
+  const sheetProblems = sheetRows(sheetText.replace(/^\uFEFF/, ''), options.delimiter, locale, problems, onRecord);
+  if (!header) {
+    if (problems.length > 0) return { columns: [], entries: [], problems };
+    throw new SpreadsheetError(text(locale, 'empty'), { about: 'sheet' });
   }
-  const lines = rows.filter((r) => r.cells.length === header.length).map((r) => r.line);
+  if (rowCount === 0 && sheetProblems === 0) throw new SpreadsheetError(text(locale, 'noRows'), { about: 'sheet' });
+  const columns = header.map((column, i) => ({ column, field: fields[i] }));
   const plan: ImportPlan = { columns, entries, problems };
 
   // New ids follow the file's pattern and avoid every id already there or given in the sheet, by their digits.
@@ -370,11 +382,13 @@ export function planImport(corpusText: string, sheetText: string, options: Impor
   const given = entries.map((e) => e[sheet.idField]).filter((id) => id !== undefined);
   const missing = entries.filter((e) => e[sheet.idField] === undefined);
   const fresh = nextIds([...existing, ...given], missing.length);
+  // The entries without an id get the fresh ids in sheet order (`missing` is in sheet order too).
+  let next = 0;
   entries.forEach((entry, i) => {
     if (entry[sheet.idField] !== undefined) return;
     // The id goes first, where a person looks for it.
     const withId = Object.create(null) as JsonObject;
-    withId[sheet.idField] = fresh[missing.indexOf(entry)];
+    withId[sheet.idField] = fresh[next++];
     entries[i] = Object.assign(withId, entry);
   });
 
