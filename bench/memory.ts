@@ -95,19 +95,31 @@ function importInputs(dir: string): { sheet: string; json: string; corpus: strin
   if (!fs.existsSync(json)) {
     const random = rng(36);
     const words = (list: readonly string[], n: number) => Array.from({ length: n }, () => list[Math.floor(random() * list.length)]).join(' ');
-    const csv: string[] = ['source,reference,difficulty,segment,register,provenance,context\r\n'];
-    const rows: string[] = [];
-    for (let i = 0; i < ROWS; i++) {
-      const source = `${words(SOURCE, 4 + (i % 9))}, ${i}.`;
-      const reference = `${words(TARGET, 4 + (i % 7))}.`;
-      const difficulty = 1 + (i % 5);
-      const register = REGISTERS[i % REGISTERS.length];
-      const context = CONTEXTS[i % CONTEXTS.length];
-      csv.push(`"${source}",${reference},${difficulty},development,${register},elicited,${context}\r\n`);
-      rows.push(JSON.stringify({ source, reference, difficulty, segment: 'development', register, provenance: 'elicited', context }));
+    // Written a thousand rows at a time: the bench itself stays small beside the child it measures.
+    const csv = fs.openSync(sheet, 'w');
+    const rows = fs.openSync(json, 'w');
+    fs.writeSync(csv, 'source,reference,difficulty,segment,register,provenance,context\r\n');
+    fs.writeSync(rows, '[\n');
+    for (let start = 0; start < ROWS; start += 1000) {
+      const csvChunk: string[] = [];
+      const jsonChunk: string[] = [];
+      for (let i = start; i < Math.min(ROWS, start + 1000); i++) {
+        const source = `${words(SOURCE, 4 + (i % 9))}, ${i}.`;
+        const reference = `${words(TARGET, 4 + (i % 7))}.`;
+        const difficulty = 1 + (i % 5);
+        const register = REGISTERS[i % REGISTERS.length];
+        const context = CONTEXTS[i % CONTEXTS.length];
+        csvChunk.push(`"${source}",${reference},${difficulty},development,${register},elicited,${context}\r\n`);
+        jsonChunk.push(
+          (i === 0 ? '' : ',\n') + JSON.stringify({ source, reference, difficulty, segment: 'development', register, provenance: 'elicited', context }),
+        );
+      }
+      fs.writeSync(csv, csvChunk.join(''));
+      fs.writeSync(rows, jsonChunk.join(''));
     }
-    fs.writeFileSync(sheet, csv.join(''));
-    fs.writeFileSync(json, '[\n' + rows.join(',\n') + '\n]\n');
+    fs.writeSync(rows, '\n]\n');
+    fs.closeSync(csv);
+    fs.closeSync(rows);
   }
   const empty = {
     dataset: { id: 'bench-import', version: '1.0', language_pair: 'EN→EE', source_language: 'en', target_language: 'ee' },
