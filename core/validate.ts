@@ -7,7 +7,7 @@ import { defaultSeverity } from './rules/codes';
 import { corpusFindings } from './rules/corpus';
 import { ewebenchFindingsInDocument } from './rules/ewebench';
 import { eweScoreFindings } from './rules/resultsScores';
-import type { Anchor, Finding } from './rules/finding';
+import { appendFindings, type Anchor, type Finding } from './rules/finding';
 import { collectIds, duplicateIdFindings, repeatedIds, type ExternalIdOccurrence, type Id, type IdOccurrence } from './rules/ids';
 import { msg } from './rules/messages';
 import { reviewFindings, reviewGateFindings, type Neighbours } from './rules/review';
@@ -62,35 +62,35 @@ export function validateDocument(doc: JsonDocument, options: ValidationOptions):
   let ids: IdOccurrence[] = [];
   switch (classification.kind) {
     case 'ewebench-tests':
-      findings.push(...ewebenchFindingsInDocument(doc, locale));
+      appendFindings(findings, ewebenchFindingsInDocument(doc, locale));
       ids = collectIds(doc.value, []);
-      findings.push(...duplicateIdFindings(ids, locale, options.externalIds, undefined, idTextIn(doc)));
-      if (options.audit !== false) findings.push(...weakTestFindingsInDocument(doc, locale, options.audit));
+      appendFindings(findings, duplicateIdFindings(ids, locale, options.externalIds, undefined, idTextIn(doc)));
+      if (options.audit !== false) appendFindings(findings, weakTestFindingsInDocument(doc, locale, options.audit));
       break;
     case 'rosetta-corpus': {
       const entriesPath = itemsPath(classification)!;
-      findings.push(...corpusFindings(doc.value, classification.shape ?? 'envelope', entriesPath, locale));
+      appendFindings(findings, corpusFindings(doc.value, classification.shape ?? 'envelope', entriesPath, locale));
       const entries = entriesOf(doc.value, entriesPath);
       // Entry ids are checked within the file only: the workspace index takes test ids.
       const repeated = repeatedIds(entries, entriesPath, ['id', 'index']);
-      findings.push(...duplicateIdFindings(repeated.occurrences, locale, undefined, repeated.all, idTextIn(doc)));
-      if (options.audit !== false) findings.push(...corpusCopyFindings(entries, entriesPath, locale));
+      appendFindings(findings, duplicateIdFindings(repeated.occurrences, locale, undefined, repeated.all, idTextIn(doc)));
+      if (options.audit !== false) appendFindings(findings, corpusCopyFindings(entries, entriesPath, locale));
       break;
     }
     case 'rosetta-run-card':
-      findings.push(...runCardFindings(doc, locale));
-      if (options.neighbours) findings.push(...reviewGateFindings(doc.text, doc.value, locale, options.neighbours));
+      appendFindings(findings, runCardFindings(doc, locale));
+      if (options.neighbours) appendFindings(findings, reviewGateFindings(doc.text, doc.value, locale, options.neighbours));
       break;
     case 'rosetta-review':
-      findings.push(...reviewFindings(doc.value, locale, options.neighbours));
+      appendFindings(findings, reviewFindings(doc.value, locale, options.neighbours));
       break;
     case 'ewebench-results':
-      findings.push(...schemaFindings(doc.value, [], 'ewebench-results', undefined, locale));
-      findings.push(...eweScoreFindings(doc.value, locale));
+      appendFindings(findings, schemaFindings(doc.value, [], 'ewebench-results', undefined, locale));
+      appendFindings(findings, eweScoreFindings(doc.value, locale));
       break;
     case 'benchmark-matrix':
-      findings.push(...schemaFindings(doc.value, [], 'benchmark-matrix', undefined, locale));
-      findings.push(...benchmarkSizeFindings(doc.value, locale));
+      appendFindings(findings, schemaFindings(doc.value, [], 'benchmark-matrix', undefined, locale));
+      appendFindings(findings, benchmarkSizeFindings(doc.value, locale));
       break;
     case 'task-suite':
       findings.push(...schemaFindings(doc.value, [], 'task-suite', undefined, locale), ...suiteFindings(doc.value, locale));
@@ -98,9 +98,10 @@ export function validateDocument(doc: JsonDocument, options: ValidationOptions):
     case 'unknown':
       break;
   }
-  if (classification.kind === 'ewebench-tests' || classification.kind === 'rosetta-corpus') findings.push(...coverageFindings(doc, classification, locale));
+  if (classification.kind === 'ewebench-tests' || classification.kind === 'rosetta-corpus')
+    appendFindings(findings, coverageFindings(doc, classification, locale));
   // Any JSON file has this problem; it is ours to report only in the files we know (the editor's JSON support reports the others).
-  if (classification.kind !== 'unknown') findings.push(...duplicateKeyFindings(doc, locale));
+  if (classification.kind !== 'unknown') appendFindings(findings, duplicateKeyFindings(doc, locale));
   return { classification, findings, ids };
 }
 

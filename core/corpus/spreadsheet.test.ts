@@ -195,3 +195,42 @@ test('delimiter from the file name', () => {
   assert.equal(delimiterFor('a.TAB'), '\t');
   assert.equal(delimiterFor('a.csv'), ',');
 });
+
+test('#36 rows without an id get the fresh ids in sheet order, between rows that give their own', () => {
+  const text = read('test-fixtures/corpus/valid/ewe-diagnostic.json');
+  const row = (id: string, source: string) => `${id},${source},Akpe.,1,diagnostic,elicited,conversational,greeting`;
+  const sheetText = [
+    'id,source,reference,difficulty,segment,provenance,register,context',
+    row('', 'First.'),
+    row('40', 'Given forty.'),
+    row('', 'Second.'),
+    row('12', 'Given twelve.'),
+    row('', 'Third.'),
+  ].join('\n');
+  const plan = planImport(text, sheetText, { delimiter: ',' });
+  assert.deepEqual(plan.problems, []);
+  const added = (JSON.parse(plan.newText!) as { entries: { id: number; source: string }[] }).entries.slice(-5);
+  assert.deepEqual(
+    added.map((e) => [e.id, e.source]),
+    [
+      [41, 'First.'],
+      [40, 'Given forty.'],
+      [42, 'Second.'],
+      [12, 'Given twelve.'],
+      [43, 'Third.'],
+    ],
+  );
+});
+
+test('#36 a large sheet without ids imports every row once, each with its own id, in sheet order', () => {
+  const text = emptied(read('test-fixtures/corpus/valid/ewe-diagnostic.json'));
+  const rows = Array.from({ length: 3000 }, (_, i) => `Row ${i}.,Akpe ${i}.,1,diagnostic,elicited,conversational,greeting`);
+  const plan = planImport(text, ['source,reference,difficulty,segment,provenance,register,context', ...rows].join('\r\n'), { delimiter: ',' });
+  assert.equal(plan.entries.length, 3000);
+  const entries = (JSON.parse(plan.newText!) as { entries: { id: number; source: string }[] }).entries;
+  assert.deepEqual(
+    entries.map((e) => e.id),
+    Array.from({ length: 3000 }, (_, i) => i + 1),
+  );
+  assert.equal(entries[2999].source, 'Row 2999.');
+});

@@ -443,11 +443,13 @@ export function planImport(corpusText: string, sheetText: string, options: Impor
   const given = entries.map((e) => e[sheet.idField]).filter((id) => id !== undefined);
   const missing = entries.filter((e) => e[sheet.idField] === undefined);
   const fresh = nextIds([...existing, ...given], missing.length);
+  // The entries without an id take the fresh ids in sheet order, in one pass (`missing` is in sheet order too).
+  let next = 0;
   entries.forEach((entry, i) => {
     if (entry[sheet.idField] !== undefined) return;
     // The id goes first, where a person looks for it.
     const withId = Object.create(null) as JsonObject;
-    withId[sheet.idField] = fresh[missing.indexOf(entry)];
+    withId[sheet.idField] = fresh[next++];
     entries[i] = Object.assign(withId, entry);
   });
 
