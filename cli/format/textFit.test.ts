@@ -63,7 +63,10 @@ test('fitTable: any rows fit 160 columns, and every number cell is printed whole
   const rows = fc.integer({ min: 1, max: 24 }).chain((n) =>
     fc.record({
       wrap: fc.array(fc.boolean(), { minLength: n, maxLength: n }),
-      rows: fc.array(fc.tuple(fc.array(cell, { minLength: n, maxLength: n }), fc.array(finite, { minLength: n, maxLength: n })), { minLength: 1, maxLength: 6 }),
+      rows: fc.array(fc.tuple(fc.array(cell, { minLength: n, maxLength: n }), fc.array(finite, { minLength: n, maxLength: n })), {
+        minLength: 1,
+        maxLength: 6,
+      }),
     }),
   );
   fc.assert(
@@ -73,7 +76,13 @@ test('fitTable: any rows fit 160 columns, and every number cell is printed whole
       const out = fitTable([wrap.map((_, i) => `c${i}`), ...table], { wrap });
       assert.ok(widest(out) <= MAX_LINE, `a line of ${widest(out)} columns`);
       const lines = out.split('\n');
-      for (const row of table) for (const [i, text] of row.entries()) if (!wrap[i]) assert.ok(lines.some((l) => l.includes(text)), text);
+      for (const row of table)
+        for (const [i, text] of row.entries())
+          if (!wrap[i])
+            assert.ok(
+              lines.some((l) => l.includes(text)),
+              text,
+            );
     }),
     propertyRuns(200),
   );

@@ -274,10 +274,12 @@ export class CorpusTableModel {
     const above = this.entry(this.items.length - 1);
     const filled = prefilledFields(requiredFields(this.sheet), new Set([idField, sourceField, referenceField]), above, this.sheet.entries);
     const values: JsonObject = {};
-    for (const [key, value] of [[idField, id], [sourceField, ''], [referenceField, ''], ...Object.entries(filled)] as [string, unknown][]) setOwn(values, key, value);
+    for (const [key, value] of [[idField, id], [sourceField, ''], [referenceField, ''], ...Object.entries(filled)] as [string, unknown][])
+      setOwn(values, key, value);
     // The row above's key order, then the rest; names read from the file are own keys, never Object members.
     const entry: JsonObject = {};
-    for (const key of [...Object.keys(above ?? {}), ...Object.keys(values)]) if (Object.hasOwn(values, key) && !Object.hasOwn(entry, key)) setOwn(entry, key, values[key]);
+    for (const key of [...Object.keys(above ?? {}), ...Object.keys(values)])
+      if (Object.hasOwn(values, key) && !Object.hasOwn(entry, key)) setOwn(entry, key, values[key]);
     const edit = appendToArray(this.doc, entriesPath, [entry], true);
     return edit ? { edits: [edit], index: this.items.length, field: sourceField } : { error: 'noEntry' };
   }
