@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { runMessage } from '../core/i18n/runMessages';
+import { runText, type RunText } from '../core/i18n/runMessages';
 import { OutputWriteError } from './run/storage';
 
 export { OutputWriteError } from './run/storage';
@@ -66,7 +66,7 @@ export function writeTarget(file: string, show: (file: string) => string = (f) =
     } catch {
       return target; // Not a link (EINVAL), or nothing there yet (ENOENT): the write goes here.
     }
-    if (hops === MAX_SYMLINK_HOPS) throw refusal(file, 'ELOOP', runMessage('en', 'writeLinkLoop', { file: show(file), count: MAX_SYMLINK_HOPS }));
+    if (hops === MAX_SYMLINK_HOPS) throw refusal(file, 'ELOOP', runText('writeLinkLoop', { file: show(file), count: MAX_SYMLINK_HOPS }));
     target = path.resolve(path.dirname(target), link);
   }
 }
@@ -80,17 +80,17 @@ function statOrUndefined(file: string): fs.Stats | undefined {
 }
 
 function refuseToReplace(file: string, target: string, existing: fs.Stats, inputs: readonly string[], show: (file: string) => string): void {
-  if (!existing.isFile()) throw refusal(file, 'EISDIR', runMessage('en', 'writeNotAFile', { file: show(file) }));
+  if (!existing.isFile()) throw refusal(file, 'EISDIR', runText('writeNotAFile', { file: show(file) }));
   const real = realPathOrUndefined(target);
   for (const input of inputs) {
     const stat = statOrUndefined(input);
     if (!stat) continue;
     const same = (real !== undefined && realPathOrUndefined(input) === real) || (stat.dev === existing.dev && stat.ino === existing.ino);
-    if (same) throw refusal(file, 'EWB_INPUT', runMessage('en', 'writeOverInput', { file: show(file), input: show(input) }));
+    if (same) throw refusal(file, 'EWB_INPUT', runText('writeOverInput', { file: show(file), input: show(input) }));
   }
   // The mode bits, not access(2): root may write a 0444 file, and the user who made it read-only meant it.
   if ((existing.mode & 0o200) === 0) {
-    throw refusal(file, 'EWB_READ_ONLY', runMessage('en', 'writeReadOnly', { file: show(file), mode: `0${(existing.mode & 0o777).toString(8)}` }));
+    throw refusal(file, 'EWB_READ_ONLY', runText('writeReadOnly', { file: show(file), mode: `0${(existing.mode & 0o777).toString(8)}` }));
   }
   // Someone else's file we may not write: a rename in a folder we may write would still replace it.
   try {
@@ -118,6 +118,6 @@ function keepModeAndOwner(temp: string, existing: fs.Stats): void {
   }
 }
 
-function refusal(file: string, code: string, message: string): OutputWriteError {
-  return new OutputWriteError(file, code, { message });
+function refusal(file: string, code: string, text: RunText): OutputWriteError {
+  return new OutputWriteError(file, code, { text });
 }

@@ -15,8 +15,8 @@ const server = fakeServersForThisFile();
 const corpus = {
   dataset: { id: 'greetings', version: '1', language_pair: 'en>ee', source_language: 'en', target_language: 'ee' },
   entries: [
-    { id: 1, source: 'Good morning.', reference: 'Ŋdi nyuie.', segment: 'dev' },
-    { id: 2, source: 'x', reference: 'x', segment: 'dev' },
+    { id: 1, source: 'Good morning.', reference: 'Ŋdi nyuie.', segment: 'development' },
+    { id: 2, source: 'x', reference: 'x', segment: 'development' },
   ],
 };
 

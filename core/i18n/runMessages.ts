@@ -207,8 +207,16 @@ export class RunTextError extends Error {
   }
 }
 
+/** The run sentence an error carries: a `RunTextError`'s, or any error's `runText` (a refused write's). */
+export function runTextOf(error: unknown): RunText | undefined {
+  if (error instanceof RunTextError) return error.text;
+  const carried = typeof error === 'object' && error !== null ? (error as { runText?: unknown }).runText : undefined;
+  return isRunText(carried) ? carried : undefined;
+}
+
 /** What an error says in `locale`: a run sentence's translation, any other error's own message. */
 export function errorText(error: unknown, locale: Locale): string {
-  if (error instanceof RunTextError) return renderRunText(error.text, locale);
+  const text = runTextOf(error);
+  if (text) return renderRunText(text, locale);
   return error instanceof Error ? error.message : String(error);
 }

@@ -21,7 +21,7 @@ import { pyRound } from '../python/round';
 import { fromRepo } from '../../test/helpers/paths';
 import { propertyRuns } from '../../test/helpers/property';
 
-const published = JSON.parse(fs.readFileSync(fromRepo('test-fixtures', 'agreement', 'krippendorff-2011.json'), 'utf8')) as {
+const published = JSON.parse(fs.readFileSync(fromRepo('test-fixtures', 'agreement', 'krippendorff-2011.vectors.json'), 'utf8')) as {
   observers: (number | null)[][];
   alpha: Record<Level, number>;
 };
@@ -182,7 +182,7 @@ test('the bootstrap leaves out resamples where alpha is undefined and says how m
 });
 
 test("Kendall's tau-b equals scipy's kendalltau on its vectors, ties included", () => {
-  const vectors = JSON.parse(fs.readFileSync(fromRepo('test-fixtures', 'agreement', 'kendall-tau-b.json'), 'utf8')) as {
+  const vectors = JSON.parse(fs.readFileSync(fromRepo('test-fixtures', 'agreement', 'kendall-tau-b.vectors.json'), 'utf8')) as {
     cases: { x: number[]; y: number[]; tau_b: number }[];
   };
   for (const { x, y, tau_b } of vectors.cases) {

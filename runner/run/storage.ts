@@ -1,5 +1,6 @@
 import type { RunRecord } from '../../core/run/types';
 import type { JournalContents, JournalEnd, JournalHeader } from '../journal';
+import { renderRunText, type RunText } from '../../core/i18n/runMessages';
 
 /**
  * Where a run keeps what it writes: the runner's one I/O seam. The desktop and the CLI give `nodeRunStorage`
@@ -45,16 +46,20 @@ export const NO_JOURNAL: RunJournal = { append: () => undefined, finish: () => u
 
 /** A write that failed (a full disk, a permission) or was refused (an input, a read-only file), naming the file and why. */
 export class OutputWriteError extends Error {
+  /** A refusal's sentence as a code and parameters, said in the user's language where it is shown. */
+  readonly runText?: RunText;
+
   constructor(
     readonly file: string,
     readonly code: string | undefined,
-    /** `message`: a refusal's own sentence (an input, a read-only file), instead of the system's reason. */
-    options: { cause: unknown } | { message: string },
+    /** `text`: a refusal's own sentence (an input, a read-only file), instead of the system's reason. */
+    options: { cause: unknown } | { text: RunText },
   ) {
     super(
-      'message' in options ? options.message : `cannot write ${file}: ${describeWriteError(code, options.cause)}`,
+      'text' in options ? renderRunText(options.text, 'en') : `cannot write ${file}: ${describeWriteError(code, options.cause)}`,
       'cause' in options ? options : undefined,
     );
+    if ('text' in options) this.runText = options.text;
   }
 }
 
