@@ -144,11 +144,10 @@ interface Violation {
   to: string;
 }
 
-function cruise(): Violation[] {
+/** Cruises a planted tree (file path → text) with our config and our node_modules, over the folders named. */
+function cruiseTree(files: Record<string, string>, folders = ['core', 'runner', 'client', 'server', 'cli', 'protocol', 'webview']): Violation[] {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-layers-'));
   try {
-    const files: Record<string, string> = { ...TARGETS };
-    for (const plant of PLANTS) files[plant.file] = `${plant.source}\nexport const planted = 1;\n`;
     for (const [file, text] of Object.entries(files)) {
       fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
       fs.writeFileSync(path.join(dir, file), text);
@@ -156,16 +155,22 @@ function cruise(): Violation[] {
     // Our node_modules, so that packages resolve as they do in the repository (vscode → @types/vscode).
     fs.symlinkSync(fromRepo('node_modules'), path.join(dir, 'node_modules'), 'dir');
     const bin = fromRepo('node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
-    const result = spawnSync(
-      process.execPath,
-      [bin, '--config', fromRepo('.dependency-cruiser.cjs'), '--output-type', 'json', 'core', 'runner', 'client', 'server', 'cli', 'protocol', 'webview'],
-      { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-    );
+    const result = spawnSync(process.execPath, [bin, '--config', fromRepo('.dependency-cruiser.cjs'), '--output-type', 'json', ...folders], {
+      cwd: dir,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
     const report = JSON.parse(result.stdout) as { summary: { violations: { rule: { name: string }; from: string; to: string }[] } };
     return report.summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+function cruise(): Violation[] {
+  const files: Record<string, string> = { ...TARGETS };
+  for (const plant of PLANTS) files[plant.file] = `${plant.source}\nexport const planted = 1;\n`;
+  return cruiseTree(files);
 }
 
 /** Where a planted core file stands is its own rule, proven by its own row: not counted against other rows. */
@@ -220,25 +225,6 @@ const CORE_FLOORS = require(fromRepo('scripts', 'core-floors.cjs')) as string[][
 /** A room's module in a planted tree: its one file, or a file inside its folder. */
 const moduleOf = (room: string): string => (room.endsWith('.ts') ? `core/${room}` : `core/${room}/m.ts`);
 
-function cruiseTree(files: Record<string, string>, folders: string[]): string[] {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ewb-floors-'));
-  try {
-    for (const [file, text] of Object.entries(files)) {
-      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      fs.writeFileSync(path.join(dir, file), text);
-    }
-    const bin = fromRepo('node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
-    const result = spawnSync(process.execPath, [bin, '--config', fromRepo('.dependency-cruiser.cjs'), '--output-type', 'json', ...folders], {
-      cwd: dir,
-      encoding: 'utf8',
-    });
-    const report = JSON.parse(result.stdout) as { summary: { violations: { rule: { name: string }; from: string; to: string }[] } };
-    return report.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 /** An import statement from `from`'s module to `to`'s, relative as the code writes it. */
 function importLine(from: string, to: string, name: string): string {
   let spec = path.posix.relative(path.posix.dirname(moduleOf(from)), moduleOf(to)).replace(/\.ts$/, '');
@@ -274,7 +260,10 @@ test('inside core, an import down a floor passes, and one beside or up fails nam
   // A folder no floor names is refused as soon as it imports anything.
   files['core/unplaced/a.ts'] = "import { x } from '../json';\nexport const y = x;\n";
   expected.push('core-room-without-a-floor: core/unplaced/a.ts → core/json.ts');
-  const violations = cruiseTree(files, ['core']).filter((v) => !v.startsWith('no-cycles'));
+  const violations = cruiseTree(files, ['core'])
+    .map((v) => `${v.rule}: ${v.from} → ${v.to}`)
+    .filter((v) => !v.startsWith('no-cycles'))
+    .sort();
   assert.deepEqual(violations, expected.sort());
   assert.ok(expected.length > rooms.length * 4, `every room plants imports up (${expected.length} expected violations)`);
 });
