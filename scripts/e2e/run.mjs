@@ -301,9 +301,11 @@ async function packagedExtensionUi() {
       'the leaderboard opens from the Command Palette on the fixture cards: the expected first row, the tampered card not ranked, a header sorted from the keyboard',
       async () => {
         const { first, tampered, sortedFirst } = await leaderboardFromPalette(page);
-        // eng-ewe-dev-v1 (cards/review_card.json) sorts before eng-ewe-synthetic (boards/): its only card ranks 1.
+        // eng-ewe-dev-v1 sorts before eng-ewe-synthetic (boards/): its best row is the harness report of
+        // google/gemini-3.5-flash (reports/, composite 0.7293 as the report states it), tied with the next (1=).
         // The page shows the Model column second, right after the rank (then method, composite, …).
-        if (first[0] !== '1' || !first[3]?.startsWith('0.6879')) throw new Error(`first row: ${first.join(' | ')}`);
+        if (!first[0]?.startsWith('1') || first[1] !== 'google/gemini-3.5-flash' || !first[3]?.startsWith('0.7293'))
+          throw new Error(`first row: ${first.join(' | ')}`);
         if (!tampered[0]?.startsWith('not ranked') || tampered[1] !== 'tampered-model') throw new Error(`tampered row: ${tampered.join(' | ')}`);
         // By composite, highest first: the tampered card's claimed 0.9900 (listed, still not ranked).
         if (!sortedFirst[3]?.startsWith('0.9900') || !sortedFirst[0]?.startsWith('not ranked')) throw new Error(`sorted: ${sortedFirst.join(' | ')}`);
