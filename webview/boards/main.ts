@@ -1,6 +1,6 @@
 import type { BoardCell, BoardChart, BoardFromPage, BoardPage, BoardTable, BoardToPage } from '../../protocol/boards';
 import { shownColumns } from '../../core/boards/columnOrder';
-import { el, vscodeApi } from '../shared/page';
+import { el, vscodeApi } from '../common/page';
 
 /**
  * The page of the board views (browser code, bundled as dist/boardsView.js): lays out the tables the host sends,

@@ -7,8 +7,8 @@
  * document, whose change comes back as a new view. Keyboard first, an ARIA grid.
  */
 import { Virtualizer, elementScroll, observeElementOffset, observeElementRect } from '@tanstack/virtual-core';
-import { attachEweTyping } from '../shared/eweTyping';
-import { el, format, vscodeApi } from '../shared/page';
+import { attachEweTyping } from '../common/eweTyping';
+import { el, format, vscodeApi } from '../common/page';
 import { plural } from '../../core/i18n/plural';
 import {
   fetchWindow,

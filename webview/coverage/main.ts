@@ -10,7 +10,7 @@ import type { FileCoverageReport, LanguageCoverage } from '../../core/coverage/r
 import type { Span } from '../../core/text/lineIndex';
 import type { CoverageFromPage, CoveragePageData, CoverageToPage } from '../../protocol/coverageView';
 import { toneName } from '../../core/coverage/profiles';
-import { vscodeApi } from '../shared/page';
+import { vscodeApi } from '../common/page';
 
 /** What the page keeps across a rebuild from its HTML (VS Code rebuilds a hidden, unretained webview). */
 interface SavedState {

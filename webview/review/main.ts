@@ -4,8 +4,8 @@
  * comment; Escape leaves it. The page only shows and asks: the extension writes the review file.
  */
 import type { ReviewHostMessage, ReviewPageItem, ReviewPageMessage, ReviewRating, ReviewStrings } from '../../protocol/review';
-import { attachEweTyping } from '../shared/eweTyping';
-import { format, vscodeApi } from '../shared/page';
+import { attachEweTyping } from '../common/eweTyping';
+import { format, vscodeApi } from '../common/page';
 
 type Rating = ReviewRating;
 type Item = ReviewPageItem;
