@@ -11,6 +11,7 @@ import { runnableItems } from '../core/run/items';
 import { testRecord } from '../core/run/records';
 import { testRequest } from '../core/run/request';
 import type { RunnableItem, TestRunRecord } from '../core/run/types';
+import { DocumentVersions } from '../core/document/versions';
 import { ItemHashes } from '../client/run/itemHashes';
 import { buildLenses } from '../client/run/lensModel';
 import { englishL10n } from '../client/run/l10n';
@@ -78,14 +79,38 @@ const afterEdit = median(
 // As the editor does it: the hashes of the previous version are reused for unchanged tests. Each run edits
 // one test's prompt, so one hash is computed and the rest looked up by text.
 const memo = new ItemHashes();
-memo.update(text);
+memo.update(doc);
 lenses(doc, items, (i) => memo.hashOf(i));
 let edit = 0;
 const edited = median(
   timeRuns(RUNS, () => {
     const next = text.replace('"prompt": "', `"prompt": "${++edit} `);
     const d = new JsonDocument(next);
-    memo.update(next);
+    memo.update(d);
+    lenses(d, runnableItems(d, 'translation'), (i) => memo.hashOf(i));
+  }),
+);
+// As the editor does it now: the edited test alone is parsed again (DocumentVersions), one key at a time.
+const versions = new DocumentVersions();
+let version = 1;
+versions.at(
+  version,
+  () => text,
+  text.length,
+  () => [],
+);
+const promptAt = text.indexOf('"prompt": "') + '"prompt": "'.length;
+let typed = 0;
+const keystroke = median(
+  timeRuns(RUNS, () => {
+    versions.changed(++version, [{ start: promptAt + typed++, end: promptAt + typed - 1, text: 'ɛ' }]);
+    const d = versions.at(
+      version,
+      () => text,
+      text.length + typed,
+      () => [],
+    );
+    memo.update(d);
     lenses(d, runnableItems(d, 'translation'), (i) => memo.hashOf(i));
   }),
 );
@@ -95,3 +120,6 @@ console.log(`  lenses while results stream in          ${fmt(streaming)} = ${rat
 console.log(`  lenses, nothing changed                 ${fmt(warm)} = ${ratio(warm, parse)} JSON.parse`);
 console.log(`  new document, every hash computed       ${fmt(afterEdit)} = ${ratio(afterEdit, parse)} JSON.parse`);
 console.log(`  after an edit (parse, items, lenses)    ${fmt(edited)} = ${ratio(edited, parse)} JSON.parse (hashes of unchanged tests reused)`);
+console.log(
+  `  a keystroke (edited test re-parsed)     ${fmt(keystroke)} = ${ratio(keystroke, parse)} JSON.parse (${versions.counts.incremental} versions one test at a time, ${versions.counts.whole} whole)`,
+);

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { classifyFile, type Classification, type FileKind } from '../../core/document/classify';
+import { classifyFile, itemsPath, type Classification, type FileKind } from '../../core/document/classify';
+import { DocumentVersions } from '../../core/document/versions';
 import { JsonDocument } from '../../core/document/jsonDocument';
 import { runnableItems } from '../../core/run/items';
 import type { RunnableItem } from '../../core/run/types';
@@ -44,20 +45,43 @@ interface VersionModel {
   version: number;
   doc: JsonDocument;
   items?: DocumentItems;
-  hashes?: ItemHashes;
+}
+
+/** One open document: its versions' parses, its newest version's model, and item hashes carried over. */
+interface OpenDocument {
+  versions: DocumentVersions;
+  current?: VersionModel;
+  hashes: ItemHashes;
 }
 
 /**
  * The client's one model of each open JSON document, keyed by its version: the text is parsed once per version
- * (`parsed`), and the runnable items are computed once from that parse (`get`), shared by the CodeLens, the
- * Test Explorer, the run commands and the corpus table. Only the newest version of each open document is kept;
- * item hashes carry over from version to version for items whose text did not change.
+ * (`parsed`), incrementally from the version before when the edits stayed inside its items (`DocumentVersions`,
+ * fed by every change event), and the runnable items are computed once from that parse (`get`), shared by the
+ * CodeLens, the Test Explorer, the run commands and the corpus table. Only the newest version of each open
+ * document is kept; item hashes carry over from version to version for items whose text did not change.
  */
 export class DocumentModels implements vscode.Disposable {
-  private readonly cache = new Map<string, VersionModel>();
-  private readonly subscription = vscode.workspace.onDidCloseTextDocument((d) => this.cache.delete(d.uri.toString()));
-  /** How many times a text was parsed: what a test reads to see that the parts share one parse per version. */
-  parses = 0;
+  private readonly open = new Map<string, OpenDocument>();
+  private readonly subscriptions = [
+    vscode.workspace.onDidCloseTextDocument((d) => this.open.delete(d.uri.toString())),
+    vscode.workspace.onDidChangeTextDocument((event) => {
+      if (event.contentChanges.length === 0) return;
+      // Each change's offsets are in the text the change before it left (the extension host applies them in turn).
+      const edits = event.contentChanges.map((c) => ({ start: c.rangeOffset, end: c.rangeOffset + c.rangeLength, text: c.text }));
+      this.open.get(event.document.uri.toString())?.versions.changed(event.document.version, edits);
+    }),
+  ];
+
+  /** How the versions were parsed, whole or one item at a time: what tests read. */
+  get parses(): { whole: number; incremental: number } {
+    const total = { whole: 0, incremental: 0 };
+    for (const o of this.open.values()) {
+      total.whole += o.versions.counts.whole;
+      total.incremental += o.versions.counts.incremental;
+    }
+    return total;
+  }
 
   /** The document's parse at its current version. */
   parsed(document: vscode.TextDocument): JsonDocument {
@@ -69,9 +93,8 @@ export class DocumentModels implements vscode.Disposable {
     if (!isJsonDocument(document)) return undefined;
     const entry = this.entry(document);
     if (entry.items) return entry.items;
-    const hashes = entry.hashes ?? new ItemHashes();
-    hashes.update(document.getText());
-    entry.hashes = hashes;
+    const hashes = this.open.get(document.uri.toString())!.hashes;
+    hashes.update(entry.doc);
     const items = itemsOfDocument(document.uri, entry.doc);
     entry.items = { ...items, hashOf: (item: RunnableItem) => hashes.hashOf(item) };
     return entry.items;
@@ -79,16 +102,28 @@ export class DocumentModels implements vscode.Disposable {
 
   private entry(document: vscode.TextDocument): VersionModel {
     const key = document.uri.toString();
-    const hit = this.cache.get(key);
-    if (hit && hit.version === document.version) return hit;
-    this.parses++;
-    const entry: VersionModel = { version: document.version, doc: new JsonDocument(document.getText()), hashes: hit?.hashes };
-    this.cache.set(key, entry);
-    return entry;
+    let open = this.open.get(key);
+    if (!open) this.open.set(key, (open = { versions: new DocumentVersions(), hashes: new ItemHashes() }));
+    if (open.current?.version === document.version) return open.current;
+    const uri = document.uri;
+    const doc = open.versions.at(
+      document.version,
+      () => document.getText(),
+      textLength(document),
+      (previous) => itemsPath(classificationOf(uri, previous.value)),
+    );
+    open.current = { version: document.version, doc };
+    return open.current;
   }
 
   dispose(): void {
-    this.subscription.dispose();
-    this.cache.clear();
+    for (const s of this.subscriptions) s.dispose();
+    this.open.clear();
   }
+}
+
+/** The text's length without reading it: the offset of its end. */
+function textLength(document: vscode.TextDocument): number {
+  const last = document.lineAt(document.lineCount - 1);
+  return document.offsetAt(last.range.end);
 }

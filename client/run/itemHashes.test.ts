@@ -15,14 +15,15 @@ test('after an edit, unchanged items keep their hash and the edited one gets its
   );
   const after = before.replace('Fiẽ', 'Fiẽ nyuie');
   const memo = new ItemHashes();
-  memo.update(before);
-  const first = runnableItems(new JsonDocument(before));
+  const firstDoc = new JsonDocument(before);
+  memo.update(firstDoc);
+  const first = runnableItems(firstDoc);
   assert.deepEqual(
     first.map((i) => memo.hashOf(i)),
     first.map((i) => i.hash),
   );
-  memo.update(after);
   const doc = new JsonDocument(after);
+  memo.update(doc);
   const second = runnableItems(doc);
   const hashes = second.map((i) => memo.hashOf(i));
   assert.equal(hashes[0], first[0].hash);

@@ -1,3 +1,4 @@
+import type { JsonDocument } from '../../core/document/jsonDocument';
 import type { RunnableItem } from '../../core/run/types';
 
 /**
@@ -9,18 +10,18 @@ import type { RunnableItem } from '../../core/run/types';
 export class ItemHashes {
   private previous = new Map<string, string>();
   private current = new Map<string, string>();
-  private text = '';
+  private doc: JsonDocument | undefined;
 
-  /** Starts a new version of the document. */
-  update(text: string): void {
-    if (text === this.text) return;
+  /** Starts a new version of the document (its parse: item texts are read from it, the whole text never is). */
+  update(doc: JsonDocument): void {
+    if (doc === this.doc) return;
     if (this.current.size) this.previous = this.current;
     this.current = new Map();
-    this.text = text;
+    this.doc = doc;
   }
 
   hashOf(item: RunnableItem): string {
-    const key = this.text.slice(item.start, item.end);
+    const key = this.doc?.slice(item.start, item.end) ?? '';
     let hash = this.current.get(key);
     if (hash === undefined) {
       hash = this.previous.get(key) ?? item.hash;

@@ -205,3 +205,18 @@ function spliceDuplicates(old: readonly DuplicateKey[], item: Span, edit: TextEd
   const all = [...before, ...mine, ...after];
   return all.length >= MAX_DUPLICATE_KEYS ? undefined : all;
 }
+
+/**
+ * The document after `edits`, applied in order (each in the text the one before it left), one item at a time
+ * (`applyEdit`); undefined as soon as one of them is not an edit inside the items at `itemsPath`: the caller then
+ * parses the new text whole, which gives the same document.
+ */
+export function applyEdits(doc: JsonDocument, edits: readonly TextEdit[], itemsPath: JsonPath): JsonDocument | undefined {
+  let current = doc;
+  for (const edit of edits) {
+    const edited = applyEdit(current, edit, itemsPath);
+    if (!edited) return undefined;
+    current = edited.doc;
+  }
+  return current;
+}
