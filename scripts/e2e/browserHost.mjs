@@ -30,7 +30,7 @@ const statusItem = (page, text) => page.locator('.statusbar-item', { hasText: te
 
 /** Opens the workbench on `workspace` and measures: workbench shown → status bar names an opened tests file; bench file opened → its diagnostics listed. */
 async function timings(page, host, workspace) {
-  await page.goto(`http://${host}/?folder=${encodeURIComponent(workspace)}`);
+  await page.goto(`http://${host}/?folder=${encodeURIComponent(workspace)}`, { timeout: 120_000 });
   await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
   const shown = Date.now();
   await quickOpen(page, 'duplicates.json');

@@ -131,7 +131,7 @@ async function extensionHostSuite() {
     ['extensionTestsPath', `vscode-remote://${server.host}${suite}`],
   ]);
   log('extension host suite: loading the workbench');
-  await page.goto(`http://${server.host}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`);
+  await page.goto(`http://${server.host}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`, { timeout: 120_000 });
   const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r(`none within ${HOST_LIMIT_S} s`), HOST_LIMIT_S * 1000))]);
   for (const line of results) {
     console.log(line);
@@ -214,7 +214,7 @@ async function packagedExtensionUi() {
     [
       'the workbench opens tests/duplicates.json from the Explorer',
       async () => {
-        await page.goto(`http://${server.host}/?folder=${encodeURIComponent(workspace)}`);
+        await page.goto(`http://${server.host}/?folder=${encodeURIComponent(workspace)}`, { timeout: 120_000 });
         await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
         // As a user would: the folder row, then the file row, then the editor tab.
         await page.locator('.explorer-folders-view .monaco-list-row[aria-label="tests"]').first().click({ timeout: 30_000 });
@@ -379,7 +379,7 @@ async function untrustedWorkspace() {
   log('untrusted workspace: loading the workbench');
   const payload = JSON.stringify([['extensionDevelopmentPath', `vscode-remote://${server.host}${root}`]]);
   try {
-    await page.goto(`http://${server.host}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`);
+    await page.goto(`http://${server.host}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`, { timeout: 120_000 });
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     const message = await clickRunInUntrustedWorkspace(page);
     const sent = fake.server.requests.length;
