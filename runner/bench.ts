@@ -293,6 +293,8 @@ export function writeShardManifest(loaded: LoadedBenchmark, shard: Shard, cells:
 
 /** Manifests one folder may hold, at most (a split has at most `MAX_SHARDS` shards). */
 const MAX_MANIFESTS_PER_FOLDER = 1000;
+/** The largest manifest read (10,000 cells of 64-byte ids take about 1 MB): a larger one is refused unread. */
+export const MAX_MANIFEST_BYTES = 8 * 1024 * 1024;
 
 /**
  * The matrix of shard outputs read together: each folder is a shard's output folder (the benchmark's folder as
@@ -317,6 +319,10 @@ export function mergedMatrix(loaded: LoadedBenchmark, folders: readonly string[]
     for (const name of names.sort().slice(0, MAX_MANIFESTS_PER_FOLDER)) {
       const file = path.join(folder, name);
       try {
+        if (fs.statSync(file).size > MAX_MANIFEST_BYTES) {
+          problems.push(`${display(file)}: larger than ${MAX_MANIFEST_BYTES / 1024 / 1024} MiB: not read as a shard manifest`);
+          continue;
+        }
         sources.push({ where: display(file), folder, manifest: readShardManifest(parseJsonText(fs.readFileSync(file, 'utf8')), display(file)) });
       } catch (error) {
         if (error instanceof BenchShardError) problems.push(...error.problems);

@@ -127,4 +127,6 @@ test('a manifest reads back as written, and a wrong field is named', () => {
   assert.throws(() => readShardManifest({ ...json, matrix_sha256: 'x' }, 'm.json'), /"matrix_sha256" must be 64 hex digits/);
   assert.throws(() => readShardManifest({ ...json, cells: { a: 'done' } }, 'm.json'), /cells\.a must be one of ran, skipped, failed, not-run/);
   assert.throws(() => readShardManifest([], 'm.json'), /not a benchmark shard manifest/);
+  const tooMany = Object.fromEntries(Array.from({ length: 10_001 }, (_, i) => [`c${i}`, 'ran']));
+  assert.throws(() => readShardManifest({ ...json, cells: tooMany }, 'm.json'), /"cells" lists more than the 10,000 cells a benchmark may plan/);
 });

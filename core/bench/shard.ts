@@ -1,7 +1,7 @@
 import { isObject } from '../json';
 import { MAX_SHARDS, shardOfKey, type Shard } from '../suite/shard';
 import type { MatrixRow } from './matrix';
-import type { BenchCell } from './plan';
+import { MAX_BENCH_CELLS, type BenchCell } from './plan';
 
 /**
  * A benchmark matrix spread over machines: `bench FILE --shard K/N` runs the cells whose id falls in shard K of N
@@ -81,6 +81,7 @@ export function readShardManifest(value: unknown, where: string): ShardManifest 
   if (!isObject(shard) || !whole(shard.index) || !whole(shard.count) || shard.index < 1 || shard.index > shard.count || shard.count > MAX_SHARDS)
     throw bad(`"shard" must be {"index": K, "count": N} with 1 ≤ K ≤ N ≤ ${MAX_SHARDS}`);
   if (!isObject(cells)) throw bad('"cells" must be an object of cell ids and outcomes');
+  if (Object.keys(cells).length > MAX_BENCH_CELLS) throw bad(`"cells" lists more than the ${MAX_BENCH_CELLS.toLocaleString('en')} cells a benchmark may plan`);
   const out = new Map<string, CellOutcomeName>();
   for (const [id, outcome] of Object.entries(cells)) {
     if (!OUTCOMES.includes(outcome as CellOutcomeName)) throw bad(`cells.${id} must be one of ${OUTCOMES.join(', ')}`);
