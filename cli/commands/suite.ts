@@ -19,7 +19,7 @@ import { terminalSafe, terminalSafeJson, textTable } from '../format/text';
 import { UsageError, type CliIo } from '../io';
 
 export const usage =
-  'suite run SUITE.json (--preset NAME | --base-url URL) --model NAME [--repeat K (1-100, default 8)] [--concurrency N (1-64)] [--timeout SECONDS] [--retries N] [--out FILE] [--cache-dir DIR] [--no-cache] [--allow-insecure-http] [--shard K/N] [--format text|json] | suite score SUITE.json RESPONSES.json... [--out FILE] [--format text|json]   run a task suite k times and score it as SEA-HELM does, or re-score its saved responses (the shards of a run merged; --out writes them as one results file)';
+  'suite run SUITE.json (--preset NAME | --base-url URL) --model NAME [--repeat K (1-100, default 8)] [--concurrency N (1-64)] [--timeout SECONDS] [--retries N] [--out FILE] [--cache-dir DIR] [--no-cache] [--allow-insecure-http] [--shard K/N] [--format text|json] | suite score SUITE.json RESPONSES.json... [--format text|json] [--out FILE]   run a task suite k times and score it as SEA-HELM does, or re-score its saved responses (the shards of a run merged; --out writes them as one results file)';
 
 function readJson(file: string, io: CliIo, what: string): unknown {
   const text = readText(file, io);
