@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { pick, type Locale } from '../../core/i18n/locale';
-import { BOARD_TEXT, COLUMN_LABELS, TEXT_HEADINGS, type Leaderboard } from '../../core/leaderboard/leaderboard';
+import { BOARD_TEXT, COLUMN_LABELS, type Leaderboard } from '../../core/leaderboard/leaderboard';
 import type { SuiteRow } from '../../core/leaderboard/suite';
 import type { EweBenchRow } from '../../core/leaderboard/ewebench';
 import type { Interval } from '../../core/leaderboard/rank';
@@ -80,7 +80,7 @@ function eweTable(rows: readonly EweBenchRow[], locale: Locale): string {
 
 function suiteTable(rows: readonly SuiteRow[], locale: Locale): string {
   const tasks = [...new Set(rows.flatMap((r) => Object.keys(r.tasks)))];
-  const heads = ['rank', 'suite', 'model', pick(TEXT_HEADINGS.overall, locale), pick(TEXT_HEADINGS.runs, locale), pick(TEXT_HEADINGS.items, locale), ...tasks];
+  const heads = ['rank', 'suite', 'model', 'overall', 'runs', 'items', ...tasks];
   const body = rows.map(
     (r) =>
       `<tr>${[
