@@ -3,6 +3,7 @@ import {
   CompareError,
   compareRuns,
   significantRegressions,
+  suiteMetricLabel,
   type ItemDelta,
   type MetricComparison,
   type RunComparison,
@@ -23,13 +24,8 @@ export const usage =
 export const TEXT_ITEMS = 25;
 
 const METRIC_NAMES: Record<string, string> = { ewe_score: 'ÈwéScore', corpus_chrf: 'chrF++', exact_match_rate: 'exact match', composite: 'composite' };
-/** A suite task's metric reads `<task> accuracy` or `<task> chrF++`; a category's is indented under the ÈwéScore. */
-const metricName = (m: string) =>
-  METRIC_NAMES[m] ??
-  m
-    .replace(/^category:/, '  ')
-    .replace(/^accuracy:(.*)$/s, '$1 accuracy %')
-    .replace(/^chrf:(.*)$/s, '$1 chrF++');
+/** A suite task's metric reads `<task> accuracy %` or `<task> chrF++`; a category's is indented under the ÈwéScore. */
+const metricName = (m: string) => METRIC_NAMES[m] ?? suiteMetricLabel(m, 'en') ?? m.replace(/^category:/, '  ');
 
 function figure(m: MetricComparison, x: number): string {
   return pyFixed(x, m.scale === 100 ? 2 : 4);

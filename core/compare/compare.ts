@@ -1,3 +1,4 @@
+import { pick, type Bilingual, type Locale } from '../i18n/locale';
 import { setOwn } from '../json';
 import { compareCodePoints } from '../python/json';
 import { pyStrip } from '../python/str';
@@ -582,6 +583,17 @@ function suiteComparison(a: Run, b: Run, paired: ReturnType<typeof analyseItems>
     out.push(fromBootstrap(metric, 100, sorted.length, r));
   }
   return out;
+}
+
+const SUITE_METRIC_NAMES: Record<'accuracy' | 'chrf', Bilingual> = {
+  accuracy: { en: '{task} accuracy %', fr: '{task} exactitude %' },
+  chrf: { en: '{task} chrF++', fr: '{task} chrF++' },
+};
+
+/** How a suite task's metric reads (`mmlu accuracy %`, `flores chrF++`); null for a metric of another run kind. */
+export function suiteMetricLabel(metric: string, locale: Locale): string | null {
+  const m = /^(accuracy|chrf):(.*)$/s.exec(metric);
+  return m ? pick(SUITE_METRIC_NAMES[m[1] as 'accuracy' | 'chrf'], locale, { task: m[2] }) : null;
 }
 
 /**
