@@ -5,6 +5,17 @@ import { benchMatrix, cardFigures, resultsFigures, type CellFigures, type Matrix
 import { planBenchmark, readBenchmark, targetSize, type Benchmark, type BenchCell, type BenchPlan, type TargetSize } from '../core/bench/plan';
 import { isObject } from '../core/json';
 import { verifyRunCard } from '../core/runcard/verify';
+import {
+  BenchShardError,
+  mergeShards,
+  readShardManifest,
+  SHARD_MANIFEST_NAME,
+  shardManifestJson,
+  shardManifestName,
+  type ShardSource,
+} from '../core/bench/shard';
+import type { Shard } from '../core/suite/shard';
+import { writeFileAtomic } from './outputs';
 import { ResponseCache } from './cache';
 import { executeRun, type RunModel, type RunResult } from './execute';
 import type { RunLogger } from './log';
@@ -33,6 +44,11 @@ export interface LoadedBenchmark {
   /** The folder the cells write to: one sub-folder per cell id. */
   outDir: string;
   targets: ReadonlyMap<string, LoadedTarget>;
+  /**
+   * What the shards of one matrix share: SHA-256 over the benchmark file's bytes and each target's path and
+   * bytes' SHA-256, in the file's order. A shard run from another version of any of them does not merge.
+   */
+  matrixSha256: string;
 }
 
 export const parseJsonText = (text: string): unknown => JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
@@ -66,7 +82,9 @@ export function loadBenchmark(file: string, text: string, read: (full: string) =
       throw new Error(`${display(full)}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
   }
-  return { file, bench, plan: planBenchmark(bench, sizes), outDir, targets };
+  const matrix = createHash('sha256').update(`ewebench-studio benchmark matrix\n${createHash('sha256').update(text, 'utf8').digest('hex')}\n`);
+  for (const target of bench.targets) matrix.update(`${target.kind}\t${target.path}\t${(targets.get(target.path) as LoadedTarget).sha256}\n`);
+  return { file, bench, plan: planBenchmark(bench, sizes), outDir, targets, matrixSha256: matrix.digest('hex') };
 }
 
 /** The JSON files a cell's folder holds whose name starts with `prefix` (review files and the journal left out). */
@@ -258,4 +276,80 @@ export async function runCells(
 /** The matrix of a benchmark already run (or partly): each cell's figures from its finished output, without running anything. */
 export function finishedMatrix(loaded: LoadedBenchmark, display: (f: string) => string): MatrixRow[] {
   return benchMatrix(loaded.plan.cells, splitCells(loaded, display).outcomes);
+}
+
+/** Writes a shard's manifest beside its cells' folders (`bench-shard-K-of-N.json` in the output folder); returns its path. */
+export function writeShardManifest(loaded: LoadedBenchmark, shard: Shard, cells: readonly BenchCell[], outcomes: ReadonlyMap<string, CellOutcome>): string {
+  const file = path.join(loaded.outDir, shardManifestName(shard));
+  const manifest = shardManifestJson({
+    benchmark: loaded.bench.name,
+    matrixSha256: loaded.matrixSha256,
+    shard,
+    cells: new Map(cells.map((c) => [c.id, outcomes.get(c.id)?.outcome ?? 'not-run'])),
+  });
+  writeFileAtomic(file, JSON.stringify(manifest, null, 2) + '\n', { inputs: [loaded.file, ...[...loaded.targets.values()].map((t) => t.full)] });
+  return file;
+}
+
+/** Manifests one folder may hold, at most (a split has at most `MAX_SHARDS` shards). */
+const MAX_MANIFESTS_PER_FOLDER = 1000;
+/** The largest manifest read (10,000 cells of 64-byte ids take about 1 MB): a larger one is refused unread. */
+export const MAX_MANIFEST_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The matrix of shard outputs read together: each folder is a shard's output folder (the benchmark's folder as
+ * the shard wrote it, or a copy: its manifest `bench-shard-K-of-N.json` and one sub-folder per cell); several
+ * shards may share one folder. Every cell comes from the one shard that ran it, with the outcome the shard
+ * recorded and the figures of its output; throws `BenchShardError` naming each cell and shard that does not fit
+ * (another matrix, another split, overlaps, missing cells, an output that is gone or no longer verifies).
+ */
+export function mergedMatrix(loaded: LoadedBenchmark, folders: readonly string[], display: (f: string) => string): MatrixRow[] {
+  const sources: (ShardSource & { folder: string })[] = [];
+  const problems: string[] = [];
+  for (const folder of folders) {
+    let names: string[];
+    try {
+      names = fs.readdirSync(folder).filter((n) => SHARD_MANIFEST_NAME.test(n));
+    } catch {
+      problems.push(`${display(folder)}: not a folder that can be read`);
+      continue;
+    }
+    if (names.length === 0) problems.push(`${display(folder)}: no shard manifest (bench-shard-K-of-N.json) in it`);
+    if (names.length > MAX_MANIFESTS_PER_FOLDER) problems.push(`${display(folder)}: more than ${MAX_MANIFESTS_PER_FOLDER} shard manifests`);
+    for (const name of names.sort().slice(0, MAX_MANIFESTS_PER_FOLDER)) {
+      const file = path.join(folder, name);
+      try {
+        if (fs.statSync(file).size > MAX_MANIFEST_BYTES) {
+          problems.push(`${display(file)}: larger than ${MAX_MANIFEST_BYTES / 1024 / 1024} MiB: not read as a shard manifest`);
+          continue;
+        }
+        sources.push({ where: display(file), folder, manifest: readShardManifest(parseJsonText(fs.readFileSync(file, 'utf8')), display(file)) });
+      } catch (error) {
+        if (error instanceof BenchShardError) problems.push(...error.problems);
+        else problems.push(`${display(file)}: ${error instanceof SyntaxError ? `not valid JSON (${error.message})` : String(error)}`);
+      }
+    }
+  }
+  if (problems.length) throw new BenchShardError(problems);
+  const owners = mergeShards(loaded.plan.cells, loaded.matrixSha256, sources);
+  const outcomes = new Map<string, CellOutcome>();
+  for (const cell of loaded.plan.cells) {
+    const { source, outcome } = owners.get(cell.id) as { source: number; outcome: MatrixRow['outcome'] };
+    const folder = path.join(sources[source].folder, cell.id);
+    if (outcome === 'ran' || outcome === 'skipped') {
+      const figures = finishedOutput(cell, folder, loaded.targets.get(cell.target.path) as LoadedTarget, display);
+      if (!figures) {
+        problems.push(
+          `cell ${cell.id} (${sources[source].where}): the shard says it ${outcome === 'ran' ? 'ran' : 'was finished'}, but ${display(folder)} holds no verified, complete output of it`,
+        );
+        continue;
+      }
+      outcomes.set(cell.id, { outcome, figures });
+    } else {
+      const written = outputsIn(folder, cell.target.kind === 'corpus' ? 'rosetta_' : 'ewebench_');
+      outcomes.set(cell.id, { outcome, figures: outcome === 'failed' ? writtenOutput(cell, written, display) : null });
+    }
+  }
+  if (problems.length) throw new BenchShardError(problems);
+  return benchMatrix(loaded.plan.cells, outcomes);
 }

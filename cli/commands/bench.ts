@@ -1,10 +1,12 @@
 import * as path from 'node:path';
-import type { MatrixRow } from '../../core/bench/matrix';
+import { benchMatrix, type MatrixRow } from '../../core/bench/matrix';
 import { BenchmarkError, type BenchCell, type BenchPlan } from '../../core/bench/plan';
+import { BenchShardError, cellsOfShard } from '../../core/bench/shard';
+import { MAX_SHARDS, parseShard, type Shard } from '../../core/suite/shard';
 import { JsonDocument } from '../../core/document/jsonDocument';
 import { defaultSeverity } from '../../core/rules/codes';
 import { validateDocument } from '../../core/validate';
-import { estimateOf, loadBenchmark, runCells, splitCells } from '../../runner/bench';
+import { estimateOf, loadBenchmark, mergedMatrix, runCells, splitCells, writeShardManifest, type LoadedBenchmark } from '../../runner/bench';
 import { defaultCacheDir } from '../../runner/cache';
 import { silentLogger } from '../../runner/log';
 import { openAICompatibleProvider } from '../../runner/provider';
@@ -14,7 +16,7 @@ import { UsageError, type CliIo } from '../io';
 import { modelFromFlags, TOOL_VERSION } from './run';
 
 export const usage =
-  'bench FILE [--yes] [--format text|json] [--allow-insecure-http] [--allow-secret-segments] [--cache-dir DIR]   run every cell of a benchmark matrix (Rosetta §6), resumable, and print quality, cost, speed and the Pareto front';
+  "bench FILE [--yes] [--format text|json] [--allow-insecure-http] [--allow-secret-segments] [--cache-dir DIR] [--shard K/N] | bench FILE --merge DIR... [--format text|json]   run every cell of a benchmark matrix (Rosetta §6), or shard K of N of its cells, resumable, and print quality, cost, speed and the Pareto front; --merge reads the shards' outputs into the one matrix";
 
 /** Why a file cannot be run as a benchmark: not one at all, or one with error findings (by the one validator). */
 function benchmarkProblem(text: string): { kind: 'not-benchmark' } | { kind: 'errors'; messages: string[] } | undefined {
@@ -65,10 +67,17 @@ function matrixText(rows: readonly MatrixRow[]): string {
 /** `bench FILE`: plan, estimate, confirm, run each pending cell through the runner, then the matrix. */
 export async function run(args: string[], io: CliIo): Promise<number> {
   const { positional, values, flags } = parseArgs(args, {
-    values: ['format', 'cache-dir'],
-    booleans: ['yes', 'allow-insecure-http', 'allow-secret-segments'],
+    values: ['format', 'cache-dir', 'shard'],
+    booleans: ['yes', 'allow-insecure-http', 'allow-secret-segments', 'merge'],
   });
-  if (positional.length !== 1) throw new UsageError('bench takes one benchmark file');
+  const merging = flags.has('merge');
+  if (merging && positional.length < 2)
+    throw new UsageError("bench --merge takes the benchmark file, then the shards' output folders (each holding bench-shard-K-of-N.json)");
+  if (!merging && positional.length !== 1) throw new UsageError('bench takes one benchmark file');
+  if (merging && values.shard) throw new UsageError("--merge reads the shards' outputs: it runs nothing, so it takes no --shard");
+  const shardText = values.shard?.[0];
+  const shard = shardText === undefined ? undefined : parseShard(shardText);
+  if (shard === null) throw new UsageError(`--shard ${JSON.stringify(shardText)}: must be K/N with 1 ≤ K ≤ N ≤ ${MAX_SHARDS}`);
   const format = formatOption(values.format, ['text', 'json']);
   const file = path.resolve(io.cwd, positional[0]);
   const display = (f: string) => displayPath(f, io.cwd);
@@ -91,6 +100,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     throw error;
   }
   const { bench, plan, outDir } = loaded;
+  if (merging) return mergeCommand(loaded, positional.slice(1), format, io);
 
   // Models resolved (keys, origins, plain http) before anything is asked or sent.
   const env = io.env ?? process.env;
@@ -105,9 +115,13 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     resolvedModels.set(key, modelFromFlags(flagValues, env, flags.has('allow-insecure-http'), m.model));
   }
 
-  const { outcomes, toRun } = splitCells(loaded, display);
+  const split = splitCells(loaded, display);
+  const { outcomes } = split;
+  // A shard runs its own cells only; the others are another machine's.
+  const cells = shard ? cellsOfShard(plan.cells, shard) : plan.cells;
+  const toRun = shard ? cellsOfShard(split.toRun, shard) : split.toRun;
   tell(
-    `${display(file)}: ${plan.cells.length} cell(s) in ${display(outDir)}; ${plan.cells.length - toRun.length} already have a verified, complete output and are skipped; ${toRun.length} to run\n`,
+    `${display(file)}: ${shard ? `shard ${shard.index} of ${shard.count}: ${cells.length} of the ${plan.cells.length}` : `${plan.cells.length}`} cell(s) in ${display(outDir)}; ${cells.length - toRun.length} already have a verified, complete output and are skipped; ${toRun.length} to run\n`,
   );
   if (toRun.length) {
     tell(estimateText(plan, toRun));
@@ -124,7 +138,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
 
   const cacheDir = values['cache-dir'] ? path.resolve(io.cwd, values['cache-dir'][0]) : defaultCacheDir(env);
-  const rows = await runCells(
+  const allRows = await runCells(
     loaded,
     toRun,
     outcomes,
@@ -150,13 +164,53 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     },
     display,
   );
+  let rows = allRows;
+  if (shard) {
+    // The shard's matrix: its cells alone, the Pareto front among them (the whole front is the merge's).
+    rows = benchMatrix(cells, outcomes);
+    tell(`${display(writeShardManifest(loaded, shard, cells, outcomes))}: shard ${shard.index} of ${shard.count} written; bench --merge reads it\n`);
+  }
+  printMatrix(loaded, rows, format, io, shard);
+  return rows.every((r) => r.outcome === 'ran' || r.outcome === 'skipped') ? 0 : 1;
+}
+
+/** The matrix as the unsharded run prints it (a shard's: its cells, the front among them). */
+function printMatrix(loaded: LoadedBenchmark, rows: readonly MatrixRow[], format: string, io: CliIo, shard?: Shard): void {
+  const display = (f: string) => displayPath(f, io.cwd);
+  const { bench, plan, file, outDir } = loaded;
   if (format === 'json')
     io.stdout(
-      terminalSafeJson(JSON.stringify({ benchmark: bench.name, file: display(file), out: display(outDir), estimate: plan.total, cells: rows }, null, 2)) + '\n',
+      terminalSafeJson(
+        JSON.stringify(
+          { benchmark: bench.name, file: display(file), out: display(outDir), ...(shard ? { shard } : {}), estimate: plan.total, cells: rows },
+          null,
+          2,
+        ),
+      ) + '\n',
     );
   else
     io.stdout(
-      terminalSafeLines(`${bench.name || display(file)}\n`) + matrixText(rows) + '★ = on the Pareto front of quality against cost per item, per target\n',
+      terminalSafeLines(`${bench.name || display(file)}${shard ? ` (shard ${shard.index} of ${shard.count})` : ''}\n`) +
+        matrixText(rows) +
+        `★ = on the Pareto front of quality against cost per item, per target${shard ? ", among this shard's cells (bench --merge gives the whole front)" : ''}\n`,
     );
+}
+
+/** `bench FILE --merge DIR...`: the shards' outputs read into the matrix the unsharded run prints; nothing is sent. */
+function mergeCommand(loaded: LoadedBenchmark, folders: readonly string[], format: string, io: CliIo): number {
+  const display = (f: string) => displayPath(f, io.cwd);
+  let rows: MatrixRow[];
+  try {
+    rows = mergedMatrix(
+      loaded,
+      folders.map((f) => path.resolve(io.cwd, f)),
+      display,
+    );
+  } catch (error) {
+    if (!(error instanceof BenchShardError)) throw error;
+    io.stderr(terminalSafeLines(`the shards do not merge into ${display(loaded.file)}'s matrix:\n${error.message.replace(/^/gm, '  ')}\n`));
+    return 2;
+  }
+  printMatrix(loaded, rows, format, io);
   return rows.every((r) => r.outcome === 'ran' || r.outcome === 'skipped') ? 0 : 1;
 }

@@ -3,6 +3,7 @@ import {
   CompareError,
   compareRuns,
   significantRegressions,
+  suiteMetricLabel,
   type ItemDelta,
   type MetricComparison,
   type RunComparison,
@@ -17,13 +18,14 @@ import { loadRuns } from '../runs';
 import { compareHtml } from '../format/compareHtml';
 
 export const usage =
-  'compare A B [--format text|json|html] [--fail-on-regression DELTA] [--resamples N] [--seed S]   two runs of the same tests or corpus: per-item deltas, paired bootstrap per metric';
+  'compare A B [--format text|json|html] [--fail-on-regression DELTA] [--resamples N] [--seed S]   two runs of the same tests, corpus or task suite: per-item deltas, paired bootstrap per metric (per task for a suite: accuracy, chrF++)';
 
 /** Items of each kind the text output lists (JSON lists them all). */
 export const TEXT_ITEMS = 25;
 
 const METRIC_NAMES: Record<string, string> = { ewe_score: 'ÈwéScore', corpus_chrf: 'chrF++', exact_match_rate: 'exact match', composite: 'composite' };
-const metricName = (m: string) => METRIC_NAMES[m] ?? m.replace(/^category:/, '  ');
+/** A suite task's metric reads `<task> accuracy %` or `<task> chrF++`; a category's is indented under the ÈwéScore. */
+const metricName = (m: string) => METRIC_NAMES[m] ?? suiteMetricLabel(m, 'en') ?? m.replace(/^category:/, '  ');
 
 function figure(m: MetricComparison, x: number): string {
   return pyFixed(x, m.scale === 100 ? 2 : 4);
@@ -72,7 +74,7 @@ export function compareText(c: RunComparison, io: Pick<CliIo, 'cwd'>): string {
   const out = [
     `A: ${ref(c.a)}`,
     `B: ${ref(c.b)}`,
-    ...(c.corpus ? [`corpus: ${terminalSafe(c.corpus)}`] : []),
+    ...(c.corpus ? [`${c.kind === 'suite' ? 'suite' : 'corpus'}: ${terminalSafe(c.corpus)}`] : []),
     `paired items: ${c.paired} (same id${c.kind === 'rosetta' ? ' and source text' : ''}); left out: ${c.onlyA} only in A, ${c.onlyB} only in B` +
       (c.kind === 'rosetta' ? `, ${c.sourceDiffers} with the same id but another source text` : ''),
     `paired bootstrap, ${c.metrics[0]?.n_bootstrap ?? 0} resamples`,

@@ -4,6 +4,7 @@ import { EWEBENCH_SORT_KEYS, type EweBenchRow } from '../../core/leaderboard/ewe
 import { money, sealText } from '../../core/leaderboard/format';
 import { tierLabel } from '../../core/scoring/rosetta/tiers';
 import { BOARD_TEXT, buildLeaderboard, TEXT_HEADINGS, type Leaderboard } from '../../core/leaderboard/leaderboard';
+import type { SuiteRow } from '../../core/leaderboard/suite';
 import { ROSETTA_SORT_KEYS, type CardSource, type RosettaRow, type RosettaSortKey } from '../../core/leaderboard/rosetta';
 import { reviewFileNameFor } from '../../core/review/review';
 import { CATEGORIES } from '../../core/scoring/ewebench/categories';
@@ -14,7 +15,7 @@ import { UsageError, type CliIo } from '../io';
 import { writeFileAtomic } from '../../runner/outputs';
 
 export const usage =
-  'leaderboard PATH... [--format text|json|html] [--corpus ID] [--segment NAME] [--pair TEXT] [--sort COLUMN] [--ascending|--descending] [--lang en|fr] [--out FILE]   rank run cards (Rosetta §9.7) and ÈwéBench results files';
+  'leaderboard PATH... [--format text|json|html] [--corpus ID] [--segment NAME] [--pair TEXT] [--sort COLUMN] [--ascending|--descending] [--lang en|fr] [--out FILE]   rank run cards (Rosetta §9.7), ÈwéBench results files and task suite runs (SEA-HELM overall score ± standard error)';
 
 const isReviewFile = (file: string) => /\.review\.json$/i.test(file);
 
@@ -144,6 +145,31 @@ function rosettaText(rows: readonly RosettaRow[], locale: Locale): string[] {
   return out;
 }
 
+function suiteText(rows: readonly SuiteRow[], locale: Locale): string[] {
+  const h = (key: keyof typeof TEXT_HEADINGS) => pick(TEXT_HEADINGS[key], locale);
+  const out = [pick(BOARD_TEXT.suiteHeading, locale)];
+  for (const suite of [...new Set(rows.map((r) => r.suite))]) {
+    const members = rows.filter((r) => r.suite === suite);
+    const tasks = [...new Set(members.flatMap((r) => Object.keys(r.tasks)))];
+    out.push('', wrapLines(pick(BOARD_TEXT.suiteGroup, locale, { suite: suite || '—', n: members.length })));
+    const table = [
+      [h('rank'), h('model'), h('overall'), h('runs'), h('items'), ...tasks, h('file')],
+      ...members.map((r) => [
+        rankText(r),
+        r.model,
+        `${fmt(r.overall, 2, locale)} ± ${r.overall_se === null ? '—' : fmt(r.overall_se, 2, locale)}`,
+        String(r.runs),
+        String(r.items),
+        ...tasks.map((t) => (Object.hasOwn(r.tasks, t) ? fmt(r.tasks[t], 2, locale) : '—')),
+        r.path,
+      ]),
+    ];
+    out.push(fitTable(table, { wrap: table[0].map((_, i) => i === 1 || i === table[0].length - 1) }).trimEnd());
+  }
+  out.push('', wrapLines(pick(BOARD_TEXT.suiteNote, locale)));
+  return out;
+}
+
 /** The text report: per board and corpus, tables that fit 160 columns (numbers rounded for reading; the JSON keeps them). */
 export function leaderboardText(board: Leaderboard, locale: Locale): string {
   const out: string[] = [];
@@ -152,8 +178,12 @@ export function leaderboardText(board: Leaderboard, locale: Locale): string {
     if (out.length) out.push('');
     out.push(...rosettaText(board.rosetta, locale));
   }
-  if (!board.ewebench.length && !board.rosetta.length) out.push(pick(BOARD_TEXT.empty, locale));
-  else out.push('', wrapLines(pick(BOARD_TEXT.intervalNote, locale)));
+  if (board.ewebench.length || board.rosetta.length) out.push('', wrapLines(pick(BOARD_TEXT.intervalNote, locale)));
+  if (board.suite.length) {
+    if (out.length) out.push('');
+    out.push(...suiteText(board.suite, locale));
+  }
+  if (!board.ewebench.length && !board.rosetta.length && !board.suite.length) out.push(pick(BOARD_TEXT.empty, locale));
   if (board.ignored.length) out.push(wrapLines(pick(BOARD_TEXT.ignored, locale, { files: board.ignored.join(', ') })));
   return out.join('\n') + '\n';
 }
@@ -200,9 +230,11 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       inputs: [...read, ...positional.map((p) => path.resolve(io.cwd, p))],
       show: (f) => displayPath(f, io.cwd),
     });
-    io.stdout(`${terminalSafeLines(displayPath(full, io.cwd))}: ${board.rosetta.length} run card(s), ${board.ewebench.length} results file(s)\n`);
+    io.stdout(
+      `${terminalSafeLines(displayPath(full, io.cwd))}: ${board.rosetta.length} run card(s), ${board.ewebench.length} results file(s)${board.suite.length ? `, ${board.suite.length} suite run(s)` : ''}\n`,
+    );
   } else io.stdout(text);
   // A refused file is invalid input (exit 2) even when the others make a board.
   if (board.refused.length) return 2;
-  return board.rosetta.length || board.ewebench.length ? 0 : 1;
+  return board.rosetta.length || board.ewebench.length || board.suite.length ? 0 : 1;
 }

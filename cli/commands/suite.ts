@@ -12,14 +12,14 @@ import { runSuite } from '../../runner/suite';
 import { MAX_SHARDS, MergeError, mergeResponses, parseShard } from '../../core/suite/shard';
 import { numberFlag } from '../flags';
 import { modelFromFlags, TOOL_VERSION } from './run';
-import { readSuiteResponses, scoreSuite, SuiteResponsesError, type SuiteScore } from '../../core/suite/results';
+import { readSuiteResponses, scoreSuite, suiteResultsJson, SuiteResponsesError, type SuiteScore } from '../../core/suite/results';
 import type { LevelScore } from '../../core/suite/seahelm';
 import { displayPath, formatOption, parseArgs, readText } from '../files';
 import { terminalSafe, terminalSafeJson, textTable } from '../format/text';
 import { UsageError, type CliIo } from '../io';
 
 export const usage =
-  'suite run SUITE.json (--preset NAME | --base-url URL) --model NAME [--repeat K (1-100, default 8)] [--concurrency N (1-64)] [--timeout SECONDS] [--retries N] [--out FILE] [--cache-dir DIR] [--no-cache] [--allow-insecure-http] [--shard K/N] [--format text|json] | suite score SUITE.json RESPONSES.json... [--format text|json]   run a task suite k times and score it as SEA-HELM does, or re-score its saved responses (the shards of a run merged)';
+  'suite run SUITE.json (--preset NAME | --base-url URL) --model NAME [--repeat K (1-100, default 8)] [--concurrency N (1-64)] [--timeout SECONDS] [--retries N] [--out FILE] [--cache-dir DIR] [--no-cache] [--allow-insecure-http] [--shard K/N] [--format text|json] | suite score SUITE.json RESPONSES.json... [--format text|json] [--out FILE]   run a task suite k times and score it as SEA-HELM does, or re-score its saved responses (the shards of a run merged; --out writes them as one results file)';
 
 function readJson(file: string, io: CliIo, what: string): unknown {
   const text = readText(file, io);
@@ -68,8 +68,19 @@ function textReport(result: SuiteScore): string {
   return lines.join('\n') + '\n';
 }
 
+/** The name a suite's results carry (compare, items and the leaderboard group runs by it): its name, else its file's stem. */
+function suiteNameOf(loaded: LoadedSuite, suiteFile: string): string {
+  return (
+    loaded.spec.name ??
+    path
+      .basename(suiteFile)
+      .replace(/\.json$/i, '')
+      .replace(/\.suite$/i, '')
+  );
+}
+
 async function scoreCommand(args: string[], io: CliIo): Promise<number> {
-  const { positional, values } = parseArgs(args, { values: ['format'] });
+  const { positional, values } = parseArgs(args, { values: ['format', 'out'] });
   const format = formatOption(values.format, ['text', 'json']);
   if (positional.length < 2) throw new UsageError('suite score takes a suite file and one responses file or more (the shards of a run)');
   const [suiteFile, ...responsesFiles] = positional;
@@ -90,7 +101,17 @@ async function scoreCommand(args: string[], io: CliIo): Promise<number> {
     if (!(error instanceof MergeError)) throw error;
     throw new Error(`the responses files do not merge: ${error.message}`, { cause: error });
   }
-  printScores(scoreSuite(loaded, responses), format, io);
+  const scored = scoreSuite(loaded, responses);
+  if (values.out) {
+    const out = path.resolve(io.cwd, values.out[0]);
+    const inputs = [suiteFile, ...responsesFiles].map((f) => path.resolve(io.cwd, f));
+    writeFileAtomic(out, JSON.stringify(suiteResultsJson(suiteNameOf(loaded, suiteFile), loaded, responses, scored), null, 2) + '\n', {
+      inputs,
+      show: (f) => displayPath(f, io.cwd),
+    });
+    io.stderr(`${terminalSafe(displayPath(out, io.cwd))}: written\n`);
+  }
+  printScores(scored, format, io);
   return 0;
 }
 
@@ -185,9 +206,10 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
     ...(io.signal ? { signal: io.signal } : {}),
     ...(shard ? { shard } : {}),
   });
-  const scored = scoreSuite(loaded, readSuiteResponses(result.responses));
-  // The responses with the scores beside them: `suite score` reads the responses and computes the scores again.
-  writeFileAtomic(out, JSON.stringify({ ...result.responses, scores: scored.scores }, null, 2) + '\n');
+  const responses = readSuiteResponses(result.responses);
+  const scored = scoreSuite(loaded, responses);
+  // The responses with the scores and outcomes beside them: `suite score` reads the responses and computes them again.
+  writeFileAtomic(out, JSON.stringify(suiteResultsJson(suiteNameOf(loaded, suiteFile), loaded, responses, scored), null, 2) + '\n');
   const shownOut = terminalSafe(displayPath(out, io.cwd));
   for (const f of result.failures.slice(0, 20)) io.stderr(`${terminalSafe(f.task)} item ${terminalSafe(f.item)} run ${f.run}: ${terminalSafe(f.message)}\n`);
   if (result.failures.length > 20) io.stderr(`… and ${result.failures.length - 20} more failed call(s)\n`);

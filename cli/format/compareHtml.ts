@@ -34,7 +34,8 @@ export function compareHtml(c: RunComparison, runs: readonly [Run, Run]): string
       return `<tr><th scope="row">${escapeXml(m.metric)}</th><td>${pyFixed(m.a, d)}</td><td>${pyFixed(m.b, d)}</td><td>${pyFixed(m.delta, d)}</td><td>[${pyFixed(m.ci_lower, d)}, ${pyFixed(m.ci_upper, d)}]</td><td>${pyFixed(m.p_value, 3)}</td><td>${m.significant ? `yes (${m.winner === 'b' ? 'B' : 'A'} better)` : 'no'}</td></tr>`;
     })
     .join('');
-  const charts = [c.kind === 'ewebench' ? categoryChart(runs, 'en') : tierChart(runs, 'en')];
+  // A suite's per-task figures are the metrics table itself: no category or tier chart.
+  const charts = c.kind === 'ewebench' ? [categoryChart(runs, 'en')] : c.kind === 'rosetta' ? [tierChart(runs, 'en')] : [];
   if (runs.some((r) => r.items.some((e) => e.latencySeconds !== null))) charts.push(latencyChartOfRuns(runs, 'en'));
   const sections = (['regression', 'improvement'] as const)
     .map((kind) => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { pick, type Locale } from '../../core/i18n/locale';
 import { BOARD_TEXT, COLUMN_LABELS, type Leaderboard } from '../../core/leaderboard/leaderboard';
+import type { SuiteRow } from '../../core/leaderboard/suite';
 import type { EweBenchRow } from '../../core/leaderboard/ewebench';
 import type { Interval } from '../../core/leaderboard/rank';
 import type { RosettaRow } from '../../core/leaderboard/rosetta';
@@ -77,6 +78,24 @@ function eweTable(rows: readonly EweBenchRow[], locale: Locale): string {
   return table(pick(BOARD_TEXT.ewebenchTitle, locale), heads, body, locale);
 }
 
+function suiteTable(rows: readonly SuiteRow[], locale: Locale): string {
+  const tasks = [...new Set(rows.flatMap((r) => Object.keys(r.tasks)))];
+  const heads = ['rank', 'suite', 'model', 'overall', 'runs', 'items', ...tasks];
+  const body = rows.map(
+    (r) =>
+      `<tr>${[
+        cell(rankText(r)),
+        cell(r.suite || '—'),
+        cell(r.model),
+        cell(`${fmt(r.overall, 2, locale)} ± ${r.overall_se === null ? '—' : fmt(r.overall_se, 2, locale)}`, true),
+        cell(String(r.runs), true),
+        cell(String(r.items), true),
+        ...tasks.map((t) => cell(Object.hasOwn(r.tasks, t) ? fmt(r.tasks[t], 2, locale) : '—', true)),
+      ].join('')}</tr>`,
+  );
+  return table(pick(BOARD_TEXT.suiteHeading, locale), heads, body, locale);
+}
+
 function table(caption: string, heads: readonly string[], body: readonly string[], locale: Locale): string {
   const th = heads.map((h) => `<th scope="col">${escapeHtml(COLUMN_LABELS[h] ? pick(COLUMN_LABELS[h], locale) : h)}</th>`).join('');
   return `<table><caption>${escapeHtml(caption)}</caption><thead><tr>${th}</tr></thead><tbody>\n${body.join('\n')}\n</tbody></table>`;
@@ -88,10 +107,12 @@ export function leaderboardHtml(board: Leaderboard, locale: Locale): string {
   const parts: string[] = [];
   if (board.ewebench.length) parts.push(eweTable(board.ewebench, locale));
   if (board.rosetta.length) parts.push(rosettaTable(board.rosetta, locale));
+  if (board.suite.length) parts.push(suiteTable(board.suite, locale));
   if (!parts.length) parts.push(`<p>${escapeHtml(pick(BOARD_TEXT.empty, locale))}</p>`);
   parts.push(`<p class="ci">${escapeHtml(pick(BOARD_TEXT.intervalNote, locale))}</p>`);
   const notes: string[] = [];
   if (board.rosetta.length) notes.push(pick(BOARD_TEXT.perCorpus, locale));
+  if (board.suite.length) notes.push(pick(BOARD_TEXT.suiteNote, locale));
   if (board.rosetta.some((r) => r.verification === 'unsealed')) notes.push(pick(BOARD_TEXT.unsealedNote, locale));
   for (const r of board.ewebench.filter((row) => row.ewe_score_mismatch))
     notes.push(

@@ -124,6 +124,7 @@ test('the leaderboard text: any rows (long names, huge and tiny figures) fit 160
           chrf_ci: null,
           cost_per_entry_usd: r.cost,
         })),
+        suite: [],
         ignored: [],
         refused: [],
       };

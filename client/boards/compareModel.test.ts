@@ -60,3 +60,52 @@ test('the change filter keeps one kind of item; its choices are the kinds presen
   assert.deepEqual(page.filters[0].options, ['regression', 'improvement', 'unchanged']);
   assert.equal(page.filters[0].optionLabels?.regression, 'regression');
 });
+
+/** A suite run's results file with two multiple-choice items and one translation, two runs each. */
+function suiteRun(model: string, answers: [string, string], translation: string): Run {
+  const outcome = (right: boolean, letter: string) => ({ extracted: letter, method: 'strict', correct: right, score: right ? 1 : 0 });
+  const value = {
+    suite_responses_version: 1,
+    model,
+    runs: 2,
+    suite: 'Ewe core tasks',
+    tasks: {
+      mmlu: { '1': [`#### ${answers[0]}`, `#### ${answers[0]}`], '2': [`#### ${answers[1]}`, `#### ${answers[1]}`] },
+      flores: { '1': [translation, translation] },
+    },
+    scores: { runs: 2, tasks: [], competencies: [], languages: [], overall: { mean: 0, standardError: null, perRun: [0, 0] } },
+    outcomes: {
+      mmlu: {
+        task: 'multiple_choice',
+        competency: 'NLU',
+        language: 'ewe',
+        items: {
+          '1': { expected: 'A', runs: [outcome(answers[0] === 'A', answers[0]), outcome(answers[0] === 'A', answers[0])] },
+          '2': { expected: 'B', runs: [outcome(answers[1] === 'B', answers[1]), outcome(answers[1] === 'B', answers[1])] },
+        },
+      },
+      flores: {
+        task: 'translation',
+        competency: 'NLG',
+        language: 'ewe',
+        items: { '1': { expected: 'Good morning!', source: 'Ŋdi na wò!', runs: [{ score: 50 }, { score: 50 }] } },
+      },
+    },
+  };
+  const read = readRuns(value, `${model}.responses.json`);
+  assert.ok(read.ok, read.ok ? '' : read.detail);
+  return read.runs[0];
+}
+
+test('two suite runs compare per task: the metric rows read "<task> accuracy %" and "<task> chrF++", in both languages', () => {
+  const c = compareRuns(suiteRun('a', ['B', 'B'], 'Hello'), suiteRun('b', ['A', 'B'], 'Good morning!'));
+  assert.equal(c.kind, 'suite');
+  assert.deepEqual(
+    comparePage(c, { change: '' }, 'en', englishL10n, STRINGS).tables[0].rows.map((r) => r.cells.slice(0, 3).map((x) => x.text)),
+    [
+      ['mmlu accuracy %', '50.00', '100.00'],
+      ['flores chrF++', c.metrics[1].a.toFixed(2), '100.00'],
+    ],
+  );
+  assert.equal(comparePage(c, { change: '' }, 'fr', englishL10n, STRINGS).tables[0].rows[0].cells[0].text, 'mmlu exactitude %');
+});

@@ -1,4 +1,4 @@
-import type { ItemChange, MetricComparison, RunComparison } from '../../core/compare/compare';
+import { suiteMetricLabel, type ItemChange, type MetricComparison, type RunComparison } from '../../core/compare/compare';
 import type { DiffPart } from '../../core/compare/diff';
 import { pyFixed } from '../../core/python/round';
 import { CATEGORIES } from '../../core/scoring/ewebench/categories';
@@ -44,6 +44,8 @@ function metricLabel(metric: string, locale: Locale, l10n: L10n): string {
   if (metric === 'corpus_chrf') return 'chrF++';
   if (metric === 'exact_match_rate') return l10n.t('exact match');
   if (metric === 'composite') return l10n.t('composite');
+  const suite = suiteMetricLabel(metric, locale);
+  if (suite !== null) return suite;
   const stem = metric.replace(/^category:/, '');
   const category = CATEGORIES.find((c) => c.stem === stem);
   return category ? `· ${category.name[locale]}` : stem;

@@ -164,3 +164,65 @@ test('the board page frame: a strict CSP with the nonce, the script by nonce onl
   assert.match(html, /<html lang="fr">/);
   assert.ok(!/<script>/.test(html) && !/ on\w+=/.test(html), 'no inline script or handler');
 });
+
+/** A task suite's results file as `suite run` writes it (the parts the board reads): SEA-HELM's scores and one outcome. */
+function suiteResults(model: string, overall: number, standardError: number | null): CardSource {
+  const results = {
+    suite_responses_version: 1,
+    model,
+    runs: 2,
+    suite: 'Ewe core tasks',
+    tasks: { mmlu: { '1': ['#### A', '#### B'] } },
+    scores: {
+      runs: 2,
+      tasks: [{ id: 'mmlu', competency: 'NLU', language: 'ewe', mean: overall, standardError, perRun: [overall, overall] }],
+      competencies: [],
+      languages: [],
+      overall: { mean: overall, standardError, perRun: [overall, overall] },
+    },
+    outcomes: {
+      mmlu: {
+        task: 'multiple_choice',
+        competency: 'NLU',
+        language: 'ewe',
+        items: {
+          '1': {
+            expected: 'A',
+            runs: [
+              { extracted: 'A', method: 'strict', correct: true, score: 1 },
+              { extracted: 'B', method: 'strict', correct: false, score: 0 },
+            ],
+          },
+        },
+      },
+    },
+  };
+  return { path: `${model}.responses.json`, text: JSON.stringify(results) };
+}
+
+test('task suite runs get their own table in the view: ranked by the overall score ± standard error, ties marked, in both languages', () => {
+  const sources = [suiteResults('weak', 10, 2), suiteResults('good', 40, 1), suiteResults('close', 37, 1)];
+  assert.ok(sources.every((s) => isLeaderboardSource(JSON.parse(s.text))));
+  const suiteBoard = buildLeaderboard(sources);
+  const page = leaderboardPage(suiteBoard, INITIAL_STATE, 'en', STRINGS);
+  const table = page.tables.find((t) => t.id === 'suite');
+  assert.ok(table);
+  assert.equal(table.title, 'Task suites (SEA-HELM overall score ± standard error over runs; 0 = chance, 100 = all right)');
+  assert.deepEqual(
+    table.columns.map((c) => c.label),
+    ['Rank', 'Suite', 'Model', 'Overall ± SE', 'Runs', 'Items', 'mmlu'],
+  );
+  assert.deepEqual(
+    table.rows.map((r) => r.cells.map((c) => c.text)),
+    [
+      ['1=', 'Ewe core tasks', 'good', '40.00 ± 1.00', '2', '1', '40.00'],
+      ['2=', 'Ewe core tasks', 'close', '37.00 ± 1.00', '2', '1', '37.00'],
+      ['3', 'Ewe core tasks', 'weak', '10.00 ± 2.00', '2', '1', '10.00'],
+    ],
+  );
+  assert.ok(page.notes.some((n) => /Ranked within each suite/.test(n)));
+  const french = leaderboardPage(suiteBoard, INITIAL_STATE, 'fr', STRINGS);
+  const inFrench = french.tables.find((t) => t.id === 'suite');
+  assert.match(inFrench?.title ?? '', /^Suites de tâches/);
+  assert.equal(inFrench?.rows[0].cells[3].text, '40,00 ± 1,00');
+});

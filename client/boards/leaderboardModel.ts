@@ -5,6 +5,7 @@ import { fmt, intervalText, money, rankText, reviewText, ROSETTA_COLUMNS, rosett
 import { BOARD_TEXT, COLUMN_LABELS, type Leaderboard } from '../../core/leaderboard/leaderboard';
 import type { Interval } from '../../core/leaderboard/rank';
 import { ASCENDING_BY_DEFAULT, rosettaBoard, ROSETTA_SORT_KEYS, type RosettaRow, type RosettaSortKey } from '../../core/leaderboard/rosetta';
+import type { SuiteRow } from '../../core/leaderboard/suite';
 import { CATEGORIES } from '../../core/scoring/ewebench/categories';
 import type { BoardCell, BoardPage, BoardRow, BoardTable } from '../../protocol/boards';
 
@@ -103,6 +104,25 @@ export interface PageStrings {
   filterPair: string;
 }
 
+/** A task suite run's row: rank, suite, model, SEA-HELM's overall ± standard error (its 1.96 SE interval as the title), runs, items, tasks. */
+function suiteRowView(r: SuiteRow, tasks: readonly string[], locale: Locale): BoardRow {
+  const overall = `${fmt(r.overall, 2, locale)} ± ${r.overall_se === null ? '—' : fmt(r.overall_se, 2, locale)}`;
+  return {
+    path: r.path,
+    cells: [
+      rankCell(r, null, locale),
+      text(r.suite || '—'),
+      text(r.model),
+      text(overall, { numeric: true, ...(r.overall_ci ? { ci: intervalText(r.overall_ci, 2, locale) } : {}) }),
+      number(r.runs, 0, locale),
+      number(r.items, 0, locale),
+      ...tasks.map((t) => number(Object.hasOwn(r.tasks, t) ? r.tasks[t] : null, 2, locale)),
+    ],
+    unranked: false,
+    tie: r.tie,
+  };
+}
+
 /** The page for `board` (every row, ranked) under `state`; `strings` are the view's own sentences, translated by the host. */
 export function leaderboardPage(board: Leaderboard, state: LeaderboardState, locale: Locale, strings: PageStrings): BoardPage {
   const f = state.filter;
@@ -133,6 +153,19 @@ export function leaderboardPage(board: Leaderboard, state: LeaderboardState, loc
       sort: rosettaSort ?? null,
     });
   }
+  if (board.suite.length) {
+    const tasks = [...new Set(board.suite.flatMap((r) => Object.keys(r.tasks)))];
+    tables.push({
+      id: 'suite',
+      title: pick(BOARD_TEXT.suiteHeading, locale),
+      columns: [
+        ...['rank', 'suite', 'model', 'overall', 'runs', 'items'].map((key) => ({ key, label: label(key, locale), sortable: false })),
+        ...tasks.map((t) => ({ key: `task:${t}`, label: t, sortable: false })),
+      ],
+      rows: board.suite.map((r) => suiteRowView(r, tasks, locale)),
+      sort: null,
+    });
+  }
   const filters = board.rosetta.length
     ? [
         { key: 'corpus', label: strings.filterCorpus, options: sorted(board.rosetta.map((r) => r.corpus)), value: f.corpus },
@@ -143,6 +176,7 @@ export function leaderboardPage(board: Leaderboard, state: LeaderboardState, loc
   const notes = [pick(BOARD_TEXT.intervalNote, locale)];
   if (board.rosetta.length) notes.push(pick(BOARD_TEXT.perCorpus, locale));
   if (board.rosetta.some((r) => r.verification === 'unsealed')) notes.push(pick(BOARD_TEXT.unsealedNote, locale));
+  if (board.suite.length) notes.push(pick(BOARD_TEXT.suiteNote, locale));
   for (const r of board.ewebench.filter((row) => row.ewe_score_mismatch))
     notes.push(
       `${r.path}: ${pick(BOARD_TEXT.eweScoreMismatch, locale, { declared: fmt(r.declared_ewe_score, 1, locale), recomputed: fmt(r.ewe_score, 1, locale) })}`,

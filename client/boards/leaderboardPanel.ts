@@ -100,7 +100,7 @@ export async function openKnown(uris: ReadonlyMap<string, vscode.Uri>, path: str
 
 async function leaderboardController(given: readonly vscode.Uri[] | undefined): Promise<BoardController> {
   const lazy = await lazyModules().boards();
-  let board: Leaderboard = { ewebench: [], rosetta: [], ignored: [], refused: [] };
+  let board: Leaderboard = { ewebench: [], rosetta: [], suite: [], ignored: [], refused: [] };
   let uris = new Map<string, vscode.Uri>();
   let state: LeaderboardState = lazy.INITIAL_STATE;
   const load = async () => {

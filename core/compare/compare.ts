@@ -1,3 +1,4 @@
+import { pick, type Bilingual, type Locale } from '../i18n/locale';
 import { setOwn } from '../json';
 import { compareCodePoints } from '../python/json';
 import { pyStrip } from '../python/str';
@@ -23,6 +24,9 @@ import type { NumberLimit } from '../spec/limits';
  * - ÈwéBench: the ÈwéScore (each resample's category scores, then the weighted mean, as the harness aggregates)
  *   and each category's score (its own bootstrap over the category's tests). A test is its mean score over its
  *   scored repeats; a failed call is left out of the means, never a 0.
+ * - Task suites: per task, accuracy (the strict reading, %) or, for translation, chrF++ (per run over the items
+ *   resampled, then the mean over runs, as the suite scores a run), over the items both runs answered; an item
+ *   is its mean over its runs. The SEA-HELM levels above tasks are the files' own (the leaderboard ranks them).
  * Pure; the cost is the resamples times the aligned items (chrF++ statistics are computed once per entry).
  */
 export interface CompareOptions extends Omit<BootstrapOptions, 'metricName'> {
@@ -38,7 +42,7 @@ export interface RunRef {
 
 /** One metric, A against B. */
 export interface MetricComparison {
-  /** `ewe_score`, `category:<stem>`, `corpus_chrf`, `exact_match_rate`, `composite`. */
+  /** `ewe_score`, `category:<stem>`, `corpus_chrf`, `exact_match_rate`, `composite`, `accuracy:<task>`, `chrf:<task>`. */
   metric: string;
   /** The metric's full scale: 100 (ÈwéScore, categories, chrF++) or 1 (rates, composite). */
   scale: number;
@@ -377,18 +381,27 @@ function without(run: Run, keys: ReadonlySet<string>): Run {
   return keys.size ? { ...run, items: run.items.filter((i) => !keys.has(i.key)) } : run;
 }
 
+const KIND_NAMES: Record<RunKind, string> = { ewebench: 'an ÈwéBench run', rosetta: 'a Rosetta run', suite: 'a task suite run' };
+
 export function compareRuns(a: Run, b: Run, options: CompareOptions = {}): RunComparison {
-  if (a.kind !== b.kind)
+  if (a.kind !== b.kind) throw new CompareError(`cannot compare ${KIND_NAMES[a.kind]} with ${KIND_NAMES[b.kind]}`);
+  if (!a.items.length || !b.items.length) {
+    const empty = a.items.length ? b : a;
     throw new CompareError(
-      `cannot compare an ${a.kind === 'ewebench' ? 'ÈwéBench' : 'Rosetta'} run with a ${b.kind === 'ewebench' ? 'ÈwéBench' : 'Rosetta'} run`,
+      empty.kind === 'suite'
+        ? `${empty.provenance.fileName}: the suite results list no item outcomes: nothing to pair (ewebench-studio suite score SUITE.json FILE --out RESULTS.json writes them)`
+        : `${empty.provenance.fileName}: the file lists no items (a leaderboard row): nothing to pair`,
     );
-  if (!a.items.length || !b.items.length)
-    throw new CompareError(`${(a.items.length ? b : a).provenance.fileName}: the file lists no items (a leaderboard row): nothing to pair`);
+  }
   const corpusA = a.provenance.datasetId;
   const corpusB = b.provenance.datasetId;
   if (a.kind === 'rosetta' && corpusA && corpusB && corpusA !== corpusB)
     throw new CompareError(
       `A is a run of the corpus ${corpusA}, B of ${corpusB}: different sentences and references, so their scores do not compare (compare two runs of one corpus)`,
+    );
+  if (a.kind === 'suite' && corpusA && corpusB && corpusA !== corpusB)
+    throw new CompareError(
+      `A is a run of the suite ${corpusA}, B of ${corpusB}: different items, so their scores do not compare (compare two runs of one suite)`,
     );
   const otherSource = a.kind === 'rosetta' ? keysWithOtherSource(a, b) : new Set<string>();
   const sharesKey = (() => {
@@ -442,7 +455,12 @@ export function compareRuns(a: Run, b: Run, options: CompareOptions = {}): RunCo
     onlyA: counts['only-a'],
     onlyB: counts['only-b'],
     sourceDiffers: otherSource.size,
-    metrics: a.kind === 'rosetta' ? rosettaComparison(a, b, options) : eweBenchComparison(paired, prefix, options),
+    metrics:
+      a.kind === 'rosetta'
+        ? rosettaComparison(a, b, options)
+        : a.kind === 'suite'
+          ? suiteComparison(a, b, paired, options)
+          : eweBenchComparison(paired, prefix, options),
     items: items.map(({ index: _index, ...rest }) => rest),
     counts,
   };
@@ -479,6 +497,103 @@ function eweBenchComparison(paired: ReturnType<typeof analyseItems>['rows'], pre
     out.push(fromBootstrap(`category:${stem}`, 100, members.length, r));
   }
   return out;
+}
+
+/** One system's chrF++ statistics per aligned item and run (`[item][run]`), the response '' when none was saved. */
+function suiteChrfStats(run: Run, keys: readonly string[]): number[][][] {
+  const byKey = new Map<string, RunItem[]>();
+  for (const item of run.items) {
+    const list = byKey.get(item.key);
+    if (list) list.push(item);
+    else byKey.set(item.key, [item]);
+  }
+  return keys.map((k) =>
+    (byKey.get(k) ?? [])
+      .slice()
+      .sort((x, y) => x.repeat - y.repeat)
+      .map((item) => chrfStats(item.response ?? '', [item.reference ?? ''])),
+  );
+}
+
+/** A translation task's chrF++ on a resample: per run, corpus chrF++ over the drawn items; then the mean over runs. */
+function suiteChrfMetric(stats: readonly (readonly number[][])[]): (indices: Indices) => number {
+  const runs = Math.min(...stats.map((s) => s.length));
+  const width = stats[0]?.[0]?.length ?? 0;
+  const totals = new Float64Array(width);
+  return (indices) => {
+    if (!(runs > 0) || !Number.isFinite(runs)) return 0;
+    let sum = 0;
+    for (let r = 0; r < runs; r++) {
+      totals.fill(0);
+      for (const i of indices) {
+        const st = stats[i][r];
+        for (let w = 0; w < width; w++) totals[w] += st[w];
+      }
+      sum += chrfFromStatistics(totals);
+    }
+    return sum / runs;
+  };
+}
+
+/** An accuracy task's accuracy (%) on a resample: the mean of the drawn items' mean over runs. */
+function suiteAccuracyMetric(scores: readonly (number | null)[]): (indices: Indices) => number {
+  return (indices) => {
+    let sum = 0;
+    let n = 0;
+    for (const i of indices) {
+      const s = scores[i];
+      if (s === null) continue;
+      sum += s;
+      n++;
+    }
+    return n ? (100 * sum) / n : 0;
+  };
+}
+
+function suiteComparison(a: Run, b: Run, paired: ReturnType<typeof analyseItems>['rows'], options: CompareOptions): MetricComparison[] {
+  const prefix = 'suite:';
+  const tasks: string[] = [];
+  const byTask = new Map<string, { kind: string | null; rows: typeof paired }>();
+  for (const row of paired) {
+    let entry = byTask.get(row.group);
+    if (!entry) {
+      byTask.set(row.group, (entry = { kind: row.method, rows: [] }));
+      tasks.push(row.group);
+    }
+    entry.rows.push(row);
+  }
+  const out: MetricComparison[] = [];
+  for (const task of tasks) {
+    const { kind, rows } = byTask.get(task) as { kind: string | null; rows: typeof paired };
+    const sorted = [...rows].sort((x, y) => compareCodePoints(x.key.slice(prefix.length), y.key.slice(prefix.length)));
+    let metric: string;
+    let inA: (indices: Indices) => number;
+    let inB: (indices: Indices) => number;
+    if (kind === 'translation') {
+      metric = `chrf:${task}`;
+      const keys = sorted.map((r) => r.key.slice(prefix.length));
+      inA = suiteChrfMetric(suiteChrfStats(a, keys));
+      inB = suiteChrfMetric(suiteChrfStats(b, keys));
+    } else {
+      metric = `accuracy:${task}`;
+      inA = suiteAccuracyMetric(sorted.map((r) => r.cells[0]?.score ?? null));
+      inB = suiteAccuracyMetric(sorted.map((r) => r.cells[1]?.score ?? null));
+    }
+    const [r] = pairedBootstraps(sorted.length, [metric], (indices) => ({ a: [inB(indices)], b: [inA(indices)] }), options);
+    out.push(fromBootstrap(metric, 100, sorted.length, r));
+  }
+  return out;
+}
+
+const SUITE_METRIC_NAMES: Record<'accuracy' | 'chrf', Bilingual> = {
+  accuracy: { en: '{task} accuracy %', fr: '{task} exactitude %' },
+  chrf: { en: '{task} chrF++', fr: '{task} chrF++' },
+};
+
+/** How a suite task's metric reads (`mmlu accuracy %`, `flores chrF++`); null for a metric of another run kind. */
+export function suiteMetricLabel(metric: string, locale: Locale): string | null {
+  const m = /^(accuracy|chrf):(.*)$/s.exec(metric);
+  return m ? pick(SUITE_METRIC_NAMES[m[1] as 'accuracy' | 'chrf'], locale, { task: m[2] }) : null;
 }
 
 /**

@@ -3,6 +3,7 @@ import { CATEGORIES } from '../scoring/ewebench/categories';
 import { isObject } from '../json';
 import { readRuns } from '../runs/read';
 import { eweBenchBoard, eweBenchRowOfRun, type EweBenchRow } from './ewebench';
+import { suiteBoard, suiteRowOfRun, type SuiteRow } from './suite';
 import { rosettaBoard, rosettaRow, rosettaRowOfReport, type BoardOptions, type CardSource, type RosettaRow, type RosettaSortKey } from './rosetta';
 
 /**
@@ -15,6 +16,8 @@ import { rosettaBoard, rosettaRow, rosettaRowOfReport, type BoardOptions, type C
 export interface Leaderboard {
   ewebench: EweBenchRow[];
   rosetta: RosettaRow[];
+  /** Task suite runs (their results files), ranked within each suite by SEA-HELM's overall score. */
+  suite: SuiteRow[];
   /** Files that are neither a run card nor a results file (or not JSON). */
   ignored: string[];
   /** Runs refused as invalid input (a score out of its range), with why. */
@@ -47,6 +50,7 @@ export function isLeaderboardSource(value: unknown): boolean {
 export function buildLeaderboard(sources: readonly CardSource[], options: LeaderboardOptions = {}): Leaderboard {
   const ewe: EweBenchRow[] = [];
   const rosetta: RosettaRow[] = [];
+  const suite: SuiteRow[] = [];
   const ignored: string[] = [];
   const refused: Leaderboard['refused'] = [];
   for (const source of sources) {
@@ -66,9 +70,10 @@ export function buildLeaderboard(sources: readonly CardSource[], options: Leader
     if (card) rosetta.push(card);
     else if (!read.ok || read.format === 'rosetta-run-card') ignored.push(source.path);
     else if (read.format === 'rosetta-report') rosetta.push(...read.runs.map((run) => rosettaRowOfReport(source.path, run)));
+    else if (read.format === 'suite-results') suite.push(...read.runs.flatMap((run) => suiteRowOfRun(source.path, run) ?? []));
     else ewe.push(...read.runs.map((run) => eweBenchRowOfRun(source.path, run)));
   }
-  return { ewebench: eweBenchBoard(ewe, options.ewebench), rosetta: rosettaBoard(rosetta, options.rosetta), ignored, refused };
+  return { ewebench: eweBenchBoard(ewe, options.ewebench), rosetta: rosettaBoard(rosetta, options.rosetta), suite: suiteBoard(suite), ignored, refused };
 }
 
 /** Column headings in both languages (the CLI's text and HTML, the editor's view). */
@@ -89,6 +94,10 @@ export const COLUMN_LABELS: Record<string, Bilingual> = {
   verification_tier: { en: 'Verification tier', fr: 'Niveau de vérification' },
   date: { en: 'Date', fr: 'Date' },
   corpus: { en: 'Corpus', fr: 'Corpus' },
+  suite: { en: 'Suite', fr: 'Suite' },
+  overall: { en: 'Overall ± SE', fr: 'Global ± ET' },
+  runs: { en: 'Runs', fr: 'Runs' },
+  items: { en: 'Items', fr: 'Items' },
   language_pair: { en: 'Language pair', fr: 'Paire de langues' },
   segments: { en: 'Segments', fr: 'Segments' },
   seal: { en: 'Seal', fr: 'Sceau' },
@@ -100,6 +109,9 @@ export const COLUMN_LABELS: Record<string, Bilingual> = {
 
 /** The CLI text report's short column headings (its tables must fit 160 columns). */
 export const TEXT_HEADINGS = {
+  overall: { en: 'overall ± SE', fr: 'global ± ET' },
+  runs: { en: 'runs', fr: 'runs' },
+  items: { en: 'items', fr: 'items' },
   rank: { en: 'rank', fr: 'rang' },
   model: { en: 'model', fr: 'modèle' },
   eweScore: { en: 'ÈwéScore [95%]', fr: 'ÈwéScore [95 %]' },
@@ -160,6 +172,15 @@ export const BOARD_TEXT = {
   usable: { en: '{rated}/{total} rated, {rate} usable', fr: '{rated}/{total} notées, {rate} utilisables' },
   ignored: { en: 'Not a run card or results file: {files}', fr: 'Ni fiche de run ni fichier de résultats : {files}' },
   empty: { en: 'No run card, report or results file.', fr: 'Aucune fiche de run, rapport ni fichier de résultats.' },
+  suiteHeading: {
+    en: 'Task suites (SEA-HELM overall score ± standard error over runs; 0 = chance, 100 = all right)',
+    fr: 'Suites de tâches (score global SEA-HELM ± erreur type sur les runs ; 0 = hasard, 100 = tout juste)',
+  },
+  suiteGroup: { en: 'Suite {suite}: {n} run(s)', fr: 'Suite {suite} : {n} run(s)' },
+  suiteNote: {
+    en: 'Ranked within each suite; rows marked = tie with a neighbour (their overall ± 1.96 standard errors overlap). Task columns: each task’s score, normalised by chance.',
+    fr: 'Classement par suite ; lignes marquées = : ex æquo avec un voisin (leurs scores globaux ± 1,96 erreur type se chevauchent). Colonnes des tâches : le score de chaque tâche, normalisé par le hasard.',
+  },
   intervalNote: {
     en: 'Intervals: 95% bootstrap (the card’s own, else 1,000 resamples with seed 12345 over its results). Rows marked = tie with a neighbour.',
     fr: 'Intervalles : bootstrap à 95 % (celui de la fiche, sinon 1 000 rééchantillonnages de graine 12345 sur ses résultats). Lignes marquées = : ex æquo avec un voisin.',

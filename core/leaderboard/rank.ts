@@ -8,7 +8,7 @@
 export interface Interval {
   lower: number;
   upper: number;
-  source: 'card' | 'results' | 'bootstrap';
+  source: 'card' | 'results' | 'bootstrap' | 'standard-error';
 }
 
 export interface Rankable {

@@ -5,7 +5,7 @@ import { readRunCard } from '../run/runCard';
 import type { EntryRunRecord, TestRunRecord } from '../run/types';
 import { compositeScore } from '../scoring/rosetta/composite';
 import { qualityTier } from '../scoring/rosetta/tiers';
-import type { ReadRunsResult, Run, RunConfig, RunFigures, RunItem, RunProvenance, StatedInterval } from './types';
+import type { ReadRunsResult, Run, RunConfig, RunFigures, RunItem, RunProvenance, StatedInterval, SuiteLevel } from './types';
 
 /**
  * Recognises and reads every run format we know, from an already parsed JSON value and its file name (core does
@@ -16,7 +16,9 @@ import type { ReadRunsResult, Run, RunConfig, RunFigures, RunItem, RunProvenance
  *   `entries` list): one run per entry, figures only (the harness publishes it with no entries; a row's fields
  *   are those its leaderboard printer reads from a results file: model, ÈwéScore, tests, passed, date, file);
  * - mt_eval_harness's `*_report.json` (`run_id`, `config`, `overall`, `entries`), its per-entry metrics;
- * - a Rosetta run card, ours or mt_eval_harness's, through `core/run/runCard`'s reader.
+ * - a Rosetta run card, ours or mt_eval_harness's, through `core/run/runCard`'s reader;
+ * - a task suite's results (`suite_responses_version` 1 with `scores`): SEA-HELM's scores as stated, and per item
+ *   and run the outcome `suite run` recorded (a responses file without outcomes gives the scores alone).
  * Figures are the ones the file states; nothing is recomputed here (compare and the leaderboard recompute what
  * they need from the items, through the one scoring home of each figure).
  */
@@ -31,6 +33,7 @@ export function readRuns(value: unknown, fileName: string): ReadRunsResult {
   if (value.benchmark === 'ÈwéBench' && Array.isArray(value.categories)) return inRange(readEweBenchLeaderboard(value, fileName));
   if (isObject(value.overall) && Array.isArray(value.entries) && isObject(value.config)) return inRange(readRosettaReport(value, fileName));
   if ('run_card_hash' in value || ('fingerprint' in value && 'scores' in value)) return inRange(readCard(value, fileName));
+  if (value.suite_responses_version === 1) return inRange(readSuiteResults(value, fileName));
   const kind = classify(value).kind;
   if (kind === 'rosetta-corpus') return { ok: false, reason: 'tests-or-corpus', detail: 'a corpus, not a run' };
   if (kind === 'rosetta-review') return { ok: false, reason: 'unknown-shape', detail: 'a human review file, not a run' };
@@ -114,6 +117,7 @@ export function emptyFigures(): RunFigures {
     avgLatencySeconds: null,
     medianLatencySeconds: null,
     p95LatencySeconds: null,
+    suite: null,
     intervals: {},
     intervalsByTier: {},
   };
@@ -446,4 +450,94 @@ function readCard(value: JsonObject, fileName: string): ReadRunsResult {
     }),
   };
   return { ok: true, format: 'rosetta-run-card', runs: [run] };
+}
+
+/** A SEA-HELM level as the file states it, or null. */
+function suiteLevel(v: unknown): SuiteLevel | null {
+  if (!isObject(v) || num(v.mean) === null) return null;
+  return { mean: num(v.mean) as number, standardError: num(v.standardError) };
+}
+
+/** The tasks whose outcomes are counted as accuracy (the rest, translation, as chrF++). */
+const SUITE_GENERATIVE = new Set(['translation']);
+
+/**
+ * A suite's results file (`core/suite/results.ts` writes it): the figures are SEA-HELM's as stated under
+ * `scores`; the items are the recorded outcomes, one per item and run (key `task/item`), with the response the
+ * file saved for that run. A file without `scores` (responses only) is not a results file yet: `suite score`
+ * computes them.
+ */
+function readSuiteResults(value: JsonObject, fileName: string): ReadRunsResult {
+  const malformed = (detail: string): ReadRunsResult => ({ ok: false, reason: 'malformed', detail });
+  const model = str(value.model);
+  const runs = num(value.runs);
+  if (!model || runs === null || !Number.isInteger(runs) || runs < 1 || runs > 100)
+    return malformed('a suite results file needs a model and its number of runs (1–100)');
+  if (!isObject(value.tasks)) return malformed('a suite results file needs its responses under "tasks"');
+  const scores = isObject(value.scores) ? value.scores : null;
+  const overall = scores ? suiteLevel(scores.overall) : null;
+  if (!scores || !overall)
+    return malformed('suite responses without scores: run ewebench-studio suite score SUITE.json FILE --out RESULTS.json to write its results');
+  const tasks = Array.isArray(scores.tasks)
+    ? scores.tasks.flatMap((t) => {
+        const level = suiteLevel(t);
+        return isObject(t) && level && typeof t.id === 'string'
+          ? [{ ...level, id: t.id, competency: str(t.competency) ?? '', language: str(t.language) ?? '' }]
+          : [];
+      })
+    : [];
+  const items: RunItem[] = [];
+  const outcomes = isObject(value.outcomes) ? value.outcomes : {};
+  for (const [taskId, task] of Object.entries(outcomes)) {
+    if (!isObject(task) || !isObject(task.items)) return malformed(`outcomes.${taskId} needs its items`);
+    const kind = str(task.task) ?? '';
+    const generative = SUITE_GENERATIVE.has(kind);
+    const responses = isObject(value.tasks[taskId]) ? (value.tasks[taskId] as JsonObject) : {};
+    for (const [itemId, item] of Object.entries(task.items)) {
+      if (!isObject(item) || !Array.isArray(item.runs) || item.runs.length !== runs)
+        return malformed(`outcomes.${taskId}.${itemId} must list ${runs} run outcome(s)`);
+      const saved = Array.isArray(responses[itemId]) ? (responses[itemId] as unknown[]) : [];
+      for (const [r, outcome] of item.runs.entries()) {
+        const score = isObject(outcome) ? num(outcome.score) : null;
+        if (score === null) return malformed(`outcomes.${taskId}.${itemId}.runs[${r}] needs a score`);
+        const response = str(saved[r]);
+        const correct = isObject(outcome) && typeof outcome.correct === 'boolean' ? outcome.correct : null;
+        items.push({
+          key: `${taskId}/${itemId}`,
+          id: itemId,
+          numericId: false,
+          group: taskId,
+          method: kind || null,
+          tier: null,
+          segment: null,
+          repeat: r,
+          score: generative ? score / 100 : score,
+          passed: generative ? null : correct,
+          response,
+          responseComplete: response !== null,
+          reference: str(item.expected),
+          source: str(item.source),
+          chrf: generative ? score : null,
+          exactMatch: null,
+          error: response === null ? 'no response (scored as a wrong answer)' : null,
+          latencySeconds: null,
+          costUsd: null,
+        });
+      }
+    }
+  }
+  const figures = emptyFigures();
+  figures.suite = { runs, overall, tasks };
+  figures.total = new Set(items.map((i) => i.key)).size || null;
+  const run: Run = {
+    kind: 'suite',
+    model,
+    modelId: null,
+    config: emptyConfig(),
+    items,
+    itemsComplete: items.length > 0,
+    figures,
+    provenance: provenance({ format: 'suite-results', producer: 'ewebench-studio', fileName, datasetId: str(value.suite) }),
+  };
+  return { ok: true, format: 'suite-results', runs: [run] };
 }

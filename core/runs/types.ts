@@ -12,36 +12,42 @@ export type RunFormat =
   /** A Rosetta run card (§3): ours or mt_eval_harness's. */
   | 'rosetta-run-card'
   /** mt_eval_harness's `*_report.json` (`tester.py`'s report). */
-  | 'rosetta-report';
+  | 'rosetta-report'
+  /** A task suite's results (`suite run`, `suite score --out`): responses, SEA-HELM scores and item outcomes. */
+  | 'suite-results';
 
 /** Who wrote the file. */
 export type RunProducer = 'ewebench-studio' | 'ewebench-harness' | 'mt-eval-harness';
 
-/** ÈwéBench runs score tests; Rosetta runs translate corpus entries. */
-export type RunKind = 'ewebench' | 'rosetta';
+/** ÈwéBench runs score tests; Rosetta runs translate corpus entries; suite runs answer a task suite's items k times. */
+export type RunKind = 'ewebench' | 'rosetta' | 'suite';
 
 /** One test or corpus entry answered once (a `Run ×K` gives K items with the same key). */
 export interface RunItem {
   /**
    * What pairs the same item across runs: `category/test_id` for a test (the harness's results file knows a test
-   * by its category and id only), the entry id as text for a corpus entry.
+   * by its category and id only), the entry id as text for a corpus entry, `task/item` for a suite item.
    */
   key: string;
   /** The test id or the entry id, as text. */
   id: string;
   /** The file wrote the id as a number (a corpus entry's integer id): the harness sorts such ids as numbers. */
   numericId: boolean;
-  /** The test's category (its file stem); the entry's domain, else ''. */
+  /** The test's category (its file stem); the entry's domain, else ''; the suite item's task id. */
   group: string;
-  /** The test's scoring method, when the file says. */
+  /** The test's scoring method, when the file says; the suite task's kind (`multiple_choice`, `translation`…). */
   method: string | null;
   /** The entry's difficulty tier as text, when it has one. */
   tier: string | null;
   segment: string | null;
   repeat: number;
-  /** 0..1: the test's exact score; the entry's chrF++ / 100. Null when the call failed or nothing was scored. */
+  /**
+   * 0..1: the test's exact score; the entry's chrF++ / 100; a suite item's 1 or 0 (right on the strict reading)
+   * or sentence chrF++ / 100 (translation). Null when the call failed or nothing was scored (a suite item without
+   * a response is scored 0, as SEA-HELM scores it, with its `error` said).
+   */
   score: number | null;
-  /** The test passed (`round(score, 3) >= 0.7`); the entry matched exactly. Null when not scored. */
+  /** The test passed (`round(score, 3) >= 0.7`); the entry matched exactly; the suite item was right (null for translation). Null when not scored. */
   passed: boolean | null;
   /** The model's answer (the translation for an entry); null when unknown. */
   response: string | null;
@@ -84,10 +90,27 @@ export interface RunFigures {
   avgLatencySeconds: number | null;
   medianLatencySeconds: number | null;
   p95LatencySeconds: number | null;
+  /** A suite run's SEA-HELM scores as the file states them; null for other runs. */
+  suite: SuiteFigures | null;
   /** Intervals by metric name (`corpus_chrf`, `exact_match_rate`, `composite_score`). */
   intervals: Record<string, StatedInterval>;
   /** Per difficulty tier: the same intervals, when the file has them. */
   intervalsByTier: Record<string, Record<string, StatedInterval>>;
+}
+
+/** A SEA-HELM level's score (normalised by chance, 0 = chance, 100 = all right): mean over runs and standard error. */
+export interface SuiteLevel {
+  mean: number;
+  /** Null when the file has none (one run). */
+  standardError: number | null;
+}
+
+/** A suite run's figures (`core/suite/seahelm.ts` computes them; the reader takes them as stated). */
+export interface SuiteFigures {
+  /** Runs (k) the scores are over. */
+  runs: number;
+  overall: SuiteLevel;
+  tasks: (SuiteLevel & { id: string; competency: string; language: string })[];
 }
 
 /** How the run was made, as far as the file says. */

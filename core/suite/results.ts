@@ -1,4 +1,5 @@
 import { isObject } from '../json';
+import type { SuiteItem } from './items';
 import type { LoadedSuite } from './load';
 import { scoreTask, type ItemOutcome } from './score';
 import { seaHelmScores, type SeaHelmScores } from './seahelm';
@@ -10,6 +11,12 @@ import { seaHelmScores, type SeaHelmScores } from './seahelm';
  * { "suite_responses_version": 1, "model": "…", "runs": 8, "tasks": { "<task id>": { "<item id>": ["…", …] } } }
  *
  * A response is a string, or null for a call that gave none (scored as a wrong answer, an empty translation).
+ *
+ * What `suite run` writes (and `suite score --out`) is this with the results beside it, so compare, items and
+ * the leaderboard read a suite run from its file alone, as they read the other runs (`core/runs/read.ts`):
+ * `suite` (the suite's name, else its file's stem), `scores` (SEA-HELM's, `seahelm.ts`) and `outcomes` (per task:
+ * its kind, competency, language, and per item with a response the expected answer and each run's reading; see
+ * `suiteResultsJson`).
  */
 export interface SuiteResponses {
   model: string;
@@ -91,4 +98,54 @@ export function scoreSuite(suite: LoadedSuite, responses: SuiteResponses): Suite
     return scored.subtask;
   });
   return { model: responses.model, scores: seaHelmScores(subtasks), tasks: details };
+}
+
+/** What an item's answer is compared with, as text: the letter, the number, the label, the reference translation. */
+export function expectedAnswer(item: SuiteItem): string {
+  switch (item.task) {
+    case 'multiple_choice':
+      return item.answer;
+    case 'math':
+      return String(item.answer);
+    case 'nli':
+    case 'classification':
+      return item.label;
+    case 'translation':
+      return item.target;
+  }
+}
+
+/**
+ * The results file of a suite run: the responses, the suite's name, SEA-HELM's scores and each answered item's
+ * outcomes, per run. For an accuracy task a run's outcome is the answer read (`extracted`, null when none),
+ * how it was read (`strict`, `fallback`, `none`), whether it is right on the strict reading (`correct`: what the
+ * accuracy counts) and its score (1 or 0); for translation, the sentence chrF++ (`score`, 0–100) alone, the
+ * response being in `tasks`. Items without a response in the file (another shard's) are left out of `outcomes`.
+ */
+export function suiteResultsJson(suiteName: string, suite: LoadedSuite, responses: SuiteResponses, scored: SuiteScore): Record<string, unknown> {
+  const outcomes: Record<string, unknown> = {};
+  suite.tasks.forEach((task, t) => {
+    const detail = scored.tasks[t];
+    const saved = responses.tasks.get(task.spec.id);
+    const items: Record<string, unknown> = {};
+    task.items.forEach((item, i) => {
+      if (!saved?.has(item.id)) return;
+      const runs = detail.outcomes[i].map((o) =>
+        item.task === 'translation' ? { score: o.score } : { extracted: o.extracted, method: o.method, correct: o.correct, score: o.score },
+      );
+      items[item.id] = { expected: expectedAnswer(item), ...(item.task === 'translation' ? { source: item.source } : {}), runs };
+    });
+    outcomes[task.spec.id] = { task: task.spec.task, competency: task.spec.competency, language: task.spec.language ?? 'und', items };
+  });
+  const tasks: Record<string, Record<string, readonly (string | null)[]>> = {};
+  for (const [id, items] of responses.tasks) tasks[id] = Object.fromEntries(items);
+  return {
+    suite_responses_version: 1,
+    model: responses.model,
+    runs: responses.runs,
+    tasks,
+    suite: suiteName,
+    scores: scored.scores,
+    outcomes,
+  };
 }

@@ -1,10 +1,13 @@
 import type { SuiteResponses } from './results';
 
 /**
- * Shards of a suite run, for spreading it over machines: `--shard K/N` runs the items whose key falls in shard K
- * of N, every run of an item in the same shard (its runs are one cluster of the standard error, and one machine's
- * cache). The share depends on the item alone (FNV-1a of task id and item id), never on the machine or the
- * order, so N shards cover every item exactly once; `suite score` merges their responses files.
+ * Shards, for spreading a run over machines: the one rule of who runs what. `--shard K/N` runs the units whose
+ * key falls in shard K of N (`shardOfKey`: FNV-1a of the key, modulo N), never depending on the machine or the
+ * order, so N shards cover every unit exactly once.
+ * - A suite run's unit is an item (`shardOf`: its task id and item id), every run of an item in the same shard
+ *   (its runs are one cluster of the standard error, and one machine's cache); `suite score` merges the shards'
+ *   responses files.
+ * - A benchmark matrix's unit is a cell (its id, unique in the plan): `core/bench/shard.ts`.
  */
 
 export interface Shard {
@@ -34,10 +37,15 @@ function fnv1a(text: string): number {
   return h;
 }
 
+/** The shard (1-based) of a unit known by `key`, among `count`: the one assignment rule. */
+export function shardOfKey(key: string, count: number): number {
+  return (fnv1a(key) % count) + 1;
+}
+
 /** The shard (1-based) of an item of a task, among `count`. */
 export function shardOf(task: string, item: string, count: number): number {
   // The task id's length first, so ("ab", "c") and ("a", "bc") are different keys.
-  return (fnv1a(`${task.length}:${task}\u0000${item}`) % count) + 1;
+  return shardOfKey(`${task.length}:${task}\u0000${item}`, count);
 }
 
 export function inShard(task: string, item: string, shard: Shard): boolean {
