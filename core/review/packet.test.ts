@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { propertyRuns } from '../../test/helpers/property';
-import { cspHash, importRatings } from './packet';
-import { itemsHash, savedRatings, type PacketBinding, type SavedRating } from './packetFormat';
+import { cspHash, importRatings, PACKET_MESSAGES } from './packet';
+import { itemsHash, PACKET_STRINGS, savedRatings, type PacketBinding, type SavedRating } from './packetFormat';
 import { RATINGS } from './review';
 
 test('a CSP hash is the base64 of the text’s SHA-256, as browsers compute it', () => {
@@ -87,4 +87,28 @@ test('an import never erases: a rating or a comment the packet left empty keeps 
     [[1, 'excellent', '']],
   );
   assert.equal(result.rated, 2);
+});
+
+test('an import of any JSON value at all is refused with a reason, never thrown', () => {
+  const review = reviewOf(['a', 'b']);
+  fc.assert(
+    fc.property(fc.jsonValue(), (value) => {
+      const result = importRatings(value, review);
+      assert.equal(result.ok, false);
+      if (!result.ok) assert.ok(result.problems.length > 0);
+    }),
+    propertyRuns(300),
+  );
+});
+
+test('every packet message and every page string exists in English and French, with the same placeholders', () => {
+  const names = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+  for (const [id, { en, fr }] of Object.entries(PACKET_MESSAGES)) assert.deepEqual(names(fr), names(en), id);
+  const flat = (o: object, prefix = ''): [string, string][] =>
+    Object.entries(o).flatMap(([k, v]) => (typeof v === 'string' ? [[prefix + k, v] as [string, string]] : flat(v as object, `${prefix}${k}.`)));
+  const fr = new Map(flat(PACKET_STRINGS.fr));
+  for (const [key, en] of flat(PACKET_STRINGS.en)) {
+    assert.ok(fr.get(key), key);
+    assert.deepEqual(names(fr.get(key)!), names(en), key);
+  }
 });

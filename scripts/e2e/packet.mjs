@@ -171,7 +171,24 @@ export async function packetPhase({ check, log, tempDir, cleanups, shot }) {
     const others = seen.requests.filter((r) => r !== url);
     if (others.length > 0) throw new Error(`requests: ${others.join(', ')}`);
     if (seen.errors.length > 0) throw new Error(`errors: ${seen.errors.join(' | ')}`);
-    return `${seen.requests.length} request(s), all ${url.slice(0, 60)}…`;
+    // The listener's control: the same page without its policy and with one remote image is seen asking for it.
+    const control = path.join(run, 'control.html');
+    fs.writeFileSync(
+      control,
+      fs
+        .readFileSync(file, 'utf8')
+        .replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, '')
+        .replace('<body>', '<body><img alt="" src="http://127.0.0.1:9/probe.png">'),
+    );
+    const controlContext = await browser.newContext();
+    const controlSeen = watch(controlContext, pathToFileURL(control).href);
+    const controlPage = await controlContext.newPage();
+    await controlPage.goto(pathToFileURL(control).href);
+    await controlPage.waitForTimeout(500);
+    await controlContext.close();
+    if (!controlSeen.requests.some((r) => r.startsWith('http://127.0.0.1:9/')))
+      throw new Error(`the control's request was not seen: ${controlSeen.requests.join(', ')}`);
+    return `${seen.requests.length} request(s), all ${url.slice(0, 60)}…; the control page's remote image was seen`;
   });
   await browser.close();
 }
