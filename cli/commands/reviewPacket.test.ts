@@ -140,6 +140,18 @@ test('review packet refuses a review that is not its card’s seeded sample', as
   assert.ok(!fs.existsSync(path.join(dir, 'p.html')));
 });
 
+test('review packet will not write over its inputs: the review file or its card', async () => {
+  const dir = folder(card(30));
+  await team(dir);
+  for (const input of ['cards/run.review.Ama.json', 'cards/run.json']) {
+    const before = fs.readFileSync(path.join(dir, input));
+    const r = await cli(dir, 'review', 'packet', 'cards/run.review.Ama.json', '--out', input);
+    assert.equal(r.code, 2, input);
+    assert.match(r.err, new RegExp(input.replace(/\./g, '\\.')));
+    assert.ok(fs.readFileSync(path.join(dir, input)).equals(before), input);
+  }
+});
+
 test('review import merges saved ratings into the review file in place: mode kept, through a symlink, other fields untouched', async () => {
   const dir = folder(card(40));
   await team(dir);
