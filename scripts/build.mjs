@@ -93,6 +93,16 @@ await Promise.all([
   build({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview/coverage/main.ts'], outfile: 'dist/coverageView.js' }),
   // The review page runs in a webview (a browser): its own bundle, with no Node built-in to reach.
   build({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview/review/main.ts'], outfile: 'dist/reviewView.js' }),
+  // The review packet's page script: inlined by `review packet` (and its command) into one HTML file opened from disk.
+  build({
+    ...common,
+    platform: 'browser',
+    target: 'es2020',
+    format: 'iife',
+    sourcemap: false,
+    entryPoints: ['webview/packet/main.ts'],
+    outfile: 'dist/reviewPacket.js',
+  }),
   // The board views' page (leaderboard and the other ranked tables) runs in a webview: its own browser bundle.
   build({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview/boards/main.ts'], outfile: 'dist/boardsView.js' }),
 ]);

@@ -19,6 +19,7 @@ export const BUDGETS_KIB = {
   'server.js': 770, // +10 KiB (743 measured): team review binding and agreement in the gate; +23 KiB (713 measured): the files beside a card or review read for the gate, the review binding, the recomputed ÈwéScore
   'cli.js': 930, // +52 KiB (895 measured): review agreement and team sampling, import --update; +53 KiB (843 measured): suite run, score and shards; +20 KiB (790 measured): the review gate, the leaderboard's text layout, sheet encodings, the write guards; +20 KiB for the Rosetta analysis, bootstrap and Python random (score on corpora) and corpus batches; +40 KiB (668 KiB) for the runs reader, items, compare, its charts and html page; +46 KiB (714 KiB) for the leaderboard and bench; +10 KiB for the text model
   'reviewView.js': 10, // the review webview's page script (a browser bundle)
+  'reviewPacket.js': 10, // the review packet's page script, inlined in each packet: SHA-256, the Ewe typing, the page (8.5 measured)
   'coverageView.js': 10, // the coverage preview's page script (a browser bundle)
   'lazyBoards.js': 135, // +23 KiB (122 measured): the gate's review binding for the leaderboard's review column; +4 KiB (99 measured): corpora kept apart in compare and the matrix; loaded when a board view first opens: leaderboard, runs reader, compare, page models (72 measured); +13 KiB for the views' charts (core/charts, the per-tier analysis) and the matrix page (88 measured)
   'boardsView.js': 10, // the board views' page script (a browser bundle)

@@ -25,6 +25,7 @@ const small = {
   'server.js': 100,
   'cli.js': 100,
   'reviewView.js': 5,
+  'reviewPacket.js': 5,
   'coverageView.js': 5,
   'lazySpreadsheet.js': 100,
   'lazyTable.js': 100,

@@ -44,9 +44,12 @@ import { displayPath, formatOption, neighboursOf, parseArgs, readText } from '..
 import { terminalSafe } from '../format/text';
 import { UsageError, type CliIo } from '../io';
 import { writeFileAtomic } from '../../runner/outputs';
+import { replaceValue } from '../../core/corpus/jsonEdits';
+import { JsonDocument } from '../../core/document/jsonDocument';
+import { importProblemText, importRatings, packetData, packetHtml, packetMessage, secretLeftOut } from '../../core/review/packet';
 
 export const usage =
-  'review sample RUN_CARD.json --size N --seed S [--out REVIEW.json] [--reviewer NAME] [--allow-secret-segments] | review sample RUN_CARD.json --size N --seed S --reviewers NAME,NAME... [--overlap K] [--hide-reference] [--allow-secret-segments] | review summary REVIEW.json [--format text|json] | review agreement REVIEW.json REVIEW.json... [--format text|json] [--seed S]   human review of a corpus run (Rosetta §7.3)';
+  'review sample RUN_CARD.json --size N --seed S [--out REVIEW.json] [--reviewer NAME] [--allow-secret-segments] | review sample RUN_CARD.json --size N --seed S --reviewers NAME,NAME... [--overlap K] [--hide-reference] [--allow-secret-segments] | review summary REVIEW.json [--format text|json] | review agreement REVIEW.json REVIEW.json... [--format text|json] [--seed S] | review packet REVIEW.json --out FILE.html [--allow-secret-segments] | review import RATINGS.json --into REVIEW.json   human review of a corpus run (Rosetta §7.3)';
 
 function readJsonFile(file: string, io: CliIo): unknown {
   const text = readText(file, io);
@@ -293,6 +296,101 @@ async function agreement(args: string[], io: CliIo): Promise<number> {
   return unbound.length > 0 ? 1 : 0;
 }
 
+/**
+ * The packet's page script, built beside the CLI's bundle (dist/reviewPacket.js); from the compiled tests
+ * (out/cli/commands/), the repository's dist/.
+ */
+export function packetScript(): string {
+  const candidates = [path.join(__dirname, 'reviewPacket.js'), path.join(__dirname, '..', '..', '..', 'dist', 'reviewPacket.js')];
+  for (const file of candidates) {
+    try {
+      return fs.readFileSync(file, 'utf8');
+    } catch {
+      /* the next place */
+    }
+  }
+  throw new Error(`the review packet's page script is missing (${candidates.join(' or ')}): run npm run build`);
+}
+
+/** `review packet`: one reviewer's items as one HTML file that needs no VS Code and no network. */
+async function packet(args: string[], io: CliIo): Promise<number> {
+  const { positional, values, flags } = parseArgs(args, { values: ['out'], booleans: ['allow-secret-segments'] });
+  if (positional.length !== 1) throw new UsageError('packet takes one review file');
+  if (values.out === undefined) throw new UsageError('--out FILE.html is required');
+  const locale = toLocale(process.env.LANG);
+  const show = (f: string) => terminalSafe(displayPath(f, io.cwd));
+  const reviewFile = path.resolve(io.cwd, positional[0]);
+  const review = readJsonFile(positional[0], io);
+  const found = isObject(review) ? reviewCardText(path.basename(reviewFile), review.run_card, neighboursOf(reviewFile).read) : undefined;
+  const cardShown = terminalSafe(found?.path ?? String((isObject(review) && review.run_card) || '?'));
+  if (!isObject(review) || !Array.isArray(review.items)) {
+    io.stderr(packetMessage(locale, 'review', { review: show(reviewFile), field: 'items' }) + '\n');
+    return 2;
+  }
+  if (!found) {
+    io.stderr(packetMessage(locale, 'noCard', { review: show(reviewFile), card: cardShown }) + '\n');
+    return 2;
+  }
+  // Only a review of the card's seeded sample is packed: the texts shown are the card's, for the items drawn.
+  const bound = bindReview(found.text, review);
+  if (bound.kind !== 'bound') {
+    io.stderr(packetMessage(locale, 'unbound', { review: show(reviewFile), card: cardShown, reason: terminalSafe(unboundReason(bound, locale)) }) + '\n');
+    return 2;
+  }
+  const data = packetData(review, bound.card, { locale, allowSecretSegments: flags.has('allow-secret-segments') });
+  if (!data) {
+    io.stderr(packetMessage(locale, 'review', { review: show(reviewFile), field: 'reviewer' }) + '\n');
+    return 2;
+  }
+  const out = path.resolve(io.cwd, values.out[0]);
+  const cardFile = path.resolve(path.dirname(reviewFile), found.path);
+  writeFileAtomic(out, packetHtml(data, packetScript()), { inputs: [reviewFile, cardFile], show });
+  const lines = [packetMessage(locale, 'written', { file: show(out), count: data.items.length, reviewer: terminalSafe(data.binding.reviewer || '—') })];
+  const secret = secretLeftOut(data);
+  if (secret > 0) lines.push(`  ${packetMessage(locale, 'secretLeftOut', { count: secret })}`);
+  io.stdout(lines.join('\n') + '\n');
+  return 0;
+}
+
+/** `review import`: ratings saved from a packet merged into the review file, all or nothing. */
+async function importSaved(args: string[], io: CliIo): Promise<number> {
+  const { positional, values } = parseArgs(args, { values: ['into'] });
+  if (positional.length !== 1) throw new UsageError('import takes one file of saved ratings');
+  if (values.into === undefined) throw new UsageError('--into REVIEW.json is required');
+  const locale = toLocale(process.env.LANG);
+  const show = (f: string) => terminalSafe(displayPath(f, io.cwd));
+  const savedFile = path.resolve(io.cwd, positional[0]);
+  const reviewFile = path.resolve(io.cwd, values.into[0]);
+  const saved = readJsonFile(positional[0], io);
+  const review = readJsonFile(values.into[0], io);
+  const reviewText = readText(values.into[0], io);
+  const doc = new JsonDocument(reviewText.charCodeAt(0) === 0xfeff ? reviewText.slice(1) : reviewText);
+  const result = importRatings(saved, review);
+  if (!result.ok) {
+    for (const p of result.problems) io.stderr(terminalSafe(importProblemText(p, locale, show(savedFile), show(reviewFile))) + '\n');
+    return 2;
+  }
+  // Each changed item is one edit in the file's own style, applied from the last so earlier offsets hold.
+  let text = doc.text;
+  for (const change of [...result.changes].sort((a, b) => b.index - a.index)) {
+    const edit = replaceValue(doc, ['items', change.index], change.item);
+    if (!edit) throw new Error(`${show(reviewFile)}: items[${change.index}] cannot be located`);
+    text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+  }
+  if (reviewText.charCodeAt(0) === 0xfeff) text = '\ufeff' + text;
+  if (result.changes.length > 0) writeFileAtomic(reviewFile, text, { inputs: [savedFile], show });
+  io.stdout(
+    packetMessage(locale, 'imported', {
+      review: show(reviewFile),
+      file: show(savedFile),
+      changed: result.changes.length,
+      rated: result.rated,
+      total: result.total,
+    }) + '\n',
+  );
+  return 0;
+}
+
 /** `binding` in `review summary --format json`: the first three are the names earlier versions wrote. */
 const BINDING_NAMES = {
   bound: 'bound',
@@ -302,11 +400,16 @@ const BINDING_NAMES = {
   'not-sample': 'not-sample',
 } as const;
 
-/** `review sample` draws a stratified sample of a corpus run's outputs; `review summary` counts the ratings; `review agreement` compares reviewers. */
+/**
+ * `review sample` draws a stratified sample of a corpus run's outputs; `review summary` counts the ratings; `review agreement` compares
+ * reviewers; `review packet` writes a reviewer's items as one HTML file; `review import` merges the ratings saved from it.
+ */
 export async function run(args: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = args;
   if (sub === 'sample') return sample(rest, io);
   if (sub === 'summary') return summary(rest, io);
   if (sub === 'agreement') return agreement(rest, io);
-  throw new UsageError(sub ? `unknown review command '${sub}'` : 'review needs sample, summary or agreement');
+  if (sub === 'packet') return packet(rest, io);
+  if (sub === 'import') return importSaved(rest, io);
+  throw new UsageError(sub ? `unknown review command '${sub}'` : 'review needs sample, summary, agreement, packet or import');
 }

@@ -35,6 +35,13 @@ interface Writer {
   input: string;
   /** What it says when it refuses. */
   refusal: RegExp;
+  /** Files the command reads that the folder does not hold yet (made with the CLI). */
+  prepare?: (dir: string) => Promise<void>;
+}
+
+/** A review of card.json, drawn as `review sample` draws it: what `review packet` packs. */
+async function sampleReview(dir: string): Promise<void> {
+  assert.equal(await main(['review', 'sample', 'card.json', '--size', '2', '--seed', '1', '--out', 'card.review.json'], captureIo(dir)), 0);
 }
 
 const WRITERS: Writer[] = [
@@ -62,6 +69,20 @@ const WRITERS: Writer[] = [
     args: (out) => ['review', 'sample', 'card.json', '--size', '2', '--seed', '1', '--out', out],
     input: 'card.json',
     refusal: /a review is already there|refused to write/,
+  },
+  {
+    name: 'review packet (the card)',
+    args: (out) => ['review', 'packet', 'card.review.json', '--out', out],
+    input: 'card.json',
+    refusal: /refused to write .*: it is the same file as .*card\.json/,
+    prepare: sampleReview,
+  },
+  {
+    name: 'review packet (the review)',
+    args: (out) => ['review', 'packet', 'card.review.json', '--out', out],
+    input: 'card.review.json',
+    refusal: /refused to write .*: it is the same file as .*card\.review\.json/,
+    prepare: sampleReview,
   },
 ];
 
@@ -106,6 +127,7 @@ test('every command that writes refuses an input named as its output, however it
     fc.asyncProperty(fc.constantFrom(...WRITERS), fc.constantFrom(...NAMINGS), async (writer, naming) => {
       const dir = folder();
       fs.mkdirSync(path.join(dir, 'sub'));
+      await writer.prepare?.(dir);
       const before = fs.readFileSync(path.join(dir, writer.input));
       const out = naming.name(dir, writer.input);
       const io = captureIo(dir);

@@ -10,6 +10,7 @@ import { reviewCardCandidates } from '../../core/review/binding';
 import { eweKeysHint } from '../../core/typing/eweInput';
 import { classificationOf } from '../run/documentItems';
 import { renderReviewHtml } from './reviewHtml';
+import { registerReviewPacket } from './packetCommand';
 import { newNonce } from '../nonce';
 import type { ReviewHostMessage, ReviewPageItem, ReviewPageMessage, ReviewStrings } from '../../protocol/review';
 
@@ -293,4 +294,5 @@ export function registerReview(context: vscode.ExtensionContext): void {
       return key;
     }),
   );
+  registerReviewPacket(context);
 }

@@ -8,11 +8,12 @@
 //   3. An untrusted workspace (Restricted Mode): a run is refused with an explanation and sends nothing.
 //   4. The browser build in the web-worker extension host (scripts/e2e/browserHost.mjs), with its timings beside
 //      the desktop host's (E2E_BROWSER_HOSTS=web skips the desktop timings).
+//   5. The review packet in headless Chromium alone, opened from a file (scripts/e2e/packet.mjs; no code-server).
 // Prints `e2e: N passed, M failed` last and exits 1 on any failure. Every code-server runs in its own process
 // group, killed on the way out whatever happens (failure, Ctrl+C, the overall time limit).
 // Environment: E2E_VERBOSE=1 shows the extension host's log, E2E_KEEP=1 keeps the temporary folders,
 // E2E_TIMEOUT_S (default 360, plus 240 with the browser phase) bounds the whole run, E2E_DIR points at another
-// setup folder, E2E_ONLY=host,packaged,untrusted,browser runs only the phases named (all by default).
+// setup folder, E2E_ONLY=host,packaged,untrusted,browser,packet runs only the phases named (all by default).
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -36,6 +37,7 @@ import {
 } from './uiFlows.mjs';
 import { CHROMIUM, CODE_SERVER, E2E, NODE24_BIN, session } from './session.mjs';
 import { browserHostPhase } from './browserHost.mjs';
+import { packetPhase, packetPhaseMissing } from './packet.mjs';
 
 // Must match test/e2e/fakeModel.ts (E2E_KEY_ENV, E2E_KEY): a stand-in key, never a real one.
 const E2E_KEY_ENV = 'EWEBENCH_E2E_KEY';
@@ -83,7 +85,7 @@ for (const [signal, code] of [
     void finish(code);
   });
 }
-const PHASES = new Set((process.env.E2E_ONLY ?? 'host,packaged,untrusted,browser').split(',').map((p) => p.trim()));
+const PHASES = new Set((process.env.E2E_ONLY ?? 'host,packaged,untrusted,browser,packet').split(',').map((p) => p.trim()));
 const limitS = Number(process.env.E2E_TIMEOUT_S ?? 360 + (PHASES.has('browser') ? 240 : 0));
 setTimeout(() => {
   check(`the whole run finishes within ${limitS} s`, false);
@@ -396,13 +398,22 @@ async function untrustedWorkspace() {
 }
 
 try {
+  // The packet phase needs Chromium and the driver only; every other phase needs code-server too.
+  const codeServerPhases = [...PHASES].some((p) => p !== 'packet');
   const missing = [
-    [CODE_SERVER, 'code-server'],
-    [path.join(NODE24_BIN, 'node'), 'Node 24'],
-    [VSCE, '@vscode/vsce'],
-    [CHROMIUM ?? '/usr/bin/chromium', 'chromium'],
-  ].filter(([file]) => !fs.existsSync(file));
-  if (missing.length) throw new Error(`not installed: ${missing.map(([, what]) => what).join(', ')}; run \`npm run e2e:setup\` first`);
+    ...(codeServerPhases
+      ? [
+          [CODE_SERVER, 'code-server'],
+          [path.join(NODE24_BIN, 'node'), 'Node 24'],
+          [VSCE, '@vscode/vsce'],
+          [CHROMIUM ?? '/usr/bin/chromium', 'chromium'],
+        ]
+          .filter(([file]) => !fs.existsSync(file))
+          .map(([, what]) => what)
+      : []),
+    ...(PHASES.has('packet') ? packetPhaseMissing() : []),
+  ];
+  if (missing.length) throw new Error(`not installed: ${[...new Set(missing)].join(', ')}; run \`npm run e2e:setup\` first`);
   const unlisted = unlistedSuiteFiles();
   if (unlisted.length) throw new Error(`test/e2e/suite/index.ts does not import ${unlisted.join(', ')}`);
   // Screenshots of an earlier run would mislead: start empty.
@@ -427,6 +438,10 @@ try {
       buildWorkspace,
       shot,
     });
+  if (PHASES.has('packet')) {
+    await packetPhase({ check, log, tempDir, cleanups, shot });
+    await cleanUp();
+  }
 } catch (error) {
   check('end-to-end run', false, error.stack ?? String(error));
 }

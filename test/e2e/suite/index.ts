@@ -15,6 +15,7 @@ import './run.e2e';
 import './typing.e2e';
 import './corpusTable.e2e';
 import './review.e2e';
+import './reviewPacket.e2e';
 import './spreadsheet.e2e';
 import './allModels.e2e';
 import './boards.e2e';
