@@ -5,6 +5,7 @@
  */
 export { buildLeaderboard, isLeaderboardSource } from '../../core/leaderboard/leaderboard';
 export { reviewFileNameFor } from '../../core/review/review';
+export { packetData, packetHtml, secretLeftOut } from '../../core/review/packet';
 export { readRuns } from '../../core/runs/read';
 export { CompareError, compareRuns } from '../../core/compare/compare';
 export { INITIAL_STATE, leaderboardPage, toggleSort, withFilter } from './leaderboardModel';

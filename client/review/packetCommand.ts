@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { toLocale } from '../../core/i18n/locale';
 import { isObject } from '../../core/json';
 import { bindReview, reviewCardCandidates } from '../../core/review/binding';
-import { packetData, packetHtml, secretLeftOut } from '../../core/review/packet';
+import { lazyModules } from '../lazyModules';
 
 /**
  * *ÈwéBench: Make Review Packet*: the `review packet` of the CLI from the editor. The review file's items become
@@ -65,6 +65,8 @@ export async function makeReviewPacket(extensionUri: vscode.Uri, given?: vscode.
     return undefined;
   }
   // Secret segments' texts leave the editor only with consent, as when they are sent to a model.
+  // The packet's code (HTML, CSP hashes) loads with the first packet, not at activation (dist/lazyBoards.js).
+  const { packetData, packetHtml, secretLeftOut } = await lazyModules().boards();
   const without = packetData(review, bound.card, { locale, allowSecretSegments: false });
   if (!without) return undefined;
   let data = without;
