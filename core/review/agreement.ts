@@ -61,13 +61,13 @@ export interface AgreementOptions {
   seed?: number;
 }
 
-interface Item {
+export interface Item {
   entry_id: string | number;
   difficulty: number | string | null;
   ratings: (Rating | null)[];
 }
 
-const idKey = (id: string | number) => `${typeof id}:${String(id)}`;
+export const idKey = (id: string | number) => `${typeof id}:${String(id)}`;
 const isRating = (v: unknown): v is Rating => typeof v === 'string' && (RATINGS as readonly string[]).includes(v);
 const step = (r: Rating | null) => (r === null ? null : RATINGS.indexOf(r) + 1);
 
@@ -106,7 +106,7 @@ export function checkReviews(inputs: readonly ReviewInput[]): AgreementProblem[]
 }
 
 /** Every item of any file, in the order first seen, with each reviewer's rating (a repeated entry keeps its first). */
-function collect(inputs: readonly ReviewInput[]): Item[] {
+export function collect(inputs: readonly ReviewInput[]): Item[] {
   const items = new Map<string, Item>();
   inputs.forEach(({ review }, r) => {
     const list = isObject(review) && Array.isArray(review.items) ? review.items : [];
@@ -358,7 +358,7 @@ export type TeamGateVerdict =
   | { kind: 'failed'; tier: string; failures: TeamGateFailure[]; combined: ReviewSummary };
 
 /** The lower of the two middle ratings of an item (the median; for an even count, the more cautious one). */
-function combined(ratings: readonly (Rating | null)[]): Rating | null {
+export function combined(ratings: readonly (Rating | null)[]): Rating | null {
   const steps = ratings
     .filter((r): r is Rating => r !== null)
     .map((r) => RATINGS.indexOf(r))
