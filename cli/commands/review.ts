@@ -44,9 +44,12 @@ import { displayPath, formatOption, neighboursOf, parseArgs, readText } from '..
 import { terminalSafe } from '../format/text';
 import { UsageError, type CliIo } from '../io';
 import { writeFileAtomic } from '../../runner/outputs';
+import { calibrateCommand, calibrateUsage } from './reviewCalibrate';
 
 export const usage =
-  'review sample RUN_CARD.json --size N --seed S [--out REVIEW.json] [--reviewer NAME] [--allow-secret-segments] | review sample RUN_CARD.json --size N --seed S --reviewers NAME,NAME... [--overlap K] [--hide-reference] [--allow-secret-segments] | review summary REVIEW.json [--format text|json] | review agreement REVIEW.json REVIEW.json... [--format text|json] [--seed S]   human review of a corpus run (Rosetta §7.3)';
+  'review sample RUN_CARD.json --size N --seed S [--out REVIEW.json] [--reviewer NAME] [--allow-secret-segments] | review sample RUN_CARD.json --size N --seed S --reviewers NAME,NAME... [--overlap K] [--hide-reference] [--allow-secret-segments] | review summary REVIEW.json [--format text|json] | review agreement REVIEW.json REVIEW.json... [--format text|json] [--seed S] | ' +
+  calibrateUsage +
+  '   human review of a corpus run (Rosetta §7.3)';
 
 function readJsonFile(file: string, io: CliIo): unknown {
   const text = readText(file, io);
@@ -308,5 +311,6 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (sub === 'sample') return sample(rest, io);
   if (sub === 'summary') return summary(rest, io);
   if (sub === 'agreement') return agreement(rest, io);
+  if (sub === 'calibrate') return calibrateCommand(rest, io);
   throw new UsageError(sub ? `unknown review command '${sub}'` : 'review needs sample, summary or agreement');
 }

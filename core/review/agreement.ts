@@ -79,7 +79,7 @@ function sampleKey(review: Record<string, unknown>): string {
 }
 
 /** Reviewer names as shown: the file's `reviewer`, else the file's name; repeated names get " (2)", " (3)". */
-function reviewerNames(inputs: readonly ReviewInput[]): string[] {
+export function reviewerNames(inputs: readonly ReviewInput[]): string[] {
   const seen = new Map<string, number>();
   return inputs.map(({ file, review }) => {
     const given = isObject(review) && typeof review.reviewer === 'string' && review.reviewer.trim() !== '' ? review.reviewer.trim() : file;

@@ -215,7 +215,16 @@ def public(items, adjudicated, reviewers, B, seed):
     report = calibrate(rated, B, seed)
     report['unrated'] = len(items) - len(rated)
     report['basis'] = {b: sum(1 for it in rated if it['basis'] == b) for b in ('adjudicated', 'median', 'single')}
+    # The same items with no adjudication file (the median, or the only rating, of every item): point figures.
+    by_median = [dict(it, step=lower_median(it['ratings'])) for it in items]
+    plain = calibrate([it for it in by_median if it['step'] is not None], 0, seed)
+    without = dict(correlations=[dict(figure=c['figure'], n=c['n'], tau_b=c['tau_b']) for c in plain['correlations']],
+                   tiers=plain['tiers'], cut=dict(plain['cut'], cuts=[{k: c[k] for k in ('figure', 'n', 'cut', 'j', 'sensitivity', 'specificity')}
+                                                                  for c in plain['cut'].get('cuts', [])]))
+    if without['cut']['kind'] != 'suggested':
+        del without['cut']['cuts']
     return dict(
+        expected_without_adjudication=without,
         reviewers=reviewers,
         items=[dict(entry_id=it['entry_id'], difficulty=it['difficulty'], entry_chrf=it['chrf'], exact_match=it['exact'],
                     fst_accepted=it['fst'], ratings=[None if r is None else RATINGS[r - 1] for r in it['ratings']],
