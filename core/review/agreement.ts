@@ -72,7 +72,7 @@ const isRating = (v: unknown): v is Rating => typeof v === 'string' && (RATINGS 
 const step = (r: Rating | null) => (r === null ? null : RATINGS.indexOf(r) + 1);
 
 /** The sample a review file names: the seed and size it was drawn with, and a team file's sample hash. */
-function sampleKey(review: Record<string, unknown>): string {
+export function sampleKey(review: Record<string, unknown>): string {
   const sample = isObject(review.sample) ? review.sample : {};
   // A team's files also name the drawn ids by their hash; a single reviewer's file has none (then it is the seed and size).
   return `${String(sample.seed)}/${String(sample.size)}/${typeof sample.sample_hash === 'string' ? sample.sample_hash : ''}`;

@@ -69,6 +69,14 @@ export const CALIBRATION_MESSAGES = {
   chartShare: { en: 'Share rated usable per §5 tier', fr: 'Part notée utilisable par niveau §5' },
   chartShareAxis: { en: 'usable (%)', fr: 'utilisable (%)' },
   none: { en: '—', fr: '—' },
+  noItems: {
+    en: 'No rated item of these files has an output in the card: nothing to set beside the figures.',
+    fr: 'Aucun élément noté de ces fichiers n’a de sortie dans la carte : rien à mettre en regard des mesures.',
+  },
+  viewHint: {
+    en: 'The ratings set beside the card’s automatic figures. A cut is a suggestion for this language pair: §5’s tiers are unchanged.',
+    fr: 'Les notes mises en regard des mesures automatiques de la carte. Un seuil est une suggestion pour cette paire de langues : les niveaux du §5 restent inchangés.',
+  },
   // Refusals of the command (the files' own problems are `review agreement`'s sentences).
   noFiles: { en: 'calibrate takes one or more review files of one sample', fr: 'calibrate prend un ou plusieurs fichiers de revue d’un même échantillon' },
   noCard: {
@@ -78,6 +86,10 @@ export const CALIBRATION_MESSAGES = {
   unbound: {
     en: '{file}: not a review of the run card {card}: {reason}; its ratings cannot be set beside that card’s figures',
     fr: '{file} : pas une revue de la carte de run {card} : {reason} ; ses notes ne peuvent être mises en regard des mesures de cette carte',
+  },
+  unboundView: {
+    en: '{file}: not a review of the run card {card} (the Problems view says why, on the file); its ratings cannot be set beside that card’s figures',
+    fr: '{file} : pas une revue de la carte de run {card} (la vue Problèmes dit pourquoi, sur le fichier) ; ses notes ne peuvent être mises en regard des mesures de cette carte',
   },
 } as const;
 
