@@ -5,6 +5,7 @@ import { harnessExactMatch } from '../scoring/rosetta/metrics';
 import { QUALITY_TIERS, qualityTier, type QualityTier } from '../scoring/rosetta/tiers';
 import { kendallTauB } from '../stats/agreement';
 import { boundIndices, DEFAULT_ALPHA, DEFAULT_N_BOOTSTRAP, DEFAULT_SEED } from '../stats/bootstrap';
+import { kendallTauBWeighted, levelledOrder, type LevelledPairs } from '../stats/kendallWeighted';
 import { PyRandom } from '../stats/pyRandom';
 import { collect, combined, idKey, type ReviewInput } from './agreement';
 import { RATINGS, USABLE_RATINGS, type Rating } from './review';
@@ -309,9 +310,14 @@ export function calibrate(gathered: CalibrationItems, options: CalibrationOption
   const usable = items.map((it) => isUsable(it.rating));
   const figures = CALIBRATION_FIGURES.filter((f) => f !== 'fst_acceptance' || items.some((it) => it.fst_accepted !== null));
   // Per figure: the items that have it, their values, and the ratings beside them.
+  const levels = Int32Array.from(steps, (s) => s - 1);
   const columns = figures.map((figure) => {
     const values = items.map((it) => figureValue(it, figure));
-    return { figure, values, has: values.map((v) => v !== null) };
+    const x = Float64Array.from(values, (v) => v ?? NaN);
+    const present = items.map((_, i) => i).filter((i) => values[i] !== null);
+    // Sorted once: each resample's tau-b is a weighted walk of this order (kendallWeighted.ts).
+    const pairs: LevelledPairs = { x, level: levels, levels: RATINGS.length, order: levelledOrder(x, levels, present) };
+    return { figure, values, has: values.map((v) => v !== null), pairs };
   });
   const tiers = tierShares(items);
   const notReady = cutReadiness(tiers, items);
@@ -330,31 +336,19 @@ export function calibrate(gathered: CalibrationItems, options: CalibrationOption
     const rng = new PyRandom(seed);
     const draw = new Int32Array(n);
     const times = new Float64Array(n);
-    const x: number[] = [];
-    const y: number[] = [];
     for (let b = 0; b < nBootstrap; b++) {
       rng.fillRandbelow(n, draw);
+      // The resample as multiplicities: every statistic below walks a presorted order with these weights.
+      times.fill(0);
+      for (let k = 0; k < n; k++) times[draw[k]]++;
       columns.forEach((c, f) => {
-        x.length = 0;
-        y.length = 0;
-        for (let k = 0; k < n; k++) {
-          const i = draw[k];
-          const v = c.values[i];
-          if (v === null) continue;
-          x.push(v);
-          y.push(steps[i]);
-        }
-        const tau = kendallTauB(x, y);
+        const tau = kendallTauBWeighted(c.pairs, times);
         if (!Number.isNaN(tau)) tauSamples[f][tauDefined[f]++] = tau;
       });
-      if (cutData.length > 0) {
-        times.fill(0);
-        for (let k = 0; k < n; k++) times[draw[k]]++;
-        cutData.forEach((c, f) => {
-          const point = bestCutWeighted(c.values, usable, c.order, times);
-          if (point) cutSamples[f][cutDefined[f]++] = point.cut;
-        });
-      }
+      cutData.forEach((c, f) => {
+        const point = bestCutWeighted(c.values, usable, c.order, times);
+        if (point) cutSamples[f][cutDefined[f]++] = point.cut;
+      });
     }
   }
   const correlations: Correlation[] = columns.map((c, f) => {
