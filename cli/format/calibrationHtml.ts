@@ -25,9 +25,10 @@ export function calibrationHtml(report: CalibrationReport, context: CalibrationC
   const why = noCutText(report.cut, locale);
   const deployable = QUALITY_TIERS.find((t) => t.tier === 'deployable')?.min ?? NaN;
   const cuts =
-    report.cut.kind === 'suggested'
-      ? `<h2>${say('cutTitle', { pair: context.pair })}</h2>${table(columns('cutColumns', report, locale), cutRows(report.cut.cuts, locale))}<p>${say('cutCompare', { deployable: fixed(deployable, 2, locale) })}</p>`
-      : `<h2>${say('cutTitle', { pair: context.pair })}</h2><p class="none">${escapeXml(why ?? '')}</p>`;
+    `<h2>${say('cutHeading', { pair: context.pair })}</h2>` +
+    (report.cut.kind === 'suggested'
+      ? `<p>${say('cutCriterion')}</p>${table(columns('cutColumns', report, locale), cutRows(report.cut.cuts, locale))}<p>${say('cutCompare', { deployable: fixed(deployable, 2, locale) })}</p>`
+      : `<p class="none">${escapeXml(why ?? '')}</p>`);
   const title = calibrationMessage(locale, 'title');
   return (
     `<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8">` +

@@ -42,6 +42,11 @@ export const CALIBRATION_MESSAGES = {
     en: 'Suggested cuts for {pair} (Youden’s J, the cut with the highest balanced accuracy; a suggestion: §5’s tiers are unchanged):',
     fr: 'Seuils suggérés pour {pair} (J de Youden, le seuil de meilleure exactitude équilibrée ; une suggestion : les niveaux du §5 restent inchangés) :',
   },
+  cutHeading: { en: 'Suggested cuts for {pair}', fr: 'Seuils suggérés pour {pair}' },
+  cutCriterion: {
+    en: 'By Youden’s J, the cut with the highest balanced accuracy. A suggestion for this language pair: §5’s tiers are unchanged.',
+    fr: 'Par le J de Youden, le seuil de meilleure exactitude équilibrée. Une suggestion pour cette paire de langues : les niveaux du §5 restent inchangés.',
+  },
   cutColumns: {
     en: 'figure|usable from|{level}% interval|J|sensitivity|specificity|items',
     fr: 'mesure|utilisable dès|intervalle à {level} %|J|sensibilité|spécificité|éléments',
