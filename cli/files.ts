@@ -133,6 +133,18 @@ export function readText(file: string, io: CliIo): string {
   return readWith(file, io, (full) => io.readFile(full));
 }
 
+/** A JSON file named on the command line, parsed (a leading BOM skipped); bad JSON says which file and why. */
+export function readJsonFile(file: string, io: CliIo): unknown {
+  const text = readText(file, io);
+  try {
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
+  } catch (error) {
+    throw new Error(`${displayPath(path.resolve(io.cwd, file), io.cwd)}: not valid JSON (${error instanceof Error ? error.message : String(error)})`, {
+      cause: error,
+    });
+  }
+}
+
 /**
  * Reads a JSON file as the harness would decode it: UTF-16 and invalid UTF-8 come back as a problem beside
  * the text (see `decodeJsonBytes`). An io without `readBytes` reads UTF-8 text with no such check.

@@ -12,6 +12,7 @@ import { registerReviewLens } from './review/cardLens';
 import { registerLeaderboard } from './boards/leaderboardPanel';
 import { registerCompare } from './boards/comparePanel';
 import { registerItems } from './boards/itemsPanel';
+import { registerCalibration } from './boards/calibrationPanel';
 import { registerSpreadsheetCommands } from './corpus/spreadsheetCommands';
 
 /** Thin adapter: start the language server, pass settings, and wire commands and the status bar. */
@@ -99,6 +100,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: C
   registerLeaderboard(context);
   registerCompare(context);
   registerItems(context);
+  registerCalibration(context);
   registerReviewLens(context);
   registerSpreadsheetCommands(context);
   const registeredMs = performance.now() - started;

@@ -47,9 +47,12 @@ import { writeFileAtomic } from '../../runner/outputs';
 import { replaceValue } from '../../core/corpus/jsonEdits';
 import { JsonDocument } from '../../core/document/jsonDocument';
 import { importProblemText, importRatings, packetData, packetHtml, packetMessage, secretLeftOut } from '../../core/review/packet';
+import { calibrateCommand, calibrateUsage } from './reviewCalibrate';
 
 export const usage =
-  'review sample RUN_CARD.json --size N --seed S [--out REVIEW.json] [--reviewer NAME] [--allow-secret-segments] | review sample RUN_CARD.json --size N --seed S --reviewers NAME,NAME... [--overlap K] [--hide-reference] [--allow-secret-segments] | review summary REVIEW.json [--format text|json] | review agreement REVIEW.json REVIEW.json... [--format text|json] [--seed S] | review packet REVIEW.json --out FILE.html [--allow-secret-segments] | review import RATINGS.json --into REVIEW.json   human review of a corpus run (Rosetta §7.3)';
+  'review sample RUN_CARD.json --size N --seed S [--out REVIEW.json] [--reviewer NAME] [--allow-secret-segments] | review sample RUN_CARD.json --size N --seed S --reviewers NAME,NAME... [--overlap K] [--hide-reference] [--allow-secret-segments] | review summary REVIEW.json [--format text|json] | review agreement REVIEW.json REVIEW.json... [--format text|json] [--seed S] | review packet REVIEW.json --out FILE.html [--allow-secret-segments] | review import RATINGS.json --into REVIEW.json | ' +
+  calibrateUsage +
+  '   human review of a corpus run (Rosetta §7.3)';
 
 function readJsonFile(file: string, io: CliIo): unknown {
   const text = readText(file, io);
@@ -411,5 +414,6 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (sub === 'agreement') return agreement(rest, io);
   if (sub === 'packet') return packet(rest, io);
   if (sub === 'import') return importSaved(rest, io);
-  throw new UsageError(sub ? `unknown review command '${sub}'` : 'review needs sample, summary, agreement, packet or import');
+  if (sub === 'calibrate') return calibrateCommand(rest, io);
+  throw new UsageError(sub ? `unknown review command '${sub}'` : 'review needs sample, summary, agreement, packet, import or calibrate');
 }

@@ -14,3 +14,8 @@ export { analyseItems, runsByCorpus } from '../../core/compare/items';
 export { INITIAL_ITEMS_STATE, itemsPage, toggleItemsSort, withItemsFilter } from './itemsModel';
 export { matrixPage } from './matrixModel';
 export { runCharts, withCharts } from './chartsModel';
+export { agreementProblemText, checkReviews, reviewerNames, sampleKey } from '../../core/review/agreement';
+export { bindReview, reviewCardCandidates } from '../../core/review/binding';
+export { calibrate, calibrationItems } from '../../core/review/calibration';
+export { calibrationMessage } from '../../core/review/calibrationText';
+export { calibrationPage } from './calibrationModel';

@@ -61,25 +61,25 @@ export interface AgreementOptions {
   seed?: number;
 }
 
-interface Item {
+export interface Item {
   entry_id: string | number;
   difficulty: number | string | null;
   ratings: (Rating | null)[];
 }
 
-const idKey = (id: string | number) => `${typeof id}:${String(id)}`;
+export const idKey = (id: string | number) => `${typeof id}:${String(id)}`;
 const isRating = (v: unknown): v is Rating => typeof v === 'string' && (RATINGS as readonly string[]).includes(v);
 const step = (r: Rating | null) => (r === null ? null : RATINGS.indexOf(r) + 1);
 
 /** The sample a review file names: the seed and size it was drawn with, and a team file's sample hash. */
-function sampleKey(review: Record<string, unknown>): string {
+export function sampleKey(review: Record<string, unknown>): string {
   const sample = isObject(review.sample) ? review.sample : {};
   // A team's files also name the drawn ids by their hash; a single reviewer's file has none (then it is the seed and size).
   return `${String(sample.seed)}/${String(sample.size)}/${typeof sample.sample_hash === 'string' ? sample.sample_hash : ''}`;
 }
 
 /** Reviewer names as shown: the file's `reviewer`, else the file's name; repeated names get " (2)", " (3)". */
-function reviewerNames(inputs: readonly ReviewInput[]): string[] {
+export function reviewerNames(inputs: readonly ReviewInput[]): string[] {
   const seen = new Map<string, number>();
   return inputs.map(({ file, review }) => {
     const given = isObject(review) && typeof review.reviewer === 'string' && review.reviewer.trim() !== '' ? review.reviewer.trim() : file;
@@ -106,7 +106,7 @@ export function checkReviews(inputs: readonly ReviewInput[]): AgreementProblem[]
 }
 
 /** Every item of any file, in the order first seen, with each reviewer's rating (a repeated entry keeps its first). */
-function collect(inputs: readonly ReviewInput[]): Item[] {
+export function collect(inputs: readonly ReviewInput[]): Item[] {
   const items = new Map<string, Item>();
   inputs.forEach(({ review }, r) => {
     const list = isObject(review) && Array.isArray(review.items) ? review.items : [];
@@ -358,7 +358,7 @@ export type TeamGateVerdict =
   | { kind: 'failed'; tier: string; failures: TeamGateFailure[]; combined: ReviewSummary };
 
 /** The lower of the two middle ratings of an item (the median; for an even count, the more cautious one). */
-function combined(ratings: readonly (Rating | null)[]): Rating | null {
+export function combined(ratings: readonly (Rating | null)[]): Rating | null {
   const steps = ratings
     .filter((r): r is Rating => r !== null)
     .map((r) => RATINGS.indexOf(r))

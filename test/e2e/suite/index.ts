@@ -19,6 +19,7 @@ import './reviewPacket.e2e';
 import './spreadsheet.e2e';
 import './allModels.e2e';
 import './boards.e2e';
+import './calibration.e2e';
 import './keystrokes.e2e';
 import { runRegistered } from './harness';
 
