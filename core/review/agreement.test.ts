@@ -132,7 +132,7 @@ test('the team gate passes only with enough reviewers per item, a high enough al
   assert.equal(passed.kind, 'passed', JSON.stringify(passed));
   assert.equal(
     teamGateText(passed, 'en'),
-    '§7.2 gate for the deployable claim: passed (every item rated by enough reviewers, agreement and usable share high enough; ratings combined by their median)',
+    '§7.2 gate for the deployable claim: passed (every item rated by enough reviewers, agreement and usable share high enough; team ratings: 0 adjudicated, 24 by the reviewers’ median, 0 unrated)',
   );
   assert.equal(teamGate({ scores: { quality_tier: 'functional' } }, good, reviewAgreement(good, { nBootstrap: 20 })).kind, 'not-gated');
 
