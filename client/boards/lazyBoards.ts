@@ -5,6 +5,7 @@
  */
 export { buildLeaderboard, isLeaderboardSource } from '../../core/leaderboard/leaderboard';
 export { reviewFileNameFor } from '../../core/review/review';
+export { teamFilesBeside } from '../../core/review/team';
 export { readRuns } from '../../core/runs/read';
 export { CompareError, compareRuns } from '../../core/compare/compare';
 export { INITIAL_STATE, leaderboardPage, toggleSort, withFilter } from './leaderboardModel';
