@@ -2,10 +2,11 @@ import * as vscode from 'vscode';
 import { isObject } from '../../core/json';
 import { bindReview } from '../../core/review/binding';
 import { DEFAULT_GATE, reviewFileNameFor, reviewGate, summarizeReview, type RatingCounts } from '../../core/review/review';
-import { DEFAULT_TEAM_GATE, teamGateReasons, type ReviewInput } from '../../core/review/agreement';
-import { adjudicationFileNameFor } from '../../core/review/adjudication';
-import { cardReviewGate, cardReviewPassed, isTeamReviewFileName, MAX_TEAM_FILES, type CardReviewVerdict } from '../../core/review/team';
+import type { ReviewInput } from '../../core/review/agreement';
+import { adjudicationFileNameFor, isTeamReviewFileName, MAX_TEAM_FILES } from '../../core/review/teamFiles';
+import type { CardReviewVerdict } from '../../core/review/team';
 import { setting } from '../config';
+import { lazyModules } from '../lazyModules';
 
 /**
  * A CodeLens at the top of a run card: the human review beside it (`<card>.review.json`) as counts per rating,
@@ -61,13 +62,15 @@ export class ReviewLensProvider implements vscode.CodeLensProvider {
     }
     if (!isObject(card)) return [];
     if (team.length > 0) {
+      // The team gate (alpha's bootstrap) is loaded with the boards' bundle, on the first card that has a team.
+      const lazy = await lazyModules().boards();
       const threshold = {
-        ...DEFAULT_TEAM_GATE,
+        ...lazy.DEFAULT_TEAM_GATE,
         minReviewers: Number(setting('review.minReviewers', document.uri)),
         minAlphaLower: Number(setting('review.minAlpha', document.uri)),
       };
-      const verdict = cardReviewGate(text, card, { single: review, team, adjudication }, threshold);
-      if (verdict.kind === 'team') return [teamLens(verdict, command)];
+      const verdict = lazy.cardReviewGate(text, card, { single: review, team, adjudication }, threshold);
+      if (verdict.kind === 'team') return [teamLens(verdict, command, lazy)];
       if (review === undefined) return [command(vscode.l10n.t('$(warning) The team review files beside this card are not reviews of it: see Problems'))];
     }
     if (!isObject(review)) return [];
@@ -125,12 +128,16 @@ async function teamFiles(cardUri: vscode.Uri, cardName: string): Promise<ReviewI
 const figure = (v: number) => (Number.isNaN(v) ? '—' : v.toFixed(3));
 
 /** A team's lens: its reviewers, ordinal alpha with its interval, the team ratings' counts and the gate with why. */
-function teamLens(verdict: Extract<CardReviewVerdict, { kind: 'team' }>, command: (title: string, tooltip?: string) => vscode.CodeLens): vscode.CodeLens {
+function teamLens(
+  verdict: Extract<CardReviewVerdict, { kind: 'team' }>,
+  command: (title: string, tooltip?: string) => vscode.CodeLens,
+  lazy: Pick<Awaited<ReturnType<ReturnType<typeof lazyModules>['boards']>>, 'cardReviewPassed' | 'teamGateReasons'>,
+): vscode.CodeLens {
   const names = verdict.reading.counted.map((i) => String((i.review as { reviewer: unknown }).reviewer));
   const alpha = verdict.report.overall.alpha.find((a) => a.level === 'ordinal');
   const combined = verdict.gate.kind === 'not-gated' ? undefined : verdict.gate.combined;
-  const gate = verdict.gate.kind === 'not-gated' ? '' : cardReviewPassed(verdict) ? vscode.l10n.t('§7.2 gate met') : vscode.l10n.t('§7.2 gate not met');
-  const why = verdict.gate.kind === 'failed' ? teamGateReasons(verdict.gate.failures, vscode.env.language.startsWith('fr') ? 'fr' : 'en').join('\n') : '';
+  const gate = verdict.gate.kind === 'not-gated' ? '' : lazy.cardReviewPassed(verdict) ? vscode.l10n.t('§7.2 gate met') : vscode.l10n.t('§7.2 gate not met');
+  const why = verdict.gate.kind === 'failed' ? lazy.teamGateReasons(verdict.gate.failures, vscode.env.language.startsWith('fr') ? 'fr' : 'en').join('\n') : '';
   const decided =
     verdict.gate.kind === 'not-gated' ? '' : vscode.l10n.t('{0} adjudicated, {1} by the median', verdict.gate.decided.adjudicated, verdict.gate.decided.median);
   const title = [

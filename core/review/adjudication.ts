@@ -2,6 +2,9 @@ import { format, type Locale, type Params } from '../i18n/locale';
 import { isObject } from '../json';
 import { collect, idKey, type ReviewInput } from './agreement';
 import { RATINGS, type Rating } from './review';
+import { isAdjudication } from './teamFiles';
+
+export { adjudicationFileNameFor, isAdjudication } from './teamFiles';
 
 /**
  * Adjudication (issue #34, item 4): the items a team's reviewers rated two steps apart or more (the threshold is a
@@ -45,11 +48,6 @@ export interface AdjudicationFile {
   /** The team's reviewers whose files were compared. */
   reviewers: string[];
   items: AdjudicationItem[];
-}
-
-/** `<card>.adjudication.json` beside `<card>.json`: where the editor and the gate look for it. */
-export function adjudicationFileNameFor(cardFileName: string): string {
-  return `${cardFileName.replace(/\.json$/i, '')}.adjudication.json`;
 }
 
 const reviewerOf = (input: ReviewInput) => (isObject(input.review) && typeof input.review.reviewer === 'string' ? input.review.reviewer : input.file);
@@ -104,10 +102,6 @@ export function newAdjudication(inputs: readonly ReviewInput[], meta: Adjudicati
     reviewers: inputs.map(reviewerOf),
     items: disputedItems(inputs, meta.threshold).map((it) => ({ ...it, rating: null, comment: '', rated_at: null })),
   };
-}
-
-export function isAdjudication(value: unknown): boolean {
-  return isObject(value) && 'adjudication_version' in value && Array.isArray(value.items);
 }
 
 /** Why an adjudication counts for nothing, or why one of its items does not count. */

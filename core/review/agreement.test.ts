@@ -169,6 +169,6 @@ test('the team gate passes only with enough reviewers per item, a high enough al
   assert.deepEqual(unusable.kind === 'failed' && unusable.failures.map((f) => f.kind), ['unrated', 'few-reviewers', 'not-usable']);
   assert.match(
     teamGateText(unusable, 'en')!,
-    /not met: 1 items rated by no one; 1 items have fewer than 2 reviewers \(the fewest: 0\); 26\.1% usable \(by the median rating\), 70\.0% needed$/,
+    /not met: 1 items rated by no one; 1 items have fewer than 2 reviewers \(the fewest: 0\); 26\.1% usable \(by the team ratings: adjudicated, else the median\), 70\.0% needed \(team ratings: 0 adjudicated, 23 by the reviewers’ median, 1 unrated\)$/,
   );
 });

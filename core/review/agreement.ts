@@ -236,7 +236,10 @@ export const AGREEMENT_MESSAGES = {
     fr: 'l’alpha ordinal {alpha} a une borne basse {lower}, sous {needed}',
   },
   gateTooFew: { en: '{rated} items rated, {needed} needed', fr: '{rated} éléments notés, {needed} requis' },
-  gateNotUsable: { en: '{usable} usable (by the median rating), {needed} needed', fr: '{usable} utilisables (selon la note médiane), {needed} requis' },
+  gateNotUsable: {
+    en: '{usable} usable (by the team ratings: adjudicated, else the median), {needed} needed',
+    fr: '{usable} utilisables (selon les notes de l’équipe : arbitrées, sinon la médiane), {needed} requis',
+  },
   singleReview: {
     en: 'a single review: one reviewer rated these items; a team’s §7.2 gate needs at least {needed} reviewers per item (review sample --reviewers, then review agreement)',
     fr: 'une revue unique : un seul relecteur a noté ces éléments ; le seuil §7.2 d’une équipe demande au moins {needed} relecteurs par élément (review sample --reviewers, puis review agreement)',

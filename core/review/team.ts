@@ -1,5 +1,8 @@
 import { isObject } from '../json';
-import { adjudicationFileNameFor, readAdjudication, type AdjudicationReading } from './adjudication';
+import { readAdjudication, type AdjudicationReading } from './adjudication';
+import { adjudicationFileNameFor, isTeamReviewFileName, MAX_TEAM_FILES } from './teamFiles';
+
+export { isTeamReviewFileName, MAX_TEAM_FILES } from './teamFiles';
 import {
   DEFAULT_TEAM_GATE,
   reviewAgreement,
@@ -24,12 +27,6 @@ import { reviewGate, summarizeReview, type Assignment, type ReviewSummary } from
  * name never adds a reviewer. Pure: the adapters list and read the files.
  */
 
-/** `<card>.review.<reviewer>.json` beside `<card>.json`: the names `review sample --reviewers` writes. */
-export function isTeamReviewFileName(cardFileName: string, fileName: string): boolean {
-  const prefix = `${cardFileName.replace(/\.json$/i, '')}.review.`;
-  return fileName.startsWith(prefix) && /\.json$/i.test(fileName) && fileName.length > prefix.length + '.json'.length && !/[\\/]/.test(fileName);
-}
-
 /** Why a file beside the card does not count for its team. */
 export type TeamIgnored =
   | { kind: 'unbound'; binding: Exclude<ReviewBinding, { kind: 'bound' }> }
@@ -47,9 +44,6 @@ export interface TeamReading {
   /** The team's assignment, when any file counts. */
   assignment?: Assignment;
 }
-
-/** Files read per card at most (a folder of forged copies is read no further). */
-export const MAX_TEAM_FILES = 200;
 
 const assignmentKey = (review: unknown, a: Assignment) => {
   const sample = isObject(review) && isObject(review.sample) ? review.sample : {};

@@ -3,7 +3,7 @@ import { isObject } from '../json';
 import { bindReview, reviewCardCandidates, reviewCardText, type ReviewBinding, type SampleProblem } from '../review/binding';
 import { reviewFileNameFor, reviewGate } from '../review/review';
 import { DEFAULT_TEAM_GATE, teamGateReasons, type TeamGateThreshold } from '../review/agreement';
-import { adjudicationFileNameFor, adjudicationLines } from '../review/adjudication';
+import { adjudicationFileNameFor } from '../review/teamFiles';
 import { cardReviewGate, isTeamReviewFileName, type TeamIgnored } from '../review/team';
 import type { Finding } from './finding';
 import { duplicateIdFindings, repeatedIds } from './ids';
@@ -228,8 +228,7 @@ export function reviewGateFindings(cardText: string, card: unknown, locale: Loca
     case 'team': {
       if (verdict.gate.kind !== 'failed') return [];
       const ignored = verdict.reading.ignored.map((i) => ignoredText(i.file, i.why, locale));
-      const adjudication = verdict.adjudication ? adjudicationLines(adjudicationName, verdict.adjudication, locale).map((l) => l.trim()) : [];
-      const notes = [...ignored, ...adjudication];
+      const notes = ignored;
       return [
         {
           code: 'review-gate',
