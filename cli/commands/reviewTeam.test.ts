@@ -170,6 +170,7 @@ test('review adjudicate lists the items two steps apart for an adjudicator; agre
   const text = captureIo(dir);
   assert.equal(await main(['review', 'agreement', ...files], text), 0);
   assert.match(text.out, new RegExp(`adjudication by efua: ${disputed} items decided, 0 still to decide`));
+  assert.match(text.out, new RegExp(`entry ${first}: excellent \\(adjudicated; the median no longer counts\\)`));
   assert.match(text.out, new RegExp(`team ratings: ${disputed} adjudicated, ${24 - disputed} by the reviewers’ median, 0 unrated`));
   // An adjudication of another run is refused, and counts for nothing.
   fs.writeFileSync(path.join(dir, 'forged.json'), JSON.stringify({ ...adjudication, run_card_hash: 'f'.repeat(64) }));

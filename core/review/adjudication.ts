@@ -111,6 +111,8 @@ export interface AdjudicationReading {
   adjudicator: string;
   /** The adjudicated rating of each item it decides, by `idKey`. */
   decisions: Map<string, Rating>;
+  /** The same, in the file's order, as the entries are written. */
+  decided: { entry_id: string | number; rating: Rating }[];
   /** Items rated by the adjudicator that do not count: not disputed now, no reason given, or not in the sample. */
   ignored: { entry_id: string | number; why: 'not-disputed' | 'no-reason' | 'not-in-sample' }[];
   /** Disputed items the adjudicator has not decided yet. */
@@ -127,6 +129,7 @@ export function readAdjudication(adjudication: unknown, inputs: readonly ReviewI
   const empty = (problem: AdjudicationProblem): AdjudicationReading => ({
     adjudicator: isObject(adjudication) && typeof adjudication.adjudicator === 'string' ? adjudication.adjudicator : '',
     decisions: new Map(),
+    decided: [],
     ignored: [],
     pending: 0,
     problem,
@@ -144,6 +147,7 @@ export function readAdjudication(adjudication: unknown, inputs: readonly ReviewI
   const disputed = new Set(disputedItems(inputs, threshold).map((it) => idKey(it.entry_id)));
   const known = new Set(collect(inputs).map((it) => idKey(it.entry_id)));
   const decisions = new Map<string, Rating>();
+  const decided: AdjudicationReading['decided'] = [];
   const ignored: AdjudicationReading['ignored'] = [];
   for (const raw of adjudication.items) {
     if (!isObject(raw) || (typeof raw.entry_id !== 'string' && typeof raw.entry_id !== 'number') || !isRating(raw.rating)) continue;
@@ -152,11 +156,15 @@ export function readAdjudication(adjudication: unknown, inputs: readonly ReviewI
     if (!known.has(key)) ignored.push({ entry_id: raw.entry_id, why: 'not-in-sample' });
     else if (!disputed.has(key)) ignored.push({ entry_id: raw.entry_id, why: 'not-disputed' });
     else if (typeof raw.comment !== 'string' || raw.comment.trim() === '') ignored.push({ entry_id: raw.entry_id, why: 'no-reason' });
-    else decisions.set(key, raw.rating);
+    else {
+      decisions.set(key, raw.rating);
+      decided.push({ entry_id: raw.entry_id, rating: raw.rating });
+    }
   }
   return {
     adjudicator: typeof adjudication.adjudicator === 'string' ? adjudication.adjudicator : '',
     decisions,
+    decided,
     ignored,
     pending: [...disputed].filter((k) => !decisions.has(k)).length,
   };
@@ -188,6 +196,11 @@ export const ADJUDICATION_MESSAGES = {
     en: 'entry {id}: adjudicated without a reason: the reviewers’ median counts until one is given',
     fr: 'entrée {id} : arbitrée sans raison : la médiane des relecteurs compte tant qu’aucune n’est donnée',
   },
+  decidedItem: {
+    en: 'entry {id}: {rating} (adjudicated; the median no longer counts)',
+    fr: 'entrée {id} : {rating} (arbitrée ; la médiane ne compte plus)',
+  },
+  moreDecided: { en: '… and {count} more (--format json lists every one)', fr: '… et {count} de plus (--format json les liste toutes)' },
   ignoredNotInSample: { en: 'entry {id}: not an item of this sample', fr: 'entrée {id} : pas un élément de cet échantillon' },
   notAdjudication: {
     en: '{file}: not an adjudication file (no adjudication_version or no items)',
@@ -211,6 +224,9 @@ export function adjudicationMessage(locale: Locale, id: keyof typeof ADJUDICATIO
   return format(ADJUDICATION_MESSAGES[id][locale], params);
 }
 
+/** Adjudicated items listed in the text report; JSON's `team_ratings` lists every item with how it was decided. */
+export const SHOWN_DECISIONS = 20;
+
 /** What an adjudication reading says: its problem, or its totals and each item that does not count. */
 export function adjudicationLines(file: string, reading: AdjudicationReading, locale: Locale): string[] {
   if (reading.problem) {
@@ -222,6 +238,10 @@ export function adjudicationLines(file: string, reading: AdjudicationReading, lo
   const lines = [
     adjudicationMessage(locale, 'summary', { adjudicator: reading.adjudicator || '?', decided: reading.decisions.size, pending: reading.pending }),
   ];
+  for (const d of reading.decided.slice(0, SHOWN_DECISIONS))
+    lines.push(`  ${adjudicationMessage(locale, 'decidedItem', { id: String(d.entry_id), rating: d.rating })}`);
+  if (reading.decided.length > SHOWN_DECISIONS)
+    lines.push(`  ${adjudicationMessage(locale, 'moreDecided', { count: reading.decided.length - SHOWN_DECISIONS })}`);
   for (const i of reading.ignored) {
     const id = ({ 'not-disputed': 'ignoredNotDisputed', 'no-reason': 'ignoredNoReason', 'not-in-sample': 'ignoredNotInSample' } as const)[i.why];
     lines.push(`  ${adjudicationMessage(locale, id, { id: String(i.entry_id) })}`);
