@@ -187,3 +187,25 @@ test("a team file's name is recognised beside its card only, and the files besid
   );
   assert.deepEqual(read, { team: [{ file: 'run.review.ama.json', review: { name: 'run.review.ama.json' } }], adjudication: { name: 'run.adjudication.json' } });
 });
+
+test('an adjudication read from any JSON never throws, and decides only items the team disputes, each with a reason', () => {
+  const text = cardText();
+  const files = team(text, ['ama', 'kofi'], 2, (r, id) => (r === 'kofi' && Number(String(id).slice(1)) % 3 === 0 ? 'reject' : 'excellent'));
+  const base = newAdjudication(files, { adjudicator: 'efua', created: 'x', threshold: 2, runCardPath: 'run.json' });
+  const disputed = new Set(disputedItems(files, 2).map((d) => String(d.entry_id)));
+  const item = fc.record({
+    entry_id: fc.oneof(fc.constantFrom(...files[0].review.items.map((i) => i.entry_id)), fc.string(), fc.integer()),
+    rating: fc.oneof(fc.constantFrom(...RATINGS), fc.constant(null), fc.string()),
+    comment: fc.oneof(fc.string(), fc.constant(''), fc.constant(3)),
+  });
+  fc.assert(
+    fc.property(fc.array(item, { maxLength: 30 }), fc.anything(), (items, junk) => {
+      const reading = readAdjudication({ ...base, items }, files);
+      assert.equal(reading.problem, undefined);
+      for (const d of reading.decided) assert.ok(disputed.has(String(d.entry_id)), `decided ${String(d.entry_id)}, not disputed`);
+      assert.equal(reading.decided.length, reading.decisions.size);
+      readAdjudication(junk, files);
+    }),
+    propertyRuns(300),
+  );
+});
