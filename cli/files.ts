@@ -189,7 +189,7 @@ export function describeEncodingProblem(problem: EncodingProblem): string {
  * The files beside `file` that its rules read (core's `Neighbours`): read on demand, relative to its folder,
  * only regular files up to MAX_NEIGHBOUR_BYTES; anything else reads as absent.
  */
-export function neighboursOf(file: string): Neighbours {
+export function neighboursOf(file: string, gate?: Neighbours['gate']): Neighbours {
   const dir = path.dirname(file);
   return {
     fileName: path.basename(file),
@@ -203,5 +203,13 @@ export function neighboursOf(file: string): Neighbours {
         return undefined;
       }
     },
+    siblings() {
+      try {
+        return fs.readdirSync(dir);
+      } catch {
+        return [];
+      }
+    },
+    ...(gate ? { gate } : {}),
   };
 }

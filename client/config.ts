@@ -31,6 +31,9 @@ export const SETTINGS = {
   'run.secretSegments': { type: 'string', default: 'ask' as string },
   'results.folder': { type: 'string', default: 'results' },
   'corpusTable.hideSecretText': { type: 'boolean', default: false },
+  // Checked against core/review/team.ts's REVIEW_GATE_LIMITS by the server (gateSettings).
+  'review.minReviewers': { type: 'integer', default: 2 as unknown },
+  'review.minAlpha': { type: 'number', default: 0.667 as unknown },
 } as const satisfies Record<string, { type: 'boolean' | 'string' | 'number' | 'integer' | 'object' | 'array'; default: unknown }>;
 
 export type SettingKey = keyof typeof SETTINGS;

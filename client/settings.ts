@@ -15,6 +15,8 @@ export function readServerSettings(scope?: vscode.Uri) {
     fileKinds: JSON.parse(JSON.stringify(setting('fileKinds', scope))) as Record<string, string[]>,
     reportSyntaxErrors: !builtinJsonValidates,
     noSeparation: setting('noSeparation.enable', scope),
+    // The §7.2 gate's team thresholds, checked by the server against core's limits (`gateSettings`).
+    review: { minReviewers: setting('review.minReviewers', scope), minAlpha: setting('review.minAlpha', scope) },
   };
 }
 

@@ -13,7 +13,7 @@ export const BUDGETS_KIB = {
   'client.js': 700, // loaded at activation: core's validator parts, the client library; +40 KiB (673 measured): the review gate's binding check, the Ewe typing in every field, the schema's choices and plurals
   'lazyRunner.js': 270, // loaded on the first run: the runner and the OpenAI SDK; +10 KiB for the run messages table (core/i18n/runMessages.ts, English and French); +10 KiB for the documents' text model and span tree; +8 KiB for the benchmark matrix's cell loop, plan and figures (runner/bench.ts, core/bench); both builds load it
   'lazyNodeRunner.js': 165, // loaded on the first desktop run: the disk's storage (lock, journal, atomic writes), the response cache and the benchmark cell loop (145 measured: runner/bench.ts runs its cells through executeRun, which brings the run a second time)
-  'lazySpreadsheet.js': 530, // +32 KiB (510 measured): update from a spreadsheet, team review checks; +20 KiB (478 measured): the task suite schema and checks in the validator; +22 KiB (458 measured): sheet encodings, numbers kept as their digits, the review gate in the validator; +12 KiB: the benchmark matrix schema in the validator's registry; +10 KiB for the documents' text model and span tree; +6 KiB: the benchmark size rule and the write refusals' sentences
+  'lazySpreadsheet.js': 545, // +15 KiB (531 measured): the team gate in the validator (alpha's bootstrap over the team's files beside a card); +32 KiB (510 measured): update from a spreadsheet, team review checks; +20 KiB (478 measured): the task suite schema and checks in the validator; +22 KiB (458 measured): sheet encodings, numbers kept as their digits, the review gate in the validator; +12 KiB: the benchmark matrix schema in the validator's registry; +10 KiB for the documents' text model and span tree; +6 KiB: the benchmark size rule and the write refusals' sentences
   'lazyTable.js': 335, // +3 KiB (313 measured): choices and Add entry's prefill; loaded when a corpus table first opens: its model, the cell rules and the schema lookup; +6 KiB for the documents' text model and span tree
   // loaded on the first spreadsheet import or export: the validator and papaparse
   'server.js': 770, // +10 KiB (743 measured): team review binding and agreement in the gate; +23 KiB (713 measured): the files beside a card or review read for the gate, the review binding, the recomputed ÈwéScore
@@ -21,12 +21,12 @@ export const BUDGETS_KIB = {
   'reviewView.js': 10, // the review webview's page script (a browser bundle)
   'reviewPacket.js': 10, // the review packet's page script, inlined in each packet: SHA-256, the Ewe typing, the page (8.5 measured)
   'coverageView.js': 10, // the coverage preview's page script (a browser bundle)
-  'lazyBoards.js': 165, // +30 KiB (139 measured): the review packet's page builder (loaded with the first packet, not at activation) and room for the calibration view; +23 KiB (122 measured): the gate's review binding for the leaderboard's review column; +4 KiB (99 measured): corpora kept apart in compare and the matrix; loaded when a board view first opens: leaderboard, runs reader, compare, page models (72 measured); +13 KiB for the views' charts (core/charts, the per-tier analysis) and the matrix page (88 measured)
+  'lazyBoards.js': 175, // +10 KiB: the team gate for the leaderboard's review column and the card lens's team verdict; +30 KiB (139 measured): the review packet's page builder (loaded with the first packet, not at activation) and room for the calibration view; +23 KiB (122 measured): the gate's review binding for the leaderboard's review column; +4 KiB (99 measured): corpora kept apart in compare and the matrix; loaded when a board view first opens: leaderboard, runs reader, compare, page models (72 measured); +13 KiB for the views' charts (core/charts, the per-tier analysis) and the matrix page (88 measured)
   'boardsView.js': 10, // the board views' page script (a browser bundle)
   'corpusTable.js': 55, // the corpus table's page script (a browser bundle): 15 KiB ours, 33 KiB @tanstack/virtual-core
   // The browser entry (VS Code for the Web): the client with what the desktop loads lazily (table, spreadsheet) bundled in
   'browserClient.js': 1000,
-  'browserServer.js': 740, // the language server in a web worker (702 measured with the gate's neighbour files)
+  'browserServer.js': 765, // the language server in a web worker (702 measured with the gate's neighbour files; 755 with the team gate)
 };
 
 const dir = path.resolve(process.argv[2] ?? path.join(root, 'dist'));

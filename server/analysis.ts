@@ -239,6 +239,11 @@ export class AnalysisCache {
     return [...this.byUri.keys()];
   }
 
+  /** The document's neighbours with the gate's thresholds of its settings. */
+  private withGate(neighbours: Neighbours | undefined, gate: ServerSettings['reviewGate']): Neighbours | undefined {
+    return neighbours && Object.keys(gate).length > 0 ? { ...neighbours, gate } : neighbours;
+  }
+
   private options(uri: string): ValidationOptions {
     const settings = this.settings(uri);
     return {
@@ -247,7 +252,7 @@ export class AnalysisCache {
       externalIds: this.externalIds(uri),
       audit: this.audit(),
       maxChars: settings.maxAnalysedChars,
-      neighbours: this.neighbours(uri),
+      neighbours: this.withGate(this.neighbours(uri), settings.reviewGate),
     };
   }
 

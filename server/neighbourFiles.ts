@@ -21,6 +21,8 @@ export class NeighbourFiles {
     private readonly later: (work: () => Promise<void>) => void,
     /** The documents whose neighbour changed (first read, or changed on disk): they are checked again. */
     private readonly changed: (documentUris: readonly string[]) => void,
+    /** The names of the team review files in a document's folder, when known (`TeamFileNames`). */
+    private readonly siblings: (documentUri: string) => readonly string[] | undefined = () => [],
   ) {}
 
   /** What `documentUri`'s rules read beside it. */
@@ -40,6 +42,7 @@ export class NeighbourFiles {
         const uri = resolve(documentUri, relative);
         return uri !== undefined && !this.texts.has(uri);
       },
+      siblings: () => this.siblings(documentUri),
     };
   }
 

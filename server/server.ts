@@ -32,6 +32,7 @@ import { WorkspaceIndex } from './workspaceIndex';
 import { WorkspaceRuns } from './workspaceRuns';
 import { WorkspaceWalk } from './workspaceWalk';
 import { NeighbourFiles } from './neighbourFiles';
+import { TeamFileNames } from './teamFileNames';
 import { IdleCollector } from './idleCollector';
 import { serverHost } from './host';
 import { documentsConfiguration, type ModelDocument } from './documents';
@@ -76,11 +77,13 @@ const runs = new WorkspaceRuns(
   (uri) => index.onDisk(uri),
   (text) => connection.console.warn(text),
 );
-/** The one walk of the workspace and the one read of each file on disk, whose text both the index and the runs take. */
+/** The team review files' names on disk, by folder: a card's §7.2 gate reads its team's files among them. */
+const teamFiles = new TeamFileNames();
+/** The one walk of the workspace and the one read of each file on disk, whose text the index, the runs and the team names take. */
 const walk = new WorkspaceWalk(
   host.files,
   (uri) => index.onDisk(uri),
-  [index, runs],
+  [index, runs, teamFiles],
   () => new Promise((resolve) => host.nextTurn(() => resolve())),
 );
 const debouncer = new Debouncer(() => handledMessages, host.nextTurn);
@@ -105,7 +108,15 @@ const neighbours = new NeighbourFiles(
   host.files,
   (work) => guard.later(work),
   (uris) => revalidateReaders(uris),
+  (uri) => teamFiles.siblingsOf(uri),
 );
+
+/** Team review files came or went: the open documents of their folders (the cards) are checked again. */
+function revalidateTeamFolders(): void {
+  const folders = teamFiles.takeChangedFolders();
+  if (folders.length === 0) return;
+  revalidateReaders(cache.uris().filter((uri) => folders.includes(uri.slice(0, uri.lastIndexOf('/') + 1))));
+}
 
 const cache = new AnalysisCache(
   (uri) => settings.forUri(uri),
@@ -298,6 +309,10 @@ connection.onInitialized(
     // cross-file duplicates; with the runs beside them, open tests files and corpora get their no-separation findings.
     guard.later(() =>
       walk.scan(index.rootUris()).then(({ changed: [, runsChanged] }) => {
+        teamFiles.markScanned();
+        teamFiles.takeChangedFolders();
+        // Open cards waited for their team's names: their gate is checked now.
+        revalidateReaders(cache.uris().filter((uri) => cache.peek(uri)?.result.classification.kind === 'rosetta-run-card'));
         revalidateOthers('');
         if (runsChanged) republishRunFindings();
       }),
@@ -394,6 +409,7 @@ connection.onDidChangeWatchedFiles(
         runsChanged ||= runsChangedHere;
       }
       if (changed) revalidateOthers('');
+      revalidateTeamFolders();
       if (runsChanged) republishRunFindings();
     });
   }),

@@ -1,5 +1,7 @@
 import type { FileKind } from '../core/document/classify';
 import { isObject } from '../core/json';
+import type { TeamGateThreshold } from '../core/review/agreement';
+import { gateSettings } from '../core/review/team';
 import { SETTINGS_SECTION } from '../protocol/ewebench';
 
 /**
@@ -30,6 +32,11 @@ export interface ServerSettings {
   maxAnalysedChars: number;
   /** `no-separation` findings from the workspace's runs (`ewebench.noSeparation.enable`; VS Code sends it as `noSeparation`). */
   noSeparation: boolean;
+  /**
+   * The §7.2 gate's team thresholds (`ewebench.review.minReviewers`, `ewebench.review.minAlpha`; VS Code sends them
+   * as `review: { minReviewers, minAlpha }`); what is not set is the gate's default.
+   */
+  reviewGate: Partial<TeamGateThreshold>;
 }
 
 export const DEFAULT_SETTINGS: ServerSettings = {
@@ -39,6 +46,7 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   outlineLimit: MAX_OUTLINE_ITEMS,
   maxAnalysedChars: MAX_ANALYSED_CHARS,
   noSeparation: true,
+  reviewGate: {},
 };
 
 export function mergeSettings(raw: unknown, base: ServerSettings = DEFAULT_SETTINGS): ServerSettings {
@@ -56,6 +64,7 @@ export function mergeSettings(raw: unknown, base: ServerSettings = DEFAULT_SETTI
     maxAnalysedChars:
       Number.isSafeInteger(obj.maxAnalysedChars) && (obj.maxAnalysedChars as number) > 0 ? (obj.maxAnalysedChars as number) : base.maxAnalysedChars,
     noSeparation: typeof obj.noSeparation === 'boolean' ? obj.noSeparation : base.noSeparation,
+    reviewGate: isObject(obj.review) ? { ...base.reviewGate, ...gateSettings(obj.review) } : base.reviewGate,
   };
 }
 

@@ -7,6 +7,7 @@ import { BOARD_TEXT, buildLeaderboard, TEXT_HEADINGS, type Leaderboard } from '.
 import type { SuiteRow } from '../../core/leaderboard/suite';
 import { ROSETTA_SORT_KEYS, type CardSource, type RosettaRow, type RosettaSortKey } from '../../core/leaderboard/rosetta';
 import { reviewFileNameFor } from '../../core/review/review';
+import { teamFilesBeside } from '../../core/review/team';
 import { CATEGORIES } from '../../core/scoring/ewebench/categories';
 import { displayPath, expandJsonPaths, formatOption, neighboursOf, parseArgs, readText } from '../files';
 import { fmt, leaderboardHtml, rankText, reviewText, rosettaUnrankedReason, withInterval } from '../format/leaderboardHtml';
@@ -17,14 +18,20 @@ import { writeFileAtomic } from '../../runner/outputs';
 export const usage =
   'leaderboard PATH... [--format text|json|html] [--corpus ID] [--segment NAME] [--pair TEXT] [--sort COLUMN] [--ascending|--descending] [--lang en|fr] [--out FILE]   rank run cards (Rosetta §9.7), ÈwéBench results files and task suite runs (SEA-HELM overall score ± standard error)';
 
-const isReviewFile = (file: string) => /\.review\.json$/i.test(file);
+/** A review file: a single review, a team reviewer's file or an adjudication (`<card>.review[.<name>].json`, `<card>.adjudication.json`). */
+const isReviewFile = (file: string) => /\.(review(\.[^/\\]+)?|adjudication)\.json$/i.test(file);
 
-/** Each card or results file as text, with a card's review beside it (`<card>.review.json`) when there is one. */
-function sourcesOf(files: readonly string[], io: CliIo): CardSource[] {
-  return files.map((file) => {
+/** Each card or results file as text, with a card's review beside it (`<card>.review.json`) or its team's files, when there are. */
+async function sourcesOf(files: readonly string[], io: CliIo): Promise<CardSource[]> {
+  const sources: CardSource[] = [];
+  for (const file of files) {
     const text = readText(file, io);
     const source: CardSource = { path: displayPath(file, io.cwd), text };
-    const reviewText = neighboursOf(file).read(reviewFileNameFor(path.basename(file)));
+    const neighbours = neighboursOf(file);
+    const { team, adjudication } = await teamFilesBeside(path.basename(file), neighbours.siblings?.() ?? [], (name) => neighbours.read(name));
+    if (team.length > 0) source.team = team;
+    if (adjudication !== undefined) source.adjudication = adjudication;
+    const reviewText = neighbours.read(reviewFileNameFor(path.basename(file)));
     if (reviewText !== undefined) {
       try {
         source.review = JSON.parse(reviewText) as unknown;
@@ -32,8 +39,9 @@ function sourcesOf(files: readonly string[], io: CliIo): CardSource[] {
         // A review that is not JSON is no review: the validator reports it on the file itself.
       }
     }
-    return source;
-  });
+    sources.push(source);
+  }
+  return sources;
 }
 
 /** Short headings of the ten categories in the text table (a legend under it names them). */
@@ -204,7 +212,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const descending = flags.has('descending') ? true : flags.has('ascending') ? false : undefined;
   const read = expandJsonPaths(positional, io.cwd);
   const files = read.filter((f) => !isReviewFile(f));
-  const board = buildLeaderboard(sourcesOf(files, io), {
+  const board = buildLeaderboard(await sourcesOf(files, io), {
     rosetta: {
       filter: {
         ...(values.corpus ? { corpus: values.corpus[0] } : {}),

@@ -32,10 +32,14 @@ import {
   checkReviews,
   DEFAULT_TEAM_GATE,
   reviewAgreement,
+  decidedTotals,
   teamGate,
   teamGateText,
+  teamRatings,
   type TeamGateVerdict,
 } from '../../core/review/agreement';
+import { ADJUDICATE_USAGE, adjudicate, adjudicationText, agreementAdjudication, teamCard } from './reviewAdjudicate';
+import { gateFlags } from './reviewGateFlags';
 import { unboundReason } from '../../core/rules/review';
 import { verifyRunCard } from '../../core/runcard/verify';
 import { toLocale } from '../../core/i18n/locale';
@@ -50,8 +54,10 @@ import { importProblemText, importRatings, packetData, packetHtml, packetMessage
 import { calibrateCommand, calibrateUsage } from './reviewCalibrate';
 
 export const usage =
-  'review sample RUN_CARD.json --size N --seed S [--out REVIEW.json] [--reviewer NAME] [--allow-secret-segments] | review sample RUN_CARD.json --size N --seed S --reviewers NAME,NAME... [--overlap K] [--hide-reference] [--allow-secret-segments] | review summary REVIEW.json [--format text|json] | review agreement REVIEW.json REVIEW.json... [--format text|json] [--seed S] | review packet REVIEW.json --out FILE.html [--allow-secret-segments] | review import RATINGS.json --into REVIEW.json | ' +
+  'review sample RUN_CARD.json --size N --seed S [--out REVIEW.json] [--reviewer NAME] [--allow-secret-segments] | review sample RUN_CARD.json --size N --seed S --reviewers NAME,NAME... [--overlap K] [--hide-reference] [--allow-secret-segments] | review summary REVIEW.json [--format text|json] [--min-reviewers N] | review agreement REVIEW.json REVIEW.json... [--format text|json] [--seed S] [--adjudication ADJ.json] [--min-reviewers N] [--min-alpha A] | review packet REVIEW.json --out FILE.html [--allow-secret-segments] | review import RATINGS.json --into REVIEW.json | ' +
   calibrateUsage +
+  ' | ' +
+  ADJUDICATE_USAGE +
   '   human review of a corpus run (Rosetta §7.3)';
 
 function readJsonFile(file: string, io: CliIo): unknown {
@@ -194,8 +200,10 @@ function countsLine(c: RatingCounts): string {
 }
 
 async function summary(args: string[], io: CliIo): Promise<number> {
-  const { positional, values } = parseArgs(args, { values: ['format'] });
+  const { positional, values } = parseArgs(args, { values: ['format', 'min-reviewers'] });
   if (positional.length !== 1) throw new UsageError('summary takes one review file');
+  // A single review meets the gate only when one reviewer per item is enough (`--min-reviewers 1`).
+  const minReviewers = gateFlags(values).minReviewers ?? DEFAULT_TEAM_GATE.minReviewers;
   const format = formatOption(values.format, ['text', 'json']);
   const reviewFile = path.resolve(io.cwd, positional[0]);
   const review = readJsonFile(positional[0], io);
@@ -210,7 +218,10 @@ async function summary(args: string[], io: CliIo): Promise<number> {
   const found = reviewCardText(path.basename(reviewFile), review.run_card, neighboursOf(reviewFile).read);
   const bound = found ? bindReview(found.text, review) : ({ kind: 'card-unreadable' } as const);
   const binding = BINDING_NAMES[bound.kind];
-  const gate = found && bound.kind === 'bound' ? reviewGate(bound.card, review, DEFAULT_GATE) : undefined;
+  const single = declaredAssignment(review) === undefined;
+  // A team's share is gated with its colleagues' files (review agreement); a single review, alone.
+  const gate = found && bound.kind === 'bound' && single ? reviewGate(bound.card, review, DEFAULT_GATE) : undefined;
+  const short = gate !== undefined && gate.kind !== 'not-gated' && minReviewers > 1;
   const cardShown = terminalSafe(found?.path ?? String(review.run_card ?? '?'));
   if (format === 'json') {
     io.stdout(
@@ -222,7 +233,7 @@ async function summary(args: string[], io: CliIo): Promise<number> {
           ...(bound.kind === 'bound' ? {} : { unbound_reason: unboundReason(bound, locale) }),
           ...result,
           single_review: declaredAssignment(review) === undefined,
-          gate: gate ? { verdict: gate.kind, ...DEFAULT_GATE } : null,
+          gate: gate ? { verdict: short ? 'single-review' : gate.kind, ...DEFAULT_GATE, minReviewers } : null,
         },
         null,
         2,
@@ -233,7 +244,7 @@ async function summary(args: string[], io: CliIo): Promise<number> {
   const lines = [`${terminalSafe(displayPath(reviewFile, io.cwd))}: ${countsLine(result.overall)}`];
   for (const [tier, counts] of Object.entries(result.by_tier)) lines.push(`  difficulty ${terminalSafe(tier)}: ${countsLine(counts)}`);
   const assignment = declaredAssignment(review);
-  if (assignment === undefined) lines.push(`  ${agreementMessage(locale, 'singleReview', { needed: DEFAULT_TEAM_GATE.minReviewers })}`);
+  if (assignment === undefined) lines.push(`  ${agreementMessage(locale, 'singleReview', { needed: minReviewers })}`);
   else if (assignment !== 'malformed')
     lines.push(
       `  ${terminalSafe(
@@ -243,7 +254,12 @@ async function summary(args: string[], io: CliIo): Promise<number> {
   if (bound.kind === 'card-unreadable') lines.push(`  the run card ${cardShown} cannot be read: these ratings are bound to no run`);
   else if (bound.kind !== 'bound')
     lines.push(`  not a review of the run card ${cardShown}: ${terminalSafe(unboundReason(bound, locale))}; these ratings count for no gate`);
-  else if (gate && gate.kind !== 'not-gated') {
+  else if (gate && short && bound.kind === 'bound') {
+    const scores = isObject(bound.card.scores) ? bound.card.scores : {};
+    lines.push(
+      `  §7.2 gate: not met for the card's ${terminalSafe(String(scores.quality_tier ?? '?')).toLowerCase()} claim: a single review, and the gate asks ${minReviewers} reviewers per item (--min-reviewers)`,
+    );
+  } else if (gate && gate.kind !== 'not-gated') {
     lines.push(
       gate.kind === 'passed'
         ? `  §7.2 gate: passed (every drawn item rated, at least ${DEFAULT_GATE.minRated}, ${DEFAULT_GATE.minUsableRate * 100}% usable)`
@@ -255,9 +271,10 @@ async function summary(args: string[], io: CliIo): Promise<number> {
 }
 
 async function agreement(args: string[], io: CliIo): Promise<number> {
-  const { positional, values } = parseArgs(args, { values: ['format', 'seed'] });
+  const { positional, values } = parseArgs(args, { values: ['format', 'seed', 'adjudication', 'min-reviewers', 'min-alpha'] });
   const format = formatOption(values.format, ['text', 'json']);
   const seed = values.seed === undefined ? undefined : numberFlag('seed', values.seed[0], REVIEW_LIMITS.seed, 0);
+  const threshold = { ...DEFAULT_TEAM_GATE, ...gateFlags(values) };
   const locale = toLocale(process.env.LANG);
   const inputs = positional.map((file) => ({ file: displayPath(path.resolve(io.cwd, file), io.cwd), review: readJsonFile(file, io) }));
   const problems = checkReviews(inputs);
@@ -267,32 +284,36 @@ async function agreement(args: string[], io: CliIo): Promise<number> {
   }
   const report = reviewAgreement(inputs, { seed });
   // The §7.2 gate, when the card the files name can be read and every file is a review of it.
-  const firstFile = path.resolve(io.cwd, positional[0]);
-  const first = inputs[0].review as JsonObject;
-  const found = reviewCardText(path.basename(firstFile), first.run_card, neighboursOf(firstFile).read);
-  const unbound: string[] = [];
-  let gate: TeamGateVerdict | undefined;
-  if (found) {
-    positional.forEach((file, i) => {
-      const bound = bindReview(found.text, inputs[i].review);
-      if (bound.kind !== 'bound') unbound.push(`${inputs[i].file}: ${unboundReason(bound, locale)}`);
-    });
-    if (unbound.length === 0) gate = teamGate(JSON.parse(found.text) as unknown, inputs, report);
-  }
+  const { cardFile, cardText, unbound } = teamCard(positional, inputs, io);
+  // The adjudication given, else the one beside the card: its ratings replace the median of the items it decides.
+  const adjudication = agreementAdjudication(values.adjudication?.[0], unbound.length === 0 ? cardFile : undefined, inputs, io);
+  const decisions = adjudication?.reading.decisions;
+  const gate: TeamGateVerdict | undefined =
+    cardText !== undefined && unbound.length === 0 ? teamGate(JSON.parse(cardText) as unknown, inputs, report, threshold, decisions) : undefined;
+  const ratings = teamRatings(inputs, decisions);
   if (format === 'json') {
     const json = agreementJson(report) as JsonObject;
     json.gate =
-      gate === undefined
-        ? null
-        : gate.kind === 'failed'
-          ? { verdict: 'failed', failures: gate.failures, ...DEFAULT_TEAM_GATE }
-          : { verdict: gate.kind, ...DEFAULT_TEAM_GATE };
+      gate === undefined ? null : gate.kind === 'failed' ? { verdict: 'failed', failures: gate.failures, ...threshold } : { verdict: gate.kind, ...threshold };
+    json.team_ratings = ratings.map((r) => ({ entry_id: r.entry_id, difficulty: r.difficulty, rating: r.rating, by: r.by }));
+    json.decided = decidedTotals(ratings);
+    if (adjudication)
+      json.adjudication = {
+        file: adjudication.file,
+        adjudicator: adjudication.reading.adjudicator,
+        decided: adjudication.reading.decisions.size,
+        pending: adjudication.reading.pending,
+        ignored: adjudication.reading.ignored,
+        ...(adjudication.reading.problem ? { problem: adjudication.reading.problem.kind } : {}),
+      };
     if (unbound.length > 0) json.unbound = unbound;
     io.stdout(JSON.stringify(json, null, 2) + '\n');
     return unbound.length > 0 ? 1 : 0;
   }
   let text = agreementText(report, locale, terminalSafe);
   for (const line of unbound) text += terminalSafe(line) + '\n';
+  if (adjudication) text += adjudicationText(adjudication);
+  text += agreementMessage(locale, 'decided', { ...decidedTotals(ratings) }) + '\n';
   const gateLine = gate && teamGateText(gate, locale);
   if (gateLine) text += gateLine + '\n';
   io.stdout(text);
@@ -415,5 +436,6 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (sub === 'packet') return packet(rest, io);
   if (sub === 'import') return importSaved(rest, io);
   if (sub === 'calibrate') return calibrateCommand(rest, io);
-  throw new UsageError(sub ? `unknown review command '${sub}'` : 'review needs sample, summary, agreement, packet, import or calibrate');
+  if (sub === 'adjudicate') return adjudicate(rest, io);
+  throw new UsageError(sub ? `unknown review command '${sub}'` : 'review needs sample, summary, agreement, adjudicate, packet, import or calibrate');
 }

@@ -5,6 +5,8 @@ import { toLocale, type Locale } from '../../core/i18n/locale';
 import { IdIndex, sharedIds } from '../../core/rules/idIndex';
 import type { EncodingProblem } from '../../core/document/encoding';
 import { encodingFinding, resolveFindings, validateDocument } from '../../core/validate';
+import { gateFlags } from './reviewGateFlags';
+import type { Neighbours } from '../../core/rules/review';
 import { displayPath, expandJsonPaths, formatOption, neighboursOf, parseArgs, readJsonText, type PathProblem } from '../files';
 import type { CliIo } from '../io';
 import { toSarif } from '../format/sarif';
@@ -13,12 +15,19 @@ import type { FileReport } from '../format/fileReport';
 import { loadSuite, resolveItemFindings } from '../../core/suite/load';
 import { readText } from '../files';
 
-export const usage = 'validate PATH... [--format text|json|sarif]   check ÈwéBench tests, Rosetta corpora, run cards and task suites (with their item files)';
+export const usage =
+  'validate PATH... [--format text|json|sarif] [--min-reviewers N] [--min-alpha A]   check ÈwéBench tests, Rosetta corpora, run cards and task suites (with their item files)';
 
 export type { FileReport } from '../format/fileReport';
 
 /** Validates files as one workspace: test ids must be unique across all the tests files given. */
-export function validateFiles(files: readonly string[], io: CliIo, locale = toLocale(process.env.LANG), problems: readonly PathProblem[] = []): FileReport[] {
+export function validateFiles(
+  files: readonly string[],
+  io: CliIo,
+  locale = toLocale(process.env.LANG),
+  problems: readonly PathProblem[] = [],
+  gate?: Neighbours['gate'],
+): FileReport[] {
   const failed = new Map<string, FileReport>();
   const docs: { file: string; doc: JsonDocument; encoding?: EncodingProblem }[] = [];
   for (const file of files) {
@@ -45,7 +54,7 @@ export function validateFiles(files: readonly string[], io: CliIo, locale = toLo
       const result =
         encoding?.kind === 'utf-16'
           ? { classification: { kind: 'unknown' }, findings: [] }
-          : validateDocument(doc, { locale, externalIds: index.elsewhere(pathToFileURL(file).toString()), neighbours: neighboursOf(file) });
+          : validateDocument(doc, { locale, externalIds: index.elsewhere(pathToFileURL(file).toString()), neighbours: neighboursOf(file, gate) });
       const findings = encoding ? [encodingFinding(encoding, locale), ...result.findings] : result.findings;
       if (result.classification.kind === 'task-suite') findings.push(...suiteItemReports(file, doc.value, io, locale, itemReports));
       checked.set(file, { file: displayPath(file, io.cwd), kind: result.classification.kind, diagnostics: resolveFindings(doc, findings) });
@@ -100,10 +109,10 @@ function errorText(error: unknown, file: string, io: CliIo): string {
 }
 
 export async function run(args: string[], io: CliIo): Promise<number> {
-  const { positional, values } = parseArgs(args, { values: ['format'] });
+  const { positional, values } = parseArgs(args, { values: ['format', 'min-reviewers', 'min-alpha'] });
   const format = formatOption(values.format, ['text', 'json', 'sarif']);
   const problems: PathProblem[] = [];
-  const reports = validateFiles(expandJsonPaths(positional, io.cwd, problems), io, undefined, problems);
+  const reports = validateFiles(expandJsonPaths(positional, io.cwd, problems), io, undefined, problems, gateFlags(values));
   const hasError = reports.some((r) => r.diagnostics.some((d) => d.severity === 'error'));
   const unreadable = reports.filter((r) => r.error !== undefined);
   for (const p of problems) if (p.skipped) io.stderr(`${terminalSafe(displayPath(p.file, io.cwd))}: ${p.message}\n`);

@@ -6,6 +6,8 @@
 export { buildLeaderboard, isLeaderboardSource } from '../../core/leaderboard/leaderboard';
 export { reviewFileNameFor } from '../../core/review/review';
 export { packetData, packetHtml, secretLeftOut } from '../../core/review/packet';
+export { cardReviewGate, cardReviewPassed, teamFilesBeside } from '../../core/review/team';
+export { DEFAULT_TEAM_GATE, teamGateReasons } from '../../core/review/agreement';
 export { readRuns } from '../../core/runs/read';
 export { CompareError, compareRuns } from '../../core/compare/compare';
 export { INITIAL_STATE, leaderboardPage, toggleSort, withFilter } from './leaderboardModel';

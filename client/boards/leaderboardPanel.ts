@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { teamFilesBeside } from '../../core/review/team';
 import { toLocale } from '../../core/i18n/locale';
 import type { Leaderboard } from '../../core/leaderboard/leaderboard';
 import type { CardSource } from '../../core/leaderboard/rosetta';
@@ -55,7 +56,12 @@ export function parseJson(text: string): unknown {
  * Run cards, harness reports and results files (with a card's review beside it), by core's `isLeaderboardSource`,
  * the test the CLI applies; other JSON is left out.
  */
-async function runSources(given: readonly vscode.Uri[] | undefined, reviewName: (card: string) => string, isLeaderboardSource: (value: unknown) => boolean) {
+async function runSources(
+  given: readonly vscode.Uri[] | undefined,
+  reviewName: (card: string) => string,
+  isLeaderboardSource: (value: unknown) => boolean,
+  teamBeside: typeof teamFilesBeside,
+) {
   const sources: CardSource[] = [];
   const uris = new Map<string, vscode.Uri>();
   for (const uri of await jsonFilesOf(given)) {
@@ -71,6 +77,17 @@ async function runSources(given: readonly vscode.Uri[] | undefined, reviewName: 
     // A review that is not JSON is no review: the validator reports it on the file itself.
     const reviewValue = review === undefined ? undefined : parseJson(review);
     if (reviewValue !== undefined) source.review = reviewValue;
+    if (kind === 'rosetta-run-card') {
+      // The team's files beside the card (and its adjudication): the review column shows the reviewers and alpha.
+      const folder = vscode.Uri.joinPath(uri, '..');
+      const names = await vscode.workspace.fs.readDirectory(folder).then(
+        (entries) => entries.filter(([, type]) => type === vscode.FileType.File).map(([name]) => name),
+        () => [] as string[],
+      );
+      const { team, adjudication } = await teamBeside(uri.path.split('/').pop() ?? '', names, (name) => readIfSmall(vscode.Uri.joinPath(folder, name)));
+      if (team.length > 0) source.team = team;
+      if (adjudication !== undefined) source.adjudication = adjudication;
+    }
     sources.push(source);
     uris.set(path, uri);
   }
@@ -104,7 +121,7 @@ async function leaderboardController(given: readonly vscode.Uri[] | undefined): 
   let uris = new Map<string, vscode.Uri>();
   let state: LeaderboardState = lazy.INITIAL_STATE;
   const load = async () => {
-    const read = await runSources(given, lazy.reviewFileNameFor, lazy.isLeaderboardSource);
+    const read = await runSources(given, lazy.reviewFileNameFor, lazy.isLeaderboardSource, lazy.teamFilesBeside);
     board = lazy.buildLeaderboard(read.sources);
     uris = read.uris;
   };

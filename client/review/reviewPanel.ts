@@ -3,6 +3,8 @@ import { replaceValue } from '../../core/corpus/jsonEdits';
 import { JsonDocument } from '../../core/document/jsonDocument';
 import { isObject, type JsonObject } from '../../core/json';
 import { drawSample, newReview, RATINGS, REVIEW_LIMITS, reviewableResults, reviewFileNameFor, type Rating } from '../../core/review/review';
+import { adjudicationFileNameFor, isAdjudication, isTeamReviewFileName } from '../../core/review/teamFiles';
+import { assignmentProblems, assignmentProblemText, teamReviewFileName, teamReviews } from '../../core/review/assignment';
 import { hiddenFromReviewer, ratedItem, resumeIndex, sessionItems, type SessionItem } from '../../core/review/session';
 import { PyRandom } from '../../core/stats/pyRandom';
 import { verifyRunCard } from '../../core/runcard/verify';
@@ -21,6 +23,32 @@ import type { ReviewHostMessage, ReviewPageItem, ReviewPageMessage, ReviewString
  */
 
 const decoder = new TextDecoder();
+
+// Test builds only: scripts/build.mjs replaces EWEBENCH_PROBES by true with `--probes` (the e2e suite's build).
+declare const EWEBENCH_PROBES: boolean;
+
+/**
+ * Answers queued by the e2e suite (test builds only, `ewebench.review.answer`): each prompt of *Review Run* takes
+ * the next one instead of showing its box, so the suite goes through the very prompts a user answers.
+ */
+const scriptedAnswers: (string | undefined)[] = [];
+
+async function input(options: vscode.InputBoxOptions): Promise<string | undefined> {
+  if (EWEBENCH_PROBES && scriptedAnswers.length > 0) {
+    const answer = scriptedAnswers.shift();
+    if (answer !== undefined && options.validateInput && (await options.validateInput(answer))) return undefined;
+    return answer;
+  }
+  return vscode.window.showInputBox(options);
+}
+
+async function pick(items: string[], options: vscode.QuickPickOptions): Promise<string | undefined> {
+  if (EWEBENCH_PROBES && scriptedAnswers.length > 0) {
+    const answer = scriptedAnswers.shift();
+    return answer !== undefined && items.includes(answer) ? answer : undefined;
+  }
+  return vscode.window.showQuickPick(items, options);
+}
 
 async function readText(uri: vscode.Uri): Promise<string> {
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
@@ -53,7 +81,7 @@ async function exists(uri: vscode.Uri): Promise<boolean> {
   }
 }
 
-function strings(): ReviewStrings {
+function strings(adjudication = false): ReviewStrings {
   const ratings: Record<Rating, string> = {
     reject: vscode.l10n.t('Reject'),
     gist: vscode.l10n.t('Gist'),
@@ -75,7 +103,7 @@ function strings(): ReviewStrings {
     difficulty: vscode.l10n.t('difficulty'),
     segment: vscode.l10n.t('segment'),
     entry: vscode.l10n.t('entry'),
-    comment: vscode.l10n.t('Comment (optional)'),
+    comment: adjudication ? vscode.l10n.t('Reason (an adjudicated rating counts only with one)') : vscode.l10n.t('Comment (optional)'),
     previous: vscode.l10n.t('← Previous'),
     next: vscode.l10n.t('Next →'),
     ratings,
@@ -108,7 +136,7 @@ async function secretConsent(count: number): Promise<boolean> {
 }
 
 async function askNumber(prompt: string, value: string, min: number, max: number): Promise<number | undefined> {
-  const answer = await vscode.window.showInputBox({
+  const answer = await input({
     prompt,
     value,
     validateInput: (v) =>
@@ -121,7 +149,7 @@ async function askNumber(prompt: string, value: string, min: number, max: number
 async function resolveTarget(uri: vscode.Uri): Promise<ReviewTarget | undefined> {
   const value = await readJson(uri);
   const kind = classificationOf(uri, value).kind;
-  if (kind === 'rosetta-review' && isObject(value)) {
+  if ((kind === 'rosetta-review' || isAdjudication(value)) && isObject(value)) {
     // The card it names, else the card it sits beside (a review moved beside its card), as validate reads it.
     const candidates = reviewCardCandidates(uri.path.split('/').pop() ?? '', value.run_card).map((p) => vscode.Uri.joinPath(uri, '..', p));
     for (const card of candidates) if (await exists(card)) return { review: uri, card };
@@ -131,9 +159,16 @@ async function resolveTarget(uri: vscode.Uri): Promise<ReviewTarget | undefined>
     void vscode.window.showErrorMessage(vscode.l10n.t('{0} is neither a Rosetta run card nor a review file.', uri.path.split('/').pop() ?? ''));
     return undefined;
   }
-  const name = reviewFileNameFor(uri.path.split('/').pop() ?? 'run.json');
+  const cardName = uri.path.split('/').pop() ?? 'run.json';
+  const name = reviewFileNameFor(cardName);
   const review = vscode.Uri.joinPath(uri, '..', name);
   if (await exists(review)) return { review, card: uri };
+  // A team's files (and an adjudication) beside the card: the reviewer picks theirs.
+  const team = await teamFilesBeside(uri, cardName);
+  if (team.length > 0) {
+    const chosen = await pick(team, { placeHolder: vscode.l10n.t('Whose review to open?') });
+    return chosen === undefined ? undefined : { review: vscode.Uri.joinPath(uri, '..', chosen), card: uri };
+  }
   if (!(await cardVerifies(uri))) return undefined;
   const results = reviewableResults(value);
   if (results.length === 0) {
@@ -154,15 +189,51 @@ async function resolveTarget(uri: vscode.Uri): Promise<ReviewTarget | undefined>
     REVIEW_LIMITS.seed.max,
   );
   if (seed === undefined) return undefined;
-  const reviewer = await vscode.window.showInputBox({ prompt: vscode.l10n.t('Your name or handle, recorded as the reviewer (optional)') });
-  if (reviewer === undefined) return undefined;
+  const locale = vscode.env.language.startsWith('fr') ? 'fr' : 'en';
+  const reviewersText = await input({
+    prompt: vscode.l10n.t('Reviewers, separated by commas (one file each); leave empty to review alone'),
+    validateInput: (v) => {
+      const names = splitNames(v);
+      const problems = names.length === 0 ? [] : assignmentProblems(names, names.length);
+      return problems.length === 0 ? undefined : assignmentProblemText(problems[0], locale);
+    },
+  });
+  if (reviewersText === undefined) return undefined;
+  const reviewers = splitNames(reviewersText);
   // Secret-segment entries are drawn like any other; whether their text is shown is asked when the review opens.
   const drawn = drawSample(results, { size, seed, random: new PyRandom(seed), allowSecretSegments: true });
+  const created = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  if (reviewers.length > 0) {
+    const overlap = await askNumber(
+      vscode.l10n.t('How many reviewers rate each item (1 to {0})?', reviewers.length),
+      String(reviewers.length),
+      1,
+      reviewers.length,
+    );
+    if (overlap === undefined) return undefined;
+    const files = reviewers.map((r) => vscode.Uri.joinPath(uri, '..', teamReviewFileName(cardName, r)));
+    for (const f of files)
+      if (await exists(f)) {
+        void vscode.window.showErrorMessage(vscode.l10n.t('{0}: a review is already there; its ratings would be lost.', f.path.split('/').pop() ?? ''));
+        return undefined;
+      }
+    const reviews = teamReviews(drawn, { runCardPath: cardName, card: value, created, seed, size }, { reviewers, overlap, hideReference: false });
+    for (let i = 0; i < reviews.length; i++)
+      await vscode.workspace.fs.writeFile(
+        files[i],
+        new TextEncoder().encode(JSON.stringify({ $schema: 'https://ewebench.studio/schemas/review.schema.json', ...reviews[i] }, null, 2) + '\n'),
+      );
+    // Each reviewer opens their own file: the first one now when alone at this machine, else the one picked.
+    const chosen = reviewers.length === 1 ? reviewers[0] : await pick(reviewers, { placeHolder: vscode.l10n.t('Whose review to open now?') });
+    return chosen === undefined ? undefined : { review: files[reviewers.indexOf(chosen)], card: uri };
+  }
+  const reviewer = await input({ prompt: vscode.l10n.t('Your name or handle, recorded as the reviewer (optional)') });
+  if (reviewer === undefined) return undefined;
   const file = newReview(drawn, {
-    runCardPath: uri.path.split('/').pop() ?? '',
+    runCardPath: cardName,
     card: value,
     reviewer,
-    created: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    created,
     seed,
     size,
   });
@@ -171,11 +242,35 @@ async function resolveTarget(uri: vscode.Uri): Promise<ReviewTarget | undefined>
   return { review, card: uri };
 }
 
+const splitNames = (text: string) =>
+  text
+    .split(',')
+    .map((n) => n.trim())
+    .filter((n) => n !== '');
+
+/** The team's review files beside a card, then its adjudication, by name. */
+async function teamFilesBeside(cardUri: vscode.Uri, cardName: string): Promise<string[]> {
+  let entries: [string, vscode.FileType][];
+  try {
+    entries = await vscode.workspace.fs.readDirectory(vscode.Uri.joinPath(cardUri, '..'));
+  } catch {
+    return [];
+  }
+  const names = entries.filter(([n, type]) => type === vscode.FileType.File && isTeamReviewFileName(cardName, n)).map(([n]) => n);
+  const adjudication = adjudicationFileNameFor(cardName);
+  if (entries.some(([n]) => n === adjudication)) names.push(adjudication);
+  return names.sort();
+}
+
 /** One open review: the panel, the review's text document, and what the reviewer may see. */
 class ReviewSession {
   private items: SessionItem[] = [];
   private showSecret = false;
   private writing: Promise<void> = Promise.resolve();
+  /** An adjudication file, opened like a review: its comment is the adjudicator's reason. */
+  private adjudication = false;
+  private dataset = '';
+  private model = '';
 
   constructor(
     readonly target: ReviewTarget,
@@ -195,9 +290,10 @@ class ReviewSession {
     this.items = sessionItems(review, card);
     const secret = this.items.filter((i) => i.secret).length;
     if (secret > 0) this.showSecret = await secretConsent(secret);
-    const dataset = isObject(card.dataset) && typeof card.dataset.id === 'string' ? card.dataset.id : '';
-    // A team reviewer rates outputs, not a model: their file says the model's name is hidden from them.
-    const model = typeof card.model_slug === 'string' && !hiddenFromReviewer(review).includes('model') ? card.model_slug : '';
+    this.dataset = isObject(card.dataset) && typeof card.dataset.id === 'string' ? card.dataset.id : '';
+    // A team reviewer rates outputs, not a model: their file says the model's name is hidden from them (and an
+    // adjudicator decides between the team's ratings of outputs, not of a model).
+    this.model = typeof card.model_slug === 'string' && !hiddenFromReviewer(review).includes('model') && !isAdjudication(review) ? card.model_slug : '';
     const webview = this.panel.webview;
     webview.html = renderReviewHtml({
       nonce: newNonce(),
@@ -205,24 +301,33 @@ class ReviewSession {
       scriptUri: webview.asWebviewUri(this.scriptUri).toString(),
       lang: vscode.env.language,
     });
-    webview.onDidReceiveMessage((message: ReviewPageMessage) => {
-      if (message.type === 'ready') {
-        void webview.postMessage({
-          type: 'show',
-          items: this.items.map((i) => this.view(i)),
-          index: resumeIndex(this.items),
-          strings: strings(),
-          eweTyping: vscode.workspace.getConfiguration('ewebench').get<boolean>('eweInput.enable', true),
-          dataset,
-          model,
-        } satisfies ReviewHostMessage);
-      } else if (message.type === 'rate' && typeof message.index === 'number' && (RATINGS as readonly string[]).includes(message.rating ?? '')) {
-        this.change(message.index, { rating: message.rating as Rating });
-      } else if (message.type === 'comment' && typeof message.index === 'number' && typeof message.comment === 'string') {
-        this.change(message.index, { comment: message.comment });
-      }
-    });
+    this.adjudication = isAdjudication(review);
+    webview.onDidReceiveMessage((message: ReviewPageMessage) => this.handle(message));
     return true;
+  }
+
+  /** A message of the page (or, in test builds, of the e2e suite through `ewebench.review.send`). */
+  handle(message: ReviewPageMessage): void {
+    if (message.type === 'ready') {
+      void this.panel.webview.postMessage({
+        type: 'show',
+        items: this.items.map((i) => this.view(i)),
+        index: resumeIndex(this.items),
+        strings: strings(this.adjudication),
+        eweTyping: vscode.workspace.getConfiguration('ewebench').get<boolean>('eweInput.enable', true),
+        dataset: this.dataset,
+        model: this.model,
+      } satisfies ReviewHostMessage);
+    } else if (message.type === 'rate' && typeof message.index === 'number' && (RATINGS as readonly string[]).includes(message.rating ?? '')) {
+      this.change(message.index, { rating: message.rating as Rating });
+    } else if (message.type === 'comment' && typeof message.index === 'number' && typeof message.comment === 'string') {
+      this.change(message.index, { comment: message.comment });
+    }
+  }
+
+  /** Every rating and comment asked so far is written (the e2e suite waits on it). */
+  written(): Promise<void> {
+    return this.writing;
   }
 
   private view(item: SessionItem): ReviewPageItem {
@@ -293,6 +398,22 @@ export function registerReview(context: vscode.ExtensionContext): void {
       if (!(await session.start())) panel.dispose();
       return key;
     }),
+    // Test builds only (EWEBENCH_PROBES): answers for *Review Run*'s prompts, and the page's own messages sent to
+    // the review open on a file (`review` is the key Review Run returns); the answer waits for the writes.
+    EWEBENCH_PROBES
+      ? vscode.commands.registerCommand('ewebench.review.answer', (answers: (string | undefined)[]) => {
+          scriptedAnswers.splice(0, scriptedAnswers.length, ...answers);
+        })
+      : new vscode.Disposable(() => undefined),
+    EWEBENCH_PROBES
+      ? vscode.commands.registerCommand('ewebench.review.send', async (review: string, message: ReviewPageMessage) => {
+          const session = sessions.get(review);
+          if (!session) return false;
+          session.handle(message);
+          await session.written();
+          return true;
+        })
+      : new vscode.Disposable(() => undefined),
   );
   registerReviewPacket(context);
 }

@@ -75,7 +75,21 @@ export function reviewText(row: RosettaRow, locale: Locale): string {
   if (!row.review) return '—';
   if (!row.review.bound) return pick(BOARD_TEXT.reviewStale, locale);
   const c = row.review.counts;
-  return pick(BOARD_TEXT.usable, locale, { rated: c.rated, total: c.total, rate: c.usable_rate === null ? '—' : `${Math.round(c.usable_rate * 1000) / 10}%` });
+  const usable = pick(BOARD_TEXT.usable, locale, {
+    rated: c.rated,
+    total: c.total,
+    rate: c.usable_rate === null ? '—' : `${Math.round(c.usable_rate * 1000) / 10}%`,
+  });
+  const team = row.review.team;
+  if (!team) return usable;
+  const figure = (v: number | null) => (v === null ? '—' : locale === 'fr' ? v.toFixed(3).replace('.', ',') : v.toFixed(3));
+  return pick(BOARD_TEXT.teamReview, locale, {
+    reviewers: team.reviewers.join(', '),
+    alpha: figure(team.alpha),
+    lower: figure(team.lower),
+    upper: figure(team.upper),
+    usable,
+  });
 }
 
 export function tierText(row: RosettaRow, locale: Locale): string {

@@ -170,6 +170,10 @@ export const BOARD_TEXT = {
   unreviewedTier: { en: 'claimed without a human review that meets the gate (§7.2)', fr: 'revendiqué sans revue humaine qui franchit le seuil (§7.2)' },
   reviewStale: { en: 'the review rated another version of this card', fr: 'la revue a noté une autre version de cette fiche' },
   usable: { en: '{rated}/{total} rated, {rate} usable', fr: '{rated}/{total} notées, {rate} utilisables' },
+  teamReview: {
+    en: '{reviewers}: alpha {alpha} [{lower}, {upper}]; {usable}',
+    fr: '{reviewers} : alpha {alpha} [{lower} ; {upper}] ; {usable}',
+  },
   ignored: { en: 'Not a run card or results file: {files}', fr: 'Ni fiche de run ni fichier de résultats : {files}' },
   empty: { en: 'No run card, report or results file.', fr: 'Aucune fiche de run, rapport ni fichier de résultats.' },
   suiteHeading: {

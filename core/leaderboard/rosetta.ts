@@ -1,6 +1,8 @@
 import { isObject, type JsonObject } from '../json';
 import { bindReview } from '../review/binding';
 import { reviewGate, summarizeReview, type GateVerdict, type RatingCounts } from '../review/review';
+import { teamRatings, type ReviewInput } from '../review/agreement';
+import { cardReviewGate } from '../review/team';
 import { verifyRunCard, type CardVerification } from '../runcard/verify';
 import { analyseRun, type AnalysisInput } from '../scoring/rosetta/analysis';
 import { compositeScore } from '../scoring/rosetta/composite';
@@ -32,12 +34,18 @@ export interface CardSource {
   text: string;
   /** The parsed `<card>.review.json` beside it, when the adapter found one. */
   review?: unknown;
+  /** The team's files beside it (`<card>.review.<reviewer>.json`), parsed, when the adapter found any. */
+  team?: ReviewInput[];
+  /** The parsed `<card>.adjudication.json` beside it. */
+  adjudication?: unknown;
 }
 
 /** A review file's counts, with whether it is bound to this card as it is now (the gate's binding: hash and drawn sample). */
 export interface ReviewAggregate {
   bound: boolean;
   counts: RatingCounts;
+  /** A team review: its reviewers (the files that count) and ordinal alpha with its 95% bootstrap interval. */
+  team?: { reviewers: string[]; alpha: number | null; lower: number | null; upper: number | null };
 }
 
 export interface RosettaRow {
@@ -69,7 +77,7 @@ export interface RosettaRow {
   model: string;
   quality_tier: QualityTier;
   /** The §7.2 gate on the tier: `not-gated` below Deployable; anything but `passed` above it means the tier is a claim without review. */
-  tier_gate: GateVerdict['kind'];
+  tier_gate: GateVerdict['kind'] | 'team-failed';
   verification_tier: VerificationTier;
   /** The card's timestamp (ISO 8601) as written. */
   date: string;
@@ -166,6 +174,46 @@ function reviewOf(cardText: string, card: JsonObject, review: unknown): ReviewAg
   return { bound: bindReview(cardText, review, card).kind === 'bound', counts: summarizeReview(review).overall };
 }
 
+const finite = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? null : v);
+
+/**
+ * A team's review of the card, when any of its files beside it counts (core/review/team.ts, with the gate's
+ * default thresholds): the team ratings' counts (adjudicated, else the median), its reviewers and alpha, and the
+ * gate on the tier the composite gives.
+ */
+function teamOf(
+  cardText: string,
+  card: JsonObject,
+  tier: QualityTier,
+  source: CardSource,
+): { review: ReviewAggregate; gate: RosettaRow['tier_gate'] } | undefined {
+  if (!source.team || source.team.length === 0) return undefined;
+  const verdict = cardReviewGate(
+    cardText,
+    { ...card, scores: { ...(isObject(card.scores) ? card.scores : {}), quality_tier: tier } },
+    {
+      team: source.team,
+      adjudication: source.adjudication,
+    },
+  );
+  if (verdict.kind !== 'team') return undefined;
+  const alpha = verdict.report.overall.alpha.find((a) => a.level === 'ordinal');
+  const ratings = teamRatings(verdict.reading.counted, verdict.adjudication?.decisions);
+  return {
+    review: {
+      bound: true,
+      counts: summarizeReview({ items: ratings.map((r) => ({ difficulty: r.difficulty, rating: r.rating })) }).overall,
+      team: {
+        reviewers: verdict.reading.counted.map((i) => String((i.review as { reviewer: unknown }).reviewer)),
+        alpha: finite(alpha?.alpha),
+        lower: finite(alpha?.lower),
+        upper: finite(alpha?.upper),
+      },
+    },
+    gate: verdict.gate.kind === 'failed' ? 'team-failed' : verdict.gate.kind,
+  };
+}
+
 /** Why a row is not ranked: a seal that fails or cannot be checked, or no composite; an unsealed row is ranked. */
 function unrankedOf(verification: CardVerification, composite: number | null): RosettaRow['unranked'] {
   if (verification === 'mismatch') return 'tampered';
@@ -190,7 +238,8 @@ export function rosettaRow(source: CardSource): RosettaRow | undefined {
   const composite = num(scores.composite);
   const costPerEntry = num(totals.cost_per_entry_usd);
   const tier = qualityTier(composite);
-  const review = reviewOf(source.text, card, source.review);
+  const team = teamOf(source.text, card, tier, source);
+  const review = team?.review ?? reviewOf(source.text, card, source.review);
   const verification = verifyRunCard(source.text);
   return {
     path: source.path,
@@ -211,7 +260,7 @@ export function rosettaRow(source: CardSource): RosettaRow | undefined {
     model: str(card.model_slug),
     quality_tier: tier,
     // The tier is recomputed from the composite (a card cannot claim a tier its score does not reach).
-    tier_gate: reviewGate({ scores: { quality_tier: tier } }, review?.bound ? source.review : undefined).kind,
+    tier_gate: team?.gate ?? reviewGate({ scores: { quality_tier: tier } }, review?.bound ? source.review : undefined).kind,
     verification_tier: verificationTierOf(card),
     date: str(card.timestamp),
     corpus: (corpusName(str(dataset.id)) ?? '') + (typeof dataset.version === 'string' && dataset.version ? `@${dataset.version}` : ''),

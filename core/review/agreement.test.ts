@@ -132,7 +132,7 @@ test('the team gate passes only with enough reviewers per item, a high enough al
   assert.equal(passed.kind, 'passed', JSON.stringify(passed));
   assert.equal(
     teamGateText(passed, 'en'),
-    '§7.2 gate for the deployable claim: passed (every item rated by enough reviewers, agreement and usable share high enough; ratings combined by their median)',
+    '§7.2 gate for the deployable claim: passed (every item rated by enough reviewers, agreement and usable share high enough; team ratings: 0 adjudicated, 24 by the reviewers’ median, 0 unrated)',
   );
   assert.equal(teamGate({ scores: { quality_tier: 'functional' } }, good, reviewAgreement(good, { nBootstrap: 20 })).kind, 'not-gated');
 
@@ -169,6 +169,6 @@ test('the team gate passes only with enough reviewers per item, a high enough al
   assert.deepEqual(unusable.kind === 'failed' && unusable.failures.map((f) => f.kind), ['unrated', 'few-reviewers', 'not-usable']);
   assert.match(
     teamGateText(unusable, 'en')!,
-    /not met: 1 items rated by no one; 1 items have fewer than 2 reviewers \(the fewest: 0\); 26\.1% usable \(by the median rating\), 70\.0% needed$/,
+    /not met: 1 items rated by no one; 1 items have fewer than 2 reviewers \(the fewest: 0\); 26\.1% usable \(by the team ratings: adjudicated, else the median\), 70\.0% needed \(team ratings: 0 adjudicated, 23 by the reviewers’ median, 1 unrated\)$/,
   );
 });

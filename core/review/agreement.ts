@@ -218,8 +218,12 @@ export const AGREEMENT_MESSAGES = {
   notRated: { en: '—', fr: '—' },
   more: { en: '… and {count} more (--format json lists every one)', fr: '… et {count} de plus (--format json les liste tous)' },
   gatePassed: {
-    en: '§7.2 gate for the {tier} claim: passed (every item rated by enough reviewers, agreement and usable share high enough; ratings combined by their median)',
-    fr: 'seuil §7.2 pour le niveau {tier} : atteint (chaque élément noté par assez de relecteurs, accord et part utilisable suffisants ; notes combinées par leur médiane)',
+    en: '§7.2 gate for the {tier} claim: passed (every item rated by enough reviewers, agreement and usable share high enough; {decided})',
+    fr: 'seuil §7.2 pour le niveau {tier} : atteint (chaque élément noté par assez de relecteurs, accord et part utilisable suffisants ; {decided})',
+  },
+  decided: {
+    en: 'team ratings: {adjudicated} adjudicated, {median} by the reviewers’ median, {unrated} unrated',
+    fr: 'notes de l’équipe : {adjudicated} arbitrées, {median} par la médiane des relecteurs, {unrated} non notées',
   },
   gateFailed: { en: '§7.2 gate for the {tier} claim: not met: {why}', fr: 'seuil §7.2 pour le niveau {tier} : non atteint : {why}' },
   gateUnrated: { en: '{count} items rated by no one', fr: '{count} éléments notés par personne' },
@@ -232,7 +236,10 @@ export const AGREEMENT_MESSAGES = {
     fr: 'l’alpha ordinal {alpha} a une borne basse {lower}, sous {needed}',
   },
   gateTooFew: { en: '{rated} items rated, {needed} needed', fr: '{rated} éléments notés, {needed} requis' },
-  gateNotUsable: { en: '{usable} usable (by the median rating), {needed} needed', fr: '{usable} utilisables (selon la note médiane), {needed} requis' },
+  gateNotUsable: {
+    en: '{usable} usable (by the team ratings: adjudicated, else the median), {needed} needed',
+    fr: '{usable} utilisables (selon les notes de l’équipe : arbitrées, sinon la médiane), {needed} requis',
+  },
   singleReview: {
     en: 'a single review: one reviewer rated these items; a team’s §7.2 gate needs at least {needed} reviewers per item (review sample --reviewers, then review agreement)',
     fr: 'une revue unique : un seul relecteur a noté ces éléments ; le seuil §7.2 d’une équipe demande au moins {needed} relecteurs par élément (review sample --reviewers, puis review agreement)',
@@ -354,8 +361,43 @@ export type TeamGateFailure =
 
 export type TeamGateVerdict =
   | { kind: 'not-gated' }
-  | { kind: 'passed'; tier: string; combined: ReviewSummary }
-  | { kind: 'failed'; tier: string; failures: TeamGateFailure[]; combined: ReviewSummary };
+  | { kind: 'passed'; tier: string; combined: ReviewSummary; decided: DecidedTotals }
+  | { kind: 'failed'; tier: string; failures: TeamGateFailure[]; combined: ReviewSummary; decided: DecidedTotals };
+
+/** How each item's team rating was reached: an adjudicator's rating, else the reviewers' median. */
+export type DecidedBy = 'adjudicated' | 'median' | 'unrated';
+
+export interface TeamRating {
+  entry_id: string | number;
+  difficulty: number | string | null;
+  rating: Rating | null;
+  by: DecidedBy;
+}
+
+export interface DecidedTotals {
+  adjudicated: number;
+  median: number;
+  unrated: number;
+}
+
+/**
+ * Each item's team rating: the adjudicated rating when `adjudicated` has one for it (adjudication.ts decides which
+ * count), else the median of the reviewers' ratings.
+ */
+export function teamRatings(inputs: readonly ReviewInput[], adjudicated: ReadonlyMap<string, Rating> = new Map()): TeamRating[] {
+  return collect(inputs).map((it) => {
+    const decided = adjudicated.get(idKey(it.entry_id));
+    const median = combined(it.ratings);
+    const by: DecidedBy = decided !== undefined ? 'adjudicated' : median !== null ? 'median' : 'unrated';
+    return { entry_id: it.entry_id, difficulty: it.difficulty, rating: decided ?? median, by };
+  });
+}
+
+export function decidedTotals(ratings: readonly TeamRating[]): DecidedTotals {
+  const totals: DecidedTotals = { adjudicated: 0, median: 0, unrated: 0 };
+  for (const r of ratings) totals[r.by]++;
+  return totals;
+}
 
 /** The lower of the two middle ratings of an item (the median; for an even count, the more cautious one). */
 export function combined(ratings: readonly (Rating | null)[]): Rating | null {
@@ -376,11 +418,14 @@ export function teamGate(
   inputs: readonly ReviewInput[],
   report: AgreementReport,
   threshold: TeamGateThreshold = DEFAULT_TEAM_GATE,
+  adjudicated: ReadonlyMap<string, Rating> = new Map(),
 ): TeamGateVerdict {
   const scores = isObject(card) && isObject(card.scores) ? card.scores : {};
   const tier = typeof scores.quality_tier === 'string' ? scores.quality_tier.toLowerCase() : '';
   const items = collect(inputs);
-  const combinedSummary = summarizeReview({ items: items.map((it) => ({ difficulty: it.difficulty, rating: combined(it.ratings) })) });
+  const ratings = teamRatings(inputs, adjudicated);
+  const decided = decidedTotals(ratings);
+  const combinedSummary = summarizeReview({ items: ratings.map((it) => ({ difficulty: it.difficulty, rating: it.rating })) });
   if (!GATED_TIERS.includes(tier)) return { kind: 'not-gated' };
   const failures: TeamGateFailure[] = [];
   const unrated = items.filter((it) => it.ratings.every((r) => r === null)).length;
@@ -394,14 +439,22 @@ export function teamGate(
   if (combinedSummary.overall.rated < threshold.minRated) failures.push({ kind: 'too-few', rated: combinedSummary.overall.rated, needed: threshold.minRated });
   const usable = combinedSummary.overall.usable_rate ?? 0;
   if (usable < threshold.minUsableRate) failures.push({ kind: 'not-usable', usable, needed: threshold.minUsableRate });
-  return failures.length === 0 ? { kind: 'passed', tier, combined: combinedSummary } : { kind: 'failed', tier, failures, combined: combinedSummary };
+  return failures.length === 0
+    ? { kind: 'passed', tier, combined: combinedSummary, decided }
+    : { kind: 'failed', tier, failures, combined: combinedSummary, decided };
 }
 
 /** The gate's verdict as a line of `review agreement`, in English or French, with the figures of each failure. */
 export function teamGateText(verdict: TeamGateVerdict, locale: Locale): string | undefined {
   if (verdict.kind === 'not-gated') return undefined;
-  if (verdict.kind === 'passed') return agreementMessage(locale, 'gatePassed', { tier: verdict.tier });
-  const why = verdict.failures.map((f) => {
+  const decided = agreementMessage(locale, 'decided', { ...verdict.decided });
+  if (verdict.kind === 'passed') return agreementMessage(locale, 'gatePassed', { tier: verdict.tier, decided });
+  return agreementMessage(locale, 'gateFailed', { tier: verdict.tier, why: teamGateReasons(verdict.failures, locale).join('; ') + ` (${decided})` });
+}
+
+/** Each failed condition of the team gate as a clause with its figures, in English or French. */
+export function teamGateReasons(failures: readonly TeamGateFailure[], locale: Locale): string[] {
+  return failures.map((f) => {
     switch (f.kind) {
       case 'unrated':
         return agreementMessage(locale, 'gateUnrated', { count: f.unrated });
@@ -419,5 +472,4 @@ export function teamGateText(verdict: TeamGateVerdict, locale: Locale): string |
         return agreementMessage(locale, 'gateNotUsable', { usable: percent(f.usable, locale), needed: percent(f.needed, locale) });
     }
   });
-  return agreementMessage(locale, 'gateFailed', { tier: verdict.tier, why: why.join('; ') });
 }

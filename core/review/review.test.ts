@@ -202,10 +202,11 @@ test('the §7.2 gate: Deployable and Fluent need a bound review with enough usab
   assert.equal(reviewGate(card(1, 'deployable'), rated(5, 5), { minRated: 5, minUsableRate: 0.9 }).kind, 'passed');
   // On the card itself, through the validator: the review beside it is read by name, and must be its seeded sample.
   const c = card(40, 'deployable');
-  const gateCodes = (reviewText: string | undefined) =>
+  // One reviewer per item allowed (`ewebench.review.minReviewers` 1): the single review's own conditions.
+  const gateCodes = (reviewText: string | undefined, minReviewers = 1) =>
     validateDocument(new JsonDocument(JSON.stringify(c)), {
       locale: 'fr',
-      neighbours: { fileName: 'run.json', read: (rel) => (rel === 'run.review.json' ? reviewText : undefined) },
+      neighbours: { fileName: 'run.json', read: (rel) => (rel === 'run.review.json' ? reviewText : undefined), gate: { minReviewers } },
     })
       .findings.filter((f) => f.code === 'review-gate')
       .map((f) => f.message);
@@ -221,6 +222,11 @@ test('the §7.2 gate: Deployable and Fluent need a bound review with enough usab
   });
   const allRated = { ...drawn, items: drawn.items.map((i) => ({ ...i, rating: 'acceptable' })) };
   assert.deepEqual(gateCodes(JSON.stringify(allRated)), []);
+  // With the default two reviewers per item, the same review is shown as a single review, with its figures.
+  assert.match(
+    gateCodes(JSON.stringify(allRated), 2)[0],
+    /sur une revue unique \(`run\.review\.json` : 25\/25 notés, 100% utilisables\) : le seuil demande au moins 2 relecteurs/,
+  );
   assert.match(gateCodes(JSON.stringify(drawn))[0], /25 éléments de sa revue ne sont pas encore notés/);
   assert.match(gateCodes(JSON.stringify({ ...drawn, ...rated(25, 25) }))[0], /pas l’échantillon que la graine/, 'items not drawn');
   assert.equal(gateCodes(JSON.stringify({ ...allRated, run_card_hash: 'c'.repeat(64) })).length, 1, 'a review of another run does not count');

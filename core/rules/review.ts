@@ -1,7 +1,10 @@
 import type { Locale } from '../i18n/locale';
 import { isObject } from '../json';
-import { bindReview, cardGate, reviewCardCandidates, reviewCardText, type ReviewBinding, type SampleProblem } from '../review/binding';
-import { DEFAULT_GATE, reviewFileNameFor, reviewGate, type GateThreshold } from '../review/review';
+import { bindReview, reviewCardCandidates, reviewCardText, type ReviewBinding, type SampleProblem } from '../review/binding';
+import { reviewFileNameFor, reviewGate } from '../review/review';
+import { DEFAULT_TEAM_GATE, teamGateReasons, type TeamGateThreshold } from '../review/agreement';
+import { adjudicationFileNameFor } from '../review/teamFiles';
+import { cardReviewGate, isTeamReviewFileName, type TeamIgnored } from '../review/team';
 import type { Finding } from './finding';
 import { duplicateIdFindings, repeatedIds } from './ids';
 import { msg } from './messages';
@@ -21,7 +24,14 @@ export interface Neighbours {
    * checks the file again once they arrive): its findings wait rather than say the file is missing.
    */
   pending?(relativePath: string): boolean;
-  gate?: GateThreshold;
+  /**
+   * The names of the files in the same folder (a card's team review files are found among them); undefined while
+   * the adapter does not know them yet (the editor's first walk of the workspace): the gate then waits. An adapter
+   * without it reads only `<card>.review.json`.
+   */
+  siblings?(): readonly string[] | undefined;
+  /** The gate's thresholds (the settings `ewebench.review.minReviewers` and `minAlpha`, the CLI's flags). */
+  gate?: Partial<TeamGateThreshold>;
 }
 
 /** The largest neighbour (a review's run card, a card's review) read for a cross-file check, in bytes. */
@@ -156,47 +166,117 @@ function sampleFinding(p: SampleProblem, seed: number | null, size: number | nul
   }
 }
 
+/** Team files listed beside a card at most (`MAX_TEAM_FILES` of them are read). */
+const teamNames = (neighbours: Neighbours) => (neighbours.siblings?.() ?? []).filter((name) => isTeamReviewFileName(neighbours.fileName, name)).sort();
+
+function ignoredText(file: string, why: TeamIgnored, locale: Locale): string {
+  switch (why.kind) {
+    case 'unbound':
+      return msg(locale, 'teamIgnoredUnbound', { file, why: unboundReason(why.binding, locale) });
+    case 'not-team':
+      return msg(locale, 'teamIgnoredNotTeam', { file });
+    case 'other-assignment':
+      return msg(locale, 'teamIgnoredOtherAssignment', { file });
+    case 'repeated-reviewer':
+      return msg(locale, 'teamIgnoredRepeated', { file, reviewer: why.reviewer });
+  }
+}
+
 /**
- * The §7.2 gate on a card: a Deployable or Fluent claim needs a review beside it bound to this card (the card
- * verifies, the review names its seal, its items are the seeded sample), every item rated, enough of them usable.
+ * The §7.2 gate on a card: a Deployable or Fluent claim needs its team's review files beside it, each bound to
+ * this card (the card verifies, each file names its seal and is its reviewer's share of the seeded sample), at
+ * least `minReviewers` per item and ordinal alpha's bootstrap lower bound at `minAlpha` or above, every item
+ * rated and enough usable (adjudicated, else the median). A single review beside it is shown as such: it passes
+ * only when one reviewer per item is enough.
  */
 export function reviewGateFindings(cardText: string, card: unknown, locale: Locale, neighbours: Neighbours): Finding[] {
   // A card that claims no gated tier reads no review.
   if (reviewGate(card, undefined).kind === 'not-gated') return [];
   const reviewName = reviewFileNameFor(neighbours.fileName);
-  const reviewText = neighbours.read(reviewName);
-  if (reviewText === undefined && neighbours.pending?.(reviewName)) return [];
-  const review = parse(reviewText);
-  const gate = neighbours.gate ?? DEFAULT_GATE;
-  const verdict = cardGate(cardText, review, gate, card);
+  if (neighbours.siblings && neighbours.siblings() === undefined) return [];
+  const names = teamNames(neighbours);
+  const adjudicationName = adjudicationFileNameFor(neighbours.fileName);
+  const wanted = [reviewName, ...names, adjudicationName];
+  const texts = wanted.map((name) => neighbours.read(name));
+  if (wanted.some((name, i) => texts[i] === undefined && neighbours.pending?.(name))) return [];
+  const [reviewText, ...rest] = texts;
+  const adjudicationText = rest.pop();
+  const team = names.flatMap((file, i) => (rest[i] === undefined ? [] : [{ file, review: parse(rest[i]) }]));
+  const threshold: TeamGateThreshold = { ...DEFAULT_TEAM_GATE, ...neighbours.gate };
+  const verdict = cardReviewGate(cardText, card, { single: parse(reviewText), team, adjudication: parse(adjudicationText) }, threshold);
   const at = { path: ['scores', 'quality_tier'] };
   switch (verdict.kind) {
+    case 'not-gated':
+      return [];
+    case 'no-review':
+      return [{ code: 'review-gate', message: msg(locale, 'reviewGateMissing', { tier: verdict.tier, review: reviewName }), at }];
+    case 'single-short':
+      return [
+        {
+          code: 'review-gate',
+          message: msg(locale, 'reviewGateSingle', {
+            tier: verdict.tier,
+            review: reviewName,
+            rated: verdict.summary.overall.rated,
+            total: verdict.summary.overall.total,
+            usable: verdict.summary.overall.usable_rate === null ? '—' : percent(verdict.summary.overall.usable_rate),
+            needed: verdict.needed,
+          }),
+          at,
+        },
+      ];
+    case 'team': {
+      if (verdict.gate.kind !== 'failed') return [];
+      const ignored = verdict.reading.ignored.map((i) => ignoredText(i.file, i.why, locale));
+      const notes = ignored;
+      return [
+        {
+          code: 'review-gate',
+          message: msg(locale, 'reviewGateTeam', {
+            tier: verdict.tier,
+            count: verdict.reading.counted.length,
+            reviewers: verdict.reading.counted.map((i) => String((i.review as { reviewer: unknown }).reviewer)).join(', '),
+            why: teamGateReasons(verdict.gate.failures, locale).join('; '),
+            adjudicated: verdict.gate.decided.adjudicated,
+            median: verdict.gate.decided.median,
+            notes: notes.length === 0 ? '' : ` ${notes.join('; ')}.`,
+          }),
+          at,
+        },
+      ];
+    }
+    case 'single':
+      break;
+  }
+  const gate = threshold;
+  const single = verdict.verdict;
+  switch (single.kind) {
     case 'not-gated':
     case 'passed':
       return [];
     case 'no-review':
-      return [{ code: 'review-gate', message: msg(locale, 'reviewGateMissing', { tier: verdict.tier, review: reviewName }), at }];
+      return [{ code: 'review-gate', message: msg(locale, 'reviewGateMissing', { tier: single.tier, review: reviewName }), at }];
     case 'unbound':
       return [
         {
           code: 'review-gate',
-          message: msg(locale, 'reviewGateUnbound', { tier: verdict.tier, review: reviewName, why: unboundReason(verdict.binding, locale) }),
+          message: msg(locale, 'reviewGateUnbound', { tier: single.tier, review: reviewName, why: unboundReason(single.binding, locale) }),
           at,
         },
       ];
     case 'unrated':
-      return [{ code: 'review-gate', message: msg(locale, 'reviewGateUnrated', { tier: verdict.tier, unrated: verdict.unrated }), at }];
+      return [{ code: 'review-gate', message: msg(locale, 'reviewGateUnrated', { tier: single.tier, unrated: single.unrated }), at }];
     case 'too-few':
       return [
-        { code: 'review-gate', message: msg(locale, 'reviewGateFew', { tier: verdict.tier, rated: verdict.summary.overall.rated, needed: gate.minRated }), at },
+        { code: 'review-gate', message: msg(locale, 'reviewGateFew', { tier: single.tier, rated: single.summary.overall.rated, needed: gate.minRated }), at },
       ];
     case 'not-usable':
       return [
         {
           code: 'review-gate',
           message: msg(locale, 'reviewGateUsable', {
-            tier: verdict.tier,
-            usable: percent(verdict.summary.overall.usable_rate ?? 0),
+            tier: single.tier,
+            usable: percent(single.summary.overall.usable_rate ?? 0),
             needed: percent(gate.minUsableRate),
           }),
           at,

@@ -59,7 +59,13 @@ test('the editor reports review-gate on a Deployable card without its review, an
   const uri = pathToFileURL(cardFile).href;
   const client = new TestLspClient();
   try {
-    await client.initialize({ rootUri: pathToFileURL(root).href, capabilities: VSCODE_CLIENT, locale: 'en' });
+    // One reviewer per item allowed (`ewebench.review.minReviewers` 1): the single review's own conditions.
+    await client.initialize({
+      rootUri: pathToFileURL(root).href,
+      capabilities: VSCODE_CLIENT,
+      locale: 'en',
+      settings: { ewebench: { review: { minReviewers: 1 } } },
+    });
     client.open(uri, text);
     const missing = await client.waitForDiagnostics(uri, hasCode('review-gate'));
     assert.match(messageOf(missing, 'review-gate'), /no review `run\.review\.json` beside it/);
