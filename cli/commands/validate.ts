@@ -18,7 +18,12 @@ export const usage = 'validate PATH... [--format text|json|sarif]   check ÈwéB
 export type { FileReport } from '../format/fileReport';
 
 /** Validates files as one workspace: test ids must be unique across all the tests files given. */
-export function validateFiles(files: readonly string[], io: CliIo, locale = toLocale(process.env.LANG), problems: readonly PathProblem[] = []): FileReport[] {
+export function validateFiles(
+  files: readonly string[],
+  io: CliIo,
+  locale = toLocale((io.env ?? process.env).LANG),
+  problems: readonly PathProblem[] = [],
+): FileReport[] {
   const failed = new Map<string, FileReport>();
   const docs: { file: string; doc: JsonDocument; encoding?: EncodingProblem }[] = [];
   for (const file of files) {
