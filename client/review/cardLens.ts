@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { isObject } from '../../core/json';
 import { bindReview } from '../../core/review/binding';
 import { DEFAULT_GATE, reviewFileNameFor, reviewGate, summarizeReview, type RatingCounts } from '../../core/review/review';
+import { labelled } from '../run/l10n';
 
 /**
  * A CodeLens at the top of a run card: the human review beside it (`<card>.review.json`) as counts per rating,
@@ -69,7 +70,9 @@ export class ReviewLensProvider implements vscode.CodeLensProvider {
     const perTier = Object.entries(summary.by_tier)
       .map(([tier, c]) => `${vscode.l10n.t('difficulty')} ${tier}: ${counts(c)}`)
       .join('\n');
-    return [command(`$(checklist) ${vscode.l10n.t('Human review')}: ${counts(summary.overall)}${verdict ? ` · ${verdict}` : ''}`, perTier)];
+    return [
+      command(`$(checklist) ${labelled(vscode.l10n.t('Human review'), vscode.l10n)} ${counts(summary.overall)}${verdict ? ` · ${verdict}` : ''}`, perTier),
+    ];
   }
 }
 
