@@ -10,6 +10,7 @@ import { eweScoreFindings } from './rules/resultsScores';
 import { appendFindings, type Anchor, type Finding } from './rules/finding';
 import { collectIds, duplicateIdFindings, repeatedIds, type ExternalIdOccurrence, type Id, type IdOccurrence } from './rules/ids';
 import { msg } from './rules/messages';
+import { decimal } from './i18n/number';
 import { reviewFindings, reviewGateFindings, type Neighbours } from './rules/review';
 import { benchmarkSizeFindings } from './rules/benchmark';
 import { runCardFindings } from './rules/runCard';
@@ -46,7 +47,7 @@ export function validateDocument(doc: JsonDocument, options: ValidationOptions):
   if (doc.tooLarge) {
     // Longer than the editor analyses: one finding naming the bound and the command that checks it whole.
     const message = msg(locale, 'fileTooLarge', {
-      size: (doc.length / 1_048_576).toFixed(1),
+      size: decimal(doc.length / 1_048_576, 1, locale),
       limit: Number(((options.maxChars ?? 0) / 1_048_576).toPrecision(3)),
     });
     return { classification: { kind: 'unknown' }, findings: [{ code: 'file-too-large', message, at: { span: doc.syntaxErrors[0].span } }], ids: [] };

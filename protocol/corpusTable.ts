@@ -132,7 +132,16 @@ export type WebviewMessage =
   /** Export this corpus to CSV/TSV (`indices`: the selected entries, else all), or import a sheet into it. */
   | { type: 'spreadsheet'; action: 'export' | 'import'; indices?: number[] }
   /** The page has drawn the rows of this version (the provider times its opening by it). */
-  | { type: 'painted'; version: number; rows: number; drawMs?: number; at?: number };
+  | {
+      type: 'painted';
+      version: number;
+      rows: number;
+      drawMs?: number;
+      at?: number;
+      /** The page's width in CSS pixels, and the columns whose header lies wholly inside it then (test builds). */
+      width?: number;
+      visibleColumns?: string[];
+    };
 
 /** What the provider measured on this table, for the end-to-end run to print (`ewebench.corpusTable.send`). */
 export interface TableFigures {
@@ -164,4 +173,7 @@ export interface TableFigures {
   /** The same edit until `workspace.applyEdit` resolved. */
   applyMs?: number;
   rows?: number;
+  /** The page's width when it first drew its rows, and the columns wholly visible in it without scrolling. */
+  width?: number;
+  visibleColumns?: string[];
 }

@@ -1,8 +1,10 @@
 // Makes the README's screenshots of running tests: a CodeLens score and the Test Explorer, taken in a real
 // VS Code (code-server + Chromium, installed by `npm run e2e:setup`) with this folder as the development
 // extension, against the local fake model of test/e2e/fakeModel.ts (127.0.0.1, known answers).
-// Writes docs/codelens-score.png, docs/test-explorer.png, docs/corpus-table.png, docs/review.png, docs/leaderboard.png,
-// docs/compare.png and docs/benchmark-matrix.png.
+// Writes docs/codelens-score.png, docs/test-explorer.png, docs/corpus-table.png (and the table's flows:
+// docs/corpus-table-toolbar.png, docs/corpus-table-typing-hint.png, docs/corpus-table-enum-list.png,
+// docs/corpus-import-preview.png), docs/review.png, docs/leaderboard.png, docs/compare.png and
+// docs/benchmark-matrix.png.
 // Run: `npm run screenshots`.
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -13,13 +15,112 @@ import { session } from './e2e/session.mjs';
 import {
   benchmarkMatrixFromPalette,
   compareFromPalette,
+  corpusTableFrame,
   editInCorpusTable,
+  palette,
   leaderboardFromPalette,
   quickOpen,
   rateReviewFromKeyboard,
   runFileFromTestExplorer,
   runFirstTestFromLens,
 } from './e2e/uiFlows.mjs';
+
+/** A picture of the page, or of the part of it `box` (a frame's element box, in page coordinates) with a margin. */
+async function shot(page, name, box) {
+  const viewport = page.viewportSize();
+  const clip = box && {
+    x: Math.max(0, box.x - 8),
+    y: Math.max(0, box.y - 8),
+    width: Math.min(viewport.width - Math.max(0, box.x - 8), box.width + 16),
+    height: Math.min(viewport.height - Math.max(0, box.y - 8), box.height + 16),
+  };
+  await page.screenshot({ path: path.join(root, 'docs', name), ...(clip ? { clip } : {}) });
+  return name;
+}
+
+/**
+ * On the open corpus table of table.json: the toolbar (Export/Import), the typing hint under the search box after
+ * `;D;e;n`, a register cell's list of values, and the preview of an update from a sheet with two references
+ * changed, opened from the toolbar's Import button. Leaves the table and the file as they were.
+ */
+async function tableFlowShots(page, workspace) {
+  const written = [];
+  const frame = await corpusTableFrame(page);
+  await frame.locator('#exportSheet').waitFor({ timeout: 15_000 });
+  const toolbar = await frame.locator('#exportSheet').evaluate((b) => {
+    const r = b.parentElement.getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width, height: r.height };
+  });
+  const frameBox = await (await frame.frameElement()).boundingBox();
+  const inPage = (r) => ({ x: frameBox.x + r.x, y: frameBox.y + r.y, width: r.width, height: r.height });
+  written.push(await shot(page, 'corpus-table-toolbar.png', inPage({ ...toolbar, height: toolbar.height })));
+
+  // The typing hint: the keys, shown while the search box has the focus.
+  const search = frame.locator('#search');
+  await search.click();
+  await page.keyboard.type(';D;e;n', { delay: 0 });
+  await frame.locator('#hint:not([hidden])').waitFor({ timeout: 15_000 });
+  await page.waitForTimeout(300);
+  written.push(await shot(page, 'corpus-table-typing-hint.png'));
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Control+Shift+Home');
+  await page.keyboard.press('Backspace');
+  await frame.locator('#rows [data-entry="0"]').waitFor({ timeout: 15_000 });
+
+  // An enum cell: Enter on a register cell opens its list. A native list's popup is drawn outside the page, where
+  // a screenshot does not reach, so the picture shows the same options as an open list box.
+  const register = frame.locator('#rows [data-entry="0"] [data-field="register"]');
+  await register.click();
+  await frame.locator('#grid:focus').waitFor({ timeout: 15_000 });
+  await page.keyboard.press('Enter');
+  const list = frame.locator('#rows select');
+  await list.waitFor({ timeout: 15_000 });
+  await list.evaluate((select) => {
+    select.size = Math.min(select.options.length + select.querySelectorAll('optgroup').length, 10);
+    // Drawn over the rows below, opening leftwards from the last column.
+    Object.assign(select.style, { position: 'absolute', right: '0', height: 'auto', zIndex: '5', minWidth: '14em' });
+    for (let node = select.parentElement; node && node.id !== 'grid'; node = node.parentElement)
+      Object.assign(node.style, { overflow: 'visible', zIndex: '5' });
+  });
+  await page.waitForTimeout(300);
+  written.push(await shot(page, 'corpus-table-enum-list.png'));
+  await page.keyboard.press('Escape');
+
+  // An update from a sheet, on the workspace's valid corpus (table.json is planted with problems): its own
+  // entries with two references changed, chosen through its table's Import button.
+  await palette(page, 'View: Close All Editors');
+  await quickOpen(page, 'corpus.json');
+  await page.locator('.editor-actions .action-item a[aria-label*="Open Corpus as Table"]').first().click();
+  const corpusFrame = await corpusTableFrame(page);
+  const file = path.join(workspace, 'corpus.json');
+  const entries = JSON.parse(fs.readFileSync(file, 'utf8')).entries;
+  const columns = [...new Set(entries.flatMap((e) => Object.keys(e)))];
+  const changed = new Map([
+    [0, 'Ŋdi nyuie loo.'],
+    [2, 'Akpe na wò ŋutɔ.'],
+  ]);
+  const rows = entries.map((e, i) => columns.map((c) => (c === 'reference' && changed.has(i) ? changed.get(i) : String(e[c] ?? ''))).join('\t'));
+  const sheet = path.join(workspace, 'corpus-fixed.tsv');
+  fs.writeFileSync(sheet, [columns.join('\t'), ...rows].join('\n') + '\n');
+  await corpusFrame.locator('#importSheet').click();
+  // VS Code's own file dialog in the browser: its path box takes the sheet's path.
+  const pathBox = page.locator('.quick-input-widget input');
+  await pathBox.waitFor({ timeout: 30_000 });
+  await pathBox.fill(sheet);
+  await page.waitForTimeout(500);
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: '→' }).first().waitFor({ timeout: 30_000 });
+  await page.mouse.move(5, 5);
+  await page.waitForTimeout(500);
+  written.push(await shot(page, 'corpus-import-preview.png'));
+  await page.keyboard.press('Escape');
+  fs.rmSync(sheet, { force: true });
+  return written.join(', ');
+}
+
+// SCREENSHOTS_ONLY=lens,explorer,review,table,boards takes only those parts (all by default), e.g. to redo one
+// picture on a busy machine.
+const ONLY = new Set((process.env.SCREENSHOTS_ONLY ?? 'lens,explorer,review,table,boards').split(',').map((p) => p.trim()));
 
 const cleanups = [];
 const cleanUp = async () => {
@@ -46,9 +147,51 @@ try {
   const server = await startCodeServer(run, fake.userSettings);
   const { page } = await openBrowser(run);
   const payload = JSON.stringify([['extensionDevelopmentPath', `vscode-remote://${server.host}${root}`]]);
-  await page.goto(`http://${server.host}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`);
-  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  await page.goto(`http://${server.host}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`, { timeout: 180_000 });
+  await page.locator('.monaco-workbench').waitFor({ timeout: 180_000 });
 
+  if (ONLY.has('lens')) await lensShot(page);
+  if (ONLY.has('explorer')) {
+    await quickOpen(page, 'run_e2e.json');
+    console.log(`Test Explorer: ${(await runFileFromTestExplorer(page)).join(', ')}`);
+    await page.mouse.move(5, 5);
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: path.join(root, 'docs', 'test-explorer.png') });
+    // The Test Results panel made room for the Test Explorer; the next two pages want the height.
+    await page.keyboard.press('Control+J');
+  }
+  if (ONLY.has('review')) {
+    // A review of a run card, three items rated from the keyboard; the page as the reviewer sees it then.
+    console.log(`review: ${await rateReviewFromKeyboard(page)}`);
+    await page.keyboard.press('Control+B');
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: path.join(root, 'docs', 'review.png') });
+  }
+  if (ONLY.has('table')) {
+    // The corpus table, as a user opens it from the editor title of a corpus, after one cell typed with Ewe keys
+    // (its flow starts from an open tab: alone, this part opens the corpus first).
+    if ((await page.locator('.tabs-container .tab').count()) === 0) await quickOpen(page, 'table.json');
+    console.log(`corpus table: ${await editInCorpusTable(page, workspace)}`);
+    await page.keyboard.press('Control+B');
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: path.join(root, 'docs', 'corpus-table.png') });
+    // #32's flows on the same table, the side bar still closed: the toolbar's export and import buttons, the Ewe
+    // keys' hint while typing in the search box, an enum cell's list, and an update's preview from a sheet.
+    console.log(`table flows: ${await tableFlowShots(page, workspace)}`);
+    await page.keyboard.press('Control+B');
+  }
+  if (ONLY.has('boards')) await boardShots(page);
+  console.log(`wrote the screenshots of ${[...ONLY].join(', ')} in docs/`);
+} catch (error) {
+  console.error(error.stack ?? String(error));
+  code = 1;
+} finally {
+  await cleanUp();
+}
+process.exit(code);
+
+/** The CodeLens scores of tests/run_e2e.json: one test run from its lens, then the whole file. */
+async function lensShot(page) {
   console.log(`lens: ${await runFirstTestFromLens(page)}`);
   // Then the whole file from the lens at the top, so every test shows its score.
   await page.locator('.monaco-editor .codelens-decoration a', { hasText: 'Run all (3)' }).first().click();
@@ -61,27 +204,9 @@ try {
     clip: { x: editor.x, y: editor.y, width: Math.min(editor.width, 900), height: 420 },
   });
   await page.keyboard.press('Control+B');
+}
 
-  await quickOpen(page, 'run_e2e.json');
-  console.log(`Test Explorer: ${(await runFileFromTestExplorer(page)).join(', ')}`);
-  await page.mouse.move(5, 5);
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: path.join(root, 'docs', 'test-explorer.png') });
-
-  // The Test Results panel made room for the Test Explorer; the next two pages want the height.
-  await page.keyboard.press('Control+J');
-  // A review of a run card, three items rated from the keyboard; the page as the reviewer sees it then.
-  console.log(`review: ${await rateReviewFromKeyboard(page)}`);
-  await page.keyboard.press('Control+B');
-  await page.waitForTimeout(800);
-  await page.screenshot({ path: path.join(root, 'docs', 'review.png') });
-  // The corpus table, as a user opens it from the editor title of a corpus, after one cell typed with Ewe keys.
-  console.log(`corpus table: ${await editInCorpusTable(page, workspace)}`);
-  await page.keyboard.press('Control+B');
-  await page.waitForTimeout(800);
-  await page.screenshot({ path: path.join(root, 'docs', 'corpus-table.png') });
-  await page.keyboard.press('Control+B');
-
+async function boardShots(page) {
   // The board views, each with the side bar closed: the leaderboard of the fixture cards, the compare of the two
   // fixture runs (its charts above the tables), then the benchmark matrix run from its file (the modal pressed).
   const board = async (name, flow) => {
@@ -96,14 +221,4 @@ try {
   console.log(`leaderboard: ${(await board('leaderboard.png', leaderboardFromPalette)).first.slice(0, 3).join(' ')}`);
   console.log(`compare: ${(await board('compare.png', compareFromPalette)).slice(0, 6).join(' ')}`);
   console.log(`matrix: ${(await board('benchmark-matrix.png', benchmarkMatrixFromPalette)).rows.map((r) => r.join(' ')).join(' · ')}`);
-
-  console.log(
-    'wrote docs/codelens-score.png, docs/test-explorer.png, docs/corpus-table.png, docs/review.png, docs/leaderboard.png, docs/compare.png and docs/benchmark-matrix.png',
-  );
-} catch (error) {
-  console.error(error.stack ?? String(error));
-  code = 1;
-} finally {
-  await cleanUp();
 }
-process.exit(code);

@@ -53,7 +53,7 @@ test('leaderboard --format html: one self-contained page, strict CSP, values esc
   assert.doesNotMatch(html, /(src|href)=["']?https?:/i);
   assert.match(html, /<html lang="fr">/);
   assert.match(html, /Rang/);
-  assert.match(html, /non classé : altéré/);
+  assert.match(html, /non classé\u00a0: altéré/);
 });
 
 test('leaderboard with nothing to rank exits 1', async () => {
@@ -156,8 +156,8 @@ test('#31.8 the text output reads: lines within 160 columns, money as money, the
   assert.ok(widest <= 160, `a line of ${widest} columns`);
   assert.match(io.out, /\$0\.00089 /, 'the cost per entry as money');
   assert.doesNotMatch(io.out, /0\.000882978/, 'never the raw float');
-  assert.match(io.out, /^Corpus eng-ewe-dev-v1 \(English → Ewe\): 3 run\(s\)$/m);
-  assert.match(io.out, /^Corpus eng-yor-dev-v1 \(English → Yoruba\): 2 run\(s\)$/m);
+  assert.match(io.out, /^Corpus eng-ewe-dev-v1 \(English → Ewe\): 3 runs$/m);
+  assert.match(io.out, /^Corpus eng-yor-dev-v1 \(English → Yoruba\): 2 runs$/m);
   assert.doesNotMatch(io.out, /\/Users\//);
   assert.match(io.out, /unsealed: nothing seals the file/);
   // The JSON keeps the exact figure.
@@ -172,7 +172,10 @@ test('#31.8 the text output reads: lines within 160 columns, money as money, the
   assert.equal(await main(['leaderboard', fixtures, '--lang', 'fr'], fr), 0, fr.err);
   assert.match(fr.out, /0,00089 \$/);
   assert.match(fr.out, /non scellé/);
-  assert.match(fr.out, /^Corpus eng-ewe-dev-v1 \(English → Ewe\) : 3 run\(s\)$/m);
+  assert.match(fr.out, /^Corpus eng-ewe-dev-v1 \(English → Ewe\)\u00a0: 3 exécutions$/m);
+  // The spec's enum values as French words (the JSON keeps the values).
+  assert.match(fr.out, /auto-évalué/);
+  assert.doesNotMatch(fr.out, /self-benchmarked|raw-llm/);
   assert.ok(Math.max(...fr.out.split('\n').map((l) => Array.from(l).length)) <= 160);
 });
 

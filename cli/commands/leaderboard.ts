@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { pick, toLocale, type Locale } from '../../core/i18n/locale';
 import { EWEBENCH_SORT_KEYS, type EweBenchRow } from '../../core/leaderboard/ewebench';
-import { money, sealText } from '../../core/leaderboard/format';
+import { methodClassLabel, money, sealText, verificationTierLabel } from '../../core/leaderboard/format';
 import { tierLabel } from '../../core/scoring/rosetta/tiers';
 import { BOARD_TEXT, buildLeaderboard, TEXT_HEADINGS, type Leaderboard } from '../../core/leaderboard/leaderboard';
 import type { SuiteRow } from '../../core/leaderboard/suite';
@@ -136,9 +136,9 @@ function rosettaText(rows: readonly RosettaRow[], locale: Locale): string[] {
         rankText(r),
         r.model,
         r.method,
-        r.method_class ?? '—',
+        methodClassLabel(r.method_class, locale),
         tierLabel(r.quality_tier, locale) + (gated(r) ? '*' : ''),
-        r.verification_tier,
+        verificationTierLabel(r.verification_tier, locale),
         shortDate(r.date),
         reviewText(r, locale),
         r.path,
@@ -228,8 +228,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     format === 'json'
       ? terminalSafeJson(JSON.stringify(board, null, 2)) + '\n'
       : format === 'html'
-        ? leaderboardHtml(board, toLocale(lang ?? 'en'))
-        : leaderboardText(board, toLocale(lang ?? 'en'));
+        ? leaderboardHtml(board, toLocale(lang ?? (io.env ?? process.env).LANG))
+        : leaderboardText(board, toLocale(lang ?? (io.env ?? process.env).LANG));
   for (const r of board.refused) io.stderr(wrapLines(pick(BOARD_TEXT.refused, 'en', { file: r.path, reason: r.reason })) + '\n');
   const out = values.out?.[0];
   if (out) {

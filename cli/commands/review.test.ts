@@ -363,7 +363,7 @@ test('review agreement compares the files of two and three reviewers of one samp
   );
   assert.match(three.out, /quadratic kappa: ama–kofi -?\d\.\d{3} \(9 items\) · ama–yao .* · kofi–yao /);
   assert.match(three.out, /^difficulty 1: /m);
-  assert.match(three.out, /widest disagreement first:\n {2}entry e\d+ \(difficulty \d\): ama acceptable · kofi excellent · yao reject — 3 step\(s\) apart/);
+  assert.match(three.out, /widest disagreement first:\n {2}entry e\d+ \(difficulty \d\): ama acceptable · kofi excellent · yao reject — 3 steps apart/);
 
   const lang = process.env.LANG;
   process.env.LANG = 'fr_FR.UTF-8';

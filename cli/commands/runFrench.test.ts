@@ -30,7 +30,10 @@ test('LANG=fr: a plan refused before sending says so in French; in English witho
   const args = ['run', 'reasoning.json', '--base-url', fake.baseUrl, '--model', 'fake-chat', '--no-cache'];
   const fr = frenchIo(dir);
   assert.equal(await main(args, fr), 2);
-  assert.match(fr.err, /rien n’a été envoyé : 2 tests partagent l’id "a" en reasoning\.json:1, reasoning\.json:1 : un run garde un résultat par id/);
+  assert.match(
+    fr.err,
+    /rien n’a été envoyé\u00a0: 2 tests partagent l’id "a" en reasoning\.json:1, reasoning\.json:1\u00a0: une exécution garde un résultat par id/,
+  );
   const en = captureIo(dir);
   en.env = { ...process.env, LANG: 'C.UTF-8' };
   assert.equal(await main(args, en), 2);

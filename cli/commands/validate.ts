@@ -24,7 +24,7 @@ export type { FileReport } from '../format/fileReport';
 export function validateFiles(
   files: readonly string[],
   io: CliIo,
-  locale = toLocale(process.env.LANG),
+  locale = toLocale((io.env ?? process.env).LANG),
   problems: readonly PathProblem[] = [],
   gate?: Neighbours['gate'],
 ): FileReport[] {

@@ -162,7 +162,7 @@ test('leaderboard card.json --format html --out card.json is refused, in French 
   const io = Object.assign(captureIo(dir), { env: { LANG: 'fr_FR.UTF-8' } });
   const code = await main(['leaderboard', 'card.json', '--format', 'html', '--out', 'card.json'], io);
   assert.equal(code, 2);
-  assert.match(io.err, /écriture de .*card\.json refusée : c’est le même fichier que .*card\.json, une entrée de cette commande/);
+  assert.match(io.err, /écriture de .*card\.json refusée\u00a0: c’est le même fichier que .*card\.json, une entrée de cette commande/);
   assert.equal(fs.readFileSync(path.join(dir, 'card.json'), 'utf8'), card());
 });
 

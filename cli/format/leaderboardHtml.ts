@@ -6,7 +6,18 @@ import type { EweBenchRow } from '../../core/leaderboard/ewebench';
 import type { Interval } from '../../core/leaderboard/rank';
 import type { RosettaRow } from '../../core/leaderboard/rosetta';
 import { CATEGORIES } from '../../core/scoring/ewebench/categories';
-import { fmt, money, rankText, reviewText, ROSETTA_COLUMNS, rosettaUnrankedReason, sealText, tierText } from '../../core/leaderboard/format';
+import {
+  fmt,
+  methodClassLabel,
+  money,
+  rankText,
+  reviewText,
+  ROSETTA_COLUMNS,
+  rosettaUnrankedReason,
+  sealText,
+  tierText,
+  verificationTierLabel,
+} from '../../core/leaderboard/format';
 
 // The cells' wording has one home, core/leaderboard/format.ts; the CLI's text report takes it from here too.
 export { fmt, rankText, reviewText, rosettaUnrankedReason, tierText, withInterval } from '../../core/leaderboard/format';
@@ -47,10 +58,10 @@ function rosettaTable(rows: readonly RosettaRow[], locale: Locale): string {
       cell(money(r.cost_per_entry_usd, locale), true),
       cell(fmt(r.speed_seconds, 2, locale), true),
       cell(fmt(r.cost_adjusted, 4, locale), true),
-      cell(r.method_class ?? '—'),
+      cell(methodClassLabel(r.method_class, locale)),
       cell(r.model),
       cell(tierText(r, locale)),
-      cell(r.verification_tier),
+      cell(verificationTierLabel(r.verification_tier, locale)),
       cell(r.date),
       cell(r.corpus),
       cell(r.language_pair),

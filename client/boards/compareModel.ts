@@ -4,6 +4,7 @@ import { pyFixed } from '../../core/python/round';
 import { CATEGORIES } from '../../core/scoring/ewebench/categories';
 import type { Locale } from '../../core/i18n/locale';
 import type { BoardCell, BoardPage, BoardRow } from '../../protocol/boards';
+import { plural } from '../../core/i18n/plural';
 import type { L10n } from '../run/l10n';
 
 /**
@@ -114,9 +115,16 @@ export function comparePage(c: RunComparison, state: CompareState, locale: Local
       c.onlyB,
       n,
     ),
-    ...(c.sourceDiffers ? [l10n.t('{0} item(s) with the same id but another source text in A and B: not the same item, left out.', c.sourceDiffers)] : []),
+    ...(c.sourceDiffers
+      ? [
+          plural(c.sourceDiffers, l10n.locale, {
+            one: l10n.t('{0} item with the same id but another source text in A and B: not the same item, left out.', c.sourceDiffers),
+            other: l10n.t('{0} items with the same id but another source text in A and B: not the same items, left out.', c.sourceDiffers),
+          }),
+        ]
+      : []),
     l10n.t(
-      '{0} regression(s), {1} improvement(s), {2} unchanged, {3} unscored.',
+      'Regressions: {0}, improvements: {1}, unchanged: {2}, unscored: {3}.',
       c.counts.regression,
       c.counts.improvement,
       c.counts.unchanged,

@@ -41,7 +41,7 @@ test('items × models: one column per run, cells coloured by score, items that d
   assert.equal(context?.cells[5].heat, 0);
   // The items that separate the models come after the nine that do not.
   assert.deepEqual(ids(page).slice(9).sort(), ['ck_festival_01', 'mt_context_02', 'mt_market_03']);
-  assert.match(page.notes.join('\n'), /12 item\(s\): 3 separate the runs, 5 every run passes, 4 every run fails/);
+  assert.match(page.notes.join('\n'), /Items: 12; separating the runs: 3; passed by every run: 5; failed by every run: 4\./);
 });
 
 test('items sort by a column (scores highest first, again reverses) and filter by category and separation', () => {

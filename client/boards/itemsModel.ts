@@ -104,7 +104,13 @@ export function itemsPage(analysis: ItemAnalysis, state: ItemsState, l10n: L10n,
   const c = analysis.counts;
   const notes = [
     ...analysis.columns.map((col) => `${col.label}: ${col.fileName}`),
-    l10n.t('{0} item(s): {1} separate the runs, {2} every run passes, {3} every run fails.', analysis.rows.length, c.separates, c['all-pass'], c['all-fail']),
+    l10n.t(
+      'Items: {0}; separating the runs: {1}; passed by every run: {2}; failed by every run: {3}.',
+      analysis.rows.length,
+      c.separates,
+      c['all-pass'],
+      c['all-fail'],
+    ),
   ];
   if (corpora && corpora.options.length > 1)
     notes.unshift(

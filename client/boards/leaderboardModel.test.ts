@@ -121,10 +121,10 @@ test('in French: the headings, the marks and the notes', () => {
   const page = leaderboardPage(board, INITIAL_STATE, 'fr', STRINGS);
   assert.equal(page.title, 'Classement');
   assert.equal(page.tables[1].columns[0].label, 'Rang');
-  assert.equal(column(page, 'rosetta', 'rank')[4], 'non classé : altéré (une empreinte stockée ne correspond pas au contenu)');
+  assert.equal(column(page, 'rosetta', 'rank')[4], 'non classé\u00a0: altéré (une empreinte stockée ne correspond pas au contenu)');
   assert.equal(column(page, 'rosetta', 'seal')[4], 'altéré');
   assert.equal(column(page, 'rosetta', 'composite')[1], '0,8722', 'the French decimal comma');
-  assert.match(page.notes[0], /^Intervalles : bootstrap à 95 %/);
+  assert.match(page.notes[0], /^Intervalles\u00a0: bootstrap à 95 %/);
 });
 
 /** The harness's reports as the panel reads a folder of them: every JSON file, kept by core's `isLeaderboardSource`. */

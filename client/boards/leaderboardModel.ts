@@ -1,7 +1,19 @@
 import { pick, type Locale } from '../../core/i18n/locale';
 import type { EweBenchRow } from '../../core/leaderboard/ewebench';
 import { eweBenchBoard, EWEBENCH_SORT_KEYS } from '../../core/leaderboard/ewebench';
-import { fmt, intervalText, money, rankText, reviewText, ROSETTA_COLUMNS, rosettaUnrankedReason, sealText, tierText } from '../../core/leaderboard/format';
+import {
+  fmt,
+  intervalText,
+  methodClassLabel,
+  money,
+  rankText,
+  reviewText,
+  ROSETTA_COLUMNS,
+  rosettaUnrankedReason,
+  sealText,
+  tierText,
+  verificationTierLabel,
+} from '../../core/leaderboard/format';
 import { BOARD_TEXT, COLUMN_LABELS, type Leaderboard } from '../../core/leaderboard/leaderboard';
 import type { Interval } from '../../core/leaderboard/rank';
 import { ASCENDING_BY_DEFAULT, rosettaBoard, ROSETTA_SORT_KEYS, type RosettaRow, type RosettaSortKey } from '../../core/leaderboard/rosetta';
@@ -61,10 +73,10 @@ function rosettaRowView(r: RosettaRow, locale: Locale): BoardRow {
     text(money(r.cost_per_entry_usd, locale), { numeric: true }),
     number(r.speed_seconds, 2, locale),
     number(r.cost_adjusted, 4, locale),
-    text(r.method_class ?? '—'),
+    text(methodClassLabel(r.method_class, locale)),
     text(r.model),
     text(tierText(r, locale)),
-    text(r.verification_tier),
+    text(verificationTierLabel(r.verification_tier, locale)),
     text(r.date),
     text(r.corpus),
     text(r.language_pair),

@@ -4,6 +4,7 @@ import { decodeSheetBytes } from '../../core/document/encoding';
 import { delimiterFor, describeSheetEncoding, exportSheet, planImport, type ImportPlan, type RowProblem } from '../../core/corpus/spreadsheet';
 import { planUpdate, spanEdit, type UpdatePlan } from '../../core/corpus/sheetUpdate';
 import { toLocale } from '../../core/i18n/locale';
+import { plural } from '../../core/i18n/plural';
 
 /**
  * *Export Corpus to CSV/TSV* and *Import Entries from CSV/TSV*: thin over core/corpus/spreadsheet, the same code
@@ -114,7 +115,10 @@ function updateItems(plan: UpdatePlan): MappingItem[] {
         detail: vscode.l10n.t('{0} entries unchanged', plan.untouched.length),
         action: 'import',
       }
-    : { label: `$(error) ${vscode.l10n.t('Nothing can be updated: {0} error(s)', errors.length)}`, action: 'none' };
+    : {
+        label: `$(error) ${plural(errors.length, vscode.env.language, { one: vscode.l10n.t('Nothing can be updated: {0} error', errors.length), other: vscode.l10n.t('Nothing can be updated: {0} errors', errors.length) })}`,
+        action: 'none',
+      };
   const items: MappingItem[] = [head, ...problemItems(plan.problems)];
   if (plan.changed.length > 0)
     items.push(
@@ -150,7 +154,7 @@ function mappingItems(plan: ImportPlan): MappingItem[] {
         action: 'import',
       }
     : {
-        label: `$(error) ${vscode.l10n.t('Nothing can be imported: {0} error(s)', errors.length)}`,
+        label: `$(error) ${plural(errors.length, vscode.env.language, { one: vscode.l10n.t('Nothing can be imported: {0} error', errors.length), other: vscode.l10n.t('Nothing can be imported: {0} errors', errors.length) })}`,
         action: 'none',
       };
   return [head, ...problemItems(plan.problems), ...columnItems(plan.columns)];

@@ -155,6 +155,7 @@ function noteOpening(figures: TableFigures, message: WebviewMessage, resolved: n
   } else if (message.type === 'painted' && figures.openMs === undefined) {
     const drawn = message.at ?? performance.timeOrigin + at;
     Object.assign(figures, { openMs: drawn - wall, paintedLagMs: performance.timeOrigin + at - drawn, rows: message.rows, drawMs: message.drawMs });
+    Object.assign(figures, { width: message.width, visibleColumns: message.visibleColumns });
   }
 }
 

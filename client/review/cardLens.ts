@@ -7,6 +7,7 @@ import { adjudicationFileNameFor, isTeamReviewFileName, MAX_TEAM_FILES } from '.
 import type { CardReviewVerdict } from '../../core/review/team';
 import { setting } from '../config';
 import { lazyModules } from '../lazyModules';
+import { labelled } from '../run/l10n';
 
 /**
  * A CodeLens at the top of a run card: the human review beside it (`<card>.review.json`) as counts per rating,
@@ -92,7 +93,7 @@ export class ReviewLensProvider implements vscode.CodeLensProvider {
       .join('\n');
     return [
       command(
-        `$(checklist) ${vscode.l10n.t('Human review')} (${vscode.l10n.t('a single review')}): ${counts(summary.overall)}${verdict ? ` · ${verdict}` : ''}`,
+        `$(checklist) ${labelled(`${vscode.l10n.t('Human review')} (${vscode.l10n.t('a single review')})`, vscode.l10n)} ${counts(summary.overall)}${verdict ? ` · ${verdict}` : ''}`,
         perTier,
       ),
     ];

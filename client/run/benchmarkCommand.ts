@@ -3,6 +3,8 @@ import * as vscode from 'vscode';
 import type { MatrixRow } from '../../core/bench/matrix';
 import type { BenchCell, BenchmarkModel } from '../../core/bench/plan';
 import { toLocale } from '../../core/i18n/locale';
+import { plural } from '../../core/i18n/plural';
+import { money } from '../../core/leaderboard/format';
 import type { ModelConfig } from '../../core/run/types';
 import { BoardPanel, shownTables } from '../boards/boardPanel';
 import type { MatrixMode, MatrixStrings } from '../boards/matrixModel';
@@ -116,14 +118,23 @@ function estimateSentence(e: {
   costUsd: number | null;
   unpriced: string[];
 }): string {
-  const cost = e.costUsd === null ? vscode.l10n.t('unknown') : `$${e.costUsd < 0.01 ? e.costUsd.toPrecision(2) : e.costUsd.toFixed(2)}`;
-  const base = vscode.l10n.t(
-    '{0} request(s), about {1} prompt and {2} completion tokens (4 characters a token), estimated cost {3}.',
-    e.requests,
-    e.promptTokens,
-    e.completionTokens,
-    cost,
-  );
+  const cost = e.costUsd === null ? vscode.l10n.t('unknown') : money(e.costUsd, toLocale(vscode.env.language));
+  const base = plural(e.requests, vscode.env.language, {
+    one: vscode.l10n.t(
+      '{0} request, about {1} prompt and {2} completion tokens (4 characters a token), estimated cost {3}.',
+      e.requests,
+      e.promptTokens,
+      e.completionTokens,
+      cost,
+    ),
+    other: vscode.l10n.t(
+      '{0} requests, about {1} prompt and {2} completion tokens (4 characters a token), estimated cost {3}.',
+      e.requests,
+      e.promptTokens,
+      e.completionTokens,
+      cost,
+    ),
+  });
   return e.unpriced.length ? `${base} ${vscode.l10n.t('Models without a declared price are not in the cost: {0}.', e.unpriced.join(', '))}` : base;
 }
 
@@ -165,7 +176,10 @@ export async function runBenchmark(context: vscode.ExtensionContext, deps: Bench
       return [];
     }
   }
-  const start = vscode.l10n.t('Run {0} cell(s)', toRun.length);
+  const start = plural(toRun.length, vscode.env.language, {
+    one: vscode.l10n.t('Run {0} cell', toRun.length),
+    other: vscode.l10n.t('Run {0} cells', toRun.length),
+  });
   const answer = await vscode.window.showWarningMessage(
     vscode.l10n.t('Run {0} of the {1} cells of {2}?', toRun.length, loaded.plan.cells.length, name),
     { modal: true, detail: estimateSentence(lazy.estimateOf(loaded.plan, toRun)) },
@@ -204,7 +218,7 @@ export async function runBenchmark(context: vscode.ExtensionContext, deps: Bench
     },
   );
   const failed = rows.filter((r) => r.outcome === 'failed').length;
-  if (failed) void vscode.window.showWarningMessage(vscode.l10n.t('{0} cell(s) of {1} failed: see the matrix and the ÈwéBench Runs output.', failed, name));
+  if (failed) void vscode.window.showWarningMessage(vscode.l10n.t('Failed cells in {1}: {0}; see the matrix and the ÈwéBench Runs output.', failed, name));
   return showMatrix(context, uri, name, rows, 'ran');
 }
 

@@ -10,6 +10,8 @@ import { resultUri } from './resultDocument';
 import { eweScoresByModel } from './resultsIndex';
 import { resultsFolderSetting, sourceFileOf, type ResultsStore } from './resultsStore';
 import type { RunService } from './runService';
+import { formatFixed } from './format';
+import { userL10n } from './userL10n';
 
 export interface RunCommandDeps {
   items: DocumentModels;
@@ -129,15 +131,15 @@ export function registerRunCommands(context: vscode.ExtensionContext, deps: RunC
     }
     const picks: vscode.QuickPickItem[] = [];
     for (const s of scores) {
-      picks.push({ label: vscode.l10n.t('{0}: ÈwéScore {1}', s.model, s.eweScore.toFixed(1)), kind: vscode.QuickPickItemKind.Separator });
+      picks.push({ label: vscode.l10n.t('{0}: ÈwéScore {1}', s.model, formatFixed(s.eweScore, 1, userL10n)), kind: vscode.QuickPickItemKind.Separator });
       picks.push({
-        label: `$(graph) ${vscode.l10n.t('ÈwéScore {0}', s.eweScore.toFixed(1))}`,
+        label: `$(graph) ${vscode.l10n.t('ÈwéScore {0}', formatFixed(s.eweScore, 1, userL10n))}`,
         description: vscode.l10n.t('{0} over {1} categories with results', s.model, s.categories.length),
       });
       for (const c of s.categories) {
         picks.push({
           label: `   ${c.category}`,
-          description: `${c.score.toFixed(1)}/100`,
+          description: `${formatFixed(c.score, 1, userL10n)}/100`,
           detail: c.errored ? vscode.l10n.t('{0} scored, {1} errored (not scored)', c.scored, c.errored) : vscode.l10n.t('{0} scored', c.scored),
         });
       }

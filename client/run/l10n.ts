@@ -26,3 +26,8 @@ export function recordError(record: { error: string | null; error_code?: RunText
 export const englishL10n: L10n = {
   t: (message, ...args) => message.replace(/\{(\d+)\}/g, (whole, i: string) => (Number(i) < args.length ? String(args[Number(i)]) : whole)),
 };
+
+/** A label before its value, `Status:`, with the colon as the language writes it (`Statut\u00a0:` in French). */
+export function labelled(label: string, l10n: L10n): string {
+  return l10n.t('{0}:', label);
+}

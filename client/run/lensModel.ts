@@ -1,6 +1,6 @@
 import { passes } from '../../core/scoring/ewebench/aggregate';
 import type { EntryRunRecord, RunnableItem, TestRunRecord } from '../../core/run/types';
-import { formatCost, formatLatency, formatMeanSe, formatScore, oneLine } from './format';
+import { formatCost, formatFixed, formatLatency, formatMeanSe, formatScore, oneLine } from './format';
 import { recordError, type L10n } from './l10n';
 
 /**
@@ -201,24 +201,24 @@ function recordHash(outcome: ItemOutcome): string {
  */
 export function modelsTitle(perModel: readonly ModelOutcome[], l10n: L10n): string {
   const sorted = [...perModel].sort((a, b) => (a.model < b.model ? -1 : a.model > b.model ? 1 : 0));
-  const parts = sorted.slice(0, MAX_LENS_MODELS).map(({ model, outcome }) => `${oneLine(model, 40)} ${compactResult(outcome)}`);
+  const parts = sorted.slice(0, MAX_LENS_MODELS).map(({ model, outcome }) => `${oneLine(model, 40)} ${compactResult(outcome, l10n)}`);
   if (sorted.length > MAX_LENS_MODELS) parts.push(l10n.t('{0} more', sorted.length - MAX_LENS_MODELS));
   return parts.join(' · ');
 }
 
-function compactResult(outcome: ItemOutcome): string {
+function compactResult(outcome: ItemOutcome, l10n: L10n): string {
   if (outcome.kind === 'corpus-entry') {
     const r = outcome.record;
-    return r.error !== null ? '⚠' : `chrF++ ${r.entry_chrf.toFixed(1)}${r.exact_match ? ' =' : ''}`;
+    return r.error !== null ? '⚠' : `chrF++ ${formatFixed(r.entry_chrf, 1, l10n)}${r.exact_match ? ' =' : ''}`;
   }
   const { record, repeat } = outcome;
   if (repeat && repeat.runs > 1) {
     if (repeat.runs === repeat.errored) return '⚠';
-    return `${passes(repeat.mean) ? '✓' : '✗'} ${formatScore(repeat.mean)} (×${repeat.runs})`;
+    return `${passes(repeat.mean) ? '✓' : '✗'} ${formatScore(repeat.mean, l10n)} (×${repeat.runs})`;
   }
   if (record.error !== null) return '⚠';
   if (record.score === null) return '—';
-  return `${record.passed ? '✓' : '✗'} ${formatScore(record.score)}`;
+  return `${record.passed ? '✓' : '✗'} ${formatScore(record.score, l10n)}`;
 }
 
 /**
@@ -246,17 +246,17 @@ function testTitle(record: TestRunRecord, repeat: RepeatSummary | undefined, l10
     if (repeat.runs === repeat.errored) return errorTitle(record.error !== null ? recordError(record, l10n) : l10n.t('every run failed'), l10n);
     const mark = passes(repeat.mean) ? '✓' : '✗';
     const errored = repeat.errored > 0 ? ` · ${l10n.t('{0} errored', repeat.errored)}` : '';
-    return `${mark} ${formatMeanSe(repeat.mean, repeat.standardError)} (×${repeat.runs})${errored} · ${record.model}`;
+    return `${mark} ${formatMeanSe(repeat.mean, repeat.standardError, l10n)} (×${repeat.runs})${errored} · ${record.model}`;
   }
   if (record.error !== null) return errorTitle(recordError(record, l10n), l10n);
   if (record.score === null) return l10n.t('⚠ not scored: {0}', oneLine(record.reason ?? '', 70));
-  return `${record.passed ? '✓' : '✗'} ${formatScore(record.score)} · ${timing(record.cached, record.latency_ms, l10n)} · ${record.model}`;
+  return `${record.passed ? '✓' : '✗'} ${formatScore(record.score, l10n)} · ${timing(record.cached, record.latency_ms, l10n)} · ${record.model}`;
 }
 
 function entryTitle(record: EntryRunRecord, l10n: L10n): string {
   if (record.error !== null) return errorTitle(recordError(record, l10n), l10n);
   const exact = record.exact_match ? l10n.t('exact ✓') : l10n.t('exact ✗');
-  return `chrF++ ${record.entry_chrf.toFixed(1)} · ${exact} · ${timing(record.cached, record.latency_seconds * 1000, l10n)} · ${record.model}`;
+  return `chrF++ ${formatFixed(record.entry_chrf, 1, l10n)} · ${exact} · ${timing(record.cached, record.latency_seconds * 1000, l10n)} · ${record.model}`;
 }
 
 /** Why a tests file has no ÈwéScore and how it gets one (lens tooltip, Test Explorer output, the ÈwéScore command). */
@@ -269,7 +269,7 @@ export function noCategoryTip(l10n: L10n): string {
 function summaryTitle(summary: FileSummaryView, l10n: L10n): string {
   const errored = summary.errored > 0 ? ` · ${l10n.t('{0} errored', summary.errored)}` : '';
   if (summary.kind === 'ewebench-tests') {
-    const score = summary.score === null ? '—' : summary.score.toFixed(1);
+    const score = summary.score === null ? '—' : formatFixed(summary.score, 1, l10n);
     const ran = summary.ran < summary.total ? ` · ${l10n.t('{0} of {1} run', summary.ran, summary.total)}` : '';
     // Outside the ten categories the score is the file's mean, and it counts towards no ÈwéScore.
     const head =
@@ -278,10 +278,10 @@ function summaryTitle(summary: FileSummaryView, l10n: L10n): string {
         : l10n.t('{0}: {1}/100', summary.category, score);
     return `${head} · ${l10n.t('{0}/{1} passed', summary.passed, summary.ran)}${errored}${ran}`;
   }
-  const composite = summary.composite === null ? '—' : summary.composite.toFixed(3);
+  const composite = summary.composite === null ? '—' : formatFixed(summary.composite, 3, l10n);
   const parts = [l10n.t('composite {0}', composite)];
   if (summary.tier) parts.push(summary.tier);
-  if (summary.costUsd !== null) parts.push(formatCost(summary.costUsd));
+  if (summary.costUsd !== null) parts.push(formatCost(summary.costUsd, l10n));
   parts.push(l10n.t('{0} entries', summary.entries));
   return parts.join(' · ') + errored;
 }

@@ -70,7 +70,7 @@ test('in French, the runner’s error reads in French from its code and paramete
     finishedAt: '2026-11-23T10:00:00Z',
   });
   const french = { t: englishL10n.t, locale: 'fr' as const };
-  assert.match(renderResultDetails([record], french), /: délai dépassé : 3 tentatives de 60 s/);
+  assert.match(renderResultDetails([record], french), /: délai dépassé\u00a0: 3 tentatives de 60 s/);
   assert.match(renderResultDetails([record], englishL10n), /: timed out: 3 attempts of 60 s/);
   assert.equal(record.error, error);
   assert.deepEqual([record.error_code, record.error_params], ['timedOutEvery', { attempts: 3, seconds: 60 }]);

@@ -1,6 +1,6 @@
 import type { EntryRunRecord, RunRecord, TestRunRecord, Usage } from '../../core/run/types';
-import { formatLatency, formatMeanSe, formatScore } from './format';
-import { recordError, type L10n } from './l10n';
+import { formatFixed, formatLatency, formatMeanSe, formatScore } from './format';
+import { labelled, recordError, type L10n } from './l10n';
 import type { RepeatSummary } from './lensModel';
 
 /**
@@ -13,7 +13,12 @@ export function renderResultDetails(records: readonly RunRecord[], l10n: L10n, r
   const first = records[0];
   if (repeat && records.length > 1 && first.kind === 'ewebench-test') {
     out.push(
-      l10n.t('{0} runs: mean {1} (standard error over the runs), {2} errored', repeat.runs, formatMeanSe(repeat.mean, repeat.standardError), repeat.errored),
+      l10n.t(
+        '{0} runs: mean {1} (standard error over the runs), {2} errored',
+        repeat.runs,
+        formatMeanSe(repeat.mean, repeat.standardError, l10n),
+        repeat.errored,
+      ),
       '',
     );
   }
@@ -26,9 +31,9 @@ export function renderResultDetails(records: readonly RunRecord[], l10n: L10n, r
 
 function header(record: RunRecord, id: string, l10n: L10n): string[] {
   const lines = [
-    `${l10n.t('Item')}: ${id}  (${record.source_file})`,
-    `${l10n.t('Model')}: ${record.model}  (${record.origin})`,
-    `${l10n.t('Finished')}: ${record.finished_at}`,
+    `${labelled(l10n.t('Item'), l10n)} ${id}  (${record.source_file})`,
+    `${labelled(l10n.t('Model'), l10n)} ${record.model}  (${record.origin})`,
+    `${labelled(l10n.t('Finished'), l10n)} ${record.finished_at}`,
   ];
   if (record.origin.startsWith('vscode-lm:')) {
     lines.push(l10n.t('Note: the VS Code Language Model API has no system role; system messages were sent as the start of the first user message.'));
@@ -51,16 +56,18 @@ function section(title: string, body: string): string[] {
 function testDetails(record: TestRunRecord, l10n: L10n): string[] {
   const out = header(record, record.test_id, l10n);
   if (record.error !== null) {
-    out.push(`${l10n.t('Status')}: ${l10n.t('error')} (${record.error_kind ?? 'http'}): ${recordError(record, l10n)}`);
+    out.push(`${labelled(l10n.t('Status'), l10n)} ${l10n.t('error')} (${record.error_kind ?? 'http'}): ${recordError(record, l10n)}`);
   } else if (record.score === null) {
-    out.push(`${l10n.t('Status')}: ${l10n.t('not scored')}: ${record.reason ?? ''}`);
+    out.push(`${labelled(l10n.t('Status'), l10n)} ${labelled(l10n.t('not scored'), l10n)} ${record.reason ?? ''}`);
   } else {
-    out.push(`${l10n.t('Status')}: ${record.passed ? l10n.t('passed') : l10n.t('failed')} (${l10n.t('score {0}, pass at 0.7', formatScore(record.score))})`);
-    out.push(`${l10n.t('Exact score')}: ${record.score}`);
+    out.push(
+      `${labelled(l10n.t('Status'), l10n)} ${record.passed ? l10n.t('passed') : l10n.t('failed')} (${l10n.t('score {0}, pass at 0.7', formatScore(record.score, l10n))})`,
+    );
+    out.push(`${labelled(l10n.t('Exact score'), l10n)} ${record.score}`);
   }
-  out.push(`${l10n.t('Method')}: ${record.method ?? '—'}`);
-  out.push(`${l10n.t('Latency')}: ${formatLatency(record.latency_ms, l10n)}${record.cached ? ` (${l10n.t('from the response cache')})` : ''}`);
-  out.push(`${l10n.t('Tokens')}: ${usageLine(record.usage, l10n)}`);
+  out.push(`${labelled(l10n.t('Method'), l10n)} ${record.method ?? '—'}`);
+  out.push(`${labelled(l10n.t('Latency'), l10n)} ${formatLatency(record.latency_ms, l10n)}${record.cached ? ` (${l10n.t('from the response cache')})` : ''}`);
+  out.push(`${labelled(l10n.t('Tokens'), l10n)} ${usageLine(record.usage, l10n)}`);
   if (record.breakdown) out.push(...section(l10n.t('Scoring breakdown'), JSON.stringify(record.breakdown, null, 2)));
   out.push(...section(l10n.t('Response'), record.response ?? l10n.t('(no response)')));
   out.push(...section(l10n.t('Request sent (no key)'), JSON.stringify(record.request, null, 2)));
@@ -69,11 +76,13 @@ function testDetails(record: TestRunRecord, l10n: L10n): string[] {
 
 function entryDetails(record: EntryRunRecord, l10n: L10n): string[] {
   const out = header(record, String(record.entry_id), l10n);
-  if (record.error !== null) out.push(`${l10n.t('Status')}: ${l10n.t('error')} (${record.error_kind ?? 'http'}): ${recordError(record, l10n)}`);
-  out.push(`chrF++: ${record.entry_chrf.toFixed(2)}`);
-  out.push(`${l10n.t('Exact match')}: ${record.exact_match ? l10n.t('yes') : l10n.t('no')}`);
-  out.push(`${l10n.t('Latency')}: ${formatLatency(record.latency_seconds * 1000, l10n)}${record.cached ? ` (${l10n.t('from the response cache')})` : ''}`);
-  out.push(`${l10n.t('Tokens')}: ${usageLine(record.usage, l10n)}`);
+  if (record.error !== null) out.push(`${labelled(l10n.t('Status'), l10n)} ${l10n.t('error')} (${record.error_kind ?? 'http'}): ${recordError(record, l10n)}`);
+  out.push(`chrF++: ${formatFixed(record.entry_chrf, 2, l10n)}`);
+  out.push(`${labelled(l10n.t('Exact match'), l10n)} ${record.exact_match ? l10n.t('yes') : l10n.t('no')}`);
+  out.push(
+    `${labelled(l10n.t('Latency'), l10n)} ${formatLatency(record.latency_seconds * 1000, l10n)}${record.cached ? ` (${l10n.t('from the response cache')})` : ''}`,
+  );
+  out.push(`${labelled(l10n.t('Tokens'), l10n)} ${usageLine(record.usage, l10n)}`);
   out.push(...section(l10n.t('Source'), record.source));
   out.push(...section(l10n.t('Reference'), record.reference));
   out.push(...section(l10n.t('Translation'), record.predicted ?? l10n.t('(no response)')));
@@ -127,7 +136,7 @@ function wrap(text: string, columns: number): string[] {
 }
 
 function responseOf(record: RunRecord, l10n: L10n): string {
-  if (record.error !== null) return `${l10n.t('error')}: ${record.error}`;
+  if (record.error !== null) return `${labelled(l10n.t('error'), l10n)} ${record.error}`;
   const text = record.kind === 'ewebench-test' ? record.response : record.predicted;
   return text ?? l10n.t('(no response)');
 }
@@ -135,11 +144,11 @@ function responseOf(record: RunRecord, l10n: L10n): string {
 function verdictOf(record: RunRecord, l10n: L10n): string {
   if (record.kind === 'corpus-entry') {
     if (record.error !== null) return l10n.t('error');
-    return `chrF++ ${record.entry_chrf.toFixed(1)} · ${record.exact_match ? l10n.t('exact match') : l10n.t('not an exact match')}`;
+    return `chrF++ ${formatFixed(record.entry_chrf, 1, l10n)} · ${record.exact_match ? l10n.t('exact match') : l10n.t('not an exact match')}`;
   }
   if (record.error !== null) return l10n.t('error');
   if (record.score === null) return l10n.t('not scored');
-  return `${record.passed ? l10n.t('passed') : l10n.t('failed')} ${formatScore(record.score)}`;
+  return `${record.passed ? l10n.t('passed') : l10n.t('failed')} ${formatScore(record.score, l10n)}`;
 }
 
 /**

@@ -340,7 +340,7 @@ export class RunService implements vscode.Disposable {
     if (result.cancelled) {
       // What the cancel stopped is not an error: counted apart, and sent by the next run of the same file.
       void vscode.window.showInformationMessage(
-        vscode.l10n.t('Run cancelled: {0} result(s) kept, {1} not run. Run again to resume.', result.records.length, result.cancelledItems.length),
+        vscode.l10n.t('Run cancelled; results kept: {0}, not run: {1}. Run again to resume.', result.records.length, result.cancelledItems.length),
       );
       return;
     }

@@ -7,7 +7,7 @@ import { passes } from '../../core/scoring/ewebench/aggregate';
 import { categoryOf } from '../../core/scoring/ewebench/categories';
 import type { ModelConfig, RunRecord, TestRunRecord } from '../../core/run/types';
 import { itemsOfText, type DocumentItems, type DocumentModels } from './documentItems';
-import { formatLatency, formatMeanSe, formatScore, oneLine } from './format';
+import { formatFixed, formatLatency, formatMeanSe, formatScore, oneLine } from './format';
 import { modelsTitle, noCategoryTip, RUN_REPEATS } from './lensModel';
 import { modelLabel } from './modelChoice';
 import { configuredModels, currentModel, type ModelService } from './models';
@@ -422,7 +422,7 @@ export class TestExplorer implements vscode.Disposable {
     if (last.kind === 'corpus-entry') {
       const entry = last;
       if (entry.error !== null) return run.errored(item, at(new vscode.TestMessage(recordError(entry, userL10n))));
-      const message = `chrF++ ${entry.entry_chrf.toFixed(1)} · ${entry.exact_match ? vscode.l10n.t('exact match') : vscode.l10n.t('not an exact match')}`;
+      const message = `chrF++ ${formatFixed(entry.entry_chrf, 1, userL10n)} · ${entry.exact_match ? vscode.l10n.t('exact match') : vscode.l10n.t('not an exact match')}`;
       const ms = entry.latency_seconds * 1000;
       if (entry.exact_match) return run.passed(item, ms);
       run.appendOutput(`${item.label}: ${message}\r\n`, location, item);
@@ -433,15 +433,15 @@ export class TestExplorer implements vscode.Disposable {
       const summary = repeatSummary(tests);
       if (summary.errored === summary.runs)
         return run.errored(item, at(new vscode.TestMessage(last.error !== null ? recordError(last, userL10n) : vscode.l10n.t('every run failed'))));
-      const text = vscode.l10n.t('{0} runs: mean {1}, {2} errored', summary.runs, formatMeanSe(summary.mean, summary.standardError), summary.errored);
+      const text = vscode.l10n.t('{0} runs: mean {1}, {2} errored', summary.runs, formatMeanSe(summary.mean, summary.standardError, userL10n), summary.errored);
       run.appendOutput(`${item.label}: ${text}\r\n`, location, item);
       return passes(summary.mean) ? run.passed(item) : run.failed(item, at(new vscode.TestMessage(text)));
     }
     if (last.error !== null) return run.errored(item, at(new vscode.TestMessage(recordError(last, userL10n))));
     if (last.score === null) return run.errored(item, at(new vscode.TestMessage(vscode.l10n.t('not scored: {0}', last.reason ?? ''))));
-    const summary = `${formatScore(last.score)} · ${formatLatency(last.latency_ms, vscode.l10n)} · ${last.model}`;
+    const summary = `${formatScore(last.score, userL10n)} · ${formatLatency(last.latency_ms, userL10n)} · ${last.model}`;
     if (last.passed) return run.passed(item, last.latency_ms);
-    const text = vscode.l10n.t('score {0} (pass at 0.7), {1}: {2}', formatScore(last.score), last.method ?? '', oneLine(last.response ?? '', 200));
+    const text = vscode.l10n.t('score {0} (pass at 0.7), {1}: {2}', formatScore(last.score, userL10n), last.method ?? '', oneLine(last.response ?? '', 200));
     const expected = this.expectedOf(parsed, last);
     const message = expected !== undefined ? vscode.TestMessage.diff(text, expected, last.response ?? '') : new vscode.TestMessage(text);
     run.appendOutput(`${item.label}: ✗ ${summary}\r\n`, location, item);

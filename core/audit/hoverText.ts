@@ -1,4 +1,5 @@
 import { pick, type Bilingual, type Locale } from '../i18n/locale';
+import { localDigits } from '../i18n/number';
 import { auditTestCached, type AuditOptions } from './auditTest';
 import { shownScore } from './explain';
 import { baselineById } from './rule';
@@ -6,14 +7,14 @@ import { baselineById } from './rule';
 const TEXT: Record<string, Bilingual> = {
   title: {
     en: '**Non-answers** (scored like the harness; a pass makes the test weak)',
-    fr: '**Non-réponses** (notées comme le harness ; une réussite rend le test faible)',
+    fr: '**Non-réponses** (notées comme le harness\u202f; une réussite rend le test faible)',
   },
   header: { en: '| baseline | score | |', fr: '| baseline | score | |' },
   pass: { en: 'passes', fr: 'réussit' },
   fail: { en: 'fails', fr: 'échoue' },
   notCounted: { en: 'passes (what `keywords` asks for)', fr: 'réussit (ce que `keywords` demande)' },
-  skipped: { en: 'Not scored: `expected` is not a single letter.', fr: 'Non noté : `expected` n’est pas une lettre seule.' },
-  floor: { en: 'Floor (best non-answer): {score}', fr: 'Plancher (meilleure non-réponse) : {score}' },
+  skipped: { en: 'Not scored: `expected` is not a single letter.', fr: 'Non noté\u00a0: `expected` n’est pas une lettre seule.' },
+  floor: { en: 'Floor (best non-answer): {score}', fr: 'Plancher (meilleure non-réponse)\u00a0: {score}' },
 };
 
 /** Markdown for a hover on a test: its score under every baseline, and its floor. Undefined for a non-test. */
@@ -25,7 +26,7 @@ export function auditHoverMarkdown(test: unknown, locale: Locale, options: Audit
   const rows = audit.scores.map((s) => {
     const name = baselineById(s.baseline, options.extra);
     const verdict = !s.passed ? TEXT.fail : s.counted ? TEXT.pass : TEXT.notCounted;
-    return `| ${name ? pick(name.name, locale) : s.baseline} | ${shownScore(s.score)} | ${pick(verdict, locale)} |`;
+    return `| ${name ? pick(name.name, locale) : s.baseline} | ${localDigits(shownScore(s.score), locale)} | ${pick(verdict, locale)} |`;
   });
   return [
     pick(TEXT.title, locale),
@@ -34,6 +35,6 @@ export function auditHoverMarkdown(test: unknown, locale: Locale, options: Audit
     '|---|---:|---|',
     ...rows,
     '',
-    pick(TEXT.floor, locale, { score: shownScore(audit.floor) }),
+    pick(TEXT.floor, locale, { score: localDigits(shownScore(audit.floor), locale) }),
   ].join('\n');
 }

@@ -77,6 +77,10 @@ test('the ÈwéBench category chart of three runs: ÈwéScore first, categories 
   const fr = categoryChart(runs, 'fr');
   assert.equal(fr.table.caption, 'Score par catégorie');
   assert.equal(fr.table.rows[1][0], 'Raisonnement');
+  // #32: the same figures with a decimal comma, in the table and in the bars' titles.
+  assert.deepEqual(fr.table.rows[0], ['ÈwéScore', '74,4', '62,0', '42,1']);
+  assert.match(fr.svg, /<title>deepseek-chat · ÈwéScore: 74,4<\/title>/);
+  assert.doesNotMatch(fr.svg, />\d+\.\d+</);
 });
 
 test('chrF++ per tier from the harness analysis of each corpus run, and latency boxes', () => {

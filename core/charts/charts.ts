@@ -1,4 +1,5 @@
 import { percentileOfSorted } from '../scoring/rosetta/latency';
+import type { Locale } from '../i18n/tag';
 import { coord, escapeXml, figure, seriesClass, svgOpen, ticks, type Chart } from './svg';
 
 /**
@@ -23,6 +24,8 @@ export interface BarChartInput {
   decimals: number;
   groups: { key: string; label: string }[];
   series: Series[];
+  /** The language of the figures (a decimal comma in French); English when absent. */
+  locale?: Locale;
 }
 
 const W = 640;
@@ -47,7 +50,7 @@ function legend(labels: readonly string[], y: number): string {
     .join('');
 }
 
-function valueAxis(max: number, top: number, bottom: number, name: string, decimals: number): { y: (v: number) => number; svg: string } {
+function valueAxis(max: number, top: number, bottom: number, name: string, decimals: number, locale: Locale): { y: (v: number) => number; svg: string } {
   const marks = ticks(max);
   const top_ = marks[marks.length - 1] || 1;
   const y = (v: number) => bottom - (Math.max(0, Math.min(v, top_)) / top_) * (bottom - top);
@@ -55,7 +58,7 @@ function valueAxis(max: number, top: number, bottom: number, name: string, decim
     marks
       .map(
         (m) =>
-          `<line class="grid" x1="${LEFT}" x2="${W - RIGHT}" y1="${coord(y(m))}" y2="${coord(y(m))}"/><text x="${LEFT - 6}" y="${coord(y(m) + 4)}" text-anchor="end">${figure(m, decimalsOf(marks, decimals))}</text>`,
+          `<line class="grid" x1="${LEFT}" x2="${W - RIGHT}" y1="${coord(y(m))}" y2="${coord(y(m))}"/><text x="${LEFT - 6}" y="${coord(y(m) + 4)}" text-anchor="end">${figure(m, decimalsOf(marks, decimals), locale)}</text>`,
       )
       .join('') +
     `<line class="axis" x1="${LEFT}" x2="${LEFT}" y1="${top}" y2="${bottom}"/><line class="axis" x1="${LEFT}" x2="${W - RIGHT}" y1="${bottom}" y2="${bottom}"/>` +
@@ -65,9 +68,10 @@ function valueAxis(max: number, top: number, bottom: number, name: string, decim
 
 /** Grouped bars: one group per category (or tier), one bar per series (model). */
 export function barChart(input: BarChartInput): Chart {
+  const locale = input.locale ?? 'en';
   const height = 300;
   const bottom = height - 56;
-  const { y, svg: axis } = valueAxis(input.max, TOP + 8, bottom, input.axis, input.decimals);
+  const { y, svg: axis } = valueAxis(input.max, TOP + 8, bottom, input.axis, input.decimals, locale);
   const groups = input.groups.length || 1;
   const slot = (W - LEFT - RIGHT) / groups;
   const bar = Math.max(2, (slot * 0.8) / Math.max(1, input.series.length));
@@ -79,7 +83,7 @@ export function barChart(input: BarChartInput): Chart {
           const v = s.values[gi];
           if (v === null || v === undefined || !Number.isFinite(v)) return '';
           const top = y(v);
-          return `<rect class="${seriesClass(si)}" x="${coord(x0 + si * bar)}" y="${coord(top)}" width="${coord(bar - 1)}" height="${coord(bottom - top)}"><title>${escapeXml(`${s.label} · ${g.label}: ${figure(v, input.decimals)}`)}</title></rect>`;
+          return `<rect class="${seriesClass(si)}" x="${coord(x0 + si * bar)}" y="${coord(top)}" width="${coord(bar - 1)}" height="${coord(bottom - top)}"><title>${escapeXml(`${s.label} · ${g.label}: ${figure(v, input.decimals, locale)}`)}</title></rect>`;
         })
         .join('');
       return `${rects}<text x="${coord(LEFT + gi * slot + slot / 2)}" y="${bottom + 14}" text-anchor="middle">${escapeXml(g.label)}</text>`;
@@ -94,7 +98,7 @@ export function barChart(input: BarChartInput): Chart {
     table: {
       caption: input.title,
       columns: ['', ...input.series.map((s) => s.label)],
-      rows: input.groups.map((g, gi) => [g.label, ...input.series.map((s) => figure(s.values[gi], input.decimals))]),
+      rows: input.groups.map((g, gi) => [g.label, ...input.series.map((s) => figure(s.values[gi], input.decimals, locale))]),
     },
   };
 }
@@ -106,10 +110,13 @@ export interface LatencyInput {
   /** Column names of the table: count, min, p25, median, p75, p95, max. */
   columns: [string, string, string, string, string, string, string];
   series: { label: string; seconds: readonly number[] }[];
+  /** The language of the figures (a decimal comma in French); English when absent. */
+  locale?: Locale;
 }
 
 /** Latency distribution per series: a box from the 25th to the 75th percentile, the median, whiskers to p95 and the maximum marked. */
 export function latencyChart(input: LatencyInput): Chart {
+  const locale = input.locale ?? 'en';
   const stats = input.series.map((s) => {
     const sorted = s.seconds.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
     if (!sorted.length) return null;
@@ -127,7 +134,7 @@ export function latencyChart(input: LatencyInput): Chart {
     marks
       .map(
         (m) =>
-          `<line class="grid" x1="${coord(x(m))}" x2="${coord(x(m))}" y1="${TOP}" y2="${bottom}"/><text x="${coord(x(m))}" y="${bottom + 14}" text-anchor="middle">${figure(m, decimalsOf(marks, 2))}</text>`,
+          `<line class="grid" x1="${coord(x(m))}" x2="${coord(x(m))}" y1="${TOP}" y2="${bottom}"/><text x="${coord(x(m))}" y="${bottom + 14}" text-anchor="middle">${figure(m, decimalsOf(marks, 2), locale)}</text>`,
       )
       .join('') + `<text x="${left}" y="${TOP - 10}">${escapeXml(input.axis)}</text>`;
   const rows = input.series
@@ -140,7 +147,7 @@ export function latencyChart(input: LatencyInput): Chart {
       return (
         label +
         `<line class="${c}" x1="${coord(x(st.min))}" x2="${coord(x(st.p95))}" y1="${cy}" y2="${cy}"/>` +
-        `<rect class="${c} box" x="${coord(x(st.p25))}" y="${cy - 9}" width="${coord(Math.max(1, x(st.p75) - x(st.p25)))}" height="18"><title>${escapeXml(`${s.label}: median ${figure(st.median, 3)} s`)}</title></rect>` +
+        `<rect class="${c} box" x="${coord(x(st.p25))}" y="${cy - 9}" width="${coord(Math.max(1, x(st.p75) - x(st.p25)))}" height="18"><title>${escapeXml(`${s.label}: median ${figure(st.median, 3, locale)} s`)}</title></rect>` +
         `<line class="${c}" x1="${coord(x(st.median))}" x2="${coord(x(st.median))}" y1="${cy - 9}" y2="${cy + 9}" stroke-width="2"/>` +
         `<circle class="${c}" cx="${coord(x(st.max))}" cy="${cy}" r="2.5"/>`
       );
@@ -156,7 +163,7 @@ export function latencyChart(input: LatencyInput): Chart {
         return [
           s.label,
           String(st?.count ?? 0),
-          ...(st ? [st.min, st.p25, st.median, st.p75, st.p95, st.max].map((v) => figure(v, 3)) : ['', '', '', '', '', '']),
+          ...(st ? [st.min, st.p25, st.median, st.p75, st.p95, st.max].map((v) => figure(v, 3, locale)) : ['', '', '', '', '', '']),
         ];
       }),
     },
@@ -203,10 +210,13 @@ export interface ParetoInput {
   costDecimals: number;
   qualityDecimals: number;
   points: ParetoPoint[];
+  /** The language of the figures (a decimal comma in French); English when absent. */
+  locale?: Locale;
 }
 
 /** Quality against cost, one dot per run, the Pareto front as a dashed line. */
 export function paretoChart(input: ParetoInput): Chart {
+  const locale = input.locale ?? 'en';
   const height = 320;
   const bottom = height - 40;
   const front = paretoFront(input.points);
@@ -214,11 +224,11 @@ export function paretoChart(input: ParetoInput): Chart {
   const valid = input.points.filter((p) => Number.isFinite(p.cost) && Number.isFinite(p.quality));
   const costTicks = ticks(Math.max(0, ...valid.map((p) => p.cost)));
   const costTop = costTicks[costTicks.length - 1] || 1;
-  const { y, svg: axis } = valueAxis(Math.max(0, ...valid.map((p) => p.quality)), TOP + 8, bottom, input.qualityAxis, input.qualityDecimals);
+  const { y, svg: axis } = valueAxis(Math.max(0, ...valid.map((p) => p.quality)), TOP + 8, bottom, input.qualityAxis, input.qualityDecimals, locale);
   const x = (v: number) => LEFT + (v / costTop) * (W - LEFT - RIGHT - 8);
   const xAxis =
     costTicks
-      .map((m) => `<text x="${coord(x(m))}" y="${bottom + 14}" text-anchor="middle">${figure(m, decimalsOf(costTicks, input.costDecimals))}</text>`)
+      .map((m) => `<text x="${coord(x(m))}" y="${bottom + 14}" text-anchor="middle">${figure(m, decimalsOf(costTicks, input.costDecimals), locale)}</text>`)
       .join('') + `<text x="${W - RIGHT}" y="${height - 6}" text-anchor="end">${escapeXml(input.costAxis)}</text>`;
   const line =
     front.length > 1
@@ -227,7 +237,7 @@ export function paretoChart(input: ParetoInput): Chart {
   const dots = input.points
     .map((p, i) =>
       Number.isFinite(p.cost) && Number.isFinite(p.quality)
-        ? `<circle class="${seriesClass(i)}" cx="${coord(x(p.cost))}" cy="${coord(y(p.quality))}" r="${onFront.has(i) ? 5 : 3.5}"><title>${escapeXml(`${p.label}: ${figure(p.quality, input.qualityDecimals)} · ${figure(p.cost, input.costDecimals)}`)}</title></circle><text x="${coord(x(p.cost) + 7)}" y="${coord(y(p.quality) - 6)}">${escapeXml(p.label)}</text>`
+        ? `<circle class="${seriesClass(i)}" cx="${coord(x(p.cost))}" cy="${coord(y(p.quality))}" r="${onFront.has(i) ? 5 : 3.5}"><title>${escapeXml(`${p.label}: ${figure(p.quality, input.qualityDecimals, locale)} · ${figure(p.cost, input.costDecimals, locale)}`)}</title></circle><text x="${coord(x(p.cost) + 7)}" y="${coord(y(p.quality) - 6)}">${escapeXml(p.label)}</text>`
         : '',
     )
     .join('');
@@ -238,8 +248,8 @@ export function paretoChart(input: ParetoInput): Chart {
       columns: ['', ...input.columns],
       rows: input.points.map((p, i) => [
         p.label,
-        figure(p.cost, input.costDecimals),
-        figure(p.quality, input.qualityDecimals),
+        figure(p.cost, input.costDecimals, locale),
+        figure(p.quality, input.qualityDecimals, locale),
         onFront.has(i) ? input.yes : input.no,
       ]),
     },

@@ -50,6 +50,7 @@ export function categoryChart(runs: readonly Run[], locale: Locale, id = 'catego
     ...others.map((stem) => ({ key: stem, label: stem })),
   ];
   return barChart({
+    locale,
     id,
     title: say(locale, 'categoryTitle'),
     axis: say(locale, 'categoryAxis'),
@@ -83,6 +84,7 @@ export function tierChart(runs: readonly Run[], locale: Locale, id = 'tiers'): C
     /^\d+$/.test(a) && /^\d+$/.test(b) ? Number(a) - Number(b) : a < b ? -1 : a > b ? 1 : 0,
   );
   return barChart({
+    locale,
     id,
     title: say(locale, 'tierTitle'),
     axis: say(locale, 'tierAxis'),
@@ -98,6 +100,7 @@ export function latencyChartOfRuns(runs: readonly Run[], locale: Locale, id = 'l
   const timed = runs.filter((r) => r.items.some((e) => e.latencySeconds !== null));
   const labels = columnsOf(timed).map((c) => c.label);
   return latencyChart({
+    locale,
     id,
     title: say(locale, 'latencyTitle'),
     axis: say(locale, 'latencyAxis'),
@@ -118,6 +121,7 @@ export function paretoChartOfRuns(runs: readonly Run[], locale: Locale, id = 'pa
     return quality === null || cost === null ? [] : [{ label: labels[i], cost, quality }];
   });
   return paretoChart({
+    locale,
     id,
     title: say(locale, 'paretoTitle'),
     costAxis: say(locale, 'cost'),

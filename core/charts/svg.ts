@@ -1,3 +1,5 @@
+import { decimal } from '../i18n/number';
+import type { Locale } from '../i18n/tag';
 /**
  * What every chart shares: text escaping, number formatting that is the same on every machine, the theme (CSS
  * variables with VS Code's chart colours, then fixed fallbacks, so an exported SVG looks right anywhere), and
@@ -29,9 +31,9 @@ export function coord(x: number): string {
   return Object.is(r, -0) ? '0' : String(r);
 }
 
-/** A figure as shown in labels and tables: fixed decimals, '' when absent. */
-export function figure(x: number | null | undefined, decimals: number): string {
-  return x === null || x === undefined || !Number.isFinite(x) ? '' : x.toFixed(decimals);
+/** A figure as shown in labels and tables: fixed decimals (a decimal comma in French), '' when absent. */
+export function figure(x: number | null | undefined, decimals: number, locale: Locale = 'en'): string {
+  return x === null || x === undefined || !Number.isFinite(x) ? '' : decimal(x, decimals, locale);
 }
 
 /** Series colours: VS Code's chart colours when hosted in a webview, fixed ones elsewhere. */

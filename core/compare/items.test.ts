@@ -111,7 +111,10 @@ test('no-separation findings on the tests file, anchored on each id, in English 
     [['no-separation', { path: [0, 'id'] }]],
   );
   assert.equal(en[0].message, 'Does not separate models: all 3 runs pass it (deepseek-chat, gemini-2.0-flash, llama3.1), so it adds the same to every score.');
-  assert.match(separationFindings(tests, classify(tests), 'reasoning', a, 'fr')[0].message, /^Ne départage pas les modèles : les 3 runs le réussissent tous/);
+  assert.match(
+    separationFindings(tests, classify(tests), 'reasoning', a, 'fr')[0].message,
+    /^Ne départage pas les modèles\u00a0: les 3 exécutions le réussissent tous/,
+  );
   assert.deepEqual(separationFindings(tests, classify(tests), 'translation', a, 'en'), [], 'another category: other tests');
   const one = analyseItems(ewe().slice(0, 1));
   assert.deepEqual(separationFindings(tests, classify(tests), 'reasoning', one, 'en'), [], 'one run separates nothing and says nothing');
@@ -126,7 +129,7 @@ test('no-separation on corpus entries, and a bound per file', () => {
   const found = separationFindings(corpus, classify(corpus), '', analyseItems(runs), 'en');
   assert.equal(found.length, MAX_SEPARATION_FINDINGS + 1);
   assert.deepEqual(found[0].at, { path: ['entries', 0, 'id'] });
-  assert.match(found.at(-1)?.message ?? '', /^5 more item\(s\) that do not separate models/);
+  assert.match(found.at(-1)?.message ?? '', /^5 more items that do not separate models/);
 });
 
 test('one model run twice agrees with itself: no no-separation finding compares it with itself', () => {

@@ -20,19 +20,19 @@ import { CorpusTableModel } from './tableModel';
 const TEXT: Record<string, Bilingual> = {
   noIdColumn: {
     en: 'no column is mapped to the id field "{field}": an update finds each entry by its id',
-    fr: 'aucune colonne ne correspond au champ d’identifiant « {field} » : une mise à jour retrouve chaque entrée par son identifiant',
+    fr: 'aucune colonne ne correspond au champ d’identifiant « {field} »\u00a0: une mise à jour retrouve chaque entrée par son identifiant',
   },
   duplicateId: {
     en: 'id {id} is also on line {first}: each entry can be updated from one row only',
-    fr: 'l’identifiant {id} figure aussi à la ligne {first} : chaque entrée ne peut être mise à jour que par une seule ligne',
+    fr: 'l’identifiant {id} figure aussi à la ligne {first}\u00a0: chaque entrée ne peut être mise à jour que par une seule ligne',
   },
   badCell: {
     en: 'column "{column}": field "{field}" holds JSON in this corpus, and this cell is not JSON',
-    fr: 'colonne « {column} » : le champ « {field} » contient du JSON dans ce corpus, et cette cellule n’en est pas',
+    fr: 'colonne « {column} »\u00a0: le champ « {field} » contient du JSON dans ce corpus, et cette cellule n’en est pas',
   },
   entryCount: {
     en: 'entry_count was {was} while the corpus held {held} entries; it is set to {now}',
-    fr: 'entry_count valait {was} alors que le corpus avait {held} entrées ; il passe à {now}',
+    fr: 'entry_count valait {was} alors que le corpus avait {held} entrées\u202f; il passe à {now}',
   },
 };
 

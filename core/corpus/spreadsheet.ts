@@ -37,21 +37,21 @@ export function delimiterFor(fileName: string): Delimiter {
 const text = (locale: Locale, id: keyof typeof TEXT, params?: Params) => pick(TEXT[id], locale, params);
 
 const TEXT: Record<string, Bilingual> = {
-  notValidJson: { en: 'the corpus is not valid JSON: fix it before importing', fr: 'le corpus n’est pas du JSON valide : corrigez-le avant d’importer' },
+  notValidJson: { en: 'the corpus is not valid JSON: fix it before importing', fr: 'le corpus n’est pas du JSON valide\u00a0: corrigez-le avant d’importer' },
   empty: { en: 'the sheet has no header row', fr: 'la feuille n’a pas de ligne d’en-tête' },
   noRows: { en: 'the sheet has a header but no rows', fr: 'la feuille a un en-tête mais aucune ligne' },
   parse: { en: '{detail}', fr: '{detail}' },
   unmapped: {
     en: 'column "{column}" is not imported: name a field with --map "{column}=FIELD"',
-    fr: 'la colonne « {column} » n’est pas importée : indiquez un champ avec --map "{column}=CHAMP"',
+    fr: 'la colonne « {column} » n’est pas importée\u00a0: indiquez un champ avec --map "{column}=CHAMP"',
   },
   unmappedWords: {
     en: 'column "{column}" is not imported: choose its field in the list of columns',
-    fr: 'la colonne « {column} » n’est pas importée : choisissez son champ dans la liste des colonnes',
+    fr: 'la colonne « {column} » n’est pas importée\u00a0: choisissez son champ dans la liste des colonnes',
   },
   sameSource: {
     en: 'this row has the same source as entry {id}: it is added as a new entry (to change entries from a sheet, keep its id column and update)',
-    fr: 'cette ligne a la même source que l’entrée {id} : elle est ajoutée comme nouvelle entrée (pour modifier des entrées depuis une feuille, gardez sa colonne d’identifiants et mettez à jour)',
+    fr: 'cette ligne a la même source que l’entrée {id}\u00a0: elle est ajoutée comme nouvelle entrée (pour modifier des entrées depuis une feuille, gardez sa colonne d’identifiants et mettez à jour)',
   },
   unknownColumn: { en: '--map names column "{column}", which the sheet does not have', fr: '--map nomme la colonne « {column} », absente de la feuille' },
   twice: {
@@ -60,36 +60,36 @@ const TEXT: Record<string, Bilingual> = {
   },
   badJson: {
     en: 'column "{column}": field "{field}" holds JSON in this corpus, and this cell is not JSON',
-    fr: 'colonne « {column} » : le champ « {field} » contient du JSON dans ce corpus, et cette cellule n’en est pas',
+    fr: 'colonne « {column} »\u00a0: le champ « {field} » contient du JSON dans ce corpus, et cette cellule n’en est pas',
   },
   noSource: { en: 'no column is mapped to the source text field "{field}"', fr: 'aucune colonne ne correspond au champ du texte source « {field} »' },
   cellCount: {
     en: 'this row has {count} cells and the header {header}: a cell holding the separator or a line break must be in double quotes',
-    fr: 'cette ligne a {count} cellules et l’en-tête {header} : une cellule qui contient le séparateur ou un saut de ligne doit être entre guillemets',
+    fr: 'cette ligne a {count} cellules et l’en-tête {header}\u00a0: une cellule qui contient le séparateur ou un saut de ligne doit être entre guillemets',
   },
   quotes: {
     en: 'a quoted cell is not closed: every " that opens a cell needs its closing "',
-    fr: 'une cellule entre guillemets n’est pas fermée : chaque " qui ouvre une cellule demande son " fermant',
+    fr: 'une cellule entre guillemets n’est pas fermée\u00a0: chaque " qui ouvre une cellule demande son " fermant',
   },
   utf16NoBom: {
     en: 'the sheet looks like UTF-16 without a byte order mark: save it as UTF-8 (CSV UTF-8 in a spreadsheet)',
-    fr: 'la feuille semble être en UTF-16 sans indicateur d’ordre des octets : enregistrez-la en UTF-8 (CSV UTF-8 dans un tableur)',
+    fr: 'la feuille semble être en UTF-16 sans indicateur d’ordre des octets\u00a0: enregistrez-la en UTF-8 (CSV UTF-8 dans un tableur)',
   },
   invalidUtf16: {
     en: 'the sheet starts with a UTF-16 byte order mark but is not valid UTF-16: save it as UTF-8 (CSV UTF-8 in a spreadsheet)',
-    fr: 'la feuille commence par un indicateur UTF-16 mais n’est pas de l’UTF-16 valide : enregistrez-la en UTF-8 (CSV UTF-8 dans un tableur)',
+    fr: 'la feuille commence par un indicateur UTF-16 mais n’est pas de l’UTF-16 valide\u00a0: enregistrez-la en UTF-8 (CSV UTF-8 dans un tableur)',
   },
   notUtf8: {
     en: 'the sheet is not UTF-8 (byte {offset}); it is probably {likely}: save it as UTF-8 (CSV UTF-8 in a spreadsheet), nothing was imported',
-    fr: 'la feuille n’est pas en UTF-8 (octet {offset}) ; elle est sans doute en {likely} : enregistrez-la en UTF-8 (CSV UTF-8 dans un tableur), rien n’a été importé',
+    fr: 'la feuille n’est pas en UTF-8 (octet {offset})\u202f; elle est sans doute en {likely}\u00a0: enregistrez-la en UTF-8 (CSV UTF-8 dans un tableur), rien n’a été importé',
   },
   loneSurrogate: {
     en: 'entry {entry}, field "{field}": holds half of a surrogate pair, which UTF-8 cannot write; the file will show U+FFFD (�) there',
-    fr: 'entrée {entry}, champ « {field} » : contient une moitié de paire de substitution, que l’UTF-8 ne peut pas écrire ; le fichier montrera U+FFFD (�) à sa place',
+    fr: 'entrée {entry}, champ « {field} »\u00a0: contient une moitié de paire de substitution, que l’UTF-8 ne peut pas écrire\u202f; le fichier montrera U+FFFD (�) à sa place',
   },
   entryCount: {
     en: 'entry_count was {was} while the corpus held {held} entries; it is set to {now}',
-    fr: 'entry_count valait {was} alors que le corpus avait {held} entrées ; il passe à {now}',
+    fr: 'entry_count valait {was} alors que le corpus avait {held} entrées\u202f; il passe à {now}',
   },
 };
 

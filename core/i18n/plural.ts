@@ -3,7 +3,7 @@
  * languages. CLDR's rules, through Intl.PluralRules: English says "1 entry" and "0 entries", French says
  * "1 entrée" and "0 entrée" (0 and 1 take the singular); larger French categories ("many") take the plural.
  */
-import { toLocale } from './locale';
+import { toLocale } from './tag';
 
 export interface PluralForms {
   one: string;

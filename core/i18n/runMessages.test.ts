@@ -88,7 +88,7 @@ test('a French user sees each run sentence in French, from its code and paramete
       }),
       'fr',
     ),
-    'rien n’a été envoyé : 2 problèmes :\n  tests/a.json n’est pas du JSON valide\n  tests/b.json : aucun élément d’id x',
+    'rien n’a été envoyé\u00a0: 2 problèmes\u00a0:\n  tests/a.json n’est pas du JSON valide\n  tests/b.json\u00a0: aucun élément d’id x',
   );
   assert.equal(
     renderRunText(runText('timedOut', { seconds: 60, after: runText('afterAttempts', { attempts: 3 }) }), 'fr'),

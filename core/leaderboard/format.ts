@@ -1,8 +1,9 @@
-import { pick, type Locale } from '../i18n/locale';
+import { pick, type Bilingual, type Locale } from '../i18n/locale';
+import { localDigits } from '../i18n/number';
 import { tierLabel } from '../scoring/rosetta/tiers';
 import { BOARD_TEXT } from './leaderboard';
 import type { Interval } from './rank';
-import { ROSETTA_SORT_KEYS, type RosettaRow } from './rosetta';
+import { ROSETTA_SORT_KEYS, type MethodClass, type RosettaRow, type VerificationTier } from './rosetta';
 
 /**
  * How a leaderboard's cells read, for every adapter (the CLI's text and HTML, the editor's view): numbers with
@@ -15,8 +16,6 @@ export const ROSETTA_COLUMNS = [...ROSETTA_SORT_KEYS, 'corpus', 'language_pair',
 /** From this magnitude on, a figure is written with an exponent (three significant digits), never as 20 digits. */
 const EXPONENT_FROM = 1e9;
 
-const localDecimal = (text: string, locale: Locale) => (locale === 'fr' ? text.replace('.', ',') : text);
-
 /**
  * A figure rounded for reading (the JSON output keeps it exact): `digits` decimals, an exponent beyond a billion,
  * the French decimal comma in French; `—` for none (or a value that is not finite).
@@ -24,7 +23,7 @@ const localDecimal = (text: string, locale: Locale) => (locale === 'fr' ? text.r
 export function fmt(value: number | null, digits: number, locale: Locale = 'en'): string {
   if (value === null || !Number.isFinite(value)) return '—';
   const text = Math.abs(value) >= EXPONENT_FROM ? value.toExponential(2) : value.toFixed(digits);
-  return localDecimal(text === '-0' || /^-0\.0*$/.test(text) ? text.slice(1) : text, locale);
+  return localDigits(text === '-0' || /^-0\.0*$/.test(text) ? text.slice(1) : text, locale);
 }
 
 /**
@@ -35,7 +34,7 @@ export function money(usd: number | null, locale: Locale = 'en'): string {
   if (usd === null || !Number.isFinite(usd)) return '—';
   const size = Math.abs(usd);
   const text = size === 0 ? '0' : size >= EXPONENT_FROM ? usd.toExponential(2) : size >= 0.01 ? usd.toFixed(2) : usd.toPrecision(2);
-  const shown = localDecimal(text, locale);
+  const shown = localDigits(text, locale);
   return locale === 'fr' ? `${shown} $` : shown.startsWith('-') ? `-$${shown.slice(1)}` : `$${shown}`;
 }
 
@@ -95,4 +94,29 @@ export function reviewText(row: RosettaRow, locale: Locale): string {
 export function tierText(row: RosettaRow, locale: Locale): string {
   const label = tierLabel(row.quality_tier, locale);
   return row.tier_gate === 'not-gated' || row.tier_gate === 'passed' ? label : `${label} (${pick(BOARD_TEXT.unreviewedTier, locale)})`;
+}
+
+/** §9.6's method classes as a reader sees them: the spec's names in English, words in French (the JSON keeps the names). */
+const METHOD_CLASS_LABELS: Record<MethodClass, Bilingual> = {
+  'raw-llm': { en: 'raw-llm', fr: 'LLM brut' },
+  'coached-llm': { en: 'coached-llm', fr: 'LLM guidé' },
+  pipeline: { en: 'pipeline', fr: 'chaîne de traitement' },
+  'custom-plugin': { en: 'custom-plugin', fr: 'extension sur mesure' },
+  api: { en: 'api', fr: 'API' },
+  human: { en: 'human', fr: 'humain' },
+};
+
+/** The verification tiers as a reader sees them (the JSON keeps the spec's names). */
+const VERIFICATION_TIER_LABELS: Record<VerificationTier, Bilingual> = {
+  'self-benchmarked': { en: 'self-benchmarked', fr: 'auto-évalué' },
+  'gds-verified': { en: 'gds-verified', fr: 'vérifié GDS' },
+  'community-validated': { en: 'community-validated', fr: 'validé par la communauté' },
+};
+
+export function methodClassLabel(value: MethodClass | null, locale: Locale): string {
+  return value === null ? '—' : Object.hasOwn(METHOD_CLASS_LABELS, value) ? pick(METHOD_CLASS_LABELS[value], locale) : value;
+}
+
+export function verificationTierLabel(value: VerificationTier, locale: Locale): string {
+  return Object.hasOwn(VERIFICATION_TIER_LABELS, value) ? pick(VERIFICATION_TIER_LABELS[value], locale) : value;
 }

@@ -114,7 +114,7 @@ test('the text report reads in English and French, undefined figures say so, JSO
   const fr = agreementText(report, 'fr');
   assert.match(fr, /^2 relecteurs/);
   assert.match(fr, /alpha ordinal non défini/);
-  assert.match(fr, /accord brut 100,0 %/);
+  assert.match(fr, /accord brut 100,0\u00a0%/);
   const json = agreementJson(report) as { overall: { alpha: { alpha: unknown }[] } };
   assert.equal(json.overall.alpha[0].alpha, null);
 });
@@ -146,7 +146,7 @@ test('the team gate passes only with enough reviewers per item, a high enough al
   assert.equal(few.kind, 'failed');
   assert.deepEqual(few.kind === 'failed' && few.failures.find((f) => f.kind === 'few-reviewers'), { kind: 'few-reviewers', items: 18, fewest: 1, needed: 2 });
   assert.match(teamGateText(few, 'en')!, /not met: 18 items have fewer than 2 reviewers \(the fewest: 1\)/);
-  assert.match(teamGateText(few, 'fr')!, /non atteint : 18 éléments ont moins de 2 relecteurs \(le moins : 1\)/);
+  assert.match(teamGateText(few, 'fr')!, /non atteint\u00a0: 18 éléments ont moins de 2 relecteurs \(le moins\u00a0: 1\)/);
 
   // Reviewers who disagree: the lower bound falls below 0.667, and the figures are said.
   const reversed = base.map((r) => RATINGS[3 - RATINGS.indexOf(r)]);
@@ -169,6 +169,6 @@ test('the team gate passes only with enough reviewers per item, a high enough al
   assert.deepEqual(unusable.kind === 'failed' && unusable.failures.map((f) => f.kind), ['unrated', 'few-reviewers', 'not-usable']);
   assert.match(
     teamGateText(unusable, 'en')!,
-    /not met: 1 items rated by no one; 1 items have fewer than 2 reviewers \(the fewest: 0\); 26\.1% usable \(by the team ratings: adjudicated, else the median\), 70\.0% needed \(team ratings: 0 adjudicated, 23 by the reviewers’ median, 1 unrated\)$/,
+    /not met: 1 item rated by no one; 1 item has fewer than 2 reviewers \(the fewest: 0\); 26\.1% usable \(by the team ratings: adjudicated, else the median\), 70\.0% needed \(team ratings: 0 adjudicated, 23 by the reviewers’ median, 1 unrated\)$/,
   );
 });

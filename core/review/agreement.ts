@@ -1,4 +1,5 @@
-import { format, type Locale, type Params } from '../i18n/locale';
+import { pick, type Locale, type Params } from '../i18n/locale';
+import { decimal, percentText } from '../i18n/number';
 import { isObject, setOwn } from '../json';
 import { alphaIntervals, pairwiseKappa, rawAgreement, type AlphaInterval, type Level, type RatingMatrix } from '../stats/agreement';
 import { DEFAULT_GATE, GATED_TIERS, RATINGS, summarizeReview, tierKey, type GateThreshold, type Rating, type ReviewSummary } from './review';
@@ -179,85 +180,89 @@ export function reviewAgreement(inputs: readonly ReviewInput[], options: Agreeme
 export const AGREEMENT_MESSAGES = {
   tooFew: {
     en: 'agreement needs the review files of at least two reviewers ({count} given)',
-    fr: 'l’accord demande les fichiers de revue d’au moins deux relecteurs ({count} donné(s))',
+    fr: 'l’accord demande les fichiers de revue d’au moins deux relecteurs ({count} {count|donné|donnés})',
   },
-  notReview: { en: '{file}: not a review file (no items or no run_card_hash)', fr: '{file} : pas un fichier de revue (pas d’items ou pas de run_card_hash)' },
+  notReview: {
+    en: '{file}: not a review file (no items or no run_card_hash)',
+    fr: '{file}\u00a0: pas un fichier de revue (pas d’items ou pas de run_card_hash)',
+  },
   otherRun: {
     en: '{file}: reviews another run than {first} (its run_card_hash differs): agreement compares ratings of the same outputs',
-    fr: '{file} : revoit un autre run que {first} (son run_card_hash diffère) : l’accord compare des notes des mêmes sorties',
+    fr: '{file}\u00a0: revoit une autre exécution que {first} (son run_card_hash diffère)\u00a0: l’accord compare des notes des mêmes sorties',
   },
   otherSample: {
     en: '{file}: rates another sample than {first} (its seed or size differs): draw the reviewers’ files from one sample',
-    fr: '{file} : note un autre échantillon que {first} (sa graine ou sa taille diffère) : tirez les fichiers des relecteurs d’un même échantillon',
+    fr: '{file}\u00a0: note un autre échantillon que {first} (sa graine ou sa taille diffère)\u00a0: tirez les fichiers des relecteurs d’un même échantillon',
   },
   header: {
-    en: '{count} reviewers ({names}) · {items} items, {paired} rated by two or more',
-    fr: '{count} relecteurs ({names}) · {items} items, {paired} notés par deux ou plus',
+    en: '{count} reviewers ({names}) · {items} {items|item|items}, {paired} rated by two or more',
+    fr: '{count} relecteurs ({names}) · {items} {items|item|items}, {paired} {paired|noté|notés} par deux ou plus',
   },
   overall: { en: 'overall', fr: 'ensemble' },
+  block: { en: '{title}: {figures}', fr: '{title}\u00a0: {figures}' },
   tier: { en: 'difficulty {tier}', fr: 'difficulté {tier}' },
-  alpha: { en: 'alpha {level} {value} [{lower}, {upper}]', fr: 'alpha {level} {value} [{lower} ; {upper}]' },
+  alpha: { en: 'alpha {level} {value} [{lower}, {upper}]', fr: 'alpha {level} {value} [{lower}\u202f; {upper}]' },
   raw: { en: 'raw agreement {value}', fr: 'accord brut {value}' },
-  pairedItems: { en: '{paired} of {items} items rated twice or more', fr: '{paired} items sur {items} notés deux fois ou plus' },
-  kappa: { en: 'quadratic kappa: {pairs}', fr: 'kappa quadratique : {pairs}' },
-  kappaPair: { en: '{a}–{b} {value} ({shared} items)', fr: '{a}–{b} {value} ({shared} items)' },
+  pairedItems: { en: '{paired} of {items} {items|item|items} rated twice or more', fr: '{paired} sur {items} {items|item noté|items notés} deux fois ou plus' },
+  kappa: { en: 'quadratic kappa: {pairs}', fr: 'kappa quadratique\u00a0: {pairs}' },
+  kappaPair: { en: '{a}–{b} {value} ({shared} {shared|item|items})', fr: '{a}–{b} {value} ({shared} {shared|item|items})' },
   undefined: { en: 'not defined', fr: 'non défini' },
   nominal: { en: 'nominal', fr: 'nominal' },
   ordinal: { en: 'ordinal', fr: 'ordinal' },
   interval: { en: 'interval', fr: 'intervalle' },
   ratio: { en: 'ratio', fr: 'ratio' },
-  widest: { en: 'widest disagreement first:', fr: 'plus grands désaccords d’abord :' },
+  widest: { en: 'widest disagreement first:', fr: 'plus grands désaccords d’abord\u00a0:' },
   noDisagreement: {
     en: 'every item rated twice or more got the same rating from each reviewer',
     fr: 'chaque item noté deux fois ou plus a reçu la même note de chaque relecteur',
   },
   disagreement: {
-    en: 'entry {id} (difficulty {tier}): {ratings} — {spread} step(s) apart',
-    fr: 'entrée {id} (difficulté {tier}) : {ratings} — {spread} cran(s) d’écart',
+    en: 'entry {id} (difficulty {tier}): {ratings} — {spread} {spread|step|steps} apart',
+    fr: 'entrée {id} (difficulté {tier})\u00a0: {ratings} — {spread} {spread|cran|crans} d’écart',
   },
   notRated: { en: '—', fr: '—' },
   more: { en: '… and {count} more (--format json lists every one)', fr: '… et {count} de plus (--format json les liste tous)' },
   gatePassed: {
     en: '§7.2 gate for the {tier} claim: passed (every item rated by enough reviewers, agreement and usable share high enough; {decided})',
-    fr: 'seuil §7.2 pour le niveau {tier} : atteint (chaque élément noté par assez de relecteurs, accord et part utilisable suffisants ; {decided})',
+    fr: 'seuil §7.2 pour le niveau {tier}\u00a0: atteint (chaque élément noté par assez de relecteurs, accord et part utilisable suffisants\u202f; {decided})',
   },
   decided: {
     en: 'team ratings: {adjudicated} adjudicated, {median} by the reviewers’ median, {unrated} unrated',
-    fr: 'notes de l’équipe : {adjudicated} arbitrées, {median} par la médiane des relecteurs, {unrated} non notées',
+    fr: 'notes de l’équipe\u00a0: {adjudicated} arbitrées, {median} par la médiane des relecteurs, {unrated} non notées',
   },
-  gateFailed: { en: '§7.2 gate for the {tier} claim: not met: {why}', fr: 'seuil §7.2 pour le niveau {tier} : non atteint : {why}' },
-  gateUnrated: { en: '{count} items rated by no one', fr: '{count} éléments notés par personne' },
+  gateFailed: { en: '§7.2 gate for the {tier} claim: not met: {why}', fr: 'seuil §7.2 pour le niveau {tier}\u00a0: non atteint\u00a0: {why}' },
+  gateUnrated: { en: '{count} {count|item|items} rated by no one', fr: '{count} {count|élément noté|éléments notés} par personne' },
   gateFewReviewers: {
-    en: '{items} items have fewer than {needed} reviewers (the fewest: {fewest})',
-    fr: '{items} éléments ont moins de {needed} relecteurs (le moins : {fewest})',
+    en: '{items} {items|item has|items have} fewer than {needed} reviewers (the fewest: {fewest})',
+    fr: '{items} {items|élément a|éléments ont} moins de {needed} relecteurs (le moins\u00a0: {fewest})',
   },
   gateLowAgreement: {
     en: 'ordinal alpha {alpha} has a lower bound {lower}, below {needed}',
     fr: 'l’alpha ordinal {alpha} a une borne basse {lower}, sous {needed}',
   },
-  gateTooFew: { en: '{rated} items rated, {needed} needed', fr: '{rated} éléments notés, {needed} requis' },
+  gateTooFew: { en: '{rated} {rated|item|items} rated, {needed} needed', fr: '{rated} {rated|élément noté|éléments notés}, {needed} requis' },
   gateNotUsable: {
     en: '{usable} usable (by the team ratings: adjudicated, else the median), {needed} needed',
-    fr: '{usable} utilisables (selon les notes de l’équipe : arbitrées, sinon la médiane), {needed} requis',
+    fr: '{usable} utilisables (selon les notes de l’équipe\u00a0: arbitrées, sinon la médiane), {needed} requis',
   },
   singleReview: {
     en: 'a single review: one reviewer rated these items; a team’s §7.2 gate needs at least {needed} reviewers per item (review sample --reviewers, then review agreement)',
-    fr: 'une revue unique : un seul relecteur a noté ces éléments ; le seuil §7.2 d’une équipe demande au moins {needed} relecteurs par élément (review sample --reviewers, puis review agreement)',
+    fr: 'une revue unique\u00a0: un seul relecteur a noté ces éléments\u202f; le seuil §7.2 d’une équipe demande au moins {needed} relecteurs par élément (review sample --reviewers, puis review agreement)',
   },
   teamShare: {
     en: '{reviewer}’s share of a team review ({reviewers}; {overlap} per item): review agreement compares the files and gives the team’s gate',
-    fr: 'la part de {reviewer} d’une revue en équipe ({reviewers} ; {overlap} par élément) : review agreement compare les fichiers et donne le seuil de l’équipe',
+    fr: 'la part de {reviewer} d’une revue en équipe ({reviewers}\u202f; {overlap} par élément)\u00a0: review agreement compare les fichiers et donne le seuil de l’équipe',
   },
   method: {
     en: '{level}% intervals: percentile bootstrap over items, {n} resamples, seed {seed}; ratings as steps reject 1, gist 2, acceptable 3, excellent 4',
-    fr: 'intervalles à {level} % : bootstrap percentile sur les items, {n} rééchantillonnages, graine {seed} ; notes en crans reject 1, gist 2, acceptable 3, excellent 4',
+    fr: 'intervalles à {level} %\u00a0: bootstrap percentile sur les items, {n} rééchantillonnages, graine {seed}\u202f; notes en crans reject 1, gist 2, acceptable 3, excellent 4',
   },
 } as const;
 
 export type AgreementMessage = keyof typeof AGREEMENT_MESSAGES;
 
 export function agreementMessage(locale: Locale, id: AgreementMessage, params?: Params): string {
-  return format(AGREEMENT_MESSAGES[id][locale], params);
+  return pick(AGREEMENT_MESSAGES[id], locale, params);
 }
 
 export function agreementProblemText(problem: AgreementProblem, locale: Locale): string {
@@ -278,14 +283,12 @@ export const SHOWN_DISAGREEMENTS = 20;
 
 function figure(value: number, locale: Locale): string {
   if (Number.isNaN(value)) return agreementMessage(locale, 'undefined');
-  const text = value.toFixed(3);
-  return locale === 'fr' ? text.replace('.', ',') : text;
+  return decimal(value, 3, locale);
 }
 
 function percent(value: number, locale: Locale): string {
   if (Number.isNaN(value)) return agreementMessage(locale, 'undefined');
-  const text = (Math.round(value * 1000) / 10).toFixed(1);
-  return locale === 'fr' ? `${text.replace('.', ',')} %` : `${text}%`;
+  return percentText(Math.round(value * 1000) / 10, 1, locale);
 }
 
 function blockLines(title: string, b: AgreementBlock, locale: Locale): string[] {
@@ -301,7 +304,14 @@ function blockLines(title: string, b: AgreementBlock, locale: Locale): string[] 
   );
   const pairs = b.kappa.map((k) => agreementMessage(locale, 'kappaPair', { a: k.a, b: k.b, value: figure(k.kappa, locale), shared: k.shared }));
   return [
-    `${title}: ${[...alphas, agreementMessage(locale, 'raw', { value: percent(b.raw, locale) }), agreementMessage(locale, 'pairedItems', { paired: b.paired, items: b.items })].join(' · ')}`,
+    agreementMessage(locale, 'block', {
+      title,
+      figures: [
+        ...alphas,
+        agreementMessage(locale, 'raw', { value: percent(b.raw, locale) }),
+        agreementMessage(locale, 'pairedItems', { paired: b.paired, items: b.items }),
+      ].join(' · '),
+    }),
     `  ${agreementMessage(locale, 'kappa', { pairs: pairs.join(' · ') })}`,
   ];
 }

@@ -148,26 +148,26 @@ export function declaredAssignment(review: unknown): Assignment | 'malformed' | 
 export const ASSIGNMENT_MESSAGES = {
   name: {
     en: '--reviewers: "{name}" cannot name a reviewer’s file (letters, digits, ".", "_" and "-", at most 64, not starting with ".")',
-    fr: '--reviewers : « {name} » ne peut pas nommer le fichier d’un relecteur (lettres, chiffres, « . », « _ » et « - », 64 au plus, sans « . » au début)',
+    fr: '--reviewers\u00a0: « {name} » ne peut pas nommer le fichier d’un relecteur (lettres, chiffres, « . », « _ » et « - », 64 au plus, sans « . » au début)',
   },
-  repeated: { en: '--reviewers: "{name}" is given twice', fr: '--reviewers : « {name} » est donné deux fois' },
-  count: { en: '--reviewers: from 1 to {max} reviewers, not {count}', fr: '--reviewers : de 1 à {max} relecteurs, pas {count}' },
+  repeated: { en: '--reviewers: "{name}" is given twice', fr: '--reviewers\u00a0: « {name} » est donné deux fois' },
+  count: { en: '--reviewers: from 1 to {max} reviewers, not {count}', fr: '--reviewers\u00a0: de 1 à {max} relecteurs, pas {count}' },
   overlap: {
     en: '--overlap {overlap}: each item is rated by 1 to {reviewers} reviewers (the number given)',
-    fr: '--overlap {overlap} : chaque élément est noté par 1 à {reviewers} relecteurs (le nombre donné)',
+    fr: '--overlap {overlap}\u00a0: chaque élément est noté par 1 à {reviewers} relecteurs (le nombre donné)',
   },
   written: {
     en: '{file}: {reviewer}, {count} items in their own order',
-    fr: '{file} : {reviewer}, {count} éléments dans son propre ordre',
+    fr: '{file}\u00a0: {reviewer}, {count} éléments dans son propre ordre',
   },
   drawn: {
     en: '{drawn} of {population} outputs drawn (seed {seed}; per difficulty tier {tiers}); {reviewers} reviewers, each item rated by {overlap}{hidden}',
-    fr: '{drawn} sorties tirées sur {population} (graine {seed} ; par niveau de difficulté {tiers}) ; {reviewers} relecteurs, chaque élément noté par {overlap}{hidden}',
+    fr: '{drawn} sorties tirées sur {population} (graine {seed}\u202f; par niveau de difficulté {tiers})\u202f; {reviewers} relecteurs, chaque élément noté par {overlap}{hidden}',
   },
-  hiddenReference: { en: '; the reference is hidden', fr: ' ; la référence est cachée' },
+  hiddenReference: { en: '; the reference is hidden', fr: '\u202f; la référence est cachée' },
   exists: {
     en: '{file}: a review is already there; its ratings would be lost: remove it or draw for other reviewers (no file written)',
-    fr: '{file} : une revue s’y trouve déjà ; ses notes seraient perdues : supprimez-la ou tirez pour d’autres relecteurs (aucun fichier écrit)',
+    fr: '{file}\u00a0: une revue s’y trouve déjà\u202f; ses notes seraient perdues\u00a0: supprimez-la ou tirez pour d’autres relecteurs (aucun fichier écrit)',
   },
 } as const;
 

@@ -47,7 +47,7 @@ export function benchCellCount(value: unknown): CellCount {
 /** Its own table (not core/rules/messages.ts): the plan is bundled with the runner, which needs no rule's message. */
 const TOO_LARGE: Bilingual = {
   en: 'This benchmark plans {count} cells ({factors}), more than the {max} a benchmark may hold: remove values from the largest axes or split it into several benchmarks.',
-  fr: 'Ce banc d’essai prévoit {count} cellules ({factors}), plus que les {max} qu’un banc d’essai peut contenir : retirez des valeurs des plus grands axes ou partagez-le en plusieurs bancs d’essai.',
+  fr: 'Ce banc d’essai prévoit {count} cellules ({factors}), plus que les {max} qu’un banc d’essai peut contenir\u00a0: retirez des valeurs des plus grands axes ou partagez-le en plusieurs bancs d’essai.',
 };
 
 /** The sentence refusing a benchmark that plans more than `MAX_BENCH_CELLS` cells, or undefined when it fits. */

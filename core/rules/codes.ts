@@ -29,7 +29,10 @@ export const DIAGNOSTIC_CODES = {
   'duplicate-key': {
     severity: 'warning',
     scope: 'file',
-    summary: { en: 'A key repeated in one object: only the last value counts.', fr: 'Une clé répétée dans un même objet : seule la dernière valeur compte.' },
+    summary: {
+      en: 'A key repeated in one object: only the last value counts.',
+      fr: 'Une clé répétée dans un même objet\u00a0: seule la dernière valeur compte.',
+    },
   },
   'missing-field': { severity: 'error', scope: 'entry', summary: { en: 'A required field is absent.', fr: 'Un champ obligatoire est absent.' } },
   'unknown-field': {
@@ -61,7 +64,7 @@ export const DIAGNOSTIC_CODES = {
   'unknown-eval-method': {
     severity: 'warning',
     scope: 'entry',
-    summary: { en: 'Unknown `eval_method`: the harness scores it with ewe_quality.', fr: '`eval_method` inconnu : le harness le note avec ewe_quality.' },
+    summary: { en: 'Unknown `eval_method`: the harness scores it with ewe_quality.', fr: '`eval_method` inconnu\u00a0: le harness le note avec ewe_quality.' },
   },
   'ignored-format-key': {
     severity: 'warning',
@@ -140,7 +143,7 @@ export const DIAGNOSTIC_CODES = {
   'run-card-hash-mismatch': {
     severity: 'error',
     scope: 'file',
-    summary: { en: 'The run card hash does not match the card.', fr: 'Le hash de la fiche de run ne correspond pas à la fiche.' },
+    summary: { en: 'The run card hash does not match the card.', fr: 'Le hash de la fiche d’exécution ne correspond pas à la fiche.' },
   },
   'score-inconsistent': {
     severity: 'error',
@@ -165,7 +168,7 @@ export const DIAGNOSTIC_CODES = {
     scope: 'file',
     summary: {
       en: 'The workspace baselines file is past a limit: not read, or only its first baselines used.',
-      fr: 'Le fichier de baselines de l’espace de travail dépasse une limite : non lu, ou seules ses premières baselines utilisées.',
+      fr: 'Le fichier de baselines de l’espace de travail dépasse une limite\u00a0: non lu, ou seules ses premières baselines utilisées.',
     },
   },
   'mixed-normalization': {
@@ -178,7 +181,7 @@ export const DIAGNOSTIC_CODES = {
     scope: 'file',
     summary: {
       en: 'A human review that does not match the run card it names.',
-      fr: 'Une revue humaine qui ne correspond pas à la fiche de run qu’elle nomme.',
+      fr: 'Une revue humaine qui ne correspond pas à la fiche d’exécution qu’elle nomme.',
     },
   },
   'review-gate': {
@@ -186,7 +189,7 @@ export const DIAGNOSTIC_CODES = {
     scope: 'file',
     summary: {
       en: 'A run card claims Deployable or above without a human review that meets the gate.',
-      fr: 'Une fiche de run revendique Deployable ou mieux sans revue humaine qui franchit le seuil.',
+      fr: 'Une fiche d’exécution revendique Deployable ou mieux sans revue humaine qui franchit le seuil.',
     },
   },
   'no-separation': {
@@ -194,7 +197,7 @@ export const DIAGNOSTIC_CODES = {
     scope: 'file',
     summary: {
       en: 'Every model given passes this test, or every one fails it: it does not tell them apart.',
-      fr: 'Tous les modèles donnés réussissent ce test, ou tous l’échouent : il ne les départage pas.',
+      fr: 'Tous les modèles donnés réussissent ce test, ou tous l’échouent\u00a0: il ne les départage pas.',
     },
   },
   'item-missing-field': {

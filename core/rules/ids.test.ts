@@ -33,7 +33,7 @@ test('two occurrences keep the short message naming where the other one is', () 
   assert.equal(here[0].message, 'Duplicate id "a": it is also used in this file.');
   const other: ExternalIdOccurrence = { uri: 'file:///w/b.json', label: 'b.json', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } } };
   const there = duplicateIdFindings(occurrences(['a']), 'fr', () => [other, other]);
-  assert.equal(there[0].message, 'Identifiant en double "a" : utilisé 3 fois (1 dans ce fichier, 2 dans d’autres fichiers).');
+  assert.equal(there[0].message, 'Identifiant en double "a"\u00a0: utilisé 3 fois (1 dans ce fichier, 2 dans d’autres fichiers).');
   assert.equal(there[0].related?.length, 2);
 });
 

@@ -1,5 +1,6 @@
 import type { Locale } from '../i18n/locale';
 import { isObject } from '../json';
+import { decimal } from '../i18n/number';
 import { checkedEweScore } from '../scoring/ewebench/aggregate';
 import type { Finding } from './finding';
 import { msg } from './messages';
@@ -24,9 +25,9 @@ export function eweScoreFindings(value: unknown, locale: Locale): Finding[] {
       code: 'score-inconsistent',
       message: msg(locale, 'scoreInconsistent', {
         field: 'ewe_score',
-        actual: String(declared),
+        actual: declared,
         formula: locale === 'fr' ? 'Σ (score de catégorie × poids) / Σ poids actifs' : 'Σ (category score × weight) / Σ active weights',
-        expected: checked.score.toFixed(1),
+        expected: decimal(checked.score, 1, locale),
       }),
       at: { path: ['ewe_score'] },
     },

@@ -27,7 +27,7 @@ export function scoreConsistencyFindings(card: unknown, locale: Locale): Finding
   const flag = (path: JsonPath, field: string, actual: number, formula: string, expected: number, digits = 4) =>
     out.push({
       code: 'score-inconsistent',
-      message: msg(locale, 'scoreInconsistent', { field, actual: String(actual), formula, expected: expected.toFixed(digits).replace(/\.?0+$/, '') || '0' }),
+      message: msg(locale, 'scoreInconsistent', { field, actual, formula, expected: Number(expected.toFixed(digits)) }),
       at: { path },
     });
 

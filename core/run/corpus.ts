@@ -122,7 +122,7 @@ export function corpusRunInfo(value: unknown, fileStem?: string): CorpusRunInfo 
   if (c.kind !== 'rosetta-corpus') {
     throw new CorpusError({
       en: 'not a Rosetta corpus: no entries with source and reference were found',
-      fr: 'ce n’est pas un corpus Rosetta : aucune entrée avec source et référence',
+      fr: 'ce n’est pas un corpus Rosetta\u00a0: aucune entrée avec source et référence',
     });
   }
   const root = isObject(value) ? value : undefined;

@@ -64,7 +64,7 @@ export const PROVIDER_PRESETS: Readonly<Record<PresetName, ProviderPreset>> = {
     needsKey: true,
     description: {
       en: 'OpenRouter (`https://openrouter.ai/api/v1`, key in `OPENROUTER_API_KEY`); reports cost.',
-      fr: 'OpenRouter (`https://openrouter.ai/api/v1`, clé dans `OPENROUTER_API_KEY`) ; indique le coût.',
+      fr: 'OpenRouter (`https://openrouter.ai/api/v1`, clé dans `OPENROUTER_API_KEY`)\u202f; indique le coût.',
     },
   },
   // A self-hosted server (vLLM, LM Studio, llama.cpp): key optional, variable named by the user.
@@ -82,7 +82,7 @@ export const VSCODE_LM_PROVIDER: { label: string; description: Bilingual } = {
   label: 'VS Code chat model',
   description: {
     en: 'A chat model available in VS Code (Language Model API): no key needed.',
-    fr: 'Un modèle de conversation disponible dans VS Code (API Language Model) : aucune clé nécessaire.',
+    fr: 'Un modèle de conversation disponible dans VS Code (API Language Model)\u00a0: aucune clé nécessaire.',
   },
 };
 
@@ -124,20 +124,20 @@ function parseHttpUrl(given: string): URL {
   } catch {
     throw new ModelConfigError({
       en: `invalid base URL '${url}': expected an absolute http(s) URL such as http://localhost:8000/v1`,
-      fr: `URL de base invalide « ${url} » : une URL http(s) absolue est attendue, p. ex. http://localhost:8000/v1`,
+      fr: `URL de base invalide « ${url} »\u00a0: une URL http(s) absolue est attendue, p. ex. http://localhost:8000/v1`,
     });
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new ModelConfigError({
       en: `invalid base URL '${url}': only http and https are supported`,
-      fr: `URL de base invalide « ${url} » : seuls http et https sont pris en charge`,
+      fr: `URL de base invalide « ${url} »\u00a0: seuls http et https sont pris en charge`,
     });
   }
   if (parsed.username || parsed.password) {
     // Credentials in a URL end up in settings, logs and error messages.
     throw new ModelConfigError({
       en: 'invalid base URL: it carries credentials; store the key with the "set key" command instead',
-      fr: 'URL de base invalide : elle contient des identifiants ; enregistrez plutôt la clé avec la commande « définir la clé »',
+      fr: 'URL de base invalide\u00a0: elle contient des identifiants\u202f; enregistrez plutôt la clé avec la commande « définir la clé »',
     });
   }
   return parsed;
@@ -163,7 +163,7 @@ export function resolveModel(config: ModelConfig): ResolvedModel {
     const known = `${PRESET_NAMES.join(', ')}, vscode-lm`;
     throw new ModelConfigError({
       en: `unknown provider '${String(config.provider)}' (known: ${known})`,
-      fr: `fournisseur inconnu « ${String(config.provider)} » (connus : ${known})`,
+      fr: `fournisseur inconnu « ${String(config.provider)} » (connus\u00a0: ${known})`,
     });
   }
   const preset = PROVIDER_PRESETS[config.provider];
@@ -273,7 +273,7 @@ export function insecureHttpProblem(baseUrl: string, allowInsecureHttp: boolean)
   if (url.protocol !== 'http:' || allowInsecureHttp || isLoopbackHost(url.hostname)) return undefined;
   return {
     en: `refused to send requests in clear to ${url.origin}: plain http is only used for this machine (localhost, 127.0.0.1, ::1); use https, or allow it with --allow-insecure-http (CLI) or the user setting ewebench.run.allowInsecureHttp`,
-    fr: `envoi en clair vers ${url.origin} refusé : http sans chiffrement n’est utilisé que pour cette machine (localhost, 127.0.0.1, ::1) ; utilisez https, ou autorisez-le avec --allow-insecure-http (CLI) ou le réglage utilisateur ewebench.run.allowInsecureHttp`,
+    fr: `envoi en clair vers ${url.origin} refusé\u00a0: http sans chiffrement n’est utilisé que pour cette machine (localhost, 127.0.0.1, ::1)\u202f; utilisez https, ou autorisez-le avec --allow-insecure-http (CLI) ou le réglage utilisateur ewebench.run.allowInsecureHttp`,
   };
 }
 

@@ -40,10 +40,10 @@ export const SNIPPETS: readonly Snippet[] = [
     en: 'Test scored by format checks',
     fr: 'Test noté par critères de format',
   }),
-  test('ewe_quality', [], { en: 'Test scored by the Ewe quality heuristic', fr: 'Test noté par l’heuristique de qualité ewe' }),
+  test('ewe_quality', [], { en: 'Test scored by the Ewe quality heuristic', fr: 'Test noté par l’heuristique de qualité éwé' }),
   test('composite', ['"expected_keywords": ["${3}"]', '"expected_format": {\n\t\t"contains_ewe": true,\n\t\t"min_length": ${4:50}\n\t}'], {
     en: 'Test scored by keywords, Ewe quality and format',
-    fr: 'Test noté par mots-clés, qualité ewe et format',
+    fr: 'Test noté par mots-clés, qualité éwé et format',
   }),
   {
     label: 'rosetta: corpus entry',

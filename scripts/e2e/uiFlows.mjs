@@ -7,17 +7,17 @@ import path from 'node:path';
 export async function quickOpen(page, name) {
   await page.keyboard.press('Control+P');
   await page.keyboard.type(name);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 15_000 });
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 60_000 });
   await page.keyboard.press('Enter');
   // Its tab the active one (not merely open): a command run next acts on the active editor.
-  await page.locator('.tab.active', { hasText: name }).first().waitFor({ timeout: 15_000 });
+  await page.locator('.tab.active', { hasText: name }).first().waitFor({ timeout: 60_000 });
 }
 
 /** Runs a command from the Command Palette by its title. */
 export async function palette(page, title) {
   await page.keyboard.press('F1');
   await page.keyboard.type(title);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 15_000 });
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 60_000 });
   await page.keyboard.press('Enter');
 }
 
@@ -205,7 +205,7 @@ export async function rateReviewFromKeyboard(page) {
 }
 
 /** The frame of the corpus table's page, once it shows rows. */
-const corpusTableFrame = (page) => webviewFrame(page, '#grid[role=grid] [role=row][aria-rowindex="2"]');
+export const corpusTableFrame = (page) => webviewFrame(page, '#grid[role=grid] [role=row][aria-rowindex="2"]');
 
 /** The file's text on disk once the page's Ctrl+S has saved it. */
 async function savedText(page, file, test) {
@@ -389,7 +389,7 @@ export async function benchmarkMatrixFromPalette(page) {
   await page.locator('.editor-group-container.active .monaco-editor .view-lines', { hasText: 'benchmark_version' }).first().click();
   await palette(page, 'Run Benchmark');
   const dialog = page.locator('.monaco-dialog-box');
-  const button = dialog.locator('.dialog-buttons .monaco-button', { hasText: 'Run 2 cell(s)' });
+  const button = dialog.locator('.dialog-buttons .monaco-button', { hasText: 'Run 2 cells' });
   await button.waitFor({ timeout: 30_000 });
   const estimate = ((await dialog.textContent()) ?? '').replace(/\s+/g, ' ').trim();
   await button.click();

@@ -32,7 +32,7 @@ const TITLES: Record<string, Bilingual> = {
   nfc: { en: 'Normalise this string to NFC', fr: 'Normaliser cette chaîne en NFC' },
   'fix-all-confusable-char': { en: 'Fix all look-alike letters in the file', fr: 'Corriger tous les sosies du fichier' },
   'fix-all-mixed-normalization': { en: 'Normalise every string to NFC', fr: 'Normaliser toutes les chaînes en NFC' },
-  'to-composite': { en: 'Score with `composite` (keywords, Ewe quality and format)', fr: 'Noter avec `composite` (mots-clés, qualité ewe et format)' },
+  'to-composite': { en: 'Score with `composite` (keywords, Ewe quality and format)', fr: 'Noter avec `composite` (mots-clés, qualité éwé et format)' },
   'remove-item': { en: 'Drop keyword `{label}`', fr: 'Retirer le mot-clé `{label}`' },
 };
 

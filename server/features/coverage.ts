@@ -22,10 +22,10 @@ export function coverageReport(analysis: Analysis): FileCoverageReport | undefin
 }
 
 const TEXT = {
-  line: { en: '**{language}** special letters {present}/{total}: {letters}', fr: '**{language}** lettres spéciales {present}/{total} : {letters}' },
-  missing: { en: 'missing: {letters}', fr: 'absentes : {letters}' },
-  marks: { en: 'tone marks: {marks}', fr: 'tons : {marks}' },
-  nasal: { en: 'nasal vowels: {vowels}', fr: 'voyelles nasales : {vowels}' },
+  line: { en: '**{language}** special letters {present}/{total}: {letters}', fr: '**{language}** lettres spéciales {present}/{total}\u00a0: {letters}' },
+  missing: { en: 'missing: {letters}', fr: 'absentes\u00a0: {letters}' },
+  marks: { en: 'tone marks: {marks}', fr: 'tons\u00a0: {marks}' },
+  nasal: { en: 'nasal vowels: {vowels}', fr: 'voyelles nasales\u00a0: {vowels}' },
 };
 
 /** Hover text for a string that carries the language: which special letters it uses and which it lacks. */

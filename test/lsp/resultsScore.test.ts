@@ -20,7 +20,8 @@ const inconsistent = (p: PublishDiagnosticsParams): Diagnostic[] => p.diagnostic
 
 for (const [locale, expected] of [
   ['en', /^`ewe_score` is 99\.9 but Σ \(category score × weight\) \/ Σ active weights gives 55\.7\.$/],
-  ['fr', /^`ewe_score` vaut 99\.9 mais Σ \(score de catégorie × poids\) \/ Σ poids actifs donne 55\.7\.$/],
+  // French writes decimal commas, in the figure read from the file and in the recomputed one.
+  ['fr', /^`ewe_score` vaut 99,9 mais Σ \(score de catégorie × poids\) \/ Σ poids actifs donne 55,7\.$/],
 ] as const) {
   test(`an edited ÈwéScore is flagged in the editor with both figures (${locale})`, async () => {
     assert.notEqual(edited, original, 'the fixture declares an ewe_score to edit');

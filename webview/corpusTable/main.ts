@@ -689,7 +689,15 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
         requestAnimationFrame(() =>
           setTimeout(() => {
             const now = performance.now();
-            post({ type: 'painted', version, rows: shown, drawMs: now - shownAt, at: performance.timeOrigin + now });
+            const width = document.documentElement.clientWidth;
+            // The columns a user sees on opening: their header wholly inside the page, before any scrolling.
+            const visibleColumns = [...headRow.querySelectorAll<HTMLElement>('[data-field]')]
+              .filter((h) => {
+                const box = h.getBoundingClientRect();
+                return box.width > 0 && box.left >= 0 && box.right <= width + 0.5;
+              })
+              .map((h) => h.dataset.field ?? '');
+            post({ type: 'painted', version, rows: shown, drawMs: now - shownAt, at: performance.timeOrigin + now, width, visibleColumns });
           }, 0),
         );
       }

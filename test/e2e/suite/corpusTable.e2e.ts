@@ -69,6 +69,45 @@ e2eTest('corpus table: the Open Corpus as Table command opens the active corpus 
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 });
 
+e2eTest(
+  'corpus table: opened from its JSON, the table takes most of the window and shows source and reference',
+  async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('workbench.action.editorLayoutSingle');
+    const uri = workspaceFile('table.json');
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), vscode.ViewColumn.One);
+    await vscode.commands.executeCommand('ewebench.openCorpusTable');
+    try {
+      // The page says what it drew first: its width and the columns wholly inside it, before any scrolling.
+      const figures = await until(
+        'the table to draw its rows',
+        async () => {
+          const f = (await vscode.commands.executeCommand('ewebench.corpusTable.send', uri, { type: 'figures' })) as TableFigures | undefined;
+          return f?.openMs !== undefined && f;
+        },
+        60_000,
+      );
+      const shown = figures.visibleColumns ?? [];
+      assert.ok(shown.includes('source') && shown.includes('reference'), `visible on opening: ${shown.join(', ')} (page ${figures.width} px wide)`);
+      // Its own group, the wider of the two: the JSON stays beside it as the narrow column.
+      const layout = (await vscode.commands.executeCommand('vscode.getEditorLayout')) as { groups: { size?: number }[] };
+      const sizes = layout.groups.map((g) => g.size ?? 0);
+      assert.equal(sizes.length, 2, JSON.stringify(layout));
+      const tableGroup = vscode.window.tabGroups.all.findIndex((g) =>
+        g.tabs.some((t) => t.input instanceof vscode.TabInputCustom && t.input.viewType === 'ewebench.corpusTable'),
+      );
+      assert.ok(tableGroup >= 0, 'a group holds the table');
+      const share = sizes[tableGroup] / (sizes[0] + sizes[1]);
+      assert.ok(share > 0.6, `the table's group has ${(share * 100).toFixed(0)}% of the width (${JSON.stringify(layout)})`);
+      return `the table's group has ${(share * 100).toFixed(0)}% of the width; its page is ${figures.width} px wide and shows ${shown.join(', ')}`;
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.commands.executeCommand('workbench.action.editorLayoutSingle');
+    }
+  },
+  90_000,
+);
+
 /**
  * The floor of an opening: a webview panel whose page only draws a line and says so after its first frame, as the
  * table's page says it drew its rows, timed from its creation to that message.
