@@ -16,7 +16,7 @@ export const BUDGETS_KIB = {
   'lazySpreadsheet.js': 530, // +32 KiB (510 measured): update from a spreadsheet, team review checks; +20 KiB (478 measured): the task suite schema and checks in the validator; +22 KiB (458 measured): sheet encodings, numbers kept as their digits, the review gate in the validator; +12 KiB: the benchmark matrix schema in the validator's registry; +10 KiB for the documents' text model and span tree; +6 KiB: the benchmark size rule and the write refusals' sentences
   'lazyTable.js': 335, // +3 KiB (313 measured): choices and Add entry's prefill; loaded when a corpus table first opens: its model, the cell rules and the schema lookup; +6 KiB for the documents' text model and span tree
   // loaded on the first spreadsheet import or export: the validator and papaparse
-  'server.js': 770, // +10 KiB (743 measured): team review binding and agreement in the gate; +23 KiB (713 measured): the files beside a card or review read for the gate, the review binding, the recomputed ÈwéScore
+  'server.js': 790, // +20 KiB (758 measured): the task suites' item readers, to check item files as you type; +10 KiB (743 measured): team review binding and agreement in the gate; +23 KiB (713 measured): the files beside a card or review read for the gate, the review binding, the recomputed ÈwéScore
   'cli.js': 930, // +52 KiB (895 measured): review agreement and team sampling, import --update; +53 KiB (843 measured): suite run, score and shards; +20 KiB (790 measured): the review gate, the leaderboard's text layout, sheet encodings, the write guards; +20 KiB for the Rosetta analysis, bootstrap and Python random (score on corpora) and corpus batches; +40 KiB (668 KiB) for the runs reader, items, compare, its charts and html page; +46 KiB (714 KiB) for the leaderboard and bench; +10 KiB for the text model
   'reviewView.js': 10, // the review webview's page script (a browser bundle)
   'coverageView.js': 10, // the coverage preview's page script (a browser bundle)
@@ -25,7 +25,7 @@ export const BUDGETS_KIB = {
   'corpusTable.js': 55, // the corpus table's page script (a browser bundle): 15 KiB ours, 33 KiB @tanstack/virtual-core
   // The browser entry (VS Code for the Web): the client with what the desktop loads lazily (table, spreadsheet) bundled in
   'browserClient.js': 1000,
-  'browserServer.js': 740, // the language server in a web worker (702 measured with the gate's neighbour files)
+  'browserServer.js': 765, // the language server in a web worker (702 measured with the gate's neighbour files; +25 KiB, 746 measured: the task suites' item readers)
 };
 
 const dir = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
