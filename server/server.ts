@@ -15,7 +15,7 @@ import { toLocale, type Locale } from '../core/i18n/locale';
 import { isJsonDocument } from '../core/workspace/files';
 import type { Position } from '../core/text/lineIndex';
 import { AnalysisCache, type Analysis, type AnalysisView } from './analysis';
-import type { AnalysisStats } from '../protocol/ewebench';
+import { MAX_SUITE_ITEM_FILES_LISTED, SuiteItemFilesChangedNotification, SuiteItemFilesRequest, type AnalysisStats } from '../protocol/ewebench';
 import { CODE_ACTION_KINDS, codeActionsFeature } from './features/codeActions';
 import { completionFeature } from './features/completion';
 import { coverageFeature } from './features/coverage';
@@ -226,6 +226,7 @@ function validateItemFile(uri: string): void {
 
 /** The suites' item files changed (a suite typed, saved, found): every open item document is checked again. */
 function revalidateItemFiles(): void {
+  void connection.sendNotification(SuiteItemFilesChangedNotification);
   for (const doc of documents.all()) if (!isJsonDocument(doc)) debouncer.schedule(doc.uri, () => validateItemFile(doc.uri));
 }
 
@@ -457,6 +458,11 @@ connection.onDidChangeWatchedFiles(
       if (suitesChanged) revalidateItemFiles();
     });
   }),
+);
+
+connection.onRequest(
+  SuiteItemFilesRequest,
+  guard.handler([], () => suites.list(MAX_SUITE_ITEM_FILES_LISTED)),
 );
 
 /** Every request the server answers: each feature registers its handlers through the one guarded helper. */

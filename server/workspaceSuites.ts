@@ -86,6 +86,17 @@ export class WorkspaceSuites implements FileConsumer {
     return this.byItem.get(normalise(itemUri));
   }
 
+  /** Every registered item file (the first suite's task for a file several name), at most `max`. */
+  list(max: number): (ItemFileRef & { uri: string })[] {
+    this.refOf('');
+    const out: (ItemFileRef & { uri: string })[] = [];
+    for (const [uri, ref] of this.byItem ?? []) {
+      if (out.length >= max) break;
+      out.push({ ...ref, uri });
+    }
+    return out;
+  }
+
   /** Suites below folders no longer in the workspace leave (`keep` answers for each suite). */
   prune(keep: (uri: string) => boolean): boolean {
     let changed = false;
