@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-protocol/node';
 import { TestLspClient } from '../helpers/lspClient';
+import { SuiteItemFilesRequest } from '../../protocol/ewebench';
 
 /**
  * A task suite's item files checked as you type, through the real language server: the suites of the workspace
@@ -134,4 +135,14 @@ test('a TSV no suite names gets no diagnostics, and its closing clears what an i
   const uri = uriOf('items/mgsm.jsonl');
   client.close(uri);
   await client.waitForDiagnostics(uri, (d) => d.diagnostics.length === 0 && d.version === undefined);
+});
+
+test('the client asks which item files the suites name, with the task that reads each (its lenses and runs)', async () => {
+  const files = await client.connection.sendRequest(SuiteItemFilesRequest);
+  assert.deepEqual(files.map((f) => [f.uri, f.file, f.task.id, f.task.task]).sort(), [
+    [uriOf('items/mgsm.jsonl'), 'items/mgsm.jsonl', 'mgsm', 'math'],
+    [uriOf('items/mmlu.tsv'), 'items/mmlu.tsv', 'mmlu', 'multiple_choice'],
+    [uriOf('items/topics.csv'), 'items/topics.csv', 'topics', 'classification'],
+  ]);
+  assert.deepEqual(files.find((f) => f.task.id === 'topics')?.task.topics, ['sports', 'politics', 'health']);
 });

@@ -18,6 +18,7 @@ import './review.e2e';
 import './spreadsheet.e2e';
 import './allModels.e2e';
 import './boards.e2e';
+import './suite.e2e';
 import './keystrokes.e2e';
 import { runRegistered } from './harness';
 
