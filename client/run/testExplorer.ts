@@ -90,8 +90,8 @@ export class TestExplorer implements vscode.Disposable {
         );
       }),
       models.onDidChange(() => this.createProfiles()),
-      // The suites' item files changed (found, named, renamed): listed again.
-      suiteItemFiles.onDidChange(() => void this.discover()),
+      // The suites' item files changed (found, named, renamed): those files are listed (the JSON files are not read again).
+      suiteItemFiles.onDidChange(() => void Promise.all(suiteItemFiles.uris().map((uri) => this.addFile(uri)))),
       // Results are the source of truth: a CLI run, a colleague's file or an editor run shows here too.
       results.onDidChange(() => this.scheduleSaved()),
       {
