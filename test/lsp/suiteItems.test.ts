@@ -146,3 +146,21 @@ test('the client asks which item files the suites name, with the task that reads
   ]);
   assert.deepEqual(files.find((f) => f.task.id === 'topics')?.task.topics, ['sports', 'politics', 'health']);
 });
+
+test('an item file longer than the editor analyses gets the one file-too-large note, and is checked again once back under the bound', async () => {
+  const small = new TestLspClient();
+  try {
+    await small.initialize({ rootUri: pathToFileURL(workspace).toString(), locale: 'en', settings: { maxAnalysedChars: 200 } });
+    const uri = uriOf('items/mmlu.tsv');
+    const head = 'id\tquestion\tchoices\tanswer\n';
+    const row = (i: number) => `q${i}\tNu nenie nye ${i} kple 1?\t['1', '2']\tZ\n`;
+    small.open(uri, head + [1, 2, 3, 4, 5, 6].map(row).join(''), 'plaintext');
+    const { diagnostics } = await small.waitForDiagnostics(uri, (d) => d.diagnostics.length > 0);
+    assert.deepEqual(codes(diagnostics), ['file-too-large']);
+    const version = small.replace(uri, head + row(1));
+    const next = await small.waitForVersion(uri, version);
+    assert.deepEqual(codes(next.diagnostics), ['item-answer']);
+  } finally {
+    await small.shutdown();
+  }
+});
