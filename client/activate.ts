@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { BaseLanguageClient, DocumentSelector, LanguageClientOptions } from 'vscode-languageclient';
-import { CoverageRequest } from '../protocol/ewebench';
+import { CoverageRequest, SuiteItemFilesChangedNotification, SuiteItemFilesRequest } from '../protocol/ewebench';
+import { suiteItemFiles } from './run/suiteItemFiles';
 import { registerCoveragePreview, type PreviewCounts } from './coverage/panel';
 import { CorpusTableProvider } from './corpusTable/provider';
 import { DocumentModels } from './run/documentItems';
@@ -106,7 +107,14 @@ export async function activateWith(context: vscode.ExtensionContext, platform: C
   const registeredMs = performance.now() - started;
   client = await created;
   platform.connect?.(context, client);
+  // The suites' item files the server registered: asked once it is up, and again whenever it says they changed.
+  const askSuites = (): void => {
+    const running = client;
+    if (running?.isRunning()) void suiteItemFiles.refresh(() => running.sendRequest(SuiteItemFilesRequest));
+  };
+  context.subscriptions.push(suiteItemFiles, client.onNotification(SuiteItemFilesChangedNotification, askSuites));
   await client.start();
+  askSuites();
   status.refresh();
   coverage.refresh();
   return { activation: { registeredMs, serverStartedMs: performance.now() - started }, coveragePreview: coverage.counts, serverLog };

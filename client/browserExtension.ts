@@ -5,6 +5,7 @@ import { setLazyModules } from './lazyModules';
 import { registerRunFeatures } from './run';
 import { webRunPlatform } from './run/webPlatform';
 import { serveWorkspaceFiles } from './workspaceFiles';
+import { SUITE_ITEM_FILE_GLOB } from '../core/workspace/files';
 
 export type { ActivationTimes, ExtensionApi } from './activate';
 
@@ -27,7 +28,7 @@ export function activate(context: vscode.ExtensionContext): Promise<ExtensionApi
   setLazyModules({ spreadsheet: () => load('lazySpreadsheet.js'), table: () => load('lazyTable.js'), boards: () => load('lazyBoards.js') });
   return activateWith(context, {
     // Any scheme: a browser's workspace is rarely `file:` (github.dev's `vscode-vfs:`, a remote's `vscode-remote:`).
-    documentSelector: [{ language: 'json' }, { language: 'jsonc' }, { pattern: '**/*.json' }],
+    documentSelector: [{ language: 'json' }, { language: 'jsonc' }, { pattern: '**/*.json' }, { pattern: SUITE_ITEM_FILE_GLOB }],
     async createClient(name, options) {
       // The host refuses a worker from a `vscode-remote:` URL (an extension installed on a remote or code-server):
       // the script is read through workspace.fs and started from a blob URL, which works from any origin.

@@ -6,6 +6,7 @@ import { registerRunFeatures } from './run';
 import { registerBenchmarkCommands } from './run/benchmarkCommand';
 import { nodeRunPlatform } from './run/nodePlatform';
 import { SERVER_NODE_FLAGS } from '../server/nodeFlags';
+import { SUITE_ITEM_FILE_GLOB } from '../core/workspace/files';
 
 export type { ActivationTimes, ExtensionApi } from './activate';
 
@@ -18,6 +19,8 @@ export function activate(context: vscode.ExtensionContext): Promise<ExtensionApi
       { scheme: 'file', language: 'jsonc' },
       // A `.json` file open in another language: core's isJsonDocument reads it, so the server must receive it.
       { scheme: 'file', pattern: '**/*.json' },
+      // Task suites' item files: the server checks those a suite names (and no other).
+      { scheme: 'file', pattern: SUITE_ITEM_FILE_GLOB },
     ],
     async createClient(name, options) {
       const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));

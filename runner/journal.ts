@@ -25,6 +25,7 @@ export interface JournalEnd {
   cancelled: boolean;
   results_file?: string;
   run_card_file?: string;
+  suite_results_file?: string;
 }
 
 export interface JournalContents {
@@ -70,6 +71,8 @@ function lineProblem(line: unknown): string | undefined {
     const common =
       typeof r.source_file === 'string' && isCount(r.repeat) && typeof r.finished_at === 'string' && (r.error === null || typeof r.error === 'string');
     if (r.kind === 'ewebench-test' && common && typeof r.test_id === 'string' && typeof r.test_hash === 'string' && typeof r.category === 'string')
+      return undefined;
+    if (r.kind === 'suite-item' && common && typeof r.item_id === 'string' && typeof r.item_hash === 'string' && typeof r.task_id === 'string')
       return undefined;
     if (r.kind === 'corpus-entry' && common && (typeof r.entry_id === 'string' || typeof r.entry_id === 'number') && typeof r.entry_hash === 'string')
       return undefined;

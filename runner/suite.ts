@@ -3,7 +3,7 @@ import { canonicalHash } from '../core/run/canonicalJson';
 import type { ChatRequest } from '../core/run/types';
 import type { LoadedSuite } from '../core/suite/load';
 import { inShard, type Shard } from '../core/suite/shard';
-import { itemPrompt, taskLabels } from '../core/suite/score';
+import { labelsOf, suiteItemRequest } from '../core/suite/runResults';
 import type { ResponseCache } from './cache';
 import type { ChatProvider } from './provider';
 import { runQueue } from './queue';
@@ -50,19 +50,13 @@ export async function runSuite(suite: LoadedSuite, options: SuiteRunOptions): Pr
   const jobs: Job[] = [];
   const tasks: Record<string, Record<string, (string | null)[]>> = {};
   for (const task of suite.tasks) {
-    const labels = task.spec.task === 'nli' || task.spec.task === 'classification' ? taskLabels(task) : [];
+    const labels = labelsOf(task);
     const byItem: Record<string, (string | null)[]> = {};
     tasks[task.spec.id] = byItem;
     for (const item of task.items) {
       if (options.shard && !inShard(task.spec.id, item.id, options.shard)) continue;
       byItem[item.id] = new Array<string | null>(options.repeat).fill(null);
-      const content = itemPrompt(item, { labels, targetLanguage: task.spec.targetLanguage ?? task.spec.language });
-      const request: ChatRequest = {
-        model: options.model,
-        messages: [{ role: 'user', content }],
-        temperature: options.temperature,
-        max_tokens: options.maxTokens,
-      };
+      const request = suiteItemRequest(task, item, options.model, labels, { temperature: options.temperature, maxTokens: options.maxTokens });
       for (let run = 0; run < options.repeat; run++) jobs.push({ task: task.spec.id, item: item.id, run, request });
     }
   }

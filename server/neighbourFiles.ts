@@ -101,7 +101,7 @@ function safeDecode(s: string): string {
 }
 
 /** One spelling per file (clients encode URIs differently: `%3A` or `:`), the key of every map here. */
-function normalise(uri: string): string {
+export function normalise(uri: string): string {
   try {
     return new URL(uri).href;
   } catch {
@@ -110,7 +110,7 @@ function normalise(uri: string): string {
 }
 
 /** `relative` (a '/'-separated path, as a review's `run_card` is written) against the document's URI. */
-function resolve(documentUri: string, relative: string): string | undefined {
+export function resolve(documentUri: string, relative: string): string | undefined {
   if (relative === '' || relative.includes('\0')) return undefined;
   try {
     const encoded = relative

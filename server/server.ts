@@ -15,11 +15,11 @@ import { toLocale, type Locale } from '../core/i18n/locale';
 import { isJsonDocument } from '../core/workspace/files';
 import type { Position } from '../core/text/lineIndex';
 import { AnalysisCache, type Analysis, type AnalysisView } from './analysis';
-import type { AnalysisStats } from '../protocol/ewebench';
+import { MAX_SUITE_ITEM_FILES_LISTED, SuiteItemFilesChangedNotification, SuiteItemFilesRequest, type AnalysisStats } from '../protocol/ewebench';
 import { CODE_ACTION_KINDS, codeActionsFeature } from './features/codeActions';
 import { completionFeature } from './features/completion';
 import { coverageFeature } from './features/coverage';
-import { baselinesLimitDiagnostic, Debouncer, toLspDiagnostics } from './features/diagnostics';
+import { baselinesLimitDiagnostic, Debouncer, itemFileDiagnostics, toLspDiagnostics } from './features/diagnostics';
 import { prefersMarkdown, registerFeatures, type ClientSupport, type Feature } from './features/feature';
 import { fileInfoFeature } from './features/fileInfo';
 import { hoverFeature } from './features/hover';
@@ -31,6 +31,10 @@ import { isBaselinesFile, loadWorkspaceBaselines, type WorkspaceBaselines } from
 import { WorkspaceIndex } from './workspaceIndex';
 import { WorkspaceRuns } from './workspaceRuns';
 import { WorkspaceWalk } from './workspaceWalk';
+import { WorkspaceSuites } from './workspaceSuites';
+import { readTaskItems } from '../core/suite/load';
+import type { ItemFinding } from '../core/suite/items';
+import { msg } from '../core/rules/messages';
 import { NeighbourFiles } from './neighbourFiles';
 import { TeamFileNames } from './teamFileNames';
 import { IdleCollector } from './idleCollector';
@@ -79,11 +83,13 @@ const runs = new WorkspaceRuns(
 );
 /** The team review files' names on disk, by folder: a card's §7.2 gate reads its team's files among them. */
 const teamFiles = new TeamFileNames();
-/** The one walk of the workspace and the one read of each file on disk, whose text the index, the runs and the team names take. */
+/** The task suites of the workspace and the item files they name: the TSV, CSV and JSONL documents checked as you type. */
+const suites = new WorkspaceSuites(isOpen);
+/** The one walk of the workspace and the one read of each file on disk, whose text the index, the runs, the team names and the suites take. */
 const walk = new WorkspaceWalk(
   host.files,
   (uri) => index.onDisk(uri),
-  [index, runs, teamFiles],
+  [index, runs, teamFiles, suites],
   () => new Promise((resolve) => host.nextTurn(() => resolve())),
 );
 const debouncer = new Debouncer(() => handledMessages, host.nextTurn);
@@ -194,9 +200,45 @@ function validateNow(uri: string): void {
     // A newer edit may have arrived while this one was queued: publish only the current version.
     if (documents.get(uri)?.version !== analysis.version) return;
     const idsChanged = analysis.result.classification.kind === 'ewebench-tests' ? index.update(uri, analysis.doc, analysis.result.ids) : index.remove(uri);
+    const suiteChanged = suites.update(uri, analysis.result.classification.kind === 'task-suite' ? analysis.doc.value : undefined);
     publish(analysis);
     if (idsChanged) revalidateOthers(uri);
+    if (suiteChanged) revalidateItemFiles();
   });
+}
+
+/**
+ * An open TSV, CSV or JSONL document that a suite names, checked as that suite's task reads it (`core/suite`):
+ * the whole text read again per version, bounded by `ewebench.maxAnalysedChars` (a delimited file has no items a
+ * keystroke could be confined to before it is read). A document no suite names gets no diagnostics.
+ */
+function validateItemFile(uri: string): void {
+  guard.run(undefined, () => {
+    const doc = documents.get(uri);
+    if (!doc || isJsonDocument(doc)) return;
+    const own = settings.forUri(uri);
+    const ref = own.enable ? suites.refOf(uri) : undefined;
+    let findings: ItemFinding[] = [];
+    if (ref && doc.model.length > own.maxAnalysedChars) {
+      // Longer than the editor analyses: the one finding JSON files get, naming the bound and the command that reads it whole.
+      const message = msg(locale, 'fileTooLarge', {
+        size: (doc.model.length / 1_048_576).toFixed(1),
+        limit: Number((own.maxAnalysedChars / 1_048_576).toPrecision(3)),
+      });
+      findings = [{ code: 'file-too-large', message, span: { start: 0, end: Math.min(1, doc.model.length) } }];
+    } else if (ref) findings = readTaskItems(ref.task, ref.file, doc.getText(), locale).findings;
+    void connection.sendDiagnostics({
+      uri,
+      version: doc.version,
+      diagnostics: itemFileDiagnostics(findings, doc.model, uri, { codec, dataSupport: client.dataSupport, readmeUri }),
+    });
+  });
+}
+
+/** The suites' item files changed (a suite typed, saved, found): every open item document is checked again. */
+function revalidateItemFiles(): void {
+  void connection.sendNotification(SuiteItemFilesChangedNotification);
+  for (const doc of documents.all()) if (!isJsonDocument(doc)) debouncer.schedule(doc.uri, () => validateItemFile(doc.uri));
 }
 
 /** Another file's ids changed: duplicate-id findings of the other open tests files may change too. */
@@ -245,6 +287,10 @@ function republishRunFindings(): void {
 /** Every open document analysed again (settings or baselines changed), each behind its own guard. */
 function revalidateAll(): void {
   for (const doc of documents.all()) {
+    if (!isJsonDocument(doc)) {
+      validateItemFile(doc.uri);
+      continue;
+    }
     guard.run(undefined, () => cache.delete(doc.uri));
     validateNow(doc.uri);
   }
@@ -308,13 +354,14 @@ connection.onInitialized(
     // One walk reads each file once for both: once the files on disk are indexed, open tests files may have new
     // cross-file duplicates; with the runs beside them, open tests files and corpora get their no-separation findings.
     guard.later(() =>
-      walk.scan(index.rootUris()).then(({ changed: [, runsChanged] }) => {
+      walk.scan(index.rootUris()).then(({ changed: [, runsChanged, , suitesChanged] }) => {
         teamFiles.markScanned();
         teamFiles.takeChangedFolders();
         // Open cards waited for their team's names: their gate is checked now.
         revalidateReaders(cache.uris().filter((uri) => cache.peek(uri)?.result.classification.kind === 'rosetta-run-card'));
         revalidateOthers('');
         if (runsChanged) republishRunFindings();
+        if (suitesChanged) revalidateItemFiles();
       }),
     );
     // Each folder's settings (asked of a client that answers) and the baselines; open documents are then checked
@@ -344,7 +391,9 @@ async function changeFolders(event: WorkspaceFoldersChangeEvent): Promise<void> 
   // The runs of removed folders go; the added folders are walked once, for their ids and their runs (reloadBaselines
   // then checks every open document again).
   runs.prune();
-  await walk.scan(addedRoots);
+  const suitesPruned = suites.prune((uri) => isOpen(uri) || index.onDisk(uri));
+  const { changed: scanned } = await walk.scan(addedRoots);
+  if (suitesPruned || scanned[2]) revalidateItemFiles();
   // The baselines of the folders now in the workspace; every open document is then checked again (revalidateAll).
   await reloadBaselines();
 }
@@ -371,8 +420,8 @@ connection.onDidChangeConfiguration(
 
 documents.onDidChangeContent(
   guard.handler(undefined, (event: TextDocumentChangeEvent<ModelDocument>) => {
-    if (!isJsonDocument(event.document)) return;
-    debouncer.schedule(event.document.uri, () => validateNow(event.document.uri));
+    const uri = event.document.uri;
+    debouncer.schedule(uri, isJsonDocument(event.document) ? () => validateNow(uri) : () => validateItemFile(uri));
   }),
 );
 
@@ -384,11 +433,20 @@ documents.onDidClose(
     const uri = event.document.uri;
     collector.released(event.document.model.length);
     debouncer.cancel(uri);
+    if (!isJsonDocument(event.document)) {
+      void connection.sendDiagnostics({ uri, diagnostics: [] });
+      return;
+    }
     cache.forget(uri);
     neighbours.forget(uri);
     void connection.sendDiagnostics({ uri, diagnostics: [] });
     // The file on disk may differ from the closed buffer: index what is saved (files the walk skips leave the index).
-    guard.later(() => walk.read(uri, [index]).then(([changed]) => changed && revalidateOthers(uri)));
+    guard.later(() =>
+      walk.read(uri, [index, suites]).then(([changed, suitesChanged]) => {
+        if (changed) revalidateOthers(uri);
+        if (suitesChanged) revalidateItemFiles();
+      }),
+    );
   }),
 );
 
@@ -399,20 +457,28 @@ connection.onDidChangeWatchedFiles(
     guard.later(async () => {
       let changed = false;
       let runsChanged = false;
+      let suitesChanged = false;
       if (change.changes.some((event) => isBaselinesFile(event.uri))) await reloadBaselines();
       for (const event of change.changes) {
         neighbours.fileChanged(event.uri);
         // Runs are read from disk, open or not (an unsaved results file is not a run yet); the index leaves open
         // documents to their analysis (`WorkspaceIndex.wants`).
-        const [idsChanged, runsChangedHere] = await walk.read(event.uri);
+        const [idsChanged, runsChangedHere, , suitesChangedHere] = await walk.read(event.uri);
         changed ||= idsChanged;
         runsChanged ||= runsChangedHere;
+        suitesChanged ||= suitesChangedHere;
       }
       if (changed) revalidateOthers('');
       revalidateTeamFolders();
       if (runsChanged) republishRunFindings();
+      if (suitesChanged) revalidateItemFiles();
     });
   }),
+);
+
+connection.onRequest(
+  SuiteItemFilesRequest,
+  guard.handler([], () => suites.list(MAX_SUITE_ITEM_FILES_LISTED)),
 );
 
 /** Every request the server answers: each feature registers its handlers through the one guarded helper. */

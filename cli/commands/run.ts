@@ -14,6 +14,7 @@ import {
 import { readRunCard } from '../../core/run/runCard';
 import { summariseTestRecords, type TestRunSummary } from '../../core/run/summary';
 import type { EntryRunRecord, ModelConfig, TestRunRecord } from '../../core/run/types';
+import { recordItemId } from '../../core/run/items';
 import { ResponseCache, defaultCacheDir } from '../../runner/cache';
 import { executeRun, type RunFile, type RunResult } from '../../runner/execute';
 import { resolveApiKey } from '../../runner/keys';
@@ -181,7 +182,7 @@ function textReport(result: RunResult, model: string, io: CliIo): string {
   const errored = result.errored;
   const latencies = result.records
     .filter((r) => r.error === null && !r.cached)
-    .map((r) => (r.kind === 'ewebench-test' ? r.latency_ms : r.latency_seconds * 1000));
+    .map((r) => (r.kind === 'corpus-entry' ? r.latency_seconds * 1000 : r.latency_ms));
   if (latencies.length) out += `latency: mean ${Math.round(latencies.reduce((a, b) => a + b, 0) / latencies.length)} ms over ${latencies.length} call(s)\n`;
   if (errored) out += `${errored} of ${result.records.length} call(s) errored\n`;
   if (result.kept) out += `resumed run ${result.runId}: ${result.kept} result(s) kept from the journal\n`;
@@ -449,7 +450,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     results.push({ model: resolved.model, result });
 
     // An --id matters when no file has it; one file lacking it is normal with several files.
-    const ran = new Set(result.records.map((r) => (r.kind === 'ewebench-test' ? r.test_id : String(r.entry_id))));
+    const ran = new Set(result.records.map(recordItemId));
     const seenElsewhere = new Set(result.skipped.filter((s) => s.kind !== 'not-found' && s.id !== undefined).map((s) => s.id));
     const missing = (ids ?? []).filter(
       (id) => !ran.has(id) && !seenElsewhere.has(id) && !result.records.some((r) => r.kind === 'corpus-entry' && JSON.stringify(r.entry_id) === id),
@@ -503,11 +504,11 @@ function compareModels(results: readonly { model: string; result: RunResult }[])
   const rows = new Map<string, ModelComparison['items'][number]>();
   for (const { model, result } of results) {
     for (const r of result.records) {
-      const id = r.kind === 'ewebench-test' ? r.test_id : typeof r.entry_id === 'string' ? r.entry_id : JSON.stringify(r.entry_id);
+      const id = recordItemId(r);
       const key = JSON.stringify([r.source_file, id]);
       let row = rows.get(key);
       if (!row) rows.set(key, (row = { file: r.source_file, id, scores: Object.fromEntries(models.map((m) => [m, null])) }));
-      row.scores[model] = r.error !== null ? null : r.kind === 'ewebench-test' ? r.rounded_score : r.entry_chrf;
+      row.scores[model] = r.error !== null ? null : r.kind === 'ewebench-test' ? r.rounded_score : r.kind === 'suite-item' ? r.score : r.entry_chrf;
     }
   }
   return { models, items: [...rows.values()] };

@@ -8,6 +8,7 @@ import { toLocale } from '../../core/i18n/locale';
 import { corpusFileSummary, testsFileSummary } from './resultsIndex';
 import { sourceFileOf, type ResultsStore } from './resultsStore';
 import type { RunService } from './runService';
+import { suiteItemFiles } from './suiteItemFiles';
 
 /** Lenses are rebuilt at most this often while results stream in. */
 const REFRESH_MS = 120;
@@ -32,6 +33,8 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disp
       results.onDidChange(() => this.refresh()),
       runs.onDidChangeRunning(() => this.refresh()),
       vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('ewebench') && this.refresh()),
+      // A suite named (or stopped naming) an item file: its lenses come or go.
+      suiteItemFiles.onDidChange(() => this.refresh()),
     ];
   }
 
@@ -52,7 +55,11 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disp
     const outcomes = this.results.index.outcomes(sourceFile);
     const runs = this.results.index.currentRuns(sourceFile, parsed.items);
     const summary: FileSummaryView | undefined =
-      parsed.kind === 'ewebench-tests' ? testsFileSummary(parsed.category, parsed.items, runs) : corpusFileSummary(runs, toLocale(vscode.env.language));
+      parsed.kind === 'ewebench-tests'
+        ? testsFileSummary(parsed.category, parsed.items, runs)
+        : parsed.kind === 'rosetta-corpus'
+          ? corpusFileSummary(runs, toLocale(vscode.env.language))
+          : undefined;
     const model = currentModel();
     const running = this.runs.running(document.uri);
     const specs = buildLenses(

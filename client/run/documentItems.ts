@@ -7,14 +7,23 @@ import type { RunnableItem } from '../../core/run/types';
 import { ItemHashes } from './itemHashes';
 import { isJsonDocument } from '../jsonDocument';
 import { readServerSettings } from '../settings';
+import { readTaskItems } from '../../core/suite/load';
+import { suiteRunnableItems } from '../../core/suite/runRecords';
+import type { SuiteItemFile } from '../../protocol/ewebench';
+import { suiteItemFiles } from './suiteItemFiles';
+
+/** What a document runs as: a JSON file's kind, or a task suite's item file. */
+export type DocumentKind = FileKind | 'suite-items';
 
 export interface DocumentItems {
-  kind: FileKind;
+  kind: DocumentKind;
   /** The tests file's stem (`translation`): the harness's category and fallback-id prefix. */
   category: string;
   items: RunnableItem[];
-  /** The parsed document, for callers that need values (secret segments). */
-  doc: JsonDocument;
+  /** The parsed document, for callers that need values (secret segments); none for a suite's item file. */
+  doc?: JsonDocument;
+  /** A suite's item file: the suite and the task that reads it. */
+  suite?: SuiteItemFile;
   /** Item hashes, reused across versions for items whose text did not change. */
   hashOf(item: RunnableItem): string;
 }
@@ -29,7 +38,15 @@ export function classificationOf(uri: vscode.Uri, value: unknown): Classificatio
 
 /** Runnable items of a file's text that is not open (an open one's come from `DocumentModels`): tests or corpus entries, with their spans. */
 export function itemsOfText(uri: vscode.Uri, text: string): DocumentItems {
-  return itemsOfDocument(uri, new JsonDocument(text));
+  const suite = suiteItemFiles.of(uri);
+  return suite ? itemsOfSuiteFile(uri, text, suite) : itemsOfDocument(uri, new JsonDocument(text));
+}
+
+/** A suite's item file: the items that read (one per row or line), each run with its task's prompt. */
+function itemsOfSuiteFile(uri: vscode.Uri, text: string, suite: SuiteItemFile): DocumentItems {
+  const category = uri.path.slice(uri.path.lastIndexOf('/') + 1);
+  const items = suiteRunnableItems(readTaskItems(suite.task, suite.file, text).items);
+  return { kind: 'suite-items', category, items, suite, hashOf: (item) => item.hash };
 }
 
 function itemsOfDocument(uri: vscode.Uri, doc: JsonDocument): DocumentItems {
@@ -63,8 +80,12 @@ interface OpenDocument {
  */
 export class DocumentModels implements vscode.Disposable {
   private readonly open = new Map<string, OpenDocument>();
+  private readonly suiteCache = new Map<string, { version: number; items: DocumentItems }>();
   private readonly subscriptions = [
-    vscode.workspace.onDidCloseTextDocument((d) => this.open.delete(d.uri.toString())),
+    vscode.workspace.onDidCloseTextDocument((d) => {
+      this.open.delete(d.uri.toString());
+      this.suiteCache.delete(d.uri.toString());
+    }),
     vscode.workspace.onDidChangeTextDocument((event) => {
       if (event.contentChanges.length === 0) return;
       // Each change's offsets are in the text the change before it left (the extension host applies them in turn).
@@ -88,9 +109,9 @@ export class DocumentModels implements vscode.Disposable {
     return this.entry(document).doc;
   }
 
-  /** The runnable items of a JSON document at its current version (none for other languages). */
+  /** The runnable items of a JSON document or a suite's item file at its current version (none for other documents). */
   get(document: vscode.TextDocument): DocumentItems | undefined {
-    if (!isJsonDocument(document)) return undefined;
+    if (!isJsonDocument(document)) return this.suiteItems(document);
     const entry = this.entry(document);
     if (entry.items) return entry.items;
     const hashes = this.open.get(document.uri.toString())!.hashes;
@@ -98,6 +119,18 @@ export class DocumentModels implements vscode.Disposable {
     const items = itemsOfDocument(document.uri, entry.doc);
     entry.items = { ...items, hashOf: (item: RunnableItem) => hashes.hashOf(item) };
     return entry.items;
+  }
+
+  /** A suite's item file, read once per version (the rows hold no item a keystroke could be confined to). */
+  private suiteItems(document: vscode.TextDocument): DocumentItems | undefined {
+    const suite = suiteItemFiles.of(document.uri);
+    if (!suite) return undefined;
+    const key = document.uri.toString();
+    const hit = this.suiteCache.get(key);
+    if (hit && hit.version === document.version && hit.items.suite === suite) return hit.items;
+    const items = itemsOfSuiteFile(document.uri, document.getText(), suite);
+    this.suiteCache.set(key, { version: document.version, items });
+    return items;
   }
 
   private entry(document: vscode.TextDocument): VersionModel {
@@ -119,6 +152,7 @@ export class DocumentModels implements vscode.Disposable {
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
     this.open.clear();
+    this.suiteCache.clear();
   }
 }
 

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { SUITE_ITEM_FILE_GLOB } from '../../core/workspace/files';
 import { RunCodeLensProvider } from './codeLens';
 import { registerRunCommands } from './commands';
 import type { DocumentModels } from './documentItems';
@@ -40,7 +41,8 @@ export function registerRunFeatures(
     explorer,
     // Lens and command runs show in the Test Explorer too.
     runs.observe(explorer),
-    vscode.languages.registerCodeLensProvider([{ language: 'json' }, { language: 'jsonc' }], lenses),
+    // JSON documents, and the suites' item files (the provider gives lenses to those a suite names only).
+    vscode.languages.registerCodeLensProvider([{ language: 'json' }, { language: 'jsonc' }, { pattern: SUITE_ITEM_FILE_GLOB }], lenses),
     vscode.workspace.registerTextDocumentContentProvider(RESULT_SCHEME, details),
   );
   registerRunCommands(context, { items, results, runs, models, channel, platform });

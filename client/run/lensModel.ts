@@ -1,5 +1,6 @@
 import { passes } from '../../core/scoring/ewebench/aggregate';
-import type { EntryRunRecord, RunnableItem, TestRunRecord } from '../../core/run/types';
+import type { EntryRunRecord, RunnableItem, SuiteItemRunRecord, TestRunRecord } from '../../core/run/types';
+import { recordItemHash } from '../../core/run/items';
 import { formatCost, formatFixed, formatLatency, formatMeanSe, formatScore, oneLine } from './format';
 import { recordError, type L10n } from './l10n';
 
@@ -18,7 +19,11 @@ export interface RepeatSummary {
 }
 
 /** The newest result of one item: the record shown, and for a repeated run the summary over its repeats. */
-export type ItemOutcome = { kind: 'ewebench-test'; record: TestRunRecord; repeat?: RepeatSummary } | { kind: 'corpus-entry'; record: EntryRunRecord };
+export type ItemOutcome =
+  | { kind: 'ewebench-test'; record: TestRunRecord; repeat?: RepeatSummary }
+  | { kind: 'corpus-entry'; record: EntryRunRecord }
+  /** A suite item; `runs`: the records of its newest `Run ×K`, when K > 1. */
+  | { kind: 'suite-item'; record: SuiteItemRunRecord; runs?: readonly SuiteItemRunRecord[] };
 
 /** What the top-of-file lens says once the file has results. */
 export type FileSummaryView =
@@ -89,7 +94,7 @@ export function buildLenses(input: LensModelInput, l10n: L10n): LensSpec[] {
   const { uri, items } = input;
   const lenses: LensSpec[] = [];
   if (items.length === 0) return lenses;
-  const tests = items[0].kind === 'ewebench-test';
+  const tests = items[0].kind !== 'corpus-entry';
   // The file's lenses stand on its first line, apart from the first item's own.
   const top = 0;
   if (input.fileRunning) {
@@ -141,7 +146,7 @@ export function buildLenses(input: LensModelInput, l10n: L10n): LensSpec[] {
     const args = [{ uri, id: item.id, index: item.index } satisfies ItemArgs];
     if (running?.has(item.id)) {
       lenses.push({ offset: item.start, title: runningTitle, command: 'ewebench.cancelRun', args: [{ uri }] });
-    } else if (item.kind === 'ewebench-test') {
+    } else if (item.kind !== 'corpus-entry') {
       lenses.push({ offset: item.start, title: runTitle, command: 'ewebench.runTest', args });
       lenses.push({ offset: item.start, title: repeatTitle, command: 'ewebench.runTestRepeated', args });
     } else {
@@ -169,13 +174,17 @@ export function buildLenses(input: LensModelInput, l10n: L10n): LensSpec[] {
     }
     const outcome = input.outcomes.get(item.id);
     if (outcome && outcome.kind === item.kind) {
-      const stale =
-        (outcome.kind === 'ewebench-test' ? outcome.record.test_hash : outcome.record.entry_hash) !== (input.hashOf ? input.hashOf(item) : item.hash);
+      const stale = recordHash(outcome) !== (input.hashOf ? input.hashOf(item) : item.hash);
       // A single run's title depends on its record alone, which survives the index's recomputations.
-      const key: object = outcome.kind === 'ewebench-test' && outcome.repeat ? outcome : outcome.record;
+      const key: object = (outcome.kind === 'ewebench-test' && outcome.repeat) || (outcome.kind === 'suite-item' && outcome.runs) ? outcome : outcome.record;
       let title = titles.get(key);
       if (title === undefined) {
-        title = outcome.kind === 'ewebench-test' ? testTitle(outcome.record, outcome.repeat, l10n) : entryTitle(outcome.record, l10n);
+        title =
+          outcome.kind === 'ewebench-test'
+            ? testTitle(outcome.record, outcome.repeat, l10n)
+            : outcome.kind === 'suite-item'
+              ? suiteTitle(outcome.record, outcome.runs, l10n)
+              : entryTitle(outcome.record, l10n);
         titles.set(key, title);
       }
       lenses.push({
@@ -191,7 +200,7 @@ export function buildLenses(input: LensModelInput, l10n: L10n): LensSpec[] {
 }
 
 function recordHash(outcome: ItemOutcome): string {
-  return outcome.kind === 'ewebench-test' ? outcome.record.test_hash : outcome.record.entry_hash;
+  return recordItemHash(outcome.record);
 }
 
 /**
@@ -207,6 +216,12 @@ export function modelsTitle(perModel: readonly ModelOutcome[], l10n: L10n): stri
 }
 
 function compactResult(outcome: ItemOutcome, l10n: L10n): string {
+  if (outcome.kind === 'suite-item') {
+    const r = outcome.record;
+    if (r.error !== null) return '⚠';
+    if (outcome.runs) return `${suiteRight(outcome.runs)}/${outcome.runs.length}`;
+    return r.task === 'translation' ? `chrF++ ${formatFixed(r.score ?? 0, 1, l10n)}` : `${r.correct ? '✓' : '✗'} ${oneLine(r.extracted ?? '∅', 20)}`;
+  }
   if (outcome.kind === 'corpus-entry') {
     const r = outcome.record;
     return r.error !== null ? '⚠' : `chrF++ ${formatFixed(r.entry_chrf, 1, l10n)}${r.exact_match ? ' =' : ''}`;
@@ -257,6 +272,41 @@ function entryTitle(record: EntryRunRecord, l10n: L10n): string {
   if (record.error !== null) return errorTitle(recordError(record, l10n), l10n);
   const exact = record.exact_match ? l10n.t('exact ✓') : l10n.t('exact ✗');
   return `chrF++ ${formatFixed(record.entry_chrf, 1, l10n)} · ${exact} · ${timing(record.cached, record.latency_seconds * 1000, l10n)} · ${record.model}`;
+}
+
+/** Runs of a suite item right on the strict reading. */
+function suiteRight(runs: readonly SuiteItemRunRecord[]): number {
+  return runs.filter((r) => r.error === null && r.correct).length;
+}
+
+/**
+ * A suite item's verdict: the answer read after `####` and ✓ or ✗ on the strict reading, what was expected when
+ * it is wrong (an answer only the fallback reading found is marked so); sentence chrF++ for a translation.
+ */
+export function suiteVerdict(record: SuiteItemRunRecord, l10n: L10n): string {
+  if (record.task === 'translation') return `chrF++ ${(record.score ?? 0).toFixed(1)}`;
+  const answer =
+    record.extracted === null
+      ? l10n.t('no answer after ####')
+      : record.method === 'fallback'
+        ? l10n.t('{0} (fallback reading)', oneLine(record.extracted, 40))
+        : oneLine(record.extracted, 40);
+  return record.correct ? `✓ ${answer}` : `✗ ${answer} · ${l10n.t('expected {0}', oneLine(record.expected, 40))}`;
+}
+
+function suiteTitle(record: SuiteItemRunRecord, runs: readonly SuiteItemRunRecord[] | undefined, l10n: L10n): string {
+  if (runs && runs.length > 1) {
+    const errored = runs.filter((r) => r.error !== null).length;
+    if (errored === runs.length) return errorTitle(record.error !== null ? recordError(record, l10n) : l10n.t('every run failed'), l10n);
+    const scores = runs.filter((r) => r.error === null).map((r) => r.score ?? 0);
+    const head =
+      record.task === 'translation'
+        ? `chrF++ ${(scores.reduce((a, b) => a + b, 0) / scores.length).toFixed(1)}`
+        : l10n.t('{0}/{1} right', suiteRight(runs), runs.length);
+    return `${head} (×${runs.length})${errored ? ` · ${l10n.t('{0} errored', errored)}` : ''} · ${record.model}`;
+  }
+  if (record.error !== null) return errorTitle(recordError(record, l10n), l10n);
+  return `${suiteVerdict(record, l10n)} · ${timing(record.cached, record.latency_ms, l10n)} · ${record.model}`;
 }
 
 /** Why a tests file has no ÈwéScore and how it gets one (lens tooltip, Test Explorer output, the ÈwéScore command). */

@@ -1,7 +1,8 @@
-import type { EntryRunRecord, RunRecord, TestRunRecord, Usage } from '../../core/run/types';
+import type { EntryRunRecord, RunRecord, SuiteItemRunRecord, TestRunRecord, Usage } from '../../core/run/types';
+import { recordItemId } from '../../core/run/items';
 import { formatFixed, formatLatency, formatMeanSe, formatScore } from './format';
 import { labelled, recordError, type L10n } from './l10n';
-import type { RepeatSummary } from './lensModel';
+import { suiteVerdict, type RepeatSummary } from './lensModel';
 
 /**
  * The details of a result as plain text, for a read-only virtual document. Plain text on purpose: the model's
@@ -24,7 +25,10 @@ export function renderResultDetails(records: readonly RunRecord[], l10n: L10n, r
   }
   records.forEach((record, i) => {
     if (records.length > 1) out.push(`${'='.repeat(20)} ${l10n.t('Run {0} of {1}', i + 1, records.length)} ${'='.repeat(20)}`);
-    out.push(...(record.kind === 'ewebench-test' ? testDetails(record, l10n) : entryDetails(record, l10n)), '');
+    out.push(
+      ...(record.kind === 'ewebench-test' ? testDetails(record, l10n) : record.kind === 'suite-item' ? suiteDetails(record, l10n) : entryDetails(record, l10n)),
+      '',
+    );
   });
   return out.join('\n');
 }
@@ -69,6 +73,25 @@ function testDetails(record: TestRunRecord, l10n: L10n): string[] {
   out.push(`${labelled(l10n.t('Latency'), l10n)} ${formatLatency(record.latency_ms, l10n)}${record.cached ? ` (${l10n.t('from the response cache')})` : ''}`);
   out.push(`${labelled(l10n.t('Tokens'), l10n)} ${usageLine(record.usage, l10n)}`);
   if (record.breakdown) out.push(...section(l10n.t('Scoring breakdown'), JSON.stringify(record.breakdown, null, 2)));
+  out.push(...section(l10n.t('Response'), record.response ?? l10n.t('(no response)')));
+  out.push(...section(l10n.t('Request sent (no key)'), JSON.stringify(record.request, null, 2)));
+  return out;
+}
+
+function suiteDetails(record: SuiteItemRunRecord, l10n: L10n): string[] {
+  const out = header(record, record.item_id, l10n);
+  out.push(`${l10n.t('Task')}: ${record.task_id} (${record.task})`);
+  if (record.error !== null) out.push(`${l10n.t('Status')}: ${l10n.t('error')} (${record.error_kind ?? 'http'}): ${recordError(record, l10n)}`);
+  else {
+    out.push(`${l10n.t('Status')}: ${suiteVerdict(record, l10n)}`);
+    if (record.task !== 'translation')
+      out.push(
+        `${l10n.t('Reading')}: ${record.method}${record.tolerant_correct && !record.correct ? ` (${l10n.t('right by the fallback reading, not counted')})` : ''}`,
+      );
+  }
+  out.push(`${l10n.t('Latency')}: ${formatLatency(record.latency_ms, l10n)}${record.cached ? ` (${l10n.t('from the response cache')})` : ''}`);
+  out.push(`${l10n.t('Tokens')}: ${usageLine(record.usage, l10n)}`);
+  out.push(...section(l10n.t('Expected'), record.expected));
   out.push(...section(l10n.t('Response'), record.response ?? l10n.t('(no response)')));
   out.push(...section(l10n.t('Request sent (no key)'), JSON.stringify(record.request, null, 2)));
   return out;
@@ -137,7 +160,7 @@ function wrap(text: string, columns: number): string[] {
 
 function responseOf(record: RunRecord, l10n: L10n): string {
   if (record.error !== null) return `${labelled(l10n.t('error'), l10n)} ${record.error}`;
-  const text = record.kind === 'ewebench-test' ? record.response : record.predicted;
+  const text = record.kind === 'corpus-entry' ? record.predicted : record.response;
   return text ?? l10n.t('(no response)');
 }
 
@@ -147,6 +170,7 @@ function verdictOf(record: RunRecord, l10n: L10n): string {
     return `chrF++ ${formatFixed(record.entry_chrf, 1, l10n)} · ${record.exact_match ? l10n.t('exact match') : l10n.t('not an exact match')}`;
   }
   if (record.error !== null) return l10n.t('error');
+  if (record.kind === 'suite-item') return suiteVerdict(record, l10n);
   if (record.score === null) return l10n.t('not scored');
   return `${record.passed ? l10n.t('passed') : l10n.t('failed')} ${formatScore(record.score, l10n)}`;
 }
@@ -164,7 +188,7 @@ export function renderModelComparison(perModel: ReadonlyMap<string, readonly Run
     return runs.reduce((a, b) => (b.repeat > a.repeat ? b : a));
   });
   const first = newest[0];
-  const id = first.kind === 'ewebench-test' ? first.test_id : String(first.entry_id);
+  const id = recordItemId(first);
   const out = [l10n.t('{0} models on {1}  ({2})', models.length, id, first.source_file), ''];
   const nameWidth = Math.min(40, Math.max(...models.map((m) => width(m))));
   models.forEach((m, i) => {

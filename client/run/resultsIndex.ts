@@ -1,11 +1,12 @@
 import { categoryOf } from '../../core/scoring/ewebench/categories';
 import { latestResults, summariseEntryRecords, summariseTestRecords, type LatestResult } from '../../core/run/summary';
-import type { EntryRunRecord, RunnableItem, RunRecord, TestRunRecord } from '../../core/run/types';
+import type { EntryRunRecord, RunnableItem, RunRecord, SuiteItemRunRecord, TestRunRecord } from '../../core/run/types';
+import { recordItemId } from '../../core/run/items';
 import type { EweScoreOptions } from '../../core/scoring/ewebench/aggregate';
 import { repeatStats } from '../../core/scoring/repeated';
 import type { FileSummaryView, ItemOutcome, ModelOutcome, RepeatSummary } from './lensModel';
 
-const idOf = (r: RunRecord) => (r.kind === 'ewebench-test' ? r.test_id : typeof r.entry_id === 'string' ? r.entry_id : JSON.stringify(r.entry_id));
+const idOf = recordItemId;
 
 /**
  * Every known result, by tests file (or corpus) and item. Results files and run cards are the source of
@@ -155,6 +156,7 @@ export class ResultsIndex {
 export function outcomeOf(runs: readonly RunRecord[]): ItemOutcome {
   const last = runs.reduce((a, b) => (b.repeat > a.repeat ? b : a));
   if (last.kind === 'corpus-entry') return { kind: 'corpus-entry', record: last };
+  if (last.kind === 'suite-item') return { kind: 'suite-item', record: last, ...(runs.length > 1 ? { runs: runs as readonly SuiteItemRunRecord[] } : {}) };
   if (runs.length < 2) return { kind: 'ewebench-test', record: last };
   return { kind: 'ewebench-test', record: last, repeat: repeatSummary(runs as readonly TestRunRecord[]) };
 }

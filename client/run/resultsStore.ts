@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { readResultsReport } from '../../core/run/resultsFile';
 import { readRunCard } from '../../core/run/runCard';
+import { readSuiteResults } from '../../core/suite/runRecords';
 import type { RunRecord } from '../../core/run/types';
 import { ResultsIndex } from './resultsIndex';
 import { setting, SETTINGS } from '../config';
@@ -8,7 +9,7 @@ import { setting, SETTINGS } from '../config';
 /** Reads one results file or run card into records; undefined when it is neither. */
 export type RecordsReader = (value: unknown) => RunRecord[] | undefined;
 
-export const readRecords: RecordsReader = (value) => readResultsReport(value)?.records ?? readRunCard(value)?.records;
+export const readRecords: RecordsReader = (value) => readResultsReport(value)?.records ?? readRunCard(value)?.records ?? readSuiteResults(value);
 
 export function resultsFolderSetting(): string {
   return setting('results.folder') || SETTINGS['results.folder'].default;

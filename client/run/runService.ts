@@ -5,6 +5,7 @@ import { userL10n } from './userL10n';
 import { corpusRunInfo, isSecretEntry } from '../../core/run/corpus';
 import { RUN_LIMITS, withinLimit } from '../../core/spec/limits';
 import type { ModelConfig, RunRecord } from '../../core/run/types';
+import { recordItemId } from '../../core/run/items';
 import type { RunResult } from '../../runner/execute';
 import type { RunLogger } from '../../runner/log';
 import { itemsOfText, type DocumentModels } from './documentItems';
@@ -131,7 +132,7 @@ export class RunService implements vscode.Disposable {
     const document = await vscode.workspace.openTextDocument(request.uri);
     const text = document.getText();
     const parsed = this.documents.get(document) ?? itemsOfText(request.uri, text);
-    if (parsed.kind !== 'ewebench-tests' && parsed.kind !== 'rosetta-corpus') {
+    if (parsed.kind !== 'ewebench-tests' && parsed.kind !== 'rosetta-corpus' && parsed.kind !== 'suite-items') {
       void vscode.window.showWarningMessage(vscode.l10n.t('This file is neither an ÈwéBench tests file nor a Rosetta corpus.'));
       return undefined;
     }
@@ -201,7 +202,7 @@ export class RunService implements vscode.Disposable {
               displayPath: sourceFile,
               text,
               ...(wanted ? { ids: selected.map((i) => i.id) } : {}),
-              kind: parsed.kind,
+              ...(parsed.suite ? { suite: parsed.suite.task } : { kind: parsed.kind === 'suite-items' ? undefined : parsed.kind }),
             },
           ],
           model: resolved,
@@ -221,7 +222,7 @@ export class RunService implements vscode.Disposable {
           logger: this.logger,
           signal: abort.signal,
           onRecord: (record) => {
-            const id = record.kind === 'ewebench-test' ? record.test_id : String(record.entry_id);
+            const id = recordItemId(record);
             if (record.repeat + 1 >= (request.repeat ?? 1)) active.ids.delete(id);
             this.results.addLive(runKey, record);
             request.onRecord?.(record);
@@ -256,7 +257,9 @@ export class RunService implements vscode.Disposable {
       report?.ended(result);
       this.active.delete(key);
       void vscode.commands.executeCommand('setContext', 'ewebench.running', this.active.size > 0);
-      const written = result ? [...(result.resultsFile ? [result.resultsFile] : []), ...result.runCardFiles] : [];
+      const written = result
+        ? [...(result.resultsFile ? [result.resultsFile] : []), ...result.runCardFiles, ...(result.suiteResultsFile ? [result.suiteResultsFile] : [])]
+        : [];
       await this.results.endLive(
         runKey,
         written.map((file) => this.platform.uriOf(file)),
@@ -293,7 +296,7 @@ export class RunService implements vscode.Disposable {
    * in a modal for each run that includes them; the `never` setting refuses without asking.
    */
   private async secretSegmentsConsent(parsed: ReturnType<typeof itemsOfText>, indexes: number[]): Promise<boolean | undefined> {
-    if (parsed.kind !== 'rosetta-corpus') return false;
+    if (parsed.kind !== 'rosetta-corpus' || !parsed.doc) return false;
     let info;
     try {
       info = corpusRunInfo(parsed.doc.value, parsed.category);
@@ -357,8 +360,8 @@ export class RunService implements vscode.Disposable {
         .then((c) => c === log && this.channel.show());
     }
     if (single) return; // the lens shows the result
-    const tests = result.records.filter((r) => r.kind === 'ewebench-test');
-    const passed = tests.filter((r) => r.kind === 'ewebench-test' && r.passed).length;
+    const tests = result.records.filter((r) => r.kind !== 'corpus-entry');
+    const passed = tests.filter((r) => (r.kind === 'ewebench-test' && r.passed) || (r.kind === 'suite-item' && r.correct)).length;
     const count = result.records.length;
     const message = tests.length
       ? plural(count, vscode.env.language, {
@@ -370,7 +373,7 @@ export class RunService implements vscode.Disposable {
           other: vscode.l10n.t('{0} entries translated, {1} errored.', count, result.errored),
         });
     const open = vscode.l10n.t('Open results file');
-    const file = result.resultsFile ?? result.runCardFile;
+    const file = result.resultsFile ?? result.runCardFile ?? result.suiteResultsFile;
     void vscode.window.showInformationMessage(message, ...(file ? [open] : [])).then((c) => {
       if (c === open && file) void vscode.window.showTextDocument(this.platform.uriOf(file));
     });

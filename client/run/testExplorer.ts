@@ -5,10 +5,12 @@ import { TextModel } from '../../core/text/textModel';
 import { isListedWorkspaceFile, SKIPPED_FOLDERS_GLOB } from '../../core/workspace/files';
 import { passes } from '../../core/scoring/ewebench/aggregate';
 import { categoryOf } from '../../core/scoring/ewebench/categories';
-import type { ModelConfig, RunRecord, TestRunRecord } from '../../core/run/types';
+import type { ModelConfig, RunRecord, SuiteItemRunRecord, TestRunRecord } from '../../core/run/types';
+import { recordItemId } from '../../core/run/items';
 import { itemsOfText, type DocumentItems, type DocumentModels } from './documentItems';
+import { suiteItemFiles } from './suiteItemFiles';
 import { formatFixed, formatLatency, formatMeanSe, formatScore, oneLine } from './format';
-import { modelsTitle, noCategoryTip, RUN_REPEATS } from './lensModel';
+import { modelsTitle, noCategoryTip, RUN_REPEATS, suiteVerdict } from './lensModel';
 import { modelLabel } from './modelChoice';
 import { configuredModels, currentModel, type ModelService } from './models';
 import { outcomeOf, repeatSummary } from './resultsIndex';
@@ -17,7 +19,7 @@ import type { RunResult } from '../../runner/execute';
 import type { RunReport, RunService } from './runService';
 
 const itemKey = (uri: vscode.Uri, id: string) => `${uri.toString()}#${id}`;
-const recordId = (r: RunRecord) => (r.kind === 'ewebench-test' ? r.test_id : typeof r.entry_id === 'string' ? r.entry_id : JSON.stringify(r.entry_id));
+const recordId = recordItemId;
 /** Files bigger than this are not read at discovery: they appear when opened or expanded. */
 const DISCOVERY_MAX_BYTES = 20_000_000;
 /** Typing in an expanded file updates its items once the typing pauses this long, not on every keystroke. */
@@ -88,6 +90,8 @@ export class TestExplorer implements vscode.Disposable {
         );
       }),
       models.onDidChange(() => this.createProfiles()),
+      // The suites' item files changed (found, named, renamed): those files are listed (the JSON files are not read again).
+      suiteItemFiles.onDidChange(() => void Promise.all(suiteItemFiles.uris().map((uri) => this.addFile(uri)))),
       // Results are the source of truth: a CLI run, a colleague's file or an editor run shows here too.
       results.onDidChange(() => this.scheduleSaved()),
       {
@@ -137,7 +141,8 @@ export class TestExplorer implements vscode.Disposable {
   /** Lists every tests file and corpus of the workspace (reading each JSON once, without keeping it). */
   async discover(): Promise<void> {
     const uris = await vscode.workspace.findFiles('**/*.json', SKIPPED_FOLDERS_GLOB, 5000);
-    await Promise.all(uris.map((uri) => this.addFile(uri)));
+    // The suites' item files the language server registered (TSV, CSV, JSONL a suite names).
+    await Promise.all([...uris, ...suiteItemFiles.uris()].map((uri) => this.addFile(uri)));
   }
 
   /** An open document's items from the shared model (parsed once per version for every part of the client). */
@@ -167,11 +172,11 @@ export class TestExplorer implements vscode.Disposable {
   private async addFile(uri: vscode.Uri, known?: string): Promise<void> {
     // Core's rule, for discovery, watcher events and runs started elsewhere alike: no skipped folder (.github,
     // node_modules, out…), no results.
-    if (!isListedWorkspaceFile(vscode.workspace.asRelativePath(uri, false), resultsFolderSetting())) return;
+    if (!suiteItemFiles.of(uri) && !isListedWorkspaceFile(vscode.workspace.asRelativePath(uri, false), resultsFolderSetting())) return;
     const read = await this.readItems(uri, known);
     if (read === undefined) return;
     const { parsed } = read;
-    if ((parsed.kind !== 'ewebench-tests' && parsed.kind !== 'rosetta-corpus') || parsed.items.length === 0) {
+    if ((parsed.kind !== 'ewebench-tests' && parsed.kind !== 'rosetta-corpus' && parsed.kind !== 'suite-items') || parsed.items.length === 0) {
       this.controller.items.delete(uri.toString());
       return;
     }
@@ -181,7 +186,12 @@ export class TestExplorer implements vscode.Disposable {
       item.canResolveChildren = true;
       this.controller.items.add(item);
     }
-    item.description = parsed.kind === 'ewebench-tests' ? vscode.l10n.t('{0} tests', parsed.items.length) : vscode.l10n.t('{0} entries', parsed.items.length);
+    item.description =
+      parsed.kind === 'ewebench-tests'
+        ? vscode.l10n.t('{0} tests', parsed.items.length)
+        : parsed.kind === 'suite-items'
+          ? vscode.l10n.t('{0} items of {1}', parsed.items.length, parsed.suite?.task.id ?? '')
+          : vscode.l10n.t('{0} entries', parsed.items.length);
   }
 
   private async resolveFile(uri: vscode.Uri): Promise<void> {
@@ -428,6 +438,7 @@ export class TestExplorer implements vscode.Disposable {
       run.appendOutput(`${item.label}: ${message}\r\n`, location, item);
       return run.failed(item, at(vscode.TestMessage.diff(message, entry.reference, entry.predicted ?? '')), ms);
     }
+    if (last.kind === 'suite-item') return this.reportSuiteItem(run, item, records as SuiteItemRunRecord[], location);
     const tests = records as TestRunRecord[];
     if (tests.length > 1) {
       const summary = repeatSummary(tests);
@@ -448,6 +459,22 @@ export class TestExplorer implements vscode.Disposable {
     run.failed(item, at(message), last.latency_ms);
   }
 
+  /** A suite item: passed when right on the strict reading in every run of a ×K (see suitePassed). */
+  private reportSuiteItem(run: vscode.TestRun, item: vscode.TestItem, records: SuiteItemRunRecord[], location: vscode.Location | undefined): void {
+    const last = records[records.length - 1];
+    const at = (message: vscode.TestMessage) => {
+      if (location) message.location = location;
+      return message;
+    };
+    if (records.every((r) => r.error !== null)) return run.errored(item, at(new vscode.TestMessage(recordError(last, userL10n))));
+    const text = records.map((r) => (r.error !== null ? `⚠ ${recordError(r, userL10n)}` : suiteVerdict(r, userL10n))).join(' · ');
+    run.appendOutput(`${item.label}: ${text}\r\n`, location, item);
+    if (records.every(suitePassed)) return run.passed(item, last.latency_ms);
+    const message =
+      last.error === null && last.task !== 'translation' ? vscode.TestMessage.diff(text, last.expected, last.extracted ?? '') : new vscode.TestMessage(text);
+    run.failed(item, at(message), last.latency_ms);
+  }
+
   /**
    * One item run against every model: the models' results on one line (as the lens shows them); passed when
    * every model passed (an exact match for an entry), errored when every call failed, else failed.
@@ -464,7 +491,8 @@ export class TestExplorer implements vscode.Disposable {
     const message = new vscode.TestMessage(text);
     if (location) message.location = location;
     if (records.every((r) => r.error !== null)) return run.errored(item, message);
-    const ok = (r: RunRecord) => r.error === null && (r.kind === 'ewebench-test' ? r.passed === true : r.exact_match);
+    const ok = (r: RunRecord) =>
+      r.error === null && (r.kind === 'ewebench-test' ? r.passed === true : r.kind === 'suite-item' ? suitePassed(r) : r.exact_match);
     if (records.every(ok)) return run.passed(item);
     run.failed(item, message);
   }
@@ -473,7 +501,7 @@ export class TestExplorer implements vscode.Disposable {
   private expectedOf(parsed: DocumentItems, record: TestRunRecord): string | undefined {
     if (record.method !== 'exact_match' && record.method !== 'multiple_choice') return undefined;
     const index = record.index ?? parsed.items.find((i) => i.id === record.test_id)?.index;
-    const tests = parsed.doc.value;
+    const tests = parsed.doc?.value;
     if (index === undefined || !Array.isArray(tests)) return undefined;
     const expected = (tests[index] as { expected?: unknown } | undefined)?.expected;
     return typeof expected === 'string' ? expected : expected === undefined ? undefined : JSON.stringify(expected);
@@ -483,4 +511,9 @@ export class TestExplorer implements vscode.Disposable {
     for (const p of this.profiles) p.dispose();
     for (const s of this.subscriptions) s.dispose();
   }
+}
+
+/** A suite item's run passes when right on the strict reading; a translation, when it equals the reference (chrF++ 100), as a corpus entry's exact match. */
+function suitePassed(r: SuiteItemRunRecord): boolean {
+  return r.error === null && (r.task === 'translation' ? (r.score ?? 0) >= 100 : r.correct);
 }

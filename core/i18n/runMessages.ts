@@ -26,6 +26,10 @@ export const RUN_MESSAGES = {
     en: '{count} entries share the id {id} at {places}: a run keeps one result per id, so give each a unique id',
     fr: '{count} entrées partagent l’id {id} en {places}\u00a0: une exécution garde un résultat par id, donnez à chacune un id unique',
   },
+  duplicateItemIds: {
+    en: '{count} items share the id {id} at {places}: a run keeps one result per id, so give each a unique id',
+    fr: '{count} items partagent l’id {id} en {places} : un run garde un résultat par id, donnez à chacun un id unique',
+  },
   loneSurrogateTest: {
     en: '{place}: test {id}, field {field}: text with a lone UTF-16 surrogate (a \\uD800–\\uDFFF escape without its pair) cannot be sent as UTF-8',
     fr: '{place}\u00a0: test {id}, champ {field}\u00a0: un texte avec un demi-caractère UTF-16 isolé (un échappement \\uD800–\\uDFFF sans sa paire) ne peut pas être envoyé en UTF-8',
@@ -57,6 +61,10 @@ export const RUN_MESSAGES = {
     fr: '{file} n’est ni un fichier de tests ÈwéBench ni un corpus Rosetta (il se lit comme une suite de tâches\u00a0: vérifiez-la avec ewebench-studio validate)',
   },
   noTests: { en: '{file} holds no test (an item must be a JSON object)', fr: '{file} ne contient aucun test (un élément doit être un objet JSON)' },
+  noSuiteItems: {
+    en: '{file} holds no item that reads (its diagnostics say why)',
+    fr: '{file} ne contient aucun item lisible (ses diagnostics disent pourquoi)',
+  },
   noEntries: {
     en: '{file} holds no corpus entry (an item must be a JSON object)',
     fr: '{file} ne contient aucune entrée de corpus (un élément doit être un objet JSON)',

@@ -2,7 +2,7 @@ import { classify, entriesOf, itemsPath, type Classification } from '../document
 import type { JsonDocument } from '../document/jsonDocument';
 import { canonicalHash } from './canonicalJson';
 import { entryId } from './corpus';
-import type { RunnableItem } from './types';
+import type { RunnableItem, RunRecord } from './types';
 import { isObject } from '../json';
 
 /**
@@ -124,4 +124,16 @@ export function loneSurrogatePath(value: unknown): (string | number)[] | undefin
     }
   }
   return undefined;
+}
+
+/** The id of the item a record is a result of, as text (`RunnableItem.id`): a test's, an entry's, a suite item's. */
+export function recordItemId(r: RunRecord): string {
+  if (r.kind === 'ewebench-test') return r.test_id;
+  if (r.kind === 'suite-item') return r.item_id;
+  return typeof r.entry_id === 'string' ? r.entry_id : JSON.stringify(r.entry_id);
+}
+
+/** The hash of the item version a record is a result of (stale when it differs from the item's). */
+export function recordItemHash(r: RunRecord): string {
+  return r.kind === 'ewebench-test' ? r.test_hash : r.kind === 'suite-item' ? r.item_hash : r.entry_hash;
 }

@@ -9,6 +9,7 @@ import { tierLabel, type QualityTier } from '../scoring/rosetta/tiers';
 import type { Bilingual } from '../i18n/locale';
 import { pyRound } from '../python/round';
 import type { EntryRunRecord, RunRecord, TestRunRecord } from './types';
+import { recordItemHash } from './items';
 
 /**
  * Aggregates for lenses, the status bar and the CLI, computed the way the results file and the run card
@@ -102,12 +103,12 @@ export function resultKey(sourceFile: string, id: string | number): string {
 }
 
 function idOf(r: RunRecord): string | number {
-  return r.kind === 'ewebench-test' ? r.test_id : r.entry_id;
+  return r.kind === 'ewebench-test' ? r.test_id : r.kind === 'suite-item' ? r.item_id : r.entry_id;
 }
 
 /** What one run of an item scored: a test's exact score, an entry's sentence chrF++ (null when the call failed). */
 function scoreOf(r: RunRecord): number | null {
-  if (r.kind === 'ewebench-test') return r.score;
+  if (r.kind === 'ewebench-test' || r.kind === 'suite-item') return r.score;
   return r.error ? null : r.entry_chrf;
 }
 
@@ -139,7 +140,7 @@ export function latestResults<R extends RunRecord>(records: readonly R[], model?
   for (const [key, list] of byItem) {
     let latest = list[0];
     for (const r of list) if (r.finished_at > latest.finished_at || (r.finished_at === latest.finished_at && r.repeat > latest.repeat)) latest = r;
-    const hashOf = (r: RunRecord) => (r.kind === 'ewebench-test' ? r.test_hash : r.entry_hash);
+    const hashOf = recordItemHash;
     const sameRun =
       latest.run_id !== undefined
         ? (r: R) => r.run_id === latest.run_id

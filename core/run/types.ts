@@ -73,8 +73,8 @@ export interface ModelConfig {
   apiKeyEnv?: string;
 }
 
-/** What can be run in a file: an ÈwéBench test or a Rosetta corpus entry. */
-export type RunnableKind = 'ewebench-test' | 'corpus-entry';
+/** What can be run in a file: an ÈwéBench test, a Rosetta corpus entry, or an item of a task suite's item file. */
+export type RunnableKind = 'ewebench-test' | 'corpus-entry' | 'suite-item';
 
 export interface RunnableItem {
   kind: RunnableKind;
@@ -176,4 +176,50 @@ export interface EntryRunRecord {
   run_id?: string;
 }
 
-export type RunRecord = TestRunRecord | EntryRunRecord;
+/**
+ * One item of a task suite's item file (TSV, CSV, JSONL) run once with the framework's prompt
+ * (`core/suite/score.ts`): the answer read after the last `####` (strict) or by the labelled fallback, right or
+ * wrong on the strict reading; translation items scored with sentence chrF++. Written in a suite results file
+ * (`core/suite/runResults.ts`), the responses `suite score` reads with these records beside them.
+ */
+export interface SuiteItemRunRecord {
+  kind: 'suite-item';
+  item_id: string;
+  /** The suite's task id and kind (multiple_choice, math, nli, classification, translation). */
+  task_id: string;
+  task: string;
+  /** Workspace- or cwd-relative path of the item file, forward slashes. */
+  source_file: string;
+  item_hash: string;
+  repeat: number;
+  model: string;
+  origin: string;
+  request: ChatRequest;
+  response: string | null;
+  /** The answer read from the response (a letter, a number, a label; the translation itself); null when none. */
+  extracted: string | null;
+  /** How it was read: `strict` after the last `####` (or the whole reply for labels), `fallback`, or `none`. */
+  method: 'strict' | 'fallback' | 'none';
+  /** The item's answer as text (a letter, a number, a label, the reference translation). */
+  expected: string;
+  /** Right on the strict reading (what accuracy counts); false for translation and failed calls. */
+  correct: boolean;
+  /** Right on the strict or the fallback reading, reported apart. */
+  tolerant_correct: boolean;
+  /** 1 or 0 (strict) for accuracy tasks, sentence chrF++ (0–100) for translation; null when the call failed. */
+  score: number | null;
+  error: string | null;
+  error_kind?: FailureKind;
+  error_code?: RunMessageId;
+  error_params?: RunText['params'];
+  latency_ms: number;
+  usage: Usage;
+  cached: boolean;
+  finished_at: string;
+  model_id?: string;
+  run_id?: string;
+  /** The item's number in its file (1-based). */
+  index?: number;
+}
+
+export type RunRecord = TestRunRecord | EntryRunRecord | SuiteItemRunRecord;

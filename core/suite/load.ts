@@ -3,7 +3,8 @@ import { defaultSeverity } from '../rules/codes';
 import { TextModel } from '../text/textModel';
 import type { ResolvedDiagnostic } from '../rules/finding';
 import type { Finding } from '../rules/finding';
-import { itemFormatFor, readAlignedLines, readItemFile, type ItemFinding, type SuiteItem } from './items';
+import { itemFormatFor, readAlignedLines, readItemFile, type ItemFileResult, type ItemFinding, type SuiteItem } from './items';
+import type { Span, TextRange } from '../text/lineIndex';
 import { suiteMsg } from './messages';
 import { suiteSpec, type SuiteSpec, type SuiteTaskSpec } from './suite';
 
@@ -68,18 +69,43 @@ export function loadSuite(value: unknown, read: ReadItemFile, locale: Locale = '
     const file = task.files.items;
     const text = textOf(task, file, 'items');
     if (text === null) continue;
-    const format = itemFormatFor(file);
-    const read = readItemFile(text, format === 'lines' ? 'tsv' : format, { task: task.task, map: task.map, topics: task.topics, locale });
+    const read = readTaskItems(task, file, text, locale);
     report(file, read.findings);
     tasks.push({ spec: task, items: read.items });
   }
   return { spec, tasks, itemFindings, suiteFindings };
 }
 
+/**
+ * One task's item file (TSV, CSV, JSONL; a name of another kind is read as TSV) read as the task reads it: its
+ * columns mapped, its topics checked. The one reading `suite run`, `validate` and the editor share.
+ */
+export function readTaskItems(task: SuiteTaskSpec, file: string, text: string, locale: Locale = 'en'): ItemFileResult {
+  const format = itemFormatFor(file);
+  return readItemFile(text, format === 'lines' ? 'tsv' : format, { task: task.task, map: task.map, topics: task.topics, locale });
+}
+
+/** The item files of a suite that are read one at a time (TSV, CSV, JSONL: not translation's aligned pairs), with the task that reads each first. */
+export function singleItemFiles(spec: SuiteSpec): { file: string; task: SuiteTaskSpec }[] {
+  const out: { file: string; task: SuiteTaskSpec }[] = [];
+  const seen = new Set<string>();
+  for (const task of spec.tasks) {
+    if (task.files.kind !== 'items' || seen.has(task.files.items)) continue;
+    seen.add(task.files.items);
+    out.push({ file: task.files.items, task });
+  }
+  return out;
+}
+
+/** Places offsets in a text: the text itself, or a model of it the caller already has (the server's open document). */
+export interface SpanRanges {
+  rangeOf(span: Span): TextRange;
+}
+
 /** An item file's findings placed in its text, as `validate` and the editor show them. */
-export function resolveItemFindings(text: string, findings: readonly ItemFinding[]): ResolvedDiagnostic[] {
+export function resolveItemFindings(text: string | SpanRanges, findings: readonly ItemFinding[]): ResolvedDiagnostic[] {
   if (findings.length === 0) return [];
-  const lines = TextModel.from(text);
+  const lines = typeof text === 'string' ? TextModel.from(text) : text;
   return findings.map((f) => ({
     code: f.code,
     severity: f.severity ?? defaultSeverity(f.code),

@@ -60,3 +60,10 @@ export function isListedWorkspaceFile(relativePath: string, resultsFolder: strin
   const results = resultsFolder.replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+$/, '');
   return results === '' || !`/${path}`.includes(`/${results}/`);
 }
+
+/**
+ * The task suites' item files an editor sends the language server (TSV, CSV, JSON lines: the names
+ * `core/suite/items.ts`'s `itemFormatFor` reads), as a document selector's glob. The server checks only those a
+ * suite of the workspace names (`server/workspaceSuites.ts`) and leaves the others without diagnostics.
+ */
+export const SUITE_ITEM_FILE_GLOB = '**/*.{tsv,tab,csv,jsonl,ndjson}';

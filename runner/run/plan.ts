@@ -1,4 +1,5 @@
 import type { FileKind } from '../../core/document/classify';
+import type { SuiteTaskSpec } from '../../core/suite/suite';
 import type { PromptVersion } from '../../core/run/batch';
 import type { RunRecord } from '../../core/run/types';
 import type { ResponseCache } from '../cache';
@@ -19,6 +20,8 @@ export interface RunFile {
   ids?: readonly string[];
   /** The file kind when settings decide it; otherwise read from the content. */
   kind?: FileKind;
+  /** A task suite's item file (TSV, CSV, JSONL): the suite's task that reads it. Its items run with the framework's prompts. */
+  suite?: SuiteTaskSpec;
 }
 
 /**
@@ -104,6 +107,8 @@ export interface RunResult {
   records: RunRecord[];
   /** The ÈwéBench results file, when tests ran. */
   resultsFile?: string;
+  /** The suite results file, when a suite's item file ran (`core/suite/runResults.ts`). */
+  suiteResultsFile?: string;
   /** One Rosetta run card per corpus file (and per repeat) that ran. */
   runCardFiles: string[];
   /** The first of `runCardFiles`. */

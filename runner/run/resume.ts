@@ -3,12 +3,13 @@ import { canonicalHash } from '../../core/run/canonicalJson';
 import { runMessage } from '../../core/i18n/runMessages';
 import { harnessRunId } from '../../core/run/resultsFile';
 import type { RunRecord } from '../../core/run/types';
+import { recordItemHash, recordItemId } from '../../core/run/items';
 import type { RunLogger } from '../log';
 import type { RunPlan } from './plan';
 import type { JournalContents } from '../journal';
 import { setAsideName } from './journalNames';
 import { baseName, NO_JOURNAL, type JournalStore, type RunJournal } from './storage';
-import { idText, recordKey, type Prepared } from './units';
+import { recordKey, type Prepared } from './units';
 
 /** Where a run starts: its id, its journal (new or reopened) and the results an unfinished journal already holds. */
 export interface RunStart {
@@ -80,14 +81,10 @@ export function setAsideMessage(shown: string, contents: JournalContents): strin
 }
 
 function keyOf(record: RunRecord): string {
-  return record.kind === 'ewebench-test'
-    ? recordKey(record.source_file, record.test_id, record.repeat)
-    : recordKey(record.source_file, idText(record.entry_id), record.repeat);
+  return recordKey(record.source_file, recordItemId(record), record.repeat);
 }
 
-function hashOf(record: RunRecord): string {
-  return record.kind === 'ewebench-test' ? record.test_hash : record.entry_hash;
-}
+const hashOf = recordItemHash;
 
 /** What makes two runs the same run (resume): where, which model, which items, how many times, how scored. */
 function planHash(plan: RunPlan, origin: string): string {
@@ -100,7 +97,12 @@ function planHash(plan: RunPlan, origin: string): string {
     corpusTemperature: plan.corpusTemperature ?? 0,
     ...(plan.batchSize !== undefined && plan.batchSize !== DEFAULT_BATCH_SIZE ? { batchSize: plan.batchSize } : {}),
     ...(plan.promptVersion && plan.promptVersion !== 'naive' ? { promptVersion: plan.promptVersion } : {}),
-    files: plan.files.map((f) => ({ file: f.displayPath, ids: f.ids ? [...f.ids].sort() : null })),
+    files: plan.files.map((f) => ({
+      file: f.displayPath,
+      ids: f.ids ? [...f.ids].sort() : null,
+      // A suite's item file runs as its task reads it: another task, map or topics is another run.
+      ...(f.suite ? { suite: { id: f.suite.id, task: f.suite.task, map: f.suite.map, topics: f.suite.topics ?? null, language: f.suite.language } } : {}),
+    })),
   });
 }
 

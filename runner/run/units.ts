@@ -4,12 +4,15 @@ import { corpusRequest, DEFAULT_BATCH_SIZE, effectiveBatchSize, type CorpusReque
 import type { NormalisedEntry } from '../../core/run/corpus';
 import { entryRecord, testRecord } from '../../core/run/records';
 import { CorpusError, corpusRunInfo, isSecretEntry, RequestError, testRequest, type CorpusRunInfo } from '../../core/run/request';
-import { runnableItems } from '../../core/run/items';
+import { duplicateItemIds, runnableItems } from '../../core/run/items';
 import type { ChatOutcome, ChatRequest, RunnableItem, RunRecord } from '../../core/run/types';
 import { itemProblems, numberProblems } from './planChecks';
 import { baseName } from './storage';
 import { RunPlanError, type RunFile, type RunPlan, type SkippedItem } from './plan';
 import { renderRunText, runText, type RunMessageId, type RunText } from '../../core/i18n/runMessages';
+import { readTaskItems } from '../../core/suite/load';
+import { labelsOf, suiteItemRecord, suiteItemRequest, suiteRunnableItems } from '../../core/suite/runResults';
+import type { SuiteTaskSpec } from '../../core/suite/suite';
 
 /** A skipped item's reason: its code and parameters, and its English. */
 const because = (text: RunText) => ({ reason: renderRunText(text, 'en'), text });
@@ -73,6 +76,10 @@ export function prepareUnits(plan: RunPlan, origin: string): Prepared {
   const problems: RunText[] = [];
   plan.files.forEach((file, fileIndex) => {
     const shown = file.displayPath;
+    if (file.suite) {
+      problems.push(...prepareSuiteItems(plan, file, file.suite, fileIndex, origin, repeat, out));
+      return;
+    }
     const doc = new JsonDocument(file.text);
     if (!doc.isValidJson) {
       out.skipped.push({ file: shown, kind: 'not-runnable', ...because(runText('notJson', { file: shown })) });
@@ -202,4 +209,81 @@ export function corpusSetup(plan: RunPlan): CorpusRequestSetup {
     batchSize: plan.batchSize ?? DEFAULT_BATCH_SIZE,
     style: openrouter ? 'openrouter' : 'plain',
   };
+}
+
+/**
+ * A task suite's item file: one unit per item and repeat, each the framework's prompt for the item (as `suite run`
+ * sends it), its record the answer read and scored as `suite score` reads it. Items whose row does not read (the
+ * editor's diagnostics say why) are not runnable; two items sharing an id are refused as in a tests file.
+ */
+function prepareSuiteItems(plan: RunPlan, file: RunFile, spec: SuiteTaskSpec, fileIndex: number, origin: string, repeat: number, out: Prepared): RunText[] {
+  const shown = file.displayPath;
+  const { items } = readTaskItems(spec, file.path, file.text);
+  if (items.length === 0) {
+    out.skipped.push({ file: shown, kind: 'not-runnable', ...because(runText('noSuiteItems', { file: shown })) });
+    return [];
+  }
+  const task = { spec, items };
+  const labels = labelsOf(task);
+  const runnable = suiteRunnableItems(items);
+  const wanted = file.ids ? new Set(file.ids) : undefined;
+  if (file.ids) {
+    const found = new Set(items.map((i) => i.id));
+    for (const id of file.ids)
+      if (!found.has(id)) out.skipped.push({ file: shown, id, kind: 'not-found', ...because(runText('noSuchItem', { file: shown, id })) });
+  }
+  const selected = runnable.filter((r) => !wanted || wanted.has(r.id));
+  const problems: RunText[] = [];
+  for (const [id, copies] of duplicateItemIds(selected))
+    problems.push(
+      runText('duplicateItemIds', {
+        count: copies.length,
+        id: JSON.stringify(id),
+        places: copies.map((c) => `${shown}:${lineOf(file.text, c.start)}`).join(', '),
+      }),
+    );
+  if (problems.length) return problems;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    const runnableItem = runnable[i];
+    if (wanted && !wanted.has(item.id)) continue;
+    const request = suiteItemRequest(task, item, plan.model.model, labels);
+    const hash = runnableItem.hash;
+    for (let r = 0; r < repeat; r++) {
+      const key = recordKey(shown, item.id, r);
+      out.hashes.set(key, hash);
+      out.units.push({
+        key,
+        file: shown,
+        id: item.id,
+        fileIndex,
+        itemIndex: item.ordinal,
+        repeat: r,
+        request,
+        record: (outcome, finishedAt, runId) =>
+          suiteItemRecord({
+            task: spec,
+            item,
+            labels,
+            sourceFile: shown,
+            itemHash: hash,
+            repeat: r,
+            model: plan.model.model,
+            origin,
+            request,
+            outcome,
+            finishedAt,
+            runId,
+          }),
+      });
+    }
+  }
+  return [];
+}
+
+/** The 1-based line of an offset. */
+function lineOf(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
 }

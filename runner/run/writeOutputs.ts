@@ -1,6 +1,7 @@
 import { CORPUS_MAX_TOKENS, corpusSystemPrompt, effectiveBatchSize } from '../../core/run/batch';
 import type { RunStatus } from '../../core/run/resultsFile';
-import type { EntryRunRecord, RunRecord, TestRunRecord } from '../../core/run/types';
+import type { EntryRunRecord, RunRecord, SuiteItemRunRecord, TestRunRecord } from '../../core/run/types';
+import { buildSuiteResults, suiteResultsFileName } from '../../core/suite/runResults';
 import type { RunLogger } from '../log';
 import { resultsFileOutput, runCardOutputs, type CorpusOutput, type OutputFile } from './outputFiles';
 import { OutputWriteError, type RunJournal, type RunStorage } from './storage';
@@ -35,8 +36,9 @@ export async function writeRunOutputs(
   meta: OutputsMeta,
   logger: RunLogger,
   storage: RunStorage,
-): Promise<{ resultsFile?: string; runCardFiles: string[] }> {
+): Promise<{ resultsFile?: string; runCardFiles: string[]; suiteResultsFile?: string }> {
   let resultsFile: string | undefined;
+  let suiteResultsFile: string | undefined;
   const runCardFiles: string[] = [];
   const write = async (output: OutputFile): Promise<string> => {
     const file = storage.join(plan.outDir, output.name);
@@ -61,6 +63,23 @@ export async function writeRunOutputs(
       });
       resultsFile = await write(output);
       logger.info(`results: ${resultsFile}`);
+    }
+    // A suite's item file: its responses as `suite score` reads them, and the records beside them (one file per run).
+    const suiteItems = records.filter((r): r is SuiteItemRunRecord => r.kind === 'suite-item');
+    if (suiteItems.length) {
+      const report = buildSuiteResults(suiteItems, Math.max(1, Math.floor(plan.repeat ?? 1)), {
+        model: plan.model.model,
+        runId: meta.runId,
+        endpoint: meta.endpoint,
+        date: meta.finishedAt.toISOString(),
+        status: meta.status,
+        ...(plan.toolVersion ? { toolVersion: plan.toolVersion } : {}),
+      });
+      suiteResultsFile = await write({
+        name: suiteResultsFileName(suiteItems[0].source_file, plan.model.model, meta.runId),
+        text: JSON.stringify(report, null, 2) + '\n',
+      });
+      logger.info(`suite results: ${suiteResultsFile}`);
     }
     for (const corpus of corpora) {
       const entries = records.filter((r): r is EntryRunRecord => r.kind === 'corpus-entry' && r.source_file === corpus.file.displayPath);
@@ -104,6 +123,7 @@ export async function writeRunOutputs(
         finished_at: meta.finishedAt.toISOString(),
         cancelled: false,
         ...(resultsFile ? { results_file: resultsFile } : {}),
+        ...(suiteResultsFile ? { suite_results_file: suiteResultsFile } : {}),
         ...(runCardFiles[0] ? { run_card_file: runCardFiles[0] } : {}),
       });
   } catch (error) {
@@ -113,5 +133,5 @@ export async function writeRunOutputs(
   } finally {
     meta.journal.close();
   }
-  return { ...(resultsFile ? { resultsFile } : {}), runCardFiles };
+  return { ...(resultsFile ? { resultsFile } : {}), runCardFiles, ...(suiteResultsFile ? { suiteResultsFile } : {}) };
 }

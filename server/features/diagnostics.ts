@@ -6,6 +6,9 @@ import type { Analysis } from '../analysis';
 import type { DiagnosticData } from './codeActions';
 import type { PositionCodec } from '../positionEncoding';
 import type { ServerSettings } from '../settings';
+import type { ItemFinding } from '../../core/suite/items';
+import { resolveItemFindings } from '../../core/suite/load';
+import type { TextModel } from '../../core/text/textModel';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -49,6 +52,23 @@ export function toLspDiagnostics(analysis: Analysis, settings: ServerSettings, c
       ? d.related.map((r) => ({ location: { uri: r.uri ?? analysis.uri, range: r.uri ? r.range : wire(r.range) }, message: r.message }))
       : undefined,
     data: client.dataSupport && d.fixes.length ? ({ version: analysis.version, fixes: d.fixes } satisfies DiagnosticData) : undefined,
+  }));
+}
+
+/**
+ * An item file's findings (a task suite's TSV, CSV or JSONL, `core/suite`) as LSP diagnostics: spans placed in the
+ * open document's text model, ranges in the client's encoding, related places in the same file.
+ */
+export function itemFileDiagnostics(findings: readonly ItemFinding[], model: TextModel, uri: string, client: DiagnosticsClient): Diagnostic[] {
+  const wire = (range: Diagnostic['range']) => client.codec.rangeToWire(model, range);
+  return resolveItemFindings(model, findings).map((d) => ({
+    range: wire(d.range),
+    severity: SEVERITY[d.severity],
+    code: d.code,
+    ...codeLink(client.readmeUri, d.code),
+    source: DIAGNOSTIC_SOURCE,
+    message: d.message,
+    relatedInformation: d.related.length ? d.related.map((r) => ({ location: { uri, range: wire(r.range) }, message: r.message })) : undefined,
   }));
 }
 

@@ -30,6 +30,9 @@ export function e2eStep(request: RecordedRequest): Step {
   if (request.headers.authorization !== `Bearer ${E2E_KEY}`) return { kind: 'status', status: 401, body: { error: { message: 'missing or wrong key' } } };
   if ((request.body as { model?: unknown } | null)?.model === E2E_MODEL_B) return { kind: 'answer', text: 'Nyemenya o.', model: E2E_MODEL_B, delayMs: 150 };
   const prompt = lastUserText(request);
+  // The e2e suite's multiple-choice item, in the framework's prompt: reasoning, then the letter after ####.
+  if (prompt.startsWith('Solve the following multiple choice question.') && prompt.includes('Lomé'))
+    return { kind: 'answer', text: 'Lomé nye Togo ƒe fiadu. #### A', model: E2E_MODEL, delayMs: 150 };
   // Corpus entries arrive inside the translation template: answered by their source sentence.
   const translation = prompt.includes('Good morning.') ? 'Ŋdi nyuie.' : prompt.includes('Thank you.') ? 'Akpe.' : undefined;
   return { kind: 'answer', text: ANSWERS[prompt] ?? translation ?? 'Nyemenya o.', model: E2E_MODEL, delayMs: 150 };

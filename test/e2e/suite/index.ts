@@ -20,6 +20,7 @@ import './spreadsheet.e2e';
 import './allModels.e2e';
 import './boards.e2e';
 import './calibration.e2e';
+import './suite.e2e';
 import './keystrokes.e2e';
 import { runRegistered } from './harness';
 
