@@ -201,3 +201,28 @@ test('review calibrate refuses a file that is not the seeded sample of the card,
   assert.equal(await main(['review', 'calibrate', files[0]], io), 2);
   assert.match(io.err, /not a review of the run card run\.json: .*; its ratings cannot be set beside that card’s figures/);
 });
+
+test("review calibrate takes the adjudicator's rating for the items they decided, from the file beside the card or --adjudication; one of another run is refused", async () => {
+  const { dir, files } = await reviewed(vectors.sets.team);
+  const made = captureIo(dir);
+  assert.equal(await main(['review', 'adjudicate', ...files, '--adjudicator', 'efua'], made), 0, made.err);
+  const adjFile = path.join(dir, 'cards', 'run.adjudication.json');
+  const adjudication = JSON.parse(fs.readFileSync(adjFile, 'utf8')) as { items: { rating: string | null; comment: string }[]; run_card_hash: string };
+  assert.ok(adjudication.items.length > 0, 'the fixture team disagrees by two steps somewhere');
+  for (const item of adjudication.items) Object.assign(item, { rating: 'excellent', comment: 'a speaker read it aloud' });
+  fs.writeFileSync(adjFile, JSON.stringify(adjudication, null, 2));
+
+  const beside = await calibrateJson(dir, files);
+  assert.equal(beside.basis.adjudicated, adjudication.items.length);
+  const given = await calibrateJson(dir, files, '--adjudication', 'cards/run.adjudication.json');
+  assert.deepEqual(given, beside);
+  const text = captureIo(dir);
+  assert.equal(await main(['review', 'calibrate', ...files], text), 0, text.err);
+  assert.doesNotMatch(text.out, /no adjudication file given/);
+
+  // Forged: the same decisions bound to another run's card count for nothing, and calibrate says why.
+  fs.writeFileSync(adjFile, JSON.stringify({ ...adjudication, run_card_hash: 'sha256:' + '0'.repeat(64) }, null, 2));
+  const refused = captureIo(dir);
+  assert.equal(await main(['review', 'calibrate', ...files], refused), 2);
+  assert.match(refused.err, /adjudication/i);
+});

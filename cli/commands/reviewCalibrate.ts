@@ -7,6 +7,7 @@ import { calibrate, calibrationItems, calibrationJson } from '../../core/review/
 import { calibrationMessage, calibrationText, type CalibrationContext } from '../../core/review/calibrationText';
 import { REVIEW_LIMITS } from '../../core/review/review';
 import { unboundReason } from '../../core/rules/review';
+import { agreementAdjudication, adjudicationText } from './reviewAdjudicate';
 import { displayPath, formatOption, neighboursOf, parseArgs, readJsonFile } from '../files';
 import { numberFlag } from '../flags';
 import { calibrationHtml } from '../format/calibrationHtml';
@@ -14,7 +15,7 @@ import { terminalSafe, textTable } from '../format/text';
 import { UsageError, type CliIo } from '../io';
 
 /** `review calibrate`'s synopsis, part of `review`'s usage. */
-export const calibrateUsage = 'review calibrate REVIEW.json... [--format text|json|html] [--seed S]';
+export const calibrateUsage = 'review calibrate REVIEW.json... [--format text|json|html] [--seed S] [--adjudication ADJ.json]';
 
 /** The language pair a card names: `dataset.language_pair`, else the dataset's id, else the run's. */
 function languagePair(card: unknown): string {
@@ -29,7 +30,7 @@ function languagePair(card: unknown): string {
  * that card (bound as for the §7.2 gate): ratings of other outputs would say nothing about these figures.
  */
 export async function calibrateCommand(args: string[], io: CliIo): Promise<number> {
-  const { positional, values } = parseArgs(args, { values: ['format', 'seed'] });
+  const { positional, values } = parseArgs(args, { values: ['format', 'seed', 'adjudication'] });
   const format = formatOption(values.format, ['text', 'json', 'html']);
   const seed = values.seed === undefined ? undefined : numberFlag('seed', values.seed[0], REVIEW_LIMITS.seed, 0);
   const locale = toLocale((io.env ?? process.env).LANG);
@@ -56,9 +57,16 @@ export async function calibrateCommand(args: string[], io: CliIo): Promise<numbe
   }
   if (refused) return 2;
   const card = JSON.parse(found.text) as unknown;
-  const gathered = calibrationItems(inputs, card);
+  // The adjudication given, else the one beside the card (as `review agreement` reads it): its ratings replace the
+  // median of the items it decides.
+  const adjudication = agreementAdjudication(values.adjudication?.[0], path.resolve(path.dirname(firstFile), found.path), inputs, io);
+  if (adjudication?.reading.problem) {
+    io.stderr(adjudicationText(adjudication));
+    return 2;
+  }
+  const gathered = calibrationItems(inputs, card, adjudication?.reading.decisions);
   const report = calibrate(gathered, { seed });
-  const context: CalibrationContext = { pair: languagePair(card), reviewers: reviewerNames(inputs), adjudication: false };
+  const context: CalibrationContext = { pair: languagePair(card), reviewers: reviewerNames(inputs), adjudication: adjudication !== undefined };
   if (format === 'json')
     io.stdout(
       JSON.stringify(
@@ -66,7 +74,9 @@ export async function calibrateCommand(args: string[], io: CliIo): Promise<numbe
           run_card: found.path,
           language_pair: context.pair,
           reviewers: context.reviewers,
-          adjudication: null,
+          adjudication: adjudication
+            ? { file: adjudication.file, adjudicator: adjudication.reading.adjudicator, decided: adjudication.reading.decisions.size }
+            : null,
           rated: gathered.items,
         }),
         null,
