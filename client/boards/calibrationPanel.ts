@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { adjudicationFileNameFor } from '../../core/review/teamFiles';
 import { toLocale } from '../../core/i18n/locale';
 import { isObject } from '../../core/json';
 import type { ReviewInput } from '../../core/review/agreement';
@@ -86,9 +87,15 @@ async function report(lazy: Lazy, files: readonly ReviewFile[]): Promise<{ repor
   const parsed = parseJson(card.text);
   const dataset = isObject(parsed) && isObject(parsed.dataset) ? parsed.dataset : {};
   const pair = [dataset.language_pair, dataset.id].find((v): v is string => typeof v === 'string' && v.trim() !== '') ?? card.path;
+  // The team's adjudication beside the card, as the gate and `review agreement` read it: its ratings replace the
+  // median of the items it decides; one of another run or sample decides nothing.
+  const cardName = card.path.split('/').pop() ?? card.path;
+  const adjudicationText = await readIfSmall(vscode.Uri.joinPath(folder, card.path, '..', adjudicationFileNameFor(cardName)));
+  const reading = adjudicationText === undefined ? undefined : lazy.readAdjudication(parseJson(adjudicationText), inputs);
+  const decisions = reading && !reading.problem ? reading.decisions : undefined;
   return {
-    report: lazy.calibrate(lazy.calibrationItems(inputs, parsed)),
-    context: { pair, reviewers: lazy.reviewerNames(inputs), adjudication: false },
+    report: lazy.calibrate(lazy.calibrationItems(inputs, parsed, decisions)),
+    context: { pair, reviewers: lazy.reviewerNames(inputs), adjudication: decisions !== undefined },
   };
 }
 

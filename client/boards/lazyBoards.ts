@@ -21,3 +21,4 @@ export { bindReview, reviewCardCandidates } from '../../core/review/binding';
 export { calibrate, calibrationItems } from '../../core/review/calibration';
 export { calibrationMessage } from '../../core/review/calibrationText';
 export { calibrationPage } from './calibrationModel';
+export { readAdjudication } from '../../core/review/adjudication';
