@@ -139,7 +139,7 @@ test('compare, items and leaderboard read suite runs from their results files: p
   const boardText = captureIo(dir);
   assert.equal(await main(['leaderboard', 'ewe.good.responses.json', 'ewe.weak.responses.json'], boardText), 0, boardText.err);
   assert.match(boardText.out, /Task suites \(SEA-HELM overall score ± standard error over runs; 0 = chance, 100 = all right\)/);
-  assert.match(boardText.out, /Suite Ewe core tasks: 2 run\(s\)/);
+  assert.match(boardText.out, /Suite Ewe core tasks: 2 runs/);
   assert.match(boardText.out, new RegExp(`^1=? +good +${good.scores.overall.mean.toFixed(2).replace('.', '\\.')} ± `, 'm'));
   const french = captureIo(dir);
   assert.equal(await main(['leaderboard', 'ewe.good.responses.json', '--lang', 'fr'], french), 0, french.err);

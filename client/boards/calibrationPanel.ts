@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { adjudicationFileNameFor } from '../../core/review/teamFiles';
+import { plural } from '../../core/i18n/plural';
 import { toLocale } from '../../core/i18n/locale';
 import { isObject } from '../../core/json';
 import type { ReviewInput } from '../../core/review/agreement';
@@ -54,7 +55,10 @@ async function pickSample(lazy: Lazy): Promise<ReviewFile[] | undefined> {
     .sort((a, b) => (a[0].path < b[0].path ? -1 : 1))
     .map((files) => ({
       label: files.map((f) => f.path).join(', '),
-      description: vscode.l10n.t('{0} file(s) of one sample', files.length),
+      description: plural(files.length, vscode.env.language, {
+        one: vscode.l10n.t('{0} file of one sample', files.length),
+        other: vscode.l10n.t('{0} files of one sample', files.length),
+      }),
       files,
     }));
   if (choices.length === 1) return choices[0].files;

@@ -28,7 +28,7 @@ export const RUN_MESSAGES = {
   },
   duplicateItemIds: {
     en: '{count} items share the id {id} at {places}: a run keeps one result per id, so give each a unique id',
-    fr: '{count} items partagent l’id {id} en {places} : un run garde un résultat par id, donnez à chacun un id unique',
+    fr: '{count} items partagent l’id {id} en {places}\u00a0: un run garde un résultat par id, donnez à chacun un id unique',
   },
   loneSurrogateTest: {
     en: '{place}: test {id}, field {field}: text with a lone UTF-16 surrogate (a \\uD800–\\uDFFF escape without its pair) cannot be sent as UTF-8',

@@ -174,49 +174,49 @@ export function readAdjudication(adjudication: unknown, inputs: readonly ReviewI
 export const ADJUDICATION_MESSAGES = {
   written: {
     en: '{file}: {count} items for {adjudicator} to adjudicate (ratings {threshold} steps apart or more, of {reviewers})',
-    fr: '{file} : {count} éléments à arbitrer par {adjudicator} (notes à {threshold} crans ou plus d’écart, de {reviewers})',
+    fr: '{file}\u00a0: {count} éléments à arbitrer par {adjudicator} (notes à {threshold} crans ou plus d’écart, de {reviewers})',
   },
   none: {
     en: 'no item is rated {threshold} steps apart or more: nothing to adjudicate (no file written)',
-    fr: 'aucun élément n’est noté à {threshold} crans ou plus d’écart : rien à arbitrer (aucun fichier écrit)',
+    fr: 'aucun élément n’est noté à {threshold} crans ou plus d’écart\u00a0: rien à arbitrer (aucun fichier écrit)',
   },
   exists: {
     en: '{file}: an adjudication is already there; its decisions would be lost: remove it or name another --out (no file written)',
-    fr: '{file} : un arbitrage s’y trouve déjà ; ses décisions seraient perdues : supprimez-le ou nommez un autre --out (aucun fichier écrit)',
+    fr: '{file}\u00a0: un arbitrage s’y trouve déjà\u202f; ses décisions seraient perdues\u00a0: supprimez-le ou nommez un autre --out (aucun fichier écrit)',
   },
   summary: {
     en: 'adjudication by {adjudicator}: {decided} items decided, {pending} still to decide',
-    fr: 'arbitrage par {adjudicator} : {decided} éléments tranchés, {pending} encore à trancher',
+    fr: 'arbitrage par {adjudicator}\u00a0: {decided} éléments tranchés, {pending} encore à trancher',
   },
   ignoredNotDisputed: {
     en: 'entry {id}: adjudicated but its reviewers no longer disagree enough: their median counts',
-    fr: 'entrée {id} : arbitrée mais ses relecteurs ne sont plus assez en désaccord : leur médiane compte',
+    fr: 'entrée {id}\u00a0: arbitrée mais ses relecteurs ne sont plus assez en désaccord\u00a0: leur médiane compte',
   },
   ignoredNoReason: {
     en: 'entry {id}: adjudicated without a reason: the reviewers’ median counts until one is given',
-    fr: 'entrée {id} : arbitrée sans raison : la médiane des relecteurs compte tant qu’aucune n’est donnée',
+    fr: 'entrée {id}\u00a0: arbitrée sans raison\u00a0: la médiane des relecteurs compte tant qu’aucune n’est donnée',
   },
   decidedItem: {
     en: 'entry {id}: {rating} (adjudicated; the median no longer counts)',
-    fr: 'entrée {id} : {rating} (arbitrée ; la médiane ne compte plus)',
+    fr: 'entrée {id}\u00a0: {rating} (arbitrée\u202f; la médiane ne compte plus)',
   },
   moreDecided: { en: '… and {count} more (--format json lists every one)', fr: '… et {count} de plus (--format json les liste toutes)' },
-  ignoredNotInSample: { en: 'entry {id}: not an item of this sample', fr: 'entrée {id} : pas un élément de cet échantillon' },
+  ignoredNotInSample: { en: 'entry {id}: not an item of this sample', fr: 'entrée {id}\u00a0: pas un élément de cet échantillon' },
   notAdjudication: {
     en: '{file}: not an adjudication file (no adjudication_version or no items)',
-    fr: '{file} : pas un fichier d’arbitrage (pas d’adjudication_version ou pas d’items)',
+    fr: '{file}\u00a0: pas un fichier d’arbitrage (pas d’adjudication_version ou pas d’items)',
   },
   otherRun: {
     en: '{file}: adjudicates another run (its run_card_hash differs): it counts for nothing',
-    fr: '{file} : arbitre un autre run (son run_card_hash diffère) : il ne compte pour rien',
+    fr: '{file}\u00a0: arbitre un autre run (son run_card_hash diffère)\u00a0: il ne compte pour rien',
   },
   otherSample: {
     en: '{file}: adjudicates another sample (its sample hash, seed or size differs): it counts for nothing',
-    fr: '{file} : arbitre un autre échantillon (son empreinte d’échantillon, sa graine ou sa taille diffère) : il ne compte pour rien',
+    fr: '{file}\u00a0: arbitre un autre échantillon (son empreinte d’échantillon, sa graine ou sa taille diffère)\u00a0: il ne compte pour rien',
   },
   threshold: {
     en: '{file}: `threshold` must be a whole number from 1 to 3: it counts for nothing',
-    fr: '{file} : `threshold` doit être un nombre entier de 1 à 3 : il ne compte pour rien',
+    fr: '{file}\u00a0: `threshold` doit être un nombre entier de 1 à 3\u00a0: il ne compte pour rien',
   },
 } as const;
 

@@ -11,21 +11,21 @@ export const CALIBRATION_MESSAGES = {
   title: { en: 'What the ratings say about the metrics', fr: 'Ce que les notes disent des métriques' },
   header: {
     en: '{pair}: {items} rated items ({reviewers}); {unrated} unrated and {unmatched} without an output in the card left out',
-    fr: '{pair} : {items} éléments notés ({reviewers}) ; {unrated} non notés et {unmatched} sans sortie dans la carte laissés de côté',
+    fr: '{pair}\u00a0: {items} éléments notés ({reviewers})\u202f; {unrated} non notés et {unmatched} sans sortie dans la carte laissés de côté',
   },
-  oneReviewer: { en: 'one reviewer: {name}', fr: 'un relecteur : {name}' },
-  reviewers: { en: '{count} reviewers: {names}', fr: '{count} relecteurs : {names}' },
+  oneReviewer: { en: 'one reviewer: {name}', fr: 'un relecteur\u00a0: {name}' },
+  reviewers: { en: '{count} reviewers: {names}', fr: '{count} relecteurs\u00a0: {names}' },
   basis: {
     en: 'ratings: {adjudicated} adjudicated, {median} the median of their reviewers (the lower middle one for an even count), {single} from one reviewer',
-    fr: 'notes : {adjudicated} arbitrées, {median} la médiane de leurs relecteurs (la plus basse des deux du milieu pour un nombre pair), {single} d’un seul relecteur',
+    fr: 'notes\u00a0: {adjudicated} arbitrées, {median} la médiane de leurs relecteurs (la plus basse des deux du milieu pour un nombre pair), {single} d’un seul relecteur',
   },
   noAdjudication: {
     en: 'no adjudication file given: items rated by several reviewers take their median',
-    fr: 'aucun fichier d’arbitrage donné : les éléments notés par plusieurs relecteurs prennent leur médiane',
+    fr: 'aucun fichier d’arbitrage donné\u00a0: les éléments notés par plusieurs relecteurs prennent leur médiane',
   },
   tauTitle: {
     en: 'Kendall’s tau-b between each automatic figure and the rating (reject 1, gist 2, acceptable 3, excellent 4):',
-    fr: 'tau-b de Kendall entre chaque mesure automatique et la note (reject 1, gist 2, acceptable 3, excellent 4) :',
+    fr: 'tau-b de Kendall entre chaque mesure automatique et la note (reject 1, gist 2, acceptable 3, excellent 4)\u00a0:',
   },
   tauColumns: { en: 'figure|tau-b|{level}% interval|items', fr: 'mesure|tau-b|intervalle à {level} %|éléments' },
   chrf: { en: 'sentence chrF++', fr: 'chrF++ de la phrase' },
@@ -35,17 +35,17 @@ export const CALIBRATION_MESSAGES = {
   undefined: { en: 'not defined', fr: 'non défini' },
   tierTitle: {
     en: 'Share rated usable (acceptable or excellent) per §5 tier of the item’s composite:',
-    fr: 'Part notée utilisable (acceptable ou excellent) par niveau §5 du composite de l’élément :',
+    fr: 'Part notée utilisable (acceptable ou excellent) par niveau §5 du composite de l’élément\u00a0:',
   },
   tierColumns: { en: 'tier|composite|rated|usable|share', fr: 'niveau|composite|notés|utilisables|part' },
   cutTitle: {
     en: 'Suggested cuts for {pair} (Youden’s J, the cut with the highest balanced accuracy; a suggestion: §5’s tiers are unchanged):',
-    fr: 'Seuils suggérés pour {pair} (J de Youden, le seuil de meilleure exactitude équilibrée ; une suggestion : les niveaux du §5 restent inchangés) :',
+    fr: 'Seuils suggérés pour {pair} (J de Youden, le seuil de meilleure exactitude équilibrée\u202f; une suggestion\u00a0: les niveaux du §5 restent inchangés)\u00a0:',
   },
   cutHeading: { en: 'Suggested cuts for {pair}', fr: 'Seuils suggérés pour {pair}' },
   cutCriterion: {
     en: 'By Youden’s J, the cut with the highest balanced accuracy. A suggestion for this language pair: §5’s tiers are unchanged.',
-    fr: 'Par le J de Youden, le seuil de meilleure exactitude équilibrée. Une suggestion pour cette paire de langues : les niveaux du §5 restent inchangés.',
+    fr: 'Par le J de Youden, le seuil de meilleure exactitude équilibrée. Une suggestion pour cette paire de langues\u00a0: les niveaux du §5 restent inchangés.',
   },
   cutColumns: {
     en: 'figure|usable from|{level}% interval|J|sensitivity|specificity|items',
@@ -57,18 +57,18 @@ export const CALIBRATION_MESSAGES = {
   },
   tooFew: {
     en: 'No cut suggested: every §5 tier holding rated items needs {needed} ratings, in two tiers or more ({detail})',
-    fr: 'Aucun seuil suggéré : chaque niveau du §5 qui contient des éléments notés en demande {needed}, dans deux niveaux ou plus ({detail})',
+    fr: 'Aucun seuil suggéré\u00a0: chaque niveau du §5 qui contient des éléments notés en demande {needed}, dans deux niveaux ou plus ({detail})',
   },
-  tierCount: { en: '{tier}: {rated}', fr: '{tier} : {rated}' },
+  tierCount: { en: '{tier}: {rated}', fr: '{tier}\u00a0: {rated}' },
   oneTier: { en: 'only {tiers} tier holds rated items', fr: 'un seul niveau ({tiers}) contient des éléments notés' },
   noTier: { en: 'no item has a composite', fr: 'aucun élément n’a de composite' },
   oneClass: {
     en: 'No cut suggested: {usable} of {rated} rated items are usable, so there is nothing to separate',
-    fr: 'Aucun seuil suggéré : {usable} éléments notés sur {rated} sont utilisables, il n’y a donc rien à séparer',
+    fr: 'Aucun seuil suggéré\u00a0: {usable} éléments notés sur {rated} sont utilisables, il n’y a donc rien à séparer',
   },
   method: {
     en: '{level}% intervals: percentile bootstrap over items, {n} resamples, seed {seed}; a cut counts an output as usable when its figure is at or above it',
-    fr: 'intervalles à {level} % : bootstrap percentile sur les éléments, {n} rééchantillonnages, graine {seed} ; un seuil compte une sortie comme utilisable quand sa mesure l’atteint',
+    fr: 'intervalles à {level} %\u00a0: bootstrap percentile sur les éléments, {n} rééchantillonnages, graine {seed}\u202f; un seuil compte une sortie comme utilisable quand sa mesure l’atteint',
   },
   chartTau: { en: 'Kendall’s tau-b with the rating', fr: 'tau-b de Kendall avec la note' },
   chartShare: { en: 'Share rated usable per §5 tier', fr: 'Part notée utilisable par niveau §5' },
@@ -76,25 +76,25 @@ export const CALIBRATION_MESSAGES = {
   none: { en: '—', fr: '—' },
   noItems: {
     en: 'No rated item of these files has an output in the card: nothing to set beside the figures.',
-    fr: 'Aucun élément noté de ces fichiers n’a de sortie dans la carte : rien à mettre en regard des mesures.',
+    fr: 'Aucun élément noté de ces fichiers n’a de sortie dans la carte\u00a0: rien à mettre en regard des mesures.',
   },
   viewHint: {
     en: 'The ratings set beside the card’s automatic figures. A cut is a suggestion for this language pair: §5’s tiers are unchanged.',
-    fr: 'Les notes mises en regard des mesures automatiques de la carte. Un seuil est une suggestion pour cette paire de langues : les niveaux du §5 restent inchangés.',
+    fr: 'Les notes mises en regard des mesures automatiques de la carte. Un seuil est une suggestion pour cette paire de langues\u00a0: les niveaux du §5 restent inchangés.',
   },
   // Refusals of the command (the files' own problems are `review agreement`'s sentences).
   noFiles: { en: 'calibrate takes one or more review files of one sample', fr: 'calibrate prend un ou plusieurs fichiers de revue d’un même échantillon' },
   noCard: {
     en: '{file}: the run card {card} cannot be read: the automatic figures come from the card the ratings are bound to',
-    fr: '{file} : la carte de run {card} est illisible : les mesures automatiques viennent de la carte à laquelle les notes sont liées',
+    fr: '{file}\u00a0: la carte de run {card} est illisible\u00a0: les mesures automatiques viennent de la carte à laquelle les notes sont liées',
   },
   unbound: {
     en: '{file}: not a review of the run card {card}: {reason}; its ratings cannot be set beside that card’s figures',
-    fr: '{file} : pas une revue de la carte de run {card} : {reason} ; ses notes ne peuvent être mises en regard des mesures de cette carte',
+    fr: '{file}\u00a0: pas une revue de la carte de run {card}\u00a0: {reason}\u202f; ses notes ne peuvent être mises en regard des mesures de cette carte',
   },
   unboundView: {
     en: '{file}: not a review of the run card {card} (the Problems view says why, on the file); its ratings cannot be set beside that card’s figures',
-    fr: '{file} : pas une revue de la carte de run {card} (la vue Problèmes dit pourquoi, sur le fichier) ; ses notes ne peuvent être mises en regard des mesures de cette carte',
+    fr: '{file}\u00a0: pas une revue de la carte de run {card} (la vue Problèmes dit pourquoi, sur le fichier)\u202f; ses notes ne peuvent être mises en regard des mesures de cette carte',
   },
 } as const;
 

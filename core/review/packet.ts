@@ -288,55 +288,55 @@ function readBinding(value: unknown): PacketBinding | string {
 export const PACKET_MESSAGES = {
   format: {
     en: '{file}: {field}: not ratings saved from a review packet (expected "format": "{format}", "version": {version}, a binding, ratings and their hash)',
-    fr: '{file} : {field} : pas des notes enregistrées depuis un dossier de revue (attendu "format": "{format}", "version": {version}, une liaison, des notes et leur empreinte)',
+    fr: '{file}\u00a0: {field}\u00a0: pas des notes enregistrées depuis un dossier de revue (attendu "format"\u00a0: "{format}", "version"\u00a0: {version}, une liaison, des notes et leur empreinte)',
   },
   hash: {
     en: '{file}: ratings_hash: the ratings were changed after they were saved (their hash does not match): nothing imported; ask the reviewer to save them again from the packet',
-    fr: '{file} : ratings_hash : les notes ont été modifiées après leur enregistrement (leur empreinte ne correspond pas) : rien n’est importé ; demandez au relecteur de les enregistrer de nouveau depuis le dossier',
+    fr: '{file}\u00a0: ratings_hash\u00a0: les notes ont été modifiées après leur enregistrement (leur empreinte ne correspond pas)\u00a0: rien n’est importé\u202f; demandez au relecteur de les enregistrer de nouveau depuis le dossier',
   },
   otherRun: {
     en: '{file}: binding.run_card_hash: these ratings are of another run card ({actual}), not the one {review} reviews ({expected})',
-    fr: '{file} : binding.run_card_hash : ces notes portent sur une autre fiche d’exécution ({actual}), pas celle que revoit {review} ({expected})',
+    fr: '{file}\u00a0: binding.run_card_hash\u00a0: ces notes portent sur une autre fiche d’exécution ({actual}), pas celle que revoit {review} ({expected})',
   },
   otherReviewer: {
     en: '{file}: binding.reviewer: these ratings are "{actual}"’s, and {review} is "{expected}"’s',
-    fr: '{file} : binding.reviewer : ces notes sont celles de « {actual} », et {review} est celui de « {expected} »',
+    fr: '{file}\u00a0: binding.reviewer\u00a0: ces notes sont celles de « {actual} », et {review} est celui de « {expected} »',
   },
   otherSample: {
     en: '{file}: {field}: these ratings are of another sample than {review}’s',
-    fr: '{file} : {field} : ces notes portent sur un autre échantillon que celui de {review}',
+    fr: '{file}\u00a0: {field}\u00a0: ces notes portent sur un autre échantillon que celui de {review}',
   },
   count: {
     en: '{file}: ratings: {actual} ratings for the {expected} items of {review}',
-    fr: '{file} : ratings : {actual} notes pour les {expected} éléments de {review}',
+    fr: '{file}\u00a0: ratings\u00a0: {actual} notes pour les {expected} éléments de {review}',
   },
   entry: {
     en: '{file}: ratings[{index}].entry_id: "{actual}" where {review} lists "{expected}"',
-    fr: '{file} : ratings[{index}].entry_id : « {actual} » là où {review} liste « {expected} »',
+    fr: '{file}\u00a0: ratings[{index}].entry_id\u00a0: « {actual} » là où {review} liste « {expected} »',
   },
   rating: {
     en: '{file}: {field}: one of reject, gist, acceptable, excellent, or null',
-    fr: '{file} : {field} : reject, gist, acceptable, excellent ou null',
+    fr: '{file}\u00a0: {field}\u00a0: reject, gist, acceptable, excellent ou null',
   },
   comment: {
     en: '{file}: {field}: a text of at most {max} characters',
-    fr: '{file} : {field} : un texte de {max} caractères au plus',
+    fr: '{file}\u00a0: {field}\u00a0: un texte de {max} caractères au plus',
   },
   rated_at: {
     en: '{file}: {field}: a date and time (ISO 8601) or null',
-    fr: '{file} : {field} : une date et une heure (ISO 8601) ou null',
+    fr: '{file}\u00a0: {field}\u00a0: une date et une heure (ISO 8601) ou null',
   },
   review: {
     en: '{review}: {field}: not a review file a packet can be made of or imported into',
-    fr: '{review} : {field} : pas un fichier de revue dont on peut faire un dossier ou dans lequel importer',
+    fr: '{review}\u00a0: {field}\u00a0: pas un fichier de revue dont on peut faire un dossier ou dans lequel importer',
   },
   imported: {
     en: '{review}: {changed} items updated from {file} ({rated} of {total} rated)',
-    fr: '{review} : {changed} éléments mis à jour depuis {file} ({rated} notés sur {total})',
+    fr: '{review}\u00a0: {changed} éléments mis à jour depuis {file} ({rated} notés sur {total})',
   },
   written: {
     en: '{file}: a review packet of {count} items for {reviewer} (open it in any browser; Save ratings gives the file to import with review import)',
-    fr: '{file} : un dossier de revue de {count} éléments pour {reviewer} (à ouvrir dans tout navigateur ; Enregistrer les notes donne le fichier à importer avec review import)',
+    fr: '{file}\u00a0: un dossier de revue de {count} éléments pour {reviewer} (à ouvrir dans tout navigateur\u202f; Enregistrer les notes donne le fichier à importer avec review import)',
   },
   secretLeftOut: {
     en: '{count} entries of secret segments left out of the packet (--allow-secret-segments to include their texts)',
@@ -344,11 +344,11 @@ export const PACKET_MESSAGES = {
   },
   unbound: {
     en: '{review}: not a review of the run card {card}: {reason}; no packet made',
-    fr: '{review} : pas une revue de la fiche d’exécution {card} : {reason} ; aucun dossier créé',
+    fr: '{review}\u00a0: pas une revue de la fiche d’exécution {card}\u00a0: {reason}\u202f; aucun dossier créé',
   },
   noCard: {
     en: '{review}: the run card {card} cannot be read: a packet needs the texts of the items; no packet made',
-    fr: '{review} : la fiche d’exécution {card} est illisible : un dossier a besoin des textes des éléments ; aucun dossier créé',
+    fr: '{review}\u00a0: la fiche d’exécution {card} est illisible\u00a0: un dossier a besoin des textes des éléments\u202f; aucun dossier créé',
   },
 } as const;
 

@@ -95,24 +95,24 @@ export const MESSAGES = {
   },
   reviewGateSingle: {
     en: 'The card claims the {tier} tier on a single review (`{review}`: {rated}/{total} rated, {usable} usable): the gate asks at least {needed} reviewers per item (Rosetta §7.2; `ewebench.review.minReviewers`, `--min-reviewers`). Draw one file per reviewer with `ewebench-studio review sample --reviewers` or *ÈwéBench: Review Run*.',
-    fr: 'La fiche revendique le niveau {tier} sur une revue unique (`{review}` : {rated}/{total} notés, {usable} utilisables) : le seuil demande au moins {needed} relecteurs par élément (Rosetta §7.2 ; `ewebench.review.minReviewers`, `--min-reviewers`). Tirez un fichier par relecteur avec `ewebench-studio review sample --reviewers` ou *ÈwéBench : Revoir un run*.',
+    fr: 'La fiche revendique le niveau {tier} sur une revue unique (`{review}`\u00a0: {rated}/{total} notés, {usable} utilisables)\u00a0: le seuil demande au moins {needed} relecteurs par élément (Rosetta §7.2\u202f; `ewebench.review.minReviewers`, `--min-reviewers`). Tirez un fichier par relecteur avec `ewebench-studio review sample --reviewers` ou *ÈwéBench\u00a0: Revoir un run*.',
   },
   reviewGateTeam: {
     en: 'The card claims the {tier} tier, but its team review ({count} reviewers: {reviewers}) does not meet the gate (Rosetta §7.2): {why} (team ratings: {adjudicated} adjudicated, {median} by the median).{notes}',
-    fr: 'La fiche revendique le niveau {tier}, mais la revue de son équipe ({count} relecteurs : {reviewers}) n’atteint pas le seuil (Rosetta §7.2) : {why} (notes de l’équipe : {adjudicated} arbitrées, {median} par la médiane).{notes}',
+    fr: 'La fiche revendique le niveau {tier}, mais la revue de son équipe ({count} relecteurs\u00a0: {reviewers}) n’atteint pas le seuil (Rosetta §7.2)\u00a0: {why} (notes de l’équipe\u00a0: {adjudicated} arbitrées, {median} par la médiane).{notes}',
   },
-  teamIgnoredUnbound: { en: '`{file}` does not count: {why}', fr: '`{file}` ne compte pas : {why}' },
+  teamIgnoredUnbound: { en: '`{file}` does not count: {why}', fr: '`{file}` ne compte pas\u00a0: {why}' },
   teamIgnoredNotTeam: {
     en: '`{file}` does not count: it declares no team assignment',
-    fr: '`{file}` ne compte pas : il ne déclare pas d’affectation d’équipe',
+    fr: '`{file}` ne compte pas\u00a0: il ne déclare pas d’affectation d’équipe',
   },
   teamIgnoredOtherAssignment: {
     en: '`{file}` does not count: it was drawn for another reviewer list or overlap than the team’s',
-    fr: '`{file}` ne compte pas : il a été tiré pour une autre liste de relecteurs ou un autre recouvrement que ceux de l’équipe',
+    fr: '`{file}` ne compte pas\u00a0: il a été tiré pour une autre liste de relecteurs ou un autre recouvrement que ceux de l’équipe',
   },
   teamIgnoredRepeated: {
     en: '`{file}` does not count: {reviewer} is already counted',
-    fr: '`{file}` ne compte pas : {reviewer} est déjà compté(e)',
+    fr: '`{file}` ne compte pas\u00a0: {reviewer} est déjà compté(e)',
   },
   nestingTooDeep: {
     en: "nested more than {limit} levels deep here; the file is not analysed (Python's json.load gives up at about 1,000 levels too)",
