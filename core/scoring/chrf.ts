@@ -340,27 +340,49 @@ export class NgramTable {
 
 /**
  * Scratch space reused by every segment, so nothing is allocated per n-gram: `hypIds[i]` / `refIds[i]` hold the id
- * of the n-gram starting at i for the current order (0: the reference has no such n-gram), `hypLive` the
- * hypothesis positions still able to match, `counts[id]` the reference's n-grams not yet matched, `created[id]`
- * where id sits in the dense table (to clear it after the order).
+ * of the n-gram starting at i for the current order (0: the reference has no such n-gram), `hypLive` / `refLive`
+ * the positions still able to match, `counts[id]` the reference's occurrences of id minus the hypothesis's (all
+ * zeros between orders), `multiplicity[id]` the reference's occurrences, `refAt[id]` one reference position of id,
+ * `created[id]` where id sits in the dense table (to clear it after the order), `pairHyp` / `pairRef` the
+ * positions locked together in an order, `extended[n]` the order-n matches of locked pairs.
  */
 const ngramTable = new NgramTable();
 let hypIdsScratch = new Int32Array(256);
 let hypLiveScratch = new Int32Array(256);
 let refIdsScratch = new Int32Array(256);
+let refLiveScratch = new Int32Array(256);
 let countsScratch = new Int32Array(256);
+let multiplicityScratch = new Int32Array(256);
+let refAtScratch = new Int32Array(256);
 let createdScratch = new Int32Array(256);
+let extendedScratch = new Int32Array(16);
+let pairHypScratch = new Int32Array(256);
+let pairRefScratch = new Int32Array(256);
 
-function ensureScratch(hypLength: number, refLength: number): void {
+/**
+ * 1 if an n-gram found `multiplicity` times in the reference, whose count went down to `count` by one per occurrence
+ * in the hypothesis, is locked: found once in each (1 and 0).
+ */
+function lockBit(multiplicity: number, count: number): number {
+  return (((multiplicity ^ 1) - 1) >>> 31) & (1 - ((count | (0 - count)) >>> 31));
+}
+
+function ensureScratch(hypLength: number, refLength: number, maxOrder: number): void {
   if (hypIdsScratch.length < hypLength) {
     hypIdsScratch = new Int32Array(hypLength * 2);
     hypLiveScratch = new Int32Array(hypLength * 2);
+    pairHypScratch = new Int32Array(hypLength * 2);
+    pairRefScratch = new Int32Array(hypLength * 2);
   }
   if (refIdsScratch.length < refLength + 1) {
     refIdsScratch = new Int32Array(refLength * 2 + 1);
+    refLiveScratch = new Int32Array(refLength * 2 + 1);
     countsScratch = new Int32Array(refLength * 2 + 1);
+    multiplicityScratch = new Int32Array(refLength * 2 + 1);
+    refAtScratch = new Int32Array(refLength * 2 + 1);
     createdScratch = new Int32Array(refLength * 2 + 1);
   }
+  if (extendedScratch.length < maxOrder + 2) extendedScratch = new Int32Array(maxOrder + 2);
 }
 
 /**
@@ -384,9 +406,11 @@ function denseTable(keys: number): Int32Array {
  * Order n's ids come from order n-1's in place: the n-gram at i is the pair (id of the (n-1)-gram at i, symbol
  * i+n-1), order 0 having the one id 1. Ids are given to the reference's n-grams only; a hypothesis n-gram the
  * reference lacks gets 0 and its position is dropped, since no longer n-gram starting there can match either; once
- * an order has no match, no higher order has one. So each order costs one table operation per reference n-gram and
- * per live hypothesis n-gram, and the hypothesis never inserts. The hypothesis loop has no data-dependent branch:
- * a match is `counts[id] > 0` read as a bit (id 0's count stays 0).
+ * an order has no match, no higher order has one. Likewise a reference position whose n-gram the hypothesis lacks
+ * is dropped. An n-gram found exactly once on each side locks its two positions together (see below): from then on
+ * they are compared symbol by symbol, not looked up. So each order costs one table operation per live reference
+ * n-gram and per live hypothesis n-gram, and the hypothesis never inserts. No loop over the positions branches on
+ * the data: a match is `counts[id] > 0` read as a bit (id 0 never enters a match: its count is never above 0).
  */
 function orderStatistics(
   stats: Float64Array,
@@ -398,90 +422,167 @@ function orderStatistics(
   maxOrder: number,
   alphabet: number,
 ): void {
-  ensureScratch(hypLength, refLength);
+  ensureScratch(hypLength, refLength, maxOrder);
   // Locals, not the module's bindings, in the loops below: V8 keeps them in registers.
   const hypIds = hypIdsScratch;
   const hypLive = hypLiveScratch;
   const refIds = refIdsScratch;
+  const refLive = refLiveScratch;
   const counts = countsScratch;
+  const multiplicity = multiplicityScratch;
+  const refAt = refAtScratch;
   const created = createdScratch;
+  const extended = extendedScratch;
   const table = ngramTable;
-  // Order 0's one id, 1, at every position; every hypothesis position alive.
-  refIds.fill(1, 0, refLength);
-  hypIds.fill(1, 0, hypLength);
-  for (let j = 0; j < hypLength; j++) hypLive[j] = j;
-  counts[0] = 0;
-  /** The previous order's ids are 1..ids; `hypLive[0..alive)` the hypothesis positions still able to match, ascending. */
+  extended.fill(0, 0, maxOrder + 2);
+  /**
+   * The previous order's ids are 1..ids (order 0 has the one id 1, read as a constant); `hypLive[0..alive)` and
+   * `refLive[0..refAlive)` the positions still able to match, ascending (order 1: all of them).
+   */
   let ids = 1;
   let alive = hypLength;
-  let matches = 1;
+  let refAlive = refLength;
+  /** The previous order's matches in the lists (order 0: one); none, and no longer n-gram there can match. */
+  let listed = 1;
   for (let n = 1; n <= maxOrder; n++) {
     const hypCount = Math.max(0, hypLength - n + 1);
     const refCount = Math.max(0, refLength - n + 1);
     const last = n - 1;
-    if (hypCount === 0 || refCount === 0 || matches === 0) matches = 0;
-    else if ((ids + 1) * alphabet <= DENSE_LIMIT) {
-      // Few enough (prefix, symbol) keys to index them directly: no hashing, no probing.
-      const dense = denseTable((ids + 1) * alphabet);
+    let matches = 0;
+    if (hypCount > 0 && refCount > 0 && listed > 0) {
+      const scanRef = n === 1 ? refCount : refAlive;
+      const scan = n === 1 ? hypCount : alive;
       let size = 0;
-      for (let i = 0; i < refCount; i++) {
-        const key = refIds[i] * alphabet + ref[i + last];
-        let id = dense[key];
-        if (id === 0) {
-          id = dense[key] = ++size;
-          counts[id] = 0;
+      let kept = 0;
+      if ((ids + 1) * alphabet <= DENSE_LIMIT) {
+        // Few enough (prefix, symbol) keys to index them directly: no hashing, no probing, and no branch on the
+        // data: a key seen for the first time (entry 0) gets the next id, `fresh` read as a bit. `counts` is all
+        // zeros here.
+        const dense = denseTable((ids + 1) * alphabet);
+        for (let r = 0; r < scanRef; r++) {
+          const i = n === 1 ? r : refLive[r];
+          if (i >= refCount) break;
+          const key = (n === 1 ? 1 : refIds[i]) * alphabet + ref[i + last];
+          const old = dense[key];
+          const fresh = (old - 1) >>> 31;
+          const id = old + fresh * (size + 1);
+          size += fresh;
+          dense[key] = id;
           created[id] = key;
+          counts[id]++;
+          refAt[id] = i;
+          refIds[i] = id;
         }
-        counts[id]++;
-        refIds[i] = id;
+        for (let id = 1; id <= size; id++) multiplicity[id] = counts[id];
+        if (n === 1) {
+          for (let j = 0; j < hypCount; j++) {
+            const id = dense[alphabet + hyp[j]];
+            const count = counts[id];
+            counts[id] = count - 1;
+            matches += (0 - count) >>> 31;
+            hypIds[j] = id;
+            hypLive[kept] = j;
+            kept += (0 - id) >>> 31;
+          }
+        } else {
+          for (let k = 0; k < scan; k++) {
+            const j = hypLive[k];
+            if (j >= hypCount) break;
+            const id = dense[hypIds[j] * alphabet + hyp[j + last]];
+            const count = counts[id];
+            counts[id] = count - 1;
+            matches += (0 - count) >>> 31;
+            hypIds[j] = id;
+            hypLive[kept] = j;
+            kept += (0 - id) >>> 31;
+          }
+        }
+        for (let id = 1; id <= size; id++) dense[created[id]] = 0;
+      } else {
+        table.reset(refCount);
+        for (let r = 0; r < scanRef; r++) {
+          const i = n === 1 ? r : refLive[r];
+          if (i >= refCount) break;
+          const id = table.intern(n === 1 ? 1 : refIds[i], ref[i + last]);
+          counts[id]++;
+          refAt[id] = i;
+          refIds[i] = id;
+        }
+        size = table.size;
+        for (let id = 1; id <= size; id++) multiplicity[id] = counts[id];
+        for (let k = 0; k < scan; k++) {
+          const j = n === 1 ? k : hypLive[k];
+          if (j >= hypCount) break;
+          const id = table.find(n === 1 ? 1 : hypIds[j], hyp[j + last]);
+          const count = counts[id];
+          counts[id] = count - 1;
+          matches += (0 - count) >>> 31;
+          hypIds[j] = id;
+          hypLive[kept] = j;
+          kept += (0 - id) >>> 31;
+        }
       }
-      matches = 0;
-      let kept = 0;
-      for (let k = 0; k < alive; k++) {
-        const j = hypLive[k];
-        if (j >= hypCount) break;
-        const id = dense[hypIds[j] * alphabet + hyp[j + last]];
-        const count = counts[id];
-        const match = (0 - count) >>> 31;
-        counts[id] = count - match;
-        matches += match;
-        hypIds[j] = id;
-        hypLive[kept] = j;
-        kept += (0 - id) >>> 31;
-      }
-      work.operations += refCount + alive;
-      work.probes += refCount + alive;
+      work.operations += scanRef + scan;
+      work.probes += scanRef + scan;
       alive = kept;
-      for (let id = 1; id <= size; id++) dense[created[id]] = 0;
+      if (n < maxOrder) {
+        // An n-gram found once in the reference (`multiplicity` 1) and once in the hypothesis (its count, down by one
+        // per occurrence there, now 0) locks two positions together: a longer n-gram starting at either can only match the
+        // one starting at the other. When such pairs are many enough to pay for a pass over the hypothesis list,
+        // they leave both lists and are followed by comparing symbols, their matches at higher orders counted in
+        // `extended`. A reference n-gram the hypothesis lacks (its count not down) leaves its list in any case. No branch on
+        // the data: a position stays or goes as a bit.
+        let locks = 0;
+        for (let id = 1; id <= size; id++) locks += lockBit(multiplicity[id], counts[id]);
+        const locking = locks > 0 && 8 * locks >= alive;
+        if (locking) {
+          const pairHyp = pairHypScratch;
+          const pairRef = pairRefScratch;
+          let pairs = 0;
+          kept = 0;
+          for (let k = 0; k < alive; k++) {
+            const j = hypLive[k];
+            const id = hypIds[j];
+            const locked = lockBit(multiplicity[id], counts[id]);
+            hypLive[kept] = j;
+            kept += 1 - locked;
+            pairHyp[pairs] = j;
+            pairRef[pairs] = refAt[id];
+            pairs += locked;
+          }
+          alive = kept;
+          for (let p = 0; p < pairs; p++) {
+            const j = pairHyp[p];
+            const i = pairRef[p];
+            let same = 1;
+            // maxOrder - n steps: the (m+1)-grams at j and i are equal while every symbol so far is.
+            for (let m = n; m < maxOrder; m++) {
+              same &= j + m < hypLength && i + m < refLength && hyp[j + m] === ref[i + m] ? 1 : 0;
+              extended[m + 1] += same;
+            }
+          }
+        }
+        const unlocked = locking ? 1 : 0;
+        let refKept = 0;
+        for (let r = 0; r < scanRef; r++) {
+          const i = n === 1 ? r : refLive[r];
+          if (i >= refCount) break;
+          const id = refIds[i];
+          const count = counts[id];
+          // Stays if the hypothesis has it (its count went down), unless it is locked (when locking).
+          refLive[refKept] = i;
+          refKept += ((count - multiplicity[id]) >>> 31) & (1 - (unlocked & lockBit(multiplicity[id], count)));
+        }
+        refAlive = refKept;
+      }
+      for (let id = 0; id <= size; id++) {
+        counts[id] = 0;
+        multiplicity[id] = 0;
+      }
       ids = size;
-    } else {
-      table.reset(refCount);
-      for (let i = 0; i < refCount; i++) {
-        const size = table.size;
-        const id = table.intern(refIds[i], ref[i + last]);
-        // A new id's count starts at 0.
-        if (table.size !== size) counts[id] = 0;
-        counts[id]++;
-        refIds[i] = id;
-      }
-      matches = 0;
-      let kept = 0;
-      for (let k = 0; k < alive; k++) {
-        const j = hypLive[k];
-        if (j >= hypCount) break;
-        const id = table.find(hypIds[j], hyp[j + last]);
-        const count = counts[id];
-        const match = (0 - count) >>> 31;
-        counts[id] = count - match;
-        matches += match;
-        hypIds[j] = id;
-        hypLive[kept] = j;
-        kept += (0 - id) >>> 31;
-      }
-      work.operations += refCount + alive;
-      alive = kept;
-      ids = table.size;
     }
+    listed = matches;
+    matches += extended[n];
     stats[at++] = refCount > 0 ? hypCount : 0;
     stats[at++] = refCount;
     stats[at++] = matches;
@@ -548,6 +649,13 @@ function segmentStatistics(hypothesis: string, references: readonly string[], o:
         out[at++] = count;
       }
     }
+    return;
+  }
+  if (references.length === 1) {
+    // One reference wins whatever its F: its statistics go straight into `out`.
+    const ref = refSide.read(references[0], vocab, o.wordOrder > 0);
+    orderStatistics(out, 0, hyp.chars, hyp.charCount, ref.chars, ref.charCount, o.charOrder, vocab.chars);
+    orderStatistics(out, 3 * o.charOrder, hyp.words, hyp.wordCount, ref.words, ref.wordCount, o.wordOrder, vocab.words);
     return;
   }
   if (pairScratch.length < out.length) pairScratch = new Float64Array(out.length);
