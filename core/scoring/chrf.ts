@@ -76,9 +76,9 @@ const mix = (hash: number, id: number) => Math.imul(hash ^ id, 0x01000193);
  * hash by comparing those runs, kept in `spellings`; no string is made.
  */
 class Vocabulary {
-  private cpStamps = new Int32Array(0);
+  /** Code point -> `cpBase` + its id in this segment; below `cpBase`, no id yet. */
   private cpIds = new Int32Array(0);
-  private cpEpoch = 0;
+  private cpBase = 1;
   /**
    * Word slots [stamp, id] in the first `wordCapacity` pairs of `wordSlots`: at most half full, the capacity doubling
    * (the words re-inserted from their hashes) as words come, so that a segment's table stays as small as its words.
@@ -99,14 +99,12 @@ class Vocabulary {
 
   /** Starts a segment whose texts have `codeUnits` UTF-16 code units in all (so at most that many words). */
   begin(codeUnits: number): void {
-    if (this.cpStamps.length === 0) {
-      this.cpStamps = new Int32Array(0x110000);
-      this.cpIds = new Int32Array(0x110000);
-    }
-    // 2^31 segments would wrap a stamp; start over with a clean table long before.
-    if (++this.cpEpoch === 0x7fffffff) {
-      this.cpStamps.fill(0);
-      this.cpEpoch = 1;
+    if (this.cpIds.length === 0) this.cpIds = new Int32Array(0x110000);
+    // The previous segment's ids all fall below the new base. Before the base could wrap, start over with a clean table.
+    this.cpBase += this.chars;
+    if (this.cpBase + codeUnits >= 0x7fffffff) {
+      this.cpIds.fill(0);
+      this.cpBase = 1;
     }
     if (this.wordStart.length < codeUnits) {
       this.wordHash = new Int32Array(codeUnits * 2);
@@ -148,11 +146,10 @@ class Vocabulary {
   }
 
   codePoint(cp: number): number {
-    if (this.cpStamps[cp] !== this.cpEpoch) {
-      this.cpStamps[cp] = this.cpEpoch;
-      this.cpIds[cp] = this.chars++;
-    }
-    return this.cpIds[cp];
+    const id = this.cpIds[cp] - this.cpBase;
+    if (id >= 0) return id;
+    this.cpIds[cp] = this.cpBase + this.chars;
+    return this.chars++;
   }
 
   /** The id of the word spelled by `ids[start..start+length)`, whose running hash is `hash`. */
@@ -194,7 +191,7 @@ class Vocabulary {
 /**
  * One side's symbols: `chars[0..charCount)` are its code points' ids without whitespace, `words[0..wordCount)` its
  * words' ids. A token (a run between Python whitespace) is a run of `chars`; sacrebleu's punctuation rule splits
- * it into at most two words, whose hashes come from the running hashes kept while reading it.
+ * it into at most two words, whose hashes are taken over their code point ids when the token ends.
  */
 class Side {
   chars = new Int32Array(128);
@@ -208,13 +205,10 @@ class Side {
     const chars = this.chars;
     let count = 0;
     this.wordCount = 0;
-    /** The token being read: where it starts in `chars` (-1: none), its first and last code points, its hashes. */
+    /** The token being read: where it starts in `chars` (-1: none), its first and last code points. */
     let tokenStart = -1;
     let first = 0;
     let last = 0;
-    let hash = HASH_SEED;
-    let hashButFirst = HASH_SEED;
-    let hashButLast = HASH_SEED;
     for (let i = 0; i <= sentence.length; i++) {
       let cp = i < sentence.length ? sentence.charCodeAt(i) : 0x20;
       if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < sentence.length) {
@@ -225,22 +219,14 @@ class Side {
         }
       }
       if (isPythonSpace(cp)) {
-        if (tokenStart >= 0 && withWords) this.endToken(vocab, tokenStart, count, first, last, hash, hashButFirst, hashButLast);
+        if (tokenStart >= 0 && withWords) this.endToken(vocab, tokenStart, count, first, last);
         tokenStart = -1;
         continue;
       }
-      const id = vocab.codePoint(cp);
-      chars[count] = id;
+      chars[count] = vocab.codePoint(cp);
       if (tokenStart < 0) {
         tokenStart = count;
         first = cp;
-        hashButLast = HASH_SEED;
-        hashButFirst = HASH_SEED;
-        hash = mix(HASH_SEED, id);
-      } else {
-        hashButLast = hash;
-        hash = mix(hash, id);
-        hashButFirst = mix(hashButFirst, id);
       }
       last = cp;
       count++;
@@ -250,19 +236,26 @@ class Side {
   }
 
   /** sacrebleu's `_remove_punctuation` on one token `chars[start..end)`: one ASCII punctuation character split off, the last first. */
-  private endToken(vocab: Vocabulary, start: number, end: number, first: number, last: number, hash: number, hashButFirst: number, hashButLast: number): void {
+  private endToken(vocab: Vocabulary, start: number, end: number, first: number, last: number): void {
     const chars = this.chars;
     const words = this.words;
     const length = end - start;
-    if (length === 1) words[this.wordCount++] = vocab.word(chars, start, 1, hash);
+    if (length === 1) words[this.wordCount++] = vocab.word(chars, start, 1, hashOf(chars, start, end));
     else if (isAsciiPunctuation(last)) {
-      words[this.wordCount++] = vocab.word(chars, start, length - 1, hashButLast);
-      words[this.wordCount++] = vocab.word(chars, end - 1, 1, mix(HASH_SEED, chars[end - 1]));
+      words[this.wordCount++] = vocab.word(chars, start, length - 1, hashOf(chars, start, end - 1));
+      words[this.wordCount++] = vocab.word(chars, end - 1, 1, hashOf(chars, end - 1, end));
     } else if (isAsciiPunctuation(first)) {
-      words[this.wordCount++] = vocab.word(chars, start, 1, mix(HASH_SEED, chars[start]));
-      words[this.wordCount++] = vocab.word(chars, start + 1, length - 1, hashButFirst);
-    } else words[this.wordCount++] = vocab.word(chars, start, length, hash);
+      words[this.wordCount++] = vocab.word(chars, start, 1, hashOf(chars, start, start + 1));
+      words[this.wordCount++] = vocab.word(chars, start + 1, length - 1, hashOf(chars, start + 1, end));
+    } else words[this.wordCount++] = vocab.word(chars, start, length, hashOf(chars, start, end));
   }
+}
+
+/** The running hash of the code point ids `ids[from..to)`: a word's hash. */
+function hashOf(ids: Int32Array, from: number, to: number): number {
+  let hash = HASH_SEED;
+  for (let k = from; k < to; k++) hash = mix(hash, ids[k]);
+  return hash;
 }
 
 /**
@@ -367,7 +360,8 @@ function lockBit(multiplicity: number, count: number): number {
   return (((multiplicity ^ 1) - 1) >>> 31) & (1 - ((count | (0 - count)) >>> 31));
 }
 
-function ensureScratch(hypLength: number, refLength: number, maxOrder: number): void {
+/** Sizes the scratch space for the sides' lengths; ids run up to the reference's length or (order 1) the alphabet. */
+function ensureScratch(hypLength: number, refLength: number, maxOrder: number, alphabet: number): void {
   if (hypIdsScratch.length < hypLength) {
     hypIdsScratch = new Int32Array(hypLength * 2);
     hypLiveScratch = new Int32Array(hypLength * 2);
@@ -377,10 +371,13 @@ function ensureScratch(hypLength: number, refLength: number, maxOrder: number): 
   if (refIdsScratch.length < refLength + 1) {
     refIdsScratch = new Int32Array(refLength * 2 + 1);
     refLiveScratch = new Int32Array(refLength * 2 + 1);
-    countsScratch = new Int32Array(refLength * 2 + 1);
-    multiplicityScratch = new Int32Array(refLength * 2 + 1);
-    refAtScratch = new Int32Array(refLength * 2 + 1);
-    createdScratch = new Int32Array(refLength * 2 + 1);
+  }
+  const ids = Math.max(refLength, alphabet) + 1;
+  if (countsScratch.length < ids) {
+    countsScratch = new Int32Array(ids * 2);
+    multiplicityScratch = new Int32Array(ids * 2);
+    refAtScratch = new Int32Array(ids * 2);
+    createdScratch = new Int32Array(ids * 2);
   }
   if (extendedScratch.length < maxOrder + 2) extendedScratch = new Int32Array(maxOrder + 2);
 }
@@ -422,7 +419,7 @@ function orderStatistics(
   maxOrder: number,
   alphabet: number,
 ): void {
-  ensureScratch(hypLength, refLength, maxOrder);
+  ensureScratch(hypLength, refLength, maxOrder, alphabet);
   // Locals, not the module's bindings, in the loops below: V8 keeps them in registers.
   const hypIds = hypIdsScratch;
   const hypLive = hypLiveScratch;
@@ -454,7 +451,27 @@ function orderStatistics(
       const scan = n === 1 ? hypCount : alive;
       let size = 0;
       let kept = 0;
-      if ((ids + 1) * alphabet <= DENSE_LIMIT) {
+      if (n === 1 && (alphabet + 1) * alphabet <= DENSE_LIMIT) {
+        // A 1-gram's id is its symbol + 1, no table needed; the second order still fits the dense table. A
+        // hypothesis symbol the reference lacks (multiplicity 0) leaves the list.
+        for (let i = 0; i < refCount; i++) {
+          const id = ref[i] + 1;
+          counts[id]++;
+          refAt[id] = i;
+          refIds[i] = id;
+        }
+        size = alphabet;
+        for (let id = 1; id <= size; id++) multiplicity[id] = counts[id];
+        for (let j = 0; j < hypCount; j++) {
+          const id = hyp[j] + 1;
+          const count = counts[id];
+          counts[id] = count - 1;
+          matches += (0 - count) >>> 31;
+          hypIds[j] = id;
+          hypLive[kept] = j;
+          kept += (0 - multiplicity[id]) >>> 31;
+        }
+      } else if ((ids + 1) * alphabet <= DENSE_LIMIT) {
         // Few enough (prefix, symbol) keys to index them directly: no hashing, no probing, and no branch on the
         // data: a key seen for the first time (entry 0) gets the next id, `fresh` read as a bit. `counts` is all
         // zeros here.
