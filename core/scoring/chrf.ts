@@ -571,12 +571,9 @@ function orderStatistics(
           for (let p = 0; p < pairs; p++) {
             const j = pairHyp[p];
             const i = pairRef[p];
-            let same = 1;
-            // maxOrder - n steps: the (m+1)-grams at j and i are equal while every symbol so far is.
-            for (let m = n; m < maxOrder; m++) {
-              same &= j + m < hypLength && i + m < refLength && hyp[j + m] === ref[i + m] ? 1 : 0;
-              extended[m + 1] += same;
-            }
+            // At most maxOrder - n steps: the (m+1)-grams at j and i are equal while every symbol so far is.
+            const end = Math.min(maxOrder, hypLength - j, refLength - i);
+            for (let m = n; m < end && hyp[j + m] === ref[i + m]; m++) extended[m + 1]++;
           }
         }
         const unlocked = locking ? 1 : 0;
