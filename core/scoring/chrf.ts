@@ -438,6 +438,8 @@ function orderStatistics(
    */
   let ids = 1;
   let alive = hypLength;
+  /** Order 1 without a table (a 1-gram's id is its symbol + 1), order 2 keyed on the symbols: the dense table holds it. */
+  const direct = (alphabet + 1) * alphabet <= DENSE_LIMIT;
   let refAlive = refLength;
   /** The previous order's matches in the lists (order 0: one); none, and no longer n-gram there can match. */
   let listed = 1;
@@ -447,19 +449,15 @@ function orderStatistics(
     const last = n - 1;
     let matches = 0;
     if (hypCount > 0 && refCount > 0 && listed > 0) {
-      const scanRef = n === 1 ? refCount : refAlive;
+      /** Every reference position is still listed (`refLive` not written yet): position r is r. */
+      const refDirect = n === 1 || (n === 2 && direct);
+      const scanRef = refDirect ? refCount : refAlive;
       const scan = n === 1 ? hypCount : alive;
       let size = 0;
       let kept = 0;
-      if (n === 1 && (alphabet + 1) * alphabet <= DENSE_LIMIT) {
-        // A 1-gram's id is its symbol + 1, no table needed; the second order still fits the dense table. A
-        // hypothesis symbol the reference lacks (multiplicity 0) leaves the list.
-        for (let i = 0; i < refCount; i++) {
-          const id = ref[i] + 1;
-          counts[id]++;
-          refAt[id] = i;
-          refIds[i] = id;
-        }
+      if (n === 1 && direct) {
+        // A 1-gram's id is its symbol + 1, no table needed: only counted here; the second order reads the symbols.
+        for (let i = 0; i < refCount; i++) counts[ref[i] + 1]++;
         size = alphabet;
         for (let id = 1; id <= size; id++) multiplicity[id] = counts[id];
         for (let j = 0; j < hypCount; j++) {
@@ -467,17 +465,41 @@ function orderStatistics(
           const count = counts[id];
           counts[id] = count - 1;
           matches += (0 - count) >>> 31;
+        }
+        kept = hypCount;
+      } else if (n === 2 && direct) {
+        // The second order after a direct first: its key is (symbol + 1, next symbol), every position still listed.
+        const dense = denseTable((alphabet + 1) * alphabet);
+        for (let i = 0; i < refCount; i++) {
+          const key = (ref[i] + 1) * alphabet + ref[i + 1];
+          const old = dense[key];
+          const fresh = (old - 1) >>> 31;
+          const id = old + fresh * (size + 1);
+          size += fresh;
+          dense[key] = id;
+          created[id] = key;
+          counts[id]++;
+          refAt[id] = i;
+          refIds[i] = id;
+        }
+        for (let id = 1; id <= size; id++) multiplicity[id] = counts[id];
+        for (let j = 0; j < hypCount; j++) {
+          const id = dense[(hyp[j] + 1) * alphabet + hyp[j + 1]];
+          const count = counts[id];
+          counts[id] = count - 1;
+          matches += (0 - count) >>> 31;
           hypIds[j] = id;
           hypLive[kept] = j;
-          kept += (0 - multiplicity[id]) >>> 31;
+          kept += (0 - id) >>> 31;
         }
+        for (let id = 1; id <= size; id++) dense[created[id]] = 0;
       } else if ((ids + 1) * alphabet <= DENSE_LIMIT) {
         // Few enough (prefix, symbol) keys to index them directly: no hashing, no probing, and no branch on the
         // data: a key seen for the first time (entry 0) gets the next id, `fresh` read as a bit. `counts` is all
         // zeros here.
         const dense = denseTable((ids + 1) * alphabet);
         for (let r = 0; r < scanRef; r++) {
-          const i = n === 1 ? r : refLive[r];
+          const i = refDirect ? r : refLive[r];
           if (i >= refCount) break;
           const key = (n === 1 ? 1 : refIds[i]) * alphabet + ref[i + last];
           const old = dense[key];
@@ -518,7 +540,7 @@ function orderStatistics(
       } else {
         table.reset(refCount);
         for (let r = 0; r < scanRef; r++) {
-          const i = n === 1 ? r : refLive[r];
+          const i = refDirect ? r : refLive[r];
           if (i >= refCount) break;
           const id = table.intern(n === 1 ? 1 : refIds[i], ref[i + last]);
           counts[id]++;
@@ -542,7 +564,7 @@ function orderStatistics(
       work.operations += scanRef + scan;
       work.probes += scanRef + scan;
       alive = kept;
-      if (n < maxOrder) {
+      if (n < maxOrder && !(n === 1 && direct)) {
         // An n-gram found once in the reference (`multiplicity` 1) and once in the hypothesis (its count, down by one
         // per occurrence there, now 0) locks two positions together: a longer n-gram starting at either can only match the
         // one starting at the other. When such pairs are many enough to pay for a pass over the hypothesis list,
@@ -579,7 +601,7 @@ function orderStatistics(
         const unlocked = locking ? 1 : 0;
         let refKept = 0;
         for (let r = 0; r < scanRef; r++) {
-          const i = n === 1 ? r : refLive[r];
+          const i = refDirect ? r : refLive[r];
           if (i >= refCount) break;
           const id = refIds[i];
           const count = counts[id];
