@@ -611,10 +611,8 @@ function orderStatistics(
         }
         refAlive = refKept;
       }
-      for (let id = 0; id <= size; id++) {
-        counts[id] = 0;
-        multiplicity[id] = 0;
-      }
+      // `multiplicity` is written afresh by each order before it is read.
+      for (let id = 0; id <= size; id++) counts[id] = 0;
       ids = size;
     }
     listed = matches;
