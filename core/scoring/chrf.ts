@@ -408,6 +408,8 @@ function denseTable(keys: number): Int32Array {
  * they are compared symbol by symbol, not looked up. So each order costs one table operation per live reference
  * n-gram and per live hypothesis n-gram, and the hypothesis never inserts. No loop over the positions branches on
  * the data: a match is `counts[id] > 0` read as a bit (id 0 never enters a match: its count is never above 0).
+ * When the alphabet is small enough (almost always), order 1 needs no table at all (a 1-gram's id is its symbol +
+ * 1, so it is only counted) and order 2's key is built from the two symbols directly.
  */
 function orderStatistics(
   stats: Float64Array,
