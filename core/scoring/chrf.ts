@@ -76,9 +76,9 @@ const mix = (hash: number, id: number) => Math.imul(hash ^ id, 0x01000193);
  * hash by comparing those runs, kept in `spellings`; no string is made.
  */
 class Vocabulary {
-  private cpStamps = new Int32Array(0);
+  /** Code point -> `cpBase` + its id in this segment; below `cpBase`, no id yet. */
   private cpIds = new Int32Array(0);
-  private cpEpoch = 0;
+  private cpBase = 1;
   /**
    * Word slots [stamp, id] in the first `wordCapacity` pairs of `wordSlots`: at most half full, the capacity doubling
    * (the words re-inserted from their hashes) as words come, so that a segment's table stays as small as its words.
@@ -99,14 +99,12 @@ class Vocabulary {
 
   /** Starts a segment whose texts have `codeUnits` UTF-16 code units in all (so at most that many words). */
   begin(codeUnits: number): void {
-    if (this.cpStamps.length === 0) {
-      this.cpStamps = new Int32Array(0x110000);
-      this.cpIds = new Int32Array(0x110000);
-    }
-    // 2^31 segments would wrap a stamp; start over with a clean table long before.
-    if (++this.cpEpoch === 0x7fffffff) {
-      this.cpStamps.fill(0);
-      this.cpEpoch = 1;
+    if (this.cpIds.length === 0) this.cpIds = new Int32Array(0x110000);
+    // The previous segment's ids all fall below the new base. Before the base could wrap, start over with a clean table.
+    this.cpBase += this.chars;
+    if (this.cpBase + codeUnits >= 0x7fffffff) {
+      this.cpIds.fill(0);
+      this.cpBase = 1;
     }
     if (this.wordStart.length < codeUnits) {
       this.wordHash = new Int32Array(codeUnits * 2);
@@ -148,11 +146,10 @@ class Vocabulary {
   }
 
   codePoint(cp: number): number {
-    if (this.cpStamps[cp] !== this.cpEpoch) {
-      this.cpStamps[cp] = this.cpEpoch;
-      this.cpIds[cp] = this.chars++;
-    }
-    return this.cpIds[cp];
+    const id = this.cpIds[cp] - this.cpBase;
+    if (id >= 0) return id;
+    this.cpIds[cp] = this.cpBase + this.chars;
+    return this.chars++;
   }
 
   /** The id of the word spelled by `ids[start..start+length)`, whose running hash is `hash`. */
@@ -194,7 +191,7 @@ class Vocabulary {
 /**
  * One side's symbols: `chars[0..charCount)` are its code points' ids without whitespace, `words[0..wordCount)` its
  * words' ids. A token (a run between Python whitespace) is a run of `chars`; sacrebleu's punctuation rule splits
- * it into at most two words, whose hashes come from the running hashes kept while reading it.
+ * it into at most two words, whose hashes are taken over their code point ids when the token ends.
  */
 class Side {
   chars = new Int32Array(128);
@@ -208,13 +205,10 @@ class Side {
     const chars = this.chars;
     let count = 0;
     this.wordCount = 0;
-    /** The token being read: where it starts in `chars` (-1: none), its first and last code points, its hashes. */
+    /** The token being read: where it starts in `chars` (-1: none), its first and last code points. */
     let tokenStart = -1;
     let first = 0;
     let last = 0;
-    let hash = HASH_SEED;
-    let hashButFirst = HASH_SEED;
-    let hashButLast = HASH_SEED;
     for (let i = 0; i <= sentence.length; i++) {
       let cp = i < sentence.length ? sentence.charCodeAt(i) : 0x20;
       if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < sentence.length) {
@@ -225,22 +219,14 @@ class Side {
         }
       }
       if (isPythonSpace(cp)) {
-        if (tokenStart >= 0 && withWords) this.endToken(vocab, tokenStart, count, first, last, hash, hashButFirst, hashButLast);
+        if (tokenStart >= 0 && withWords) this.endToken(vocab, tokenStart, count, first, last);
         tokenStart = -1;
         continue;
       }
-      const id = vocab.codePoint(cp);
-      chars[count] = id;
+      chars[count] = vocab.codePoint(cp);
       if (tokenStart < 0) {
         tokenStart = count;
         first = cp;
-        hashButLast = HASH_SEED;
-        hashButFirst = HASH_SEED;
-        hash = mix(HASH_SEED, id);
-      } else {
-        hashButLast = hash;
-        hash = mix(hash, id);
-        hashButFirst = mix(hashButFirst, id);
       }
       last = cp;
       count++;
@@ -250,19 +236,26 @@ class Side {
   }
 
   /** sacrebleu's `_remove_punctuation` on one token `chars[start..end)`: one ASCII punctuation character split off, the last first. */
-  private endToken(vocab: Vocabulary, start: number, end: number, first: number, last: number, hash: number, hashButFirst: number, hashButLast: number): void {
+  private endToken(vocab: Vocabulary, start: number, end: number, first: number, last: number): void {
     const chars = this.chars;
     const words = this.words;
     const length = end - start;
-    if (length === 1) words[this.wordCount++] = vocab.word(chars, start, 1, hash);
+    if (length === 1) words[this.wordCount++] = vocab.word(chars, start, 1, hashOf(chars, start, end));
     else if (isAsciiPunctuation(last)) {
-      words[this.wordCount++] = vocab.word(chars, start, length - 1, hashButLast);
-      words[this.wordCount++] = vocab.word(chars, end - 1, 1, mix(HASH_SEED, chars[end - 1]));
+      words[this.wordCount++] = vocab.word(chars, start, length - 1, hashOf(chars, start, end - 1));
+      words[this.wordCount++] = vocab.word(chars, end - 1, 1, hashOf(chars, end - 1, end));
     } else if (isAsciiPunctuation(first)) {
-      words[this.wordCount++] = vocab.word(chars, start, 1, mix(HASH_SEED, chars[start]));
-      words[this.wordCount++] = vocab.word(chars, start + 1, length - 1, hashButFirst);
-    } else words[this.wordCount++] = vocab.word(chars, start, length, hash);
+      words[this.wordCount++] = vocab.word(chars, start, 1, hashOf(chars, start, start + 1));
+      words[this.wordCount++] = vocab.word(chars, start + 1, length - 1, hashOf(chars, start + 1, end));
+    } else words[this.wordCount++] = vocab.word(chars, start, length, hashOf(chars, start, end));
   }
+}
+
+/** The running hash of the code point ids `ids[from..to)`: a word's hash. */
+function hashOf(ids: Int32Array, from: number, to: number): number {
+  let hash = HASH_SEED;
+  for (let k = from; k < to; k++) hash = mix(hash, ids[k]);
+  return hash;
 }
 
 /**
@@ -340,27 +333,53 @@ export class NgramTable {
 
 /**
  * Scratch space reused by every segment, so nothing is allocated per n-gram: `hypIds[i]` / `refIds[i]` hold the id
- * of the n-gram starting at i for the current order (0: the reference has no such n-gram), `hypLive` the
- * hypothesis positions still able to match, `counts[id]` the reference's n-grams not yet matched, `created[id]`
- * where id sits in the dense table (to clear it after the order).
+ * of the n-gram starting at i for the current order (0: the reference has no such n-gram), `hypLive` / `refLive`
+ * the positions still able to match, `counts[id]` the reference's occurrences of id minus the hypothesis's (all
+ * zeros between orders), `multiplicity[id]` the reference's occurrences, `refAt[id]` one reference position of id,
+ * `created[id]` where id sits in the dense table (to clear it after the order), `pairHyp` / `pairRef` the
+ * positions locked together in an order, `extended[n]` the order-n matches of locked pairs.
  */
 const ngramTable = new NgramTable();
 let hypIdsScratch = new Int32Array(256);
 let hypLiveScratch = new Int32Array(256);
 let refIdsScratch = new Int32Array(256);
+let refLiveScratch = new Int32Array(256);
 let countsScratch = new Int32Array(256);
+let multiplicityScratch = new Int32Array(256);
+let refAtScratch = new Int32Array(256);
 let createdScratch = new Int32Array(256);
+let extendedScratch = new Int32Array(16);
+let pairHypScratch = new Int32Array(256);
+let pairRefScratch = new Int32Array(256);
 
-function ensureScratch(hypLength: number, refLength: number): void {
+/**
+ * 1 if an n-gram found `multiplicity` times in the reference, whose count went down to `count` by one per occurrence
+ * in the hypothesis, is locked: found once in each (1 and 0).
+ */
+function lockBit(multiplicity: number, count: number): number {
+  return (((multiplicity ^ 1) - 1) >>> 31) & (1 - ((count | (0 - count)) >>> 31));
+}
+
+/** Sizes the scratch space for the sides' lengths; ids run up to the reference's length or (order 1) the alphabet. */
+function ensureScratch(hypLength: number, refLength: number, maxOrder: number, alphabet: number): void {
   if (hypIdsScratch.length < hypLength) {
     hypIdsScratch = new Int32Array(hypLength * 2);
     hypLiveScratch = new Int32Array(hypLength * 2);
+    pairHypScratch = new Int32Array(hypLength * 2);
+    pairRefScratch = new Int32Array(hypLength * 2);
   }
   if (refIdsScratch.length < refLength + 1) {
     refIdsScratch = new Int32Array(refLength * 2 + 1);
-    countsScratch = new Int32Array(refLength * 2 + 1);
-    createdScratch = new Int32Array(refLength * 2 + 1);
+    refLiveScratch = new Int32Array(refLength * 2 + 1);
   }
+  const ids = Math.max(refLength, alphabet) + 1;
+  if (countsScratch.length < ids) {
+    countsScratch = new Int32Array(ids * 2);
+    multiplicityScratch = new Int32Array(ids * 2);
+    refAtScratch = new Int32Array(ids * 2);
+    createdScratch = new Int32Array(ids * 2);
+  }
+  if (extendedScratch.length < maxOrder + 2) extendedScratch = new Int32Array(maxOrder + 2);
 }
 
 /**
@@ -384,9 +403,13 @@ function denseTable(keys: number): Int32Array {
  * Order n's ids come from order n-1's in place: the n-gram at i is the pair (id of the (n-1)-gram at i, symbol
  * i+n-1), order 0 having the one id 1. Ids are given to the reference's n-grams only; a hypothesis n-gram the
  * reference lacks gets 0 and its position is dropped, since no longer n-gram starting there can match either; once
- * an order has no match, no higher order has one. So each order costs one table operation per reference n-gram and
- * per live hypothesis n-gram, and the hypothesis never inserts. The hypothesis loop has no data-dependent branch:
- * a match is `counts[id] > 0` read as a bit (id 0's count stays 0).
+ * an order has no match, no higher order has one. Likewise a reference position whose n-gram the hypothesis lacks
+ * is dropped. An n-gram found exactly once on each side locks its two positions together (see below): from then on
+ * they are compared symbol by symbol, not looked up. So each order costs one table operation per live reference
+ * n-gram and per live hypothesis n-gram, and the hypothesis never inserts. No loop over the positions branches on
+ * the data: a match is `counts[id] > 0` read as a bit (id 0 never enters a match: its count is never above 0).
+ * When the alphabet is small enough (almost always), order 1 needs no table at all (a 1-gram's id is its symbol +
+ * 1, so it is only counted) and order 2's key is built from the two symbols directly.
  */
 function orderStatistics(
   stats: Float64Array,
@@ -398,90 +421,204 @@ function orderStatistics(
   maxOrder: number,
   alphabet: number,
 ): void {
-  ensureScratch(hypLength, refLength);
+  ensureScratch(hypLength, refLength, maxOrder, alphabet);
   // Locals, not the module's bindings, in the loops below: V8 keeps them in registers.
   const hypIds = hypIdsScratch;
   const hypLive = hypLiveScratch;
   const refIds = refIdsScratch;
+  const refLive = refLiveScratch;
   const counts = countsScratch;
+  const multiplicity = multiplicityScratch;
+  const refAt = refAtScratch;
   const created = createdScratch;
+  const extended = extendedScratch;
   const table = ngramTable;
-  // Order 0's one id, 1, at every position; every hypothesis position alive.
-  refIds.fill(1, 0, refLength);
-  hypIds.fill(1, 0, hypLength);
-  for (let j = 0; j < hypLength; j++) hypLive[j] = j;
-  counts[0] = 0;
-  /** The previous order's ids are 1..ids; `hypLive[0..alive)` the hypothesis positions still able to match, ascending. */
+  extended.fill(0, 0, maxOrder + 2);
+  /**
+   * The previous order's ids are 1..ids (order 0 has the one id 1, read as a constant); `hypLive[0..alive)` and
+   * `refLive[0..refAlive)` the positions still able to match, ascending (order 1: all of them).
+   */
   let ids = 1;
   let alive = hypLength;
-  let matches = 1;
+  /** Order 1 without a table (a 1-gram's id is its symbol + 1), order 2 keyed on the symbols: the dense table holds it. */
+  const direct = (alphabet + 1) * alphabet <= DENSE_LIMIT;
+  let refAlive = refLength;
+  /** The previous order's matches in the lists (order 0: one); none, and no longer n-gram there can match. */
+  let listed = 1;
   for (let n = 1; n <= maxOrder; n++) {
     const hypCount = Math.max(0, hypLength - n + 1);
     const refCount = Math.max(0, refLength - n + 1);
     const last = n - 1;
-    if (hypCount === 0 || refCount === 0 || matches === 0) matches = 0;
-    else if ((ids + 1) * alphabet <= DENSE_LIMIT) {
-      // Few enough (prefix, symbol) keys to index them directly: no hashing, no probing.
-      const dense = denseTable((ids + 1) * alphabet);
+    let matches = 0;
+    if (hypCount > 0 && refCount > 0 && listed > 0) {
+      /** Every reference position is still listed (`refLive` not written yet): position r is r. */
+      const refDirect = n === 1 || (n === 2 && direct);
+      const scanRef = refDirect ? refCount : refAlive;
+      const scan = n === 1 ? hypCount : alive;
       let size = 0;
-      for (let i = 0; i < refCount; i++) {
-        const key = refIds[i] * alphabet + ref[i + last];
-        let id = dense[key];
-        if (id === 0) {
-          id = dense[key] = ++size;
-          counts[id] = 0;
-          created[id] = key;
+      let kept = 0;
+      if (n === 1 && direct) {
+        // A 1-gram's id is its symbol + 1, no table needed: only counted here; the second order reads the symbols.
+        for (let i = 0; i < refCount; i++) counts[ref[i] + 1]++;
+        size = alphabet;
+        for (let id = 1; id <= size; id++) multiplicity[id] = counts[id];
+        for (let j = 0; j < hypCount; j++) {
+          const id = hyp[j] + 1;
+          const count = counts[id];
+          counts[id] = count - 1;
+          matches += (0 - count) >>> 31;
         }
-        counts[id]++;
-        refIds[i] = id;
+        kept = hypCount;
+      } else if (n === 2 && direct) {
+        // The second order after a direct first: its key is (symbol + 1, next symbol), every position still listed.
+        const dense = denseTable((alphabet + 1) * alphabet);
+        for (let i = 0; i < refCount; i++) {
+          const key = (ref[i] + 1) * alphabet + ref[i + 1];
+          const old = dense[key];
+          const fresh = (old - 1) >>> 31;
+          const id = old + fresh * (size + 1);
+          size += fresh;
+          dense[key] = id;
+          created[id] = key;
+          counts[id]++;
+          refAt[id] = i;
+          refIds[i] = id;
+        }
+        for (let id = 1; id <= size; id++) multiplicity[id] = counts[id];
+        for (let j = 0; j < hypCount; j++) {
+          const id = dense[(hyp[j] + 1) * alphabet + hyp[j + 1]];
+          const count = counts[id];
+          counts[id] = count - 1;
+          matches += (0 - count) >>> 31;
+          hypIds[j] = id;
+          hypLive[kept] = j;
+          kept += (0 - id) >>> 31;
+        }
+        for (let id = 1; id <= size; id++) dense[created[id]] = 0;
+      } else if ((ids + 1) * alphabet <= DENSE_LIMIT) {
+        // Few enough (prefix, symbol) keys to index them directly: no hashing, no probing, and no branch on the
+        // data: a key seen for the first time (entry 0) gets the next id, `fresh` read as a bit. `counts` is all
+        // zeros here.
+        const dense = denseTable((ids + 1) * alphabet);
+        for (let r = 0; r < scanRef; r++) {
+          const i = refDirect ? r : refLive[r];
+          if (i >= refCount) break;
+          const key = (n === 1 ? 1 : refIds[i]) * alphabet + ref[i + last];
+          const old = dense[key];
+          const fresh = (old - 1) >>> 31;
+          const id = old + fresh * (size + 1);
+          size += fresh;
+          dense[key] = id;
+          created[id] = key;
+          counts[id]++;
+          refAt[id] = i;
+          refIds[i] = id;
+        }
+        for (let id = 1; id <= size; id++) multiplicity[id] = counts[id];
+        if (n === 1) {
+          for (let j = 0; j < hypCount; j++) {
+            const id = dense[alphabet + hyp[j]];
+            const count = counts[id];
+            counts[id] = count - 1;
+            matches += (0 - count) >>> 31;
+            hypIds[j] = id;
+            hypLive[kept] = j;
+            kept += (0 - id) >>> 31;
+          }
+        } else {
+          for (let k = 0; k < scan; k++) {
+            const j = hypLive[k];
+            if (j >= hypCount) break;
+            const id = dense[hypIds[j] * alphabet + hyp[j + last]];
+            const count = counts[id];
+            counts[id] = count - 1;
+            matches += (0 - count) >>> 31;
+            hypIds[j] = id;
+            hypLive[kept] = j;
+            kept += (0 - id) >>> 31;
+          }
+        }
+        for (let id = 1; id <= size; id++) dense[created[id]] = 0;
+      } else {
+        table.reset(refCount);
+        for (let r = 0; r < scanRef; r++) {
+          const i = refDirect ? r : refLive[r];
+          if (i >= refCount) break;
+          const id = table.intern(n === 1 ? 1 : refIds[i], ref[i + last]);
+          counts[id]++;
+          refAt[id] = i;
+          refIds[i] = id;
+        }
+        size = table.size;
+        for (let id = 1; id <= size; id++) multiplicity[id] = counts[id];
+        for (let k = 0; k < scan; k++) {
+          const j = n === 1 ? k : hypLive[k];
+          if (j >= hypCount) break;
+          const id = table.find(n === 1 ? 1 : hypIds[j], hyp[j + last]);
+          const count = counts[id];
+          counts[id] = count - 1;
+          matches += (0 - count) >>> 31;
+          hypIds[j] = id;
+          hypLive[kept] = j;
+          kept += (0 - id) >>> 31;
+        }
       }
-      matches = 0;
-      let kept = 0;
-      for (let k = 0; k < alive; k++) {
-        const j = hypLive[k];
-        if (j >= hypCount) break;
-        const id = dense[hypIds[j] * alphabet + hyp[j + last]];
-        const count = counts[id];
-        const match = (0 - count) >>> 31;
-        counts[id] = count - match;
-        matches += match;
-        hypIds[j] = id;
-        hypLive[kept] = j;
-        kept += (0 - id) >>> 31;
-      }
-      work.operations += refCount + alive;
-      work.probes += refCount + alive;
+      work.operations += scanRef + scan;
+      work.probes += scanRef + scan;
       alive = kept;
-      for (let id = 1; id <= size; id++) dense[created[id]] = 0;
+      if (n < maxOrder && !(n === 1 && direct)) {
+        // An n-gram found once in the reference (`multiplicity` 1) and once in the hypothesis (its count, down by one
+        // per occurrence there, now 0) locks two positions together: a longer n-gram starting at either can only match the
+        // one starting at the other. When such pairs are many enough to pay for a pass over the hypothesis list,
+        // they leave both lists and are followed by comparing symbols, their matches at higher orders counted in
+        // `extended`. A reference n-gram the hypothesis lacks (its count not down) leaves its list in any case. No branch on
+        // the data: a position stays or goes as a bit.
+        let locks = 0;
+        for (let id = 1; id <= size; id++) locks += lockBit(multiplicity[id], counts[id]);
+        const locking = locks > 0 && 8 * locks >= alive;
+        if (locking) {
+          const pairHyp = pairHypScratch;
+          const pairRef = pairRefScratch;
+          let pairs = 0;
+          kept = 0;
+          for (let k = 0; k < alive; k++) {
+            const j = hypLive[k];
+            const id = hypIds[j];
+            const locked = lockBit(multiplicity[id], counts[id]);
+            hypLive[kept] = j;
+            kept += 1 - locked;
+            pairHyp[pairs] = j;
+            pairRef[pairs] = refAt[id];
+            pairs += locked;
+          }
+          alive = kept;
+          for (let p = 0; p < pairs; p++) {
+            const j = pairHyp[p];
+            const i = pairRef[p];
+            // At most maxOrder - n steps: the (m+1)-grams at j and i are equal while every symbol so far is.
+            const end = Math.min(maxOrder, hypLength - j, refLength - i);
+            for (let m = n; m < end && hyp[j + m] === ref[i + m]; m++) extended[m + 1]++;
+          }
+        }
+        const unlocked = locking ? 1 : 0;
+        let refKept = 0;
+        for (let r = 0; r < scanRef; r++) {
+          const i = refDirect ? r : refLive[r];
+          if (i >= refCount) break;
+          const id = refIds[i];
+          const count = counts[id];
+          // Stays if the hypothesis has it (its count went down), unless it is locked (when locking).
+          refLive[refKept] = i;
+          refKept += ((count - multiplicity[id]) >>> 31) & (1 - (unlocked & lockBit(multiplicity[id], count)));
+        }
+        refAlive = refKept;
+      }
+      // `multiplicity` is written afresh by each order before it is read.
+      for (let id = 0; id <= size; id++) counts[id] = 0;
       ids = size;
-    } else {
-      table.reset(refCount);
-      for (let i = 0; i < refCount; i++) {
-        const size = table.size;
-        const id = table.intern(refIds[i], ref[i + last]);
-        // A new id's count starts at 0.
-        if (table.size !== size) counts[id] = 0;
-        counts[id]++;
-        refIds[i] = id;
-      }
-      matches = 0;
-      let kept = 0;
-      for (let k = 0; k < alive; k++) {
-        const j = hypLive[k];
-        if (j >= hypCount) break;
-        const id = table.find(hypIds[j], hyp[j + last]);
-        const count = counts[id];
-        const match = (0 - count) >>> 31;
-        counts[id] = count - match;
-        matches += match;
-        hypIds[j] = id;
-        hypLive[kept] = j;
-        kept += (0 - id) >>> 31;
-      }
-      work.operations += refCount + alive;
-      alive = kept;
-      ids = table.size;
     }
+    listed = matches;
+    matches += extended[n];
     stats[at++] = refCount > 0 ? hypCount : 0;
     stats[at++] = refCount;
     stats[at++] = matches;
@@ -548,6 +685,13 @@ function segmentStatistics(hypothesis: string, references: readonly string[], o:
         out[at++] = count;
       }
     }
+    return;
+  }
+  if (references.length === 1) {
+    // One reference wins whatever its F: its statistics go straight into `out`.
+    const ref = refSide.read(references[0], vocab, o.wordOrder > 0);
+    orderStatistics(out, 0, hyp.chars, hyp.charCount, ref.chars, ref.charCount, o.charOrder, vocab.chars);
+    orderStatistics(out, 3 * o.charOrder, hyp.words, hyp.wordCount, ref.words, ref.wordCount, o.wordOrder, vocab.words);
     return;
   }
   if (pairScratch.length < out.length) pairScratch = new Float64Array(out.length);

@@ -97,6 +97,40 @@ test('short texts of any make-up: the same statistics and float as the plain twi
   );
 });
 
+test('pairs locked at any order, and hypotheses with more distinct characters than the reference is long: the same as the plain twin', () => {
+  // The fast path follows an n-gram found once on each side symbol by symbol instead of looking it up, and gives a
+  // 1-gram the id of its symbol: a reference's fragments shuffled, repeated or cut into a hypothesis (unique and
+  // repeated n-grams side by side, runs ending at either text's end), and a short reference against hundreds of
+  // distinct characters, exercise both. This runs before the long references below, while the scratch space is
+  // still small, so that an id past its end would show.
+  fc.assert(
+    fc.property(
+      fc.integer(),
+      fc.integer({ min: 1, max: 60 }),
+      arbitraryVariety,
+      fc.array(fc.tuple(fc.nat(), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 3 })), { maxLength: 12 }),
+      fc.integer({ min: 0, max: 600 }),
+      fc.constantFrom(...ORDERS),
+      (seed, r, variety, cuts, wide, options) => {
+        const ref = text(seed, r, variety);
+        const pieces = Array.from(ref);
+        const hyp = cuts
+          .map(([from, length, times]) =>
+            pieces
+              .slice(from % pieces.length, (from % pieces.length) + length)
+              .join('')
+              .repeat(times),
+          )
+          .join(variety % 2 === 0 ? '' : ' ');
+        assertSame(hyp, [ref], options);
+        assertSame(ref, [hyp], options);
+        assertSame(text(seed ^ 0x1b873593, wide, 0) + hyp, [ref], options);
+      },
+    ),
+    propertyRuns(80),
+  );
+});
+
 test('every length ratio up to 10,000 characters a side (hyp empty, ref empty, 1:1, 1:50, 50:1, copies): the same as the plain twin', () => {
   // [hypothesis length, reference length] in pieces, for a long side of `long`.
   const ratios: ((long: number) => [number, number])[] = [
