@@ -556,6 +556,8 @@ export function planImport(corpusText: string, sheetText: SheetText, options: Im
   const { locale, doc, sheet, columns, problems } = read;
   const entries = read.rows.map((r) => r.entry);
   const lines = read.rows.map((r) => r.line);
+  // The rows' cells are not needed any more (an update compares them, an import does not): let them go.
+  read.rows = [];
   const plan: ImportPlan = { columns, entries, problems };
   // A row that repeats an entry's source is most likely that entry again (its id column dropped): said, not refused.
   const sources = new Map<string, unknown>();
@@ -596,6 +598,13 @@ export function planImport(corpusText: string, sheetText: SheetText, options: Im
   }
   edits.sort((a, b) => a.start - b.start);
   const newText = applyTextEdits(corpusText, edits);
+  // Each edit's text becomes a view of the new text: the appended entries' text (a million rows' worth) is held once.
+  let shift = 0;
+  for (const edit of edits) {
+    const start = edit.start + shift;
+    shift += edit.text.length - (edit.end - edit.start);
+    edit.text = newText.slice(start, start + edit.text.length);
+  }
   const after = new JsonDocument(newText);
   const itemSpans = after.childrenAt(sheet.entriesPath);
   const spans = itemSpans && itemSpans.kind === 'array' ? itemSpans.items : [];
