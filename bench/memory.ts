@@ -8,7 +8,7 @@
  *   npm run bench:memory [-- import compare leaderboard]
  *
  * Sizes: BENCH_ROWS (1,000,000 sheet rows), BENCH_COMPARE (200,000 entries per run), BENCH_CARDS (5,000 cards);
- * BENCH_RUNS timed runs of each (3). Targets: import and compare under 600 MB, leaderboard ≤ 2 s. Inputs are
+ * BENCH_RUNS timed runs of each (3); BENCH_CLI another build of the CLI to measure (default dist/cli.js). Targets: import and compare under 600 MB, leaderboard ≤ 2 s. Inputs are
  * deterministic and made once under .bench-data/memory/.
  */
 import { spawnSync } from 'node:child_process';
@@ -26,7 +26,8 @@ const which = process.argv.slice(2);
 const wanted = (name: string) => which.length === 0 || which.includes(name);
 
 const root = path.resolve('.bench-data', 'memory');
-const cli = path.resolve('dist', 'cli.js');
+// BENCH_CLI measures another build of the CLI (an older checkout's dist/cli.js, for figures before a change).
+const cli = path.resolve(process.env.BENCH_CLI ?? path.join('dist', 'cli.js'));
 const peakFile = path.join(root, 'peak.json');
 // Preloaded into every child: its CPU time and peak RSS, written at exit.
 const preload = path.join(root, 'peak.cjs');
@@ -161,7 +162,9 @@ function cardsIn(dir: string, count: number, entries: number, seed0: number): st
 fs.mkdirSync(root, { recursive: true });
 fs.writeFileSync(preload, `process.on('exit',()=>{require('fs').writeFileSync(process.env.BENCH_PEAK_FILE,JSON.stringify(process.resourceUsage()))});\n`);
 if (!fs.existsSync(cli)) throw new Error('dist/cli.js is missing: npm run build');
-console.log(`peak memory and time at issue #36's sizes (node ${process.version}); each a child process; medians of ${RUNS}`);
+console.log(
+  `peak memory and time at issue #36's sizes (node ${process.version}, ${path.relative(process.cwd(), cli)}); each a child process; medians of ${RUNS}`,
+);
 
 if (wanted('import')) {
   const dir = path.join(root, `import-v2-${ROWS}`);

@@ -160,6 +160,34 @@ export function readBytes(file: string, io: CliIo): Uint8Array {
   return read ? readWith(file, io, read) : new TextEncoder().encode(readText(file, io));
 }
 
+/**
+ * A file's bytes a chunk at a time (`size` bytes each, the last shorter), for inputs too large to hold whole: the
+ * same checks and messages as `readBytes` (a folder, a pipe or a device refused; a read error named). Each chunk is
+ * a fresh buffer, let go by the caller once used. The loop ends at the end of the file, or after as many chunks as
+ * the file had bytes when opened allow (a file that keeps growing is read up to that size).
+ */
+export function* readChunks(file: string, io: CliIo, size = 1 << 20): Generator<Uint8Array> {
+  const full = path.resolve(io.cwd, file);
+  const fd = readWith(file, io, (p) => fs.openSync(p, 'r'));
+  try {
+    const limit = fs.fstatSync(fd).size;
+    for (let at = 0; at < limit;) {
+      const chunk = Buffer.alloc(Math.min(size, limit - at));
+      let got: number;
+      try {
+        got = fs.readSync(fd, chunk, 0, chunk.length, at);
+      } catch (error) {
+        throw new Error(`${displayPath(full, io.cwd)}: cannot read (${describeFsError(error, 'ENOENT')})`, { cause: error });
+      }
+      if (got === 0) break;
+      at += got;
+      yield got === chunk.length ? chunk : chunk.subarray(0, got);
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 function readWith<T>(file: string, io: CliIo, read: (full: string) => T): T {
   const full = path.resolve(io.cwd, file);
   let stat: fs.Stats | undefined;

@@ -1,9 +1,9 @@
 import * as path from 'node:path';
 import { SpreadsheetError } from '../../core/corpus/cells';
-import { decodeSheetBytes } from '../../core/document/encoding';
+import { decodeSheetBytes, SheetBytesDecoder } from '../../core/document/encoding';
 import { delimiterFor, describeSheetEncoding, exportSheet, planImport, type RowProblem } from '../../core/corpus/spreadsheet';
 import { planUpdate, type UpdatePlan } from '../../core/corpus/sheetUpdate';
-import { displayPath, parseArgs, readBytes, readJsonText, describeEncodingProblem } from '../files';
+import { displayPath, parseArgs, readBytes, readChunks, readJsonText, describeEncodingProblem } from '../files';
 import { terminalSafe } from '../format/text';
 import { UsageError, type CliIo } from '../io';
 import { writeFileAtomic } from '../../runner/outputs';
@@ -22,6 +22,27 @@ function readSheet(file: string, io: CliIo): string {
   const decoded = decodeSheetBytes(readBytes(file, io));
   if (decoded.problem) throw new SpreadsheetError(describeSheetEncoding(decoded.problem), { about: 'sheet' });
   return decoded.text;
+}
+
+/**
+ * The sheet's text a piece at a time, read from its bytes a chunk at a time (a sheet of a million rows is never
+ * held whole): the same text as `readSheet`, and the same refusal, for which the bytes are read whole again (only
+ * a sheet that is not UTF-8 or UTF-16 with a byte order mark takes that path).
+ */
+function* sheetPieces(file: string, io: CliIo): Generator<string> {
+  const decoder = new SheetBytesDecoder();
+  const refuse = (): never => {
+    const decoded = decodeSheetBytes(readBytes(file, io));
+    throw new SpreadsheetError(decoded.problem ? describeSheetEncoding(decoded.problem) : 'the sheet could not be read as text', { about: 'sheet' });
+  };
+  for (const chunk of readChunks(file, io)) {
+    const piece = decoder.push(chunk);
+    if (piece === undefined) refuse();
+    else if (piece !== '') yield piece;
+  }
+  const last = decoder.end();
+  if (last === undefined) refuse();
+  else if (last !== '') yield last;
 }
 
 /** `sheet.csv:LINE (column C): severity: message`, the line as an editor numbers the file's lines. */
@@ -64,7 +85,7 @@ async function importCommand(args: string[], io: CliIo): Promise<number> {
   const corpusFile = path.resolve(io.cwd, into);
   const corpusText = readCorpus(into, io);
   if (flags.has('update')) return updateCommand(corpusText, corpusFile, sheetFile, map, { dryRun: flags.has('dry-run'), prune: flags.has('prune') }, io);
-  const plan = planImport(corpusText, readSheet(sheetFile, io), { delimiter: delimiterFor(sheetFile), map });
+  const plan = planImport(corpusText, sheetPieces(sheetFile, io), { delimiter: delimiterFor(sheetFile), map });
   for (const p of plan.problems) io.stderr(problemLine(sheetShown, p));
   const shown = terminalSafe(displayPath(corpusFile, io.cwd));
   if (!plan.newText) {

@@ -232,11 +232,26 @@ interface SheetRow {
   line: number;
 }
 
+/** One record's text → its row (parsed by papaparse alone), or nothing for a blank line or a row of empty cells. */
+function recordRow(record: string, startLine: number, delimiter: Delimiter, locale: Locale, problems: RowProblem[]): SheetRow | undefined {
+  if (record === '' || /^ +$/.test(record)) return undefined;
+  const parsed = Papa.parse<string[]>(record, { delimiter, newline: '\n', quoteChar: '"' });
+  const cells = parsed.data[0] ?? [];
+  if (parsed.errors.length > 0 || parsed.data.length !== 1) {
+    problems.push({ severity: 'error', row: startLine, message: text(locale, 'quotes') });
+    return undefined;
+  }
+  // A row of empty cells (`,,,` from a spreadsheet) is a blank line.
+  if (cells.every((c) => c === '')) return undefined;
+  return { cells: cells.map(unmarkFormula), line: startLine };
+}
+
 /**
  * Splits a sheet into records: a row ends at CRLF, LF or CR outside double quotes, in any mix; a quote opens
  * a quoted cell only at a cell's start (as papaparse reads it). Each record is then parsed by papaparse alone,
  * so a line ending papaparse did not guess can never merge rows. Lines are counted as an editor counts them
- * (CRLF, LF and CR each end one, inside quotes too). One pass, `i` growing each step.
+ * (CRLF, LF and CR each end one, inside quotes too). One pass, `i` growing each step. The plain twin of
+ * `SheetRecordReader`, which reads the same records from the text given in pieces.
  */
 function sheetRows(sheetText: string, delimiter: Delimiter, locale: Locale, problems: RowProblem[]): SheetRow[] {
   const rows: SheetRow[] = [];
@@ -247,17 +262,8 @@ function sheetRows(sheetText: string, delimiter: Delimiter, locale: Locale, prob
   let inQuotes = false;
   let cellStart = true;
   const finish = (end: number) => {
-    const record = sheetText.slice(start, end);
-    if (record === '' || /^ +$/.test(record)) return;
-    const parsed = Papa.parse<string[]>(record, { delimiter, newline: '\n', quoteChar: '"' });
-    const cells = parsed.data[0] ?? [];
-    if (parsed.errors.length > 0 || parsed.data.length !== 1) {
-      problems.push({ severity: 'error', row: startLine, message: text(locale, 'quotes') });
-      return;
-    }
-    // A row of empty cells (`,,,` from a spreadsheet) is a blank line.
-    if (cells.every((c) => c === '')) return;
-    rows.push({ cells: cells.map(unmarkFormula), line: startLine });
+    const row = recordRow(sheetText.slice(start, end), startLine, delimiter, locale, problems);
+    if (row) rows.push(row);
   };
   for (let i = 0; i < n;) {
     const c = sheetText[i];
@@ -303,6 +309,116 @@ function sheetRows(sheetText: string, delimiter: Delimiter, locale: Locale, prob
   if (inQuotes) problems.push({ severity: 'error', row: startLine, message: text(locale, 'quotes') });
   else finish(n);
   return rows;
+}
+
+/**
+ * A copy of a cell that holds nothing else alive: a cell cut from a record is, in V8, a view of the whole chunk
+ * it was read from, and a million kept cells would keep every chunk of the sheet. Concatenating one character
+ * and cutting it off again flattens the pair into a string of its own.
+ */
+const ownCopy = (cell: string): string => (cell.length < 13 ? cell : (cell + ' ').slice(0, -1));
+
+/**
+ * The records of a sheet whose text arrives in pieces (the CLI reads a large sheet a chunk at a time, so the whole
+ * text is never held): the same rows, lines and problems as `sheetRows` over the pieces joined, a leading byte
+ * order mark removed. It keeps only the record being read; a piece may end anywhere (inside a quoted cell, between
+ * CR and LF). Each piece is scanned once: a character whose meaning hangs on the next one (`"` in a quoted cell,
+ * CR) waits for the next piece.
+ */
+export class SheetRecordReader {
+  readonly rows: SheetRow[] = [];
+  private text = '';
+  private i = 0;
+  private start = 0;
+  private line = 1;
+  private startLine = 1;
+  private inQuotes = false;
+  private cellStart = true;
+  private started = false;
+
+  constructor(
+    private readonly delimiter: Delimiter,
+    private readonly locale: Locale,
+    private readonly problems: RowProblem[],
+  ) {}
+
+  push(piece: string): void {
+    if (!this.started) {
+      if (piece === '') return;
+      this.started = true;
+      if (piece.charCodeAt(0) === 0xfeff) piece = piece.slice(1);
+    }
+    // What is left of the text is the record being read: the records before it are rows already.
+    this.text = this.text.slice(this.start) + piece;
+    this.i -= this.start;
+    this.start = 0;
+    this.scan(false);
+  }
+
+  /** The rows, once the last piece is in. */
+  end(): SheetRow[] {
+    this.scan(true);
+    if (this.inQuotes) this.problems.push({ severity: 'error', row: this.startLine, message: text(this.locale, 'quotes') });
+    else this.finish(this.text.length);
+    this.text = '';
+    return this.rows;
+  }
+
+  private finish(end: number): void {
+    const row = recordRow(this.text.slice(this.start, end), this.startLine, this.delimiter, this.locale, this.problems);
+    if (row) this.rows.push({ cells: row.cells.map(ownCopy), line: row.line });
+  }
+
+  /** Scans from `i` to the end of the text, or to a character whose meaning waits on the next piece. */
+  private scan(last: boolean): void {
+    const t = this.text;
+    const n = t.length;
+    let i = this.i;
+    while (i < n) {
+      const c = t[i];
+      // `"` in quotes and CR both look at the next character: without it, wait for the next piece.
+      if (!last && i + 1 === n && (c === '\r' || (c === '"' && this.inQuotes))) break;
+      if (this.inQuotes) {
+        if (c === '"') {
+          if (t[i + 1] === '"') i += 2;
+          else {
+            this.inQuotes = false;
+            i++;
+          }
+          continue;
+        }
+        if (c === '\n' || c === '\r') {
+          this.line++;
+          if (c === '\r' && t[i + 1] === '\n') i++;
+        }
+        i++;
+        continue;
+      }
+      if (c === '"' && this.cellStart) {
+        this.inQuotes = true;
+        this.cellStart = false;
+        i++;
+        continue;
+      }
+      if (c === this.delimiter) {
+        this.cellStart = true;
+        i++;
+        continue;
+      }
+      if (c === '\r' || c === '\n') {
+        this.finish(i);
+        i += c === '\r' && t[i + 1] === '\n' ? 2 : 1;
+        this.line++;
+        this.start = i;
+        this.startLine = this.line;
+        this.cellStart = true;
+        continue;
+      }
+      this.cellStart = false;
+      i++;
+    }
+    this.i = i;
+  }
 }
 
 function mapColumns(
@@ -376,14 +492,27 @@ export interface SheetRows {
   rows: { entry: JsonObject; line: number; cells: string[] }[];
 }
 
+/**
+ * A sheet's text: whole, or in pieces in order (a large file read a chunk at a time; each piece is let go once
+ * read, and the rows are the same as from the pieces joined).
+ */
+export type SheetText = string | Iterable<string>;
+
+function recordsOf(sheetText: SheetText, delimiter: Delimiter, locale: Locale, problems: RowProblem[]): SheetRow[] {
+  if (typeof sheetText === 'string') return sheetRows(sheetText.replace(/^\uFEFF/, ''), delimiter, locale, problems);
+  const reader = new SheetRecordReader(delimiter, locale, problems);
+  for (const piece of sheetText) reader.push(piece);
+  return reader.end();
+}
+
 /** Reads the sheet for an import or an update; `plan` when the sheet has no header (only its problems). */
-export function readSheetRows(corpusText: string, sheetText: string, options: ImportOptions): SheetRows | { plan: ImportPlan } {
+export function readSheetRows(corpusText: string, sheetText: SheetText, options: ImportOptions): SheetRows | { plan: ImportPlan } {
   const locale = options.locale ?? 'en';
   const doc = new JsonDocument(corpusText);
   if (!doc.isValidJson) throw new SpreadsheetError(text(locale, 'notValidJson'));
   const sheet = corpusSheet(doc.value, locale);
   const problems: RowProblem[] = [];
-  const records = sheetRows(sheetText.replace(/^\uFEFF/, ''), options.delimiter, locale, problems);
+  const records = recordsOf(sheetText, options.delimiter, locale, problems);
   const [first, ...rows] = records;
   if (!first) {
     if (problems.length > 0) return { plan: { columns: [], entries: [], problems } };
@@ -421,12 +550,14 @@ export function readSheetRows(corpusText: string, sheetText: string, options: Im
  * ids, the edit that appends them, and every problem with its line. Warnings do not stop an import; errors do.
  * Throws `SpreadsheetError` (about the sheet or the corpus) when there is nothing to plan.
  */
-export function planImport(corpusText: string, sheetText: string, options: ImportOptions): ImportPlan {
+export function planImport(corpusText: string, sheetText: SheetText, options: ImportOptions): ImportPlan {
   const read = readSheetRows(corpusText, sheetText, options);
   if ('plan' in read) return read.plan;
   const { locale, doc, sheet, columns, problems } = read;
   const entries = read.rows.map((r) => r.entry);
   const lines = read.rows.map((r) => r.line);
+  // The rows' cells are not needed any more (an update compares them, an import does not): let them go.
+  read.rows = [];
   const plan: ImportPlan = { columns, entries, problems };
   // A row that repeats an entry's source is most likely that entry again (its id column dropped): said, not refused.
   const sources = new Map<string, unknown>();
@@ -467,6 +598,13 @@ export function planImport(corpusText: string, sheetText: string, options: Impor
   }
   edits.sort((a, b) => a.start - b.start);
   const newText = applyTextEdits(corpusText, edits);
+  // Each edit's text becomes a view of the new text: the appended entries' text (a million rows' worth) is held once.
+  let shift = 0;
+  for (const edit of edits) {
+    const start = edit.start + shift;
+    shift += edit.text.length - (edit.end - edit.start);
+    edit.text = newText.slice(start, start + edit.text.length);
+  }
   const after = new JsonDocument(newText);
   const itemSpans = after.childrenAt(sheet.entriesPath);
   const spans = itemSpans && itemSpans.kind === 'array' ? itemSpans.items : [];

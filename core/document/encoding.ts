@@ -107,3 +107,63 @@ export function decodeSheetBytes(bytes: Uint8Array): { text: string; problem?: u
     return { problem: { kind: 'not-utf-8', byteOffset, likely: c1 ? 'windows-1252' : 'latin-1' } };
   }
 }
+
+/**
+ * `decodeSheetBytes` over a sheet's bytes given in pieces (a large file read a chunk at a time): the same text,
+ * a piece at a time, the byte order mark removed. A piece may end inside a character. `undefined` from `push` or
+ * `end` says the bytes are not text `decodeSheetBytes` would give: the caller asks it, over the whole bytes, for
+ * the problem (only that error path holds the whole file).
+ */
+export class SheetBytesDecoder {
+  private head: Uint8Array = new Uint8Array(0);
+  private decoder: InstanceType<typeof TextDecoder> | undefined;
+  private failed = false;
+
+  push(bytes: Uint8Array): string | undefined {
+    if (this.failed) return undefined;
+    if (!this.decoder) {
+      // The encoding is told by the first two bytes: wait for them.
+      const head = new Uint8Array(this.head.length + bytes.length);
+      head.set(this.head);
+      head.set(bytes, this.head.length);
+      if (head.length < 2) {
+        this.head = head;
+        return '';
+      }
+      this.head = new Uint8Array(0);
+      return this.start(head) ? this.decode(head, true) : undefined;
+    }
+    return this.decode(bytes, true);
+  }
+
+  end(): string | undefined {
+    if (this.failed) return undefined;
+    if (!this.decoder) {
+      const head = this.head;
+      this.head = new Uint8Array(0);
+      if (!this.start(head)) return undefined;
+      return this.decode(head, false);
+    }
+    return this.decode(new Uint8Array(0), false);
+  }
+
+  private start(head: Uint8Array): boolean {
+    const utf16 = utf16Of(head);
+    if (utf16 && !utf16.bom) {
+      this.failed = true;
+      return false;
+    }
+    const label = utf16 ? (utf16.endianness === 'LE' ? 'utf-16le' : 'utf-16be') : 'utf-8';
+    this.decoder = new TextDecoder(label, { fatal: true, ignoreBOM: false });
+    return true;
+  }
+
+  private decode(bytes: Uint8Array, stream: boolean): string | undefined {
+    try {
+      return (this.decoder as InstanceType<typeof TextDecoder>).decode(bytes, { stream });
+    } catch {
+      this.failed = true;
+      return undefined;
+    }
+  }
+}

@@ -66,7 +66,7 @@ export function buildLeaderboard(sources: readonly CardSource[], options: Leader
       refused.push({ path: source.path, reason: read.detail });
       continue;
     }
-    const card = rosettaRow(source);
+    const card = rosettaRow(source, value);
     if (card) rosetta.push(card);
     else if (!read.ok || read.format === 'rosetta-run-card') ignored.push(source.path);
     else if (read.format === 'rosetta-report') rosetta.push(...read.runs.map((run) => rosettaRowOfReport(source.path, run)));

@@ -134,7 +134,8 @@ function intervals(scores: JsonObject, results: unknown[], composite: number | n
     return { composite_ci: intervalOf(cis, 'composite_score'), chrf_ci: intervalOf(cis, 'corpus_chrf'), exact_match_ci: intervalOf(cis, 'exact_match_rate') };
   const inputs = analysisInputs(results);
   if (!inputs.length) return { composite_ci: null, chrf_ci: null, exact_match_ci: null };
-  const overall = analyseRun(inputs, { confidenceIntervals: true }).overall;
+  // Only the overall intervals are shown: the per-tier ones (five more bootstraps) are not computed.
+  const overall = analyseRun(inputs, { confidenceIntervals: true, intervalsByTier: false }).overall;
   const mine = overall.confidence_intervals ?? {};
   const boot = (key: string): Interval | null => {
     const c = mine[key];
@@ -168,10 +169,11 @@ function verificationTierOf(card: JsonObject): VerificationTier {
   return typeof declared === 'string' && (VERIFICATION_TIERS as readonly string[]).includes(declared) ? (declared as VerificationTier) : 'self-benchmarked';
 }
 
-function reviewOf(cardText: string, card: JsonObject, review: unknown): ReviewAggregate | null {
+function reviewOf(cardText: string, card: JsonObject, review: unknown, verification: CardVerification): ReviewAggregate | null {
   if (!isObject(review) || !Array.isArray(review.items)) return null;
   // Bound as the gate binds it: the card verifies, and the review is its seeded sample, each item once (core/review/binding.ts).
-  return { bound: bindReview(cardText, review, card).kind === 'bound', counts: summarizeReview(review).overall };
+  // The seals were just checked on this text: their verdict is passed on, not recomputed.
+  return { bound: bindReview(cardText, review, card, verification).kind === 'bound', counts: summarizeReview(review).overall };
 }
 
 const finite = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? null : v);
@@ -221,14 +223,18 @@ function unrankedOf(verification: CardVerification, composite: number | null): R
   return composite === null ? 'no-composite' : null;
 }
 
-/** One card's row, unranked; undefined when the text is not a run card. */
-export function rosettaRow(source: CardSource): RosettaRow | undefined {
-  let card: unknown;
-  try {
-    card = JSON.parse(source.text.charCodeAt(0) === 0xfeff ? source.text.slice(1) : source.text);
-  } catch {
-    return undefined;
-  }
+/**
+ * One card's row, unranked; undefined when the text is not a run card. `parsed` is the text's `JSON.parse`
+ * (BOM left out) when the caller has it already, spared a second parse.
+ */
+export function rosettaRow(source: CardSource, parsed?: unknown): RosettaRow | undefined {
+  let card: unknown = parsed;
+  if (card === undefined)
+    try {
+      card = JSON.parse(source.text.charCodeAt(0) === 0xfeff ? source.text.slice(1) : source.text);
+    } catch {
+      return undefined;
+    }
   if (!isObject(card) || !isObject(card.scores) || !('run_card_hash' in card || 'fingerprint' in card)) return undefined;
   const scores = card.scores;
   const totals = isObject(card.totals) ? card.totals : {};
@@ -238,9 +244,10 @@ export function rosettaRow(source: CardSource): RosettaRow | undefined {
   const composite = num(scores.composite);
   const costPerEntry = num(totals.cost_per_entry_usd);
   const tier = qualityTier(composite);
-  const team = teamOf(source.text, card, tier, source);
-  const review = team?.review ?? reviewOf(source.text, card, source.review);
+  // The seals are checked once, and the verdict serves the row and the review's binding alike.
   const verification = verifyRunCard(source.text);
+  const team = teamOf(source.text, card, tier, source);
+  const review = team?.review ?? reviewOf(source.text, card, source.review, verification);
   return {
     path: source.path,
     rank: null,

@@ -67,13 +67,14 @@ const wholeIn = (value: unknown, limit: { min: number; max: number }): value is 
 
 /**
  * Binds a review to a card's text. `card` may carry the card already parsed (the validator has it) to spare a
- * second parse; the seals are always recomputed from the text.
+ * second parse; the seals are recomputed from the text unless the caller has just checked them with
+ * `verifyRunCard` on this very text and passes its verdict (the leaderboard, which shows the seal anyway).
  */
-export function bindReview(cardText: string | undefined, review: unknown, parsedCard?: unknown): ReviewBinding {
+export function bindReview(cardText: string | undefined, review: unknown, parsedCard?: unknown, verified?: CardVerification): ReviewBinding {
   if (cardText === undefined) return { kind: 'card-unreadable' };
   const card = parsedCard !== undefined ? parsedCard : parse(cardText);
   if (!isObject(card)) return { kind: 'card-unreadable' };
-  const verification = verifyOnce(cardText);
+  const verification = verified ?? verifyOnce(cardText);
   if (verification === 'unreadable') return { kind: 'card-unreadable' };
   if (verification !== 'verified') return { kind: 'card-unverified', verification };
   const seal = typeof card.run_card_hash === 'string' ? card.run_card_hash : '';

@@ -106,6 +106,8 @@ export interface RunAnalysis {
 export interface AnalysisOptions {
   /** Bootstrap intervals (1,000 resamples each); off for the lens's quick figures. Default true. */
   confidenceIntervals?: boolean;
+  /** The per-tier intervals beside the overall ones (five more bootstraps); off where only the overall are shown. Default true. */
+  intervalsByTier?: boolean;
   nBootstrap?: number;
   /** How Python's `sum()` adds (3.12+ compensates; the default). */
   pythonSum?: PythonSum;
@@ -361,7 +363,7 @@ export function analyseRun(results: readonly AnalysisInput[], options: AnalysisO
   if (options.confidenceIntervals !== false) {
     const cis = confidenceIntervals(entries, options.nBootstrap);
     if (Object.keys(cis).length) overall.confidence_intervals = cis;
-    const byTier = confidenceIntervalsByTier(entries, options.nBootstrap);
+    const byTier = options.intervalsByTier === false ? {} : confidenceIntervalsByTier(entries, options.nBootstrap);
     if (Object.keys(byTier).length) overall.confidence_intervals_by_tier = byTier;
   }
   const composite = compositeScore({ chrf_plus_plus: overall.corpus_chrf ?? null, exact_match_rate: n ? overall.exact_match_rate : null });
