@@ -113,7 +113,7 @@ test('the editor reports review-card on an open review whose card was run again,
     fs.writeFileSync(cardFile, deployableCard('q'));
     await changedOnDisk(client, cardFile);
     const changed = await client.waitForDiagnostics(uri, hasCode('review-card'));
-    assert.match(messageOf(changed, 'review-card'), /Cette revue a noté le run scellé/);
+    assert.match(messageOf(changed, 'review-card'), /Cette revue a noté l’exécution scellée/);
   } finally {
     await client.shutdown();
     fs.rmSync(root, { recursive: true, force: true });
