@@ -4,9 +4,11 @@
 // Writes docs/codelens-score.png, docs/test-explorer.png, docs/corpus-table.png (and the table's flows:
 // docs/corpus-table-toolbar.png, docs/corpus-table-typing-hint.png, docs/corpus-table-enum-list.png,
 // docs/corpus-import-preview.png), docs/review.png, docs/leaderboard.png, docs/compare.png and
-// docs/benchmark-matrix.png.
+// docs/benchmark-matrix.png; a team's review (#34): docs/review-team-lens.png, docs/calibration.png and
+// docs/review-packet.png; a task suite's item file (#35): docs/suite-items.png.
 // Run: `npm run screenshots`.
 import { execFileSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -23,6 +25,7 @@ import {
   rateReviewFromKeyboard,
   runFileFromTestExplorer,
   runFirstTestFromLens,
+  webviewFrame,
 } from './e2e/uiFlows.mjs';
 
 /** A picture of the page, or of the part of it `box` (a frame's element box, in page coordinates) with a margin. */
@@ -118,9 +121,9 @@ async function tableFlowShots(page, workspace) {
   return written.join(', ');
 }
 
-// SCREENSHOTS_ONLY=lens,explorer,review,table,boards takes only those parts (all by default), e.g. to redo one
-// picture on a busy machine.
-const ONLY = new Set((process.env.SCREENSHOTS_ONLY ?? 'lens,explorer,review,table,boards').split(',').map((p) => p.trim()));
+// SCREENSHOTS_ONLY=lens,explorer,review,table,boards,team,suite takes only those parts (all by default), e.g. to
+// redo one picture on a busy machine.
+const ONLY = new Set((process.env.SCREENSHOTS_ONLY ?? 'lens,explorer,review,table,boards,team,suite').split(',').map((p) => p.trim()));
 
 const cleanups = [];
 const cleanUp = async () => {
@@ -144,8 +147,10 @@ try {
   // No response cache: every lens shows the model's own latency.
   fs.writeFileSync(path.join(workspace, '.vscode', 'settings.json'), JSON.stringify({ ...fake.settings, 'ewebench.run.cache': false }, null, 2));
   writeBenchmarkFile(workspace, fake);
+  const team = ONLY.has('team') ? prepareTeam(workspace, run) : undefined;
+  if (ONLY.has('suite')) prepareSuite(workspace);
   const server = await startCodeServer(run, fake.userSettings);
-  const { page } = await openBrowser(run);
+  const { context, page } = await openBrowser(run);
   const payload = JSON.stringify([['extensionDevelopmentPath', `vscode-remote://${server.host}${root}`]]);
   await page.goto(`http://${server.host}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`, { timeout: 180_000 });
   await page.locator('.monaco-workbench').waitFor({ timeout: 180_000 });
@@ -181,6 +186,8 @@ try {
     await page.keyboard.press('Control+B');
   }
   if (ONLY.has('boards')) await boardShots(page);
+  if (ONLY.has('team')) await teamShots(page, context, team);
+  if (ONLY.has('suite')) await suiteShot(page);
   console.log(`wrote the screenshots of ${[...ONLY].join(', ')} in docs/`);
 } catch (error) {
   console.error(error.stack ?? String(error));
@@ -221,4 +228,150 @@ async function boardShots(page) {
   console.log(`leaderboard: ${(await board('leaderboard.png', leaderboardFromPalette)).first.slice(0, 3).join(' ')}`);
   console.log(`compare: ${(await board('compare.png', compareFromPalette)).slice(0, 6).join(' ')}`);
   console.log(`matrix: ${(await board('benchmark-matrix.png', benchmarkMatrixFromPalette)).rows.map((r) => r.join(' ')).join(' · ')}`);
+}
+
+/** The CLI as a user runs it in the workspace (the bundle `scripts/build.mjs` has just written). */
+function cli(cwd, ...args) {
+  return execFileSync(process.execPath, [path.join(root, 'dist', 'cli.js'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, LANG: 'en_US.UTF-8' } });
+}
+
+/**
+ * A team's review of a run card, made before VS Code opens as the team would make it: the strong fixture card
+ * copied to cards/team_card.json, `review sample --reviewers ama,kofi` (20 outputs, both reviewers on every item),
+ * Kofi's review packet written outside the workspace while his file is still unrated, then both files rated: Ama
+ * as the fixture review of the same sample (seed 7, size 20), Kofi the same but one step apart on two items.
+ */
+function prepareTeam(workspace, run) {
+  const cards = path.join(workspace, 'cards');
+  fs.copyFileSync(path.join(workspace, 'boards', 'rosetta_strong.json'), path.join(cards, 'team_card.json'));
+  cli(cards, 'review', 'sample', 'team_card.json', '--size', '20', '--seed', '7', '--reviewers', 'ama,kofi');
+  const packet = path.join(run, 'kofi packet.html');
+  cli(cards, 'review', 'packet', 'team_card.review.kofi.json', '--out', packet);
+  const fixture = JSON.parse(fs.readFileSync(path.join(workspace, 'boards', 'rosetta_strong.review.json'), 'utf8'));
+  const ama = new Map(fixture.items.map((i) => [i.entry_id, i.rating]));
+  const kofi = new Map([...ama, [13, 'acceptable'], [30, 'acceptable']]);
+  for (const [name, ratings] of [
+    ['ama', ama],
+    ['kofi', kofi],
+  ]) {
+    const file = path.join(cards, `team_card.review.${name}.json`);
+    const review = JSON.parse(fs.readFileSync(file, 'utf8'));
+    for (const item of review.items) {
+      if (!ratings.has(item.entry_id)) throw new Error(`entry ${item.entry_id} of ${file} is not in the fixture review's sample`);
+      item.rating = ratings.get(item.entry_id);
+      item.rated_at = '2026-11-27T10:00:00Z';
+    }
+    fs.writeFileSync(file, JSON.stringify(review, null, 2) + '\n');
+  }
+  return { packet };
+}
+
+/**
+ * The team's pictures: the card's lens (the reviewers, ordinal alpha with its interval, the §7.2 gate), the
+ * calibration view of the two files chosen from the Command Palette's sample list, and Kofi's review packet opened
+ * from disk in a phone-wide page of the same Chromium, item 1 rated with a key and shown again.
+ */
+async function teamShots(page, context, team) {
+  await page
+    .locator('.tabs-container .tab')
+    .first()
+    .click()
+    .catch(() => {});
+  await quickOpen(page, 'team_card.json');
+  const lens = page.locator('.monaco-editor .codelens-decoration', { hasText: 'Team review: ama, kofi' }).first();
+  await lens.filter({ hasText: '§7.2' }).waitFor({ timeout: 90_000 });
+  console.log(`team lens: ${(await lens.textContent())?.trim()}`);
+  await page.keyboard.press('Control+B');
+  await page.mouse.move(5, 5);
+  await page.waitForTimeout(800);
+  // The lens and the card's first lines, down to the foot of line 8 (no line cut in half).
+  const editor = await page.locator('.editor-group-container').first().boundingBox();
+  const eighth = await page
+    .locator('.editor-group-container.active .line-numbers', { hasText: /^\s*8\s*$/ })
+    .first()
+    .boundingBox();
+  await page.screenshot({
+    path: path.join(root, 'docs', 'review-team-lens.png'),
+    clip: { x: editor.x, y: editor.y, width: Math.min(editor.width, 1100), height: Math.round(eighth.y + eighth.height - editor.y + 4) },
+  });
+  await page.keyboard.press('Control+B');
+
+  await palette(page, 'Calibrate the Metrics Against the Ratings');
+  const widget = page.locator('.quick-input-widget');
+  await widget.filter({ hasText: 'of which sample' }).waitFor({ timeout: 30_000 });
+  await widget.locator('input').first().fill('team_card');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'team_card.review.ama.json' }).first().waitFor({ timeout: 30_000 });
+  await page.keyboard.press('Enter');
+  const frame = await webviewFrame(page, '#table-tau tbody tr', 90_000);
+  console.log(`calibration: ${(await frame.locator('#table-tau tbody tr').first().locator('td').allTextContents()).map((t) => t.trim()).join(' ')}`);
+  await page.keyboard.press('Control+B');
+  await page.mouse.move(5, 5);
+  await page.waitForTimeout(1000);
+  // The whole page in the picture (its notes name the reviewers under the tables): the window as tall as it needs.
+  const viewport = page.viewportSize();
+  const overflow = await frame.evaluate(() => globalThis.document.documentElement.scrollHeight - globalThis.innerHeight);
+  if (overflow > 0) {
+    await page.setViewportSize({ width: viewport.width, height: Math.min(viewport.height + overflow + 16, 2000) });
+    await page.waitForTimeout(1500);
+  }
+  await page.screenshot({ path: path.join(root, 'docs', 'calibration.png') });
+  await page.setViewportSize(viewport);
+  await page.waitForTimeout(500);
+  await page.keyboard.press('Control+B');
+
+  const phone = await context.newPage();
+  try {
+    await phone.setViewportSize({ width: 420, height: 860 });
+    await phone.goto(pathToFileURL(team.packet).href);
+    await phone.locator('#progress').filter({ hasText: 'Item 1 of 20' }).waitFor({ timeout: 30_000 });
+    await phone.keyboard.press('4');
+    await phone.locator('#progress').filter({ hasText: '1 rated' }).waitFor({ timeout: 15_000 });
+    await phone.keyboard.press('ArrowLeft');
+    await phone.locator('#progress').filter({ hasText: 'Item 1 of 20' }).waitFor({ timeout: 15_000 });
+    await phone.waitForTimeout(500);
+    console.log(`packet: ${(await phone.locator('#progress').textContent())?.trim()}`);
+    await phone.screenshot({ path: path.join(root, 'docs', 'review-packet.png') });
+  } finally {
+    await phone.close();
+  }
+}
+
+/** A third item in the suite's item file of this workspace only (the e2e test counts one ▶ Run), which reads. */
+function prepareSuite(workspace) {
+  fs.appendFileSync(path.join(workspace, 'suite', 'items', 'mmlu_e2e.tsv'), "e2e_q3\tGbe ka wodona le Lomé?\t['Eʋegbe', 'Hausagbe', 'Zulugbe']\tA\n");
+}
+
+/**
+ * The suite's item file in the editor: ▶ Run on each item that reads, the first run against the fake model (its
+ * lens then shows the answer read after #### and ✓), and the bad item's problem (its answer E is not a choice)
+ * opened under its row.
+ */
+async function suiteShot(page) {
+  await page
+    .locator('.tabs-container .tab')
+    .first()
+    .click()
+    .catch(() => {});
+  await quickOpen(page, 'mmlu_e2e.tsv');
+  const run = page.locator('.monaco-editor .codelens-decoration a', { hasText: '▶ Run' });
+  await run.nth(1).waitFor({ timeout: 90_000 });
+  await run.first().click();
+  const scored = page.locator('.monaco-editor .codelens-decoration', { hasText: /✓ A · \d+ ms/ }).first();
+  await scored.waitFor({ timeout: 60_000 });
+  console.log(`suite lens: ${(await scored.textContent())?.trim()}`);
+  await page.keyboard.press('Control+B');
+  // Go to Next Problem (Alt+F8) from the top of the file: the bad item's message opens under its row, hiding none.
+  await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('Alt+F8');
+  await page.locator('.marker-widget', { hasText: 'not one of its choices' }).first().waitFor({ timeout: 30_000 });
+  await page.mouse.move(5, 5);
+  await page.waitForTimeout(800);
+  const editor = await page.locator('.editor-group-container').first().boundingBox();
+  await page.screenshot({
+    path: path.join(root, 'docs', 'suite-items.png'),
+    clip: { x: editor.x, y: editor.y, width: Math.min(editor.width, 1100), height: 330 },
+  });
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+B');
 }

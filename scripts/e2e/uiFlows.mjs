@@ -150,7 +150,7 @@ export async function clickRunInUntrustedWorkspace(page) {
 }
 
 /** The frame of the webview whose page holds `selector` (webviews are iframes inside iframes). */
-async function webviewFrame(page, selector, timeoutMs = 30_000) {
+export async function webviewFrame(page, selector, timeoutMs = 30_000) {
   const start = Date.now();
   for (;;) {
     for (const frame of page.frames()) {
