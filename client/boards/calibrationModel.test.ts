@@ -64,7 +64,7 @@ test('the calibration view in French; too few ratings per tier: no cut table, th
     page.tables.map((t) => t.id),
     ['tau', 'tiers'],
   );
-  assert.ok(page.notes.some((n) => n.startsWith('Aucun seuil suggéré : chaque niveau du §5')));
+  assert.ok(page.notes.some((n) => n.startsWith('Aucun seuil suggéré\u00a0: chaque niveau du §5')));
   assert.equal(page.tables[0].columns[0].label, 'mesure');
   const none = calibrationPage(
     calibrate({ items: [], unrated: 3, unmatched: 0 }, { nBootstrap: 5 }),

@@ -225,7 +225,7 @@ test('the §7.2 gate: Deployable and Fluent need a bound review with enough usab
   // With the default two reviewers per item, the same review is shown as a single review, with its figures.
   assert.match(
     gateCodes(JSON.stringify(allRated), 2)[0],
-    /sur une revue unique \(`run\.review\.json` : 25\/25 notés, 100% utilisables\) : le seuil demande au moins 2 relecteurs/,
+    /sur une revue unique \(`run\.review\.json`\u00a0: 25\/25 notés, 100% utilisables\)\u00a0: le seuil demande au moins 2 relecteurs/,
   );
   assert.match(gateCodes(JSON.stringify(drawn))[0], /25 éléments de sa revue ne sont pas encore notés/);
   assert.match(gateCodes(JSON.stringify({ ...drawn, ...rated(25, 25) }))[0], /pas l’échantillon que la graine/, 'items not drawn');

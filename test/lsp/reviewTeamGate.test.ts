@@ -112,7 +112,7 @@ test('ewebench.review.minReviewers and minAlpha reach the server: the same team 
     });
     client.open(uri, text);
     const strict = await client.waitForDiagnostics(uri, hasGate);
-    assert.match(gateMessage(strict), /la revue de son équipe \(2 relecteurs : ama, kofi\) n’atteint pas le seuil/);
+    assert.match(gateMessage(strict), /la revue de son équipe \(2 relecteurs\u00a0: ama, kofi\) n’atteint pas le seuil/);
     assert.match(gateMessage(strict), /24 éléments ont moins de 3 relecteurs \(le moins\u00a0: 2\)/);
   } finally {
     await client.shutdown();
