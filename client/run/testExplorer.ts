@@ -30,6 +30,8 @@ interface FileItems {
   parsed: DocumentItems;
   /** An offset's line and character in the same text. */
   positionAt(offset: number): { line: number; character: number };
+  /** The text's line count, when known cheaply (an open document's). */
+  lineCount?: number;
 }
 
 /**
@@ -48,6 +50,9 @@ export class TestExplorer implements vscode.Disposable {
   private savedTimer: ReturnType<typeof setTimeout> | undefined;
   /** Per file: the pending update after an edit (debounced). */
   private readonly editTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Each listed item's offsets when its range was last set, and each file's line count then: an item whose offsets did not move, in a file whose line count did not change, keeps its range. */
+  private readonly spans = new WeakMap<vscode.TestItem, { start: number; end: number }>();
+  private readonly lineCounts = new Map<string, number | undefined>();
 
   constructor(
     private readonly runs: RunService,
@@ -66,6 +71,9 @@ export class TestExplorer implements vscode.Disposable {
       watcher,
       watcher.onDidCreate((uri) => void this.addFile(uri)),
       watcher.onDidChange((uri) => {
+        // An open document follows its edits (below); its save changes none of its items, and re-reading a big
+        // file on every auto-save kept the extension host busy while the user typed.
+        if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString())) return;
         const item = this.controller.items.get(uri.toString());
         if (item?.children.size) void this.resolveFile(uri);
         else if (!item) void this.addFile(uri);
@@ -73,6 +81,7 @@ export class TestExplorer implements vscode.Disposable {
       watcher.onDidDelete((uri) => {
         this.controller.items.delete(uri.toString());
         this.values.delete(uri.toString());
+        this.lineCounts.delete(uri.toString());
       }),
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (e.contentChanges.length === 0) return;
@@ -147,7 +156,11 @@ export class TestExplorer implements vscode.Disposable {
 
   /** An open document's items from the shared model (parsed once per version for every part of the client). */
   private itemsOfDocument(document: vscode.TextDocument): FileItems {
-    return { parsed: this.documents.get(document) ?? itemsOfText(document.uri, document.getText()), positionAt: (offset) => document.positionAt(offset) };
+    return {
+      parsed: this.documents.get(document) ?? itemsOfText(document.uri, document.getText()),
+      positionAt: (offset) => document.positionAt(offset),
+      lineCount: document.lineCount,
+    };
   }
 
   /** A file's items: the open document's, else its text on disk read and parsed once (large files are not read). */
@@ -248,6 +261,9 @@ export class TestExplorer implements vscode.Disposable {
     const children: vscode.TestItem[] = [];
     const seen = new Set<string>();
     let sameChildren = fileItem.children.size === parsed.items.length;
+    // Lines added or removed move items whose offsets did not: their ranges are set again.
+    const sameLines = read.lineCount !== undefined && this.lineCounts.get(uri.toString()) === read.lineCount;
+    this.lineCounts.set(uri.toString(), read.lineCount);
     for (const runnable of parsed.items) {
       if (seen.has(runnable.id)) {
         sameChildren = false;
@@ -257,6 +273,13 @@ export class TestExplorer implements vscode.Disposable {
       const key = itemKey(uri, runnable.id);
       const child = fileItem.children.get(key) ?? this.controller.createTestItem(key, runnable.id, uri);
       if (child.parent !== fileItem) sameChildren = false;
+      // An item whose offsets did not move since the last fill keeps its range: no position to compute.
+      const known = this.spans.get(child);
+      if (sameLines && known && known.start === runnable.start && known.end === runnable.end && child.range && child.parent === fileItem) {
+        children.push(child);
+        continue;
+      }
+      this.spans.set(child, { start: runnable.start, end: runnable.end });
       const start = positionAt(runnable.start);
       const end = positionAt(runnable.end);
       const range = child.range;
