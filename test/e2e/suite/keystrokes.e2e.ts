@@ -86,5 +86,5 @@ if (process.env.E2E_BENCH === 'keystrokes')
         await config.update('models', undefined, vscode.ConfigurationTarget.Workspace);
       }
     },
-    300_000,
+    600_000,
   );

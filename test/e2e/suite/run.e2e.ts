@@ -224,3 +224,42 @@ e2eTest(
   },
   40_000,
 );
+
+e2eTest(
+  'a corpus of more than 1,000 entries gets the lenses of the lines its editor shows, and scrolling brings the others',
+  async () => {
+    const file = workspaceFile('many_entries.json');
+    const entries = Array.from({ length: 1500 }, (_, i) => ({ id: i + 1, source: `water ${i}`, reference: `tsi ${i}`, segment: 'development', difficulty: 1 }));
+    fs.writeFileSync(file.fsPath, JSON.stringify({ dataset: { id: 'many', language_pair: 'EN→EE' }, entries }, null, 2));
+    try {
+      const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(file));
+      const translates = async () => (await lensTitles(file)).filter((l) => l.title.startsWith('▶ Translate')).map((l) => l.lens.range.start.line);
+      const top = await until(
+        'the lenses of the first lines',
+        async () => {
+          const lines = await translates();
+          return lines.length > 0 && lines;
+        },
+        30_000,
+      );
+      assert.ok(top.length < 1500, `${top.length} entry lenses for 1,500 entries: only those near the lines shown`);
+      assert.ok(Math.min(...top) < 20, 'the first entries have their lens');
+      const last = editor.document.lineCount - 1;
+      editor.revealRange(new vscode.Range(last, 0, last, 0), vscode.TextEditorRevealType.InCenter);
+      const bottom = await until(
+        'the lenses of the last lines, after scrolling',
+        async () => {
+          const lines = await translates();
+          return lines.some((l) => l > last - 20) && lines;
+        },
+        30_000,
+      );
+      assert.ok(!bottom.some((l) => l < 20), 'the first entries scrolled out of the window lose theirs');
+      return `1,500 entries: ${top.length} entry lenses at the top, ${bottom.length} after scrolling to the end`;
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      fs.rmSync(file.fsPath, { force: true });
+    }
+  },
+  90_000,
+);
