@@ -311,7 +311,8 @@ function hex4(unit: number): string {
   return '\\u' + unit.toString(16).padStart(4, '0');
 }
 
-function encodeString(s: string, ensureAscii: boolean): string {
+/** A string as Python's json encoder writes it (quotes included). */
+export function encodePyString(s: string, ensureAscii: boolean): string {
   if (!(ensureAscii ? NEEDS_ESCAPE_ASCII : NEEDS_ESCAPE).test(s)) return `"${s}"`;
   let out = '"';
   let chunk = 0;
@@ -364,7 +365,7 @@ function write(value: PyValue, options: DumpsOptions, newline: string): string {
   if (value === null) return 'null';
   if (value === true) return 'true';
   if (value === false) return 'false';
-  if (typeof value === 'string') return encodeString(value, options.ensureAscii);
+  if (typeof value === 'string') return encodePyString(value, options.ensureAscii);
   // With an indent, Python puts each item on its own line, one level deeper, and closes on the parent's line.
   const inner = newline && newline + ' '.repeat(options.indent ?? 0);
   const separator = newline ? ',' + inner : ', ';
@@ -380,7 +381,7 @@ function write(value: PyValue, options: DumpsOptions, newline: string): string {
     if (options.sortKeys) keys.sort(compareCodePoints);
     let out = '{' + inner;
     for (let i = 0; i < keys.length; i++) {
-      out += (i > 0 ? separator : '') + encodeString(keys[i], options.ensureAscii) + ': ' + write(value.get(keys[i]) as PyValue, options, inner);
+      out += (i > 0 ? separator : '') + encodePyString(keys[i], options.ensureAscii) + ': ' + write(value.get(keys[i]) as PyValue, options, inner);
     }
     return out + newline + '}';
   }
