@@ -278,6 +278,8 @@ export function pyFloatRepr(n: number): string {
   const abs = Math.abs(n);
   if (abs >= 1e-4 && abs < 1e16) {
     const text = String(n);
+    // An integral float below 1e16: JavaScript writes its digits, Python the same digits with `.0`.
+    if (Number.isInteger(n)) return text + '.0';
     if (text.includes('.') && !text.includes('e')) return text;
   }
   // toExponential() without a digit count gives the shortest round-tripping digits, as Python's repr does.
