@@ -1,8 +1,12 @@
+import { createHash } from 'node:crypto';
+import { useSha256Provider } from '../core/hash/sha';
 import { processIo, quietOnClosedPipes } from './io';
 import { main } from './main';
 
 // The process entry point (bundled to dist/cli.js); main() itself never touches process state, so tests can call it.
 quietOnClosedPipes();
+// Node's native SHA-256 for core's hashes (the run-card seals above all): same bytes as core's plain one, faster.
+useSha256Provider((input) => createHash('sha256').update(input).digest());
 const argv = process.argv.slice(2);
 const io = { ...processIo, stderrIsTTY: process.stderr.isTTY === true };
 if (argv[0] === 'run') {

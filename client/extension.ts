@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
@@ -7,11 +8,14 @@ import { registerBenchmarkCommands } from './run/benchmarkCommand';
 import { nodeRunPlatform } from './run/nodePlatform';
 import { SERVER_NODE_FLAGS } from '../server/nodeFlags';
 import { SUITE_ITEM_FILE_GLOB } from '../core/workspace/files';
+import { useSha256Provider } from '../core/hash/sha';
 
 export type { ActivationTimes, ExtensionApi } from './activate';
 
 /** The desktop entry (`main`, dist/client.js): the language server is a Node process over stdio, and runs are here. */
 export function activate(context: vscode.ExtensionContext): Promise<ExtensionApi> {
+  // Node's native SHA-256 for core's hashes (a card's seals in the review panel): same bytes as core's plain one.
+  useSha256Provider((input) => createHash('sha256').update(input).digest());
   return activateWith(context, {
     documentSelector: [
       { scheme: 'file', language: 'json' },

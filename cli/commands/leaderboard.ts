@@ -24,11 +24,20 @@ const isReviewFile = (file: string) => /\.(review(\.[^/\\]+)?|adjudication)\.jso
 /** Each card or results file as text, with a card's review beside it (`<card>.review.json`) or its team's files, when there are. */
 async function sourcesOf(files: readonly string[], io: CliIo): Promise<CardSource[]> {
   const sources: CardSource[] = [];
+  // Each folder is listed once, kept to the names a team review or an adjudication can have (`*.review.*`,
+  // `*.adjudication.json`): listing it again per card made a folder of N cards cost N² names.
+  const listings = new Map<string, readonly string[]>();
   for (const file of files) {
     const text = readText(file, io);
     const source: CardSource = { path: displayPath(file, io.cwd), text };
     const neighbours = neighboursOf(file);
-    const { team, adjudication } = await teamFilesBeside(path.basename(file), neighbours.siblings?.() ?? [], (name) => neighbours.read(name));
+    const dir = path.dirname(file);
+    let names = listings.get(dir);
+    if (names === undefined) {
+      names = (neighbours.siblings?.() ?? []).filter((name) => name.includes('.review.') || name.endsWith('.adjudication.json'));
+      listings.set(dir, names);
+    }
+    const { team, adjudication } = await teamFilesBeside(path.basename(file), names, (name) => neighbours.read(name));
     if (team.length > 0) source.team = team;
     if (adjudication !== undefined) source.adjudication = adjudication;
     const reviewText = neighbours.read(reviewFileNameFor(path.basename(file)));

@@ -161,9 +161,27 @@ function utf8(text: string): Uint8Array {
 
 const bytesOf = (input: string | Uint8Array): Uint8Array => (typeof input === 'string' ? utf8(input) : input);
 
-/** SHA-256 digest (32 bytes) of bytes, or of a string's UTF-8 encoding. */
-export function sha256(input: string | Uint8Array): Uint8Array {
+/**
+ * A native SHA-256 an adapter may hand to core (`node:crypto` on the Node side): same contract as `sha256`, a
+ * string hashed as its UTF-8 encoding with lone surrogates as U+FFFD. Core cannot import it, so adapters install it.
+ */
+export type Sha256Provider = (input: string | Uint8Array) => Uint8Array;
+
+let provider: Sha256Provider | undefined;
+
+/** Installs (or, with undefined, removes) the native SHA-256 every `sha256`/`sha256Hex` call then uses. */
+export function useSha256Provider(native: Sha256Provider | undefined): void {
+  provider = native;
+}
+
+/** The plain-TypeScript SHA-256 (the default, and the twin a native provider is tested against). */
+export function sha256Plain(input: string | Uint8Array): Uint8Array {
   return digest(H256, compress256, bytesOf(input));
+}
+
+/** SHA-256 digest (32 bytes) of bytes, or of a string's UTF-8 encoding: the installed provider's, else the plain one. */
+export function sha256(input: string | Uint8Array): Uint8Array {
+  return provider ? provider(input) : sha256Plain(input);
 }
 
 /** SHA-256 as lowercase hex. */

@@ -278,6 +278,8 @@ export function pyFloatRepr(n: number): string {
   const abs = Math.abs(n);
   if (abs >= 1e-4 && abs < 1e16) {
     const text = String(n);
+    // An integral float below 1e16: JavaScript writes its digits, Python the same digits with `.0`.
+    if (Number.isInteger(n)) return text + '.0';
     if (text.includes('.') && !text.includes('e')) return text;
   }
   // toExponential() without a digit count gives the shortest round-tripping digits, as Python's repr does.
@@ -311,7 +313,8 @@ function hex4(unit: number): string {
   return '\\u' + unit.toString(16).padStart(4, '0');
 }
 
-function encodeString(s: string, ensureAscii: boolean): string {
+/** A string as Python's json encoder writes it (quotes included). */
+export function encodePyString(s: string, ensureAscii: boolean): string {
   if (!(ensureAscii ? NEEDS_ESCAPE_ASCII : NEEDS_ESCAPE).test(s)) return `"${s}"`;
   let out = '"';
   let chunk = 0;
@@ -364,7 +367,7 @@ function write(value: PyValue, options: DumpsOptions, newline: string): string {
   if (value === null) return 'null';
   if (value === true) return 'true';
   if (value === false) return 'false';
-  if (typeof value === 'string') return encodeString(value, options.ensureAscii);
+  if (typeof value === 'string') return encodePyString(value, options.ensureAscii);
   // With an indent, Python puts each item on its own line, one level deeper, and closes on the parent's line.
   const inner = newline && newline + ' '.repeat(options.indent ?? 0);
   const separator = newline ? ',' + inner : ', ';
@@ -380,7 +383,7 @@ function write(value: PyValue, options: DumpsOptions, newline: string): string {
     if (options.sortKeys) keys.sort(compareCodePoints);
     let out = '{' + inner;
     for (let i = 0; i < keys.length; i++) {
-      out += (i > 0 ? separator : '') + encodeString(keys[i], options.ensureAscii) + ': ' + write(value.get(keys[i]) as PyValue, options, inner);
+      out += (i > 0 ? separator : '') + encodePyString(keys[i], options.ensureAscii) + ': ' + write(value.get(keys[i]) as PyValue, options, inner);
     }
     return out + newline + '}';
   }

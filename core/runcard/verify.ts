@@ -3,8 +3,10 @@
  * as the harness computes them. The one home of this check: the run-card rule turns its mismatches into
  * diagnostics, the leaderboard and the benchmark matrix refuse to rank or skip on a card that does not verify.
  */
+import { sha256Hex as sha256HexOfBytes } from '../hash/sha';
+import { canonicalPyJsonBytes, type SourceSpan } from '../python/canonical';
 import { isPyObject, parsePyJson, type PyObject, type PyValue } from '../python/json';
-import { fingerprintHash, runCardHash, systemPromptSha256 } from './hashes';
+import { fingerprintHash, runCardHash, sha256Hex, systemPromptSha256 } from './hashes';
 
 /** One recomputed hash beside the one the card stores. */
 export interface SealCheck {
@@ -65,8 +67,8 @@ export function cardSeals(text: string): CardSeals | undefined {
   return seals;
 }
 
-/** The verdict on a card's text (see `CardVerification`). */
-export function verifyRunCard(text: string): CardVerification {
+/** The verdict on a card's text (see `CardVerification`), from `cardSeals`: the plain twin of `verifyRunCard`. */
+export function verifyRunCardPlain(text: string): CardVerification {
   let seals: CardSeals | undefined;
   try {
     seals = cardSeals(text);
@@ -76,4 +78,46 @@ export function verifyRunCard(text: string): CardVerification {
   if (!seals) return 'unreadable';
   if ([seals.prompt, seals.fingerprint, seals.runCardHash].some((c) => c && !c.ok)) return 'mismatch';
   return seals.runCardHash ? 'verified' : 'unsealed';
+}
+
+/** The seals' fields, read from the canonical pass: the root's members and the fingerprint's members. */
+const SEAL_OPTIONS = { blank: 'run_card_hash', capture: ['fingerprint', 'components'] } as const;
+
+/** The three seals' verdicts from the canonical bytes, as `cardSeals` computes them; throws where it throws. */
+function sealsHold(text: string): CardVerification {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const read = canonicalPyJsonBytes(body, SEAL_OPTIONS);
+  // Text Python cannot encode: the plain path decides which seal it reaches (and so the verdict), rare enough.
+  if (read.loneSurrogates > 0) return verifyRunCardPlain(text);
+  const { members, nested } = read;
+  if (!members || !nested) return 'unreadable';
+  // A member's decoded string when its value is a JSON string (that span of the text was just read), else undefined.
+  const stringOf = (span: SourceSpan | undefined): string | undefined =>
+    span && body.charCodeAt(span.start) === 0x22 ? (JSON.parse(body.slice(span.start, span.end)) as string) : undefined;
+  let ok = true;
+  const seal = stringOf(members.get('run_card_hash'));
+  // The whole card's bytes are a view of a reused buffer: hashed first, before anything else reads JSON.
+  const whole = seal === undefined || seal === '' ? undefined : sha256HexOfBytes(read.bytes);
+  const prompt = stringOf(members.get('system_prompt_used'));
+  const promptStored = stringOf(members.get('system_prompt_sha256'));
+  if (prompt !== undefined && promptStored !== undefined) ok = sha256Hex(prompt) === promptStored && ok;
+  const fingerprint = nested.get('fingerprint');
+  if (fingerprint) {
+    const stored = stringOf(fingerprint.get('hash'));
+    if (read.captured && stored !== undefined) ok = sha256HexOfBytes(read.captured) === stored && ok;
+  }
+  if (whole === undefined) return ok ? 'unsealed' : 'mismatch';
+  return whole === seal && ok ? 'verified' : 'mismatch';
+}
+
+/**
+ * The verdict on a card's text (see `CardVerification`): the same verdict as `verifyRunCardPlain` on every text
+ * (a property test holds them together), computed from the canonical text without building the card's values.
+ */
+export function verifyRunCard(text: string): CardVerification {
+  try {
+    return sealsHold(text);
+  } catch {
+    return 'unreadable';
+  }
 }
