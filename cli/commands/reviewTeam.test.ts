@@ -80,7 +80,10 @@ test('validate reads the team files beside the card: two reviewers who agree pas
     /its team review \(2 reviewers: ama, kofi\) does not meet the gate \(Rosetta §7\.2\): 24 items have fewer than 3 reviewers \(the fewest: 2\)/,
   );
   const [fr] = await validateGate(dir, ['--min-reviewers', '3'], 'fr_FR.UTF-8');
-  assert.match(fr, /la revue de son équipe \(2 relecteurs\u00a0: ama, kofi\) n’atteint pas le seuil \(Rosetta §7\.2\)\u00a0: 24 éléments ont moins de 3 relecteurs/);
+  assert.match(
+    fr,
+    /la revue de son équipe \(2 relecteurs\u00a0: ama, kofi\) n’atteint pas le seuil \(Rosetta §7\.2\)\u00a0: 24 éléments ont moins de 3 relecteurs/,
+  );
   // Kofi rates the other way round: alpha's lower bound, with its figures.
   const kofi = read('kofi');
   for (const item of kofi.items) item.rating = STEPS[3 - STEPS.indexOf(truth(item.entry_id))];
