@@ -185,6 +185,8 @@ export async function rateReviewFromKeyboard(page) {
   for (const [prompt, answer] of [
     ['How many outputs to review', '3'],
     ['Seed of the sample', '42'],
+    // Alone: no team (an empty list of reviewers).
+    ['Reviewers, separated by commas', ''],
     ['recorded as the reviewer', 'e2e reviewer'],
   ]) {
     await widget.filter({ hasText: prompt }).waitFor({ timeout: 30_000 });
