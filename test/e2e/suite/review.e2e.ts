@@ -26,7 +26,9 @@ e2eTest('a run card shows a lens to review it, then the counts of the review bes
   });
   const review = { ...sampled, items: sampled.items.map((item, i) => ({ ...item, rating: i === 0 ? 'excellent' : i === 1 ? 'gist' : null })) };
   await vscode.workspace.fs.writeFile(workspaceFile('cards/lens_card.review.json'), new TextEncoder().encode(JSON.stringify(review, null, 2)));
-  const title = await until('the review counts in the lens', async () => (await lensTitles(card)).find((t) => /Human review \(a single review\): 2\/3/.test(t)));
+  const title = await until('the review counts in the lens', async () =>
+    (await lensTitles(card)).find((t) => /Human review \(a single review\): 2\/3/.test(t)),
+  );
   assert.match(title, /excellent 1/);
   assert.match(title, /50% usable/);
 });
