@@ -1,3 +1,4 @@
+import { reviewCardMarkup } from '../../core/review/cardMarkup';
 import { escapeAttr, webviewCsp } from '../webviewPage';
 /**
  * The review page's HTML: a fixed frame the page script (`webview/review/main.ts`, bundled as
@@ -43,22 +44,7 @@ export function renderReviewHtml(options: ReviewHtmlOptions): string {
 </style>
 </head>
 <body>
-<h1 id="title"></h1>
-<div id="header"></div>
-<div id="progress" aria-live="polite"></div>
-<div class="progress" id="progressbar" role="progressbar" aria-valuemin="0" aria-valuenow="0" aria-valuemax="0"><div id="bar"></div></div>
-<section id="card" tabindex="0" aria-describedby="keys">
-  <div id="meta"></div>
-  <div class="label" id="label-source"></div>
-  <p class="text" id="source" aria-labelledby="label-source"></p>
-  <div class="label" id="label-reference"></div>
-  <p class="text" id="reference" aria-labelledby="label-reference"></p>
-  <div class="label" id="label-predicted"></div>
-  <p class="text" id="predicted" aria-labelledby="label-predicted"></p>
-  <div class="ratings" role="group" aria-labelledby="label-predicted">${ratings}</div>
-  <label class="label" id="label-comment" for="comment"></label>
-  <textarea id="comment" dir="auto" aria-describedby="typing"></textarea>
-  <div id="typing" class="hint"></div>
+${reviewCardMarkup(ratings)}
   <nav><button id="prev"></button><button id="next"></button></nav>
 </section>
 <p id="keys"></p>

@@ -2,6 +2,7 @@ import { sha256, sha256Hex } from '../hash/sha';
 import { format, type Locale, type Params } from '../i18n/locale';
 import { isObject, type JsonObject } from '../json';
 import { eweKeysHint } from '../typing/eweInput';
+import { reviewCardMarkup } from './cardMarkup';
 import { RATINGS, type Rating } from './review';
 import { sessionItems } from './session';
 import {
@@ -148,22 +149,7 @@ export function packetHtml(data: PacketData, script: string): string {
 <style>${PACKET_STYLE}</style>
 </head>
 <body>
-<h1 id="title"></h1>
-<div id="header"></div>
-<div id="progress" aria-live="polite"></div>
-<div class="progress" id="progressbar" role="progressbar" aria-valuemin="0" aria-valuenow="0" aria-valuemax="0"><div id="bar"></div></div>
-<section id="card" tabindex="0" aria-describedby="keys">
-<div id="meta"></div>
-<div class="label" id="label-source"></div>
-<p class="text" id="source" aria-labelledby="label-source"></p>
-<div class="label" id="label-reference"></div>
-<p class="text" id="reference" aria-labelledby="label-reference"></p>
-<div class="label" id="label-predicted"></div>
-<p class="text" id="predicted" aria-labelledby="label-predicted"></p>
-<div class="ratings" role="group" aria-labelledby="label-predicted">${ratings}</div>
-<label class="label" id="label-comment" for="comment"></label>
-<textarea id="comment" dir="auto" autocomplete="off" autocapitalize="off" spellcheck="false" aria-describedby="typing"></textarea>
-<div id="typing" class="hint"></div>
+${reviewCardMarkup(ratings, ' autocomplete="off" autocapitalize="off" spellcheck="false"')}
 <nav><button type="button" id="prev"></button><button type="button" id="next"></button></nav>
 <nav><button type="button" id="save"></button></nav>
 </section>
