@@ -48,8 +48,7 @@ import { displayPath, formatOption, neighboursOf, parseArgs, readText } from '..
 import { terminalSafe } from '../format/text';
 import { UsageError, type CliIo } from '../io';
 import { writeFileAtomic } from '../../runner/outputs';
-import { replaceValue } from '../../core/corpus/jsonEdits';
-import { JsonDocument } from '../../core/document/jsonDocument';
+import { applyPacketImportEdits, packetImportEdits } from '../../core/review/packetImportEdits';
 import { importProblemText, importRatings, packetData, packetHtml, packetMessage, secretLeftOut } from '../../core/review/packet';
 import { calibrateCommand, calibrateUsage } from './reviewCalibrate';
 
@@ -388,20 +387,15 @@ async function importSaved(args: string[], io: CliIo): Promise<number> {
   const saved = readJsonFile(positional[0], io);
   const review = readJsonFile(values.into[0], io);
   const reviewText = readText(values.into[0], io);
-  const doc = new JsonDocument(reviewText.charCodeAt(0) === 0xfeff ? reviewText.slice(1) : reviewText);
   const result = importRatings(saved, review);
   if (!result.ok) {
     for (const p of result.problems) io.stderr(terminalSafe(importProblemText(p, locale, show(savedFile), show(reviewFile))) + '\n');
     return 2;
   }
-  // Each changed item is one edit in the file's own style, applied from the last so earlier offsets hold.
-  let text = doc.text;
-  for (const change of [...result.changes].sort((a, b) => b.index - a.index)) {
-    const edit = replaceValue(doc, ['items', change.index], change.item);
-    if (!edit) throw new Error(`${show(reviewFile)}: items[${change.index}] cannot be located`);
-    text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
-  }
-  if (reviewText.charCodeAt(0) === 0xfeff) text = '\ufeff' + text;
+  // Each changed item is one edit in the file's own style; the rest of the file is left as it was.
+  const edits = packetImportEdits(reviewText, result.changes);
+  if (!edits) throw new Error(`${show(reviewFile)}: an imported item cannot be located`);
+  const text = applyPacketImportEdits(reviewText, edits);
   if (result.changes.length > 0) writeFileAtomic(reviewFile, text, { inputs: [savedFile], show });
   io.stdout(
     packetMessage(locale, 'imported', {

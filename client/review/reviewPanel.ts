@@ -13,6 +13,7 @@ import { eweKeysHint } from '../../core/typing/eweInput';
 import { classificationOf } from '../run/documentItems';
 import { renderReviewHtml } from './reviewHtml';
 import { registerReviewPacket } from './packetCommand';
+import { registerImportSavedRatings } from './importRatingsCommand';
 import { newNonce } from '../nonce';
 import type { ReviewHostMessage, ReviewPageItem, ReviewPageMessage, ReviewStrings } from '../../protocol/review';
 
@@ -416,4 +417,5 @@ export function registerReview(context: vscode.ExtensionContext): void {
       : new vscode.Disposable(() => undefined),
   );
   registerReviewPacket(context);
+  registerImportSavedRatings(context);
 }
