@@ -13,7 +13,7 @@
  * Medians of BENCH_RUNS (5) runs, JSON.parse of the text as the baseline measured in the same run.
  * Run: `npm run bench:table`.
  */
-import { applyTextEdits } from '../core/corpus/jsonEdits';
+import { applyTextEdits } from '../core/document/jsonEdits';
 import { JsonDocument } from '../core/document/jsonDocument';
 import { CorpusTableModel } from '../core/corpus/tableModel';
 import { filterOptions, summarize, viewRows, type TableData } from '../core/corpus/tableView';

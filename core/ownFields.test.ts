@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { getOwn, setOwn } from './json';
 import { analyseRun } from './scoring/rosetta/analysis';
-import { floatIsExact } from './corpus/numberText';
+import { floatIsExact } from './document/numberText';
 
 // Issue #30 item 8: names read from files (segments, domains, categories, column names) are fields like any other.
 const MEMBERS = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'];

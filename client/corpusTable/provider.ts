@@ -1,6 +1,6 @@
 import type { DocumentModels } from '../run/documentItems';
 import * as vscode from 'vscode';
-import type { TextEdit } from '../../core/corpus/jsonEdits';
+import type { TextEdit } from '../../core/document/jsonEdits';
 import type { TextRange } from '../../core/text/lineIndex';
 import { toLocale } from '../../core/i18n/locale';
 import { eweKeysHint } from '../../core/typing/eweInput';

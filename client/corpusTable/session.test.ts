@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { fromRepo } from '../../test/helpers/paths';
-import { applyTextEdits } from '../../core/corpus/jsonEdits';
+import { applyTextEdits } from '../../core/document/jsonEdits';
 import { generateCorpus, rng } from '../../bench/generate';
 import type { HostMessage } from '../../protocol/corpusTable';
 import { renderTableHtml } from './html';

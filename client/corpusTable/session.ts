@@ -1,5 +1,5 @@
 import { JsonDocument } from '../../core/document/jsonDocument';
-import type { TextEdit } from '../../core/corpus/jsonEdits';
+import type { TextEdit } from '../../core/document/jsonEdits';
 import type { TextRange } from '../../core/text/lineIndex';
 import { CorpusTableModel, type TableEditError, type TableOptions } from '../../core/corpus/tableModel';
 import {

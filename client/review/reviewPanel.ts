@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { replaceValue } from '../../core/corpus/jsonEdits';
+import { replaceValue } from '../../core/document/jsonEdits';
 import { JsonDocument } from '../../core/document/jsonDocument';
 import { isObject, type JsonObject } from '../../core/json';
 import { drawSample, newReview, RATINGS, REVIEW_LIMITS, reviewableResults, reviewFileNameFor, type Rating } from '../../core/review/review';

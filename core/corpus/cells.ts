@@ -3,7 +3,7 @@ import type { JsonPath } from '../document/jsonDocument';
 import { pick, type Locale } from '../i18n/locale';
 import { isObject, type JsonObject } from '../json';
 import { schemaForPath } from '../schemas/lookup';
-import { NumberText, numberOfText } from './numberText';
+import { NumberText, numberOfText } from '../document/numberText';
 
 /**
  * A corpus's entries as cells: which fields they use, how a value reads in a cell and how a cell's text becomes

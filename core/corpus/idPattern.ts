@@ -1,4 +1,4 @@
-import { floatIsExact, INTEGER_TEXT, NumberText } from './numberText';
+import { floatIsExact, INTEGER_TEXT, NumberText } from '../document/numberText';
 
 /**
  * New entry ids that follow a corpus's own pattern: integers continue after the largest (`41` → `42`); strings

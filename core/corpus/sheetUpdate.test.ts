@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { propertyRuns } from '../../test/helpers/property';
 import { fromRepo } from '../../test/helpers/paths';
 import { JsonDocument } from '../document/jsonDocument';
-import { applyTextEdits } from './jsonEdits';
+import { applyTextEdits } from '../document/jsonEdits';
 import { planUpdate, spanEdit } from './sheetUpdate';
 import { exportSheet, planImport, type Delimiter } from './spreadsheet';
 import { CorpusTableModel } from './tableModel';

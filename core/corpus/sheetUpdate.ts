@@ -5,8 +5,8 @@ import { defaultSeverity } from '../rules/codes';
 import { validateDocument } from '../validate';
 import { cellOf, cellValue, fieldKind } from './cells';
 import { nextIds } from './idPattern';
-import { appendToArray, applyTextEdits, removeArrayItems, replaceValue, type TextEdit } from './jsonEdits';
-import { exactValue } from './numberText';
+import { appendToArray, applyTextEdits, removeArrayItems, replaceValue, type TextEdit } from '../document/jsonEdits';
+import { exactValue } from '../document/numberText';
 import { entryIndexOf, readSheetRows, type ImportOptions, type RowProblem } from './spreadsheet';
 import { CorpusTableModel } from './tableModel';
 

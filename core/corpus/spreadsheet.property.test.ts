@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { propertyRuns } from '../../test/helpers/property';
 import { integerDigits, nextIds } from './idPattern';
-import { NumberText } from './numberText';
+import { NumberText } from '../document/numberText';
 import { exportSheet, planImport, unmarkFormula, type Delimiter } from './spreadsheet';
 
 /** A corpus (the envelope shape) whose entries hold the other required fields; `entries` fill source, reference, notes. */

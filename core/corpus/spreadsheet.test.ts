@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { fromRepo } from '../../test/helpers/paths';
 import { nextIds } from './idPattern';
-import { appendToArray, applyTextEdit, replaceValue } from './jsonEdits';
+import { appendToArray, applyTextEdit, replaceValue } from '../document/jsonEdits';
 import { JsonDocument } from '../document/jsonDocument';
 import { corpusSheet } from './cells';
 import { delimiterFor, exportSheet, planImport } from './spreadsheet';

@@ -7,9 +7,9 @@ import { defaultSeverity, type Severity } from '../rules/codes';
 import type { Finding } from '../rules/finding';
 import { validateDocument } from '../validate';
 import { nextIds } from './idPattern';
-import { appendToArray, applyTextEdits, replaceValue, type TextEdit } from './jsonEdits';
+import { appendToArray, applyTextEdits, replaceValue, type TextEdit } from '../document/jsonEdits';
 import { cellOf, cellValue, corpusSheet, fieldKind, schemaFields, SpreadsheetError, type CorpusSheet } from './cells';
-import { exactValue, floatIsExact } from './numberText';
+import { exactValue, floatIsExact } from '../document/numberText';
 import type { SheetEncodingProblem } from '../document/encoding';
 
 /**

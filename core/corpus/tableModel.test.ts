@@ -8,7 +8,7 @@ import { entriesOf } from '../document/classify';
 import { isObject, type JsonObject } from '../json';
 import fc from 'fast-check';
 import { propertyRuns } from '../../test/helpers/property';
-import { applyTextEdits, insertProperty, oneLineLayout, removeArrayItems, serializeOneLine, type TextEdit } from './jsonEdits';
+import { applyTextEdits, insertProperty, oneLineLayout, removeArrayItems, serializeOneLine, type TextEdit } from '../document/jsonEdits';
 import { CorpusTableModel } from './tableModel';
 import { otherValues, summarize } from './tableView';
 

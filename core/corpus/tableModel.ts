@@ -4,7 +4,7 @@ import type { JsonDocument, JsonPath } from '../document/jsonDocument';
 import { isObject, setOwn, type JsonObject } from '../json';
 import { isSecretSegment } from '../spec/corpusTables';
 import { nextIds } from './idPattern';
-import { exactValue, NumberText } from './numberText';
+import { exactValue, NumberText } from '../document/numberText';
 import {
   appendToArray,
   carryStyle,
@@ -15,7 +15,7 @@ import {
   removeArrayItems,
   replaceValue,
   type TextEdit,
-} from './jsonEdits';
+} from '../document/jsonEdits';
 import { cellOf, cellValue, corpusSheet, fieldKind, type CorpusSheet, type FieldKind } from './cells';
 import { fieldChoices, prefilledFields, requiredFields } from './choices';
 import type { TableColumn, TableData, TableRow } from './tableView';

@@ -1,4 +1,4 @@
-import { replaceValue, type TextEdit } from '../corpus/jsonEdits';
+import { replaceValue, type TextEdit } from '../document/jsonEdits';
 import { JsonDocument } from '../document/jsonDocument';
 import type { ImportedItem } from './packet';
 

@@ -1,4 +1,4 @@
-import { styleOf } from '../../core/corpus/jsonEdits';
+import { styleOf } from '../../core/document/jsonEdits';
 
 /**
  * The text an LSP snippet inserts when nobody fills it in, for clients without snippet support: placeholders give

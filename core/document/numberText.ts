@@ -1,4 +1,4 @@
-import type { JsonDocument, JsonPath } from '../document/jsonDocument';
+import type { JsonDocument, JsonPath } from './jsonDocument';
 
 /**
  * A JSON number kept as the text the file writes it with. JSON.parse reads `9007199254740993` as

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rng } from '../../bench/generate';
-import { JsonDocument } from '../document/jsonDocument';
+import { JsonDocument } from './jsonDocument';
 import { applyTextEdit, carryStyle, countStyle, documentStyle, styleCounts, styleOf, type TextEdit } from './jsonEdits';
 
 // Characters that make and break the patterns the style counts: line breaks, `\uXXXX` escapes, non-ASCII.

@@ -1,5 +1,5 @@
 import { NumberText } from './numberText';
-import type { JsonDocument, JsonPath } from '../document/jsonDocument';
+import type { JsonDocument, JsonPath } from './jsonDocument';
 
 /**
  * Minimal edits of a JSON text: the change a user asked for and nothing else, so formatting, key order and
