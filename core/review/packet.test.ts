@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { propertyRuns } from '../../test/helpers/property';
-import { cspHash, importRatings, PACKET_MESSAGES } from './packet';
+import { cspHash, importRatings, PACKET_MESSAGES, packetMessage } from './packet';
 import { itemsHash, PACKET_STRINGS, savedRatings, type PacketBinding, type SavedRating } from './packetFormat';
 import { RATINGS } from './review';
 
@@ -111,4 +111,13 @@ test('every packet message and every page string exists in English and French, w
     assert.ok(fr.get(key), key);
     assert.deepEqual(names(fr.get(key)!), names(en), key);
   }
+});
+
+test('import and packet messages agree with their counts in both languages', () => {
+  const params = (n: number) => ({ review: 'r.json', file: 's.json', changed: n, rated: n, total: 2 });
+  assert.equal(packetMessage('en', 'imported', params(1)), 'r.json: 1 item updated from s.json (1 of 2 rated)');
+  assert.equal(packetMessage('en', 'imported', params(2)), 'r.json: 2 items updated from s.json (2 of 2 rated)');
+  assert.equal(packetMessage('fr', 'imported', params(1)), 'r.json\u00a0: 1 élément mis à jour depuis s.json (1 noté sur 2)');
+  assert.equal(packetMessage('fr', 'imported', params(2)), 'r.json\u00a0: 2 éléments mis à jour depuis s.json (2 notés sur 2)');
+  assert.match(packetMessage('en', 'count', { file: 's.json', review: 'r.json', actual: 1, expected: 1 }), /1 rating for the 1 item of/);
 });

@@ -1,5 +1,5 @@
 import { sha256, sha256Hex } from '../hash/sha';
-import { format, type Locale, type Params } from '../i18n/locale';
+import { pick, type Locale, type Params } from '../i18n/locale';
 import { isObject, type JsonObject } from '../json';
 import { eweKeysHint } from '../typing/eweInput';
 import { reviewCardMarkup } from './cardMarkup';
@@ -293,8 +293,8 @@ export const PACKET_MESSAGES = {
     fr: '{file}\u00a0: {field}\u00a0: ces notes portent sur un autre échantillon que celui de {review}',
   },
   count: {
-    en: '{file}: ratings: {actual} ratings for the {expected} items of {review}',
-    fr: '{file}\u00a0: ratings\u00a0: {actual} notes pour les {expected} éléments de {review}',
+    en: '{file}: ratings: {actual} {actual|rating|ratings} for the {expected} {expected|item|items} of {review}',
+    fr: '{file}\u00a0: ratings\u00a0: {actual} {actual|note|notes} pour {expected} {expected|élément|éléments} de {review}',
   },
   entry: {
     en: '{file}: ratings[{index}].entry_id: "{actual}" where {review} lists "{expected}"',
@@ -317,16 +317,16 @@ export const PACKET_MESSAGES = {
     fr: '{review}\u00a0: {field}\u00a0: pas un fichier de revue dont on peut faire un dossier ou dans lequel importer',
   },
   imported: {
-    en: '{review}: {changed} items updated from {file} ({rated} of {total} rated)',
-    fr: '{review}\u00a0: {changed} éléments mis à jour depuis {file} ({rated} notés sur {total})',
+    en: '{review}: {changed} {changed|item|items} updated from {file} ({rated} of {total} rated)',
+    fr: '{review}\u00a0: {changed} {changed|élément mis|éléments mis} à jour depuis {file} ({rated} {rated|noté|notés} sur {total})',
   },
   written: {
-    en: '{file}: a review packet of {count} items for {reviewer} (open it in any browser; Save ratings gives the file to import with review import)',
-    fr: '{file}\u00a0: un dossier de revue de {count} éléments pour {reviewer} (à ouvrir dans tout navigateur\u202f; Enregistrer les notes donne le fichier à importer avec review import)',
+    en: '{file}: a review packet of {count} {count|item|items} for {reviewer} (open it in any browser; Save ratings gives the file to import with review import)',
+    fr: '{file}\u00a0: un dossier de revue de {count} {count|élément|éléments} pour {reviewer} (à ouvrir dans tout navigateur\u202f; Enregistrer les notes donne le fichier à importer avec review import)',
   },
   secretLeftOut: {
-    en: '{count} entries of secret segments left out of the packet (--allow-secret-segments to include their texts)',
-    fr: '{count} entrées de segments secrets laissées hors du dossier (--allow-secret-segments pour inclure leurs textes)',
+    en: '{count} {count|entry|entries} of secret segments left out of the packet (--allow-secret-segments to include their texts)',
+    fr: '{count} {count|entrée|entrées} de segments secrets {count|laissée|laissées} hors du dossier (--allow-secret-segments pour inclure leurs textes)',
   },
   unbound: {
     en: '{review}: not a review of the run card {card}: {reason}; no packet made',
@@ -339,7 +339,7 @@ export const PACKET_MESSAGES = {
 } as const;
 
 export function packetMessage(locale: Locale, id: keyof typeof PACKET_MESSAGES, params?: Params): string {
-  return format(PACKET_MESSAGES[id][locale], params);
+  return pick(PACKET_MESSAGES[id], locale, params);
 }
 
 /** One import problem as a sentence; `file` names the saved ratings, `review` the review file. */
