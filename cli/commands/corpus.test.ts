@@ -144,7 +144,7 @@ test('#6 a row with more or fewer cells than the header is an error naming its l
   assert.equal(r.text, diagnostic());
   const fewer = await importSheet(diagnostic(), 's.csv', `source,reference,${ROW}\nOne.,Ɖeka.,${CELLS}\nTwo.\n`);
   assert.equal(fewer.code, 1);
-  assert.match(fewer.err, /^s\.csv:3: error: this row has 1 cells and the header 7/m);
+  assert.match(fewer.err, /^s\.csv:3: error: this row has 1 cell and the header 7/m);
   assert.equal(fewer.text, diagnostic());
 });
 

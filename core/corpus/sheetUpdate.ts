@@ -31,8 +31,8 @@ const TEXT: Record<string, Bilingual> = {
     fr: 'colonne « {column} »\u00a0: le champ « {field} » contient du JSON dans ce corpus, et cette cellule n’en est pas',
   },
   entryCount: {
-    en: 'entry_count was {was} while the corpus held {held} entries; it is set to {now}',
-    fr: 'entry_count valait {was} alors que le corpus avait {held} entrées\u202f; il passe à {now}',
+    en: 'entry_count was {was} while the corpus held {held} {held|entry|entries}; it is set to {now}',
+    fr: 'entry_count valait {was} alors que le corpus avait {held} {held|entrée|entrées}\u202f; il passe à {now}',
   },
 };
 

@@ -64,8 +64,8 @@ const TEXT: Record<string, Bilingual> = {
   },
   noSource: { en: 'no column is mapped to the source text field "{field}"', fr: 'aucune colonne ne correspond au champ du texte source « {field} »' },
   cellCount: {
-    en: 'this row has {count} cells and the header {header}: a cell holding the separator or a line break must be in double quotes',
-    fr: 'cette ligne a {count} cellules et l’en-tête {header}\u00a0: une cellule qui contient le séparateur ou un saut de ligne doit être entre guillemets',
+    en: 'this row has {count} {count|cell|cells} and the header {header}: a cell holding the separator or a line break must be in double quotes',
+    fr: 'cette ligne a {count} {count|cellule|cellules} et l’en-tête {header}\u00a0: une cellule qui contient le séparateur ou un saut de ligne doit être entre guillemets',
   },
   quotes: {
     en: 'a quoted cell is not closed: every " that opens a cell needs its closing "',
@@ -88,8 +88,8 @@ const TEXT: Record<string, Bilingual> = {
     fr: 'entrée {entry}, champ « {field} »\u00a0: contient une moitié de paire de substitution, que l’UTF-8 ne peut pas écrire\u202f; le fichier montrera U+FFFD (�) à sa place',
   },
   entryCount: {
-    en: 'entry_count was {was} while the corpus held {held} entries; it is set to {now}',
-    fr: 'entry_count valait {was} alors que le corpus avait {held} entrées\u202f; il passe à {now}',
+    en: 'entry_count was {was} while the corpus held {held} {held|entry|entries}; it is set to {now}',
+    fr: 'entry_count valait {was} alors que le corpus avait {held} {held|entrée|entrées}\u202f; il passe à {now}',
   },
 };
 

@@ -32,6 +32,11 @@ export function pick(message: Bilingual, locale: Locale, params?: Params): strin
   return format(template, params && localParams(params, locale));
 }
 
+/** `template` with `{name|one|other}` agreeing with its numbers and placeholders filled, numbers written as given (ids, seeds). */
+export function formatAgreeing(template: string, params: Params, locale: Locale): string {
+  return format(agree(template, params, locale), params);
+}
+
 /** `{name|one|other}`: the form the number `name` takes in `locale` (left as written when `name` is no number). */
 function agree(template: string, params: Params, locale: Locale): string {
   return template.replace(/\{(\w+)\|([^|{}]*)\|([^|{}]*)\}/g, (whole, key: string, one: string, other: string) => {

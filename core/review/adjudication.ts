@@ -1,4 +1,4 @@
-import { format, type Locale, type Params } from '../i18n/locale';
+import { formatAgreeing, type Locale, type Params } from '../i18n/locale';
 import { isObject } from '../json';
 import { collect, idKey, type ReviewInput } from './agreement';
 import { RATINGS, type Rating } from './review';
@@ -173,8 +173,8 @@ export function readAdjudication(adjudication: unknown, inputs: readonly ReviewI
 /** Every sentence adjudication says, in English and French. */
 export const ADJUDICATION_MESSAGES = {
   written: {
-    en: '{file}: {count} items for {adjudicator} to adjudicate (ratings {threshold} steps apart or more, of {reviewers})',
-    fr: '{file}\u00a0: {count} éléments à arbitrer par {adjudicator} (notes à {threshold} crans ou plus d’écart, de {reviewers})',
+    en: '{file}: {count} {count|item|items} for {adjudicator} to adjudicate (ratings {threshold} steps apart or more, of {reviewers})',
+    fr: '{file}\u00a0: {count} {count|élément|éléments} à arbitrer par {adjudicator} (notes à {threshold} crans ou plus d’écart, de {reviewers})',
   },
   none: {
     en: 'no item is rated {threshold} steps apart or more: nothing to adjudicate (no file written)',
@@ -185,8 +185,8 @@ export const ADJUDICATION_MESSAGES = {
     fr: '{file}\u00a0: un arbitrage s’y trouve déjà\u202f; ses décisions seraient perdues\u00a0: supprimez-le ou nommez un autre --out (aucun fichier écrit)',
   },
   summary: {
-    en: 'adjudication by {adjudicator}: {decided} items decided, {pending} still to decide',
-    fr: 'arbitrage par {adjudicator}\u00a0: {decided} éléments tranchés, {pending} encore à trancher',
+    en: 'adjudication by {adjudicator}: {decided} {decided|item|items} decided, {pending} still to decide',
+    fr: 'arbitrage par {adjudicator}\u00a0: {decided} {decided|élément tranché|éléments tranchés}, {pending} encore à trancher',
   },
   ignoredNotDisputed: {
     en: 'entry {id}: adjudicated but its reviewers no longer disagree enough: their median counts',
@@ -221,7 +221,7 @@ export const ADJUDICATION_MESSAGES = {
 } as const;
 
 export function adjudicationMessage(locale: Locale, id: keyof typeof ADJUDICATION_MESSAGES, params?: Params): string {
-  return format(ADJUDICATION_MESSAGES[id][locale], params);
+  return formatAgreeing(ADJUDICATION_MESSAGES[id][locale], params ?? {}, locale);
 }
 
 /** Adjudicated items listed in the text report; JSON's `team_ratings` lists every item with how it was decided. */

@@ -1,5 +1,5 @@
 import { sha256Hex } from '../hash/sha';
-import { format, type Locale, type Params } from '../i18n/locale';
+import { formatAgreeing, type Locale, type Params } from '../i18n/locale';
 import { isObject } from '../json';
 import { PyRandom } from '../stats/pyRandom';
 import { REVIEW_VERSION, type Assignment, type Hidden, type ReviewableResult, type ReviewFile, type ReviewMeta, type Sample } from './review';
@@ -157,8 +157,8 @@ export const ASSIGNMENT_MESSAGES = {
     fr: '--overlap {overlap}\u00a0: chaque élément est noté par 1 à {reviewers} relecteurs (le nombre donné)',
   },
   written: {
-    en: '{file}: {reviewer}, {count} items in their own order',
-    fr: '{file}\u00a0: {reviewer}, {count} éléments dans son propre ordre',
+    en: '{file}: {reviewer}, {count} {count|item|items} in their own order',
+    fr: '{file}\u00a0: {reviewer}, {count} {count|élément|éléments} dans son propre ordre',
   },
   drawn: {
     en: '{drawn} of {population} outputs drawn (seed {seed}; per difficulty tier {tiers}); {reviewers} reviewers, each item rated by {overlap}{hidden}',
@@ -172,7 +172,7 @@ export const ASSIGNMENT_MESSAGES = {
 } as const;
 
 export function assignmentMessage(locale: Locale, id: keyof typeof ASSIGNMENT_MESSAGES, params?: Params): string {
-  return format(ASSIGNMENT_MESSAGES[id][locale], params);
+  return formatAgreeing(ASSIGNMENT_MESSAGES[id][locale], params ?? {}, locale);
 }
 
 export function assignmentProblemText(p: AssignmentProblem, locale: Locale): string {

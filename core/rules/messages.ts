@@ -56,8 +56,8 @@ export const MESSAGES = {
     fr: 'L’entrée `{id}` n’est pas dans l’échantillon que la graine {seed} et la taille {size} tirent de `{path}`\u00a0: une revue note l’échantillon tiré, pas des sorties choisies à la main.',
   },
   reviewMissingItems: {
-    en: '{count} entries of the sample seed {seed} and size {size} draw from `{path}` are missing from this review (first: {ids}).',
-    fr: '{count} entrées de l’échantillon que la graine {seed} et la taille {size} tirent de `{path}` manquent à cette revue (première\u00a0: {ids}).',
+    en: '{count} {count|entry|entries} of the sample seed {seed} and size {size} draw from `{path}` {count|is|are} missing from this review (first: {ids}).',
+    fr: '{count} {count|entrée|entrées} de l’échantillon que la graine {seed} et la taille {size} tirent de `{path}` {count|manque|manquent} à cette revue (première\u00a0: {ids}).',
   },
   reviewItemTier: {
     en: 'Entry `{id}` is difficulty {expected} in the run card, not {actual}.',
@@ -90,8 +90,8 @@ export const MESSAGES = {
   sampleAssignment: { en: '`assignment` does not hold', fr: '`assignment` ne tient pas' },
   sampleMore: { en: 'and {count} more', fr: 'et {count} de plus' },
   reviewGateUnrated: {
-    en: 'The card claims the {tier} tier, but {unrated} items of its review are not rated yet: the gate asks every drawn output rated (Rosetta §7.2).',
-    fr: 'La fiche revendique le niveau {tier}, mais {unrated} éléments de sa revue ne sont pas encore notés\u00a0: le seuil exige que chaque sortie tirée soit notée (Rosetta §7.2).',
+    en: 'The card claims the {tier} tier, but {unrated} {unrated|item|items} of its review {unrated|is|are} not rated yet: the gate asks every drawn output rated (Rosetta §7.2).',
+    fr: 'La fiche revendique le niveau {tier}, mais {unrated} {unrated|élément|éléments} de sa revue ne {unrated|est|sont} pas encore {unrated|noté|notés}\u00a0: le seuil exige que chaque sortie tirée soit notée (Rosetta §7.2).',
   },
   reviewGateSingle: {
     en: 'The card claims the {tier} tier on a single review (`{review}`: {rated}/{total} rated, {usable} usable): the gate asks at least {needed} reviewers per item (Rosetta §7.2; `ewebench.review.minReviewers`, `--min-reviewers`). Draw one file per reviewer with `ewebench-studio review sample --reviewers` or *ÈwéBench: Review Run*.',
