@@ -171,3 +171,31 @@ test('a streamed import of many rows past the coverage caps says what the whole-
   assert.deepEqual(stream, whole(CORPORA[0], text, ','));
   assert.ok((stream as { problems: { code?: string }[] }).problems.some((p) => p.code === 'mixed-normalization'));
 });
+
+test('a sheet whose rows change between the two reads of a streamed import is refused, and nothing is to be kept', () => {
+  const reads = ['id,source,reference\nx1,a,b\n,c,d\n', 'id,source,reference\nx9,a,b\n,c,d\n'];
+  let call = 0;
+  assert.throws(
+    () =>
+      streamImport(
+        CORPORA[0],
+        () => [reads[Math.min(call++, 1)]],
+        { delimiter: ',' },
+        () => {},
+      ),
+    /the sheet changed while it was being imported/,
+  );
+  // A corpus whose entry_count comes first: the second read gives one row more.
+  const counted = ['source,reference\na,b\n', 'source,reference\na,b\nc,d\n'];
+  call = 0;
+  assert.throws(
+    () =>
+      streamImport(
+        CORPORA[2],
+        () => [counted[Math.min(call++, 1)]],
+        { delimiter: ',' },
+        () => {},
+      ),
+    /the sheet changed while it was being imported/,
+  );
+});
