@@ -5,13 +5,12 @@ import { isObject } from './json';
 import { confusablesInText, textUnits } from './coverage/confusables';
 import { visitLanguageStrings } from './coverage/fields';
 import { NormalizationCounts } from './coverage/normalization';
-import { corpusAcrossFindings, CorpusCounts, MAX_HARNESS_REGISTER_FINDINGS, MAX_LEGACY_FINDINGS } from './rules/corpus';
+import { corpusAcrossFindings, CorpusCounts, corpusFindings, MAX_HARNESS_REGISTER_FINDINGS, MAX_LEGACY_FINDINGS } from './rules/corpus';
 import { confusableMessage, confusableMoreMessage, MAX_COVERAGE_FINDINGS, mixedNormalizationMessage, mixedNormalizationMoreMessage } from './rules/coverage';
 import type { Finding } from './rules/finding';
 import { duplicateIdFindings, IdCounts, idOf, type Id, type IdOccurrence, collectIds } from './rules/ids';
 import { idTextIn, type ValidationOptions } from './validate';
 import { ruleScope } from './rules/codes';
-import { corpusFindings } from './rules/corpus';
 import { corpusCopyFindings } from './audit/rule';
 import { relocate } from './rules/relocate';
 
@@ -51,8 +50,8 @@ export class AppendedEntries {
 
   /**
    * `root`: the corpus before the import (its parsed value, read once), `doc` its document; `existing`: its entries
-   * array; `report(k, finding)`: a finding about the k-th appended entry (0-based), in the order a full validation
-   * makes them for that entry.
+   * array; `report(k, finding)`: a finding about the k-th appended entry (0-based). Sorted stably by
+   * `findingPhase`, one entry's findings are in a full validation's order (those that need every entry come at `end`).
    */
   constructor(
     private readonly root: unknown,
