@@ -8,14 +8,14 @@ import { itemAt, itemIndexAt } from './document/spanTree';
 import { confusablesInText, textUnits } from './coverage/confusables';
 import { visitLanguageStrings } from './coverage/fields';
 import { hasDecomposed, hasPrecomposed } from './coverage/normalization';
-import { corpusCopyFindings } from './audit/rule';
 import { ruleScope } from './rules/codes';
-import { corpusAcrossFindings, corpusFindings, CorpusCounts } from './rules/corpus';
+import { corpusAcrossFindings, CorpusCounts } from './rules/corpus';
 import { duplicateIdFindings, IdCounts } from './rules/ids';
 import { coverageFindings } from './rules/coverage';
 import type { Finding } from './rules/finding';
 import { relocate } from './rules/relocate';
 import { classifyDocument, duplicateKeyFindings, idTextIn, validateDocument, type ValidationOptions, type ValidationResult } from './validate';
+import { ENTRY_ID_FIELDS, entryFindings, isAboutChanged, startsWith, withOneEntry } from './entryValidation';
 
 /** One analysed version: the parse and what the rules found in it. */
 export interface Analysed {
@@ -275,9 +275,6 @@ export function revalidateStructure(
   return result;
 }
 
-/** The fields a corpus entry's id is read from (the legacy shape's `index` after `id`), as a full validation reads them. */
-const ENTRY_ID_FIELDS = ['id', 'index'];
-
 /** A corpus result's entries as counts for the rules across entries (see `revalidateStructure`). */
 interface EntryCounts {
   corpus: CorpusCounts;
@@ -318,11 +315,6 @@ function sameAggregates(a: Obj, b: Obj): boolean {
   return true;
 }
 
-/** The root with its entries replaced by one entry: what the per-entry rules see. */
-function withOneEntry(root: unknown, entriesPath: JsonPath, entry: unknown): unknown {
-  return entriesPath.length === 0 ? [entry] : { ...(root as Obj), [entriesPath[0] as string]: [entry] };
-}
-
 /**
  * What an entry's language strings add to the file-wide look-alike and normalisation findings: undefined when
  * it holds a look-alike or a decomposed sequence (those findings list every occurrence in the file).
@@ -337,62 +329,6 @@ function languageFacts(root: unknown, entriesPath: JsonPath, entry: unknown, cla
     else if (!precomposed && hasPrecomposed(text, units)) precomposed = true;
   });
   return clean ? { precomposed } : undefined;
-}
-
-/** Is the finding about one of the changed entries, computed from that entry alone? */
-function isAboutChanged(f: Finding, entriesPath: JsonPath, changed: { has(index: number): boolean }): boolean {
-  // Codes of file scope (codes.ts) are computed across entries or from text spans: kept, never recomputed per entry.
-  if (ruleScope(f.code) === 'file' || !('path' in f.at)) return false;
-  const index = f.at.path[entriesPath.length];
-  return f.at.path.length > entriesPath.length && typeof index === 'number' && changed.has(index) && startsWith(f.at.path, entriesPath);
-}
-
-function startsWith(path: JsonPath, prefix: JsonPath): boolean {
-  return prefix.every((p, i) => path[i] === p);
-}
-
-/**
- * The per-entry findings of one entry, by the same rules a full validation runs (on a corpus holding only that
- * entry), moved to the entry's index. Undefined for a finding about the entry as a whole whose message names its
- * index (a full validation then says it right).
- */
-function entryFindings(
-  root: unknown,
-  entriesPath: JsonPath,
-  entry: Obj,
-  index: number,
-  classification: Classification,
-  options: ValidationOptions,
-): Finding[] | undefined {
-  const view = withOneEntry(root, entriesPath, entry);
-  const shape = classification.shape ?? 'envelope';
-  const all = corpusFindings(view, shape, entriesPath, options.locale);
-  if (options.audit !== false) all.push(...corpusCopyFindings([entry], entriesPath, options.locale));
-  const out: Finding[] = [];
-  for (const f of all) {
-    if (!isAboutChanged(f, entriesPath, ZERO)) continue;
-    if ('path' in f.at && f.at.path.length <= entriesPath.length + 1 && f.code !== 'missing-field') return undefined;
-    out.push(remap(f, entriesPath, index));
-  }
-  return out;
-}
-
-const ZERO: ReadonlySet<number> = new Set([0]);
-
-function remapPath(path: JsonPath, entriesPath: JsonPath, index: number): JsonPath {
-  if (path.length <= entriesPath.length || path[entriesPath.length] !== 0 || !startsWith(path, entriesPath)) return path;
-  const out = path.slice();
-  out[entriesPath.length] = index;
-  return out;
-}
-
-/** A finding computed at entry 0 of the one-entry view, moved to entry `index` (anchor, related places, fixes). */
-function remap(f: Finding, entriesPath: JsonPath, index: number): Finding {
-  return relocate(
-    f,
-    (path) => remapPath(path, entriesPath, index),
-    (offset) => offset,
-  );
 }
 
 /** A kept finding with its text spans moved past the edits (paths need nothing: no entry moved). */

@@ -56,6 +56,80 @@ export function writeFileAtomic(file: string, text: string, options: WriteOption
   }
 }
 
+/** How `writeFileAtomicPieces` gives a file its text: a piece at a time, in order. */
+export type PieceWriter = (piece: string) => void;
+
+/** What `writeFileAtomicPieces` gathers before writing to the temporary file (the write is one system call per batch). */
+const PIECES_BATCH = 1 << 20;
+
+/**
+ * `writeFileAtomic` for a text made a piece at a time, too large to hold whole (an import of a million rows):
+ * `fill` gives the pieces in order to the writer it is handed, and says whether to keep them. The same rules as
+ * `writeFileAtomic` (refusals before anything is written, through symbolic links, the target's mode kept, a reader
+ * sees the old file or the new); when `fill` returns false or throws, the temporary file is removed and the target
+ * is untouched (what `fill` threw is thrown as it is; a failed write is an `OutputWriteError` naming the file).
+ * Returns whether the file was written.
+ */
+export function writeFileAtomicPieces(file: string, fill: (write: PieceWriter) => boolean, options: Omit<WriteOptions, 'write'> = {}): boolean {
+  const show = options.show ?? ((f: string) => f);
+  const target = writeTarget(file, show);
+  const existing = statOrUndefined(target);
+  if (existing) refuseToReplace(file, target, existing, options.inputs ?? [], show);
+  const temp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  const failed = (error: unknown) => new OutputWriteError(file, (error as NodeJS.ErrnoException).code, { cause: error });
+  let fd: number | undefined;
+  try {
+    try {
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fd = fs.openSync(temp, 'w');
+    } catch (error) {
+      throw failed(error);
+    }
+    const out = fd;
+    let batch: string[] = [];
+    let size = 0;
+    const flush = () => {
+      if (batch.length === 0) return;
+      const text = batch.join('');
+      batch = [];
+      size = 0;
+      try {
+        // With a descriptor, the whole text is written at the current position (partial writes are retried).
+        fs.writeFileSync(out, text);
+      } catch (error) {
+        throw failed(error);
+      }
+    };
+    const keep = fill((piece) => {
+      batch.push(piece);
+      size += piece.length;
+      // A batch never ends between the two halves of a surrogate pair (each batch is encoded on its own).
+      const last = piece.charCodeAt(piece.length - 1);
+      if (size >= PIECES_BATCH && !(last >= 0xd800 && last <= 0xdbff)) flush();
+    });
+    if (!keep) {
+      fs.closeSync(fd);
+      fd = undefined;
+      fs.rmSync(temp, { force: true });
+      return false;
+    }
+    flush();
+    try {
+      fs.closeSync(fd);
+      fd = undefined;
+      if (existing) keepModeAndOwner(temp, existing);
+      fs.renameSync(temp, target);
+    } catch (error) {
+      throw failed(error);
+    }
+    return true;
+  } catch (error) {
+    if (fd !== undefined) fs.closeSync(fd);
+    fs.rmSync(temp, { force: true });
+    throw error;
+  }
+}
+
 /** The file a write of `file` lands in: `file` itself, or the end of its chain of symbolic links. */
 export function writeTarget(file: string, show: (file: string) => string = (f) => f): string {
   let target = path.resolve(file);

@@ -11,8 +11,9 @@
  *   5  the findings (rules) and what a run is (run)
  *   6  audits of tests, reading runs back, multilingual task suites
  *   7  comparisons, the leaderboard, validation of a whole file
- *   8  boards' columns, charts, corpus tables and spreadsheets, incremental analysis
- *   9  benchmark matrices
+ *   8  validation entry by entry (an import's appended entries, the incremental analysis's changed ones)
+ *   9  boards' columns, charts, corpus tables and spreadsheets, incremental analysis
+ *  10  benchmark matrices
  */
 module.exports = [
   ['hash', 'i18n', 'json.ts', 'python', 'spec', 'text', 'typing', 'workspace'],
@@ -22,6 +23,7 @@ module.exports = [
   ['rules', 'run'],
   ['audit', 'runs', 'suite'],
   ['compare', 'leaderboard', 'validate.ts'],
+  ['entryValidation.ts'],
   ['boards', 'charts', 'corpus', 'incremental.ts'],
   ['bench'],
 ];

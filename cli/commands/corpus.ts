@@ -1,12 +1,12 @@
 import * as path from 'node:path';
 import { SpreadsheetError } from '../../core/corpus/cells';
 import { decodeSheetBytes, SheetBytesDecoder } from '../../core/document/encoding';
-import { delimiterFor, describeSheetEncoding, exportSheet, planImport, type RowProblem } from '../../core/corpus/spreadsheet';
+import { delimiterFor, describeSheetEncoding, exportSheet, planImport, streamImport, type RowProblem } from '../../core/corpus/spreadsheet';
 import { planUpdate, type UpdatePlan } from '../../core/corpus/sheetUpdate';
 import { displayPath, parseArgs, readBytes, readChunks, readJsonText, describeEncodingProblem } from '../files';
 import { terminalSafe } from '../format/text';
 import { UsageError, type CliIo } from '../io';
-import { writeFileAtomic } from '../../runner/outputs';
+import { writeFileAtomic, writeFileAtomicPieces } from '../../runner/outputs';
 
 export const usage =
   'corpus export CORPUS.json --out FILE.csv|.tsv [--no-bom] | corpus import FILE.csv|.tsv --into CORPUS.json [--map COLUMN=FIELD ...] [--update [--prune]] [--dry-run]   a corpus to a spreadsheet and back';
@@ -85,20 +85,44 @@ async function importCommand(args: string[], io: CliIo): Promise<number> {
   const corpusFile = path.resolve(io.cwd, into);
   const corpusText = readCorpus(into, io);
   if (flags.has('update')) return updateCommand(corpusText, corpusFile, sheetFile, map, { dryRun: flags.has('dry-run'), prune: flags.has('prune') }, io);
-  const plan = planImport(corpusText, sheetPieces(sheetFile, io), { delimiter: delimiterFor(sheetFile), map });
+  const options = { delimiter: delimiterFor(sheetFile), map };
+  const inputs = [path.resolve(io.cwd, sheetFile)];
+  const showFile = (f: string) => terminalSafe(displayPath(f, io.cwd));
+  const dryRun = flags.has('dry-run');
+  // The sheet streams through: each entry validated and written as it comes (the new corpus is never held whole),
+  // through a temporary file renamed at the end; any error leaves the corpus as it was.
+  let plan = dryRun
+    ? streamImport(
+        corpusText,
+        () => sheetPieces(sheetFile, io),
+        options,
+        () => {},
+      )
+    : undefined;
+  if (!dryRun)
+    writeFileAtomicPieces(
+      corpusFile,
+      (write) => {
+        plan = streamImport(corpusText, () => sheetPieces(sheetFile, io), options, write);
+        return plan?.written ?? false;
+      },
+      { inputs, show: showFile },
+    );
+  if (!plan) {
+    // What only the whole new document can tell (a sheet that makes the file another kind than a corpus): planned whole.
+    const whole = planImport(corpusText, sheetPieces(sheetFile, io), options);
+    plan = { columns: whole.columns, count: whole.entries.length, problems: whole.problems, written: whole.newText !== undefined };
+    if (whole.newText !== undefined && !dryRun) writeFileAtomic(corpusFile, whole.newText, { inputs, show: showFile });
+  }
   for (const p of plan.problems) io.stderr(problemLine(sheetShown, p));
   const shown = terminalSafe(displayPath(corpusFile, io.cwd));
-  if (!plan.newText) {
+  if (!plan.written) {
     const errors = plan.problems.filter((p) => p.severity === 'error').length;
     io.stderr(`${shown}: nothing imported (${errors} error${errors === 1 ? '' : 's'} in ${terminalSafe(sheetShown)})\n`);
     return 1;
   }
   const mapped = plan.columns.map((c) => `${c.column}→${c.field ?? '(skipped)'}`).join(', ');
-  if (!flags.has('dry-run'))
-    writeFileAtomic(corpusFile, plan.newText, { inputs: [path.resolve(io.cwd, sheetFile)], show: (f) => terminalSafe(displayPath(f, io.cwd)) });
-  io.stdout(
-    `${shown}: ${flags.has('dry-run') ? 'would import' : 'imported'} ${plan.entries.length} entr${plan.entries.length === 1 ? 'y' : 'ies'} (${terminalSafe(mapped)})\n`,
-  );
+  io.stdout(`${shown}: ${dryRun ? 'would import' : 'imported'} ${plan.count} entr${plan.count === 1 ? 'y' : 'ies'} (${terminalSafe(mapped)})\n`);
   return 0;
 }
 

@@ -54,10 +54,25 @@ const idOfBigInt = (n: bigint): EntryId =>
 /**
  * `count` new ids after `existing` (the file's ids as written: numbers, NumberText for those a float would
  * change, and strings; others ignored). A file whose ids are all integers gets integers, from 1 when it has
- * none; otherwise strings in the most common numbered pattern. Each loop is bounded by `count` plus the number
- * of ids already taken, and every candidate is larger than every id of its kind, so it always ends.
+ * none; otherwise strings in the most common numbered pattern. See `freshIds`, which gives them one at a time.
  */
 export function nextIds(existing: readonly unknown[], count: number): EntryId[] {
+  const out: EntryId[] = [];
+  if (count <= 0) return out;
+  for (const id of freshIds(existing)) {
+    out.push(id);
+    if (out.length === count) break;
+  }
+  return out;
+}
+
+/**
+ * The new ids after `existing`, in order, as many as the caller takes (an import of a million rows takes one per
+ * row without holding them all): the ids `nextIds` lists. Each id's loop is bounded by the number of ids taken
+ * plus one (every candidate is larger than the one before, and at most all taken ids are passed), so each step
+ * ends; the caller bounds how many it takes.
+ */
+export function* freshIds(existing: readonly unknown[]): Generator<EntryId, void, undefined> {
   const taken = new Set<string>();
   let max: bigint | undefined;
   const strings: string[] = [];
@@ -72,18 +87,19 @@ export function nextIds(existing: readonly unknown[], count: number): EntryId[] 
       taken.add(id);
     }
   }
-  const out: EntryId[] = [];
-  const bound = count + taken.size;
+  const bound = taken.size + 1;
   if (strings.length === 0) {
     let next = max === undefined || max < 1n ? 1n : max + 1n;
-    for (let tries = 0; out.length < count && tries <= bound; tries++, next++) if (!taken.has(next.toString())) out.push(idOfBigInt(next));
-    return out;
+    for (;;) {
+      for (let tries = 0; taken.has(next.toString()) && tries <= bound; tries++) next++;
+      yield idOfBigInt(next++);
+    }
   }
   const pattern = stringPattern(strings);
+  const idAt = (n: bigint) => pattern.prefix + n.toString().padStart(pattern.width, '0');
   let n = pattern.next;
-  for (let tries = 0; out.length < count && tries <= bound; tries++, n++) {
-    const id = pattern.prefix + n.toString().padStart(pattern.width, '0');
-    if (!taken.has(id)) out.push(id);
+  for (;;) {
+    for (let tries = 0; taken.has(idAt(n)) && tries <= bound; tries++) n++;
+    yield idAt(n++);
   }
-  return out;
 }

@@ -6,9 +6,11 @@ import { isObject, type JsonObject } from '../json';
 import { defaultSeverity, type Severity } from '../rules/codes';
 import type { Finding } from '../rules/finding';
 import { validateDocument } from '../validate';
-import { nextIds } from './idPattern';
-import { appendToArray, applyTextEdits, replaceValue, type TextEdit } from '../document/jsonEdits';
-import { cellOf, cellValue, corpusSheet, fieldKind, schemaFields, SpreadsheetError, type CorpusSheet } from './cells';
+import { AppendedEntries, findingPhase } from '../entryValidation';
+import { entriesOf } from '../document/classify';
+import { freshIds, nextIds } from './idPattern';
+import { appendToArray, applyTextEdits, arrayAppend, replaceValue, type TextEdit } from '../document/jsonEdits';
+import { cellOf, cellValue, corpusSheet, fieldKind, schemaFields, SpreadsheetError, type CorpusSheet, type FieldKind } from './cells';
 import { exactValue, floatIsExact } from '../document/numberText';
 import type { SheetEncodingProblem } from '../document/encoding';
 
@@ -86,6 +88,10 @@ const TEXT: Record<string, Bilingual> = {
   loneSurrogate: {
     en: 'entry {entry}, field "{field}": holds half of a surrogate pair, which UTF-8 cannot write; the file will show U+FFFD (�) there',
     fr: 'entrée {entry}, champ « {field} »\u00a0: contient une moitié de paire de substitution, que l’UTF-8 ne peut pas écrire\u202f; le fichier montrera U+FFFD (�) à sa place',
+  },
+  changed: {
+    en: 'the sheet changed while it was being imported: nothing was imported, try again',
+    fr: 'la feuille a changé pendant l’import : rien n’a été importé, réessayez',
   },
   entryCount: {
     en: 'entry_count was {was} while the corpus held {held} {held|entry|entries}; it is set to {now}',
@@ -227,7 +233,7 @@ function languageColumns(value: unknown, sheet: CorpusSheet): Map<string, string
 }
 
 /** A sheet's record: its cells, and the line of the file it starts on. */
-interface SheetRow {
+export interface SheetRow {
   cells: string[];
   line: number;
 }
@@ -336,10 +342,12 @@ export class SheetRecordReader {
   private cellStart = true;
   private started = false;
 
+  /** `onRow`: each row as it is read, instead of keeping it in `rows` (an import of a million rows keeps none). */
   constructor(
     private readonly delimiter: Delimiter,
     private readonly locale: Locale,
     private readonly problems: RowProblem[],
+    private readonly onRow?: (row: SheetRow) => void,
   ) {}
 
   push(piece: string): void {
@@ -366,7 +374,9 @@ export class SheetRecordReader {
 
   private finish(end: number): void {
     const row = recordRow(this.text.slice(this.start, end), this.startLine, this.delimiter, this.locale, this.problems);
-    if (row) this.rows.push({ cells: row.cells.map(ownCopy), line: row.line });
+    if (!row) return;
+    if (this.onRow) this.onRow(row);
+    else this.rows.push({ cells: row.cells.map(ownCopy), line: row.line });
   }
 
   /** Scans from `i` to the end of the text, or to a character whose meaning waits on the next piece. */
@@ -480,6 +490,58 @@ export function entryIndexOf(finding: Finding, entriesPath: JsonPath, itemSpans:
   return -1;
 }
 
+/**
+ * A sheet's header mapped to the corpus's fields, and its rows made entries: the one home of both for the whole
+ * read (`readSheetRows`) and the streamed import (`streamImport`). Problems are pushed as they are found.
+ */
+class RowEntries {
+  readonly fields: (string | null)[];
+  readonly columns: { column: string; field: string | null }[];
+  private readonly kinds: FieldKind[];
+  private readonly locale: Locale;
+
+  constructor(
+    private readonly header: readonly string[],
+    doc: JsonDocument,
+    sheet: CorpusSheet,
+    options: ImportOptions,
+    private readonly problems: RowProblem[],
+  ) {
+    const locale = (this.locale = options.locale ?? 'en');
+    const fields = (this.fields = mapColumns(
+      header,
+      sheet,
+      languageColumns(doc.value, sheet),
+      options.map ?? new Map<string, string>(),
+      locale,
+      problems,
+      options.hints,
+    ));
+    this.columns = header.map((column, i) => ({ column, field: fields[i] }));
+    if (!fields.includes(sheet.sourceField)) problems.push({ severity: 'error', message: text(locale, 'noSource', { field: sheet.sourceField }) });
+    this.kinds = fields.map((f) => (f ? fieldKind(f, sheet) : 'string'));
+  }
+
+  /** The row as an entry (empty cells left out), or undefined when it has not the header's width (a problem then). */
+  entryOf({ cells, line }: SheetRow): JsonObject | undefined {
+    const { header, locale, problems } = this;
+    if (cells.length !== header.length) {
+      problems.push({ severity: 'error', row: line, message: text(locale, 'cellCount', { count: cells.length, header: header.length }) });
+      return undefined;
+    }
+    // Field names come from the sheet: no prototype, so `__proto__` or `constructor` is a field like any other.
+    const entry = Object.create(null) as JsonObject;
+    this.fields.forEach((field, i) => {
+      const cell = cells[i];
+      if (!field || cell === '') return;
+      const parsed = cellValue(cell, this.kinds[i]);
+      if (parsed) entry[field] = parsed.value;
+      else problems.push({ severity: 'error', row: line, column: header[i], message: text(locale, 'badJson', { column: header[i], field }) });
+    });
+    return entry;
+  }
+}
+
 /** A sheet read against a corpus: its columns mapped, each row of the header's width as an entry (empty cells left out). */
 export interface SheetRows {
   locale: Locale;
@@ -520,27 +582,12 @@ export function readSheetRows(corpusText: string, sheetText: SheetText, options:
   }
   const header = first.cells;
   if (rows.length === 0 && problems.length === 0) throw new SpreadsheetError(text(locale, 'noRows'), { about: 'sheet' });
-  const fields = mapColumns(header, sheet, languageColumns(doc.value, sheet), options.map ?? new Map<string, string>(), locale, problems, options.hints);
-  const columns = header.map((column, i) => ({ column, field: fields[i] }));
-  if (!fields.includes(sheet.sourceField)) problems.push({ severity: 'error', message: text(locale, 'noSource', { field: sheet.sourceField }) });
-  const kinds = fields.map((f) => (f ? fieldKind(f, sheet) : 'string'));
-
+  const mapped = new RowEntries(header, doc, sheet, options, problems);
+  const { fields, columns } = mapped;
   const out: { entry: JsonObject; line: number; cells: string[] }[] = [];
-  for (const { cells, line } of rows) {
-    if (cells.length !== header.length) {
-      problems.push({ severity: 'error', row: line, message: text(locale, 'cellCount', { count: cells.length, header: header.length }) });
-      continue;
-    }
-    // Field names come from the sheet: no prototype, so `__proto__` or `constructor` is a field like any other.
-    const entry = Object.create(null) as JsonObject;
-    fields.forEach((field, i) => {
-      const cell = cells[i];
-      if (!field || cell === '') return;
-      const parsed = cellValue(cell, kinds[i]);
-      if (parsed) entry[field] = parsed.value;
-      else problems.push({ severity: 'error', row: line, column: header[i], message: text(locale, 'badJson', { column: header[i], field }) });
-    });
-    out.push({ entry, line, cells });
+  for (const row of rows) {
+    const entry = mapped.entryOf(row);
+    if (entry) out.push({ entry, line: row.line, cells: row.cells });
   }
   return { locale, doc, sheet, header, fields, columns, problems, rows: out };
 }
@@ -622,4 +669,172 @@ export function planImport(corpusText: string, sheetText: SheetText, options: Im
 export function sortedProblems(plan: ImportPlan): ImportPlan {
   plan.problems.sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
   return plan;
+}
+
+/** What `streamImport` did: an `ImportPlan` without the entries and the new text, which went to `write`. */
+export interface StreamedImport {
+  columns: { column: string; field: string | null }[];
+  /** How many entries the sheet gave (the import appends them all, or none). */
+  count: number;
+  /** As `ImportPlan.problems`, in the same order. */
+  problems: RowProblem[];
+  /**
+   * Whether the pieces given to `write`, joined, are the new corpus text (`ImportPlan.newText`). False when a
+   * problem is an error or no row made an entry: what was given, if anything, is to be dropped.
+   */
+  written: boolean;
+}
+
+/**
+ * `planImport` for a sheet too large to hold (a million rows): the same columns, problems and new text, byte for
+ * byte, with the new text given to `write` a piece at a time (an entry's text each) and each entry validated as
+ * it comes (`AppendedEntries`, the validator's rules entry by entry), so neither the entries nor the new text is
+ * ever held whole. `sheet` gives the sheet's text in pieces each time it is called: it is read twice when the
+ * sheet gives ids (the new ids must avoid every one of them) or when the corpus's `entry_count` stands before its
+ * entries (written before them), and once otherwise; a sheet whose rows differ between the two reads is refused.
+ * Undefined when only the whole document can tell the findings (`AppendedEntries.whole`): the caller drops what
+ * `write` was given and runs `planImport`. Throws `SpreadsheetError` as `planImport` does.
+ */
+export function streamImport(
+  corpusText: string,
+  sheet: () => Iterable<string>,
+  options: ImportOptions,
+  write: (piece: string) => void,
+): StreamedImport | undefined {
+  const locale = options.locale ?? 'en';
+  const doc = new JsonDocument(corpusText);
+  if (!doc.isValidJson) throw new SpreadsheetError(text(locale, 'notValidJson'));
+  const corpus = corpusSheet(doc.value, locale);
+  const append = arrayAppend(doc, corpus.entriesPath);
+  if (!append) return undefined;
+  const items = entriesOf(doc.value, corpus.entriesPath) ?? [];
+  const declared = isObject(doc.value) && corpus.entriesPath.length === 1 ? doc.value.entry_count : undefined;
+  const countSpan = typeof declared === 'number' ? doc.locate(['entry_count']) : undefined;
+  const countFirst = countSpan !== undefined && countSpan.start < append.start;
+  const countText = (now: number) => replaceValue(doc, ['entry_count'], now)?.text ?? '';
+
+  // First read, when needed: the ids the sheet gives and how many entries it makes.
+  const survey = surveySheet(sheet(), doc, corpus, options, countFirst);
+  const existingIds = corpus.entries.map((e, k) => exactValue(doc, [...corpus.entriesPath, corpus.indices[k], corpus.idField], e[corpus.idField]));
+  const fresh = freshIds([...existingIds, ...survey.given]);
+  const sources = new Map<string, unknown>();
+  for (const e of corpus.entries)
+    if (typeof e[corpus.sourceField] === 'string' && !sources.has(e[corpus.sourceField] as string))
+      sources.set(e[corpus.sourceField] as string, e[corpus.idField]);
+
+  const problems: RowProblem[] = [];
+  const readProblems: RowProblem[] = [];
+  const lines: number[] = [];
+  const validator = new AppendedEntries(doc.value, doc, corpus.entriesPath, items, locale, (k, f) =>
+    problems.push({ severity: f.severity ?? defaultSeverity(f.code), row: lines[k], message: f.message, code: f.code }),
+  );
+  let mapped: RowEntries | undefined;
+  let records = 0;
+  let count = 0;
+  let givenAt = 0;
+  // Once an error is found nothing more is written (the caller drops what was).
+  let checked = 0;
+  let failed = false;
+  const emit = (piece: string) => {
+    for (; checked < problems.length; checked++) if (problems[checked].severity === 'error') failed = true;
+    if (!failed) write(piece);
+  };
+  const changed = () => new SpreadsheetError(text(locale, 'changed'), { about: 'sheet' });
+  const reader = new SheetRecordReader(options.delimiter, locale, readProblems, (row) => {
+    if (!mapped) {
+      mapped = new RowEntries(row.cells, doc, corpus, options, problems);
+      return;
+    }
+    records++;
+    const entry = mapped.entryOf(row);
+    if (!entry) return;
+    const source = entry[corpus.sourceField];
+    if (typeof source === 'string' && sources.has(source))
+      problems.push({ severity: 'warning', row: row.line, message: text(locale, 'sameSource', { id: cellOf(sources.get(source)) }) });
+    let value = entry;
+    const id = entry[corpus.idField];
+    if (id === undefined) {
+      // The id goes first, where a person looks for it.
+      const withId = Object.create(null) as JsonObject;
+      withId[corpus.idField] = fresh.next().value;
+      value = Object.assign(withId, entry);
+    } else if (givenAt >= survey.given.length || cellOf(survey.given[givenAt++]) !== cellOf(id)) throw changed();
+    if (count === 0) emit(corpusText.slice(0, countFirst ? countSpan.start : append.start));
+    if (count === 0 && countFirst) emit(countText(corpus.count + survey.count) + corpusText.slice(countSpan.end, append.start));
+    const itemText = append.text(value);
+    emit(append.separator(count === 0) + itemText);
+    lines.push(row.line);
+    count++;
+    // The entry as the new text holds it (a float where the value keeps digits), as a full validation reads it.
+    validator.add(JSON.parse(itemText) as unknown, value);
+  });
+  for (const piece of sheet()) {
+    reader.push(piece);
+    if (validator.whole) return undefined;
+  }
+  reader.end();
+  if (!mapped) {
+    if (readProblems.length > 0) return { columns: [], count: 0, problems: readProblems, written: false };
+    throw new SpreadsheetError(text(locale, 'empty'), { about: 'sheet' });
+  }
+  if (records === 0 && readProblems.length === 0) throw new SpreadsheetError(text(locale, 'noRows'), { about: 'sheet' });
+  if ((countFirst && count !== survey.count) || givenAt !== survey.given.length) throw changed();
+  problems.push(...readProblems);
+  const result: StreamedImport = { columns: mapped.columns, count, problems, written: false };
+  if (count === 0) return sortStreamed(result);
+  validator.end();
+  if (validator.whole) return undefined;
+  if (typeof declared === 'number') {
+    const now = corpus.count + count;
+    if (declared !== corpus.count) problems.push({ severity: 'warning', message: text(locale, 'entryCount', { was: declared, held: corpus.count, now }) });
+  }
+  emit(append.close);
+  if (countSpan && !countFirst) emit(corpusText.slice(append.end, countSpan.start) + countText(corpus.count + count) + corpusText.slice(countSpan.end));
+  else emit(corpusText.slice(append.end));
+  result.written = !problems.some((p) => p.severity === 'error');
+  return sortStreamed(result);
+}
+
+/** Problems in the order `planImport` gives them: by line, and on one line the sheet's own, then the validator's in its order. */
+function sortStreamed(result: StreamedImport): StreamedImport {
+  const phase = (p: RowProblem) => (p.code === undefined ? -1 : findingPhase(p.code));
+  result.problems.sort((a, b) => (a.row ?? 0) - (b.row ?? 0) || phase(a) - phase(b));
+  return result;
+}
+
+/**
+ * The first read of a streamed import: the ids the sheet's rows give, in order, and how many rows make entries.
+ * It stops after the header when neither is needed (no column gives ids, and `count` is not asked for).
+ */
+function surveySheet(
+  pieces: Iterable<string>,
+  doc: JsonDocument,
+  corpus: CorpusSheet,
+  options: ImportOptions,
+  count: boolean,
+): { given: unknown[]; count: number } {
+  const scratch: RowProblem[] = [];
+  const given: unknown[] = [];
+  let entries = 0;
+  let mapped: RowEntries | undefined;
+  let done = false;
+  const reader = new SheetRecordReader(options.delimiter, options.locale ?? 'en', scratch, (row) => {
+    if (!mapped) {
+      mapped = new RowEntries(row.cells, doc, corpus, options, scratch);
+      done = !count && !mapped.fields.includes(corpus.idField);
+      return;
+    }
+    const entry = mapped.entryOf(row);
+    scratch.length = 0;
+    if (!entry) return;
+    entries++;
+    const id = entry[corpus.idField];
+    if (id !== undefined) given.push(id);
+  });
+  for (const piece of pieces) {
+    if (done) break;
+    reader.push(piece);
+  }
+  if (!done) reader.end();
+  return { given, count: entries };
 }

@@ -49,3 +49,31 @@ export class NormalizationSurvey {
     return this.decomposed.length > 0 && (this.decomposed.some((d) => hasPrecomposed(d.text)) || this.maybePrecomposed.some((t) => hasPrecomposed(t)));
   }
 }
+
+/**
+ * What `NormalizationSurvey` tells of a file, for strings that come one at a time and are not kept (an import's
+ * rows): how many strings NFC would change, with the places of the first `keep` of them (a caller's own
+ * reference for each), and whether the file mixes the forms. Whether some string is precomposed is settled by the
+ * first one that is (the survey tests its kept strings at the end; the answer is the same).
+ */
+export class NormalizationCounts<T> {
+  decomposed = 0;
+  readonly firstDecomposed: T[] = [];
+  private precomposed = false;
+
+  constructor(private readonly keep: number) {}
+
+  /** `units` as for `hasDecomposed`; `at` names the string when it is one of the first `keep` decomposed. */
+  add(text: string, at: () => T, units?: number): void {
+    const decomposed = hasDecomposed(text, units);
+    if (decomposed) {
+      if (this.decomposed++ < this.keep) this.firstDecomposed.push(at());
+      if (!this.precomposed && hasPrecomposed(text)) this.precomposed = true;
+    } else if (!this.precomposed && maybePrecomposed(text, units) && hasPrecomposed(text)) this.precomposed = true;
+  }
+
+  /** As `NormalizationSurvey.mixed`. */
+  get mixed(): boolean {
+    return this.decomposed > 0 && this.precomposed;
+  }
+}

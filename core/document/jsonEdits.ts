@@ -250,23 +250,57 @@ export function serializeOneLine(value: unknown, layout: OneLineLayout, style: J
 }
 
 /**
+ * How items are appended to the array at `arrayPath`, one at a time: the span the edit replaces, what goes before
+ * each item (`first` for the first item appended), each item's text, and the text that closes the edit.
+ * `appendToArray` joins them; a caller with more items than it can hold writes them as they come (the same text).
+ */
+export interface ArrayAppend {
+  start: number;
+  end: number;
+  separator(first: boolean): string;
+  text(value: unknown): string;
+  close: string;
+}
+
+/** The `ArrayAppend` of the array at `arrayPath`; undefined when no array is there. `likeLast` as for `appendToArray`. */
+export function arrayAppend(doc: JsonDocument, arrayPath: JsonPath, likeLast = false): ArrayAppend | undefined {
+  const children = doc.childrenAt(arrayPath);
+  if (!children || children.kind !== 'array') return undefined;
+  const style = documentStyle(doc);
+  const close = children.span.end - 1;
+  const last = children.items[children.items.length - 1];
+  const oneLine = likeLast && last ? oneLineLayout(doc.slice(last.start, last.end)) : undefined;
+  if (last) {
+    const { start, end, text: sep } = textsAfter(doc, style, last, () => ['']);
+    const indent = lineIndentAt(doc, last.start);
+    return {
+      start,
+      end,
+      separator: () => sep,
+      text: (value) => (oneLine ? serializeOneLine(value, oneLine, style) : serialize(value, style, indent)),
+      close: '',
+    };
+  }
+  const outer = lineIndentAt(doc, children.span.start);
+  const indent = outer + style.indent;
+  return {
+    start: children.span.start + 1,
+    end: close,
+    separator: (first) => (first ? style.eol : ',' + style.eol) + indent,
+    text: (value) => serialize(value, style, indent),
+    close: style.eol + outer,
+  };
+}
+
+/**
  * Appends `items` to the array at `arrayPath`, each on its own lines at the indentation of the items already
  * there (or one unit deeper than the array when it is empty). One edit, inserted before the closing bracket.
  * `likeLast`: each item is written in the last item's layout, on one line when it is on one line.
  */
 export function appendToArray(doc: JsonDocument, arrayPath: JsonPath, items: readonly unknown[], likeLast = false): TextEdit | undefined {
-  const children = doc.childrenAt(arrayPath);
-  if (!children || children.kind !== 'array' || items.length === 0) return undefined;
-  const style = documentStyle(doc);
-  const close = children.span.end - 1;
-  const last = children.items[children.items.length - 1];
-  const oneLine = likeLast && last ? oneLineLayout(doc.slice(last.start, last.end)) : undefined;
-  if (last)
-    return textsAfter(doc, style, last, (indent) => items.map((item) => (oneLine ? serializeOneLine(item, oneLine, style) : serialize(item, style, indent))));
-  const outer = lineIndentAt(doc, children.span.start);
-  const indent = outer + style.indent;
-  const body = items.map((item) => indent + serialize(item, style, indent)).join(',' + style.eol);
-  return { start: children.span.start + 1, end: close, text: style.eol + body + style.eol + outer };
+  const append = items.length === 0 ? undefined : arrayAppend(doc, arrayPath, likeLast);
+  if (!append) return undefined;
+  return { start: append.start, end: append.end, text: items.map((item, i) => append.separator(i === 0) + append.text(item)).join('') + append.close };
 }
 
 /**

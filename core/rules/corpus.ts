@@ -19,7 +19,7 @@ import { isObject } from '../json';
 type Obj = Record<string, unknown>;
 
 /** At most this many per-entry information findings for legacy names; the shape finding gives the total. */
-const MAX_LEGACY_FINDINGS = 200;
+export const MAX_LEGACY_FINDINGS = 200;
 
 /** Rules for a Rosetta corpus in any of its four shapes; ids are checked separately (rules/ids.ts). */
 export function corpusFindings(root: unknown, shape: CorpusShape, entriesPath: JsonPath, locale: Locale): Finding[] {
@@ -212,7 +212,7 @@ function tierOf(difficulty: unknown): string | undefined {
 }
 
 /** At most this many per-entry findings for harness registers. */
-const MAX_HARNESS_REGISTER_FINDINGS = 200;
+export const MAX_HARNESS_REGISTER_FINDINGS = 200;
 
 /** Curated corpora: say which spec register each harness-builder register stands for (information, not an error). */
 function harnessRegisterFindings(entries: unknown[], entriesPath: JsonPath, locale: Locale): Finding[] {

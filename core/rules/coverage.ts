@@ -127,6 +127,27 @@ function nfcEdit(doc: JsonDocument, s: { text: string; path: JsonPath }): TextEd
   return span && { span, newText: JSON.stringify(s.text.normalize('NFC')) };
 }
 
+/** The message of a `confusable-char` finding (one home: `coverageFindings` and an import's rows, `AppendedEntries`). */
+export function confusableMessage(hit: { found: string; expected: string }, locale: Locale): string {
+  const expected = hit.expected.normalize('NFC');
+  return msg(locale, 'confusableChar', { found: hit.found, code: codePoints(hit.found), expected, expectedCode: codePoints(hit.expected) });
+}
+
+/** The note after `MAX_COVERAGE_FINDINGS` look-alikes, of `total` in the file. */
+export function confusableMoreMessage(total: number, locale: Locale): string {
+  return msg(locale, 'confusableMore', { count: total - MAX_COVERAGE_FINDINGS, total, limit: MAX_COVERAGE_FINDINGS });
+}
+
+/** The message of a `mixed-normalization` finding, of `total` decomposed strings in the file. */
+export function mixedNormalizationMessage(total: number, locale: Locale): string {
+  return msg(locale, 'mixedNormalization', { count: total });
+}
+
+/** The note after `MAX_COVERAGE_FINDINGS` decomposed strings, of `total` in the file. */
+export function mixedNormalizationMoreMessage(total: number, locale: Locale): string {
+  return msg(locale, 'mixedNormalizationMore', { count: total - MAX_COVERAGE_FINDINGS, total, limit: MAX_COVERAGE_FINDINGS });
+}
+
 /**
  * The file's `confusable-char` findings (one per look-alike, at its exact span, with a fix for that letter alone)
  * and `mixed-normalization` findings (one per string NFC would change, with a fix rewriting that string): each
@@ -140,7 +161,7 @@ export function coverageFindings(doc: JsonDocument, classification: Classificati
     const expected = hit.expected.normalize('NFC');
     findings.push({
       code: 'confusable-char',
-      message: msg(locale, 'confusableChar', { found: hit.found, code: codePoints(hit.found), expected, expectedCode: codePoints(hit.expected) }),
+      message: confusableMessage(hit, locale),
       at: { span: hit.span },
       fixes: [{ kind: 'replace-text', edits: [{ span: hit.span, newText: hit.expected }], title: 'one', found: hit.found.normalize('NFC'), expected }],
     });
@@ -149,7 +170,7 @@ export function coverageFindings(doc: JsonDocument, classification: Classificati
     findings.push({
       code: 'confusable-char',
       severity: 'information',
-      message: msg(locale, 'confusableMore', { count: hits.length - MAX_COVERAGE_FINDINGS, total: hits.length, limit: MAX_COVERAGE_FINDINGS }),
+      message: confusableMoreMessage(hits.length, locale),
       at: { span: hits[MAX_COVERAGE_FINDINGS].span },
     });
   }
@@ -159,7 +180,7 @@ export function coverageFindings(doc: JsonDocument, classification: Classificati
       const edit = nfcEdit(doc, s);
       findings.push({
         code: 'mixed-normalization',
-        message: msg(locale, 'mixedNormalization', { count: decomposed.length }),
+        message: mixedNormalizationMessage(decomposed.length, locale),
         at: { path: s.path },
         ...(edit ? { fixes: [{ kind: 'replace-text', edits: [edit], title: 'nfc' }] } : {}),
       });
@@ -168,11 +189,7 @@ export function coverageFindings(doc: JsonDocument, classification: Classificati
       findings.push({
         code: 'mixed-normalization',
         severity: 'information',
-        message: msg(locale, 'mixedNormalizationMore', {
-          count: decomposed.length - MAX_COVERAGE_FINDINGS,
-          total: decomposed.length,
-          limit: MAX_COVERAGE_FINDINGS,
-        }),
+        message: mixedNormalizationMoreMessage(decomposed.length, locale),
         at: { path: decomposed[MAX_COVERAGE_FINDINGS].path },
       });
     }

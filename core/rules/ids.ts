@@ -48,7 +48,7 @@ export function collectIds(items: unknown, basePath: JsonPath, fields: readonly 
 }
 
 /** An object's id and the field it is in (the first of `fields` holding a string or an integer). */
-function idOf(item: unknown, fields: readonly string[]): { id: Id; field: string } | undefined {
+export function idOf(item: unknown, fields: readonly string[]): { id: Id; field: string } | undefined {
   if (!item || typeof item !== 'object' || Array.isArray(item)) return undefined;
   for (const field of fields) {
     const id = (item as Record<string, unknown>)[field];
@@ -91,7 +91,17 @@ export class IdCounts {
 
   /** What `duplicateIdFindings` needs for `items`, the items counted: the occurrences of repeated ids (one pass over them when there are any) and every id. */
   repeatedIn(items: unknown, basePath: JsonPath): { occurrences: IdOccurrence[]; all: () => Id[] } {
-    return { occurrences: this.repeated.size ? collectIds(items, basePath, this.fields, this.repeated) : [], all: () => [...this.counts.keys()] };
+    return { occurrences: this.repeated.size ? collectIds(items, basePath, this.fields, this.repeated) : [], all: () => this.all() };
+  }
+
+  /** The ids held more than once (for a caller that keeps the items' ids, not the items: an import's rows). */
+  get repeatedIds(): ReadonlySet<Id> {
+    return this.repeated;
+  }
+
+  /** Every id counted. */
+  all(): Id[] {
+    return [...this.counts.keys()];
   }
 }
 
