@@ -1,21 +1,27 @@
 /**
- * The fast path of the run-card seals: JSON text straight to the UTF-8 bytes of Python's
- * `json.dumps(obj, sort_keys=True, ensure_ascii=False)`, without building `PyValue`s or intermediate strings.
- * Its plain twin is `dumpsPy(parsePyJson(text), HASH_DUMPS_OPTIONS)` (json.ts) encoded as UTF-8: the same bytes
- * for every text it accepts, the same refusals (PyJsonError, same reason and offset) for every text it refuses;
- * a property test holds the two together.
+ * The fast path of the run-card seals: JSON text straight to the text of Python's
+ * `json.dumps(obj, sort_keys=True, ensure_ascii=False)`, without building `PyValue`s.
+ * Its plain twin is `dumpsPy(parsePyJson(text), HASH_DUMPS_OPTIONS)` (json.ts): the same text for every text it
+ * accepts, the same refusals (PyJsonError, same reason and offset) for every text it refuses; property tests hold
+ * the two together.
  *
- * One pass over the text writes each token's canonical bytes into a reused buffer (a string without escapes is
- * copied as UTF-8, an int's lexeme as it is, a float through `pyFloatRepr`); when an object closes, its members
- * are put in code-point order of their keys (a repeated key keeping its last value) by one copy through a
- * scratch buffer, unless they already are. A lone surrogate, which Python refuses to encode, is only counted
- * (`loneSurrogates`): the caller must not use the bytes then.
+ * One pass over the text, without recursion (an explicit stack of open arrays and objects, bounded at
+ * MAX_PY_JSON_DEPTH as parsePyJson is). Every token's canonical text is a slice of the input or a short constant:
+ * a string without escapes is its own slice, an int its lexeme, a float its lexeme when that is already Python's
+ * repr (`floatLexemeRepr`), else `pyFloatRepr`; only a string with escapes is decoded and written again. Values
+ * are joined as they close (the engine keeps the joins as ropes; the hash flattens them once, natively). An
+ * object's members are put in code-point order of their keys (a repeated key keeping its last value); the order
+ * found for one key sequence is reused for the next object of the same depth with the same keys (the results of
+ * a card), checked key by key. A lone surrogate, which Python refuses to encode, only clears `wellFormed`: the
+ * caller must not use the text then. Any text the pass does not read is handed to `parsePyJson`, whose refusal
+ * (reason and offset) is the one thrown.
  */
-import { compareCodePoints, MAX_PY_JSON_DEPTH, PyJsonError, pyFloatRepr } from './json';
+import { compareCodePoints, encodePyString, MAX_PY_JSON_DEPTH, parsePyJson, pyFloatRepr } from './json';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const MINUS = 0x2d;
+const ZERO = 0x30;
 
 /** Where a member's value lies in the source text (for the few members a caller reads as values). */
 export interface SourceSpan {
@@ -26,61 +32,163 @@ export interface SourceSpan {
 export interface CanonicalOptions {
   /** A root member whose value is written as `""` (the seal's own field, blanked as the harness blanks it). */
   blank?: string;
-  /** [root key, member key]: keep a copy of that member's canonical bytes when it is an object. */
+  /** [root key, member key]: keep that member's canonical text when it is an object. */
   capture?: readonly [string, string];
 }
 
-export interface CanonicalBytes {
-  /** The canonical UTF-8 bytes: a view of a reused buffer, valid until the next call. */
-  bytes: Uint8Array;
-  /** Lone surrogates met (in keys or values): Python could not encode the text, the bytes mean nothing then. */
-  loneSurrogates: number;
+export interface CanonicalText {
+  /** `json.dumps(value, sort_keys=True, ensure_ascii=False)` of the text's value (meaningless when not `wellFormed`). */
+  text: string;
+  /** False when the text holds a lone surrogate (raw or escaped, in a key or a value): Python could not encode it. */
+  wellFormed: boolean;
   /** For an object root: each member's value span in the text (the last of a repeated key). */
   members?: Map<string, SourceSpan>;
   /** For an object root: the members of each of its object members, by root key. */
   nested?: Map<string, Map<string, SourceSpan>>;
-  /** The captured member's canonical bytes (a copy), when `capture` named an object member. */
-  captured?: Uint8Array;
+  /** The captured member's canonical text, when `capture` named an object member. */
+  captured?: string;
 }
 
-/** How many object shapes (key sequences) one text's reading remembers the sorted order of. */
-const ORDER_CACHE = 256;
+/** Thrown inside the pass at the first token it does not read; `canonicalPyJsonText` asks parsePyJson why. */
+const REFUSED = new Error('not read by the canonical pass');
 
-let out: Uint8Array = new Uint8Array(1 << 16);
-let scratch: Uint8Array = new Uint8Array(1 << 16);
+/** A string token without escapes or control characters (its canonical text is itself). */
+// eslint-disable-next-line no-control-regex
+const PLAIN_STRING = /"[^"\\\u0000-\u001f]*"/y;
+/** A unit from U+D800 on: keys holding one may sort differently by code point than by UTF-16 unit. */
+const HIGH_UNIT = /[\ud800-\uffff]/;
+// Matching lone surrogates is the point of this pattern (the fallback where String.prototype.isWellFormed is missing).
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-function grow(buffer: Uint8Array, size: number): Uint8Array {
-  let length = buffer.length;
-  while (length < size) length *= 2;
-  const bigger = new Uint8Array(length);
-  bigger.set(buffer);
-  return bigger;
+function isWellFormed(s: string): boolean {
+  const native = (s as { isWellFormed?: () => boolean }).isWellFormed;
+  return native ? native.call(s) : !LONE_SURROGATE.test(s);
 }
 
-/** Reads JSON text as `parsePyJson` does (same grammar, errors and depth bound) into canonical bytes. */
-export function canonicalPyJsonBytes(text: string, options: CanonicalOptions = {}): CanonicalBytes {
+/**
+ * Python's repr of the float a JSON float lexeme (`text[start, end)`, grammar already checked) denotes: the lexeme
+ * itself when it already is that repr, else `pyFloatRepr(Number(lexeme))` (its plain twin, which a property test
+ * holds it to). A lexeme is its own repr when it has no exponent, at most 15 significant digits (any two such
+ * decimals are different doubles, so no shorter digits round-trip), lies in Python's fixed-notation range
+ * (1e-4 <= |x| < 1e16) and is written as repr writes: no trailing zero in the fraction but for `X.0`.
+ */
+export function floatLexemeRepr(text: string, start: number, end: number): string {
+  let k = start;
+  if (text.charCodeAt(k) === MINUS) k++;
+  const intStart = k;
+  while (k < end && text.charCodeAt(k) !== 0x2e && text.charCodeAt(k) !== 0x65 && text.charCodeAt(k) !== 0x45) k++;
+  const intLength = k - intStart;
+  // No exponent: the point, then at least one digit, up to the end.
+  if (k < end && text.charCodeAt(k) === 0x2e) {
+    const fracStart = k + 1;
+    let e = fracStart;
+    while (e < end && text.charCodeAt(e) >= ZERO && text.charCodeAt(e) <= 0x39) e++;
+    if (e === end) {
+      const fracLength = end - fracStart;
+      if (fracLength === 1 && text.charCodeAt(fracStart) === ZERO) {
+        // An integral float: exact below 1e15, written `X.0` by repr.
+        if (intLength <= 15) return text.slice(start, end);
+      } else if (text.charCodeAt(end - 1) !== ZERO) {
+        if (intLength === 1 && text.charCodeAt(intStart) === ZERO) {
+          let z = fracStart;
+          while (text.charCodeAt(z) === ZERO) z++;
+          // 0.000d… is 1e-4 at least; its significant digits start at z.
+          if (z - fracStart <= 3 && end - z <= 15) return text.slice(start, end);
+        } else if (intLength + fracLength <= 15) return text.slice(start, end);
+      }
+    }
+  }
+  return pyFloatRepr(Number(text.slice(start, end)));
+}
+
+/** One open array or object of the pass. */
+interface Open {
+  object: boolean;
+  /** An array's items so far. */
+  items: string[];
+  /** An object's first member on the member stack. */
+  base: number;
+  /** Whether the keys read so far are strictly increasing (no sort needed then). */
+  sorted: boolean;
+  /** Whether the keys read so far are those of the remembered shape at this depth. */
+  same: boolean;
+  /** The member being read: its key, its key's canonical text, where its value starts. */
+  key: string;
+  keyText: string;
+  valueStart: number;
+  /** For an object whose parent is the root object: its members' spans. */
+  spans: Map<string, SourceSpan> | undefined;
+}
+
+/**
+ * Reads JSON text as `parsePyJson` does (same grammar, errors and depth bound) into the canonical text of
+ * `json.dumps(sort_keys=True, ensure_ascii=False)`. Throws parsePyJson's PyJsonError on text it refuses.
+ */
+export function canonicalPyJsonText(text: string, options: CanonicalOptions = {}): CanonicalText {
+  try {
+    return canonicalPass(text, options);
+  } catch (error) {
+    if (error !== REFUSED) throw error;
+  }
+  // parsePyJson says why (the same reason and offset as the plain twin); a text it reads would be a bug here.
+  parsePyJson(text);
+  throw new Error('the canonical pass refused a text parsePyJson reads');
+}
+
+function canonicalPass(text: string, options: CanonicalOptions): CanonicalText {
   const n = text.length;
   let i = 0;
-  let o = 0;
-  let lone = 0;
+  let wellFormed = isWellFormed(text);
+  // Keys with a unit from U+D800 on are compared by code point (escaped ones are checked as they are decoded).
+  let high = HIGH_UNIT.test(text);
+  const less = (a: string, b: string): boolean => (high ? compareCodePoints(a, b) < 0 : a < b);
+  const blank = options.blank;
+  const capture = options.capture;
   let members: Map<string, SourceSpan> | undefined;
   const nested = new Map<string, Map<string, SourceSpan>>();
-  let memberObject: Map<string, SourceSpan> | undefined;
-  let rootKey = '';
-  let captured: Uint8Array | undefined;
-  // Every open object's members, on one stack: key, and where `"key": value` starts and ends in `out`.
+  let captured: string | undefined;
+  // The members of every open object, on one stack.
   const keys: string[] = [];
-  const highs: boolean[] = [];
-  const orders = new Map<string, { keys: string[]; order: number[] }>();
-  const starts: number[] = [];
-  const ends: number[] = [];
+  const values: string[] = [];
   let stack = 0;
+  // Per depth, the last sorted key sequence and its order (indices into it).
+  const shapeKeys: (string[] | undefined)[] = [];
+  const shapeOrders: number[][] = [];
+  const open: Open[] = [];
+  let level = 0;
+  let lastKey = '';
 
-  const fail = (reason: string, at = i): never => {
-    throw new PyJsonError(reason, at);
-  };
-  const ensure = (extra: number): void => {
-    if (o + extra > out.length) out = grow(out, o + extra);
+  // A string token at i (its opening quote): its canonical text; `lastKey` gets its value when it is a key.
+  const readString = (key: boolean): string => {
+    PLAIN_STRING.lastIndex = i;
+    if (PLAIN_STRING.test(text)) {
+      const end = PLAIN_STRING.lastIndex;
+      if (key) lastKey = text.slice(i + 1, end - 1);
+      const token = text.slice(i, end);
+      i = end;
+      return token;
+    }
+    const start = i++;
+    for (;;) {
+      if (i >= n) throw REFUSED;
+      const c = text.charCodeAt(i);
+      if (c === QUOTE) break;
+      if (c < 0x20) throw REFUSED;
+      i += c === BACKSLASH ? 2 : 1;
+    }
+    i++;
+    let value: string;
+    try {
+      value = JSON.parse(text.slice(start, i)) as string;
+    } catch {
+      throw REFUSED;
+    }
+    if (!isWellFormed(value)) wellFormed = false;
+    if (key) {
+      lastKey = value;
+      if (!high && HIGH_UNIT.test(value)) high = true;
+    }
+    return encodePyString(value, false);
   };
   const skipSpace = (): void => {
     for (; i < n; i++) {
@@ -88,146 +196,25 @@ export function canonicalPyJsonBytes(text: string, options: CanonicalOptions = {
       if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return;
     }
   };
-  const writeAscii = (s: string): void => {
-    ensure(s.length);
-    for (let k = 0; k < s.length; k++) out[o++] = s.charCodeAt(k);
-  };
-  // One UTF-16 unit (with the next one when they form a pair) as Python's encoder writes it inside a string.
-  // Returns how many units it used.
-  const writeUnit = (s: string, k: number, to: number): number => {
-    const c = s.charCodeAt(k);
-    if (c < 0x80) {
-      if (c >= 0x20 && c !== QUOTE && c !== BACKSLASH) out[o++] = c;
-      else if (c === QUOTE || c === BACKSLASH) {
-        out[o++] = BACKSLASH;
-        out[o++] = c;
-      } else {
-        const short = c === 0x0a ? 0x6e : c === 0x0d ? 0x72 : c === 0x09 ? 0x74 : c === 0x08 ? 0x62 : c === 0x0c ? 0x66 : 0;
-        out[o++] = BACKSLASH;
-        if (short) out[o++] = short;
-        else {
-          out[o++] = 0x75;
-          const hex = c.toString(16).padStart(4, '0');
-          for (let h = 0; h < 4; h++) out[o++] = hex.charCodeAt(h);
-        }
-      }
-      return 1;
-    }
-    if (c < 0x800) {
-      out[o++] = 0xc0 | (c >> 6);
-      out[o++] = 0x80 | (c & 0x3f);
-      return 1;
-    }
-    if (c >= 0xd800 && c <= 0xdfff) {
-      const d = k + 1 < to ? s.charCodeAt(k + 1) : 0;
-      if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
-        const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
-        out[o++] = 0xf0 | (cp >> 18);
-        out[o++] = 0x80 | ((cp >> 12) & 0x3f);
-        out[o++] = 0x80 | ((cp >> 6) & 0x3f);
-        out[o++] = 0x80 | (cp & 0x3f);
-        return 2;
-      }
-      lone++;
-    }
-    out[o++] = 0xe0 | (c >> 12);
-    out[o++] = 0x80 | ((c >> 6) & 0x3f);
-    out[o++] = 0x80 | (c & 0x3f);
-    return 1;
-  };
-  // Writes the string at i in canonical form, in one pass while it is read when it has no escape (the common
-  // case); `high` tells whether it holds a unit from U+D800 on (code-unit order may then differ from code points).
-  // Returns its decoded value when `decode` (keys), else ''.
-  let high = false;
-  const readString = (decode: boolean): string => {
-    const start = i++;
-    const outStart = o;
-    let escaped = false;
-    high = false;
-    ensure(1);
-    out[o++] = QUOTE;
-    // The plain ASCII run first, with the positions in locals and the buffer grown once for it.
-    {
-      let p = i;
-      let q = o;
-      let buf = out;
-      for (; p < n; p++) {
-        const c = text.charCodeAt(p);
-        if (c === QUOTE || c === BACKSLASH || c < 0x20 || c >= 0x80) break;
-        if (q >= buf.length) {
-          o = q;
-          buf = out = grow(out, q + 1);
-        }
-        buf[q++] = c;
-      }
-      i = p;
-      o = q;
-    }
-    for (;;) {
-      if (i >= n) fail('unexpected end of text', start);
-      const c = text.charCodeAt(i);
-      if (c === QUOTE) break;
-      if (c < 0x20) fail('invalid token');
-      if (c === BACKSLASH) {
-        escaped = true;
-        i += 2;
-        continue;
-      }
-      if (escaped) {
-        i++;
-        continue;
-      }
-      if (o + 4 > out.length) out = grow(out, o + 4);
-      if (c < 0x80) {
-        out[o++] = c;
-        i++;
-      } else {
-        if (c >= 0xd800) high = true;
-        i += writeUnit(text, i, n);
-      }
-    }
-    i++;
-    if (!escaped) {
-      out[o++] = QUOTE;
-      return decode ? text.slice(start + 1, i - 1) : '';
-    }
-    let value: string;
-    try {
-      value = JSON.parse(text.slice(start, i)) as string;
-    } catch {
-      return fail('invalid token', start);
-    }
-    o = outStart;
-    // At most 6 bytes per unit (a control character's \u escape), plus the quotes.
-    ensure(6 * value.length + 2);
-    out[o++] = QUOTE;
-    for (let k = 0; k < value.length;) {
-      if (value.charCodeAt(k) >= 0xd800) high = true;
-      k += writeUnit(value, k, value.length);
-    }
-    out[o++] = QUOTE;
-    return decode ? value : '';
-  };
   const digits = (): number => {
     const from = i;
-    while (i < n) {
+    for (; i < n; i++) {
       const c = text.charCodeAt(i);
-      if (c < 0x30 || c > 0x39) break;
-      i++;
+      if (c < ZERO || c > 0x39) break;
     }
     return i - from;
   };
-  const readNumber = (): void => {
+  const readNumber = (): string => {
     const start = i;
     if (text.charCodeAt(i) === MINUS) i++;
     const first = text.charCodeAt(i);
     const intDigits = digits();
-    if (intDigits === 0 || (first === 0x30 && intDigits > 1)) fail('invalid token', start);
+    if (intDigits === 0 || (first === ZERO && intDigits > 1)) throw REFUSED;
     let isFloat = false;
     if (text.charCodeAt(i) === 0x2e) {
       i++;
       isFloat = true;
-      if (digits() === 0) fail('invalid token', start);
+      if (digits() === 0) throw REFUSED;
     }
     const e = text.charCodeAt(i);
     if (e === 0x65 || e === 0x45) {
@@ -235,217 +222,165 @@ export function canonicalPyJsonBytes(text: string, options: CanonicalOptions = {
       isFloat = true;
       const sign = text.charCodeAt(i);
       if (sign === 0x2b || sign === MINUS) i++;
-      if (digits() === 0) fail('invalid token', start);
+      if (digits() === 0) throw REFUSED;
     }
-    if (isFloat) writeAscii(pyFloatRepr(Number(text.slice(start, i))));
-    else if (i - start === 2 && text.charCodeAt(start) === MINUS && first === 0x30) writeAscii('0');
-    else {
-      ensure(i - start);
-      for (let k = start; k < i; k++) out[o++] = text.charCodeAt(k);
+    if (isFloat) return floatLexemeRepr(text, start, i);
+    // An int's digits as written (the grammar allows no leading zero), but "-0" is the int 0.
+    return i - start === 2 && text.charCodeAt(start) === MINUS && first === ZERO ? '0' : text.slice(start, i);
+  };
+  // After `{` or `,` in an object: the key, the colon, and where the value starts.
+  const readKey = (top: Open): void => {
+    skipSpace();
+    if (text.charCodeAt(i) !== QUOTE) throw REFUSED;
+    const start = i;
+    const keyText = readString(true);
+    top.key = lastKey;
+    // `"key": ` as Python and most writers space it is one slice of the text with its separator.
+    if (text.charCodeAt(i) === 0x3a && text.charCodeAt(i + 1) === 0x20 && keyText.length === i - start) {
+      top.keyText = text.slice(start, i + 2);
+      i += 2;
+    } else {
+      top.keyText = keyText + ': ';
+      skipSpace();
+      if (text.charCodeAt(i) !== 0x3a) throw REFUSED;
+      i++;
     }
+    skipSpace();
+    top.valueStart = i;
+    if (level === 1 && capture && lastKey === capture[0]) captured = undefined;
   };
-  const literal = (word: string): void => {
-    if (!text.startsWith(word, i)) fail('not strict JSON');
-    i += word.length;
-    writeAscii(word);
-  };
-  // Whether a's key comes before b's: code-unit order, or code-point order when either key has a high unit.
-  // Keys mostly differ at their first unit, which decides then (below U+D800 both orders agree).
-  const before = (a: number, b: number): boolean => {
-    const x = keys[a];
-    const y = keys[b];
-    const cx = x.charCodeAt(0);
-    const cy = y.charCodeAt(0);
-    if (cx !== cy && cx < 0xd800 && cy < 0xd800) return cx < cy;
-    return highs[a] || highs[b] ? compareCodePoints(x, y) < 0 : x < y;
-  };
-  // Puts the members of the object whose body starts at `bodyStart` (members from stack index `base`) in key order.
-  const sortMembers = (base: number, bodyStart: number): void => {
+  // The object `top` closes: its members in key order, a repeated key's last value kept.
+  const closeObject = (top: Open, depth: number): string => {
+    const base = top.base;
     const count = stack - base;
-    let ordered = true;
-    for (let k = base + 1; k < stack && ordered; k++) ordered = before(k - 1, k);
-    if (ordered) return;
-    // Objects in a list mostly share their keys (every result of a card): an order found once is reused for the
-    // same keys in the same order (checked key by key: the signature is only where to look).
-    const signature = keys.slice(base, stack).join('\u0000');
-    const known = orders.get(signature);
-    let same = known !== undefined && known.keys.length === count;
-    for (let k = 0; k < count && same; k++) same = known?.keys[k] === keys[base + k];
-    if (known && same) {
-      permute(
-        known.order.map((k) => base + k),
-        bodyStart,
-      );
-      return;
+    if (top.sorted) {
+      const joined = '{' + values.slice(base, stack).join(', ') + '}';
+      stack = base;
+      return joined;
     }
-    const order: number[] = [];
-    for (let k = base; k < stack; k++) order.push(k);
-    // Stable, so that of equal keys the last is the one kept: insertion sort for the usual handful of members.
-    if (count <= 32)
-      for (let k = 1; k < count; k++) {
-        const m = order[k];
-        let j = k - 1;
-        for (; j >= 0 && before(m, order[j]); j--) order[j + 1] = order[j];
-        order[j + 1] = m;
-      }
-    else order.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
-    // Bounded: at most ORDER_CACHE shapes per text are remembered.
-    if (orders.size < ORDER_CACHE) orders.set(signature, { keys: keys.slice(base, stack), order: order.map((k) => k - base) });
-    permute(order, bodyStart);
-  };
-  // Rewrites the object's body with its members in `order` (stack indices), a repeated key keeping its last value.
-  const permute = (order: readonly number[], bodyStart: number): void => {
-    const count = order.length;
-    const length = o - bodyStart;
-    if (scratch.length < length) scratch = grow(scratch, length);
-    scratch.set(out.subarray(bodyStart, o));
-    o = bodyStart;
-    let first = true;
+    let order: number[];
+    const known = shapeKeys[depth];
+    if (top.same && known !== undefined && known.length === count) order = shapeOrders[depth];
+    else {
+      order = [];
+      for (let k = 0; k < count; k++) order.push(k);
+      // Array.prototype.sort is stable: of equal keys the last read stays last, and is the one kept below.
+      order.sort((a, b) => {
+        const x = keys[base + a];
+        const y = keys[base + b];
+        return x === y ? 0 : less(x, y) ? -1 : 1;
+      });
+      shapeKeys[depth] = keys.slice(base, stack);
+      shapeOrders[depth] = order;
+    }
+    const parts: string[] = [];
     for (let k = 0; k < count; k++) {
-      const m = order[k];
-      if (k + 1 < count && keys[order[k + 1]] === keys[m]) continue;
-      if (!first) {
-        out[o++] = 0x2c;
-        out[o++] = 0x20;
-      }
-      first = false;
-      // A short member byte by byte, a long one (a whole sub-object) by one native copy.
-      const from = starts[m] - bodyStart;
-      const end = ends[m] - bodyStart;
-      if (end - from < 64) for (let p = from; p < end; p++) out[o++] = scratch[p];
-      else {
-        out.set(scratch.subarray(from, end), o);
-        o += end - from;
-      }
+      const m = base + order[k];
+      if (k + 1 < count && keys[base + order[k + 1]] === keys[m]) continue;
+      parts.push(values[m]);
     }
+    stack = base;
+    return '{' + parts.join(', ') + '}';
   };
-  let depth = 0;
-  const readValueAt = (): void => {
+
+  for (;;) {
+    // A value starts at i (after white space): a scalar's canonical text, or an array or object opened.
+    if (level >= MAX_PY_JSON_DEPTH) throw REFUSED;
     skipSpace();
     const c = text.charCodeAt(i);
-    if (c === QUOTE) {
-      readString(false);
-      return;
-    }
-    if (c === 0x7b) {
+    let value: string;
+    if (c === QUOTE) value = readString(false);
+    else if (c === 0x7b || c === 0x5b) {
       i++;
-      const level = depth;
-      const spans = level <= 2 ? new Map<string, SourceSpan>() : undefined;
-      if (level === 1) members = spans;
-      else if (level === 2) memberObject = spans;
-      ensure(2);
-      out[o++] = 0x7b;
       skipSpace();
-      if (text.charCodeAt(i) === 0x7d) {
+      const object = c === 0x7b;
+      if (text.charCodeAt(i) === (object ? 0x7d : 0x5d)) {
         i++;
-        out[o++] = 0x7d;
-        return;
+        value = object ? '{}' : '[]';
+        if (object && level === 0) members = new Map();
+      } else {
+        const depth = level;
+        let top = open[depth];
+        if (top === undefined) {
+          top = { object, items: [], base: 0, sorted: true, same: true, key: '', keyText: '', valueStart: 0, spans: undefined };
+          open[depth] = top;
+        }
+        top.object = object;
+        level++;
+        if (object) {
+          top.base = stack;
+          top.sorted = true;
+          top.same = shapeKeys[depth] !== undefined;
+          top.spans = depth <= 1 && (depth === 0 || open[0].object) ? new Map() : undefined;
+          if (depth === 0) members = top.spans;
+          readKey(top);
+        } else top.items = [];
+        continue;
       }
-      const base = stack;
-      const bodyStart = o;
-      for (;;) {
+    } else if (c === MINUS || (c >= ZERO && c <= 0x39)) value = readNumber();
+    else if (c === 0x74 && text.startsWith('true', i)) {
+      i += 4;
+      value = 'true';
+    } else if (c === 0x66 && text.startsWith('false', i)) {
+      i += 5;
+      value = 'false';
+    } else if (c === 0x6e && text.startsWith('null', i)) {
+      i += 4;
+      value = 'null';
+    } else throw REFUSED;
+    // The value is complete: it joins its array or object, which may close in turn.
+    for (;;) {
+      if (level === 0) {
         skipSpace();
-        if (text.charCodeAt(i) !== QUOTE) fail(i >= n ? 'unexpected end of text' : text.charCodeAt(i) === 0x7d ? 'trailing comma' : 'not strict JSON');
-        if (stack > base) {
-          ensure(2);
-          out[o++] = 0x2c;
-          out[o++] = 0x20;
-        }
-        const memberStart = o;
-        const key = readString(true);
-        const keyHigh = high;
-        skipSpace();
-        if (text.charCodeAt(i) !== 0x3a) fail('missing comma or colon');
-        i++;
-        ensure(2);
-        out[o++] = 0x3a;
-        out[o++] = 0x20;
-        if (level === 1) {
-          memberObject = undefined;
-          rootKey = key;
-          if (options.capture && key === options.capture[0]) captured = undefined;
-        }
-        skipSpace();
-        const valueStart = i;
-        const valueOut = o;
-        readValue();
-        if (spans) spans.set(key, { start: valueStart, end: i });
-        if (level === 1) {
-          if (memberObject) nested.set(key, memberObject);
-          else nested.delete(key);
-          if (key === options.blank) {
-            o = valueOut;
-            ensure(2);
-            out[o++] = QUOTE;
-            out[o++] = QUOTE;
-          }
-        } else if (level === 2 && options.capture && rootKey === options.capture[0] && key === options.capture[1]) {
-          // A repeated key: the last value is the one captured (undefined when it is not an object).
-          captured = out[valueOut] === 0x7b ? out.slice(valueOut, o) : undefined;
-        }
-        keys[stack] = key;
-        highs[stack] = keyHigh;
-        starts[stack] = memberStart;
-        ends[stack] = o;
-        stack++;
+        if (i < n) throw REFUSED;
+        const result: CanonicalText = { text: value, wellFormed };
+        if (members) Object.assign(result, { members, nested });
+        if (captured !== undefined) result.captured = captured;
+        return result;
+      }
+      const depth = level - 1;
+      const top = open[depth];
+      if (!top.object) {
+        top.items.push(value);
         skipSpace();
         const next = text.charCodeAt(i++);
-        if (next === 0x7d) {
-          sortMembers(base, bodyStart);
-          stack = base;
-          ensure(1);
-          out[o++] = 0x7d;
-          return;
+        if (next === 0x2c) {
+          skipSpace();
+          // `[1,]`: parsePyJson names it a trailing comma.
+          if (text.charCodeAt(i) === 0x5d) throw REFUSED;
+          break;
         }
-        if (next !== 0x2c) fail(i > n ? 'unexpected end of text' : 'missing comma or colon', i - 1);
+        if (next !== 0x5d) throw REFUSED;
+        value = '[' + top.items.join(', ') + ']';
+        level--;
+        continue;
       }
-    }
-    if (c === 0x5b) {
-      i++;
-      ensure(2);
-      out[o++] = 0x5b;
+      const key = top.key;
+      if (top.spans) top.spans.set(key, { start: top.valueStart, end: i });
+      if (depth === 0) {
+        const inner = open[1];
+        if (value.charCodeAt(0) === 0x7b && inner !== undefined && inner.spans && value !== '{}') nested.set(key, inner.spans);
+        else if (value === '{}') nested.set(key, new Map());
+        else nested.delete(key);
+        if (key === blank) value = '""';
+      } else if (depth === 1 && capture && open[0].object && open[0].key === capture[0] && key === capture[1])
+        // A repeated key: the last value is the one captured (none when it is not an object).
+        captured = value.charCodeAt(0) === 0x7b ? value : undefined;
+      const k = stack - top.base;
+      if (top.sorted && k > 0 && !less(keys[stack - 1], key)) top.sorted = false;
+      if (top.same) top.same = shapeKeys[depth]?.[k] === key;
+      keys[stack] = key;
+      values[stack] = top.keyText + value;
+      stack++;
       skipSpace();
-      if (text.charCodeAt(i) === 0x5d) {
-        i++;
-        out[o++] = 0x5d;
-        return;
+      const next = text.charCodeAt(i++);
+      if (next === 0x2c) {
+        readKey(top);
+        break;
       }
-      for (let first = true; ; first = false) {
-        skipSpace();
-        if (text.charCodeAt(i) === 0x5d) fail('trailing comma');
-        if (!first) {
-          ensure(2);
-          out[o++] = 0x2c;
-          out[o++] = 0x20;
-        }
-        readValue();
-        skipSpace();
-        const next = text.charCodeAt(i++);
-        if (next === 0x5d) {
-          ensure(1);
-          out[o++] = 0x5d;
-          return;
-        }
-        if (next !== 0x2c) fail(i > n ? 'unexpected end of text' : 'missing comma or colon', i - 1);
-      }
+      if (next !== 0x7d) throw REFUSED;
+      value = closeObject(top, depth);
+      level--;
     }
-    if (c === MINUS || (c >= 0x30 && c <= 0x39)) return readNumber();
-    if (c === 0x74) return literal('true');
-    if (c === 0x66) return literal('false');
-    if (c === 0x6e) return literal('null');
-    fail(i >= n ? 'unexpected end of text' : 'not strict JSON');
-  };
-  // Nesting bounded as parsePyJson bounds it (a failure ends the whole reading, so no `finally` is needed).
-  const readValue = (): void => {
-    if (++depth > MAX_PY_JSON_DEPTH) fail(`nested deeper than ${MAX_PY_JSON_DEPTH} levels`);
-    readValueAt();
-    depth--;
-  };
-  readValue();
-  skipSpace();
-  if (i < n) fail('not strict JSON');
-  const result: CanonicalBytes = { bytes: out.subarray(0, o), loneSurrogates: lone };
-  if (members) Object.assign(result, { members, nested });
-  if (captured) result.captured = captured;
-  return result;
+  }
 }
