@@ -8,8 +8,8 @@
  * One pass over the text, without recursion (an explicit stack of open arrays and objects, bounded at
  * MAX_PY_JSON_DEPTH as parsePyJson is). Every token's canonical text is a slice of the input or a short constant:
  * a string without escapes is its own slice, an int its lexeme, a float its lexeme when that is already Python's
- * repr (`floatLexemeRepr`), else `pyFloatRepr`; only a string with escapes is decoded and written again. Values
- * are joined as they close (the engine keeps the joins as ropes; the hash flattens them once, natively). An
+ * repr (`floatLexemeRepr`), else `pyFloatRepr`; only a string with escapes is decoded and written again. An
+ * array's or object's pieces are joined once, as it closes (native joins; no byte is written from script). An
  * object's members are put in code-point order of their keys (a repeated key keeping its last value); the order
  * found for one key sequence is reused for the next object of the same depth with the same keys (the results of
  * a card), checked key by key. A lone surrogate, which Python refuses to encode, only clears `wellFormed`: the
@@ -52,9 +52,6 @@ export interface CanonicalText {
 /** Thrown inside the pass at the first token it does not read; `canonicalPyJsonText` asks parsePyJson why. */
 const REFUSED = new Error('not read by the canonical pass');
 
-/** A string token without escapes or control characters (its canonical text is itself). */
-// eslint-disable-next-line no-control-regex
-const PLAIN_STRING = /"[^"\\\u0000-\u001f]*"/y;
 /** A unit from U+D800 on: keys holding one may sort differently by code point than by UTF-16 unit. */
 const HIGH_UNIT = /[\ud800-\uffff]/;
 // Matching lone surrogates is the point of this pattern (the fallback where String.prototype.isWellFormed is missing).
@@ -101,25 +98,6 @@ export function floatLexemeRepr(text: string, start: number, end: number): strin
   return pyFloatRepr(Number(text.slice(start, end)));
 }
 
-/** One open array or object of the pass. */
-interface Open {
-  object: boolean;
-  /** An array's items so far. */
-  items: string[];
-  /** An object's first member on the member stack. */
-  base: number;
-  /** Whether the keys read so far are strictly increasing (no sort needed then). */
-  sorted: boolean;
-  /** Whether the keys read so far are those of the remembered shape at this depth. */
-  same: boolean;
-  /** The member being read: its key, its key's canonical text, where its value starts. */
-  key: string;
-  keyText: string;
-  valueStart: number;
-  /** For an object whose parent is the root object: its members' spans. */
-  spans: Map<string, SourceSpan> | undefined;
-}
-
 /**
  * Reads JSON text as `parsePyJson` does (same grammar, errors and depth bound) into the canonical text of
  * `json.dumps(sort_keys=True, ensure_ascii=False)`. Throws parsePyJson's PyJsonError on text it refuses.
@@ -135,190 +113,243 @@ export function canonicalPyJsonText(text: string, options: CanonicalOptions = {}
   throw new Error('the canonical pass refused a text parsePyJson reads');
 }
 
+/** Where the string `decodeEscaped` read ends (one past its closing quote). */
+let escapedEnd = 0;
+
+/** The value of the string token with escapes at `start` (its opening quote); `escapedEnd` tells where it ends. */
+function decodeEscaped(text: string, start: number): string {
+  const n = text.length;
+  let i = start + 1;
+  for (;;) {
+    if (i >= n) throw REFUSED;
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) break;
+    if (c < 0x20) throw REFUSED;
+    i += c === BACKSLASH ? 2 : 1;
+  }
+  escapedEnd = i + 1;
+  try {
+    return JSON.parse(text.slice(start, escapedEnd)) as string;
+  } catch {
+    throw REFUSED;
+  }
+}
+
+const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
+/** Shapes remembered per depth: the last key sequence sorted there and its order (indices into it). */
+interface Shapes {
+  keys: (string[] | undefined)[];
+  orders: number[][];
+}
+
+/**
+ * An object's canonical text from its members `from` to `to` on the member stack: in key order (code-point order
+ * when `high`), a repeated key's last value kept; as they are when no `shapes` are given (keys already in order).
+ * `same`: the keys are those of the shape remembered at `depth`.
+ */
+function joinMembers(
+  keys: string[],
+  keyTexts: string[],
+  values: string[],
+  from: number,
+  to: number,
+  shapes: Shapes | undefined,
+  depth: number,
+  same: boolean,
+  high: boolean,
+): string {
+  const count = to - from;
+  const parts: string[] = ['{'];
+  if (shapes === undefined) {
+    for (let m = from; m < to; m++) {
+      if (m > from) parts.push(', ');
+      parts.push(keyTexts[m], values[m]);
+    }
+    parts.push('}');
+    return parts.join('');
+  }
+  const known = shapes.keys[depth];
+  let order: number[];
+  if (same && known !== undefined && known.length === count) order = shapes.orders[depth];
+  else {
+    order = [];
+    for (let k = 0; k < count; k++) order.push(k);
+    // Array.prototype.sort is stable: of equal keys the last read stays last, and is the one kept below.
+    order.sort((a, b) => {
+      const x = keys[from + a];
+      const y = keys[from + b];
+      return x === y ? 0 : (high ? compareCodePoints(x, y) < 0 : x < y) ? -1 : 1;
+    });
+    shapes.keys[depth] = keys.slice(from, to);
+    shapes.orders[depth] = order;
+  }
+  for (let k = 0; k < count; k++) {
+    const m = from + order[k];
+    if (k + 1 < count && keys[from + order[k + 1]] === keys[m]) continue;
+    if (parts.length > 1) parts.push(', ');
+    parts.push(keyTexts[m], values[m]);
+  }
+  parts.push('}');
+  return parts.join('');
+}
+
+/**
+ * The pass itself: one loop over the text with the position in a local, what each open array or object needs
+ * per depth (`object`, `items`, `base`… below), and the members of every open object on one stack.
+ */
 function canonicalPass(text: string, options: CanonicalOptions): CanonicalText {
   const n = text.length;
   let i = 0;
   let wellFormed = isWellFormed(text);
-  // Keys with a unit from U+D800 on are compared by code point (escaped ones are checked as they are decoded).
-  let high = HIGH_UNIT.test(text);
-  const less = (a: string, b: string): boolean => (high ? compareCodePoints(a, b) < 0 : a < b);
+  // Once a key holds a unit from U+D800 on, keys are compared by code point (UTF-16 order may differ then).
+  let high = false;
   const blank = options.blank;
   const capture = options.capture;
   let members: Map<string, SourceSpan> | undefined;
   const nested = new Map<string, Map<string, SourceSpan>>();
   let captured: string | undefined;
-  // The members of every open object, on one stack.
+  // Members of every open object: key, `"key": ` and the value in canonical text.
   const keys: string[] = [];
+  const keyTexts: string[] = [];
   const values: string[] = [];
   let stack = 0;
-  // Per depth, the last sorted key sequence and its order (indices into it).
-  const shapeKeys: (string[] | undefined)[] = [];
-  const shapeOrders: number[][] = [];
-  const open: Open[] = [];
+  // Per depth of the open arrays and objects: which it is, an array's items, an object's first member on the
+  // stack, whether its keys so far are strictly increasing (no sort needed) and those of the shape remembered at
+  // its depth; the member being read (key, `"key": `, where its value starts); a root or root member's spans.
+  const object: boolean[] = [];
+  const items: string[][] = [];
+  const base: number[] = [];
+  const sorted: boolean[] = [];
+  const same: boolean[] = [];
+  const keyAt: string[] = [];
+  const keyTextAt: string[] = [];
+  const valueStart: number[] = [];
+  const spans: (Map<string, SourceSpan> | undefined)[] = [];
+  const shapes: Shapes = { keys: [], orders: [] };
   let level = 0;
-  let lastKey = '';
-
-  // A string token at i (its opening quote): its canonical text; `lastKey` gets its value when it is a key.
-  const readString = (key: boolean): string => {
-    PLAIN_STRING.lastIndex = i;
-    if (PLAIN_STRING.test(text)) {
-      const end = PLAIN_STRING.lastIndex;
-      if (key) lastKey = text.slice(i + 1, end - 1);
-      const token = text.slice(i, end);
-      i = end;
-      return token;
-    }
-    const start = i++;
-    for (;;) {
-      if (i >= n) throw REFUSED;
-      const c = text.charCodeAt(i);
-      if (c === QUOTE) break;
-      if (c < 0x20) throw REFUSED;
-      i += c === BACKSLASH ? 2 : 1;
-    }
-    i++;
-    let value: string;
-    try {
-      value = JSON.parse(text.slice(start, i)) as string;
-    } catch {
-      throw REFUSED;
-    }
-    if (!isWellFormed(value)) wellFormed = false;
-    if (key) {
-      lastKey = value;
-      if (!high && HIGH_UNIT.test(value)) high = true;
-    }
-    return encodePyString(value, false);
-  };
-  const skipSpace = (): void => {
-    for (; i < n; i++) {
-      const c = text.charCodeAt(i);
-      if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return;
-    }
-  };
-  const digits = (): number => {
-    const from = i;
-    for (; i < n; i++) {
-      const c = text.charCodeAt(i);
-      if (c < ZERO || c > 0x39) break;
-    }
-    return i - from;
-  };
-  const readNumber = (): string => {
-    const start = i;
-    if (text.charCodeAt(i) === MINUS) i++;
-    const first = text.charCodeAt(i);
-    const intDigits = digits();
-    if (intDigits === 0 || (first === ZERO && intDigits > 1)) throw REFUSED;
-    let isFloat = false;
-    if (text.charCodeAt(i) === 0x2e) {
-      i++;
-      isFloat = true;
-      if (digits() === 0) throw REFUSED;
-    }
-    const e = text.charCodeAt(i);
-    if (e === 0x65 || e === 0x45) {
-      i++;
-      isFloat = true;
-      const sign = text.charCodeAt(i);
-      if (sign === 0x2b || sign === MINUS) i++;
-      if (digits() === 0) throw REFUSED;
-    }
-    if (isFloat) return floatLexemeRepr(text, start, i);
-    // An int's digits as written (the grammar allows no leading zero), but "-0" is the int 0.
-    return i - start === 2 && text.charCodeAt(start) === MINUS && first === ZERO ? '0' : text.slice(start, i);
-  };
-  // After `{` or `,` in an object: the key, the colon, and where the value starts.
-  const readKey = (top: Open): void => {
-    skipSpace();
-    if (text.charCodeAt(i) !== QUOTE) throw REFUSED;
-    const start = i;
-    const keyText = readString(true);
-    top.key = lastKey;
-    // `"key": ` as Python and most writers space it is one slice of the text with its separator.
-    if (text.charCodeAt(i) === 0x3a && text.charCodeAt(i + 1) === 0x20 && keyText.length === i - start) {
-      top.keyText = text.slice(start, i + 2);
-      i += 2;
-    } else {
-      top.keyText = keyText + ': ';
-      skipSpace();
-      if (text.charCodeAt(i) !== 0x3a) throw REFUSED;
-      i++;
-    }
-    skipSpace();
-    top.valueStart = i;
-    if (level === 1 && capture && lastKey === capture[0]) captured = undefined;
-  };
-  // The object `top` closes: its members in key order, a repeated key's last value kept.
-  const closeObject = (top: Open, depth: number): string => {
-    const base = top.base;
-    const count = stack - base;
-    if (top.sorted) {
-      const joined = '{' + values.slice(base, stack).join(', ') + '}';
-      stack = base;
-      return joined;
-    }
-    let order: number[];
-    const known = shapeKeys[depth];
-    if (top.same && known !== undefined && known.length === count) order = shapeOrders[depth];
-    else {
-      order = [];
-      for (let k = 0; k < count; k++) order.push(k);
-      // Array.prototype.sort is stable: of equal keys the last read stays last, and is the one kept below.
-      order.sort((a, b) => {
-        const x = keys[base + a];
-        const y = keys[base + b];
-        return x === y ? 0 : less(x, y) ? -1 : 1;
-      });
-      shapeKeys[depth] = keys.slice(base, stack);
-      shapeOrders[depth] = order;
-    }
-    const parts: string[] = [];
-    for (let k = 0; k < count; k++) {
-      const m = base + order[k];
-      if (k + 1 < count && keys[base + order[k + 1]] === keys[m]) continue;
-      parts.push(values[m]);
-    }
-    stack = base;
-    return '{' + parts.join(', ') + '}';
-  };
+  // After `{` or `,` in an object, a key comes first.
+  let expectKey = false;
 
   for (;;) {
-    // A value starts at i (after white space): a scalar's canonical text, or an array or object opened.
-    if (level >= MAX_PY_JSON_DEPTH) throw REFUSED;
-    skipSpace();
-    const c = text.charCodeAt(i);
-    let value: string;
-    if (c === QUOTE) value = readString(false);
-    else if (c === 0x7b || c === 0x5b) {
-      i++;
-      skipSpace();
-      const object = c === 0x7b;
-      if (text.charCodeAt(i) === (object ? 0x7d : 0x5d)) {
-        i++;
-        value = object ? '{}' : '[]';
-        if (object && level === 0) members = new Map();
+    let c = text.charCodeAt(i);
+    while (isSpace(c)) c = text.charCodeAt(++i);
+    if (expectKey) {
+      expectKey = false;
+      const depth = level - 1;
+      if (c !== QUOTE) throw REFUSED;
+      const start = i;
+      let p = i + 1;
+      let d = text.charCodeAt(p);
+      while (d !== QUOTE && d !== BACKSLASH && d >= 0x20 && d < 0xd800) d = text.charCodeAt(++p);
+      if (d >= 0xd800) {
+        high = true;
+        while (d !== QUOTE && d !== BACKSLASH && d >= 0x20) d = text.charCodeAt(++p);
+      }
+      let key: string;
+      let keyText: string;
+      let colon = false;
+      if (d === QUOTE) {
+        key = text.slice(start + 1, p);
+        i = p + 1;
+        // `"key": ` as Python and most writers space it: one slice of the text with its separator.
+        if (text.charCodeAt(i) === 0x3a && text.charCodeAt(i + 1) === 0x20) {
+          keyText = text.slice(start, i + 2);
+          i += 2;
+          colon = true;
+        } else keyText = text.slice(start, i) + ': ';
       } else {
-        const depth = level;
-        let top = open[depth];
-        if (top === undefined) {
-          top = { object, items: [], base: 0, sorted: true, same: true, key: '', keyText: '', valueStart: 0, spans: undefined };
-          open[depth] = top;
-        }
-        top.object = object;
-        level++;
-        if (object) {
-          top.base = stack;
-          top.sorted = true;
-          top.same = shapeKeys[depth] !== undefined;
-          top.spans = depth <= 1 && (depth === 0 || open[0].object) ? new Map() : undefined;
-          if (depth === 0) members = top.spans;
-          readKey(top);
-        } else top.items = [];
+        key = decodeEscaped(text, start);
+        i = escapedEnd;
+        if (!isWellFormed(key)) wellFormed = false;
+        if (!high && HIGH_UNIT.test(key)) high = true;
+        keyText = encodePyString(key, false) + ': ';
+      }
+      c = text.charCodeAt(i);
+      if (!colon) {
+        while (isSpace(c)) c = text.charCodeAt(++i);
+        if (c !== 0x3a) throw REFUSED;
+        c = text.charCodeAt(++i);
+      }
+      while (isSpace(c)) c = text.charCodeAt(++i);
+      keyAt[depth] = key;
+      keyTextAt[depth] = keyText;
+      valueStart[depth] = i;
+      if (depth === 0 && capture !== undefined && key === capture[0]) captured = undefined;
+    }
+    if (level >= MAX_PY_JSON_DEPTH) throw REFUSED;
+    let value: string;
+    if (c === QUOTE) {
+      const start = i;
+      let p = i + 1;
+      let d = text.charCodeAt(p);
+      while (d !== QUOTE && d !== BACKSLASH && d >= 0x20) d = text.charCodeAt(++p);
+      if (d === QUOTE) {
+        i = p + 1;
+        value = text.slice(start, i);
+      } else {
+        const decoded = decodeEscaped(text, start);
+        i = escapedEnd;
+        if (!isWellFormed(decoded)) wellFormed = false;
+        value = encodePyString(decoded, false);
+      }
+    } else if (c === 0x7b) {
+      c = text.charCodeAt(++i);
+      while (isSpace(c)) c = text.charCodeAt(++i);
+      if (c === 0x7d) {
+        i++;
+        value = '{}';
+        if (level === 0) members = new Map();
+      } else {
+        const depth = level++;
+        object[depth] = true;
+        base[depth] = stack;
+        sorted[depth] = true;
+        same[depth] = shapes.keys[depth] !== undefined;
+        spans[depth] = depth === 0 || (depth === 1 && object[0]) ? new Map() : undefined;
+        if (depth === 0) members = spans[0];
+        expectKey = true;
         continue;
       }
-    } else if (c === MINUS || (c >= ZERO && c <= 0x39)) value = readNumber();
-    else if (c === 0x74 && text.startsWith('true', i)) {
+    } else if (c === 0x5b) {
+      c = text.charCodeAt(++i);
+      while (isSpace(c)) c = text.charCodeAt(++i);
+      if (c === 0x5d) {
+        i++;
+        value = '[]';
+      } else {
+        object[level] = false;
+        items[level] = [];
+        level++;
+        continue;
+      }
+    } else if (c === MINUS || (c >= ZERO && c <= 0x39)) {
+      const start = i;
+      if (c === MINUS) c = text.charCodeAt(++i);
+      const first = c;
+      const intStart = i;
+      while (c >= ZERO && c <= 0x39) c = text.charCodeAt(++i);
+      if (i === intStart || (first === ZERO && i - intStart > 1)) throw REFUSED;
+      let isFloat = false;
+      if (c === 0x2e) {
+        isFloat = true;
+        const from = ++i;
+        c = text.charCodeAt(i);
+        while (c >= ZERO && c <= 0x39) c = text.charCodeAt(++i);
+        if (i === from) throw REFUSED;
+      }
+      if (c === 0x65 || c === 0x45) {
+        isFloat = true;
+        c = text.charCodeAt(++i);
+        if (c === 0x2b || c === MINUS) c = text.charCodeAt(++i);
+        const from = i;
+        while (c >= ZERO && c <= 0x39) c = text.charCodeAt(++i);
+        if (i === from) throw REFUSED;
+      }
+      // An int's digits as written (the grammar allows no leading zero), but "-0" is the int 0.
+      if (isFloat) value = floatLexemeRepr(text, start, i);
+      else value = i - start === 2 && first === ZERO && start !== intStart ? '0' : text.slice(start, i);
+    } else if (c === 0x74 && text.startsWith('true', i)) {
       i += 4;
       value = 'true';
     } else if (c === 0x66 && text.startsWith('false', i)) {
@@ -331,7 +362,8 @@ function canonicalPass(text: string, options: CanonicalOptions): CanonicalText {
     // The value is complete: it joins its array or object, which may close in turn.
     for (;;) {
       if (level === 0) {
-        skipSpace();
+        c = text.charCodeAt(i);
+        while (isSpace(c)) c = text.charCodeAt(++i);
         if (i < n) throw REFUSED;
         const result: CanonicalText = { text: value, wellFormed };
         if (members) Object.assign(result, { members, nested });
@@ -339,47 +371,57 @@ function canonicalPass(text: string, options: CanonicalOptions): CanonicalText {
         return result;
       }
       const depth = level - 1;
-      const top = open[depth];
-      if (!top.object) {
-        top.items.push(value);
-        skipSpace();
-        const next = text.charCodeAt(i++);
-        if (next === 0x2c) {
-          skipSpace();
+      if (!object[depth]) {
+        items[depth].push(value);
+        c = text.charCodeAt(i);
+        while (isSpace(c)) c = text.charCodeAt(++i);
+        if (c === 0x2c) {
+          c = text.charCodeAt(++i);
+          while (isSpace(c)) c = text.charCodeAt(++i);
           // `[1,]`: parsePyJson names it a trailing comma.
-          if (text.charCodeAt(i) === 0x5d) throw REFUSED;
+          if (c === 0x5d) throw REFUSED;
           break;
         }
-        if (next !== 0x5d) throw REFUSED;
-        value = '[' + top.items.join(', ') + ']';
+        if (c !== 0x5d) throw REFUSED;
+        i++;
+        value = '[' + items[depth].join(', ') + ']';
         level--;
         continue;
       }
-      const key = top.key;
-      if (top.spans) top.spans.set(key, { start: top.valueStart, end: i });
+      const key = keyAt[depth];
+      const memberSpans = spans[depth];
+      if (memberSpans !== undefined) memberSpans.set(key, { start: valueStart[depth], end: i });
       if (depth === 0) {
-        const inner = open[1];
-        if (value.charCodeAt(0) === 0x7b && inner !== undefined && inner.spans && value !== '{}') nested.set(key, inner.spans);
-        else if (value === '{}') nested.set(key, new Map());
+        const inner = spans[1];
+        if (value === '{}') nested.set(key, new Map());
+        else if (value.charCodeAt(0) === 0x7b && inner !== undefined) nested.set(key, inner);
         else nested.delete(key);
         if (key === blank) value = '""';
-      } else if (depth === 1 && capture && open[0].object && open[0].key === capture[0] && key === capture[1])
+      } else if (depth === 1 && capture !== undefined && object[0] && keyAt[0] === capture[0] && key === capture[1])
         // A repeated key: the last value is the one captured (none when it is not an object).
         captured = value.charCodeAt(0) === 0x7b ? value : undefined;
-      const k = stack - top.base;
-      if (top.sorted && k > 0 && !less(keys[stack - 1], key)) top.sorted = false;
-      if (top.same) top.same = shapeKeys[depth]?.[k] === key;
+      const k = stack - base[depth];
+      if (k > 0 && sorted[depth]) {
+        const previous = keys[stack - 1];
+        if (high ? compareCodePoints(previous, key) >= 0 : previous >= key) sorted[depth] = false;
+      }
+      if (same[depth]) same[depth] = (shapes.keys[depth] as string[])[k] === key;
       keys[stack] = key;
-      values[stack] = top.keyText + value;
+      keyTexts[stack] = keyTextAt[depth];
+      values[stack] = value;
       stack++;
-      skipSpace();
-      const next = text.charCodeAt(i++);
-      if (next === 0x2c) {
-        readKey(top);
+      c = text.charCodeAt(i);
+      while (isSpace(c)) c = text.charCodeAt(++i);
+      if (c === 0x2c) {
+        i++;
+        expectKey = true;
         break;
       }
-      if (next !== 0x7d) throw REFUSED;
-      value = closeObject(top, depth);
+      if (c !== 0x7d) throw REFUSED;
+      i++;
+      const from = base[depth];
+      value = joinMembers(keys, keyTexts, values, from, stack, sorted[depth] ? undefined : shapes, depth, same[depth], high);
+      stack = from;
       level--;
     }
   }
