@@ -1,9 +1,18 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pick, toLocale, type Locale } from '../../core/i18n/locale';
 import { EWEBENCH_SORT_KEYS, type EweBenchRow } from '../../core/leaderboard/ewebench';
 import { methodClassLabel, money, sealText, verificationTierLabel } from '../../core/leaderboard/format';
 import { tierLabel } from '../../core/scoring/rosetta/tiers';
-import { BOARD_TEXT, buildLeaderboard, TEXT_HEADINGS, type Leaderboard } from '../../core/leaderboard/leaderboard';
+import {
+  addLeaderboardSource,
+  BOARD_TEXT,
+  emptyLeaderboardRows,
+  rankLeaderboard,
+  TEXT_HEADINGS,
+  type Leaderboard,
+  type LeaderboardRows,
+} from '../../core/leaderboard/leaderboard';
 import type { SuiteRow } from '../../core/leaderboard/suite';
 import { ROSETTA_SORT_KEYS, type CardSource, type RosettaRow, type RosettaSortKey } from '../../core/leaderboard/rosetta';
 import { reviewFileNameFor } from '../../core/review/review';
@@ -21,26 +30,34 @@ export const usage =
 /** A review file: a single review, a team reviewer's file or an adjudication (`<card>.review[.<name>].json`, `<card>.adjudication.json`). */
 const isReviewFile = (file: string) => /\.(review(\.[^/\\]+)?|adjudication)\.json$/i.test(file);
 
-/** Each card or results file as text, with a card's review beside it (`<card>.review.json`) or its team's files, when there are. */
-async function sourcesOf(files: readonly string[], io: CliIo): Promise<CardSource[]> {
-  const sources: CardSource[] = [];
-  // Each folder is listed once, kept to the names a team review or an adjudication can have (`*.review.*`,
-  // `*.adjudication.json`): listing it again per card made a folder of N cards cost N² names.
-  const listings = new Map<string, readonly string[]>();
+/**
+ * Each card or results file read and added to the board's rows one at a time (its text let go once its row is
+ * made), with a card's review beside it (`<card>.review.json`) or its team's files, when there are.
+ */
+async function rowsOf(files: readonly string[], io: CliIo): Promise<LeaderboardRows> {
+  const rows = emptyLeaderboardRows();
+  // Each folder is listed once, kept to the names a review, a team review or an adjudication can have
+  // (`*.review.*`, `*.adjudication.json`): listing it again per card made a folder of N cards cost N² names.
+  const listings = new Map<string, { names: readonly string[]; reviews: ReadonlySet<string> | undefined }>();
   for (const file of files) {
     const text = readText(file, io);
     const source: CardSource = { path: displayPath(file, io.cwd), text };
     const neighbours = neighboursOf(file);
     const dir = path.dirname(file);
-    let names = listings.get(dir);
-    if (names === undefined) {
-      names = (neighbours.siblings?.() ?? []).filter((name) => name.includes('.review.') || name.endsWith('.adjudication.json'));
-      listings.set(dir, names);
+    let listing = listings.get(dir);
+    if (listing === undefined) {
+      const all = listFolder(dir);
+      const names = (all ?? []).filter((name) => name.includes('.review.') || name.endsWith('.adjudication.json'));
+      // A card's own review is looked for only when the folder lists its name (case and Unicode normalisation aside:
+      // some disks ignore them); a folder that cannot be listed has each card's review read as before.
+      listing = { names, reviews: all && new Set(all.filter((name) => /\.review\./i.test(name)).map(foldName)) };
+      listings.set(dir, listing);
     }
-    const { team, adjudication } = await teamFilesBeside(path.basename(file), names, (name) => neighbours.read(name));
+    const { team, adjudication } = await teamFilesBeside(path.basename(file), listing.names, (name) => neighbours.read(name));
     if (team.length > 0) source.team = team;
     if (adjudication !== undefined) source.adjudication = adjudication;
-    const reviewText = neighbours.read(reviewFileNameFor(path.basename(file)));
+    const reviewName = reviewFileNameFor(path.basename(file));
+    const reviewText = listing.reviews && !listing.reviews.has(foldName(reviewName)) ? undefined : neighbours.read(reviewName);
     if (reviewText !== undefined) {
       try {
         source.review = JSON.parse(reviewText) as unknown;
@@ -48,9 +65,21 @@ async function sourcesOf(files: readonly string[], io: CliIo): Promise<CardSourc
         // A review that is not JSON is no review: the validator reports it on the file itself.
       }
     }
-    sources.push(source);
+    addLeaderboardSource(rows, source);
   }
-  return sources;
+  return rows;
+}
+
+/** A file name as a disk that ignores case and Unicode normalisation compares it. */
+const foldName = (name: string) => name.normalize('NFC').toLowerCase();
+
+/** A folder's names, or undefined when it cannot be listed. */
+function listFolder(dir: string): string[] | undefined {
+  try {
+    return fs.readdirSync(dir);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Short headings of the ten categories in the text table (a legend under it names them). */
@@ -221,7 +250,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const descending = flags.has('descending') ? true : flags.has('ascending') ? false : undefined;
   const read = expandJsonPaths(positional, io.cwd);
   const files = read.filter((f) => !isReviewFile(f));
-  const board = buildLeaderboard(await sourcesOf(files, io), {
+  const board = rankLeaderboard(await rowsOf(files, io), {
     rosetta: {
       filter: {
         ...(values.corpus ? { corpus: values.corpus[0] } : {}),

@@ -47,33 +47,59 @@ export function isLeaderboardSource(value: unknown): boolean {
   return read.ok || read.reason === 'out-of-range' || (isObject(value) && isObject(value.scores) && ('run_card_hash' in value || 'fingerprint' in value));
 }
 
-export function buildLeaderboard(sources: readonly CardSource[], options: LeaderboardOptions = {}): Leaderboard {
-  const ewe: EweBenchRow[] = [];
-  const rosetta: RosettaRow[] = [];
-  const suite: SuiteRow[] = [];
-  const ignored: string[] = [];
-  const refused: Leaderboard['refused'] = [];
-  for (const source of sources) {
-    const value = parse(source.text);
-    if (value === undefined) {
-      ignored.push(source.path);
-      continue;
-    }
-    // Every run format through the one runs reader: ÈwéBench results files and leaderboard.json rows,
-    // mt_eval_harness's reports (ranked, marked unsealed), run cards (ranked from the card itself, seals checked).
-    const read = readRuns(value, source.path);
-    if (!read.ok && read.reason === 'out-of-range') {
-      refused.push({ path: source.path, reason: read.detail });
-      continue;
-    }
-    const card = rosettaRow(source, value);
-    if (card) rosetta.push(card);
-    else if (!read.ok || read.format === 'rosetta-run-card') ignored.push(source.path);
-    else if (read.format === 'rosetta-report') rosetta.push(...read.runs.map((run) => rosettaRowOfReport(source.path, run)));
-    else if (read.format === 'suite-results') suite.push(...read.runs.flatMap((run) => suiteRowOfRun(source.path, run) ?? []));
-    else ewe.push(...read.runs.map((run) => eweBenchRowOfRun(source.path, run)));
+/** The rows read so far, before ranking: `addLeaderboardSource` for each file, then `rankLeaderboard`. */
+export interface LeaderboardRows {
+  ewebench: EweBenchRow[];
+  rosetta: RosettaRow[];
+  suite: SuiteRow[];
+  ignored: string[];
+  refused: Leaderboard['refused'];
+}
+
+export function emptyLeaderboardRows(): LeaderboardRows {
+  return { ewebench: [], rosetta: [], suite: [], ignored: [], refused: [] };
+}
+
+/**
+ * One file's rows added to `rows` (or its path to `ignored`/`refused`). An adapter reading many files adds each
+ * as it is read and lets its text go: the board holds rows, not texts.
+ */
+export function addLeaderboardSource(rows: LeaderboardRows, source: CardSource): void {
+  const value = parse(source.text);
+  if (value === undefined) {
+    rows.ignored.push(source.path);
+    return;
   }
-  return { ewebench: eweBenchBoard(ewe, options.ewebench), rosetta: rosettaBoard(rosetta, options.rosetta), suite: suiteBoard(suite), ignored, refused };
+  // Every run format through the one runs reader: ÈwéBench results files and leaderboard.json rows,
+  // mt_eval_harness's reports (ranked, marked unsealed), run cards (ranked from the card itself, seals checked).
+  const read = readRuns(value, source.path);
+  if (!read.ok && read.reason === 'out-of-range') {
+    rows.refused.push({ path: source.path, reason: read.detail });
+    return;
+  }
+  const card = rosettaRow(source, value);
+  if (card) rows.rosetta.push(card);
+  else if (!read.ok || read.format === 'rosetta-run-card') rows.ignored.push(source.path);
+  else if (read.format === 'rosetta-report') rows.rosetta.push(...read.runs.map((run) => rosettaRowOfReport(source.path, run)));
+  else if (read.format === 'suite-results') rows.suite.push(...read.runs.flatMap((run) => suiteRowOfRun(source.path, run) ?? []));
+  else rows.ewebench.push(...read.runs.map((run) => eweBenchRowOfRun(source.path, run)));
+}
+
+/** The boards of the rows read: each ranked (and filtered, sorted) as `options` asks. */
+export function rankLeaderboard(rows: LeaderboardRows, options: LeaderboardOptions = {}): Leaderboard {
+  return {
+    ewebench: eweBenchBoard(rows.ewebench, options.ewebench),
+    rosetta: rosettaBoard(rows.rosetta, options.rosetta),
+    suite: suiteBoard(rows.suite),
+    ignored: rows.ignored,
+    refused: rows.refused,
+  };
+}
+
+export function buildLeaderboard(sources: readonly CardSource[], options: LeaderboardOptions = {}): Leaderboard {
+  const rows = emptyLeaderboardRows();
+  for (const source of sources) addLeaderboardSource(rows, source);
+  return rankLeaderboard(rows, options);
 }
 
 /** Column headings in both languages (the CLI's text and HTML, the editor's view). */

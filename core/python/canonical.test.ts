@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { editedPyJsonText, pyJsonText } from '../../test/helpers/pyJsonText';
 import { propertyRuns } from '../../test/helpers/property';
-import { canonicalPyJsonBytes } from './canonical';
-import { dumpsPy, HASH_DUMPS_OPTIONS, isPyObject, MAX_PY_JSON_DEPTH, parsePyJson, PyJsonError, type PyObject } from './json';
+import { canonicalPyJsonText, floatLexemeRepr } from './canonical';
+import { dumpsPy, HASH_DUMPS_OPTIONS, isPyObject, MAX_PY_JSON_DEPTH, parsePyJson, pyFloatRepr, PyJsonError, type PyObject } from './json';
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
@@ -23,8 +23,8 @@ function plain(text: string): { text: string } | { error: string } {
 /** The fast path's answer in the same shape; text Python cannot encode (a lone surrogate) is marked as such. */
 function fast(text: string): { text: string } | { error: string } | { lone: true } {
   try {
-    const read = canonicalPyJsonBytes(text);
-    return read.loneSurrogates > 0 ? { lone: true } : { text: decoder.decode(read.bytes) };
+    const read = canonicalPyJsonText(text);
+    return read.wellFormed ? { text: read.text } : { lone: true };
   } catch (e) {
     assert.ok(e instanceof PyJsonError, String(e));
     return { error: e.message };
@@ -61,41 +61,72 @@ test('an object root gives its members’ spans, its object members’ members, 
   fc.assert(
     fc.property(card, (text) => {
       const value = parsePyJson(text) as PyObject;
-      const read = canonicalPyJsonBytes(text, { blank: 'seal', capture: ['f', 'c'] });
-      if (read.loneSurrogates > 0) return;
+      const read = canonicalPyJsonText(text, { blank: 'seal', capture: ['f', 'c'] });
+      if (!read.wellFormed) return;
       assert.ok(read.members && read.nested);
       assert.deepEqual([...read.members.keys()], [...value.keys()]);
       for (const [key, span] of read.members)
         assert.equal(dumpsPy(parsePyJson(text.slice(span.start, span.end)), HASH_DUMPS_OPTIONS), dumpsPy(value.get(key) ?? null, HASH_DUMPS_OPTIONS));
       const blanked: PyObject = new Map(value);
       if (blanked.has('seal')) blanked.set('seal', '');
-      assert.equal(decoder.decode(read.bytes), dumpsPy(blanked, HASH_DUMPS_OPTIONS));
+      assert.equal(read.text, dumpsPy(blanked, HASH_DUMPS_OPTIONS));
       for (const [key, member] of value) {
         assert.equal(read.nested.has(key), isPyObject(member));
         if (isPyObject(member)) assert.deepEqual([...(read.nested.get(key)?.keys() ?? [])], [...member.keys()]);
       }
       const f = value.get('f');
       const c = isPyObject(f) ? f.get('c') : undefined;
-      assert.equal(read.captured && decoder.decode(read.captured), isPyObject(c) ? dumpsPy(c, HASH_DUMPS_OPTIONS) : undefined);
+      assert.equal(read.captured, isPyObject(c) ? dumpsPy(c, HASH_DUMPS_OPTIONS) : undefined);
     }),
     propertyRuns(800),
   );
 });
 
 test('examples: Python floats, -0, duplicate keys, keys sorted by code point, escapes as Python writes them', () => {
-  const text = (s: string) => decoder.decode(canonicalPyJsonBytes(s).bytes);
+  const text = (s: string) => canonicalPyJsonText(s).text;
   assert.equal(
     text('{"b": 1.0, "a": [1e-05, 1E+16, -0, -0.0, 1e999], "a": "x\\u00e9\\n\\/\\u0001", "\ud83d\ude00": 0, "\uffff": 1}'),
     '{"a": "xé\\n/\\u0001", "b": 1.0, "\uffff": 1, "\ud83d\ude00": 0}',
   );
   assert.equal(text('[1e-05,1E+16,-0,-0.0,1e999,100.0,1e15]'), '[1e-05, 1e+16, 0, -0.0, Infinity, 100.0, 1000000000000000.0]');
-  assert.equal(canonicalPyJsonBytes(' "a\\"b" ').members, undefined);
-  assert.equal(canonicalPyJsonBytes('"\\ud800"').loneSurrogates, 1);
+  assert.equal(canonicalPyJsonText(' "a\\"b" ').members, undefined);
+  assert.equal(canonicalPyJsonText('"\\ud800"').wellFormed, false);
+  assert.equal(canonicalPyJsonText('{"\\ud800": 1}').wellFormed, false);
+  assert.equal(canonicalPyJsonText('["\ud800"]').wellFormed, false);
 });
 
-test('canonical reading is bounded in depth as parsePyJson is, and grows its buffer for long texts', () => {
-  assert.equal(canonicalPyJsonBytes('['.repeat(MAX_PY_JSON_DEPTH) + ']'.repeat(MAX_PY_JSON_DEPTH)).bytes.length, 2 * MAX_PY_JSON_DEPTH);
-  assert.throws(() => canonicalPyJsonBytes('['.repeat(MAX_PY_JSON_DEPTH + 1) + ']'.repeat(MAX_PY_JSON_DEPTH + 1)), /nested deeper than 1000 levels/);
+test('canonical reading is bounded in depth as parsePyJson is, and reads long texts', () => {
+  assert.equal(canonicalPyJsonText('['.repeat(MAX_PY_JSON_DEPTH) + ']'.repeat(MAX_PY_JSON_DEPTH)).text.length, 2 * MAX_PY_JSON_DEPTH);
+  assert.throws(() => canonicalPyJsonText('['.repeat(MAX_PY_JSON_DEPTH + 1) + ']'.repeat(MAX_PY_JSON_DEPTH + 1)), /nested deeper than 1000 levels/);
+  assert.throws(() => canonicalPyJsonText('['.repeat(MAX_PY_JSON_DEPTH) + '1' + ']'.repeat(MAX_PY_JSON_DEPTH)), /nested deeper than 1000 levels/);
+  const deep = '{"a": '.repeat(MAX_PY_JSON_DEPTH - 1) + '{}' + '}'.repeat(MAX_PY_JSON_DEPTH - 1);
+  assert.equal(canonicalPyJsonText(deep).text, dumpsPy(parsePyJson(deep), HASH_DUMPS_OPTIONS));
   const long = JSON.stringify({ z: 'é'.repeat(200_000), a: Array.from({ length: 20_000 }, (_, k) => k + 0.5) });
-  assert.equal(decoder.decode(canonicalPyJsonBytes(long).bytes), dumpsPy(parsePyJson(long), HASH_DUMPS_OPTIONS));
+  assert.equal(canonicalPyJsonText(long).text, dumpsPy(parsePyJson(long), HASH_DUMPS_OPTIONS));
+});
+
+/** Float lexemes as JSON allows them: every form of a double's digits, hand-written ones with trailing zeros. */
+const floatLexeme = fc.oneof(
+  fc.double({ noNaN: true, noDefaultInfinity: true }).chain((x) => {
+    const s = String(x);
+    return fc.constantFrom(
+      s.includes('.') || s.includes('e') ? s : `${s}.0`,
+      x.toExponential(),
+      x.toFixed(Math.min(20, Math.max(1, -Math.floor(Math.log10(Math.abs(x) || 1)) + 3))),
+    );
+  }),
+  fc
+    .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.stringMatching(/^[0-9]{1,20}$/))
+    .map(([minus, int, frac]) => `${minus ? '-' : ''}${int}.${frac}`),
+  fc.constantFrom('0.0', '-0.0', '0.0001', '0.00001', '0.00010', '1.10', '123456789012345.0', '1234567890123456.0', '999999999999999.9', '0.1234567890123456'),
+);
+
+test('a float lexeme is its own Python repr exactly when pyFloatRepr(Number(lexeme)) says so (floatLexemeRepr against its twin)', () => {
+  fc.assert(
+    fc.property(floatLexeme, fc.constantFrom('', '[', '{"a": '), (lexeme, before) => {
+      const text = before + lexeme + ']';
+      assert.equal(floatLexemeRepr(text, before.length, before.length + lexeme.length), pyFloatRepr(Number(lexeme)), lexeme);
+    }),
+    propertyRuns(3000),
+  );
 });

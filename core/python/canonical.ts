@@ -1,21 +1,27 @@
 /**
- * The fast path of the run-card seals: JSON text straight to the UTF-8 bytes of Python's
- * `json.dumps(obj, sort_keys=True, ensure_ascii=False)`, without building `PyValue`s or intermediate strings.
- * Its plain twin is `dumpsPy(parsePyJson(text), HASH_DUMPS_OPTIONS)` (json.ts) encoded as UTF-8: the same bytes
- * for every text it accepts, the same refusals (PyJsonError, same reason and offset) for every text it refuses;
- * a property test holds the two together.
+ * The fast path of the run-card seals: JSON text straight to the text of Python's
+ * `json.dumps(obj, sort_keys=True, ensure_ascii=False)`, without building `PyValue`s.
+ * Its plain twin is `dumpsPy(parsePyJson(text), HASH_DUMPS_OPTIONS)` (json.ts): the same text for every text it
+ * accepts, the same refusals (PyJsonError, same reason and offset) for every text it refuses; property tests hold
+ * the two together.
  *
- * One pass over the text writes each token's canonical bytes into a reused buffer (a string without escapes is
- * copied as UTF-8, an int's lexeme as it is, a float through `pyFloatRepr`); when an object closes, its members
- * are put in code-point order of their keys (a repeated key keeping its last value) by one copy through a
- * scratch buffer, unless they already are. A lone surrogate, which Python refuses to encode, is only counted
- * (`loneSurrogates`): the caller must not use the bytes then.
+ * One pass over the text, without recursion (an explicit stack of open arrays and objects, bounded at
+ * MAX_PY_JSON_DEPTH as parsePyJson is). Every token's canonical text is a slice of the input or a short constant:
+ * a string without escapes is its own slice, an int its lexeme, a float its lexeme when that is already Python's
+ * repr (`floatLexemeRepr`), else `pyFloatRepr`; only a string with escapes is decoded and written again. An
+ * array's or object's pieces are joined once, as it closes (native joins; no byte is written from script). An
+ * object's members are put in code-point order of their keys (a repeated key keeping its last value); the order
+ * found for one key sequence is reused for the next object of the same depth with the same keys (the results of
+ * a card), checked key by key. A lone surrogate, which Python refuses to encode, only clears `wellFormed`: the
+ * caller must not use the text then. Any text the pass does not read is handed to `parsePyJson`, whose refusal
+ * (reason and offset) is the one thrown.
  */
-import { compareCodePoints, MAX_PY_JSON_DEPTH, PyJsonError, pyFloatRepr } from './json';
+import { compareCodePoints, encodePyString, MAX_PY_JSON_DEPTH, parsePyJson, pyFloatRepr } from './json';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const MINUS = 0x2d;
+const ZERO = 0x30;
 
 /** Where a member's value lies in the source text (for the few members a caller reads as values). */
 export interface SourceSpan {
@@ -26,426 +32,397 @@ export interface SourceSpan {
 export interface CanonicalOptions {
   /** A root member whose value is written as `""` (the seal's own field, blanked as the harness blanks it). */
   blank?: string;
-  /** [root key, member key]: keep a copy of that member's canonical bytes when it is an object. */
+  /** [root key, member key]: keep that member's canonical text when it is an object. */
   capture?: readonly [string, string];
 }
 
-export interface CanonicalBytes {
-  /** The canonical UTF-8 bytes: a view of a reused buffer, valid until the next call. */
-  bytes: Uint8Array;
-  /** Lone surrogates met (in keys or values): Python could not encode the text, the bytes mean nothing then. */
-  loneSurrogates: number;
+export interface CanonicalText {
+  /** `json.dumps(value, sort_keys=True, ensure_ascii=False)` of the text's value (meaningless when not `wellFormed`). */
+  text: string;
+  /** False when the text holds a lone surrogate (raw or escaped, in a key or a value): Python could not encode it. */
+  wellFormed: boolean;
   /** For an object root: each member's value span in the text (the last of a repeated key). */
   members?: Map<string, SourceSpan>;
   /** For an object root: the members of each of its object members, by root key. */
   nested?: Map<string, Map<string, SourceSpan>>;
-  /** The captured member's canonical bytes (a copy), when `capture` named an object member. */
-  captured?: Uint8Array;
+  /** The captured member's canonical text, when `capture` named an object member. */
+  captured?: string;
 }
 
-/** How many object shapes (key sequences) one text's reading remembers the sorted order of. */
-const ORDER_CACHE = 256;
+/** Thrown inside the pass at the first token it does not read; `canonicalPyJsonText` asks parsePyJson why. */
+const REFUSED = new Error('not read by the canonical pass');
 
-let out: Uint8Array = new Uint8Array(1 << 16);
-let scratch: Uint8Array = new Uint8Array(1 << 16);
+/** A unit from U+D800 on: keys holding one may sort differently by code point than by UTF-16 unit. */
+const HIGH_UNIT = /[\ud800-\uffff]/;
+// Matching lone surrogates is the point of this pattern (the fallback where String.prototype.isWellFormed is missing).
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-function grow(buffer: Uint8Array, size: number): Uint8Array {
-  let length = buffer.length;
-  while (length < size) length *= 2;
-  const bigger = new Uint8Array(length);
-  bigger.set(buffer);
-  return bigger;
+function isWellFormed(s: string): boolean {
+  const native = (s as { isWellFormed?: () => boolean }).isWellFormed;
+  return native ? native.call(s) : !LONE_SURROGATE.test(s);
 }
 
-/** Reads JSON text as `parsePyJson` does (same grammar, errors and depth bound) into canonical bytes. */
-export function canonicalPyJsonBytes(text: string, options: CanonicalOptions = {}): CanonicalBytes {
+/**
+ * Python's repr of the float a JSON float lexeme (`text[start, end)`, grammar already checked) denotes: the lexeme
+ * itself when it already is that repr, else `pyFloatRepr(Number(lexeme))` (its plain twin, which a property test
+ * holds it to). A lexeme is its own repr when it has no exponent, at most 15 significant digits (any two such
+ * decimals are different doubles, so no shorter digits round-trip), lies in Python's fixed-notation range
+ * (1e-4 <= |x| < 1e16) and is written as repr writes: no trailing zero in the fraction but for `X.0`.
+ */
+export function floatLexemeRepr(text: string, start: number, end: number): string {
+  let k = start;
+  if (text.charCodeAt(k) === MINUS) k++;
+  const intStart = k;
+  while (k < end && text.charCodeAt(k) !== 0x2e && text.charCodeAt(k) !== 0x65 && text.charCodeAt(k) !== 0x45) k++;
+  const intLength = k - intStart;
+  // No exponent: the point, then at least one digit, up to the end.
+  if (k < end && text.charCodeAt(k) === 0x2e) {
+    const fracStart = k + 1;
+    let e = fracStart;
+    while (e < end && text.charCodeAt(e) >= ZERO && text.charCodeAt(e) <= 0x39) e++;
+    if (e === end) {
+      const fracLength = end - fracStart;
+      if (fracLength === 1 && text.charCodeAt(fracStart) === ZERO) {
+        // An integral float: exact below 1e15, written `X.0` by repr.
+        if (intLength <= 15) return text.slice(start, end);
+      } else if (text.charCodeAt(end - 1) !== ZERO) {
+        if (intLength === 1 && text.charCodeAt(intStart) === ZERO) {
+          let z = fracStart;
+          while (text.charCodeAt(z) === ZERO) z++;
+          // 0.000d… is 1e-4 at least; its significant digits start at z.
+          if (z - fracStart <= 3 && end - z <= 15) return text.slice(start, end);
+        } else if (intLength + fracLength <= 15) return text.slice(start, end);
+      }
+    }
+  }
+  return pyFloatRepr(Number(text.slice(start, end)));
+}
+
+/**
+ * Reads JSON text as `parsePyJson` does (same grammar, errors and depth bound) into the canonical text of
+ * `json.dumps(sort_keys=True, ensure_ascii=False)`. Throws parsePyJson's PyJsonError on text it refuses.
+ */
+export function canonicalPyJsonText(text: string, options: CanonicalOptions = {}): CanonicalText {
+  try {
+    return canonicalPass(text, options);
+  } catch (error) {
+    if (error !== REFUSED) throw error;
+  }
+  // parsePyJson says why (the same reason and offset as the plain twin); a text it reads would be a bug here.
+  parsePyJson(text);
+  throw new Error('the canonical pass refused a text parsePyJson reads');
+}
+
+/** Where the string `decodeEscaped` read ends (one past its closing quote). */
+let escapedEnd = 0;
+
+/** The value of the string token with escapes at `start` (its opening quote); `escapedEnd` tells where it ends. */
+function decodeEscaped(text: string, start: number): string {
+  const n = text.length;
+  let i = start + 1;
+  for (;;) {
+    if (i >= n) throw REFUSED;
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) break;
+    if (c < 0x20) throw REFUSED;
+    i += c === BACKSLASH ? 2 : 1;
+  }
+  escapedEnd = i + 1;
+  try {
+    return JSON.parse(text.slice(start, escapedEnd)) as string;
+  } catch {
+    throw REFUSED;
+  }
+}
+
+const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
+/** Shapes remembered per depth: the last key sequence sorted there and its order (indices into it). */
+interface Shapes {
+  keys: (string[] | undefined)[];
+  orders: number[][];
+}
+
+/**
+ * An object's canonical text from its members `from` to `to` on the member stack: in key order (code-point order
+ * when `high`), a repeated key's last value kept; as they are when no `shapes` are given (keys already in order).
+ * `same`: the keys are those of the shape remembered at `depth`.
+ */
+function joinMembers(
+  keys: string[],
+  keyTexts: string[],
+  values: string[],
+  from: number,
+  to: number,
+  shapes: Shapes | undefined,
+  depth: number,
+  same: boolean,
+  high: boolean,
+): string {
+  const count = to - from;
+  const parts: string[] = ['{'];
+  if (shapes === undefined) {
+    for (let m = from; m < to; m++) {
+      if (m > from) parts.push(', ');
+      parts.push(keyTexts[m], values[m]);
+    }
+    parts.push('}');
+    return parts.join('');
+  }
+  const known = shapes.keys[depth];
+  let order: number[];
+  if (same && known !== undefined && known.length === count) order = shapes.orders[depth];
+  else {
+    order = [];
+    for (let k = 0; k < count; k++) order.push(k);
+    // Array.prototype.sort is stable: of equal keys the last read stays last, and is the one kept below.
+    order.sort((a, b) => {
+      const x = keys[from + a];
+      const y = keys[from + b];
+      return x === y ? 0 : (high ? compareCodePoints(x, y) < 0 : x < y) ? -1 : 1;
+    });
+    shapes.keys[depth] = keys.slice(from, to);
+    shapes.orders[depth] = order;
+  }
+  for (let k = 0; k < count; k++) {
+    const m = from + order[k];
+    if (k + 1 < count && keys[from + order[k + 1]] === keys[m]) continue;
+    if (parts.length > 1) parts.push(', ');
+    parts.push(keyTexts[m], values[m]);
+  }
+  parts.push('}');
+  return parts.join('');
+}
+
+/**
+ * The pass itself: one loop over the text with the position in a local, what each open array or object needs
+ * per depth (`object`, `items`, `base`… below), and the members of every open object on one stack.
+ */
+function canonicalPass(text: string, options: CanonicalOptions): CanonicalText {
   const n = text.length;
   let i = 0;
-  let o = 0;
-  let lone = 0;
+  let wellFormed = isWellFormed(text);
+  // Once a key holds a unit from U+D800 on, keys are compared by code point (UTF-16 order may differ then).
+  let high = false;
+  const blank = options.blank;
+  const capture = options.capture;
   let members: Map<string, SourceSpan> | undefined;
   const nested = new Map<string, Map<string, SourceSpan>>();
-  let memberObject: Map<string, SourceSpan> | undefined;
-  let rootKey = '';
-  let captured: Uint8Array | undefined;
-  // Every open object's members, on one stack: key, and where `"key": value` starts and ends in `out`.
+  let captured: string | undefined;
+  // Members of every open object: key, `"key": ` and the value in canonical text.
   const keys: string[] = [];
-  const highs: boolean[] = [];
-  const orders = new Map<string, { keys: string[]; order: number[] }>();
-  const starts: number[] = [];
-  const ends: number[] = [];
+  const keyTexts: string[] = [];
+  const values: string[] = [];
   let stack = 0;
+  // Per depth of the open arrays and objects: which it is, an array's items, an object's first member on the
+  // stack, whether its keys so far are strictly increasing (no sort needed) and those of the shape remembered at
+  // its depth; the member being read (key, `"key": `, where its value starts); a root or root member's spans.
+  const object: boolean[] = [];
+  const items: string[][] = [];
+  const base: number[] = [];
+  const sorted: boolean[] = [];
+  const same: boolean[] = [];
+  const keyAt: string[] = [];
+  const keyTextAt: string[] = [];
+  const valueStart: number[] = [];
+  const spans: (Map<string, SourceSpan> | undefined)[] = [];
+  const shapes: Shapes = { keys: [], orders: [] };
+  let level = 0;
+  // After `{` or `,` in an object, a key comes first.
+  let expectKey = false;
 
-  const fail = (reason: string, at = i): never => {
-    throw new PyJsonError(reason, at);
-  };
-  const ensure = (extra: number): void => {
-    if (o + extra > out.length) out = grow(out, o + extra);
-  };
-  const skipSpace = (): void => {
-    for (; i < n; i++) {
-      const c = text.charCodeAt(i);
-      if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return;
-    }
-  };
-  const writeAscii = (s: string): void => {
-    ensure(s.length);
-    for (let k = 0; k < s.length; k++) out[o++] = s.charCodeAt(k);
-  };
-  // One UTF-16 unit (with the next one when they form a pair) as Python's encoder writes it inside a string.
-  // Returns how many units it used.
-  const writeUnit = (s: string, k: number, to: number): number => {
-    const c = s.charCodeAt(k);
-    if (c < 0x80) {
-      if (c >= 0x20 && c !== QUOTE && c !== BACKSLASH) out[o++] = c;
-      else if (c === QUOTE || c === BACKSLASH) {
-        out[o++] = BACKSLASH;
-        out[o++] = c;
+  for (;;) {
+    let c = text.charCodeAt(i);
+    while (isSpace(c)) c = text.charCodeAt(++i);
+    if (expectKey) {
+      expectKey = false;
+      const depth = level - 1;
+      if (c !== QUOTE) throw REFUSED;
+      const start = i;
+      let p = i + 1;
+      let d = text.charCodeAt(p);
+      while (d !== QUOTE && d !== BACKSLASH && d >= 0x20 && d < 0xd800) d = text.charCodeAt(++p);
+      if (d >= 0xd800) {
+        high = true;
+        while (d !== QUOTE && d !== BACKSLASH && d >= 0x20) d = text.charCodeAt(++p);
+      }
+      let key: string;
+      let keyText: string;
+      let colon = false;
+      if (d === QUOTE) {
+        key = text.slice(start + 1, p);
+        i = p + 1;
+        // `"key": ` as Python and most writers space it: one slice of the text with its separator.
+        if (text.charCodeAt(i) === 0x3a && text.charCodeAt(i + 1) === 0x20) {
+          keyText = text.slice(start, i + 2);
+          i += 2;
+          colon = true;
+        } else keyText = text.slice(start, i) + ': ';
       } else {
-        const short = c === 0x0a ? 0x6e : c === 0x0d ? 0x72 : c === 0x09 ? 0x74 : c === 0x08 ? 0x62 : c === 0x0c ? 0x66 : 0;
-        out[o++] = BACKSLASH;
-        if (short) out[o++] = short;
-        else {
-          out[o++] = 0x75;
-          const hex = c.toString(16).padStart(4, '0');
-          for (let h = 0; h < 4; h++) out[o++] = hex.charCodeAt(h);
-        }
+        key = decodeEscaped(text, start);
+        i = escapedEnd;
+        if (!isWellFormed(key)) wellFormed = false;
+        if (!high && HIGH_UNIT.test(key)) high = true;
+        keyText = encodePyString(key, false) + ': ';
       }
-      return 1;
-    }
-    if (c < 0x800) {
-      out[o++] = 0xc0 | (c >> 6);
-      out[o++] = 0x80 | (c & 0x3f);
-      return 1;
-    }
-    if (c >= 0xd800 && c <= 0xdfff) {
-      const d = k + 1 < to ? s.charCodeAt(k + 1) : 0;
-      if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
-        const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
-        out[o++] = 0xf0 | (cp >> 18);
-        out[o++] = 0x80 | ((cp >> 12) & 0x3f);
-        out[o++] = 0x80 | ((cp >> 6) & 0x3f);
-        out[o++] = 0x80 | (cp & 0x3f);
-        return 2;
+      c = text.charCodeAt(i);
+      if (!colon) {
+        while (isSpace(c)) c = text.charCodeAt(++i);
+        if (c !== 0x3a) throw REFUSED;
+        c = text.charCodeAt(++i);
       }
-      lone++;
+      while (isSpace(c)) c = text.charCodeAt(++i);
+      keyAt[depth] = key;
+      keyTextAt[depth] = keyText;
+      valueStart[depth] = i;
+      if (depth === 0 && capture !== undefined && key === capture[0]) captured = undefined;
     }
-    out[o++] = 0xe0 | (c >> 12);
-    out[o++] = 0x80 | ((c >> 6) & 0x3f);
-    out[o++] = 0x80 | (c & 0x3f);
-    return 1;
-  };
-  // Writes the string at i in canonical form, in one pass while it is read when it has no escape (the common
-  // case); `high` tells whether it holds a unit from U+D800 on (code-unit order may then differ from code points).
-  // Returns its decoded value when `decode` (keys), else ''.
-  let high = false;
-  const readString = (decode: boolean): string => {
-    const start = i++;
-    const outStart = o;
-    let escaped = false;
-    high = false;
-    ensure(1);
-    out[o++] = QUOTE;
-    // The plain ASCII run first, with the positions in locals and the buffer grown once for it.
-    {
-      let p = i;
-      let q = o;
-      let buf = out;
-      for (; p < n; p++) {
-        const c = text.charCodeAt(p);
-        if (c === QUOTE || c === BACKSLASH || c < 0x20 || c >= 0x80) break;
-        if (q >= buf.length) {
-          o = q;
-          buf = out = grow(out, q + 1);
-        }
-        buf[q++] = c;
-      }
-      i = p;
-      o = q;
-    }
-    for (;;) {
-      if (i >= n) fail('unexpected end of text', start);
-      const c = text.charCodeAt(i);
-      if (c === QUOTE) break;
-      if (c < 0x20) fail('invalid token');
-      if (c === BACKSLASH) {
-        escaped = true;
-        i += 2;
-        continue;
-      }
-      if (escaped) {
-        i++;
-        continue;
-      }
-      if (o + 4 > out.length) out = grow(out, o + 4);
-      if (c < 0x80) {
-        out[o++] = c;
-        i++;
-      } else {
-        if (c >= 0xd800) high = true;
-        i += writeUnit(text, i, n);
-      }
-    }
-    i++;
-    if (!escaped) {
-      out[o++] = QUOTE;
-      return decode ? text.slice(start + 1, i - 1) : '';
-    }
+    if (level >= MAX_PY_JSON_DEPTH) throw REFUSED;
     let value: string;
-    try {
-      value = JSON.parse(text.slice(start, i)) as string;
-    } catch {
-      return fail('invalid token', start);
-    }
-    o = outStart;
-    // At most 6 bytes per unit (a control character's \u escape), plus the quotes.
-    ensure(6 * value.length + 2);
-    out[o++] = QUOTE;
-    for (let k = 0; k < value.length;) {
-      if (value.charCodeAt(k) >= 0xd800) high = true;
-      k += writeUnit(value, k, value.length);
-    }
-    out[o++] = QUOTE;
-    return decode ? value : '';
-  };
-  const digits = (): number => {
-    const from = i;
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (c < 0x30 || c > 0x39) break;
-      i++;
-    }
-    return i - from;
-  };
-  const readNumber = (): void => {
-    const start = i;
-    if (text.charCodeAt(i) === MINUS) i++;
-    const first = text.charCodeAt(i);
-    const intDigits = digits();
-    if (intDigits === 0 || (first === 0x30 && intDigits > 1)) fail('invalid token', start);
-    let isFloat = false;
-    if (text.charCodeAt(i) === 0x2e) {
-      i++;
-      isFloat = true;
-      if (digits() === 0) fail('invalid token', start);
-    }
-    const e = text.charCodeAt(i);
-    if (e === 0x65 || e === 0x45) {
-      i++;
-      isFloat = true;
-      const sign = text.charCodeAt(i);
-      if (sign === 0x2b || sign === MINUS) i++;
-      if (digits() === 0) fail('invalid token', start);
-    }
-    if (isFloat) writeAscii(pyFloatRepr(Number(text.slice(start, i))));
-    else if (i - start === 2 && text.charCodeAt(start) === MINUS && first === 0x30) writeAscii('0');
-    else {
-      ensure(i - start);
-      for (let k = start; k < i; k++) out[o++] = text.charCodeAt(k);
-    }
-  };
-  const literal = (word: string): void => {
-    if (!text.startsWith(word, i)) fail('not strict JSON');
-    i += word.length;
-    writeAscii(word);
-  };
-  // Whether a's key comes before b's: code-unit order, or code-point order when either key has a high unit.
-  // Keys mostly differ at their first unit, which decides then (below U+D800 both orders agree).
-  const before = (a: number, b: number): boolean => {
-    const x = keys[a];
-    const y = keys[b];
-    const cx = x.charCodeAt(0);
-    const cy = y.charCodeAt(0);
-    if (cx !== cy && cx < 0xd800 && cy < 0xd800) return cx < cy;
-    return highs[a] || highs[b] ? compareCodePoints(x, y) < 0 : x < y;
-  };
-  // Puts the members of the object whose body starts at `bodyStart` (members from stack index `base`) in key order.
-  const sortMembers = (base: number, bodyStart: number): void => {
-    const count = stack - base;
-    let ordered = true;
-    for (let k = base + 1; k < stack && ordered; k++) ordered = before(k - 1, k);
-    if (ordered) return;
-    // Objects in a list mostly share their keys (every result of a card): an order found once is reused for the
-    // same keys in the same order (checked key by key: the signature is only where to look).
-    const signature = keys.slice(base, stack).join('\u0000');
-    const known = orders.get(signature);
-    let same = known !== undefined && known.keys.length === count;
-    for (let k = 0; k < count && same; k++) same = known?.keys[k] === keys[base + k];
-    if (known && same) {
-      permute(
-        known.order.map((k) => base + k),
-        bodyStart,
-      );
-      return;
-    }
-    const order: number[] = [];
-    for (let k = base; k < stack; k++) order.push(k);
-    // Stable, so that of equal keys the last is the one kept: insertion sort for the usual handful of members.
-    if (count <= 32)
-      for (let k = 1; k < count; k++) {
-        const m = order[k];
-        let j = k - 1;
-        for (; j >= 0 && before(m, order[j]); j--) order[j + 1] = order[j];
-        order[j + 1] = m;
-      }
-    else order.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
-    // Bounded: at most ORDER_CACHE shapes per text are remembered.
-    if (orders.size < ORDER_CACHE) orders.set(signature, { keys: keys.slice(base, stack), order: order.map((k) => k - base) });
-    permute(order, bodyStart);
-  };
-  // Rewrites the object's body with its members in `order` (stack indices), a repeated key keeping its last value.
-  const permute = (order: readonly number[], bodyStart: number): void => {
-    const count = order.length;
-    const length = o - bodyStart;
-    if (scratch.length < length) scratch = grow(scratch, length);
-    scratch.set(out.subarray(bodyStart, o));
-    o = bodyStart;
-    let first = true;
-    for (let k = 0; k < count; k++) {
-      const m = order[k];
-      if (k + 1 < count && keys[order[k + 1]] === keys[m]) continue;
-      if (!first) {
-        out[o++] = 0x2c;
-        out[o++] = 0x20;
-      }
-      first = false;
-      // A short member byte by byte, a long one (a whole sub-object) by one native copy.
-      const from = starts[m] - bodyStart;
-      const end = ends[m] - bodyStart;
-      if (end - from < 64) for (let p = from; p < end; p++) out[o++] = scratch[p];
-      else {
-        out.set(scratch.subarray(from, end), o);
-        o += end - from;
-      }
-    }
-  };
-  let depth = 0;
-  const readValueAt = (): void => {
-    skipSpace();
-    const c = text.charCodeAt(i);
     if (c === QUOTE) {
-      readString(false);
-      return;
-    }
-    if (c === 0x7b) {
+      const start = i;
+      let p = i + 1;
+      let d = text.charCodeAt(p);
+      while (d !== QUOTE && d !== BACKSLASH && d >= 0x20) d = text.charCodeAt(++p);
+      if (d === QUOTE) {
+        i = p + 1;
+        value = text.slice(start, i);
+      } else {
+        const decoded = decodeEscaped(text, start);
+        i = escapedEnd;
+        if (!isWellFormed(decoded)) wellFormed = false;
+        value = encodePyString(decoded, false);
+      }
+    } else if (c === 0x7b) {
+      c = text.charCodeAt(++i);
+      while (isSpace(c)) c = text.charCodeAt(++i);
+      if (c === 0x7d) {
+        i++;
+        value = '{}';
+        if (level === 0) members = new Map();
+      } else {
+        const depth = level++;
+        object[depth] = true;
+        base[depth] = stack;
+        sorted[depth] = true;
+        same[depth] = shapes.keys[depth] !== undefined;
+        spans[depth] = depth === 0 || (depth === 1 && object[0]) ? new Map() : undefined;
+        if (depth === 0) members = spans[0];
+        expectKey = true;
+        continue;
+      }
+    } else if (c === 0x5b) {
+      c = text.charCodeAt(++i);
+      while (isSpace(c)) c = text.charCodeAt(++i);
+      if (c === 0x5d) {
+        i++;
+        value = '[]';
+      } else {
+        object[level] = false;
+        items[level] = [];
+        level++;
+        continue;
+      }
+    } else if (c === MINUS || (c >= ZERO && c <= 0x39)) {
+      const start = i;
+      if (c === MINUS) c = text.charCodeAt(++i);
+      const first = c;
+      const intStart = i;
+      while (c >= ZERO && c <= 0x39) c = text.charCodeAt(++i);
+      if (i === intStart || (first === ZERO && i - intStart > 1)) throw REFUSED;
+      let isFloat = false;
+      if (c === 0x2e) {
+        isFloat = true;
+        const from = ++i;
+        c = text.charCodeAt(i);
+        while (c >= ZERO && c <= 0x39) c = text.charCodeAt(++i);
+        if (i === from) throw REFUSED;
+      }
+      if (c === 0x65 || c === 0x45) {
+        isFloat = true;
+        c = text.charCodeAt(++i);
+        if (c === 0x2b || c === MINUS) c = text.charCodeAt(++i);
+        const from = i;
+        while (c >= ZERO && c <= 0x39) c = text.charCodeAt(++i);
+        if (i === from) throw REFUSED;
+      }
+      // An int's digits as written (the grammar allows no leading zero), but "-0" is the int 0.
+      if (isFloat) value = floatLexemeRepr(text, start, i);
+      else value = i - start === 2 && first === ZERO && start !== intStart ? '0' : text.slice(start, i);
+    } else if (c === 0x74 && text.startsWith('true', i)) {
+      i += 4;
+      value = 'true';
+    } else if (c === 0x66 && text.startsWith('false', i)) {
+      i += 5;
+      value = 'false';
+    } else if (c === 0x6e && text.startsWith('null', i)) {
+      i += 4;
+      value = 'null';
+    } else throw REFUSED;
+    // The value is complete: it joins its array or object, which may close in turn.
+    for (;;) {
+      if (level === 0) {
+        c = text.charCodeAt(i);
+        while (isSpace(c)) c = text.charCodeAt(++i);
+        if (i < n) throw REFUSED;
+        const result: CanonicalText = { text: value, wellFormed };
+        if (members) Object.assign(result, { members, nested });
+        if (captured !== undefined) result.captured = captured;
+        return result;
+      }
+      const depth = level - 1;
+      if (!object[depth]) {
+        items[depth].push(value);
+        c = text.charCodeAt(i);
+        while (isSpace(c)) c = text.charCodeAt(++i);
+        if (c === 0x2c) {
+          c = text.charCodeAt(++i);
+          while (isSpace(c)) c = text.charCodeAt(++i);
+          // `[1,]`: parsePyJson names it a trailing comma.
+          if (c === 0x5d) throw REFUSED;
+          break;
+        }
+        if (c !== 0x5d) throw REFUSED;
+        i++;
+        value = '[' + items[depth].join(', ') + ']';
+        level--;
+        continue;
+      }
+      const key = keyAt[depth];
+      const memberSpans = spans[depth];
+      if (memberSpans !== undefined) memberSpans.set(key, { start: valueStart[depth], end: i });
+      if (depth === 0) {
+        const inner = spans[1];
+        if (value === '{}') nested.set(key, new Map());
+        else if (value.charCodeAt(0) === 0x7b && inner !== undefined) nested.set(key, inner);
+        else nested.delete(key);
+        if (key === blank) value = '""';
+      } else if (depth === 1 && capture !== undefined && object[0] && keyAt[0] === capture[0] && key === capture[1])
+        // A repeated key: the last value is the one captured (none when it is not an object).
+        captured = value.charCodeAt(0) === 0x7b ? value : undefined;
+      const k = stack - base[depth];
+      if (k > 0 && sorted[depth]) {
+        const previous = keys[stack - 1];
+        if (high ? compareCodePoints(previous, key) >= 0 : previous >= key) sorted[depth] = false;
+      }
+      if (same[depth]) same[depth] = (shapes.keys[depth] as string[])[k] === key;
+      keys[stack] = key;
+      keyTexts[stack] = keyTextAt[depth];
+      values[stack] = value;
+      stack++;
+      c = text.charCodeAt(i);
+      while (isSpace(c)) c = text.charCodeAt(++i);
+      if (c === 0x2c) {
+        i++;
+        expectKey = true;
+        break;
+      }
+      if (c !== 0x7d) throw REFUSED;
       i++;
-      const level = depth;
-      const spans = level <= 2 ? new Map<string, SourceSpan>() : undefined;
-      if (level === 1) members = spans;
-      else if (level === 2) memberObject = spans;
-      ensure(2);
-      out[o++] = 0x7b;
-      skipSpace();
-      if (text.charCodeAt(i) === 0x7d) {
-        i++;
-        out[o++] = 0x7d;
-        return;
-      }
-      const base = stack;
-      const bodyStart = o;
-      for (;;) {
-        skipSpace();
-        if (text.charCodeAt(i) !== QUOTE) fail(i >= n ? 'unexpected end of text' : text.charCodeAt(i) === 0x7d ? 'trailing comma' : 'not strict JSON');
-        if (stack > base) {
-          ensure(2);
-          out[o++] = 0x2c;
-          out[o++] = 0x20;
-        }
-        const memberStart = o;
-        const key = readString(true);
-        const keyHigh = high;
-        skipSpace();
-        if (text.charCodeAt(i) !== 0x3a) fail('missing comma or colon');
-        i++;
-        ensure(2);
-        out[o++] = 0x3a;
-        out[o++] = 0x20;
-        if (level === 1) {
-          memberObject = undefined;
-          rootKey = key;
-          if (options.capture && key === options.capture[0]) captured = undefined;
-        }
-        skipSpace();
-        const valueStart = i;
-        const valueOut = o;
-        readValue();
-        if (spans) spans.set(key, { start: valueStart, end: i });
-        if (level === 1) {
-          if (memberObject) nested.set(key, memberObject);
-          else nested.delete(key);
-          if (key === options.blank) {
-            o = valueOut;
-            ensure(2);
-            out[o++] = QUOTE;
-            out[o++] = QUOTE;
-          }
-        } else if (level === 2 && options.capture && rootKey === options.capture[0] && key === options.capture[1]) {
-          // A repeated key: the last value is the one captured (undefined when it is not an object).
-          captured = out[valueOut] === 0x7b ? out.slice(valueOut, o) : undefined;
-        }
-        keys[stack] = key;
-        highs[stack] = keyHigh;
-        starts[stack] = memberStart;
-        ends[stack] = o;
-        stack++;
-        skipSpace();
-        const next = text.charCodeAt(i++);
-        if (next === 0x7d) {
-          sortMembers(base, bodyStart);
-          stack = base;
-          ensure(1);
-          out[o++] = 0x7d;
-          return;
-        }
-        if (next !== 0x2c) fail(i > n ? 'unexpected end of text' : 'missing comma or colon', i - 1);
-      }
+      const from = base[depth];
+      value = joinMembers(keys, keyTexts, values, from, stack, sorted[depth] ? undefined : shapes, depth, same[depth], high);
+      stack = from;
+      level--;
     }
-    if (c === 0x5b) {
-      i++;
-      ensure(2);
-      out[o++] = 0x5b;
-      skipSpace();
-      if (text.charCodeAt(i) === 0x5d) {
-        i++;
-        out[o++] = 0x5d;
-        return;
-      }
-      for (let first = true; ; first = false) {
-        skipSpace();
-        if (text.charCodeAt(i) === 0x5d) fail('trailing comma');
-        if (!first) {
-          ensure(2);
-          out[o++] = 0x2c;
-          out[o++] = 0x20;
-        }
-        readValue();
-        skipSpace();
-        const next = text.charCodeAt(i++);
-        if (next === 0x5d) {
-          ensure(1);
-          out[o++] = 0x5d;
-          return;
-        }
-        if (next !== 0x2c) fail(i > n ? 'unexpected end of text' : 'missing comma or colon', i - 1);
-      }
-    }
-    if (c === MINUS || (c >= 0x30 && c <= 0x39)) return readNumber();
-    if (c === 0x74) return literal('true');
-    if (c === 0x66) return literal('false');
-    if (c === 0x6e) return literal('null');
-    fail(i >= n ? 'unexpected end of text' : 'not strict JSON');
-  };
-  // Nesting bounded as parsePyJson bounds it (a failure ends the whole reading, so no `finally` is needed).
-  const readValue = (): void => {
-    if (++depth > MAX_PY_JSON_DEPTH) fail(`nested deeper than ${MAX_PY_JSON_DEPTH} levels`);
-    readValueAt();
-    depth--;
-  };
-  readValue();
-  skipSpace();
-  if (i < n) fail('not strict JSON');
-  const result: CanonicalBytes = { bytes: out.subarray(0, o), loneSurrogates: lone };
-  if (members) Object.assign(result, { members, nested });
-  if (captured) result.captured = captured;
-  return result;
+  }
 }

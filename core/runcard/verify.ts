@@ -3,8 +3,8 @@
  * as the harness computes them. The one home of this check: the run-card rule turns its mismatches into
  * diagnostics, the leaderboard and the benchmark matrix refuse to rank or skip on a card that does not verify.
  */
-import { sha256Hex as sha256HexOfBytes } from '../hash/sha';
-import { canonicalPyJsonBytes, type SourceSpan } from '../python/canonical';
+import { sha256Hex as sha256HexOfText } from '../hash/sha';
+import { canonicalPyJsonText, type SourceSpan } from '../python/canonical';
 import { isPyObject, parsePyJson, type PyObject, type PyValue } from '../python/json';
 import { fingerprintHash, runCardHash, sha256Hex, systemPromptSha256 } from './hashes';
 
@@ -83,12 +83,12 @@ export function verifyRunCardPlain(text: string): CardVerification {
 /** The seals' fields, read from the canonical pass: the root's members and the fingerprint's members. */
 const SEAL_OPTIONS = { blank: 'run_card_hash', capture: ['fingerprint', 'components'] } as const;
 
-/** The three seals' verdicts from the canonical bytes, as `cardSeals` computes them; throws where it throws. */
+/** The three seals' verdicts from the canonical text, as `cardSeals` computes them; throws where it throws. */
 function sealsHold(text: string): CardVerification {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const read = canonicalPyJsonBytes(body, SEAL_OPTIONS);
+  const read = canonicalPyJsonText(body, SEAL_OPTIONS);
   // Text Python cannot encode: the plain path decides which seal it reaches (and so the verdict), rare enough.
-  if (read.loneSurrogates > 0) return verifyRunCardPlain(text);
+  if (!read.wellFormed) return verifyRunCardPlain(text);
   const { members, nested } = read;
   if (!members || !nested) return 'unreadable';
   // A member's decoded string when its value is a JSON string (that span of the text was just read), else undefined.
@@ -96,15 +96,15 @@ function sealsHold(text: string): CardVerification {
     span && body.charCodeAt(span.start) === 0x22 ? (JSON.parse(body.slice(span.start, span.end)) as string) : undefined;
   let ok = true;
   const seal = stringOf(members.get('run_card_hash'));
-  // The whole card's bytes are a view of a reused buffer: hashed first, before anything else reads JSON.
-  const whole = seal === undefined || seal === '' ? undefined : sha256HexOfBytes(read.bytes);
+  // Every text hashed here is well formed (checked by the pass): its UTF-8 is what Python hashes.
+  const whole = seal === undefined || seal === '' ? undefined : sha256HexOfText(read.text);
   const prompt = stringOf(members.get('system_prompt_used'));
   const promptStored = stringOf(members.get('system_prompt_sha256'));
   if (prompt !== undefined && promptStored !== undefined) ok = sha256Hex(prompt) === promptStored && ok;
   const fingerprint = nested.get('fingerprint');
   if (fingerprint) {
     const stored = stringOf(fingerprint.get('hash'));
-    if (read.captured && stored !== undefined) ok = sha256HexOfBytes(read.captured) === stored && ok;
+    if (read.captured !== undefined && stored !== undefined) ok = sha256HexOfText(read.captured) === stored && ok;
   }
   if (whole === undefined) return ok ? 'unsealed' : 'mismatch';
   return whole === seal && ok ? 'verified' : 'mismatch';
@@ -113,11 +113,12 @@ function sealsHold(text: string): CardVerification {
 /**
  * The verdict on a card's text (see `CardVerification`): the same verdict as `verifyRunCardPlain` on every text
  * (a property test holds them together), computed from the canonical text without building the card's values.
+ * A text the canonical pass refuses is not JSON Python reads: the plain path gives its verdict.
  */
 export function verifyRunCard(text: string): CardVerification {
   try {
     return sealsHold(text);
   } catch {
-    return 'unreadable';
+    return verifyRunCardPlain(text);
   }
 }
