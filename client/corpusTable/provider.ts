@@ -306,6 +306,12 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
       post(session.viewMessage(reasons));
       lastPaintMs = performance.now() - started;
     };
+    let editsPrepared = false;
+    const prepareEdits = () => {
+      if (editsPrepared) return;
+      editsPrepared = true;
+      void session.prepareEdits(pause).catch(() => undefined);
+    };
     const schedule = () => {
       if (!timer) timer = setTimeout(paint, Math.max(REPAINT_DELAY_MS, 2 * lastPaintMs));
     };
@@ -318,6 +324,8 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
           paint();
           if (EWEBENCH_PROBES && figures.viewMs === undefined && figures.readyMs !== undefined)
             figures.viewMs = performance.now() - (resolved + figures.readyMs);
+          // The first view is on its way to the page: what the first edit needs is read now, off the opening's way.
+          prepareEdits();
           return undefined;
         case 'painted':
           return undefined;
@@ -393,12 +401,12 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
     panel.onDidDispose(dispose);
 
     // The page is still loading: its first view is made meanwhile, in steps, and its messages are taken once it
-    // is; what the first edit needs is read after (a failure here only leaves the work to the first view or edit).
+    // is; what the first edit needs is read once the first view is posted, so that no step of it holds up the
+    // page's ready message (a failure here only leaves the work to the first view or edit).
     await session.prepareView(pause).catch(() => undefined);
     inbox.open(
       (message) => void handle(message).catch((error: unknown) => post({ type: 'error', message: error instanceof Error ? error.message : String(error) })),
     );
-    await session.prepareEdits(pause).catch(() => undefined);
   }
 
   /** Shows the entry (and field) in a text editor beside the table. */
