@@ -160,6 +160,25 @@ function noteOpening(figures: TableFigures, message: WebviewMessage, resolved: n
 }
 
 /**
+ * Loads the document of a table about to open, when VS Code has not loaded it yet, before the table is asked
+ * for. VS Code loads a cold file's document several times slower while a custom editor is opening on it than
+ * for an extension's `openTextDocument` alone (the end-to-end figures, on a loaded 2-core machine: 7.5 MB reached
+ * the extension host in 44–67 s through Open With…, or with `openTextDocument` started beside it, and in 15 s
+ * alone), so the table opens on the loaded document; the status bar says what is loading meanwhile. A failure
+ * to load is left to the table's own opening, which reports it.
+ */
+async function loadFirst(uri: vscode.Uri): Promise<void> {
+  if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString())) return;
+  const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Opening {0} as a table…', name) }, () =>
+    vscode.workspace.openTextDocument(uri).then(
+      () => undefined,
+      () => undefined,
+    ),
+  );
+}
+
+/**
  * The corpus table: a custom editor over the JSON text document, which stays the single source of truth.
  * The page shows the document's entries; each change it makes becomes a minimal text edit (core's table
  * model) applied as a `WorkspaceEdit`, and every change of the document, from anywhere, repaints the page.
@@ -182,11 +201,15 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
       vscode.commands.registerCommand('ewebench.openCorpusTable', async (uri?: vscode.Uri) => {
         const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
         if (!target) return;
+        // Beside the JSON when a text editor shows it; a file not shown (the Explorer's menu) opens where the
+        // active editor is, once its document is loaded (see `loadFirst`).
+        const shown = vscode.window.visibleTextEditors.some((e) => e.document.uri.toString() === target.toString());
+        if (!shown) await loadFirst(target);
         const groupsBefore = vscode.window.tabGroups.all.length;
-        await vscode.commands.executeCommand('vscode.openWith', target, CORPUS_TABLE_VIEW_TYPE, vscode.ViewColumn.Beside);
+        await vscode.commands.executeCommand('vscode.openWith', target, CORPUS_TABLE_VIEW_TYPE, shown ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active);
         // The table's own group, wide enough for the source and reference columns: when opening it split the
         // window in two, the table takes most of it and the JSON stays beside as a narrow column.
-        if (groupsBefore === 1 && vscode.window.tabGroups.all.length === 2)
+        if (shown && groupsBefore === 1 && vscode.window.tabGroups.all.length === 2)
           await vscode.commands.executeCommand('vscode.setEditorLayout', { orientation: 0, groups: [{ size: TEXT_SHARE }, { size: 1 - TEXT_SHARE }] });
       }),
       vscode.commands.registerCommand('ewebench.openCorpusJson', async (uri?: vscode.Uri) => {
@@ -283,6 +306,12 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
       post(session.viewMessage(reasons));
       lastPaintMs = performance.now() - started;
     };
+    let editsPrepared = false;
+    const prepareEdits = () => {
+      if (editsPrepared) return;
+      editsPrepared = true;
+      void session.prepareEdits(pause).catch(() => undefined);
+    };
     const schedule = () => {
       if (!timer) timer = setTimeout(paint, Math.max(REPAINT_DELAY_MS, 2 * lastPaintMs));
     };
@@ -295,6 +324,8 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
           paint();
           if (EWEBENCH_PROBES && figures.viewMs === undefined && figures.readyMs !== undefined)
             figures.viewMs = performance.now() - (resolved + figures.readyMs);
+          // The first view is on its way to the page: what the first edit needs is read now, off the opening's way.
+          prepareEdits();
           return undefined;
         case 'painted':
           return undefined;
@@ -370,12 +401,12 @@ export class CorpusTableProvider implements vscode.CustomTextEditorProvider {
     panel.onDidDispose(dispose);
 
     // The page is still loading: its first view is made meanwhile, in steps, and its messages are taken once it
-    // is; what the first edit needs is read after (a failure here only leaves the work to the first view or edit).
+    // is; what the first edit needs is read once the first view is posted, so that no step of it holds up the
+    // page's ready message (a failure here only leaves the work to the first view or edit).
     await session.prepareView(pause).catch(() => undefined);
     inbox.open(
       (message) => void handle(message).catch((error: unknown) => post({ type: 'error', message: error instanceof Error ? error.message : String(error) })),
     );
-    await session.prepareEdits(pause).catch(() => undefined);
   }
 
   /** Shows the entry (and field) in a text editor beside the table. */
