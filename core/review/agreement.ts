@@ -228,7 +228,7 @@ export const AGREEMENT_MESSAGES = {
   },
   decided: {
     en: 'team ratings: {adjudicated} adjudicated, {median} by the reviewers’ median, {unrated} unrated',
-    fr: 'notes de l’équipe\u00a0: {adjudicated} arbitrées, {median} par la médiane des relecteurs, {unrated} non notées',
+    fr: 'notes de l’équipe\u00a0: {adjudicated} {adjudicated|arbitrée|arbitrées}, {median} par la médiane des relecteurs, {unrated} {unrated|non notée|non notées}',
   },
   gateFailed: { en: '§7.2 gate for the {tier} claim: not met: {why}', fr: 'seuil §7.2 pour le niveau {tier}\u00a0: non atteint\u00a0: {why}' },
   gateUnrated: { en: '{count} {count|item|items} rated by no one', fr: '{count} {count|élément noté|éléments notés} par personne' },

@@ -17,7 +17,7 @@ export const CALIBRATION_MESSAGES = {
   reviewers: { en: '{count} {count|reviewer|reviewers}: {names}', fr: '{count} {count|relecteur|relecteurs}\u00a0: {names}' },
   basis: {
     en: 'ratings: {adjudicated} adjudicated, {median} the median of their reviewers (the lower middle one for an even count), {single} from one reviewer',
-    fr: 'notes\u00a0: {adjudicated} arbitrées, {median} la médiane de leurs relecteurs (la plus basse des deux du milieu pour un nombre pair), {single} d’un seul relecteur',
+    fr: 'notes\u00a0: {adjudicated} {adjudicated|arbitrée|arbitrées}, {median} la médiane de leurs relecteurs (la plus basse des deux du milieu pour un nombre pair), {single} d’un seul relecteur',
   },
   noAdjudication: {
     en: 'no adjudication file given: items rated by several reviewers take their median',

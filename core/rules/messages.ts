@@ -99,7 +99,7 @@ export const MESSAGES = {
   },
   reviewGateTeam: {
     en: 'The card claims the {tier} tier, but its team review ({count} {count|reviewer|reviewers}: {reviewers}) does not meet the gate (Rosetta §7.2): {why} (team ratings: {adjudicated} adjudicated, {median} by the median).{notes}',
-    fr: 'La fiche revendique le niveau {tier}, mais la revue de son équipe ({count} {count|relecteur|relecteurs}\u00a0: {reviewers}) n’atteint pas le seuil (Rosetta §7.2)\u00a0: {why} (notes de l’équipe\u00a0: {adjudicated} arbitrées, {median} par la médiane).{notes}',
+    fr: 'La fiche revendique le niveau {tier}, mais la revue de son équipe ({count} {count|relecteur|relecteurs}\u00a0: {reviewers}) n’atteint pas le seuil (Rosetta §7.2)\u00a0: {why} (notes de l’équipe\u00a0: {adjudicated} {adjudicated|arbitrée|arbitrées}, {median} par la médiane).{notes}',
   },
   teamIgnoredUnbound: { en: '`{file}` does not count: {why}', fr: '`{file}` ne compte pas\u00a0: {why}' },
   teamIgnoredNotTeam: {
