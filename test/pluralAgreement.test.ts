@@ -255,3 +255,96 @@ test('every client string that counts with "{N} <plural>" has a singular sibling
   assert.ok(keys.size > 300, `${keys.size} client strings found`);
   assert.deepEqual(missing, []);
 });
+
+/**
+ * The text of every string literal of a TypeScript source, a template's text pieces each on its own (its `${…}`
+ * parts read as code, so strings inside them count too); comments and regular expressions are skipped.
+ */
+function stringTexts(source: string): { line: number; text: string }[] {
+  const out: { line: number; text: string }[] = [];
+  const lineAt = (i: number) => source.slice(0, i).split('\n').length;
+  // Each open template's depth of `{` inside its `${…}`; empty at the top level.
+  const templates: number[] = [];
+  let i = 0;
+  let current = '';
+  let start = 0;
+  const readTemplate = () => {
+    // Inside a template's text, up to its end or its next `${`.
+    while (i < source.length) {
+      const c = source[i];
+      if (c === '\\') {
+        current += source.slice(i, i + 2);
+        i += 2;
+      } else if (c === '`') {
+        out.push({ line: lineAt(start), text: current });
+        current = '';
+        i++;
+        return;
+      } else if (c === '$' && source[i + 1] === '{') {
+        out.push({ line: lineAt(start), text: current });
+        current = '';
+        templates.push(0);
+        i += 2;
+        return;
+      } else current += source[i++];
+    }
+  };
+  for (let guard = 0; i < source.length && guard < source.length * 2; guard++) {
+    const c = source[i];
+    const rest = source.slice(i, i + 2);
+    if (rest === '//') i = source.indexOf('\n', i) === -1 ? source.length : source.indexOf('\n', i);
+    else if (rest === '/*') i = source.indexOf('*/', i + 2) === -1 ? source.length : source.indexOf('*/', i + 2) + 2;
+    else if (c === "'" || c === '"') {
+      const end = new RegExp(`${c}(?:[^${c}\\\\\\n]|\\\\.)*${c}`, 'y');
+      end.lastIndex = i;
+      const m = end.exec(source);
+      if (m) {
+        out.push({ line: lineAt(i), text: m[0].slice(1, -1) });
+        i += m[0].length;
+      } else i++;
+    } else if (c === '`') {
+      start = i;
+      i++;
+      readTemplate();
+    } else if (c === '{' && templates.length) {
+      templates[templates.length - 1]++;
+      i++;
+    } else if (c === '}' && templates.length) {
+      if (templates[templates.length - 1] === 0) {
+        templates.pop();
+        i++;
+        readTemplate();
+      } else {
+        templates[templates.length - 1]--;
+        i++;
+      }
+    } else if (c === '/' && /[=(,:;!&|?{}[\]]\s*$/.test(source.slice(Math.max(0, i - 20), i))) {
+      // A regular expression literal: skipped to its closing slash (character classes may hold one).
+      const regex = /\/(?:\[(?:[^\]\\\n]|\\.)*\]|[^/[\\\n]|\\.)+\/[a-z]*/y;
+      regex.lastIndex = i;
+      const m = regex.exec(source);
+      i += m ? m[0].length : 1;
+    } else i++;
+  }
+  return out;
+}
+
+/** "(s)" after a word: `call(s)`, `entrée(s)`; http(s) names two schemes, not a count. */
+const OPTIONAL_PLURAL = /\p{L}\((?:e?s|x)\)/u;
+
+test('no string of the extension, server, CLI or runner counts with "(s)": each count takes its real form', () => {
+  const found: string[] = [];
+  let read = 0;
+  for (const file of ['core', 'server', 'client', 'cli', 'runner', 'webview', 'protocol'].flatMap((d) => tsFiles(fromRepo(d))))
+    for (const { line, text } of stringTexts(fs.readFileSync(file, 'utf8')))
+      if (++read && OPTIONAL_PLURAL.test(text.replace(/http\(s\)/g, 'http'))) found.push(`${path.relative(fromRepo(), file)}:${line}: ${text.slice(0, 90)}`);
+  assert.ok(read > 5000, `${read} strings read: the scan reads every source file`);
+  assert.deepEqual(found, []);
+});
+
+test('the string scan reads plain strings, templates and the strings inside their ${…}, and skips code, comments and regular expressions', () => {
+  const texts = stringTexts(
+    "const a = Math.abs(x); // call(s)\nconst b = 'one(s)';\nconst c = `n ${f(`inner(s)`)} call(s)`;\nconst d = /y(es)?/.test(s);\n",
+  ).map((t) => t.text);
+  assert.deepEqual(texts, ['one(s)', 'n ', 'inner(s)', ' call(s)']);
+});
