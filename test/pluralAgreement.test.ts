@@ -348,3 +348,14 @@ test('the string scan reads plain strings, templates and the strings inside thei
   ).map((t) => t.text);
   assert.deepEqual(texts, ['one(s)', 'n ', 'inner(s)', ' call(s)']);
 });
+
+test('a French translation counts a plural noun only where its English key does (so the code picks the form)', () => {
+  const bundle = JSON.parse(fs.readFileSync(fromRepo('l10n', 'bundle.l10n.fr.json'), 'utf8')) as Record<string, string>;
+  const english = [...nounPairs('en').keys()].map(word).join('|');
+  const french = [...nounPairs('fr').keys()].map(word).join('|');
+  const counts = (plurals: string) => new RegExp(`\\{(\\d)\\} (?:(?!(?:${LINKS}) )[\\p{L}-]+ )?(?:${plurals})(?![\\p{L}-])`, 'u');
+  const unchosen = Object.entries(bundle)
+    .filter(([key, value]) => counts(french).test(value) && !counts(english).test(key) && !CLIENT_NEVER_ONE.has(key))
+    .map(([key, value]) => `${key} => ${value}`);
+  assert.deepEqual(unchosen, []);
+});
