@@ -1,3 +1,4 @@
+import { counted } from '../../core/i18n/plural';
 import { getOwn, setOwn } from '../../core/json';
 import * as path from 'node:path';
 import { auditTestCached, type AuditOptions } from '../../core/audit/auditTest';
@@ -133,7 +134,7 @@ function textReport(
     out += textTable(lines) + '\n';
   }
   const skipped = rows.filter((r) => r.skipped).length;
-  if (skipped) out += `${skipped} multiple_choice test(s) not scored: their expected answer is not a single letter\n\n`;
+  if (skipped) out += `${counted(skipped, 'multiple_choice test', 'multiple_choice tests')} not scored: their expected answer is not a single letter\n\n`;
   const files = new Map<string, { weak: number; total: number }>();
   for (const r of rows) {
     const f = files.get(r.file) ?? { weak: 0, total: 0 };

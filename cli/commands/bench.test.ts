@@ -127,7 +127,7 @@ test('bench asks before spending: without a terminal and without --yes nothing i
   const dir = benchFolder(fake.baseUrl);
   const refused = io(dir);
   assert.equal(await main(['bench', 'bench.json', '--allow-insecure-http'], refused), 2);
-  assert.match(refused.err, /estimate for the 4 cell\(s\) to run: 12 request\(s\), about \d+ prompt and \d+ completion tokens/);
+  assert.match(refused.err, /estimate for the 4 cells to run: 12 requests, about \d+ prompt tokens and \d+ completion tokens/);
   assert.match(refused.err, /no terminal to ask on: run it again with --yes/);
   const declined = Object.assign(io(dir), { confirm: () => Promise.resolve(false) });
   assert.equal(await main(['bench', 'bench.json', '--allow-insecure-http'], declined), 1);

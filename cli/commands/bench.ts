@@ -1,3 +1,4 @@
+import { counted } from '../../core/i18n/plural';
 import * as path from 'node:path';
 import { benchMatrix, type MatrixRow } from '../../core/bench/matrix';
 import { BenchmarkError, type BenchCell, type BenchPlan } from '../../core/bench/plan';
@@ -31,7 +32,7 @@ const usd = (n: number | null) => (n === null ? 'unknown' : `$${n < 0.01 ? n.toP
 function estimateText(plan: BenchPlan, toRun: readonly BenchCell[]): string {
   const t = estimateOf(plan, toRun);
   return (
-    `estimate for the ${t.cells} cell(s) to run: ${t.requests} request(s), about ${t.promptTokens} prompt and ${t.completionTokens} completion tokens (4 characters a token), ` +
+    `estimate for the ${counted(t.cells, 'cell', 'cells')} to run: ${counted(t.requests, 'request', 'requests')}, about ${counted(t.promptTokens, 'prompt token', 'prompt tokens')} and ${counted(t.completionTokens, 'completion token', 'completion tokens')} (4 characters a token), ` +
     `cost ${usd(t.costUsd)}${t.unpriced.length ? ` plus the models without a price (${t.unpriced.join(', ')})` : ''}\n`
   );
 }
@@ -121,7 +122,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const cells = shard ? cellsOfShard(plan.cells, shard) : plan.cells;
   const toRun = shard ? cellsOfShard(split.toRun, shard) : split.toRun;
   tell(
-    `${display(file)}: ${shard ? `shard ${shard.index} of ${shard.count}: ${cells.length} of the ${plan.cells.length}` : `${plan.cells.length}`} cell(s) in ${display(outDir)}; ${cells.length - toRun.length} already have a verified, complete output and are skipped; ${toRun.length} to run\n`,
+    `${display(file)}: ${shard ? `shard ${shard.index} of ${shard.count}: ${cells.length} of the ${counted(plan.cells.length, 'cell', 'cells')}` : counted(plan.cells.length, 'cell', 'cells')} in ${display(outDir)}; ${cells.length - toRun.length} already have a verified, complete output and are skipped; ${toRun.length} to run\n`,
   );
   if (toRun.length) {
     tell(estimateText(plan, toRun));
@@ -130,7 +131,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
         tell('bench asks before it spends anything, and there is no terminal to ask on: run it again with --yes to start\n');
         return 2;
       }
-      if (!(await io.confirm(`Run ${toRun.length} cell(s)? [y/N] `))) {
+      if (!(await io.confirm(`Run ${counted(toRun.length, 'cell', 'cells')}? [y/N] `))) {
         tell('nothing was sent\n');
         return 1;
       }

@@ -8,6 +8,7 @@ import {
   type MetricComparison,
   type RunComparison,
 } from '../../core/compare/compare';
+import { counted } from '../../core/i18n/plural';
 import type { DiffPart } from '../../core/compare/diff';
 import { pyFixed } from '../../core/python/round';
 import { numberFlag } from '../flags';
@@ -77,11 +78,11 @@ export function compareText(c: RunComparison, io: Pick<CliIo, 'cwd'>): string {
     ...(c.corpus ? [`${c.kind === 'suite' ? 'suite' : 'corpus'}: ${terminalSafe(c.corpus)}`] : []),
     `paired items: ${c.paired} (same id${c.kind === 'rosetta' ? ' and source text' : ''}); left out: ${c.onlyA} only in A, ${c.onlyB} only in B` +
       (c.kind === 'rosetta' ? `, ${c.sourceDiffers} with the same id but another source text` : ''),
-    `paired bootstrap, ${c.metrics[0]?.n_bootstrap ?? 0} resamples`,
+    `paired bootstrap, ${counted(c.metrics[0]?.n_bootstrap ?? 0, 'resample', 'resamples')}`,
     '',
     metricsTable(c).trimEnd(),
     '',
-    `items: ${c.counts.regression} regression(s), ${c.counts.improvement} improvement(s), ${c.counts.unchanged} unchanged, ${c.counts.unscored} unscored (a failed call)`,
+    `items: ${counted(c.counts.regression, 'regression', 'regressions')}, ${counted(c.counts.improvement, 'improvement', 'improvements')}, ${c.counts.unchanged} unchanged, ${c.counts.unscored} unscored (a failed call)`,
   ];
   for (const kind of ['regression', 'improvement'] as const) {
     const list = c.items.filter((i) => i.change === kind);

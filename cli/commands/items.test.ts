@@ -19,7 +19,7 @@ test('items text: one column per run, the tests every run passes or fails marked
   assert.match(io.out, /^runs:\n {2}deepseek-chat: test-fixtures\/runs\/ewebench_deepseek-chat_20261120_091500\.json\n/);
   assert.match(io.out, /\nrs_logic_01 +reasoning +1\.000 ✓ +1\.000 ✓ +1\.000 ✓ +0\.000 +all pass\n/);
   assert.match(io.out, /\nck_proverb_03 +cultural_knowledge +0\.200 ✗ +0\.100 ✗ +0\.300 ✗ +0\.200 +all fail\n/);
-  assert.match(io.out, /\n12 item\(s\): 10 separate the runs, 1 every run passes, 1 every run fails\n$/);
+  assert.match(io.out, /\n12 items: 10 separate the runs, 1 every run passes, 1 every run fails\n$/);
 });
 
 test('items json: the analysis as core computes it; a folder skips what is not a run', async () => {
@@ -37,7 +37,7 @@ test('items: a file named that is not a run is an error (exit 2), the runs are s
   const io = captureIo();
   assert.equal(await main(['items', ewe[0], ewe[1], 'test-fixtures/runs/leaderboard.expected.json'], io), 2);
   assert.match(io.err, /leaderboard\.expected\.json: not a run: a JSON array, not a run\n/);
-  assert.match(io.out, /12 item\(s\)/);
+  assert.match(io.out, /12 items/);
   const none = captureIo();
   assert.equal(await main(['items', 'test-fixtures/runs/leaderboard.expected.json'], none), 2);
   assert.match(none.err, /no run found/);
@@ -72,5 +72,5 @@ test('items text within 160 columns: many runs become one record per item', asyn
   const widest = Math.max(...io.out.split('\n').map((l) => Array.from(l).length));
   assert.ok(widest <= 160, `a line of ${widest} columns`);
   assert.match(io.out, /\nitem: +rs_logic_01\n/);
-  assert.match(io.out, /\n12 item\(s\)/);
+  assert.match(io.out, /\n12 items/);
 });

@@ -1,3 +1,4 @@
+import { counted } from '../../core/i18n/plural';
 import { analyseItems, itemCellText, runsByCorpus, type ItemAnalysis } from '../../core/compare/items';
 import { pyFixed } from '../../core/python/round';
 import { displayPath, formatOption, parseArgs } from '../files';
@@ -27,7 +28,7 @@ export function itemsText(analysis: ItemAnalysis): string {
     `runs:\n${runs}\n` +
     // Within 160 columns: the item, group and note columns wrap; with too many runs for that, one record per item.
     fitTable([header, ...rows], { wrap: header.map((_, i) => i < 2 || i === header.length - 1) }) +
-    `\n${analysis.rows.length} item(s): ${c.separates} separate the runs, ${c['all-pass']} every run passes, ${c['all-fail']} every run fails` +
+    `\n${counted(analysis.rows.length, 'item', 'items')}: ${c.separates} separate the runs, ${c['all-pass']} every run passes, ${c['all-fail']} every run fails` +
     (c['too-few'] ? `, ${c['too-few']} scored by fewer than two runs` : '') +
     '\n'
   );

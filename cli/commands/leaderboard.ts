@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import { counted } from '../../core/i18n/plural';
 import * as path from 'node:path';
 import { pick, toLocale, type Locale } from '../../core/i18n/locale';
 import { EWEBENCH_SORT_KEYS, type EweBenchRow } from '../../core/leaderboard/ewebench';
@@ -277,7 +278,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       show: (f) => displayPath(f, io.cwd),
     });
     io.stdout(
-      `${terminalSafeLines(displayPath(full, io.cwd))}: ${board.rosetta.length} run card(s), ${board.ewebench.length} results file(s)${board.suite.length ? `, ${board.suite.length} suite run(s)` : ''}\n`,
+      `${terminalSafeLines(displayPath(full, io.cwd))}: ${counted(board.rosetta.length, 'run card', 'run cards')}, ${counted(board.ewebench.length, 'results file', 'results files')}${board.suite.length ? `, ${counted(board.suite.length, 'suite run', 'suite runs')}` : ''}\n`,
     );
   } else io.stdout(text);
   // A refused file is invalid input (exit 2) even when the others make a board.

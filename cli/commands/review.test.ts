@@ -37,7 +37,7 @@ test('review sample writes a review beside the card: seeded, stratified, reprodu
   const io = captureIo(dir);
   assert.equal(await main(['review', 'sample', 'cards/run.json', '--size', '9', '--seed', '42', '--reviewer', 'Ama'], io), 0, io.err);
   assert.match(io.out, /cards\/run\.review\.json: 9 of 29 outputs drawn \(seed 42; per difficulty tier 1: 3, 2: 3, 3: 3\)/);
-  assert.match(io.out, /1 entries of secret segments left out/);
+  assert.match(io.out, /1 entry of secret segments left out/);
   const review = JSON.parse(fs.readFileSync(path.join(dir, 'cards', 'run.review.json'), 'utf8'));
   assert.equal(review.run_card, 'run.json');
   assert.equal(review.run_card_hash, JSON.parse(fs.readFileSync(path.join(dir, 'cards', 'run.json'), 'utf8')).run_card_hash);

@@ -1,3 +1,4 @@
+import { counted } from '../../core/i18n/plural';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isObject, type JsonObject } from '../../core/json';
@@ -139,9 +140,10 @@ async function sample(args: string[], io: CliIo): Promise<number> {
     .map(([t, n]) => `${t}: ${n}`)
     .join(', ');
   io.stdout(
-    `${terminalSafe(displayPath(out, io.cwd))}: ${drawn.items.length} of ${drawn.population} outputs drawn (seed ${seed}; per difficulty tier ${tiers})\n`,
+    `${terminalSafe(displayPath(out, io.cwd))}: ${drawn.items.length} of ${counted(drawn.population, 'output', 'outputs')} drawn (seed ${seed}; per difficulty tier ${tiers})\n`,
   );
-  if (drawn.secretSkipped) io.stdout(`  ${drawn.secretSkipped} entries of secret segments left out (--allow-secret-segments to include them)\n`);
+  if (drawn.secretSkipped)
+    io.stdout(`  ${counted(drawn.secretSkipped, 'entry', 'entries')} of secret segments left out (--allow-secret-segments to include them)\n`);
   return 0;
 }
 
@@ -188,7 +190,8 @@ function sampleForTeam(card: JsonObject, cardFile: string, seed: number, size: n
     });
     lines.push(`  ${assignmentMessage(locale, 'written', { file: show(outs[i]), reviewer: terminalSafe(review.reviewer), count: review.items.length })}`);
   });
-  if (drawn.secretSkipped) lines.push(`  ${drawn.secretSkipped} entries of secret segments left out (--allow-secret-segments to include them)`);
+  if (drawn.secretSkipped)
+    lines.push(`  ${counted(drawn.secretSkipped, 'entry', 'entries')} of secret segments left out (--allow-secret-segments to include them)`);
   io.stdout(lines.join('\n') + '\n');
   return 0;
 }
@@ -256,13 +259,13 @@ async function summary(args: string[], io: CliIo): Promise<number> {
   else if (gate && short && bound.kind === 'bound') {
     const scores = isObject(bound.card.scores) ? bound.card.scores : {};
     lines.push(
-      `  §7.2 gate: not met for the card's ${terminalSafe(String(scores.quality_tier ?? '?')).toLowerCase()} claim: a single review, and the gate asks ${minReviewers} reviewers per item (--min-reviewers)`,
+      `  §7.2 gate: not met for the card's ${terminalSafe(String(scores.quality_tier ?? '?')).toLowerCase()} claim: a single review, and the gate asks ${counted(minReviewers, 'reviewer', 'reviewers')} per item (--min-reviewers)`,
     );
   } else if (gate && gate.kind !== 'not-gated') {
     lines.push(
       gate.kind === 'passed'
         ? `  §7.2 gate: passed (every drawn item rated, at least ${DEFAULT_GATE.minRated}, ${DEFAULT_GATE.minUsableRate * 100}% usable)`
-        : `  §7.2 gate: not met for the card's ${gate.tier} claim (${gate.kind === 'unrated' ? `${gate.unrated} items not rated yet; ` : ''}needs every drawn item rated, at least ${DEFAULT_GATE.minRated}, and ${DEFAULT_GATE.minUsableRate * 100}% usable)`,
+        : `  §7.2 gate: not met for the card's ${gate.tier} claim (${gate.kind === 'unrated' ? `${counted(gate.unrated, 'item', 'items')} not rated yet; ` : ''}needs every drawn item rated, at least ${DEFAULT_GATE.minRated}, and ${DEFAULT_GATE.minUsableRate * 100}% usable)`,
     );
   }
   io.stdout(lines.join('\n') + '\n');

@@ -103,7 +103,7 @@ test('no file beside the card forges a reviewer: a copy renamed, or a file of an
   // Kofi's file replaced by a copy of Ama's with the name changed: Kofi's share and order are not Ama's.
   fs.writeFileSync(file('kofi'), JSON.stringify({ ...ama, reviewer: 'kofi' }, null, 2));
   const [renamed] = await validateGate(dir);
-  assert.match(renamed, /its team review \(1 reviewers: ama\)/);
+  assert.match(renamed, /its team review \(1 reviewer: ama\)/);
   assert.match(renamed, /`run\.review\.kofi\.json` does not count: its items are not the sample/);
   // A copy of Ama's file as a third reviewer's: the same reviewer is counted once.
   fs.writeFileSync(file('kofi'), JSON.stringify(read('ama'), null, 2));
@@ -189,7 +189,7 @@ test('review adjudicate refuses files that are not the same bound sample of one 
   fs.writeFileSync(file('kofi'), JSON.stringify({ ...kofi, items: kofi.items.slice(1) }, null, 2));
   const io = captureIo(dir);
   assert.equal(await main(['review', 'adjudicate', ...files, '--adjudicator', 'efua'], io), 2);
-  assert.match(io.err, /cards\/run\.review\.kofi\.json: .*drawn entries missing/);
+  assert.match(io.err, /cards\/run\.review\.kofi\.json: .*\(1 drawn entry missing\)/);
   assert.ok(!fs.existsSync(path.join(dir, 'cards', 'run.adjudication.json')));
   const bad = captureIo(dir);
   assert.equal(await main(['review', 'adjudicate', ...files, '--adjudicator', '../x'], bad), 2);

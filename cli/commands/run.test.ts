@@ -72,7 +72,7 @@ test('text output: a table with latency and errors; exit 1 when a call errored',
   assert.match(cio.out, /^TEST\s+CATEGORY\s+METHOD\s+SCORE\s+LATENCY\s+RESULT$/m);
   assert.match(cio.out, /^r1\s+reasoning\s+exact_match\s+1\.000\s+\d+ ms\s+pass$/m);
   assert.match(cio.out, /^r2\s+reasoning\s+exact_match\s+-\s+\d+(\.\d)? m?s\s+ERROR: 503 from 127\.0\.0\.1:\d+ \(after 3 attempts\)/m);
-  assert.match(cio.out, /^1 of 2 call\(s\) errored$/m);
+  assert.match(cio.out, /^1 of 2 calls errored$/m);
   assert.match(cio.out, /^results: results\/ewebench_fake-chat_/m);
   assert.equal(fake.requests[0].headers.authorization, undefined, 'no key configured: no Authorization header');
 });

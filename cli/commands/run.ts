@@ -1,3 +1,4 @@
+import { counted } from '../../core/i18n/plural';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
@@ -183,9 +184,10 @@ function textReport(result: RunResult, model: string, io: CliIo): string {
   const latencies = result.records
     .filter((r) => r.error === null && !r.cached)
     .map((r) => (r.kind === 'corpus-entry' ? r.latency_seconds * 1000 : r.latency_ms));
-  if (latencies.length) out += `latency: mean ${Math.round(latencies.reduce((a, b) => a + b, 0) / latencies.length)} ms over ${latencies.length} call(s)\n`;
-  if (errored) out += `${errored} of ${result.records.length} call(s) errored\n`;
-  if (result.kept) out += `resumed run ${result.runId}: ${result.kept} result(s) kept from the journal\n`;
+  if (latencies.length)
+    out += `latency: mean ${Math.round(latencies.reduce((a, b) => a + b, 0) / latencies.length)} ms over ${counted(latencies.length, 'call', 'calls')}\n`;
+  if (errored) out += `${errored} of ${counted(result.records.length, 'call', 'calls')} errored\n`;
+  if (result.kept) out += `resumed run ${result.runId}: ${counted(result.kept, 'result', 'results')} kept from the journal\n`;
   if (result.cancelled) out += `${cancelledLine(result)}\n`;
   if (result.resultsFile) out += `results: ${displayPath(result.resultsFile, io.cwd)}\n`;
   for (const card of result.runCardFiles) out += `run card: ${displayPath(card, io.cwd)}\n`;
@@ -202,14 +204,14 @@ function eweScoreLine(tests: readonly TestRunRecord[], model: string): string {
     const outside = summary.outsideCategories.length ? ` (not counted: ${summary.outsideCategories.join(', ')}, ${NOT_A_CATEGORY})` : '';
     return `ÈwéScore: ${summary.eweScore.toFixed(1)}/100 · ${model}${outside}`;
   }
-  return `${summary.meanScore === null ? '' : `mean score: ${summary.meanScore.toFixed(1)}/100 over ${summary.total} scored run(s) · `}${noEweScoreText(summary)}`;
+  return `${summary.meanScore === null ? '' : `mean score: ${summary.meanScore.toFixed(1)}/100 over ${counted(summary.total, 'scored run', 'scored runs')} · `}${noEweScoreText(summary)}`;
 }
 
 const NOT_A_CATEGORY = "not one of the harness's ten categories; name a tests file after one (tests/<category>.json, e.g. tests/reasoning.json) to count it";
 
 function noEweScoreText(summary: TestRunSummary): string {
   if (summary.noEweScore === 'nothing-scored')
-    return `no ÈwéScore: nothing was scored (${summary.errored} call(s) errored, ${summary.unscored} answer(s) could not be scored)`;
+    return `no ÈwéScore: nothing was scored (${counted(summary.errored, 'call', 'calls')} errored, ${counted(summary.unscored, 'answer', 'answers')} could not be scored)`;
   return `no ÈwéScore: ${summary.outsideCategories.join(', ')} ${summary.outsideCategories.length > 1 ? 'are' : 'is'} ${NOT_A_CATEGORY}`;
 }
 
@@ -221,14 +223,14 @@ function nothingRanText(looked: number, result: RunResult, io: CliIo): string {
     .map((r) => `  ${r}\n`)
     .join('');
   const more = reasons.length > 20 ? `  … and ${reasons.length - 20} more\n` : '';
-  return `nothing ran: looked at ${looked} file(s) and found nothing to send:\n${shown}${more}A run sends the tests of ÈwéBench tests files (tests/<category>.json) and the entries of Rosetta corpora.\n`;
+  return `nothing ran: looked at ${counted(looked, 'file', 'files')} and found nothing to send:\n${shown}${more}A run sends the tests of ÈwéBench tests files (tests/<category>.json) and the entries of Rosetta corpora.\n`;
 }
 
 /** What a cancel stopped, kept apart from errors: nothing cancelled is an error, and a rerun sends it. */
 function cancelledLine(result: RunResult): string {
   const n = result.cancelledItems.length;
   const inFlight = result.cancelledItems.filter((c) => c.inFlight).length;
-  return `cancelled: ${n} item(s) not run${inFlight ? ` (${inFlight} in flight)` : ''}; the ${result.records.length} result(s) received are kept; run the same command again to resume`;
+  return `cancelled: ${counted(n, 'item', 'items')} not run${inFlight ? ` (${inFlight} in flight)` : ''}; ${result.records.length === 1 ? 'the 1 result received is kept' : `the ${result.records.length} results received are kept`}; run the same command again to resume`;
 }
 
 /** The headline figures of a written run card, as the card states them. */

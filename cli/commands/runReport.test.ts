@@ -30,7 +30,7 @@ test('run . with nothing runnable says which files were looked at and why none c
   const dir = tempDir({ 'notes.json': { a: 1 }, 'numbers.json': [1, 2], 'tests/empty.json': [] });
   const io = captureIo(dir);
   assert.equal(await main(['run', '.', '--base-url', fake.baseUrl, '--model', 'fake-chat', '--no-cache'], io), 1);
-  assert.match(io.err, /^nothing ran: looked at 3 file\(s\) and found nothing to send:$/m);
+  assert.match(io.err, /^nothing ran: looked at 3 files and found nothing to send:$/m);
   assert.match(io.err, /^ {2}notes\.json is neither an ÈwéBench tests file nor a Rosetta corpus$/m);
   assert.match(io.err, /^ {2}numbers\.json /m);
   assert.match(io.err, /^ {2}tests\/empty\.json /m);
@@ -49,7 +49,7 @@ test('a run where nothing was scored says so instead of printing ÈwéScore 0.0'
   const io = captureIo(dir);
   assert.equal(await main(['run', 'reasoning.json', '--base-url', fake.baseUrl, '--model', 'fake-chat', '--no-cache'], io), 1);
   assert.doesNotMatch(io.out, /ÈwéScore: 0\.0/);
-  assert.match(io.out, /^no ÈwéScore: nothing was scored \(1 call\(s\) errored, 0 answer\(s\) could not be scored\)$/m);
+  assert.match(io.out, /^no ÈwéScore: nothing was scored \(1 call errored, 0 answers could not be scored\)$/m);
   const json = captureIo(dir);
   await main(['run', 'reasoning.json', '--base-url', fake.baseUrl, '--model', 'fake-chat', '--no-cache', '--format', 'json'], json);
   const out = JSON.parse(json.out) as { ewe_score: number | null; ewe_score_reason: string };
@@ -65,7 +65,7 @@ test('a tests file outside the ten categories: its mean score, no ÈwéScore, wh
   assert.doesNotMatch(io.out, /ÈwéScore: 0\.0/);
   assert.match(
     io.out,
-    /^mean score: 100\.0\/100 over 1 scored run\(s\) · no ÈwéScore: tests is not one of the harness's ten categories; name a tests file after one \(tests\/<category>\.json, e.g\. tests\/reasoning\.json\) to count it$/m,
+    /^mean score: 100\.0\/100 over 1 scored run · no ÈwéScore: tests is not one of the harness's ten categories; name a tests file after one \(tests\/<category>\.json, e.g\. tests\/reasoning\.json\) to count it$/m,
   );
   const json = captureIo(dir);
   await main(['run', 'tests.json', '--base-url', fake.baseUrl, '--model', 'fake-chat', '--no-cache', '--format', 'json'], json);

@@ -104,7 +104,7 @@ test('tests without a response did not run: warned about and left out; harness c
   assert.equal(out.harness_would_crash, true);
   assert.match(io.err, /reasoning\.json: no response for test r3; it did not run and is left out/);
   assert.match(io.err, /test r2: the harness would crash/);
-  assert.match(io.err, /1 response\(s\) match no test: stray/);
+  assert.match(io.err, /1 response matches no test: stray/);
   assert.deepEqual(out.categories, { reasoning: 100 });
 });
 

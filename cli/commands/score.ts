@@ -1,3 +1,4 @@
+import { counted } from '../../core/i18n/plural';
 import { getOwn, setOwn } from '../../core/json';
 import * as path from 'node:path';
 import { JsonDocument, NESTING_TOO_DEEP } from '../../core/document/jsonDocument';
@@ -160,7 +161,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     // A score of 0.0 here would read as a model that failed everything.
     const given = Object.keys(answers).length;
     io.stderr(
-      `error: no response matched a test id (${given} response(s)${
+      `error: no response matched a test id (${counted(given, 'response', 'responses')}${
         given
           ? `, e.g. ${terminalSafe(
               Object.keys(answers)
@@ -175,7 +176,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
   if (unused.length)
     warn(
-      `${displayPath(path.resolve(io.cwd, responsesFile), io.cwd)}: ${unused.length} response(s) match no test: ${unused.slice(0, 5).join(', ')}${unused.length > 5 ? ', ...' : ''}`,
+      `${displayPath(path.resolve(io.cwd, responsesFile), io.cwd)}: ${counted(unused.length, 'response matches', 'responses match')} no test: ${unused.slice(0, 5).join(', ')}${unused.length > 5 ? ', ...' : ''}`,
     );
 
   const { categories, eweScore: ewe_score } = runScores(
@@ -273,6 +274,6 @@ function textReport(
   out += `* not harness figures: FLOOR is what answering nothing earns (ewebench-studio audit); VS FLOOR is the score normalised against it, max((score - floor) / (max - floor), 0) x 100, as SEA-HELM normalises by chance; '-' where a non-answer already scores the maximum\n`;
   out += `ÈwéScore normalised against the floor*: ${shownNorm(normalised.ewe_score)} (floor ${floor.eweScore.toFixed(1)})\n`;
   if (strict) out += 'strict mode: not comparable with the harness\n';
-  if (crashes) out += `${crashes} test(s) would crash the harness, which would then publish no score at all\n`;
+  if (crashes) out += `${counted(crashes, 'test', 'tests')} would crash the harness, which would then publish no score at all\n`;
   return out;
 }

@@ -1,3 +1,4 @@
+import { counted } from '../../core/i18n/plural';
 import { CorpusError, corpusRunInfo, type NormalisedEntry } from '../../core/run/corpus';
 import { cleanTranslation } from '../../core/run/records';
 import { analyseRun, type AnalysisInput, type RunAnalysis } from '../../core/scoring/rosetta/analysis';
@@ -55,7 +56,9 @@ export function scoreCorpus(
   if (missing) warn(`${shown}: ${missing} entr${missing === 1 ? 'y has' : 'ies have'} no response and ${missing === 1 ? 'is' : 'are'} left out`);
   const unused = Object.keys(answers).filter((k) => !used.has(k));
   if (unused.length)
-    warn(`${responsesShown}: ${unused.length} response(s) match no entry: ${unused.slice(0, 5).join(', ')}${unused.length > 5 ? ', ...' : ''}`);
+    warn(
+      `${responsesShown}: ${counted(unused.length, 'response matches', 'responses match')} no entry: ${unused.slice(0, 5).join(', ')}${unused.length > 5 ? ', ...' : ''}`,
+    );
   if (inputs.length === 0) {
     io.stderr(`error: no response matched an entry id of ${terminalSafe(shown)}; nothing was scored\n`);
     return 1;

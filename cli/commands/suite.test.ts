@@ -61,7 +61,7 @@ test('suite score re-scores saved responses with no model: strict accuracy, the 
 test('suite score prints a table of tasks, competencies, languages and the overall score', async () => {
   const io = captureIo();
   assert.equal(await main(['suite', 'score', SUITE, RESPONSES], io), 0, io.err);
-  assert.match(io.out, /^local-test-model: 2 run\(s\); scores normalised by chance/);
+  assert.match(io.out, /^local-test-model: 2 runs; scores normalised by chance/);
   assert.match(io.out, /^mmlu\s+NLU\s+ewe\s+55\.56 ± 18\.14\s+66\.7%\s+83\.3%\s+3$/m);
   assert.match(io.out, /^flores \(flores-ewe-eng \+ flores-eng-ewe\)\s+NLG\s+ewe\s+/m);
   assert.match(io.out, /^mmlu-jsonl .* 2 \(1 without a response\)$/m);
@@ -71,7 +71,7 @@ test('suite score prints a table of tasks, competencies, languages and the overa
 test('suite score refuses a suite whose items do not read, and a responses file of the wrong shape', async () => {
   const bad = captureIo();
   assert.equal(await main(['suite', 'score', 'test-fixtures/suite/bad.suite.json', RESPONSES], bad), 1);
-  assert.match(bad.err, /problem\(s\) in the suite or its item files; run ewebench-studio validate/);
+  assert.match(bad.err, /problems? in the suite or its item files; run ewebench-studio validate/);
   const wrong = captureIo();
   assert.equal(await main(['suite', 'score', SUITE, SUITE], wrong), 2);
   assert.match(wrong.err, /ewe\.suite\.json: not a suite responses file/);

@@ -1,3 +1,4 @@
+import { counted } from '../../core/i18n/plural';
 import * as path from 'node:path';
 import { classify } from '../../core/document/classify';
 import { JsonDocument } from '../../core/document/jsonDocument';
@@ -39,7 +40,7 @@ function textReport(result: SuiteScore): string {
   const { scores } = result;
   const lines: string[] = [];
   lines.push(
-    `${result.model}: ${scores.runs} run(s); scores normalised by chance (0 = chance, 100 = all right); mean ± standard error, clustered by item for tasks (Miller 2024), over runs above`,
+    `${result.model}: ${counted(scores.runs, 'run', 'runs')}; scores normalised by chance (0 = chance, 100 = all right); mean ± standard error, clustered by item for tasks (Miller 2024), over runs above`,
   );
   lines.push('');
   const taskRows: string[][] = [['task', 'competency', 'language', 'score', 'strict', 'with fallback', 'items']];
@@ -141,7 +142,9 @@ function loadSuiteFiles(suiteFile: string, io: CliIo): LoadedSuite | null {
   // Scores of a suite whose items do not read are not scores: `validate` says what is wrong.
   const errors = [...loaded.itemFindings.values()].flat().filter((f) => (f.severity ?? 'error') === 'error').length + loaded.suiteFindings.length;
   if (errors) {
-    io.stderr(`${terminalSafe(shown)}: ${errors} problem(s) in the suite or its item files; run ewebench-studio validate ${terminalSafe(shown)}\n`);
+    io.stderr(
+      `${terminalSafe(shown)}: ${counted(errors, 'problem', 'problems')} in the suite or its item files; run ewebench-studio validate ${terminalSafe(shown)}\n`,
+    );
     return null;
   }
   return loaded;
@@ -212,9 +215,9 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   writeFileAtomic(out, JSON.stringify(suiteResultsJson(suiteNameOf(loaded, suiteFile), loaded, responses, scored), null, 2) + '\n');
   const shownOut = terminalSafe(displayPath(out, io.cwd));
   for (const f of result.failures.slice(0, 20)) io.stderr(`${terminalSafe(f.task)} item ${terminalSafe(f.item)} run ${f.run}: ${terminalSafe(f.message)}\n`);
-  if (result.failures.length > 20) io.stderr(`… and ${result.failures.length - 20} more failed call(s)\n`);
+  if (result.failures.length > 20) io.stderr(`… and ${result.failures.length - 20} more failed ${result.failures.length - 20 === 1 ? 'call' : 'calls'}\n`);
   io.stderr(
-    `${shownOut}: ${result.cancelled ? 'cancelled; what came back is saved' : 'written'} (${result.calls} call(s), ${result.cached} from the cache, ${result.failures.length} failed)\n`,
+    `${shownOut}: ${result.cancelled ? 'cancelled; what came back is saved' : 'written'} (${counted(result.calls, 'call', 'calls')}, ${result.cached} from the cache, ${result.failures.length} failed)\n`,
   );
   printScores(scored, format, io);
   return result.cancelled ? 130 : result.failures.length ? 1 : 0;

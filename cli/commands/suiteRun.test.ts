@@ -71,13 +71,13 @@ test('suite run sends every item once per run through the runner, writes the res
   // Two of three answers are A: (2/3 − 1/4) / (3/4) × 100 in both runs.
   const mmlu = saved.scores.tasks.find((t) => t.id === 'mmlu')!;
   for (const r of mmlu.perRun) assert.ok(Math.abs(r - ((2 / 3 - 0.25) / 0.75) * 100) < 1e-9);
-  assert.match(io.err, /ewe\.local-test\.responses\.json: written \(38 call\(s\), 4 from the cache, 0 failed\)/);
+  assert.match(io.err, /ewe\.local-test\.responses\.json: written \(38 calls, 4 from the cache, 0 failed\)/);
 
   // Again: every run of every item is in the cache, nothing is sent, the same scores come out.
   const again = captureIo(dir);
   assert.equal(await main(args, again), 0, again.err);
   assert.equal(fake.requests.length, 38);
-  assert.match(again.err, /\(0 call\(s\), 42 from the cache, 0 failed\)/);
+  assert.match(again.err, /\(0 calls, 42 from the cache, 0 failed\)/);
   assert.deepEqual(JSON.parse(again.out).scores, JSON.parse(io.out).scores);
 
   // suite score on the saved responses gives the scores the run printed.
@@ -175,7 +175,7 @@ test('a cancelled suite run keeps what came back (exit 130), and running it agai
   ];
   const io = Object.assign(captureIo(dir), { signal: stop.signal });
   assert.equal(await main(args, io), 130, io.err);
-  assert.match(io.err, /cancelled; what came back is saved \(7 call\(s\), 0 from the cache/);
+  assert.match(io.err, /cancelled; what came back is saved \(7 calls, 0 from the cache/);
   const saved = JSON.parse(fs.readFileSync(path.join(dir, 'ewe.local-test.responses.json'), 'utf8')) as {
     tasks: Record<string, Record<string, (string | null)[]>>;
   };
@@ -191,5 +191,5 @@ test('a cancelled suite run keeps what came back (exit 130), and running it agai
   assert.equal(await main(args, again), 0, again.err);
   // 42 jobs: 6 answered before the cancel and 4 asked twice (see above) come from the cache.
   assert.equal(fake.requests.length - before, 42 - 6 - 4);
-  assert.match(again.err, /written \(32 call\(s\), 10 from the cache, 0 failed\)/);
+  assert.match(again.err, /written \(32 calls, 10 from the cache, 0 failed\)/);
 });

@@ -1,3 +1,4 @@
+import { counted } from '../../core/i18n/plural';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { JsonDocument } from '../../core/document/jsonDocument';
@@ -139,7 +140,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const checked = reports.filter((r) => r.kind !== 'unknown').length;
     const notRead = unreadable.length ? `, ${unreadable.length} could not be read` : '';
     io.stderr(
-      `${reports.length} file(s), ${checked} recognised${notRead}: ${counts.error} error(s), ${counts.warning} warning(s), ${counts.information + counts.hint} note(s)\n`,
+      `${counted(reports.length, 'file', 'files')}, ${checked} recognised${notRead}: ${counted(counts.error, 'error', 'errors')}, ${counted(counts.warning, 'warning', 'warnings')}, ${counted(counts.information + counts.hint, 'note', 'notes')}\n`,
     );
   }
   // A path that could not be read is an I/O error (2), reported after everything that could be checked.

@@ -109,11 +109,11 @@ export function comparePage(c: RunComparison, state: CompareState, locale: Local
     `B: ${ref(c.b)}`,
     ...(c.corpus ? [l10n.t('Corpus: {0}', c.corpus)] : []),
     l10n.t(
-      '{0} paired items ({1} only in A, {2} only in B); paired bootstrap over {3} resamples, as mt_eval_harness computes it.',
-      c.paired,
+      '{0} ({1} only in A, {2} only in B); paired bootstrap over {3}, as mt_eval_harness computes it.',
+      plural(c.paired, l10n.locale, { one: l10n.t('{0} paired item', c.paired), other: l10n.t('{0} paired items', c.paired) }),
       c.onlyA,
       c.onlyB,
-      n,
+      plural(n, l10n.locale, { one: l10n.t('{0} resample', n), other: l10n.t('{0} resamples', n) }),
     ),
     ...(c.sourceDiffers
       ? [

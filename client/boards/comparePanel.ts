@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { plural } from '../../core/i18n/plural';
 import { toLocale } from '../../core/i18n/locale';
 import type { RunComparison } from '../../core/compare/compare';
 import type { ReadRunsResult, Run } from '../../core/runs/types';
@@ -27,7 +28,11 @@ async function runOf(uri: vscode.Uri, readRuns: (value: unknown, name: string) =
   if (text === undefined) return vscode.l10n.t('{0} cannot be read (or is larger than 64 MiB).', path);
   const read = readRuns(parseJson(text), path);
   if (!read.ok) return vscode.l10n.t('{0} is not a run: {1}', path, read.detail);
-  if (read.runs.length !== 1) return vscode.l10n.t('{0} holds {1} runs (a leaderboard): compare two results files or run cards.', path, read.runs.length);
+  if (read.runs.length !== 1)
+    return plural(read.runs.length, vscode.env.language, {
+      one: vscode.l10n.t('{0} holds {1} run: compare two results files or run cards.', path, read.runs.length),
+      other: vscode.l10n.t('{0} holds {1} runs (a leaderboard): compare two results files or run cards.', path, read.runs.length),
+    });
   return { uri, path, run: read.runs[0] };
 }
 

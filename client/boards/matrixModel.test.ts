@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CellFigures, MatrixRow } from '../../core/bench/matrix';
-import { englishL10n } from '../run/l10n';
+import { englishL10n, type L10n } from '../run/l10n';
 import { runCharts, withCharts } from './chartsModel';
 import { matrixPage, type MatrixStrings } from './matrixModel';
 import * as fs from 'node:fs';
@@ -94,4 +94,12 @@ test('the run views’ charts: categories for ÈwéBench runs, tiers for corpus 
   const page = withCharts(matrixPage('x', [], 'opened', englishL10n, STRINGS), ewe, 'Exporter en SVG…');
   assert.equal(page.charts?.length, ewe.length);
   assert.equal(page.strings.exportSvg, 'Exporter en SVG…');
+});
+
+test('a matrix of one cell says "1 cell", in English and French (0 and 1 take the French singular)', () => {
+  assert.equal(matrixPage('demo', rows.slice(0, 1), 'ran', englishL10n, STRINGS).tables[0].title, '1 cell, 1 with results');
+  const bundle = JSON.parse(fs.readFileSync(fromRepo('l10n', 'bundle.l10n.fr.json'), 'utf8')) as Record<string, string>;
+  const french: L10n = { locale: 'fr', t: (message, ...args) => englishL10n.t(bundle[message] ?? message, ...args) };
+  assert.equal(matrixPage('demo', rows.slice(0, 1), 'ran', french, STRINGS).tables[0].title, '1 cellule, 1 avec des résultats');
+  assert.equal(matrixPage('demo', rows.slice(0, 3), 'ran', french, STRINGS).tables[0].title, '3 cellules, 3 avec des résultats');
 });

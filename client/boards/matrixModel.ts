@@ -1,3 +1,4 @@
+import { plural } from '../../core/i18n/plural';
 import type { MatrixRow } from '../../core/bench/matrix';
 import { paretoChart } from '../../core/charts/charts';
 import type { BoardCell, BoardChart, BoardPage, BoardRow } from '../../protocol/boards';
@@ -132,7 +133,17 @@ export function matrixPage(name: string, rows: readonly MatrixRow[], mode: Matri
     title: l10n.t('Benchmark matrix: {0}', name),
     charts: matrixCharts(rows, l10n),
     tables: [
-      { id: 'matrix', title: l10n.t('{0} cells, {1} with results', rows.length, done), columns, rows: rows.map((r) => rowOf(r, mode, l10n)), sort: null },
+      {
+        id: 'matrix',
+        title: l10n.t(
+          '{0}, {1} with results',
+          plural(rows.length, l10n.locale, { one: l10n.t('{0} cell', rows.length), other: l10n.t('{0} cells', rows.length) }),
+          done,
+        ),
+        columns,
+        rows: rows.map((r) => rowOf(r, mode, l10n)),
+        sort: null,
+      },
     ],
     filters: [],
     notes: [l10n.t('★ = on the Pareto front of quality against cost per item, per target. Quality is the composite (corpora) or the ÈwéScore / 100 (tests).')],

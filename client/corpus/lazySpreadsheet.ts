@@ -79,7 +79,12 @@ export async function exportCorpus(uri?: vscode.Uri, options: ExportOptions = {}
   const locale = toLocale(vscode.env.language);
   const { text, entries, warnings } = exportSheet(corpusText, { delimiter: delimiterFor(target.path), locale, ...(rows ? { rows } : {}) });
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
-  void vscode.window.showInformationMessage(vscode.l10n.t('{0} entries exported to {1}.', entries, fileName(target)));
+  void vscode.window.showInformationMessage(
+    plural(entries, vscode.env.language, {
+      one: vscode.l10n.t('{0} entry exported to {1}.', entries, fileName(target)),
+      other: vscode.l10n.t('{0} entries exported to {1}.', entries, fileName(target)),
+    }),
+  );
   if (warnings.length > 0) void vscode.window.showWarningMessage(`${fileName(target)}: ${warnings.slice(0, 3).join(' · ')}`);
   return target;
 }
@@ -111,8 +116,11 @@ function updateItems(plan: UpdatePlan): MappingItem[] {
   const shown = (s: string) => (s === '' ? vscode.l10n.t('(empty)') : JSON.stringify(s));
   const head: MappingItem = plan.newText
     ? {
-        label: `$(check) ${vscode.l10n.t('Update {0} entries ({1} cells), add {2}', plan.changed.length, cells, plan.added.length)}`,
-        detail: vscode.l10n.t('{0} entries unchanged', plan.untouched.length),
+        label: `$(check) ${vscode.l10n.t('Update {0} ({1}), add {2}', entriesText(plan.changed.length), cellsText(cells), plan.added.length)}`,
+        detail: plural(plan.untouched.length, vscode.env.language, {
+          one: vscode.l10n.t('{0} entry unchanged', plan.untouched.length),
+          other: vscode.l10n.t('{0} entries unchanged', plan.untouched.length),
+        }),
         action: 'import',
       }
     : {
@@ -136,7 +144,15 @@ function updateItems(plan: UpdatePlan): MappingItem[] {
     items.push(
       { label: vscode.l10n.t('Not in the sheet'), kind: vscode.QuickPickItemKind.Separator, action: 'none' },
       {
-        label: plan.pruned ? vscode.l10n.t('{0} entries will be removed', plan.missing.length) : vscode.l10n.t('{0} entries are kept', plan.missing.length),
+        label: plan.pruned
+          ? plural(plan.missing.length, vscode.env.language, {
+              one: vscode.l10n.t('{0} entry will be removed', plan.missing.length),
+              other: vscode.l10n.t('{0} entries will be removed', plan.missing.length),
+            })
+          : plural(plan.missing.length, vscode.env.language, {
+              one: vscode.l10n.t('{0} entry is kept', plan.missing.length),
+              other: vscode.l10n.t('{0} entries are kept', plan.missing.length),
+            }),
         detail: plan.missing.join(', '),
         action: 'none',
       },
@@ -150,7 +166,7 @@ function mappingItems(plan: ImportPlan): MappingItem[] {
   const errors = plan.problems.filter((p) => p.severity === 'error');
   const head: MappingItem = plan.newText
     ? {
-        label: `$(check) ${vscode.l10n.t('Import {0} entries', plan.entries.length)}`,
+        label: `$(check) ${plural(plan.entries.length, vscode.env.language, { one: vscode.l10n.t('Import {0} entry', plan.entries.length), other: vscode.l10n.t('Import {0} entries', plan.entries.length) })}`,
         action: 'import',
       }
     : {
@@ -178,19 +194,48 @@ function updateSummary(plan: UpdatePlan, corpus: string): string {
   const cells = plan.changed.reduce((n, e) => n + e.cells.length, 0);
   const parts = [
     vscode.l10n.t(
-      '{0}: {1} entries updated ({2} cells), {3} added, {4} unchanged',
+      '{0}: {1} ({2}), {3}, {4}',
       corpus,
-      plan.changed.length,
-      cells,
-      plan.added.length,
-      plan.untouched.length,
+      updatedText(plan.changed.length),
+      cellsText(cells),
+      addedText(plan.added.length),
+      unchangedText(plan.untouched.length),
     ),
   ];
   if (plan.missing.length > 0)
     parts.push(
-      plan.pruned ? vscode.l10n.t('{0} not in the sheet removed', plan.missing.length) : vscode.l10n.t('{0} not in the sheet kept', plan.missing.length),
+      plan.pruned
+        ? plural(plan.missing.length, vscode.env.language, {
+            one: vscode.l10n.t('{0} entry not in the sheet removed', plan.missing.length),
+            other: vscode.l10n.t('{0} entries not in the sheet removed', plan.missing.length),
+          })
+        : plural(plan.missing.length, vscode.env.language, {
+            one: vscode.l10n.t('{0} entry not in the sheet kept', plan.missing.length),
+            other: vscode.l10n.t('{0} entries not in the sheet kept', plan.missing.length),
+          }),
     );
   return parts.join('; ') + '.';
+}
+
+/** `1 entry`, `3 entries`: a count of entries in the user's language. */
+function entriesText(n: number): string {
+  return plural(n, vscode.env.language, { one: vscode.l10n.t('{0} entry', n), other: vscode.l10n.t('{0} entries', n) });
+}
+
+function cellsText(n: number): string {
+  return plural(n, vscode.env.language, { one: vscode.l10n.t('{0} cell', n), other: vscode.l10n.t('{0} cells', n) });
+}
+
+function updatedText(n: number): string {
+  return plural(n, vscode.env.language, { one: vscode.l10n.t('{0} entry updated', n), other: vscode.l10n.t('{0} entries updated', n) });
+}
+
+function addedText(n: number): string {
+  return plural(n, vscode.env.language, { one: vscode.l10n.t('{0} entry added', n), other: vscode.l10n.t('{0} entries added', n) });
+}
+
+function unchangedText(n: number): string {
+  return plural(n, vscode.env.language, { one: vscode.l10n.t('{0} entry unchanged', n), other: vscode.l10n.t('{0} entries unchanged', n) });
 }
 
 export async function importEntries(uri?: vscode.Uri, options: ImportOptions = {}): Promise<boolean> {
@@ -251,7 +296,13 @@ export async function importEntries(uri?: vscode.Uri, options: ImportOptions = {
         return done;
       }
       const done = await apply(plan.edits ?? [spanEdit(before, plan.newText)]);
-      if (done) void vscode.window.showInformationMessage(vscode.l10n.t('{0} entries imported into {1}.', plan.entries.length, fileName(document.uri)));
+      if (done)
+        void vscode.window.showInformationMessage(
+          plural(plan.entries.length, vscode.env.language, {
+            one: vscode.l10n.t('{0} entry imported into {1}.', plan.entries.length, fileName(document.uri)),
+            other: vscode.l10n.t('{0} entries imported into {1}.', plan.entries.length, fileName(document.uri)),
+          }),
+        );
       return done;
     };
     if (options.yes) return commit();
@@ -267,7 +318,10 @@ export async function importEntries(uri?: vscode.Uri, options: ImportOptions = {
     if (choice.action === 'prune' && 'missing' in plan) {
       const remove = vscode.l10n.t('Remove');
       const answer = await vscode.window.showWarningMessage(
-        vscode.l10n.t('Remove the {0} entries the sheet does not have ({1})?', plan.missing.length, plan.missing.join(', ')),
+        plural(plan.missing.length, vscode.env.language, {
+          one: vscode.l10n.t('Remove the {0} entry the sheet does not have ({1})?', plan.missing.length, plan.missing.join(', ')),
+          other: vscode.l10n.t('Remove the {0} entries the sheet does not have ({1})?', plan.missing.length, plan.missing.join(', ')),
+        }),
         { modal: true },
         remove,
       );

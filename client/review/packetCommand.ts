@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { plural } from '../../core/i18n/plural';
 import { toLocale } from '../../core/i18n/locale';
 import { isObject } from '../../core/json';
 import { bindReview, reviewCardCandidates } from '../../core/review/binding';
@@ -75,7 +76,13 @@ export async function makeReviewPacket(extensionUri: vscode.Uri, given?: vscode.
     const include = vscode.l10n.t('Include their texts');
     const leave = vscode.l10n.t('Leave them out');
     const answer = await vscode.window.showWarningMessage(
-      vscode.l10n.t('{0} items of this review are in secret segments (gold_standard, held_out). Put their texts in a file that leaves the editor?', secret),
+      plural(secret, vscode.env.language, {
+        one: vscode.l10n.t('{0} item of this review is in a secret segment (gold_standard, held_out). Put its text in a file that leaves the editor?', secret),
+        other: vscode.l10n.t(
+          '{0} items of this review are in secret segments (gold_standard, held_out). Put their texts in a file that leaves the editor?',
+          secret,
+        ),
+      }),
       { modal: true },
       include,
       leave,
@@ -98,9 +105,12 @@ export async function makeReviewPacket(extensionUri: vscode.Uri, given?: vscode.
   await vscode.workspace.fs.writeFile(out, new TextEncoder().encode(packetHtml(data, script)));
   void vscode.window.showInformationMessage(
     vscode.l10n.t(
-      'Review packet written: {0} ({1} items). The reviewer opens it in any browser and sends back the file Save ratings gives; ewebench-studio review import merges it.',
+      'Review packet written: {0} ({1}). The reviewer opens it in any browser and sends back the file Save ratings gives; ewebench-studio review import merges it.',
       fileName(out),
-      data.items.length,
+      plural(data.items.length, vscode.env.language, {
+        one: vscode.l10n.t('{0} item', data.items.length),
+        other: vscode.l10n.t('{0} items', data.items.length),
+      }),
     ),
   );
   return out;

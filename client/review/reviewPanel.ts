@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { plural } from '../../core/i18n/plural';
 import { replaceValue } from '../../core/document/jsonEdits';
 import { JsonDocument } from '../../core/document/jsonDocument';
 import { isObject, type JsonObject } from '../../core/json';
@@ -129,7 +130,10 @@ interface ReviewTarget {
 async function secretConsent(count: number): Promise<boolean> {
   const show = vscode.l10n.t('Show them');
   const choice = await vscode.window.showWarningMessage(
-    vscode.l10n.t('{0} items are in the gold_standard or held_out segment, whose text is meant to stay with its keepers.', count),
+    plural(count, vscode.env.language, {
+      one: vscode.l10n.t('{0} item is in the gold_standard or held_out segment, whose text is meant to stay with its keepers.', count),
+      other: vscode.l10n.t('{0} items are in the gold_standard or held_out segment, whose text is meant to stay with its keepers.', count),
+    }),
     { modal: true, detail: vscode.l10n.t('Your answer holds until this review is closed.') },
     show,
   );

@@ -119,21 +119,18 @@ function estimateSentence(e: {
   unpriced: string[];
 }): string {
   const cost = e.costUsd === null ? vscode.l10n.t('unknown') : money(e.costUsd, toLocale(vscode.env.language));
-  const base = plural(e.requests, vscode.env.language, {
-    one: vscode.l10n.t(
-      '{0} request, about {1} prompt and {2} completion tokens (4 characters a token), estimated cost {3}.',
-      e.requests,
-      e.promptTokens,
-      e.completionTokens,
-      cost,
-    ),
-    other: vscode.l10n.t(
-      '{0} requests, about {1} prompt and {2} completion tokens (4 characters a token), estimated cost {3}.',
-      e.requests,
-      e.promptTokens,
-      e.completionTokens,
-      cost,
-    ),
+  const language = vscode.env.language;
+  const prompt = plural(e.promptTokens, language, {
+    one: vscode.l10n.t('{0} prompt token', e.promptTokens),
+    other: vscode.l10n.t('{0} prompt tokens', e.promptTokens),
+  });
+  const completion = plural(e.completionTokens, language, {
+    one: vscode.l10n.t('{0} completion token', e.completionTokens),
+    other: vscode.l10n.t('{0} completion tokens', e.completionTokens),
+  });
+  const base = plural(e.requests, language, {
+    one: vscode.l10n.t('{0} request, about {1} and {2} (4 characters a token), estimated cost {3}.', e.requests, prompt, completion, cost),
+    other: vscode.l10n.t('{0} requests, about {1} and {2} (4 characters a token), estimated cost {3}.', e.requests, prompt, completion, cost),
   });
   return e.unpriced.length ? `${base} ${vscode.l10n.t('Models without a declared price are not in the cost: {0}.', e.unpriced.join(', '))}` : base;
 }
@@ -181,7 +178,10 @@ export async function runBenchmark(context: vscode.ExtensionContext, deps: Bench
     other: vscode.l10n.t('Run {0} cells', toRun.length),
   });
   const answer = await vscode.window.showWarningMessage(
-    vscode.l10n.t('Run {0} of the {1} cells of {2}?', toRun.length, loaded.plan.cells.length, name),
+    plural(loaded.plan.cells.length, vscode.env.language, {
+      one: vscode.l10n.t('Run the only cell of {0}?', name),
+      other: vscode.l10n.t('Run {0} of the {1} cells of {2}?', toRun.length, loaded.plan.cells.length, name),
+    }),
     { modal: true, detail: estimateSentence(lazy.estimateOf(loaded.plan, toRun)) },
     start,
   );

@@ -1,3 +1,4 @@
+import { plural } from '../../core/i18n/plural';
 import { categoryOf } from '../../core/scoring/ewebench/categories';
 import * as vscode from 'vscode';
 import { isListedWorkspaceFile, SKIPPED_FOLDERS_GLOB } from '../../core/workspace/files';
@@ -134,7 +135,10 @@ export function registerRunCommands(context: vscode.ExtensionContext, deps: RunC
       picks.push({ label: vscode.l10n.t('{0}: ÈwéScore {1}', s.model, formatFixed(s.eweScore, 1, userL10n)), kind: vscode.QuickPickItemKind.Separator });
       picks.push({
         label: `$(graph) ${vscode.l10n.t('ÈwéScore {0}', formatFixed(s.eweScore, 1, userL10n))}`,
-        description: vscode.l10n.t('{0} over {1} categories with results', s.model, s.categories.length),
+        description: plural(s.categories.length, vscode.env.language, {
+          one: vscode.l10n.t('{0} over {1} category with results', s.model, s.categories.length),
+          other: vscode.l10n.t('{0} over {1} categories with results', s.model, s.categories.length),
+        }),
       });
       for (const c of s.categories) {
         picks.push({

@@ -1,3 +1,4 @@
+import { plural } from '../../core/i18n/plural';
 import { passes } from '../../core/scoring/ewebench/aggregate';
 import type { EntryRunRecord, RunnableItem, SuiteItemRunRecord, TestRunRecord } from '../../core/run/types';
 import { recordItemHash } from '../../core/run/items';
@@ -332,6 +333,6 @@ function summaryTitle(summary: FileSummaryView, l10n: L10n): string {
   const parts = [l10n.t('composite {0}', composite)];
   if (summary.tier) parts.push(summary.tier);
   if (summary.costUsd !== null) parts.push(formatCost(summary.costUsd, l10n));
-  parts.push(l10n.t('{0} entries', summary.entries));
+  parts.push(plural(summary.entries, l10n.locale, { one: l10n.t('{0} entry', summary.entries), other: l10n.t('{0} entries', summary.entries) }));
   return parts.join(' · ') + errored;
 }

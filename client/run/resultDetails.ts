@@ -1,3 +1,4 @@
+import { plural } from '../../core/i18n/plural';
 import type { EntryRunRecord, RunRecord, SuiteItemRunRecord, TestRunRecord, Usage } from '../../core/run/types';
 import { recordItemId } from '../../core/run/items';
 import { formatFixed, formatLatency, formatMeanSe, formatScore } from './format';
@@ -46,9 +47,15 @@ function header(record: RunRecord, id: string, l10n: L10n): string[] {
 }
 
 function usageLine(usage: Usage, l10n: L10n): string {
-  const parts = [l10n.t('{0} prompt tokens', usage.prompt_tokens), l10n.t('{0} completion tokens', usage.completion_tokens)];
-  if (usage.reasoning_tokens) parts.push(l10n.t('{0} reasoning tokens', usage.reasoning_tokens));
-  if (usage.cached_tokens) parts.push(l10n.t('{0} cached tokens', usage.cached_tokens));
+  const tokens = (n: number, one: string, other: string) => plural(n, l10n.locale, { one, other });
+  const parts = [
+    tokens(usage.prompt_tokens, l10n.t('{0} prompt token', usage.prompt_tokens), l10n.t('{0} prompt tokens', usage.prompt_tokens)),
+    tokens(usage.completion_tokens, l10n.t('{0} completion token', usage.completion_tokens), l10n.t('{0} completion tokens', usage.completion_tokens)),
+  ];
+  if (usage.reasoning_tokens)
+    parts.push(tokens(usage.reasoning_tokens, l10n.t('{0} reasoning token', usage.reasoning_tokens), l10n.t('{0} reasoning tokens', usage.reasoning_tokens)));
+  if (usage.cached_tokens)
+    parts.push(tokens(usage.cached_tokens, l10n.t('{0} cached token', usage.cached_tokens), l10n.t('{0} cached tokens', usage.cached_tokens)));
   if (usage.cost_usd !== undefined) parts.push(`$${usage.cost_usd}`);
   return parts.join(', ');
 }
@@ -189,7 +196,13 @@ export function renderModelComparison(perModel: ReadonlyMap<string, readonly Run
   });
   const first = newest[0];
   const id = recordItemId(first);
-  const out = [l10n.t('{0} models on {1}  ({2})', models.length, id, first.source_file), ''];
+  const out = [
+    plural(models.length, l10n.locale, {
+      one: l10n.t('{0} model on {1}  ({2})', models.length, id, first.source_file),
+      other: l10n.t('{0} models on {1}  ({2})', models.length, id, first.source_file),
+    }),
+    '',
+  ];
   const nameWidth = Math.min(40, Math.max(...models.map((m) => width(m))));
   models.forEach((m, i) => {
     const runs = perModel.get(m) ?? [];

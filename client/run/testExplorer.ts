@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { plural } from '../../core/i18n/plural';
 import { recordError } from './l10n';
 import { userL10n } from './userL10n';
 import { TextModel } from '../../core/text/textModel';
@@ -199,12 +200,14 @@ export class TestExplorer implements vscode.Disposable {
       item.canResolveChildren = true;
       this.controller.items.add(item);
     }
+    const n = parsed.items.length;
+    const task = parsed.suite?.task.id ?? '';
     item.description =
       parsed.kind === 'ewebench-tests'
-        ? vscode.l10n.t('{0} tests', parsed.items.length)
+        ? plural(n, vscode.env.language, { one: vscode.l10n.t('{0} test', n), other: vscode.l10n.t('{0} tests', n) })
         : parsed.kind === 'suite-items'
-          ? vscode.l10n.t('{0} items of {1}', parsed.items.length, parsed.suite?.task.id ?? '')
-          : vscode.l10n.t('{0} entries', parsed.items.length);
+          ? plural(n, vscode.env.language, { one: vscode.l10n.t('{0} item of {1}', n, task), other: vscode.l10n.t('{0} items of {1}', n, task) })
+          : plural(n, vscode.env.language, { one: vscode.l10n.t('{0} entry', n), other: vscode.l10n.t('{0} entries', n) });
   }
 
   private async resolveFile(uri: vscode.Uri): Promise<void> {

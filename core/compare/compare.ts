@@ -411,7 +411,7 @@ export function compareRuns(a: Run, b: Run, options: CompareOptions = {}): RunCo
   if (!sharesKey)
     throw new CompareError(
       otherSource.size
-        ? `A and B share no item: the ${otherSource.size} id(s) they have in common hold different source texts (runs of different corpora?)`
+        ? `A and B share no item: ${otherSource.size === 1 ? 'the id they have in common holds a different source text' : `the ${otherSource.size} ids they have in common hold different source texts`} (runs of different corpora?)`
         : 'A and B share no item (no id in common): nothing to pair',
     );
   a = without(a, otherSource);

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { propertyRuns } from '../../test/helpers/property';
-import { isSingular, plural } from './plural';
+import { counted, isSingular, plural } from './plural';
 
 const FORMS = { one: 'entry', other: 'entries' };
 
@@ -28,4 +28,11 @@ test('any whole count above 1 takes the plural in both languages, and unknown la
   );
   assert.equal(isSingular(1, 'de'), true);
   assert.equal(isSingular(0, 'de'), false);
+});
+
+test('counted writes the count with the noun that agrees with it: 1 call, 0 calls, 3 calls (0 appel in French)', () => {
+  assert.equal(counted(1, 'call', 'calls'), '1 call');
+  assert.equal(counted(0, 'call', 'calls'), '0 calls');
+  assert.equal(counted(3, 'call', 'calls'), '3 calls');
+  assert.equal(counted(0, 'appel', 'appels', 'fr'), '0 appel');
 });

@@ -27,3 +27,8 @@ export function isSingular(count: number, locale: string | undefined): boolean {
 export function plural(count: number, locale: string | undefined, forms: PluralForms): string {
   return isSingular(count, locale) ? forms.one : forms.other;
 }
+
+/** `count` and the noun that agrees with it, `1 call` or `3 calls` (English unless `locale` says otherwise). */
+export function counted(count: number, one: string, other: string, locale?: string): string {
+  return `${count} ${plural(count, locale ?? 'en', { one, other })}`;
+}

@@ -1,4 +1,4 @@
-import { format, type Locale, type Params } from './locale';
+import { formatAgreeing, type Locale, type Params } from './locale';
 
 /**
  * Every sentence a run says to the user (refusals, skipped items, failed calls, scores that could not be
@@ -77,8 +77,8 @@ export const RUN_MESSAGES = {
     fr: '{file}\u00a0: l’entrée {id} est dans le segment {segment} et n’est pas envoyée sans consentement',
   },
   firstBatchFailed: {
-    en: "the first batch failed for all {count} entries ({error}); the run stops before sending the others, as the harness does: check the model id, the key and the account's credit",
-    fr: 'le premier lot a échoué pour ses {count} entrées ({error})\u202f; l’exécution s’arrête avant d’envoyer les autres, comme le harness\u00a0: vérifiez l’id du modèle, la clé et le crédit du compte',
+    en: "the first batch ({count} {count|entry|entries}) failed ({error}); the run stops before sending the others, as the harness does: check the model id, the key and the account's credit",
+    fr: 'le premier lot ({count} {count|entrée|entrées}) a échoué ({error})\u202f; l’exécution s’arrête avant d’envoyer les autres, comme le harness\u00a0: vérifiez l’id du modèle, la clé et le crédit du compte',
   },
   resultsKept: {
     en: '{error}; every result received is kept in {journal}: make room and run the same command again to write the results',
@@ -137,7 +137,7 @@ export const RUN_MESSAGES = {
 export type RunMessageId = keyof typeof RUN_MESSAGES;
 
 export function runMessage(locale: Locale, id: RunMessageId, params?: Params): string {
-  return format(RUN_MESSAGES[id][locale], params);
+  return formatAgreeing(RUN_MESSAGES[id][locale], params ?? {}, locale);
 }
 
 /**
@@ -185,7 +185,7 @@ export function renderRunText(text: RunText, locale: Locale, depth = 0): string 
           ? (value as readonly RunText[]).map((t) => renderRunText(t, locale, depth + 1)).join('\n  ')
           : renderRunText(value as RunText, locale, depth + 1);
   }
-  return format(RUN_MESSAGES[text.code][locale], params);
+  return formatAgreeing(RUN_MESSAGES[text.code][locale], params, locale);
 }
 
 /** Each string parameter (and inner sentence's) through `redact`: what a server said may hold a secret. */

@@ -173,12 +173,12 @@ export function readAdjudication(adjudication: unknown, inputs: readonly ReviewI
 /** Every sentence adjudication says, in English and French. */
 export const ADJUDICATION_MESSAGES = {
   written: {
-    en: '{file}: {count} {count|item|items} for {adjudicator} to adjudicate (ratings {threshold} steps apart or more, of {reviewers})',
-    fr: '{file}\u00a0: {count} {count|élément|éléments} à arbitrer par {adjudicator} (notes à {threshold} crans ou plus d’écart, de {reviewers})',
+    en: '{file}: {count} {count|item|items} for {adjudicator} to adjudicate (ratings {threshold} {threshold|step|steps} apart or more, of {reviewers})',
+    fr: '{file}\u00a0: {count} {count|élément|éléments} à arbitrer par {adjudicator} (notes à {threshold} {threshold|cran|crans} ou plus d’écart, de {reviewers})',
   },
   none: {
-    en: 'no item is rated {threshold} steps apart or more: nothing to adjudicate (no file written)',
-    fr: 'aucun élément n’est noté à {threshold} crans ou plus d’écart\u00a0: rien à arbitrer (aucun fichier écrit)',
+    en: 'no item is rated {threshold} {threshold|step|steps} apart or more: nothing to adjudicate (no file written)',
+    fr: 'aucun élément n’est noté à {threshold} {threshold|cran|crans} ou plus d’écart\u00a0: rien à arbitrer (aucun fichier écrit)',
   },
   exists: {
     en: '{file}: an adjudication is already there; its decisions would be lost: remove it or name another --out (no file written)',

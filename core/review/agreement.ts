@@ -228,13 +228,13 @@ export const AGREEMENT_MESSAGES = {
   },
   decided: {
     en: 'team ratings: {adjudicated} adjudicated, {median} by the reviewers’ median, {unrated} unrated',
-    fr: 'notes de l’équipe\u00a0: {adjudicated} arbitrées, {median} par la médiane des relecteurs, {unrated} non notées',
+    fr: 'notes de l’équipe\u00a0: {adjudicated} {adjudicated|arbitrée|arbitrées}, {median} par la médiane des relecteurs, {unrated} {unrated|non notée|non notées}',
   },
   gateFailed: { en: '§7.2 gate for the {tier} claim: not met: {why}', fr: 'seuil §7.2 pour le niveau {tier}\u00a0: non atteint\u00a0: {why}' },
   gateUnrated: { en: '{count} {count|item|items} rated by no one', fr: '{count} {count|élément noté|éléments notés} par personne' },
   gateFewReviewers: {
-    en: '{items} {items|item has|items have} fewer than {needed} reviewers (the fewest: {fewest})',
-    fr: '{items} {items|élément a|éléments ont} moins de {needed} relecteurs (le moins\u00a0: {fewest})',
+    en: '{items} {items|item has|items have} fewer than {needed} {needed|reviewer|reviewers} (the fewest: {fewest})',
+    fr: '{items} {items|élément a|éléments ont} moins de {needed} {needed|relecteur|relecteurs} (le moins\u00a0: {fewest})',
   },
   gateLowAgreement: {
     en: 'ordinal alpha {alpha} has a lower bound {lower}, below {needed}',
@@ -246,16 +246,16 @@ export const AGREEMENT_MESSAGES = {
     fr: '{usable} utilisables (selon les notes de l’équipe\u00a0: arbitrées, sinon la médiane), {needed} requis',
   },
   singleReview: {
-    en: 'a single review: one reviewer rated these items; a team’s §7.2 gate needs at least {needed} reviewers per item (review sample --reviewers, then review agreement)',
-    fr: 'une revue unique\u00a0: un seul relecteur a noté ces éléments\u202f; le seuil §7.2 d’une équipe demande au moins {needed} relecteurs par élément (review sample --reviewers, puis review agreement)',
+    en: 'a single review: one reviewer rated these items; a team’s §7.2 gate needs at least {needed} {needed|reviewer|reviewers} per item (review sample --reviewers, then review agreement)',
+    fr: 'une revue unique\u00a0: un seul relecteur a noté ces éléments\u202f; le seuil §7.2 d’une équipe demande au moins {needed} {needed|relecteur|relecteurs} par élément (review sample --reviewers, puis review agreement)',
   },
   teamShare: {
     en: '{reviewer}’s share of a team review ({reviewers}; {overlap} per item): review agreement compares the files and gives the team’s gate',
     fr: 'la part de {reviewer} d’une revue en équipe ({reviewers}\u202f; {overlap} par élément)\u00a0: review agreement compare les fichiers et donne le seuil de l’équipe',
   },
   method: {
-    en: '{level}% intervals: percentile bootstrap over items, {n} resamples, seed {seed}; ratings as steps reject 1, gist 2, acceptable 3, excellent 4',
-    fr: 'intervalles à {level} %\u00a0: bootstrap percentile sur les items, {n} rééchantillonnages, graine {seed}\u202f; notes en crans reject 1, gist 2, acceptable 3, excellent 4',
+    en: '{level}% intervals: percentile bootstrap over items, {n} {n|resample|resamples}, seed {seed}; ratings as steps reject 1, gist 2, acceptable 3, excellent 4',
+    fr: 'intervalles à {level} %\u00a0: bootstrap percentile sur les items, {n} {n|rééchantillonnage|rééchantillonnages}, graine {seed}\u202f; notes en crans reject 1, gist 2, acceptable 3, excellent 4',
   },
 } as const;
 

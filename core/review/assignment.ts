@@ -153,16 +153,16 @@ export const ASSIGNMENT_MESSAGES = {
   repeated: { en: '--reviewers: "{name}" is given twice', fr: '--reviewers\u00a0: « {name} » est donné deux fois' },
   count: { en: '--reviewers: from 1 to {max} reviewers, not {count}', fr: '--reviewers\u00a0: de 1 à {max} relecteurs, pas {count}' },
   overlap: {
-    en: '--overlap {overlap}: each item is rated by 1 to {reviewers} reviewers (the number given)',
-    fr: '--overlap {overlap}\u00a0: chaque élément est noté par 1 à {reviewers} relecteurs (le nombre donné)',
+    en: '--overlap {overlap}: each item is rated by 1 to {reviewers} {reviewers|reviewer|reviewers} (the number given)',
+    fr: '--overlap {overlap}\u00a0: chaque élément est noté par 1 à {reviewers} {reviewers|relecteur|relecteurs} (le nombre donné)',
   },
   written: {
     en: '{file}: {reviewer}, {count} {count|item|items} in their own order',
     fr: '{file}\u00a0: {reviewer}, {count} {count|élément|éléments} dans son propre ordre',
   },
   drawn: {
-    en: '{drawn} of {population} outputs drawn (seed {seed}; per difficulty tier {tiers}); {reviewers} reviewers, each item rated by {overlap}{hidden}',
-    fr: '{drawn} sorties tirées sur {population} (graine {seed}\u202f; par niveau de difficulté {tiers})\u202f; {reviewers} relecteurs, chaque élément noté par {overlap}{hidden}',
+    en: '{drawn} of {population} {population|output|outputs} drawn (seed {seed}; per difficulty tier {tiers}); {reviewers} {reviewers|reviewer|reviewers}, each item rated by {overlap}{hidden}',
+    fr: '{drawn} {drawn|sortie tirée|sorties tirées} sur {population} (graine {seed}\u202f; par niveau de difficulté {tiers})\u202f; {reviewers} {reviewers|relecteur|relecteurs}, chaque élément noté par {overlap}{hidden}',
   },
   hiddenReference: { en: '; the reference is hidden', fr: '\u202f; la référence est cachée' },
   exists: {

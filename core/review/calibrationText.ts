@@ -1,4 +1,4 @@
-import { format, type Locale, type Params } from '../i18n/locale';
+import { formatAgreeing, type Locale, type Params } from '../i18n/locale';
 import { QUALITY_TIERS, tierLabel } from '../scoring/rosetta/tiers';
 import type { CalibrationFigure, CalibrationReport, Cut, CutVerdict, TierShare } from './calibration';
 
@@ -10,14 +10,14 @@ import type { CalibrationFigure, CalibrationReport, Cut, CutVerdict, TierShare }
 export const CALIBRATION_MESSAGES = {
   title: { en: 'What the ratings say about the metrics', fr: 'Ce que les notes disent des métriques' },
   header: {
-    en: '{pair}: {items} rated items ({reviewers}); {unrated} unrated and {unmatched} without an output in the card left out',
-    fr: '{pair}\u00a0: {items} éléments notés ({reviewers})\u202f; {unrated} non notés et {unmatched} sans sortie dans la carte laissés de côté',
+    en: '{pair}: {items} rated {items|item|items} ({reviewers}); {unrated} unrated and {unmatched} without an output in the card left out',
+    fr: '{pair}\u00a0: {items} {items|élément noté|éléments notés} ({reviewers})\u202f; {unrated} {unrated|non noté|non notés} et {unmatched} sans sortie dans la carte {unmatched|laissé|laissés} de côté',
   },
   oneReviewer: { en: 'one reviewer: {name}', fr: 'un relecteur\u00a0: {name}' },
-  reviewers: { en: '{count} reviewers: {names}', fr: '{count} relecteurs\u00a0: {names}' },
+  reviewers: { en: '{count} {count|reviewer|reviewers}: {names}', fr: '{count} {count|relecteur|relecteurs}\u00a0: {names}' },
   basis: {
     en: 'ratings: {adjudicated} adjudicated, {median} the median of their reviewers (the lower middle one for an even count), {single} from one reviewer',
-    fr: 'notes\u00a0: {adjudicated} arbitrées, {median} la médiane de leurs relecteurs (la plus basse des deux du milieu pour un nombre pair), {single} d’un seul relecteur',
+    fr: 'notes\u00a0: {adjudicated} {adjudicated|arbitrée|arbitrées}, {median} la médiane de leurs relecteurs (la plus basse des deux du milieu pour un nombre pair), {single} d’un seul relecteur',
   },
   noAdjudication: {
     en: 'no adjudication file given: items rated by several reviewers take their median',
@@ -56,19 +56,19 @@ export const CALIBRATION_MESSAGES = {
     fr: 'pour comparaison, le niveau Déployable du §5 commence à un composite de {deployable}',
   },
   tooFew: {
-    en: 'No cut suggested: every §5 tier holding rated items needs {needed} ratings, in two tiers or more ({detail})',
+    en: 'No cut suggested: every §5 tier holding rated items needs {needed} {needed|rating|ratings}, in two tiers or more ({detail})',
     fr: 'Aucun seuil suggéré\u00a0: chaque niveau du §5 qui contient des éléments notés en demande {needed}, dans deux niveaux ou plus ({detail})',
   },
   tierCount: { en: '{tier}: {rated}', fr: '{tier}\u00a0: {rated}' },
   oneTier: { en: 'only {tiers} tier holds rated items', fr: 'un seul niveau ({tiers}) contient des éléments notés' },
   noTier: { en: 'no item has a composite', fr: 'aucun élément n’a de composite' },
   oneClass: {
-    en: 'No cut suggested: {usable} of {rated} rated items are usable, so there is nothing to separate',
-    fr: 'Aucun seuil suggéré\u00a0: {usable} éléments notés sur {rated} sont utilisables, il n’y a donc rien à séparer',
+    en: 'No cut suggested: {usable} of {rated} rated {rated|item is|items are} usable, so there is nothing to separate',
+    fr: 'Aucun seuil suggéré\u00a0: {usable} {usable|élément noté|éléments notés} sur {rated} {usable|est utilisable|sont utilisables}, il n’y a donc rien à séparer',
   },
   method: {
-    en: '{level}% intervals: percentile bootstrap over items, {n} resamples, seed {seed}; a cut counts an output as usable when its figure is at or above it',
-    fr: 'intervalles à {level} %\u00a0: bootstrap percentile sur les éléments, {n} rééchantillonnages, graine {seed}\u202f; un seuil compte une sortie comme utilisable quand sa mesure l’atteint',
+    en: '{level}% intervals: percentile bootstrap over items, {n} {n|resample|resamples}, seed {seed}; a cut counts an output as usable when its figure is at or above it',
+    fr: 'intervalles à {level} %\u00a0: bootstrap percentile sur les éléments, {n} {n|rééchantillonnage|rééchantillonnages}, graine {seed}\u202f; un seuil compte une sortie comme utilisable quand sa mesure l’atteint',
   },
   chartTau: { en: 'Kendall’s tau-b with the rating', fr: 'tau-b de Kendall avec la note' },
   chartShare: { en: 'Share rated usable per §5 tier', fr: 'Part notée utilisable par niveau §5' },
@@ -101,7 +101,7 @@ export const CALIBRATION_MESSAGES = {
 export type CalibrationMessage = keyof typeof CALIBRATION_MESSAGES;
 
 export function calibrationMessage(locale: Locale, id: CalibrationMessage, params?: Params): string {
-  return format(CALIBRATION_MESSAGES[id][locale], params);
+  return formatAgreeing(CALIBRATION_MESSAGES[id][locale], params ?? {}, locale);
 }
 
 const decimal = (text: string, locale: Locale) => (locale === 'fr' ? text.replace('.', ',') : text);

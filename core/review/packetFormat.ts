@@ -157,7 +157,7 @@ export const PACKET_STRINGS: Record<Locale, PacketStrings> = {
   fr: {
     title: 'Revue humaine',
     header: 'Relecteur : {0} · {1}',
-    progress: 'Élément {0} sur {1} · {2} notés',
+    progress: 'Élément {0} sur {1} · notés\u00a0: {2}',
     source: 'Source',
     reference: 'Référence',
     referenceHidden: '(cachée dans cette revue)',

@@ -24,8 +24,8 @@ export const MESSAGES = {
     fr: 'La fiche revendique le niveau {tier}, qu’aucune méthode ne peut revendiquer sans revue humaine (Rosetta §7.2)\u00a0: aucune revue `{review}` à côté. Tirez-en une avec `ewebench-studio review sample` ou *ÈwéBench\u00a0: Revoir une exécution*.',
   },
   reviewGateFew: {
-    en: 'The card claims the {tier} tier, but its review has {rated} rated items of the {needed} the gate asks (Rosetta §7.2).',
-    fr: 'La fiche revendique le niveau {tier}, mais sa revue n’a que {rated} éléments notés sur les {needed} qu’exige le seuil (Rosetta §7.2).',
+    en: 'The card claims the {tier} tier, but its review has {rated} rated {rated|item|items} of the {needed} the gate asks (Rosetta §7.2).',
+    fr: 'La fiche revendique le niveau {tier}, mais sa revue n’a que {rated} {rated|élément noté|éléments notés} sur les {needed} qu’exige le seuil (Rosetta §7.2).',
   },
   reviewGateUsable: {
     en: 'The card claims the {tier} tier, but reviewers found {usable} of the rated outputs usable (acceptable or excellent), under the {needed} the gate asks (Rosetta §7.2).',
@@ -84,7 +84,7 @@ export const MESSAGES = {
   gateWhySampleField: { en: '`sample.{field}` is not a whole number in range', fr: '`sample.{field}` n’est pas un nombre entier dans les bornes' },
   sampleDuplicate: { en: 'entry `{id}` listed {count} times', fr: 'entrée `{id}` listée {count} fois' },
   sampleOutside: { en: 'entry `{id}` was not drawn', fr: 'entrée `{id}` non tirée' },
-  sampleMissing: { en: '{count} drawn entries missing', fr: '{count} entrées tirées manquantes' },
+  sampleMissing: { en: '{count} drawn {count|entry|entries} missing', fr: '{count} {count|entrée tirée manquante|entrées tirées manquantes}' },
   sampleTier: { en: 'entry `{id}` in tier {actual}, not {expected}', fr: 'entrée `{id}` au niveau {actual}, pas {expected}' },
   sampleHeader: { en: '`sample.{field}` differs from the draw', fr: '`sample.{field}` diffère du tirage' },
   sampleAssignment: { en: '`assignment` does not hold', fr: '`assignment` ne tient pas' },
@@ -94,12 +94,12 @@ export const MESSAGES = {
     fr: 'La fiche revendique le niveau {tier}, mais {unrated} {unrated|élément|éléments} de sa revue ne {unrated|est|sont} pas encore {unrated|noté|notés}\u00a0: le seuil exige que chaque sortie tirée soit notée (Rosetta §7.2).',
   },
   reviewGateSingle: {
-    en: 'The card claims the {tier} tier on a single review (`{review}`: {rated}/{total} rated, {usable} usable): the gate asks at least {needed} reviewers per item (Rosetta §7.2; `ewebench.review.minReviewers`, `--min-reviewers`). Draw one file per reviewer with `ewebench-studio review sample --reviewers` or *ÈwéBench: Review Run*.',
-    fr: 'La fiche revendique le niveau {tier} sur une revue unique (`{review}`\u00a0: {rated}/{total} notés, {usable} utilisables)\u00a0: le seuil demande au moins {needed} relecteurs par élément (Rosetta §7.2\u202f; `ewebench.review.minReviewers`, `--min-reviewers`). Tirez un fichier par relecteur avec `ewebench-studio review sample --reviewers` ou *ÈwéBench\u00a0: Revoir un run*.',
+    en: 'The card claims the {tier} tier on a single review (`{review}`: {rated}/{total} rated, {usable} usable): the gate asks at least {needed} {needed|reviewer|reviewers} per item (Rosetta §7.2; `ewebench.review.minReviewers`, `--min-reviewers`). Draw one file per reviewer with `ewebench-studio review sample --reviewers` or *ÈwéBench: Review Run*.',
+    fr: 'La fiche revendique le niveau {tier} sur une revue unique (`{review}`\u00a0: {rated}/{total} notés, {usable} utilisables)\u00a0: le seuil demande au moins {needed} {needed|relecteur|relecteurs} par élément (Rosetta §7.2\u202f; `ewebench.review.minReviewers`, `--min-reviewers`). Tirez un fichier par relecteur avec `ewebench-studio review sample --reviewers` ou *ÈwéBench\u00a0: Revoir un run*.',
   },
   reviewGateTeam: {
-    en: 'The card claims the {tier} tier, but its team review ({count} reviewers: {reviewers}) does not meet the gate (Rosetta §7.2): {why} (team ratings: {adjudicated} adjudicated, {median} by the median).{notes}',
-    fr: 'La fiche revendique le niveau {tier}, mais la revue de son équipe ({count} relecteurs\u00a0: {reviewers}) n’atteint pas le seuil (Rosetta §7.2)\u00a0: {why} (notes de l’équipe\u00a0: {adjudicated} arbitrées, {median} par la médiane).{notes}',
+    en: 'The card claims the {tier} tier, but its team review ({count} {count|reviewer|reviewers}: {reviewers}) does not meet the gate (Rosetta §7.2): {why} (team ratings: {adjudicated} adjudicated, {median} by the median).{notes}',
+    fr: 'La fiche revendique le niveau {tier}, mais la revue de son équipe ({count} {count|relecteur|relecteurs}\u00a0: {reviewers}) n’atteint pas le seuil (Rosetta §7.2)\u00a0: {why} (notes de l’équipe\u00a0: {adjudicated} {adjudicated|arbitrée|arbitrées}, {median} par la médiane).{notes}',
   },
   teamIgnoredUnbound: { en: '`{file}` does not count: {why}', fr: '`{file}` ne compte pas\u00a0: {why}' },
   teamIgnoredNotTeam: {
@@ -310,8 +310,8 @@ export const MESSAGES = {
     fr: 'Ce fichier de baselines fait {size} octets, plus que les {limit} que lit l’audit (MAX_BASELINES_BYTES)\u00a0: il n’est pas lu, et aucune de ses baselines n’est utilisée.',
   },
   baselinesTooMany: {
-    en: 'This file lists {count} baselines, more than the {limit} the audit scores (MAX_EXTRA_BASELINES): the first {limit} are used, the other {ignored} ignored.',
-    fr: 'Ce fichier liste {count} baselines, plus que les {limit} que note l’audit (MAX_EXTRA_BASELINES)\u00a0: les {limit} premières sont utilisées, les {ignored} autres ignorées.',
+    en: 'This file lists {count} baselines, more than the {limit} the audit scores (MAX_EXTRA_BASELINES): the first {limit} are used, {ignored} other {ignored|is|are} ignored.',
+    fr: 'Ce fichier liste {count} baselines, plus que les {limit} que note l’audit (MAX_EXTRA_BASELINES)\u00a0: les {limit} premières sont utilisées, {ignored} {ignored|autre est ignorée|autres sont ignorées}.',
   },
   outlineMore: {
     en: '… {count} more (the outline lists the first {limit})',
@@ -348,8 +348,8 @@ export const MESSAGES = {
   },
   weakPartChoicePattern: { en: 'The pattern {pattern} matches it.', fr: 'Le motif {pattern} y correspond.' },
   weakKeyword: {
-    en: 'Keyword `{keyword}` occurs inside ordinary {language} text ({word}), in {count} of {total} texts that answer nothing: the harness matches substrings, so it rewards responses that do not answer.',
-    fr: 'Le mot-clé `{keyword}` se trouve dans du texte {language} ordinaire ({word}), dans {count} textes sur {total} qui ne répondent à rien\u00a0: le harness cherche des sous-chaînes et récompense donc des réponses qui ne répondent pas.',
+    en: 'Keyword `{keyword}` occurs inside ordinary {language} text ({word}), in {count} of {total} {total|text|texts} that answer nothing: the harness matches substrings, so it rewards responses that do not answer.',
+    fr: 'Le mot-clé `{keyword}` se trouve dans du texte {language} ordinaire ({word}), dans {count} {count|texte|textes} sur {total} qui ne {count|répond|répondent} à rien\u00a0: le harness cherche des sous-chaînes et récompense donc des réponses qui ne répondent pas.',
   },
   corpusCopy: {
     en: 'The reference equals the source: a system that copies its input gets an exact match and chrF++ 100 on this entry.',

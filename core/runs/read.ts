@@ -1,3 +1,4 @@
+import { counted } from '../i18n/plural';
 import { classify } from '../document/classify';
 import { setOwn, isObject, type JsonObject } from '../json';
 import { readResultsReport } from '../run/resultsFile';
@@ -495,7 +496,7 @@ function readSuiteResults(value: JsonObject, fileName: string): ReadRunsResult {
     const responses = isObject(value.tasks[taskId]) ? (value.tasks[taskId] as JsonObject) : {};
     for (const [itemId, item] of Object.entries(task.items)) {
       if (!isObject(item) || !Array.isArray(item.runs) || item.runs.length !== runs)
-        return malformed(`outcomes.${taskId}.${itemId} must list ${runs} run outcome(s)`);
+        return malformed(`outcomes.${taskId}.${itemId} must list ${counted(runs, 'run outcome', 'run outcomes')}`);
       const saved = Array.isArray(responses[itemId]) ? (responses[itemId] as unknown[]) : [];
       for (const [r, outcome] of item.runs.entries()) {
         const score = isObject(outcome) ? num(outcome.score) : null;

@@ -1,3 +1,4 @@
+import { counted } from '../i18n/plural';
 import { isObject } from '../json';
 import type { SuiteItem } from './items';
 import type { LoadedSuite } from './load';
@@ -45,7 +46,7 @@ export function readSuiteResponses(value: unknown): SuiteResponses {
     const byItem = new Map<string, (string | null)[]>();
     for (const [itemId, responses] of Object.entries(items)) {
       if (!Array.isArray(responses) || responses.length !== runs || !responses.every((r) => r === null || typeof r === 'string'))
-        throw new SuiteResponsesError(`tasks.${taskId}.${itemId} must list ${runs} response(s), each a string or null`);
+        throw new SuiteResponsesError(`tasks.${taskId}.${itemId} must list ${counted(runs, 'response', 'responses')}, each a string or null`);
       byItem.set(itemId, responses as (string | null)[]);
     }
     out.set(taskId, byItem);

@@ -1,3 +1,4 @@
+import { counted } from '../i18n/plural';
 import type { SuiteResponses } from './results';
 
 /**
@@ -66,7 +67,7 @@ export function mergeResponses(parts: readonly SuiteResponses[]): SuiteResponses
   const tasks = new Map<string, Map<string, readonly (string | null)[]>>();
   parts.forEach((part, p) => {
     if (part.model !== first.model) throw new MergeError(`file ${p + 1} answers with model ${part.model}, file 1 with ${first.model}`);
-    if (part.runs !== first.runs) throw new MergeError(`file ${p + 1} has ${part.runs} run(s), file 1 has ${first.runs}`);
+    if (part.runs !== first.runs) throw new MergeError(`file ${p + 1} has ${counted(part.runs, 'run', 'runs')}, file 1 has ${first.runs}`);
     for (const [task, items] of part.tasks) {
       let merged = tasks.get(task);
       if (!merged) tasks.set(task, (merged = new Map()));

@@ -1,3 +1,4 @@
+import { counted } from '../../core/i18n/plural';
 import { chatCompletionsUrl, redactUrl } from '../../core/run/presets';
 import { silentLogger } from '../log';
 import { runQueue } from '../queue';
@@ -47,8 +48,8 @@ async function executeLocked(plan: RunPlan, deps: RunDeps, prepared: Prepared, s
   const { runId, journal, journalPath, byKey, retry, kept } = start;
   const jobs = jobsOf(prepared.units.filter((u) => !byKey.has(u.key) || retry.has(u.key)));
   const total = prepared.units.length;
-  if (start.resumed) logger.info(`resuming run ${runId}: ${kept} result(s) kept from ${baseName(journalPath)}, ${jobs.length} to send`);
-  logger.info(`run ${runId}: ${jobs.length} request(s) to ${plan.model.model} at ${origin}, concurrency ${plan.concurrency ?? 4}`);
+  if (start.resumed) logger.info(`resuming run ${runId}: ${counted(kept, 'result', 'results')} kept from ${baseName(journalPath)}, ${jobs.length} to send`);
+  logger.info(`run ${runId}: ${counted(jobs.length, 'request', 'requests')} to ${plan.model.model} at ${origin}, concurrency ${plan.concurrency ?? 4}`);
 
   const recorder = new RunRecorder(runId, journal, byKey, deps, now, kept, total);
   recorder.announce([...byKey].filter(([key]) => !retry.has(key)).map(([, record]) => record));
@@ -80,7 +81,7 @@ async function executeLocked(plan: RunPlan, deps: RunDeps, prepared: Prepared, s
   if (fatal) throw fatal.error;
 
   const errored = records.filter((r) => r.error !== null).length;
-  if (end.cancelled) logger.warn(`run ${runId} cancelled: ${records.length} of ${total} result(s) kept; run again to resume`);
+  if (end.cancelled) logger.warn(`run ${runId} cancelled: ${records.length} of ${counted(total, 'result', 'results')} kept; run again to resume`);
   return {
     runId,
     records,

@@ -25,8 +25,8 @@ const TITLES: Record<string, Bilingual> = {
   'add-field': { en: 'Add field `{field}`', fr: 'Ajouter le champ `{field}`' },
   'renumber-id': { en: 'Renumber to {id}', fr: 'Renuméroter en {id}' },
   'rename-legacy-fields': {
-    en: 'Convert legacy field names to the spec’s ({count} edits)',
-    fr: 'Convertir les anciens noms de champs ({count} modifications)',
+    en: 'Convert legacy field names to the spec’s ({count} {count|edit|edits})',
+    fr: 'Convertir les anciens noms de champs ({count} {count|modification|modifications})',
   },
   one: { en: "Replace look-alike '{found}' ({code}) with '{expected}'", fr: "Remplacer le sosie '{found}' ({code}) par '{expected}'" },
   nfc: { en: 'Normalise this string to NFC', fr: 'Normaliser cette chaîne en NFC' },

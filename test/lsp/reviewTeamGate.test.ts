@@ -87,7 +87,7 @@ test("the editor's review-gate reads the team's files beside a card: agreement p
     client.fileChangedOnDisk(pathToFileURL(kofiFile).href);
     // The server may publish once while the changed file is still being read; the gate settles on naming it.
     const forged = await client.waitForDiagnostics(uri, (d) => hasGate(d) && /does not count/.test(gateMessage(d)));
-    assert.match(gateMessage(forged), /its team review \(1 reviewers: ama\) does not meet the gate/);
+    assert.match(gateMessage(forged), /its team review \(1 reviewer: ama\) does not meet the gate/);
     assert.match(gateMessage(forged), /24 items have fewer than 2 reviewers \(the fewest: 1\)/);
     assert.match(gateMessage(forged), /`run\.review\.kofi\.json` does not count/);
   } finally {
