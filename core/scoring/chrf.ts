@@ -1,4 +1,4 @@
-import { isPythonSpace } from '../python/whitespace';
+import { PYTHON_WHITESPACE, isPythonSpace } from '../python/whitespace';
 
 /**
  * chrF and chrF++ exactly as sacrebleu 2.x computes them (CHRF with char_order=6, word_order 0 or 2, beta=2,
@@ -68,17 +68,28 @@ const HASH_SEED = 0x811c9dc5 | 0;
 const mix = (hash: number, id: number) => Math.imul(hash ^ id, 0x01000193);
 
 /**
+ * Marks in the code point table, below every id: Python whitespace, and a high surrogate (whose code point depends
+ * on the next code unit). A lone high surrogate has its id at LONE_HIGH + (unit - 0xd800), past Unicode.
+ */
+const SPACE = -1;
+const HIGH_SURROGATE = -2;
+const LONE_HIGH = 0x110000;
+
+/**
  * Symbols of one segment (a hypothesis and its references) as small integers: code points and words each get
  * dense ids 0, 1, 2… in order of first appearance, shared by the hypothesis and its references, so that an
  * n-gram is a chain of integers and counting needs no strings. Code points go through a table over all of
- * Unicode (about 9 MB, allocated once) stamped per segment, much cheaper than a Map here. A word is the run of
- * its code points' ids: it is found by its hash in an open-addressing table and told apart from others of the same
- * hash by comparing those runs, kept in `spellings`; no string is made.
+ * Unicode (about 4 MB, allocated once) holding `base` + id for the code points seen in this segment, much cheaper
+ * than a Map here; the same table marks whitespace and high surrogates, so that a common character costs one read.
+ * A word is the run of its code points' ids: it is found by its hash in an open-addressing table and told apart from
+ * others of the same hash by comparing those runs, kept in `spellings`; no string is made.
  */
 class Vocabulary {
-  /** Code point -> `cpBase` + its id in this segment; below `cpBase`, no id yet. */
-  private cpIds = new Int32Array(0);
-  private cpBase = 1;
+  /** Code point (or LONE_HIGH + k) -> `base` + its id in this segment; from 0 to below `base`, no id yet; < 0, a mark. */
+  table = new Int32Array(0);
+  base = 1;
+  /** Code point id -> 1 if it is ASCII punctuation (sacrebleu splits those off words). */
+  punctuation = new Uint8Array(128);
   /**
    * Word slots [stamp, id] in the first `wordCapacity` pairs of `wordSlots`: at most half full, the capacity doubling
    * (the words re-inserted from their hashes) as words come, so that a segment's table stays as small as its words.
@@ -97,25 +108,32 @@ class Vocabulary {
   chars = 0;
   words = 0;
 
-  /** Starts a segment whose texts have `codeUnits` UTF-16 code units in all (so at most that many words). */
+  /** Starts a segment whose texts have `codeUnits` UTF-16 code units in all (so at most that many code points and words). */
   begin(codeUnits: number): void {
-    if (this.cpIds.length === 0) this.cpIds = new Int32Array(0x110000);
+    if (this.table.length === 0) this.clearTable();
     // The previous segment's ids all fall below the new base. Before the base could wrap, start over with a clean table.
-    this.cpBase += this.chars;
-    if (this.cpBase + codeUnits >= 0x7fffffff) {
-      this.cpIds.fill(0);
-      this.cpBase = 1;
-    }
+    this.base += this.chars;
+    if (this.base + codeUnits >= 0x7fffffff) this.clearTable();
     if (this.wordStart.length < codeUnits) {
       this.wordHash = new Int32Array(codeUnits * 2);
       this.wordStart = new Int32Array(codeUnits * 2);
       this.wordLength = new Int32Array(codeUnits * 2);
     }
     if (this.spellings.length < codeUnits) this.spellings = new Int32Array(codeUnits * 2);
+    if (this.punctuation.length < codeUnits) this.punctuation = new Uint8Array(codeUnits * 2);
     this.spelled = 0;
     this.chars = 0;
     this.words = 0;
     this.sizeWordTable(256);
+  }
+
+  /** No code point has an id; whitespace and high surrogates marked. */
+  private clearTable(): void {
+    if (this.table.length === 0) this.table = new Int32Array(LONE_HIGH + 0x400);
+    else this.table.fill(0);
+    for (const code of PYTHON_WHITESPACE) this.table[code] = SPACE;
+    this.table.fill(HIGH_SURROGATE, 0xd800, 0xdc00);
+    this.base = 1;
   }
 
   /** Empties the word table to `capacity` slots (a power of two), then puts back the segment's words so far. */
@@ -145,10 +163,12 @@ class Vocabulary {
     return Math.imul(hash ^ (hash >>> 16), 0x85ebca6b) >>> this.wordShift;
   }
 
-  codePoint(cp: number): number {
-    const id = this.cpIds[cp] - this.cpBase;
+  /** The id of the code point at `index` in the table (a code point, or LONE_HIGH + k), a new one if it has none yet. */
+  codePoint(index: number): number {
+    const id = this.table[index] - this.base;
     if (id >= 0) return id;
-    this.cpIds[cp] = this.cpBase + this.chars;
+    this.table[index] = this.base + this.chars;
+    this.punctuation[this.chars] = isAsciiPunctuation(index) ? 1 : 0;
     return this.chars++;
   }
 
@@ -188,6 +208,13 @@ class Vocabulary {
   }
 }
 
+/** The table index of the high surrogate at `sentence[i]`: its pair's code point if a low surrogate follows, else its lone slot. */
+function surrogateIndex(sentence: string, i: number): number {
+  const high = sentence.charCodeAt(i);
+  const low = i + 1 < sentence.length ? sentence.charCodeAt(i + 1) : 0;
+  return low >= 0xdc00 && low <= 0xdfff ? 0x10000 + ((high - 0xd800) << 10) + (low - 0xdc00) : LONE_HIGH + (high - 0xd800);
+}
+
 /**
  * One side's symbols: `chars[0..charCount)` are its code points' ids without whitespace, `words[0..wordCount)` its
  * words' ids. A token (a run between Python whitespace) is a run of `chars`; sacrebleu's punctuation rule splits
@@ -203,48 +230,45 @@ class Side {
     if (this.chars.length < sentence.length) this.chars = new Int32Array(sentence.length * 2);
     if (this.words.length < sentence.length) this.words = new Int32Array(sentence.length * 2);
     const chars = this.chars;
+    const table = vocab.table;
+    const base = vocab.base;
+    const length = sentence.length;
     let count = 0;
+    /** Where the token being read starts in `chars` (empty while it is `count`). */
+    let tokenStart = 0;
     this.wordCount = 0;
-    /** The token being read: where it starts in `chars` (-1: none), its first and last code points. */
-    let tokenStart = -1;
-    let first = 0;
-    let last = 0;
-    for (let i = 0; i <= sentence.length; i++) {
-      let cp = i < sentence.length ? sentence.charCodeAt(i) : 0x20;
-      if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < sentence.length) {
-        const low = sentence.charCodeAt(i + 1);
-        if (low >= 0xdc00 && low <= 0xdfff) {
-          cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
-          i++;
-        }
-      }
-      if (isPythonSpace(cp)) {
-        if (tokenStart >= 0 && withWords) this.endToken(vocab, tokenStart, count, first, last);
-        tokenStart = -1;
-        continue;
-      }
-      chars[count] = vocab.codePoint(cp);
-      if (tokenStart < 0) {
+    for (let i = 0; i < length; i++) {
+      // The common case, a code point of the BMP already seen in this segment: one table read.
+      const entry = table[sentence.charCodeAt(i)];
+      if (entry >= base) {
+        chars[count++] = entry - base;
+      } else if (entry === SPACE) {
+        if (count > tokenStart && withWords) this.endToken(vocab, tokenStart, count);
         tokenStart = count;
-        first = cp;
+      } else if (entry === HIGH_SURROGATE) {
+        const index = surrogateIndex(sentence, i);
+        if (index < LONE_HIGH) i++;
+        chars[count++] = vocab.codePoint(index);
+      } else {
+        chars[count++] = vocab.codePoint(sentence.charCodeAt(i));
       }
-      last = cp;
-      count++;
     }
+    if (count > tokenStart && withWords) this.endToken(vocab, tokenStart, count);
     this.charCount = count;
     return this;
   }
 
   /** sacrebleu's `_remove_punctuation` on one token `chars[start..end)`: one ASCII punctuation character split off, the last first. */
-  private endToken(vocab: Vocabulary, start: number, end: number, first: number, last: number): void {
+  private endToken(vocab: Vocabulary, start: number, end: number): void {
     const chars = this.chars;
     const words = this.words;
+    const punctuation = vocab.punctuation;
     const length = end - start;
     if (length === 1) words[this.wordCount++] = vocab.word(chars, start, 1, hashOf(chars, start, end));
-    else if (isAsciiPunctuation(last)) {
+    else if (punctuation[chars[end - 1]] === 1) {
       words[this.wordCount++] = vocab.word(chars, start, length - 1, hashOf(chars, start, end - 1));
       words[this.wordCount++] = vocab.word(chars, end - 1, 1, hashOf(chars, end - 1, end));
-    } else if (isAsciiPunctuation(first)) {
+    } else if (punctuation[chars[start]] === 1) {
       words[this.wordCount++] = vocab.word(chars, start, 1, hashOf(chars, start, start + 1));
       words[this.wordCount++] = vocab.word(chars, start + 1, length - 1, hashOf(chars, start + 1, end));
     } else words[this.wordCount++] = vocab.word(chars, start, length, hashOf(chars, start, end));
