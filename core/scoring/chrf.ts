@@ -358,8 +358,8 @@ export class NgramTable {
 /**
  * Scratch space reused by every segment, so nothing is allocated per n-gram: `hypIds[i]` / `refIds[i]` hold the id
  * of the n-gram starting at i for the current order (0: the reference has no such n-gram), `hypLive` / `refLive`
- * the positions still able to match, `counts[id]` the reference's occurrences of id minus the hypothesis's (all
- * zeros between orders), `multiplicity[id]` the reference's occurrences, `refAt[id]` one reference position of id,
+ * the positions still able to match, `counts[id]` the reference's occurrences of id minus the hypothesis's (set
+ * afresh by each order's reference pass), `multiplicity[id]` the reference's occurrences, `refAt[id]` one reference position of id,
  * `created[id]` where id sits in the dense table (to clear it after the order), `pairHyp` / `pairRef` the
  * positions locked together in an order, `extended[n]` the order-n matches of locked pairs.
  */
@@ -382,6 +382,14 @@ let pairRefScratch = new Int32Array(256);
  */
 function lockBit(multiplicity: number, count: number): number {
   return (((multiplicity ^ 1) - 1) >>> 31) & (1 - ((count | (0 - count)) >>> 31));
+}
+
+/**
+ * A reference n-gram's count after one more occurrence: 1 if its id is `fresh` (1: given out just now, its entry
+ * still holding an earlier order's count), else one more than `count`. So `counts` is never cleared between orders.
+ */
+function freshCount(count: number, fresh: number): number {
+  return (count & (fresh - 1)) + 1;
 }
 
 /** Sizes the scratch space for the sides' lengths; ids run up to the reference's length or (order 1) the alphabet. */
@@ -481,11 +489,14 @@ function orderStatistics(
       const scan = n === 1 ? hypCount : alive;
       let size = 0;
       let kept = 0;
+      // Id 0, a hypothesis n-gram the reference lacks, only goes down: from 0 each order, it never counts as a match.
+      counts[0] = 0;
       if (n === 1 && direct) {
         // A 1-gram's id is its symbol + 1, no table needed: only counted here; the second order reads the symbols.
+        // Its counts start from zeros (those of earlier orders are left in place); no multiplicity: order 1 locks nothing.
+        counts.fill(0, 0, alphabet + 1);
         for (let i = 0; i < refCount; i++) counts[ref[i] + 1]++;
         size = alphabet;
-        for (let id = 1; id <= size; id++) multiplicity[id] = counts[id];
         for (let j = 0; j < hypCount; j++) {
           const id = hyp[j] + 1;
           const count = counts[id];
@@ -504,11 +515,12 @@ function orderStatistics(
           size += fresh;
           dense[key] = id;
           created[id] = key;
-          counts[id]++;
+          const count = freshCount(counts[id], fresh);
+          counts[id] = count;
+          multiplicity[id] = count;
           refAt[id] = i;
           refIds[i] = id;
         }
-        for (let id = 1; id <= size; id++) multiplicity[id] = counts[id];
         for (let j = 0; j < hypCount; j++) {
           const id = dense[(hyp[j] + 1) * alphabet + hyp[j + 1]];
           const count = counts[id];
@@ -521,8 +533,7 @@ function orderStatistics(
         for (let id = 1; id <= size; id++) dense[created[id]] = 0;
       } else if ((ids + 1) * alphabet <= DENSE_LIMIT) {
         // Few enough (prefix, symbol) keys to index them directly: no hashing, no probing, and no branch on the
-        // data: a key seen for the first time (entry 0) gets the next id, `fresh` read as a bit. `counts` is all
-        // zeros here.
+        // data: a key seen for the first time (entry 0) gets the next id, `fresh` read as a bit.
         const dense = denseTable((ids + 1) * alphabet);
         for (let r = 0; r < scanRef; r++) {
           const i = refDirect ? r : refLive[r];
@@ -534,11 +545,12 @@ function orderStatistics(
           size += fresh;
           dense[key] = id;
           created[id] = key;
-          counts[id]++;
+          const count = freshCount(counts[id], fresh);
+          counts[id] = count;
+          multiplicity[id] = count;
           refAt[id] = i;
           refIds[i] = id;
         }
-        for (let id = 1; id <= size; id++) multiplicity[id] = counts[id];
         if (n === 1) {
           for (let j = 0; j < hypCount; j++) {
             const id = dense[alphabet + hyp[j]];
@@ -568,13 +580,15 @@ function orderStatistics(
         for (let r = 0; r < scanRef; r++) {
           const i = refDirect ? r : refLive[r];
           if (i >= refCount) break;
+          const before = table.size;
           const id = table.intern(n === 1 ? 1 : refIds[i], ref[i + last]);
-          counts[id]++;
+          const count = freshCount(counts[id], (before - id) >>> 31);
+          counts[id] = count;
+          multiplicity[id] = count;
           refAt[id] = i;
           refIds[i] = id;
         }
         size = table.size;
-        for (let id = 1; id <= size; id++) multiplicity[id] = counts[id];
         for (let k = 0; k < scan; k++) {
           const j = n === 1 ? k : hypLive[k];
           if (j >= hypCount) break;
@@ -637,8 +651,6 @@ function orderStatistics(
         }
         refAlive = refKept;
       }
-      // `multiplicity` is written afresh by each order before it is read.
-      for (let id = 0; id <= size; id++) counts[id] = 0;
       ids = size;
     }
     listed = matches;
