@@ -610,10 +610,9 @@ function orderStatistics(
         // one starting at the other. When such pairs are many enough to pay for a pass over the hypothesis list,
         // they leave both lists and are followed by comparing symbols, their matches at higher orders counted in
         // `extended`. A reference n-gram the hypothesis lacks (its count not down) leaves its list in any case. No branch on
-        // the data: a position stays or goes as a bit.
-        let locks = 0;
-        for (let id = 1; id <= size; id++) locks += lockBit(multiplicity[id], counts[id]);
-        const locking = locks > 0 && 8 * locks >= alive;
+        // the data: a position stays or goes as a bit. Locked pairs are matches, so locking can only pay when the matches
+        // are a good part of the live positions (half: not so for a hypothesis far longer than its reference).
+        const locking = matches > 0 && 2 * matches >= alive;
         if (locking) {
           const pairHyp = pairHypScratch;
           const pairRef = pairRefScratch;
