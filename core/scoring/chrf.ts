@@ -218,7 +218,7 @@ function surrogateIndex(sentence: string, i: number): number {
 /**
  * One side's symbols: `chars[0..charCount)` are its code points' ids without whitespace, `words[0..wordCount)` its
  * words' ids. A token (a run between Python whitespace) is a run of `chars`; sacrebleu's punctuation rule splits
- * it into at most two words, whose hashes are taken over their code point ids when the token ends.
+ * it into at most two words, whose hashes are taken over their code point ids as they are read.
  */
 class Side {
   chars = new Int32Array(128);
@@ -234,44 +234,52 @@ class Side {
     const base = vocab.base;
     const length = sentence.length;
     let count = 0;
-    /** Where the token being read starts in `chars` (empty while it is `count`). */
+    /** Where the token being read starts in `chars` (empty while it is `count`); its hash, and its hash less its last symbol. */
     let tokenStart = 0;
+    let hash = HASH_SEED;
+    let hashLessLast = HASH_SEED;
     this.wordCount = 0;
     for (let i = 0; i < length; i++) {
       // The common case, a code point of the BMP already seen in this segment: one table read.
       const entry = table[sentence.charCodeAt(i)];
-      if (entry >= base) {
-        chars[count++] = entry - base;
-      } else if (entry === SPACE) {
-        if (count > tokenStart && withWords) this.endToken(vocab, tokenStart, count);
+      let id: number;
+      if (entry >= base) id = entry - base;
+      else if (entry === SPACE) {
+        if (count > tokenStart && withWords) this.endToken(vocab, tokenStart, count, hash, hashLessLast);
         tokenStart = count;
+        hash = HASH_SEED;
+        continue;
       } else if (entry === HIGH_SURROGATE) {
         const index = surrogateIndex(sentence, i);
         if (index < LONE_HIGH) i++;
-        chars[count++] = vocab.codePoint(index);
-      } else {
-        chars[count++] = vocab.codePoint(sentence.charCodeAt(i));
-      }
+        id = vocab.codePoint(index);
+      } else id = vocab.codePoint(sentence.charCodeAt(i));
+      chars[count++] = id;
+      hashLessLast = hash;
+      hash = mix(hash, id);
     }
-    if (count > tokenStart && withWords) this.endToken(vocab, tokenStart, count);
+    if (count > tokenStart && withWords) this.endToken(vocab, tokenStart, count, hash, hashLessLast);
     this.charCount = count;
     return this;
   }
 
-  /** sacrebleu's `_remove_punctuation` on one token `chars[start..end)`: one ASCII punctuation character split off, the last first. */
-  private endToken(vocab: Vocabulary, start: number, end: number): void {
+  /**
+   * sacrebleu's `_remove_punctuation` on one token `chars[start..end)`, whose hash is `hash` and `hashLessLast`
+   * without its last symbol: one ASCII punctuation character split off, the last first.
+   */
+  private endToken(vocab: Vocabulary, start: number, end: number, hash: number, hashLessLast: number): void {
     const chars = this.chars;
     const words = this.words;
     const punctuation = vocab.punctuation;
     const length = end - start;
-    if (length === 1) words[this.wordCount++] = vocab.word(chars, start, 1, hashOf(chars, start, end));
+    if (length === 1) words[this.wordCount++] = vocab.word(chars, start, 1, hash);
     else if (punctuation[chars[end - 1]] === 1) {
-      words[this.wordCount++] = vocab.word(chars, start, length - 1, hashOf(chars, start, end - 1));
-      words[this.wordCount++] = vocab.word(chars, end - 1, 1, hashOf(chars, end - 1, end));
+      words[this.wordCount++] = vocab.word(chars, start, length - 1, hashLessLast);
+      words[this.wordCount++] = vocab.word(chars, end - 1, 1, mix(HASH_SEED, chars[end - 1]));
     } else if (punctuation[chars[start]] === 1) {
-      words[this.wordCount++] = vocab.word(chars, start, 1, hashOf(chars, start, start + 1));
+      words[this.wordCount++] = vocab.word(chars, start, 1, mix(HASH_SEED, chars[start]));
       words[this.wordCount++] = vocab.word(chars, start + 1, length - 1, hashOf(chars, start + 1, end));
-    } else words[this.wordCount++] = vocab.word(chars, start, length, hashOf(chars, start, end));
+    } else words[this.wordCount++] = vocab.word(chars, start, length, hash);
   }
 }
 
