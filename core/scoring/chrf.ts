@@ -76,16 +76,22 @@ const HIGH_SURROGATE = -2;
 const LONE_HIGH = 0x110000;
 
 /**
+ * Code point ids live on across segments while at most this many are given out: small enough that an alphabet's
+ * ids keep order 2's directly indexed table small (see `orderStatistics`), large enough for most scripts.
+ */
+const CHAR_IDS_KEPT = 128;
+
+/**
  * Symbols of one segment (a hypothesis and its references) as small integers: code points and words each get
  * dense ids 0, 1, 2… in order of first appearance, shared by the hypothesis and its references, so that an
- * n-gram is a chain of integers and counting needs no strings. Code points go through a table over all of
- * Unicode (about 4 MB, allocated once) holding `base` + id for the code points seen in this segment, much cheaper
- * than a Map here; the same table marks whitespace and high surrogates, so that a common character costs one read.
+ * n-gram is a chain of integers and counting needs no strings; code point ids are also kept for the next segments
+ * while they are few (CHAR_IDS_KEPT). Code points go through a table over all of Unicode (about 4 MB, allocated
+ * once) holding `base` + id for the code points that have one, much cheaper than a Map here; the same table marks whitespace and high surrogates, so that a common character costs one read.
  * A word is the run of its code points' ids: it is found by its hash in an open-addressing table and told apart from
  * others of the same hash by comparing those runs, kept in `spellings`; no string is made.
  */
 class Vocabulary {
-  /** Code point (or LONE_HIGH + k) -> `base` + its id in this segment; from 0 to below `base`, no id yet; < 0, a mark. */
+  /** Code point (or LONE_HIGH + k) -> `base` + its id; from 0 to below `base`, no id yet; < 0, a mark. */
   table = new Int32Array(0);
   base = 1;
   /** Code point id -> 1 if it is ASCII punctuation (sacrebleu splits those off words). */
@@ -104,25 +110,30 @@ class Vocabulary {
   private wordLength = new Int32Array(128);
   private spellings = new Int32Array(1024);
   private spelled = 0;
-  /** How many distinct code points, then words, have ids in this segment. */
+  /** How many code points have ids (ids 0..chars-1, kept from earlier segments), and words in this segment. */
   chars = 0;
   words = 0;
 
   /** Starts a segment whose texts have `codeUnits` UTF-16 code units in all (so at most that many code points and words). */
   begin(codeUnits: number): void {
     if (this.table.length === 0) this.clearTable();
-    // The previous segment's ids all fall below the new base. Before the base could wrap, start over with a clean table.
-    this.base += this.chars;
-    if (this.base + codeUnits >= 0x7fffffff) this.clearTable();
+    // Code point ids are kept from segment to segment (a corpus mostly shares one alphabet, and a code point's first
+    // sight costs more than the others) until more than CHAR_IDS_KEPT are out, or the segment could need more ids than
+    // `punctuation` holds: then they start over from 0, the old ones all falling below the new base. Before the base
+    // could wrap, start over with a clean table.
+    if (this.chars > CHAR_IDS_KEPT || this.chars + codeUnits > this.punctuation.length) {
+      this.base += this.chars;
+      this.chars = 0;
+    }
+    if (this.base + this.chars + codeUnits >= 0x7fffffff) this.clearTable();
+    if (this.punctuation.length < codeUnits) this.punctuation = new Uint8Array(codeUnits * 2);
     if (this.wordStart.length < codeUnits) {
       this.wordHash = new Int32Array(codeUnits * 2);
       this.wordStart = new Int32Array(codeUnits * 2);
       this.wordLength = new Int32Array(codeUnits * 2);
     }
     if (this.spellings.length < codeUnits) this.spellings = new Int32Array(codeUnits * 2);
-    if (this.punctuation.length < codeUnits) this.punctuation = new Uint8Array(codeUnits * 2);
     this.spelled = 0;
-    this.chars = 0;
     this.words = 0;
     this.sizeWordTable(256);
   }
@@ -134,6 +145,7 @@ class Vocabulary {
     for (const code of PYTHON_WHITESPACE) this.table[code] = SPACE;
     this.table.fill(HIGH_SURROGATE, 0xd800, 0xdc00);
     this.base = 1;
+    this.chars = 0;
   }
 
   /** Empties the word table to `capacity` slots (a power of two), then puts back the segment's words so far. */
@@ -240,7 +252,7 @@ class Side {
     let hashLessLast = HASH_SEED;
     this.wordCount = 0;
     for (let i = 0; i < length; i++) {
-      // The common case, a code point of the BMP already seen in this segment: one table read.
+      // The common case, a code point of the BMP that has an id: one table read.
       const entry = table[sentence.charCodeAt(i)];
       let id: number;
       if (entry >= base) id = entry - base;
