@@ -86,9 +86,10 @@ const CHAR_IDS_KEPT = 128;
  * dense ids 0, 1, 2… in order of first appearance, shared by the hypothesis and its references, so that an
  * n-gram is a chain of integers and counting needs no strings; code point ids are also kept for the next segments
  * while they are few (CHAR_IDS_KEPT). Code points go through a table over all of Unicode (about 4 MB, allocated
- * once) holding `base` + id for the code points that have one, much cheaper than a Map here; the same table marks whitespace and high surrogates, so that a common character costs one read.
- * A word is the run of its code points' ids: it is found by its hash in an open-addressing table and told apart from
- * others of the same hash by comparing those runs, kept in `spellings`; no string is made.
+ * once) holding `base` + id for the code points that have one, much cheaper than a Map here; the same table marks
+ * whitespace and high surrogates, so that a common character costs one read. A word is the run of its code points'
+ * ids: it is found by its hash in an open-addressing table and told apart from others of the same hash by comparing
+ * those runs, kept in `spellings`; no string is made.
  */
 class Vocabulary {
   /** Code point (or LONE_HIGH + k) -> `base` + its id; from 0 to below `base`, no id yet; < 0, a mark. */
