@@ -186,9 +186,7 @@ for (const set of [
   console.log(`  median of ${runs} runs (the twin: of ${refRuns}):`);
   console.log(`    read + split inputs (same-run baseline)  ${fmt(baseline)}`);
   console.log(`    corpus chrF++                            ${fmt(chrf)} = ${(chrf / baseline).toFixed(1)}x the baseline`);
-  console.log(
-    `      its CPU time (user + system)           ${fmt(chrfCpu)} (wall/CPU ${(chrf / chrfCpu).toFixed(2)}: well above 1, the run waited for a core)`,
-  );
+  console.log(`      its CPU time (user + system)           ${fmt(chrfCpu)} (wall/CPU ${(chrf / chrfCpu).toFixed(2)}; above 1 when a run waited for a core)`);
   console.log(`    plain twin (chrfReference.ts)            ${fmt(twin)}: ours is ${(twin / chrf).toFixed(1)}x faster`);
   const noted = set.estimated
     ? `sacrebleu 2.6.0 (estimated: 6.4 s x ${(set.chars / benchChars).toFixed(2)}, the characters' ratio; the twin's own ratio is ${(twin / twinBenchMs).toFixed(2)})`
