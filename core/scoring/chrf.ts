@@ -1,4 +1,4 @@
-import { isPythonSpace } from '../python/whitespace';
+import { PYTHON_WHITESPACE, isPythonSpace } from '../python/whitespace';
 
 /**
  * chrF and chrF++ exactly as sacrebleu 2.x computes them (CHRF with char_order=6, word_order 0 or 2, beta=2,
@@ -68,17 +68,35 @@ const HASH_SEED = 0x811c9dc5 | 0;
 const mix = (hash: number, id: number) => Math.imul(hash ^ id, 0x01000193);
 
 /**
+ * Marks in the code point table, below every id: Python whitespace, and a high surrogate (whose code point depends
+ * on the next code unit). A lone high surrogate has its id at LONE_HIGH + (unit - 0xd800), past Unicode.
+ */
+const SPACE = -1;
+const HIGH_SURROGATE = -2;
+const LONE_HIGH = 0x110000;
+
+/**
+ * Code point ids live on across segments while at most this many are given out: small enough that an alphabet's
+ * ids keep order 2's directly indexed table small (see `orderStatistics`), large enough for most scripts.
+ */
+const CHAR_IDS_KEPT = 128;
+
+/**
  * Symbols of one segment (a hypothesis and its references) as small integers: code points and words each get
  * dense ids 0, 1, 2… in order of first appearance, shared by the hypothesis and its references, so that an
- * n-gram is a chain of integers and counting needs no strings. Code points go through a table over all of
- * Unicode (about 9 MB, allocated once) stamped per segment, much cheaper than a Map here. A word is the run of
- * its code points' ids: it is found by its hash in an open-addressing table and told apart from others of the same
- * hash by comparing those runs, kept in `spellings`; no string is made.
+ * n-gram is a chain of integers and counting needs no strings; code point ids are also kept for the next segments
+ * while they are few (CHAR_IDS_KEPT). Code points go through a table over all of Unicode (about 4 MB, allocated
+ * once) holding `base` + id for the code points that have one, much cheaper than a Map here; the same table marks
+ * whitespace and high surrogates, so that a common character costs one read. A word is the run of its code points'
+ * ids: it is found by its hash in an open-addressing table and told apart from others of the same hash by comparing
+ * those runs, kept in `spellings`; no string is made.
  */
 class Vocabulary {
-  /** Code point -> `cpBase` + its id in this segment; below `cpBase`, no id yet. */
-  private cpIds = new Int32Array(0);
-  private cpBase = 1;
+  /** Code point (or LONE_HIGH + k) -> `base` + its id; from 0 to below `base`, no id yet; < 0, a mark. */
+  table = new Int32Array(0);
+  base = 1;
+  /** Code point id -> 1 if it is ASCII punctuation (sacrebleu splits those off words). */
+  punctuation = new Uint8Array(128);
   /**
    * Word slots [stamp, id] in the first `wordCapacity` pairs of `wordSlots`: at most half full, the capacity doubling
    * (the words re-inserted from their hashes) as words come, so that a segment's table stays as small as its words.
@@ -93,19 +111,23 @@ class Vocabulary {
   private wordLength = new Int32Array(128);
   private spellings = new Int32Array(1024);
   private spelled = 0;
-  /** How many distinct code points, then words, have ids in this segment. */
+  /** How many code points have ids (ids 0..chars-1, kept from earlier segments), and words in this segment. */
   chars = 0;
   words = 0;
 
-  /** Starts a segment whose texts have `codeUnits` UTF-16 code units in all (so at most that many words). */
+  /** Starts a segment whose texts have `codeUnits` UTF-16 code units in all (so at most that many code points and words). */
   begin(codeUnits: number): void {
-    if (this.cpIds.length === 0) this.cpIds = new Int32Array(0x110000);
-    // The previous segment's ids all fall below the new base. Before the base could wrap, start over with a clean table.
-    this.cpBase += this.chars;
-    if (this.cpBase + codeUnits >= 0x7fffffff) {
-      this.cpIds.fill(0);
-      this.cpBase = 1;
+    if (this.table.length === 0) this.clearTable();
+    // Code point ids are kept from segment to segment (a corpus mostly shares one alphabet, and a code point's first
+    // sight costs more than the others) until more than CHAR_IDS_KEPT are out, or the segment could need more ids than
+    // `punctuation` holds: then they start over from 0, the old ones all falling below the new base. Before the base
+    // could wrap, start over with a clean table.
+    if (this.chars > CHAR_IDS_KEPT || this.chars + codeUnits > this.punctuation.length) {
+      this.base += this.chars;
+      this.chars = 0;
     }
+    if (this.base + this.chars + codeUnits >= 0x7fffffff) this.clearTable();
+    if (this.punctuation.length < codeUnits) this.punctuation = new Uint8Array(codeUnits * 2);
     if (this.wordStart.length < codeUnits) {
       this.wordHash = new Int32Array(codeUnits * 2);
       this.wordStart = new Int32Array(codeUnits * 2);
@@ -113,9 +135,18 @@ class Vocabulary {
     }
     if (this.spellings.length < codeUnits) this.spellings = new Int32Array(codeUnits * 2);
     this.spelled = 0;
-    this.chars = 0;
     this.words = 0;
     this.sizeWordTable(256);
+  }
+
+  /** No code point has an id; whitespace and high surrogates marked. */
+  private clearTable(): void {
+    if (this.table.length === 0) this.table = new Int32Array(LONE_HIGH + 0x400);
+    else this.table.fill(0);
+    for (const code of PYTHON_WHITESPACE) this.table[code] = SPACE;
+    this.table.fill(HIGH_SURROGATE, 0xd800, 0xdc00);
+    this.base = 1;
+    this.chars = 0;
   }
 
   /** Empties the word table to `capacity` slots (a power of two), then puts back the segment's words so far. */
@@ -145,10 +176,12 @@ class Vocabulary {
     return Math.imul(hash ^ (hash >>> 16), 0x85ebca6b) >>> this.wordShift;
   }
 
-  codePoint(cp: number): number {
-    const id = this.cpIds[cp] - this.cpBase;
+  /** The id of the code point at `index` in the table (a code point, or LONE_HIGH + k), a new one if it has none yet. */
+  codePoint(index: number): number {
+    const id = this.table[index] - this.base;
     if (id >= 0) return id;
-    this.cpIds[cp] = this.cpBase + this.chars;
+    this.table[index] = this.base + this.chars;
+    this.punctuation[this.chars] = isAsciiPunctuation(index) ? 1 : 0;
     return this.chars++;
   }
 
@@ -188,10 +221,17 @@ class Vocabulary {
   }
 }
 
+/** The table index of the high surrogate at `sentence[i]`: its pair's code point if a low surrogate follows, else its lone slot. */
+function surrogateIndex(sentence: string, i: number): number {
+  const high = sentence.charCodeAt(i);
+  const low = i + 1 < sentence.length ? sentence.charCodeAt(i + 1) : 0;
+  return low >= 0xdc00 && low <= 0xdfff ? 0x10000 + ((high - 0xd800) << 10) + (low - 0xdc00) : LONE_HIGH + (high - 0xd800);
+}
+
 /**
  * One side's symbols: `chars[0..charCount)` are its code points' ids without whitespace, `words[0..wordCount)` its
  * words' ids. A token (a run between Python whitespace) is a run of `chars`; sacrebleu's punctuation rule splits
- * it into at most two words, whose hashes are taken over their code point ids when the token ends.
+ * it into at most two words, whose hashes are taken over their code point ids as they are read.
  */
 class Side {
   chars = new Int32Array(128);
@@ -203,51 +243,56 @@ class Side {
     if (this.chars.length < sentence.length) this.chars = new Int32Array(sentence.length * 2);
     if (this.words.length < sentence.length) this.words = new Int32Array(sentence.length * 2);
     const chars = this.chars;
+    const table = vocab.table;
+    const base = vocab.base;
+    const length = sentence.length;
     let count = 0;
+    /** Where the token being read starts in `chars` (empty while it is `count`); its hash, and its hash less its last symbol. */
+    let tokenStart = 0;
+    let hash = HASH_SEED;
+    let hashLessLast = HASH_SEED;
     this.wordCount = 0;
-    /** The token being read: where it starts in `chars` (-1: none), its first and last code points. */
-    let tokenStart = -1;
-    let first = 0;
-    let last = 0;
-    for (let i = 0; i <= sentence.length; i++) {
-      let cp = i < sentence.length ? sentence.charCodeAt(i) : 0x20;
-      if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < sentence.length) {
-        const low = sentence.charCodeAt(i + 1);
-        if (low >= 0xdc00 && low <= 0xdfff) {
-          cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
-          i++;
-        }
-      }
-      if (isPythonSpace(cp)) {
-        if (tokenStart >= 0 && withWords) this.endToken(vocab, tokenStart, count, first, last);
-        tokenStart = -1;
-        continue;
-      }
-      chars[count] = vocab.codePoint(cp);
-      if (tokenStart < 0) {
+    for (let i = 0; i < length; i++) {
+      // The common case, a code point of the BMP that has an id: one table read.
+      const entry = table[sentence.charCodeAt(i)];
+      let id: number;
+      if (entry >= base) id = entry - base;
+      else if (entry === SPACE) {
+        if (count > tokenStart && withWords) this.endToken(vocab, tokenStart, count, hash, hashLessLast);
         tokenStart = count;
-        first = cp;
-      }
-      last = cp;
-      count++;
+        hash = HASH_SEED;
+        continue;
+      } else if (entry === HIGH_SURROGATE) {
+        const index = surrogateIndex(sentence, i);
+        if (index < LONE_HIGH) i++;
+        id = vocab.codePoint(index);
+      } else id = vocab.codePoint(sentence.charCodeAt(i));
+      chars[count++] = id;
+      hashLessLast = hash;
+      hash = mix(hash, id);
     }
+    if (count > tokenStart && withWords) this.endToken(vocab, tokenStart, count, hash, hashLessLast);
     this.charCount = count;
     return this;
   }
 
-  /** sacrebleu's `_remove_punctuation` on one token `chars[start..end)`: one ASCII punctuation character split off, the last first. */
-  private endToken(vocab: Vocabulary, start: number, end: number, first: number, last: number): void {
+  /**
+   * sacrebleu's `_remove_punctuation` on one token `chars[start..end)`, whose hash is `hash` and `hashLessLast`
+   * without its last symbol: one ASCII punctuation character split off, the last first.
+   */
+  private endToken(vocab: Vocabulary, start: number, end: number, hash: number, hashLessLast: number): void {
     const chars = this.chars;
     const words = this.words;
+    const punctuation = vocab.punctuation;
     const length = end - start;
-    if (length === 1) words[this.wordCount++] = vocab.word(chars, start, 1, hashOf(chars, start, end));
-    else if (isAsciiPunctuation(last)) {
-      words[this.wordCount++] = vocab.word(chars, start, length - 1, hashOf(chars, start, end - 1));
-      words[this.wordCount++] = vocab.word(chars, end - 1, 1, hashOf(chars, end - 1, end));
-    } else if (isAsciiPunctuation(first)) {
-      words[this.wordCount++] = vocab.word(chars, start, 1, hashOf(chars, start, start + 1));
+    if (length === 1) words[this.wordCount++] = vocab.word(chars, start, 1, hash);
+    else if (punctuation[chars[end - 1]] === 1) {
+      words[this.wordCount++] = vocab.word(chars, start, length - 1, hashLessLast);
+      words[this.wordCount++] = vocab.word(chars, end - 1, 1, mix(HASH_SEED, chars[end - 1]));
+    } else if (punctuation[chars[start]] === 1) {
+      words[this.wordCount++] = vocab.word(chars, start, 1, mix(HASH_SEED, chars[start]));
       words[this.wordCount++] = vocab.word(chars, start + 1, length - 1, hashOf(chars, start + 1, end));
-    } else words[this.wordCount++] = vocab.word(chars, start, length, hashOf(chars, start, end));
+    } else words[this.wordCount++] = vocab.word(chars, start, length, hash);
   }
 }
 
@@ -334,8 +379,8 @@ export class NgramTable {
 /**
  * Scratch space reused by every segment, so nothing is allocated per n-gram: `hypIds[i]` / `refIds[i]` hold the id
  * of the n-gram starting at i for the current order (0: the reference has no such n-gram), `hypLive` / `refLive`
- * the positions still able to match, `counts[id]` the reference's occurrences of id minus the hypothesis's (all
- * zeros between orders), `multiplicity[id]` the reference's occurrences, `refAt[id]` one reference position of id,
+ * the positions still able to match, `counts[id]` the reference's occurrences of id minus the hypothesis's (set
+ * afresh by each order's reference pass), `multiplicity[id]` the reference's occurrences, `refAt[id]` one reference position of id,
  * `created[id]` where id sits in the dense table (to clear it after the order), `pairHyp` / `pairRef` the
  * positions locked together in an order, `extended[n]` the order-n matches of locked pairs.
  */
@@ -358,6 +403,14 @@ let pairRefScratch = new Int32Array(256);
  */
 function lockBit(multiplicity: number, count: number): number {
   return (((multiplicity ^ 1) - 1) >>> 31) & (1 - ((count | (0 - count)) >>> 31));
+}
+
+/**
+ * A reference n-gram's count after one more occurrence: 1 if its id is `fresh` (1: given out just now, its entry
+ * still holding an earlier order's count), else one more than `count`. So `counts` is never cleared between orders.
+ */
+function freshCount(count: number, fresh: number): number {
+  return (count & (fresh - 1)) + 1;
 }
 
 /** Sizes the scratch space for the sides' lengths; ids run up to the reference's length or (order 1) the alphabet. */
@@ -457,11 +510,14 @@ function orderStatistics(
       const scan = n === 1 ? hypCount : alive;
       let size = 0;
       let kept = 0;
+      // Id 0, a hypothesis n-gram the reference lacks, only goes down: from 0 each order, it never counts as a match.
+      counts[0] = 0;
       if (n === 1 && direct) {
         // A 1-gram's id is its symbol + 1, no table needed: only counted here; the second order reads the symbols.
+        // Its counts start from zeros (those of earlier orders are left in place); no multiplicity: order 1 locks nothing.
+        counts.fill(0, 0, alphabet + 1);
         for (let i = 0; i < refCount; i++) counts[ref[i] + 1]++;
         size = alphabet;
-        for (let id = 1; id <= size; id++) multiplicity[id] = counts[id];
         for (let j = 0; j < hypCount; j++) {
           const id = hyp[j] + 1;
           const count = counts[id];
@@ -480,11 +536,12 @@ function orderStatistics(
           size += fresh;
           dense[key] = id;
           created[id] = key;
-          counts[id]++;
+          const count = freshCount(counts[id], fresh);
+          counts[id] = count;
+          multiplicity[id] = count;
           refAt[id] = i;
           refIds[i] = id;
         }
-        for (let id = 1; id <= size; id++) multiplicity[id] = counts[id];
         for (let j = 0; j < hypCount; j++) {
           const id = dense[(hyp[j] + 1) * alphabet + hyp[j + 1]];
           const count = counts[id];
@@ -497,8 +554,7 @@ function orderStatistics(
         for (let id = 1; id <= size; id++) dense[created[id]] = 0;
       } else if ((ids + 1) * alphabet <= DENSE_LIMIT) {
         // Few enough (prefix, symbol) keys to index them directly: no hashing, no probing, and no branch on the
-        // data: a key seen for the first time (entry 0) gets the next id, `fresh` read as a bit. `counts` is all
-        // zeros here.
+        // data: a key seen for the first time (entry 0) gets the next id, `fresh` read as a bit.
         const dense = denseTable((ids + 1) * alphabet);
         for (let r = 0; r < scanRef; r++) {
           const i = refDirect ? r : refLive[r];
@@ -510,11 +566,12 @@ function orderStatistics(
           size += fresh;
           dense[key] = id;
           created[id] = key;
-          counts[id]++;
+          const count = freshCount(counts[id], fresh);
+          counts[id] = count;
+          multiplicity[id] = count;
           refAt[id] = i;
           refIds[i] = id;
         }
-        for (let id = 1; id <= size; id++) multiplicity[id] = counts[id];
         if (n === 1) {
           for (let j = 0; j < hypCount; j++) {
             const id = dense[alphabet + hyp[j]];
@@ -544,13 +601,15 @@ function orderStatistics(
         for (let r = 0; r < scanRef; r++) {
           const i = refDirect ? r : refLive[r];
           if (i >= refCount) break;
+          const before = table.size;
           const id = table.intern(n === 1 ? 1 : refIds[i], ref[i + last]);
-          counts[id]++;
+          const count = freshCount(counts[id], (before - id) >>> 31);
+          counts[id] = count;
+          multiplicity[id] = count;
           refAt[id] = i;
           refIds[i] = id;
         }
         size = table.size;
-        for (let id = 1; id <= size; id++) multiplicity[id] = counts[id];
         for (let k = 0; k < scan; k++) {
           const j = n === 1 ? k : hypLive[k];
           if (j >= hypCount) break;
@@ -572,10 +631,9 @@ function orderStatistics(
         // one starting at the other. When such pairs are many enough to pay for a pass over the hypothesis list,
         // they leave both lists and are followed by comparing symbols, their matches at higher orders counted in
         // `extended`. A reference n-gram the hypothesis lacks (its count not down) leaves its list in any case. No branch on
-        // the data: a position stays or goes as a bit.
-        let locks = 0;
-        for (let id = 1; id <= size; id++) locks += lockBit(multiplicity[id], counts[id]);
-        const locking = locks > 0 && 8 * locks >= alive;
+        // the data: a position stays or goes as a bit. Locked pairs are matches, so locking can only pay when the matches
+        // are a good part of the live positions (half: not so for a hypothesis far longer than its reference).
+        const locking = matches > 0 && 2 * matches >= alive;
         if (locking) {
           const pairHyp = pairHypScratch;
           const pairRef = pairRefScratch;
@@ -613,8 +671,6 @@ function orderStatistics(
         }
         refAlive = refKept;
       }
-      // `multiplicity` is written afresh by each order before it is read.
-      for (let id = 0; id <= size; id++) counts[id] = 0;
       ids = size;
     }
     listed = matches;

@@ -174,6 +174,20 @@ test('a corpus of mixed pairs and two reference streams scores as the plain twin
   );
 });
 
+test('segments that share an alphabet, then outgrow the code point ids kept between segments, then share it again: each the same as the plain twin', () => {
+  fc.assert(
+    fc.property(fc.integer(), fc.array(fc.boolean(), { minLength: 2, maxLength: 10 }), (seed, large) => {
+      // Every segment: all the pieces (Ewe letters, tones, whitespace, punctuation attached or not); a large one then
+      // up to 300 CJK ideographs, more distinct code points than the ids kept between segments.
+      const refs = large.map((isLarge, i) => text(seed + i, 60, PIECES.length) + (isLarge ? text(seed - i, 300, 0) : ''));
+      const hyps = refs.map((ref, i) => noisyCopy(ref, seed * 7 + i, PIECES.length));
+      for (let i = 0; i < refs.length; i++) assert.deepEqual(chrfStats(hyps[i], [refs[i]]), referenceChrfStats(hyps[i], [refs[i]]));
+      assert.equal(corpusChrf(hyps, [refs]).score, referenceCorpusChrf(hyps, [refs]));
+    }),
+    propertyRuns(20),
+  );
+});
+
 test('issue #30: 400 random words against "x", and 1,500 characters of prose against "Ŋdi nyuie.", score as the twin does (they used to never return)', () => {
   const words = fourHundredWords();
   assert.equal(words.length, 1521);
