@@ -6,7 +6,6 @@
 export { buildLeaderboard, isLeaderboardSource } from '../../core/leaderboard/leaderboard';
 export { reviewFileNameFor } from '../../core/review/review';
 export { importProblemText, importRatings, packetData, packetHtml, packetMessage, secretLeftOut } from '../../core/review/packet';
-export { packetImportEdits } from '../../core/review/packetImportEdits';
 export { cardReviewGate, cardReviewPassed, teamFilesBeside } from '../../core/review/team';
 export { DEFAULT_TEAM_GATE, teamGateReasons } from '../../core/review/agreement';
 export { readRuns } from '../../core/runs/read';

@@ -1,12 +1,14 @@
 import * as vscode from 'vscode';
 import { toLocale } from '../../core/i18n/locale';
+import { packetImportEdits } from '../../core/review/packetImportEdits';
 import { lazyModules } from '../lazyModules';
 
 /**
  * *ÈwéBench: Import Saved Ratings*: `review import` from the editor. The file a review packet's *Save ratings*
  * gave is checked against the review file (core/review/packet.ts `importRatings`: same card, reviewer, sample
  * and entries, ratings unaltered since they were saved) and merged all or nothing, as one undoable edit of the
- * review file that touches only the changed items (core/review/packetImportEdits.ts).
+ * review file that touches only the changed items (core/review/packetImportEdits.ts: its code, JsonDocument and
+ * jsonEdits, is the client's own already; only the checks load with the boards).
  */
 
 const fileName = (uri: vscode.Uri) => uri.path.split('/').pop() ?? '';
@@ -61,7 +63,7 @@ export async function importSavedRatings(given?: vscode.Uri, savedGiven?: vscode
   const document = await vscode.workspace.openTextDocument(reviewUri);
   const text = document.getText();
   const review = parse(text);
-  const { importRatings, importProblemText, packetImportEdits, packetMessage } = await lazyModules().boards();
+  const { importRatings, importProblemText, packetMessage } = await lazyModules().boards();
   const result = importRatings(saved, review);
   if (!result.ok) {
     const [first, ...others] = result.problems.map((p) => importProblemText(p, locale, fileName(savedUri), fileName(reviewUri)));
