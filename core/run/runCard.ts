@@ -66,6 +66,8 @@ export interface RunCardMeta {
   status?: string;
   /** Bootstrap intervals in `scores.confidence_intervals` (default true). */
   confidenceIntervals?: boolean;
+  /** Resamples of each interval (default the harness's 1,000; each interval records its count). */
+  nBootstrap?: number;
 }
 
 const f = (x: number): PyValue => pyFloat(x);
@@ -196,7 +198,7 @@ export function buildRunCard(records: readonly EntryRunRecord[], meta: RunCardMe
   const repeats = new Set(records.map((r) => r.repeat));
   if (repeats.size > 1) throw new RangeError(`a run card records one run; got repeats ${[...repeats].join(', ')} (build one card per repeat)`);
   // The harness's analysis (its report), intervals included: the card's groups, ratios and intervals come from it.
-  const analysis = analyseEntryRecords(records, { confidenceIntervals: meta.confidenceIntervals !== false });
+  const analysis = analyseEntryRecords(records, { confidenceIntervals: meta.confidenceIntervals !== false, nBootstrap: meta.nBootstrap });
   const sums = summariseEntryRecords(records, analysis);
   const total = sums.total;
   const ok = records.filter((r) => !r.error);
