@@ -73,6 +73,9 @@ const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b
 /** A string that holds nothing else alive: in V8 a slice of 13 units or more is a view of its parent. */
 export const ownCopy = (s: string): string => (s.length < 13 ? s : (s + ' ').slice(0, -1));
 
+const SHORT_LENGTH = 16;
+const SHORT_STRINGS = 4096;
+
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 const isNumberChar = (c: number) => (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2b || c === 0x2e || c === 0x65 || c === 0x45;
 const isLetter = (c: number) => c >= 0x61 && c <= 0x7a;
@@ -93,7 +96,21 @@ export class JsonStreamParser {
   private token = '';
   private tokenStart = 0;
 
+  /**
+   * Short strings kept once each (a field like `"segment": "development"` is the same few texts in every element):
+   * at most `SHORT_STRINGS` of them, each at most `SHORT_LENGTH` units.
+   */
+  private readonly short = new Map<string, string>();
+
   constructor(private readonly options: JsonStreamOptions = {}) {}
+
+  private once(text: string): string {
+    if (text.length > SHORT_LENGTH) return text;
+    const known = this.short.get(text);
+    if (known !== undefined) return known;
+    if (this.short.size < SHORT_STRINGS) this.short.set(text, text);
+    return text;
+  }
 
   private fail(message: string, at: number): never {
     throw new JsonStreamError(message, at);
@@ -311,7 +328,7 @@ export class JsonStreamParser {
 
   private endString(): void {
     const parts = this.parts;
-    const text = parts.length === 0 ? '' : parts.length === 1 ? ownCopy(parts[0]) : parts.join('');
+    const text = this.once(parts.length === 0 ? '' : parts.length === 1 ? ownCopy(parts[0]) : ownCopy(parts.join('')));
     this.parts = [];
     if (this.stringIsKey) {
       const top = this.stack[this.stack.length - 1];

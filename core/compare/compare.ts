@@ -133,10 +133,13 @@ function fromBootstrap(metric: string, scale: number, n: number, r: Significance
   };
 }
 
+type Column = Float64Array | Int32Array;
+const fitsInt32 = (v: number) => Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31;
+
 /** One system's per-entry figures over the aligned entries. */
 interface SystemEntries {
   /** One column per chrF++ statistic (zeros where the reference is blank), filled entry by entry. */
-  own: Float64Array[];
+  own: Column[];
   hasRef: Uint8Array;
   failed: Uint8Array;
   exact: Uint8Array;
@@ -162,6 +165,7 @@ function systemEntries(first: readonly RunItem[], second: readonly RunItem[]): S
     failedStats: [],
   }));
   const runs = [first, second];
+  let wide = false;
   for (let i = 0; i < n; i++) {
     let before: { hypothesis: string; reference: string; stats: number[] } | null = null;
     for (let k = 0; k < 2; k++) {
@@ -175,8 +179,13 @@ function systemEntries(first: readonly RunItem[], second: readonly RunItem[]): S
       const hypothesis = pyStrip(predicted) ? predicted : 'EMPTY';
       const stats: number[] = before && before.hypothesis === hypothesis && before.reference === reference ? before.stats : chrfStats(hypothesis, [reference]);
       before = { hypothesis, reference, stats };
-      if (!systems[0].own.length && stats.length) for (const t of systems) t.own = Array.from({ length: stats.length }, () => new Float64Array(n));
+      if (!systems[0].own.length && stats.length) for (const t of systems) t.own = Array.from({ length: stats.length }, () => new Int32Array(n));
       s.hasRef[i] = 1;
+      // Counts fit 32 bits (half the memory of doubles); any that would not makes every column doubles, values kept.
+      if (!wide && !stats.every(fitsInt32)) {
+        wide = true;
+        for (const t of systems) t.own = t.own.map((column) => Float64Array.from(column));
+      }
       for (let w = 0; w < s.own.length; w++) s.own[w][i] = stats[w];
       if (s.failed[i]) {
         s.failedAt.push(i);
@@ -196,8 +205,8 @@ const LANE = 2 ** 26;
  * have the same references), and two columns share a double when `n × the largest value < 2^26`, so each sum
  * stays exact. Returns the packed rows (`stride` doubles per entry) and how to read each column's sum back.
  */
-function packColumns(columns: readonly Float64Array[], n: number): { flat: Float64Array; stride: number; lanes: number; slotOf: Int32Array } {
-  const unique: Float64Array[] = [];
+function packColumns(columns: readonly Column[], n: number): { flat: Float64Array; stride: number; lanes: number; slotOf: Int32Array } {
+  const unique: Column[] = [];
   const slotOf = new Int32Array(columns.length);
   columns.forEach((column, c) => {
     const same = unique.findIndex((u) => {
@@ -238,7 +247,7 @@ function rosettaPairedMetrics(first: readonly RunItem[], second: readonly RunIte
     for (let i = 0; i < n; i++) if (s.hasRef[i]) flags[i] |= 1 << (2 * k + s.failed[i]);
   });
   // Columns: system 0's statistics, system 1's, then per system its entries without an error and its exact matches.
-  const columns: Float64Array[] = [...systems[0].own, ...systems[1].own];
+  const columns: Column[] = [...systems[0].own, ...systems[1].own];
   for (const s of systems) {
     columns.push(Float64Array.from(s.failed, (f) => 1 - f));
     columns.push(Float64Array.from(s.exact));
