@@ -448,8 +448,9 @@ export function compareRuns(a: Run, b: Run, options: CompareOptions = {}): RunCo
     );
   a = without(a, otherSource);
   b = without(b, otherSource);
-  // The items first, the metrics after: the item analysis is let go before the resamples (a Rosetta comparison
-  // needs only how many items are paired; the others resample the paired rows).
+  // A Rosetta comparison resamples before its items are analysed (its resamples read the runs alone), so its
+  // resampling columns and the item analysis are never held at once; the others resample the paired rows.
+  const rosettaMetrics = a.kind === 'rosetta' ? rosettaComparison(a, b, options) : null;
   const { items, counts, pairedCount, paired } = itemDeltas(a, b, options.diffs !== false);
   return {
     kind: a.kind,
@@ -460,12 +461,7 @@ export function compareRuns(a: Run, b: Run, options: CompareOptions = {}): RunCo
     onlyA: counts['only-a'],
     onlyB: counts['only-b'],
     sourceDiffers: otherSource.size,
-    metrics:
-      a.kind === 'rosetta'
-        ? rosettaComparison(a, b, options)
-        : a.kind === 'suite'
-          ? suiteComparison(a, b, paired, options)
-          : eweBenchComparison(paired, `${a.kind}:`, options),
+    metrics: rosettaMetrics ?? (a.kind === 'suite' ? suiteComparison(a, b, paired, options) : eweBenchComparison(paired, `${a.kind}:`, options)),
     items,
     counts,
   };
