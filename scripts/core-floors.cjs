@@ -5,7 +5,7 @@
  *
  *   1  text, numbers and words every part needs: hashing, translation, JSON values, Python's semantics, the
  *      specs' constants and limits, the text model, Ewe typing, workspace paths
- *   2  the JSON document model and statistics
+ *   2  the JSON document model, JSON read in pieces, and statistics
  *   3  what a file is and how an answer scores: coverage of the language, run-card hashes, the schemas, metrics
  *   4  human review of a run
  *   5  the findings (rules) and what a run is (run)
@@ -17,7 +17,7 @@
  */
 module.exports = [
   ['hash', 'i18n', 'json.ts', 'python', 'spec', 'text', 'typing', 'workspace'],
-  ['document', 'stats'],
+  ['document', 'jsonStream.ts', 'stats'],
   ['coverage', 'runcard', 'schemas', 'scoring'],
   ['review'],
   ['rules', 'run'],

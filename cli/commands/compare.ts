@@ -10,6 +10,7 @@ import {
 } from '../../core/compare/compare';
 import { counted } from '../../core/i18n/plural';
 import type { DiffPart } from '../../core/compare/diff';
+import type { Run } from '../../core/runs/types';
 import { pyFixed } from '../../core/python/round';
 import { numberFlag } from '../flags';
 import { displayPath, formatOption, parseArgs } from '../files';
@@ -94,6 +95,35 @@ export function compareText(c: RunComparison, io: Pick<CliIo, 'cwd'>): string {
   return wrapLines(out.join('\n'), MAX_LINE) + '\n';
 }
 
+/** Items per piece of the JSON output: each piece a young string (V8 keeps one over 128 KiB among large objects, freed only by a full collection). */
+const ITEMS_PER_PIECE = 50;
+const ITEMS_MARKER = '\u0000items\u0000';
+
+/**
+ * `JSON.stringify(c, null, 2) + '\n'` in pieces: the comparison without its items, then its items fifty at a
+ * time, so the whole text (hundreds of megabytes for 200,000 items) is never one string. The same bytes: each
+ * item is stringified as the whole would write it at its depth (a JSON string holds no raw line break, so the
+ * indent goes after each one).
+ */
+export function* comparisonJson(c: RunComparison): Generator<string> {
+  const head = JSON.stringify({ ...c, items: ITEMS_MARKER }, null, 2);
+  const marker = `"items": ${JSON.stringify(ITEMS_MARKER)}`;
+  const at = head.indexOf(marker);
+  // A model name or path holding the marker itself: the plain way.
+  if (!c.items.length || at < 0 || head.indexOf(marker, at + 1) >= 0) {
+    yield JSON.stringify(c, null, 2) + '\n';
+    return;
+  }
+  yield head.slice(0, at) + '"items": [\n';
+  for (let from = 0; from < c.items.length; from += ITEMS_PER_PIECE) {
+    const to = Math.min(c.items.length, from + ITEMS_PER_PIECE);
+    const lines: string[] = [];
+    for (let k = from; k < to; k++) lines.push('    ' + JSON.stringify(c.items[k], null, 2).replace(/\n/g, '\n    ') + (k + 1 < c.items.length ? ',\n' : '\n'));
+    yield lines.join('');
+  }
+  yield '  ]' + head.slice(at + marker.length) + '\n';
+}
+
 export async function run(args: string[], io: CliIo): Promise<number> {
   const { positional, values } = parseArgs(args, { values: ['format', 'fail-on-regression', 'resamples', 'seed'] });
   const format = formatOption(values.format, ['text', 'json', 'html']);
@@ -101,7 +131,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const gate = numberFlag('fail-on-regression', values['fail-on-regression']?.[0], COMPARE_LIMITS.failOnRegression);
   const nBootstrap = numberFlag('resamples', values.resamples?.[0], COMPARE_LIMITS.resamples);
   const seed = numberFlag('seed', values.seed?.[0], COMPARE_LIMITS.seed);
-  const { runs, problems } = loadRuns(positional, io);
+  const { runs, problems } = loadRuns(positional, io, { inPieces: true });
   for (const p of problems) io.stderr(`${terminalSafe(displayPath(p.file, io.cwd))}: ${terminalSafe(p.message)}\n`);
   if (problems.length) return 2;
   if (runs.length !== 2) {
@@ -116,8 +146,11 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     io.stderr(`${terminalSafe(error.message)}\n`);
     return 2;
   }
-  if (format === 'json') io.stdout(terminalSafeJson(JSON.stringify(comparison, null, 2)) + '\n');
-  else if (format === 'html') io.stdout(compareHtml(comparison, [runs[0], runs[1]]));
+  // Only the HTML page reads the runs again: the other formats let their items go before writing.
+  const pair: [Run, Run] | null = format === 'html' ? [runs[0], runs[1]] : null;
+  runs.length = 0;
+  if (format === 'json') for (const piece of comparisonJson(comparison)) io.stdout(terminalSafeJson(piece));
+  else if (pair) io.stdout(compareHtml(comparison, pair));
   else io.stdout(compareText(comparison, io));
   if (gate === undefined) return 0;
   const failed = significantRegressions(comparison, gate);

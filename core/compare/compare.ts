@@ -133,34 +133,67 @@ function fromBootstrap(metric: string, scale: number, n: number, r: Significance
   };
 }
 
+type Column = Float64Array | Int32Array;
+const fitsInt32 = (v: number) => Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31;
+
 /** One system's per-entry figures over the aligned entries. */
 interface SystemEntries {
-  /** chrF++ statistics per entry (width each), zeros where the reference is blank. */
-  stats: number[][];
+  /** One column per chrF++ statistic (zeros where the reference is blank), filled entry by entry. */
+  own: Column[];
   hasRef: Uint8Array;
   failed: Uint8Array;
   exact: Uint8Array;
+  /** The entries with a reference and an error, ascending, and their statistics. */
+  failedAt: number[];
+  failedStats: number[][];
 }
 
-function systemEntries(items: readonly RunItem[], cache: Map<string, number[]>): SystemEntries {
-  const n = items.length;
-  const out: SystemEntries = { stats: [], hasRef: new Uint8Array(n), failed: new Uint8Array(n), exact: new Uint8Array(n) };
-  items.forEach((e, i) => {
-    const reference = e.reference ?? '';
-    if (pyStrip(reference)) {
+/**
+ * Both systems' chrF++ statistics per aligned entry (every entry with a non-blank reference, an empty or failed
+ * prediction scored as "EMPTY"), written straight into one column per statistic: no array per entry is kept. The
+ * second system's entry takes the first's statistics when its answer and reference are the same texts (two runs
+ * often give the same answer, and many answers are the reference): equal inputs, equal statistics.
+ */
+function systemEntries(first: readonly RunItem[], second: readonly RunItem[]): SystemEntries[] {
+  const n = first.length;
+  const systems: SystemEntries[] = [0, 1].map(() => ({
+    own: [],
+    hasRef: new Uint8Array(n),
+    failed: new Uint8Array(n),
+    exact: new Uint8Array(n),
+    failedAt: [],
+    failedStats: [],
+  }));
+  const runs = [first, second];
+  let wide = false;
+  for (let i = 0; i < n; i++) {
+    let before: { hypothesis: string; reference: string; stats: number[] } | null = null;
+    for (let k = 0; k < 2; k++) {
+      const e = runs[k][i];
+      const s = systems[k];
+      if (e.error) s.failed[i] = 1;
+      else if (e.exactMatch) s.exact[i] = 1;
+      const reference = e.reference ?? '';
+      if (!pyStrip(reference)) continue;
       const predicted = e.response ?? '';
       const hypothesis = pyStrip(predicted) ? predicted : 'EMPTY';
-      // Two systems often give the same answer (and many answers are the reference): one computation per pair.
-      const key = `${hypothesis}\u0000${reference}`;
-      let stats = cache.get(key);
-      if (!stats) cache.set(key, (stats = chrfStats(hypothesis, [reference])));
-      out.stats[i] = stats;
-      out.hasRef[i] = 1;
-    } else out.stats[i] = [];
-    if (e.error) out.failed[i] = 1;
-    else if (e.exactMatch) out.exact[i] = 1;
-  });
-  return out;
+      const stats: number[] = before && before.hypothesis === hypothesis && before.reference === reference ? before.stats : chrfStats(hypothesis, [reference]);
+      before = { hypothesis, reference, stats };
+      if (!systems[0].own.length && stats.length) for (const t of systems) t.own = Array.from({ length: stats.length }, () => new Int32Array(n));
+      s.hasRef[i] = 1;
+      // Counts fit 32 bits (half the memory of doubles); any that would not makes every column doubles, values kept.
+      if (!wide && !stats.every(fitsInt32)) {
+        wide = true;
+        for (const t of systems) t.own = t.own.map((column) => Float64Array.from(column));
+      }
+      for (let w = 0; w < s.own.length; w++) s.own[w][i] = stats[w];
+      if (s.failed[i]) {
+        s.failedAt.push(i);
+        s.failedStats.push(stats);
+      }
+    }
+  }
+  return systems;
 }
 
 /** Two statistics share one double when every resample's sum of each stays below 2^26 (both exact in 53 bits). */
@@ -172,8 +205,8 @@ const LANE = 2 ** 26;
  * have the same references), and two columns share a double when `n × the largest value < 2^26`, so each sum
  * stays exact. Returns the packed rows (`stride` doubles per entry) and how to read each column's sum back.
  */
-function packColumns(columns: readonly Float64Array[], n: number): { flat: Float64Array; stride: number; lanes: number; slotOf: Int32Array } {
-  const unique: Float64Array[] = [];
+function packColumns(columns: readonly Column[], n: number): { flat: Float64Array; stride: number; lanes: number; slotOf: Int32Array } {
+  const unique: Column[] = [];
   const slotOf = new Int32Array(columns.length);
   columns.forEach((column, c) => {
     const same = unique.findIndex((u) => {
@@ -206,28 +239,25 @@ function packColumns(columns: readonly Float64Array[], n: number): { flat: Float
  */
 function rosettaPairedMetrics(first: readonly RunItem[], second: readonly RunItem[]): PairedMetrics {
   const n = first.length;
-  const cache = new Map<string, number[]>();
-  const systems = [systemEntries(first, cache), systemEntries(second, cache)];
-  const width = systems.flatMap((s) => s.stats).find((st) => st.length > 0)?.length ?? 0;
+  const systems = systemEntries(first, second);
+  const width = systems[0].own.length;
   // Flags per entry: bit k·2 = system k has a reference and no error, bit k·2+1 = a reference and an error.
   const flags = new Uint8Array(n);
-  // Columns: system 0's statistics, system 1's, then per system its entries without an error and its exact matches.
-  const columns: Float64Array[] = [];
   systems.forEach((s, k) => {
-    const own = Array.from({ length: width }, () => new Float64Array(n));
-    s.stats.forEach((st, i) => {
-      if (!s.hasRef[i]) return;
-      flags[i] |= 1 << (2 * k + s.failed[i]);
-      for (let w = 0; w < width; w++) own[w][i] = st[w];
-    });
-    columns.push(...own);
+    for (let i = 0; i < n; i++) if (s.hasRef[i]) flags[i] |= 1 << (2 * k + s.failed[i]);
   });
+  // Columns: system 0's statistics, system 1's, then per system its entries without an error and its exact matches.
+  const columns: Column[] = [...systems[0].own, ...systems[1].own];
   for (const s of systems) {
     columns.push(Float64Array.from(s.failed, (f) => 1 - f));
     columns.push(Float64Array.from(s.exact));
   }
   const { flat, stride, lanes, slotOf } = packColumns(columns, n);
-  const failedOf = systems.map((s) => s.stats.flatMap((st, i) => (s.failed[i] && s.hasRef[i] ? [i] : [])));
+  // The columns are packed: let them go before the resamples (nothing below reads them).
+  columns.length = 0;
+  for (const s of systems) s.own = [];
+  const failedAt = systems.map((s) => s.failedAt);
+  const failedStats = systems.map((s) => s.failedStats);
   const counts = new Int32Array(n);
   const drawnRows = new Int32Array(n);
   const drawnCounts = new Int32Array(n);
@@ -238,9 +268,10 @@ function rosettaPairedMetrics(first: readonly RunItem[], second: readonly RunIte
   const figures = (k: number, anyOk: boolean, anyBad: boolean, evaluated: number, matches: number): number[] => {
     const total = all[k];
     ok.set(total);
-    for (const i of failedOf[k]) {
-      const c = counts[i];
-      if (c) for (let w = 0; w < width; w++) ok[w] -= c * systems[k].stats[i][w];
+    const at = failedAt[k];
+    for (let j = 0; j < at.length; j++) {
+      const c = counts[at[j]];
+      if (c) for (let w = 0; w < width; w++) ok[w] -= c * failedStats[k][j][w];
     }
     const chrf = anyOk || anyBad ? chrfFromStatistics(total) : 0;
     const rate = evaluated ? matches / evaluated : 0;
@@ -344,7 +375,8 @@ function itemChange(a: ItemCell | null, b: ItemCell | null): ItemChange {
 
 const CHANGE_ORDER: Record<ItemChange, number> = { regression: 0, improvement: 1, unchanged: 2, unscored: 3, 'only-a': 4, 'only-b': 5 };
 
-function itemOrder(x: ItemDelta & { index: number }, y: ItemDelta & { index: number }): number {
+/** Regressions first (lost verdicts, then the largest drops), improvements (largest first), then the rest; 0 for a tie (kept in file order). */
+function itemOrder(x: ItemDelta, y: ItemDelta): number {
   const byChange = CHANGE_ORDER[x.change] - CHANGE_ORDER[y.change];
   if (byChange) return byChange;
   if (x.change === 'regression') {
@@ -354,7 +386,7 @@ function itemOrder(x: ItemDelta & { index: number }, y: ItemDelta & { index: num
     if (x.delta !== y.delta) return (x.delta ?? 0) - (y.delta ?? 0);
   }
   if (x.change === 'improvement' && x.delta !== y.delta) return (y.delta ?? 0) - (x.delta ?? 0);
-  return x.index - y.index;
+  return 0;
 }
 
 /** An entry's source text as compared across runs: NFC, outer whitespace stripped (a file's line ending is no change). */
@@ -416,11 +448,38 @@ export function compareRuns(a: Run, b: Run, options: CompareOptions = {}): RunCo
     );
   a = without(a, otherSource);
   b = without(b, otherSource);
+  // A Rosetta comparison resamples before its items are analysed (its resamples read the runs alone), so its
+  // resampling columns and the item analysis are never held at once; the others resample the paired rows.
+  const rosettaMetrics = a.kind === 'rosetta' ? rosettaComparison(a, b, options) : null;
+  const { items, counts, pairedCount, paired } = itemDeltas(a, b, options.diffs !== false);
+  return {
+    kind: a.kind,
+    a: refOf(a),
+    b: refOf(b),
+    corpus: corpusA ?? corpusB ?? null,
+    paired: pairedCount,
+    onlyA: counts['only-a'],
+    onlyB: counts['only-b'],
+    sourceDiffers: otherSource.size,
+    metrics: rosettaMetrics ?? (a.kind === 'suite' ? suiteComparison(a, b, paired, options) : eweBenchComparison(paired, `${a.kind}:`, options)),
+    items,
+    counts,
+  };
+}
+
+/**
+ * Each item's change from A to B, in the order compare lists them, with the counts; the rows both runs have
+ * (kept only for the kinds whose metrics resample them: not Rosetta's).
+ */
+function itemDeltas(
+  a: Run,
+  b: Run,
+  withDiffs: boolean,
+): { items: ItemDelta[]; counts: Record<ItemChange, number>; pairedCount: number; paired: ReturnType<typeof analyseItems>['rows'] } {
   const analysis = analyseItems([a, b]);
   const counts: Record<ItemChange, number> = { regression: 0, improvement: 0, unchanged: 0, unscored: 0, 'only-a': 0, 'only-b': 0 };
   const prefix = `${a.kind}:`;
-  const withDiffs = options.diffs !== false;
-  const items = analysis.rows.map((row, index) => {
+  const items: ItemDelta[] = analysis.rows.map((row) => {
     const [ca, cb] = row.cells;
     const change = itemChange(ca, cb);
     counts[change]++;
@@ -428,7 +487,6 @@ export function compareRuns(a: Run, b: Run, options: CompareOptions = {}): RunCo
     const ra = ca?.response ?? null;
     const rb = cb?.response ?? null;
     return {
-      index,
       key: row.key.slice(prefix.length),
       id: row.id,
       group: row.group,
@@ -444,26 +502,10 @@ export function compareRuns(a: Run, b: Run, options: CompareOptions = {}): RunCo
       diff: withDiffs && changed && ra !== null && rb !== null ? wordDiff(ra, rb) : null,
     };
   });
-  items.sort(itemOrder);
+  // Sorted through their positions (the order's last key), so no item is copied to carry its position.
+  const order = items.map((_, index) => index).sort((x, y) => itemOrder(items[x], items[y]) || x - y);
   const paired = analysis.rows.filter((r) => r.cells[0] && r.cells[1]);
-  return {
-    kind: a.kind,
-    a: refOf(a),
-    b: refOf(b),
-    corpus: corpusA ?? corpusB ?? null,
-    paired: paired.length,
-    onlyA: counts['only-a'],
-    onlyB: counts['only-b'],
-    sourceDiffers: otherSource.size,
-    metrics:
-      a.kind === 'rosetta'
-        ? rosettaComparison(a, b, options)
-        : a.kind === 'suite'
-          ? suiteComparison(a, b, paired, options)
-          : eweBenchComparison(paired, prefix, options),
-    items: items.map(({ index: _index, ...rest }) => rest),
-    counts,
-  };
+  return { items: order.map((index) => items[index]), counts, pairedCount: paired.length, paired: a.kind === 'rosetta' ? [] : paired };
 }
 
 function rosettaComparison(a: Run, b: Run, options: CompareOptions): MetricComparison[] {

@@ -12,7 +12,7 @@ import type { GroupAnalysis } from '../scoring/rosetta/analysis';
 import type { ConfidenceInterval } from '../stats/bootstrap';
 import { pyLen } from '../python/str';
 import type { ChatRequest, EntryRunRecord, FailureKind, Usage } from './types';
-import { isObject } from '../json';
+import { isObject, type JsonObject } from '../json';
 import { readErrorCode } from './records';
 import type { RunText, RunTextParam } from '../i18n/runMessages';
 
@@ -66,6 +66,8 @@ export interface RunCardMeta {
   status?: string;
   /** Bootstrap intervals in `scores.confidence_intervals` (default true). */
   confidenceIntervals?: boolean;
+  /** Resamples of each interval (default the harness's 1,000; each interval records its count). */
+  nBootstrap?: number;
 }
 
 const f = (x: number): PyValue => pyFloat(x);
@@ -196,7 +198,7 @@ export function buildRunCard(records: readonly EntryRunRecord[], meta: RunCardMe
   const repeats = new Set(records.map((r) => r.repeat));
   if (repeats.size > 1) throw new RangeError(`a run card records one run; got repeats ${[...repeats].join(', ')} (build one card per repeat)`);
   // The harness's analysis (its report), intervals included: the card's groups, ratios and intervals come from it.
-  const analysis = analyseEntryRecords(records, { confidenceIntervals: meta.confidenceIntervals !== false });
+  const analysis = analyseEntryRecords(records, { confidenceIntervals: meta.confidenceIntervals !== false, nBootstrap: meta.nBootstrap });
   const sums = summariseEntryRecords(records, analysis);
   const total = sums.total;
   const ok = records.filter((r) => !r.error);
@@ -471,56 +473,85 @@ function usageOf(v: unknown): Usage {
   return usage;
 }
 
+/** What every record of a card shares, read from the card's top level. */
+export interface CardRecordContext {
+  model: string;
+  sourceFile: string;
+  origin: string;
+  repeat: number;
+  runId: string | undefined;
+  timestamp: string;
+  temperature: number;
+  maxTokens: number;
+  modelId: string | undefined;
+}
+
+/** The context of a card's records (the card parsed, its `results` not needed). */
+export function cardRecordContext(value: JsonObject): CardRecordContext {
+  const studio = isObject(value.ewebench_studio) ? value.ewebench_studio : undefined;
+  return {
+    model: text(value.model_slug),
+    sourceFile: text(studio?.source_file),
+    origin: text(studio?.origin),
+    repeat: num(studio?.repeat) ?? 0,
+    runId: typeof studio?.run_id === 'string' ? studio.run_id : typeof value.run_id === 'string' ? value.run_id : undefined,
+    timestamp: text(value.timestamp),
+    temperature: num(value.temperature) ?? 0,
+    maxTokens: num(value.max_tokens) ?? MAX_TOKENS,
+    modelId: typeof value.model_id === 'string' ? value.model_id : undefined,
+  };
+}
+
+/**
+ * One of a card's `results` as a record. `index` is the id of a result without one: how many results (objects)
+ * came before it. Alone, for a card read a result at a time (`core/runs/read.ts`).
+ */
+export function cardRecord(r: JsonObject, index: number, c: CardRecordContext): EntryRunRecord {
+  const entryId = typeof r.entry_id === 'string' || typeof r.entry_id === 'number' ? r.entry_id : index;
+  const source = text(r.source);
+  // The request is not stored per entry; it is rebuilt from what the card says was sent.
+  const request: ChatRequest = { model: c.model, messages: [], temperature: c.temperature, max_tokens: c.maxTokens };
+  const record: EntryRunRecord = {
+    kind: 'corpus-entry',
+    entry_id: entryId,
+    source_file: c.sourceFile,
+    entry_hash: text(r.entry_hash),
+    repeat: c.repeat,
+    model: c.model,
+    origin: c.origin,
+    request,
+    source,
+    reference: text(r.reference),
+    predicted: typeof r.predicted === 'string' ? r.predicted : null,
+    exact_match: r.exact_match === true,
+    entry_chrf: num(r.entry_chrf) ?? 0,
+    difficulty: typeof r.difficulty === 'number' || typeof r.difficulty === 'string' ? r.difficulty : null,
+    provenance: typeof r.provenance === 'string' ? r.provenance : null,
+    latency_seconds: num(r.latency_seconds) ?? 0,
+    usage: usageOf(r.usage),
+    error: typeof r.error === 'string' && r.error !== '' ? r.error : null,
+    cached: r.cached === true,
+    finished_at: text(r.finished_at, c.timestamp),
+  };
+  if (typeof r.error_kind === 'string') record.error_kind = r.error_kind as FailureKind;
+  Object.assign(record, readErrorCode(r.error_code, r.error_params));
+  if (typeof r.raw_predicted === 'string') record.raw_predicted = r.raw_predicted;
+  if (typeof r.segment === 'string') record.segment = r.segment;
+  if (c.modelId !== undefined) record.model_id = c.modelId;
+  if (c.runId !== undefined) record.run_id = c.runId;
+  return record;
+}
+
 /** Records and headline figures of a run card (parsed with JSON.parse); undefined when it is not one. */
 export function readRunCard(value: unknown): { meta: RunCardFileMeta; records: EntryRunRecord[] } | undefined {
   if (!isObject(value) || !isObject(value.scores) || !('run_card_hash' in value || 'fingerprint' in value)) return undefined;
   const scores = value.scores;
   const studio = isObject(value.ewebench_studio) ? value.ewebench_studio : undefined;
   const dataset = isObject(value.dataset) ? value.dataset : {};
-  const model = text(value.model_slug);
-  const origin = text(studio?.origin);
-  const sourceFile = text(studio?.source_file);
-  const repeat = num(studio?.repeat) ?? 0;
-  const runId = typeof studio?.run_id === 'string' ? studio.run_id : typeof value.run_id === 'string' ? value.run_id : undefined;
-  const timestamp = text(value.timestamp);
-  const temperature = num(value.temperature) ?? 0;
+  const context = cardRecordContext(value);
+  const { model, origin, sourceFile, timestamp } = context;
   const records: EntryRunRecord[] = [];
-  for (const r of Array.isArray(value.results) ? value.results : []) {
-    if (!isObject(r)) continue;
-    const entryId = typeof r.entry_id === 'string' || typeof r.entry_id === 'number' ? r.entry_id : records.length;
-    const source = text(r.source);
-    // The request is not stored per entry; it is rebuilt from what the card says was sent.
-    const request: ChatRequest = { model, messages: [], temperature, max_tokens: num(value.max_tokens) ?? MAX_TOKENS };
-    const record: EntryRunRecord = {
-      kind: 'corpus-entry',
-      entry_id: entryId,
-      source_file: sourceFile,
-      entry_hash: text(r.entry_hash),
-      repeat,
-      model,
-      origin,
-      request,
-      source,
-      reference: text(r.reference),
-      predicted: typeof r.predicted === 'string' ? r.predicted : null,
-      exact_match: r.exact_match === true,
-      entry_chrf: num(r.entry_chrf) ?? 0,
-      difficulty: typeof r.difficulty === 'number' || typeof r.difficulty === 'string' ? r.difficulty : null,
-      provenance: typeof r.provenance === 'string' ? r.provenance : null,
-      latency_seconds: num(r.latency_seconds) ?? 0,
-      usage: usageOf(r.usage),
-      error: typeof r.error === 'string' && r.error !== '' ? r.error : null,
-      cached: r.cached === true,
-      finished_at: text(r.finished_at, timestamp),
-    };
-    if (typeof r.error_kind === 'string') record.error_kind = r.error_kind as FailureKind;
-    Object.assign(record, readErrorCode(r.error_code, r.error_params));
-    if (typeof r.raw_predicted === 'string') record.raw_predicted = r.raw_predicted;
-    if (typeof r.segment === 'string') record.segment = r.segment;
-    if (typeof value.model_id === 'string') record.model_id = value.model_id;
-    if (runId !== undefined) record.run_id = runId;
-    records.push(record);
-  }
+  for (const r of Array.isArray(value.results) ? value.results : []) if (isObject(r)) records.push(cardRecord(r, records.length, context));
   const totals = isObject(value.totals) ? value.totals : {};
   const meta: RunCardFileMeta = {
     runId: text(value.run_id),

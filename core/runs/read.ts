@@ -2,7 +2,7 @@ import { counted } from '../i18n/plural';
 import { classify } from '../document/classify';
 import { setOwn, isObject, type JsonObject } from '../json';
 import { readResultsReport } from '../run/resultsFile';
-import { readRunCard } from '../run/runCard';
+import { cardRecord, cardRecordContext, readRunCard, type CardRecordContext } from '../run/runCard';
 import type { EntryRunRecord, TestRunRecord } from '../run/types';
 import { compositeScore } from '../scoring/rosetta/composite';
 import { qualityTier } from '../scoring/rosetta/tiers';
@@ -23,7 +23,7 @@ import type { ReadRunsResult, Run, RunConfig, RunFigures, RunItem, RunProvenance
  * Figures are the ones the file states; nothing is recomputed here (compare and the leaderboard recompute what
  * they need from the items, through the one scoring home of each figure).
  */
-export function readRuns(value: unknown, fileName: string): ReadRunsResult {
+export function readRuns(value: unknown, fileName: string, cardItems?: RunItem[]): ReadRunsResult {
   if (Array.isArray(value)) {
     const kind = classify(value).kind;
     const what = kind === 'ewebench-tests' ? 'an ÈwéBench tests file' : kind === 'rosetta-corpus' ? 'a flat corpus' : 'a JSON array';
@@ -33,7 +33,7 @@ export function readRuns(value: unknown, fileName: string): ReadRunsResult {
   if (value.benchmark === 'ÈwéBench' && isObject(value.categories)) return inRange(readEweBenchResults(value, fileName));
   if (value.benchmark === 'ÈwéBench' && Array.isArray(value.categories)) return inRange(readEweBenchLeaderboard(value, fileName));
   if (isObject(value.overall) && Array.isArray(value.entries) && isObject(value.config)) return inRange(readRosettaReport(value, fileName));
-  if ('run_card_hash' in value || ('fingerprint' in value && 'scores' in value)) return inRange(readCard(value, fileName));
+  if ('run_card_hash' in value || ('fingerprint' in value && 'scores' in value)) return inRange(readCard(value, fileName, cardItems));
   if (value.suite_responses_version === 1) return inRange(readSuiteResults(value, fileName));
   const kind = classify(value).kind;
   if (kind === 'rosetta-corpus') return { ok: false, reason: 'tests-or-corpus', detail: 'a corpus, not a run' };
@@ -399,7 +399,7 @@ function entryItemFromRecord(r: EntryRunRecord): RunItem {
   };
 }
 
-function readCard(value: JsonObject, fileName: string): ReadRunsResult {
+function readCard(value: JsonObject, fileName: string, streamed?: RunItem[]): ReadRunsResult {
   const read = readRunCard(value);
   if (!read) return { ok: false, reason: 'malformed', detail: 'a run card without a scores object' };
   const { meta, records } = read;
@@ -432,7 +432,7 @@ function readCard(value: JsonObject, fileName: string): ReadRunsResult {
     model: meta.modelSlug,
     modelId: meta.modelId,
     config,
-    items: records.map(entryItemFromRecord),
+    items: streamed ? withRepeat(streamed, cardRecordContext(value).repeat) : records.map(entryItemFromRecord),
     itemsComplete: true,
     figures,
     provenance: provenance({
@@ -541,4 +541,68 @@ function readSuiteResults(value: JsonObject, fileName: string): ReadRunsResult {
     provenance: provenance({ format: 'suite-results', producer: 'ewebench-studio', fileName, datasetId: str(value.suite) }),
   };
   return { ok: true, format: 'suite-results', runs: [run] };
+}
+
+/** Items read a result at a time carry the card's repeat, known once the whole card is read. */
+function withRepeat(items: RunItem[], repeat: number): RunItem[] {
+  for (const item of items) item.repeat = repeat;
+  return items;
+}
+
+/** Any context will do for a result's run item: none of its fields comes from the context but the repeat, set later. */
+const ITEM_CONTEXT: CardRecordContext = {
+  model: '',
+  sourceFile: '',
+  origin: '',
+  repeat: 0,
+  runId: undefined,
+  timestamp: '',
+  temperature: 0,
+  maxTokens: 0,
+  modelId: undefined,
+};
+
+/**
+ * A run card's `results` taken one by one as a parser hands them over (`core/jsonStream`'s `streamMember`): each
+ * kept as the run item `readRunCard` then `readRuns` would make of it, the rest of the result dropped. `marker`
+ * is what the parsed card holds in place of its results.
+ */
+export class CardResultsSink {
+  readonly marker: unknown[] = [];
+  readonly items: RunItem[] = [];
+  /** `shareWith`: another run's items by key; a text equal to the same item's there is kept once (that run's copy). */
+  constructor(private readonly shareWith?: ReadonlyMap<string, RunItem>) {}
+  add(value: unknown): void {
+    if (!isObject(value)) return;
+    const item = entryItemFromRecord(cardRecord(value, this.items.length, ITEM_CONTEXT));
+    shareTexts(item, this.shareWith?.get(item.key));
+    this.items.push(item);
+  }
+}
+
+/**
+ * One copy of each text: an answer equal to its reference holds the reference's string, and an item's texts equal
+ * to those of the same item in another run hold that run's strings. Equal strings, so nothing read changes.
+ */
+export function shareTexts(item: RunItem, other: RunItem | undefined): void {
+  if (other) {
+    if (item.source !== null && item.source === other.source) item.source = other.source;
+    if (item.reference !== null && item.reference === other.reference) item.reference = other.reference;
+    if (item.response !== null && item.response === other.response) item.response = other.response;
+  }
+  if (item.response !== null && item.response === item.reference) item.response = item.reference;
+}
+
+/**
+ * `readRuns` of a file parsed with its `results` handed to sinks: the same runs as `readRuns` of the whole parsed
+ * file when it is a run card whose last `results` member went to one of the sinks; null otherwise (another
+ * format, or a file that is not a run: read it whole for the same answer and message as before).
+ */
+export function readStreamedCard(value: unknown, fileName: string, sinks: readonly CardResultsSink[]): ReadRunsResult | null {
+  if (!isObject(value) || !Array.isArray(value.results)) return null;
+  const results = value.results;
+  const sink = sinks.find((s) => s.marker === results);
+  if (!sink) return null;
+  const read = readRuns(value, fileName, sink.items);
+  return read.ok && read.format === 'rosetta-run-card' ? read : null;
 }
