@@ -106,7 +106,7 @@ test('review packet leaves a secret segment’s text out without --allow-secret-
   assert.equal((await cli(dir, 'review', 'sample', 'cards/run.json', '--size', '30', '--seed', '3', '--allow-secret-segments', '--reviewer', 'Ama')).code, 0);
   const r = await cli(dir, 'review', 'packet', 'cards/run.review.json', '--out', 'p.html');
   assert.equal(r.code, 0, r.err);
-  assert.match(r.out, /\n  1 entry of secret segments left out/);
+  assert.match(r.out, /\n {2}1 entry of secret segments left out/);
   const html = fs.readFileSync(path.join(dir, 'p.html'), 'utf8');
   assert.ok(!html.includes('SOURCE-0"') && !html.includes('OUTPUT-0"'));
   const secret = dataOf(html).items.find((i) => i.entry_id === 'e0')!;
