@@ -314,7 +314,7 @@ test('cancel mid-run: finished results are kept in the journal and the results f
   assert.equal(full.categories.reasoning.details.length, 6);
   assert.equal(full.ewebench_studio.status, 'complete');
   assert.ok(readJournal(second.journalFile).end);
-  assert.match(resumeDeps.logger.text(), new RegExp(`resuming run ${first.runId}: 2 result\\(s\\) kept from ${first.runId}\\.jsonl, 4 to send`));
+  assert.match(resumeDeps.logger.text(), new RegExp(`resuming run ${first.runId}: 2 results kept from ${first.runId}\\.jsonl, 4 to send`));
 });
 
 test('cache: a second run sends nothing; repeats bypass the cache read', async () => {

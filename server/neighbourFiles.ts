@@ -14,6 +14,8 @@ export class NeighbourFiles {
   /** The open documents that read each neighbour. */
   private readonly readers = new Map<string, Set<string>>();
   private readonly reading = new Set<string>();
+  /** Files that changed again while being read: read once more when that read ends, or the old text would stay. */
+  private readonly stale = new Set<string>();
 
   constructor(
     private readonly files: WorkspaceFiles,
@@ -70,7 +72,10 @@ export class NeighbourFiles {
   }
 
   private fetch(uri: string): void {
-    if (this.reading.has(uri)) return;
+    if (this.reading.has(uri)) {
+      this.stale.add(uri);
+      return;
+    }
     this.reading.add(uri);
     this.later(async () => {
       let text: string | undefined;
@@ -82,12 +87,15 @@ export class NeighbourFiles {
       } finally {
         this.reading.delete(uri);
       }
+      const again = this.stale.delete(uri);
       const known = this.texts.has(uri);
       const before = this.texts.get(uri);
       // Nobody reads it any more (its documents were closed meanwhile): nothing to keep.
       if (!this.readers.has(uri)) return;
       this.texts.set(uri, text);
       if (!known || before !== text) this.changed([...(this.readers.get(uri) ?? [])]);
+      // Changed on disk during this read: one more read, which ends like this one (each change event asks one).
+      if (again) this.fetch(uri);
     });
   }
 }

@@ -33,7 +33,7 @@ function wholeIo(cwd?: string): CliIo & { out: string; err: string } {
 }
 
 test('compare of two run cards prints the same bytes as before the cards were read in pieces (text, json, html; goldens)', async () => {
-  const golden = (name: string) => fs.readFileSync(fromRepo(O + name), 'utf8');
+  const golden = (name: string) => fs.readFileSync(fromRepo(O + name + '.out'), 'utf8');
   assert.equal((await run([CARD_A, CARD_B], captureIo())).out, golden('cards.txt'));
   assert.equal((await run([CARD_A, CARD_B, '--format', 'json'], captureIo())).out, golden('cards.json'));
   assert.equal((await run([CARD_A, CARD_B, '--format', 'html'], captureIo())).out, golden('cards.html'));
