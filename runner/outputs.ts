@@ -40,11 +40,7 @@ export interface WriteOptions {
  */
 export function writeFileAtomic(file: string, text: string, options: WriteOptions = {}): void {
   const write = options.write ?? ((f: string, t: string) => fs.writeFileSync(f, t));
-  const show = options.show ?? ((f: string) => f);
-  const target = writeTarget(file, show);
-  const existing = statOrUndefined(target);
-  if (existing) refuseToReplace(file, target, existing, options.inputs ?? [], show);
-  const temp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  const { target, existing, temp } = planWrite(file, options);
   try {
     fs.mkdirSync(path.dirname(target), { recursive: true });
     write(temp, text);
@@ -54,6 +50,18 @@ export function writeFileAtomic(file: string, text: string, options: WriteOption
     fs.rmSync(temp, { force: true });
     throw new OutputWriteError(file, (error as NodeJS.ErrnoException).code, { cause: error });
   }
+}
+
+/**
+ * Where a write of `file` lands (`writeTarget`), what is there now, and the temporary name beside it; refuses,
+ * before anything is written, a target the rules above forbid. The one start of both writers.
+ */
+function planWrite(file: string, options: Pick<WriteOptions, 'inputs' | 'show'>): { target: string; existing: fs.Stats | undefined; temp: string } {
+  const show = options.show ?? ((f: string) => f);
+  const target = writeTarget(file, show);
+  const existing = statOrUndefined(target);
+  if (existing) refuseToReplace(file, target, existing, options.inputs ?? [], show);
+  return { target, existing, temp: `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp` };
 }
 
 /** How `writeFileAtomicPieces` gives a file its text: a piece at a time, in order. */
@@ -71,11 +79,7 @@ const PIECES_BATCH = 1 << 20;
  * Returns whether the file was written.
  */
 export function writeFileAtomicPieces(file: string, fill: (write: PieceWriter) => boolean, options: Omit<WriteOptions, 'write'> = {}): boolean {
-  const show = options.show ?? ((f: string) => f);
-  const target = writeTarget(file, show);
-  const existing = statOrUndefined(target);
-  if (existing) refuseToReplace(file, target, existing, options.inputs ?? [], show);
-  const temp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  const { target, existing, temp } = planWrite(file, options);
   const failed = (error: unknown) => new OutputWriteError(file, (error as NodeJS.ErrnoException).code, { cause: error });
   let fd: number | undefined;
   try {
