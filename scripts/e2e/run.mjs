@@ -12,7 +12,7 @@
 // Prints `e2e: N passed, M failed` last and exits 1 on any failure. Every code-server runs in its own process
 // group, killed on the way out whatever happens (failure, Ctrl+C, the overall time limit).
 // Environment: E2E_VERBOSE=1 shows the extension host's log, E2E_KEEP=1 keeps the temporary folders,
-// E2E_TIMEOUT_S (default 360, plus 240 with the browser phase) bounds the whole run, E2E_DIR points at another
+// E2E_TIMEOUT_S (default 600, plus 240 with the browser phase) bounds the whole run, E2E_DIR points at another
 // setup folder, E2E_ONLY=host,packaged,untrusted,browser,packet runs only the phases named (all by default).
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -86,7 +86,7 @@ for (const [signal, code] of [
   });
 }
 const PHASES = new Set((process.env.E2E_ONLY ?? 'host,packaged,untrusted,browser,packet').split(',').map((p) => p.trim()));
-const limitS = Number(process.env.E2E_TIMEOUT_S ?? 360 + (PHASES.has('browser') ? 240 : 0));
+const limitS = Number(process.env.E2E_TIMEOUT_S ?? 600 + (PHASES.has('browser') ? 240 : 0));
 setTimeout(() => {
   check(`the whole run finishes within ${limitS} s`, false);
   void finish(1);
