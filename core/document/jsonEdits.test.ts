@@ -52,3 +52,12 @@ test('the style: CRLF once is CRLF, escapes only without raw non-ASCII, the smal
   assert.equal(styleCounts(next), undefined);
   assert.equal(documentStyle(next).asciiOnly, true);
 });
+
+test('escapes every writer must write (a control character, a lone surrogate) do not make a file ASCII-only', () => {
+  assert.equal(styleOf('{"a": "\\u0000", "b": "x"}').asciiOnly, false);
+  assert.equal(styleOf('{"a": "\\u001f\\ud800"}').asciiOnly, false);
+  // A chosen escape does: a character outside ASCII, or an astral one as its pair of escapes.
+  assert.equal(styleOf('{"a": "\\u00e9", "b": "\\u0000"}').asciiOnly, true);
+  assert.equal(styleOf('{"a": "\\ud83d\\ude00"}').asciiOnly, true);
+  assert.equal(styleOf('{"a": "\\ud83d\\ude00", "b": "ɖ"}').asciiOnly, false);
+});

@@ -52,10 +52,33 @@ function crlfIn(text: string): number {
   return n;
 }
 
+/** The code unit a `\\uXXXX` escape at `i` writes, or -1 when there is none. */
+function escapedUnit(text: string, i: number): number {
+  if (text.charCodeAt(i) !== 0x5c || text.charCodeAt(i + 1) !== 0x75) return -1;
+  for (let k = 2; k < 6; k++) if (!isHex(text.charCodeAt(i + k))) return -1;
+  return parseInt(text.slice(i + 2, i + 6), 16);
+}
+
+/**
+ * `\\uXXXX` escapes a writer chose: of a character outside ASCII (a surrogate pair's two escapes count once).
+ * A control character's escape and a lone surrogate's are what every writer must write, so they say nothing of
+ * the file's style (a file that escapes only `\\u0000` still writes ɖ as ɖ).
+ */
 function escapesIn(text: string): number {
   let n = 0;
   for (let i = text.indexOf('\\u'); i !== -1; i = text.indexOf('\\u', i + 1)) {
-    if (isHex(text.charCodeAt(i + 2)) && isHex(text.charCodeAt(i + 3)) && isHex(text.charCodeAt(i + 4)) && isHex(text.charCodeAt(i + 5))) n++;
+    const unit = escapedUnit(text, i);
+    if (unit < 0x80) continue;
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const low = escapedUnit(text, i + 6);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        n++;
+        i += 6;
+      }
+      continue;
+    }
+    if (unit >= 0xdc00 && unit <= 0xdfff) continue;
+    n++;
   }
   return n;
 }
