@@ -135,7 +135,11 @@ export function readText(file: string, io: CliIo): string {
 
 /** A JSON file named on the command line, parsed (a leading BOM skipped); bad JSON says which file and why. */
 export function readJsonFile(file: string, io: CliIo): unknown {
-  const text = readText(file, io);
+  return parseJsonFile(file, readText(file, io), io);
+}
+
+/** `text`, read from `file`, parsed as `readJsonFile` parses it (for a caller that also keeps the text). */
+export function parseJsonFile(file: string, text: string, io: CliIo): unknown {
   try {
     return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
   } catch (error) {

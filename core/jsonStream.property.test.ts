@@ -2,20 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { propertyRuns } from '../test/helpers/property';
+import { cut } from '../test/helpers/pieces';
 import { JsonStreamError, parseJsonPieces, type MemberSink } from './jsonStream';
-
-/** `text` cut at the given points (anywhere: inside a string, an escape, a number, a literal or a surrogate pair). */
-function cut(text: string, at: readonly number[]): string[] {
-  const points = [...new Set(at.map((p) => p % (text.length + 1)))].sort((a, b) => a - b);
-  const out: string[] = [];
-  let from = 0;
-  for (const p of points) {
-    out.push(text.slice(from, p));
-    from = p;
-  }
-  out.push(text.slice(from));
-  return out;
-}
 
 const hex4 = fc.integer({ min: 0, max: 0xffff }).chain((u) =>
   fc.boolean().map((upper) => {

@@ -1,4 +1,5 @@
 import { counted } from '../../core/i18n/plural';
+import { applyTextEdits } from '../../core/document/jsonEdits';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isObject, type JsonObject } from '../../core/json';
@@ -45,11 +46,11 @@ import { unboundReason } from '../../core/rules/review';
 import { verifyRunCard } from '../../core/runcard/verify';
 import { toLocale } from '../../core/i18n/locale';
 import { PyRandom } from '../../core/stats/pyRandom';
-import { displayPath, formatOption, neighboursOf, parseArgs, readText } from '../files';
+import { displayPath, formatOption, neighboursOf, parseArgs, parseJsonFile, readJsonFile, readText } from '../files';
 import { terminalSafe } from '../format/text';
 import { UsageError, type CliIo } from '../io';
 import { writeFileAtomic } from '../../runner/outputs';
-import { applyPacketImportEdits, packetImportEdits } from '../../core/review/packetImportEdits';
+import { packetImportEdits } from '../../core/review/packetImportEdits';
 import { importProblemText, importRatings, packetData, packetHtml, packetMessage, secretLeftOut } from '../../core/review/packet';
 import { calibrateCommand, calibrateUsage } from './reviewCalibrate';
 
@@ -59,17 +60,6 @@ export const usage =
   ' | ' +
   ADJUDICATE_USAGE +
   '   human review of a corpus run (Rosetta §7.3)';
-
-function readJsonFile(file: string, io: CliIo): unknown {
-  const text = readText(file, io);
-  try {
-    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
-  } catch (error) {
-    throw new Error(`${displayPath(path.resolve(io.cwd, file), io.cwd)}: not valid JSON (${error instanceof Error ? error.message : String(error)})`, {
-      cause: error,
-    });
-  }
-}
 
 async function sample(args: string[], io: CliIo): Promise<number> {
   const { positional, values, flags } = parseArgs(args, {
@@ -388,8 +378,8 @@ async function importSaved(args: string[], io: CliIo): Promise<number> {
   const savedFile = path.resolve(io.cwd, positional[0]);
   const reviewFile = path.resolve(io.cwd, values.into[0]);
   const saved = readJsonFile(positional[0], io);
-  const review = readJsonFile(values.into[0], io);
   const reviewText = readText(values.into[0], io);
+  const review = parseJsonFile(values.into[0], reviewText, io);
   const result = importRatings(saved, review);
   if (!result.ok) {
     for (const p of result.problems) io.stderr(terminalSafe(importProblemText(p, locale, show(savedFile), show(reviewFile))) + '\n');
@@ -398,7 +388,7 @@ async function importSaved(args: string[], io: CliIo): Promise<number> {
   // Each changed item is one edit in the file's own style; the rest of the file is left as it was.
   const edits = packetImportEdits(reviewText, result.changes);
   if (!edits) throw new Error(`${show(reviewFile)}: an imported item cannot be located`);
-  const text = applyPacketImportEdits(reviewText, edits);
+  const text = applyTextEdits(reviewText, edits);
   if (result.changes.length > 0) writeFileAtomic(reviewFile, text, { inputs: [savedFile], show });
   io.stdout(
     packetMessage(locale, 'imported', {

@@ -17,7 +17,7 @@ import { agreementProblemText, checkReviews, type ReviewInput } from '../../core
 import { assignmentProblemText, assignmentProblems } from '../../core/review/assignment';
 import { bindReview, reviewCardText } from '../../core/review/binding';
 import { unboundReason } from '../../core/rules/review';
-import { displayPath, neighboursOf, parseArgs, readText } from '../files';
+import { displayPath, neighboursOf, parseArgs, readJsonFile } from '../files';
 import { numberFlag } from '../flags';
 import { terminalSafe } from '../format/text';
 import { UsageError, type CliIo } from '../io';
@@ -25,17 +25,6 @@ import { writeFileAtomic } from '../../runner/outputs';
 
 /** The synopsis `review adjudicate` adds to `review`'s usage. */
 export const ADJUDICATE_USAGE = 'review adjudicate REVIEW.json REVIEW.json... --adjudicator NAME [--out ADJ.json] [--threshold K]';
-
-function readJson(file: string, io: CliIo): unknown {
-  const text = readText(file, io);
-  try {
-    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
-  } catch (error) {
-    throw new Error(`${displayPath(path.resolve(io.cwd, file), io.cwd)}: not valid JSON (${error instanceof Error ? error.message : String(error)})`, {
-      cause: error,
-    });
-  }
-}
 
 /**
  * The card a team's files rate, read as `validate` reads it, and why each file that is not bound to it is not.
@@ -64,7 +53,7 @@ export async function adjudicate(args: string[], io: CliIo): Promise<number> {
   const nameProblems = assignmentProblems([adjudicator], 1);
   if (nameProblems.length > 0) throw new UsageError(terminalSafe(assignmentProblemText(nameProblems[0], locale).replace('--reviewers', '--adjudicator')));
   const threshold = numberFlag('threshold', values.threshold?.[0], ADJUDICATION_THRESHOLD, DEFAULT_ADJUDICATION_THRESHOLD);
-  const inputs = positional.map((file) => ({ file: displayPath(path.resolve(io.cwd, file), io.cwd), review: readJson(file, io) }));
+  const inputs = positional.map((file) => ({ file: displayPath(path.resolve(io.cwd, file), io.cwd), review: readJsonFile(file, io) }));
   const problems = checkReviews(inputs);
   if (problems.length > 0) {
     for (const p of problems) io.stderr(terminalSafe(agreementProblemText(p, locale)) + '\n');
@@ -121,7 +110,7 @@ export function agreementAdjudication(
     if (fs.existsSync(beside)) file = beside;
   }
   if (file === undefined) return undefined;
-  const value = readJson(file, io);
+  const value = readJsonFile(file, io);
   return { file: displayPath(file, io.cwd), reading: readAdjudication(isObject(value) ? value : undefined, inputs) };
 }
 

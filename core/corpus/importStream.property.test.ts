@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { propertyRuns } from '../../test/helpers/property';
+import { cut } from '../../test/helpers/pieces';
 import { planImport, streamImport, type Delimiter } from './spreadsheet';
 
 /**
@@ -111,18 +112,6 @@ const sheet = fc
       rows.map(([cells, end, fit]) => (fit ? Array.from({ length: header.length }, (_, i) => cells[i] ?? '') : cells).join(delimiter) + end).join('') +
       tail,
   }));
-
-function cut(text: string, at: readonly number[]): string[] {
-  const points = [...new Set(at.map((p) => p % (text.length + 1)))].sort((a, b) => a - b);
-  const out: string[] = [];
-  let from = 0;
-  for (const p of points) {
-    out.push(text.slice(from, p));
-    from = p;
-  }
-  out.push(text.slice(from));
-  return out;
-}
 
 function whole(corpus: string, text: string, delimiter: Delimiter): unknown {
   try {

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { propertyRuns } from '../../test/helpers/property';
+import { cut } from '../../test/helpers/pieces';
 import { decodeSheetBytes, SheetBytesDecoder } from '../document/encoding';
 import { planImport, type Delimiter } from './spreadsheet';
 
@@ -32,19 +33,6 @@ const sheet = fc
     delimiter,
     text: (bom ? '\uFEFF' : '') + header.join(delimiter) + headerEol + rows.map(([cells, end]) => cells.join(delimiter) + end).join('') + tail,
   }));
-
-/** `text` cut at the given points (any position, so inside a CRLF, a quoted cell, a doubled quote or a surrogate pair). */
-function cut(text: string, at: readonly number[]): string[] {
-  const points = [...new Set(at.map((p) => p % (text.length + 1)))].sort((a, b) => a - b);
-  const out: string[] = [];
-  let from = 0;
-  for (const p of points) {
-    out.push(text.slice(from, p));
-    from = p;
-  }
-  out.push(text.slice(from));
-  return out;
-}
 
 /** The plan, or the error it throws, as plain data (to compare both paths whatever happens). */
 function outcome(run: () => ReturnType<typeof planImport>): unknown {

@@ -1,8 +1,9 @@
 import { test } from 'node:test';
+import { applyTextEdits } from '../document/jsonEdits';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { propertyRuns } from '../../test/helpers/property';
-import { applyPacketImportEdits, packetImportEdits } from './packetImportEdits';
+import { packetImportEdits } from './packetImportEdits';
 import { RATINGS } from './review';
 import type { JsonObject } from '../json';
 
@@ -29,7 +30,7 @@ test('an import changes exactly the changed items, whatever the text, indentatio
           [...changes].map(([index, value]) => ({ index, item: value })),
         );
         assert.ok(edits);
-        const after = applyPacketImportEdits(text, edits);
+        const after = applyTextEdits(text, edits);
         assert.equal(after.startsWith('\ufeff'), bom);
         const parsed = JSON.parse(bom ? after.slice(1) : after) as { reviewer: string; items: unknown[] };
         assert.equal(parsed.reviewer, 'Ama');

@@ -4,10 +4,10 @@ import type { ImportedItem } from './packet';
 
 /**
  * The text edits that merge imported ratings (`importRatings`) into the review file: one edit per changed item,
- * written in the file's own style, so the rest of the file is untouched. The CLI applies them to the file's text,
- * the editor as one undoable edit of the open document. Offsets are into `text`, a leading byte order mark
- * included; the edits do not overlap and are listed from the last to the first, so applying them in that order
- * keeps every offset valid. Undefined when the text no longer has an item the import changes.
+ * written in the file's own style, so the rest of the file is untouched. The CLI applies them to the file's text
+ * (`applyTextEdits`), the editor as one undoable edit of the open document. Offsets are into `text`, a leading byte
+ * order mark included; the edits do not overlap and are listed from the last to the first. Undefined when the
+ * text no longer has an item the import changes.
  */
 export function packetImportEdits(text: string, changes: readonly ImportedItem[]): TextEdit[] | undefined {
   const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -19,11 +19,4 @@ export function packetImportEdits(text: string, changes: readonly ImportedItem[]
     edits.push({ start: edit.start + bom, end: edit.end + bom, text: edit.text });
   }
   return edits;
-}
-
-/** `text` with `packetImportEdits`' edits applied. */
-export function applyPacketImportEdits(text: string, edits: readonly TextEdit[]): string {
-  let out = text;
-  for (const edit of edits) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
-  return out;
 }

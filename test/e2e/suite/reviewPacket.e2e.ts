@@ -6,23 +6,25 @@ import { packetBinding } from '../../../core/review/packet';
 import { savedRatings } from '../../../core/review/packetFormat';
 import { e2eTest, workspaceFile } from './harness';
 
-e2eTest('Make Review Packet writes one self-contained page of the review’s items, naming no model', async () => {
-  const card = workspaceFile('cards/packet_card.json');
+/**
+ * `cards/<name>.json`, a copy of the fixture card, and its seeded review by `reviewer` written beside it, as
+ * `review sample` draws it: only a review bound to its card is packed or imported into.
+ */
+async function seededReview(name: string, reviewer: string, seed: number) {
+  const card = workspaceFile(`cards/${name}.json`);
   await vscode.workspace.fs.copy(workspaceFile('cards/review_card.json'), card, { overwrite: true });
   const value = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(card))) as Record<string, unknown>;
-  // The seeded sample, as `review sample` draws it: only a review bound to its card is packed.
   const results = reviewableResults(value);
-  const drawn = drawSample(results, { size: results.length, seed: 3, random: new PyRandom(3), allowSecretSegments: false });
-  const review = newReview(drawn, {
-    runCardPath: 'packet_card.json',
-    card: value,
-    reviewer: 'Ama',
-    created: '2026-11-28T06:00:00Z',
-    seed: 3,
-    size: results.length,
-  });
-  const reviewUri = workspaceFile('cards/packet_card.review.json');
-  await vscode.workspace.fs.writeFile(reviewUri, new TextEncoder().encode(JSON.stringify(review, null, 2)));
+  const drawn = drawSample(results, { size: results.length, seed, random: new PyRandom(seed), allowSecretSegments: false });
+  const review = newReview(drawn, { runCardPath: `${name}.json`, card: value, reviewer, created: '2026-11-28T06:00:00Z', seed, size: results.length });
+  const reviewUri = workspaceFile(`cards/${name}.review.json`);
+  const reviewText = JSON.stringify(review, null, 2) + '\n';
+  await vscode.workspace.fs.writeFile(reviewUri, new TextEncoder().encode(reviewText));
+  return { review, reviewUri, reviewText };
+}
+
+e2eTest('Make Review Packet writes one self-contained page of the review’s items, naming no model', async () => {
+  const { review, reviewUri } = await seededReview('packet_card', 'Ama', 3);
   const target = workspaceFile('cards/packet_card.packet.html');
   const written = await vscode.commands.executeCommand<vscode.Uri | undefined>('ewebench.reviewPacket', reviewUri, target);
   assert.equal(written?.toString(), target.toString());
@@ -38,22 +40,7 @@ e2eTest('Make Review Packet writes one self-contained page of the review’s ite
 });
 
 e2eTest('Import Saved Ratings merges a packet’s saved ratings into the review as one edit, and refuses ratings altered after saving', async () => {
-  const card = workspaceFile('cards/import_card.json');
-  await vscode.workspace.fs.copy(workspaceFile('cards/review_card.json'), card, { overwrite: true });
-  const value = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(card))) as Record<string, unknown>;
-  const results = reviewableResults(value);
-  const drawn = drawSample(results, { size: results.length, seed: 5, random: new PyRandom(5), allowSecretSegments: false });
-  const review = newReview(drawn, {
-    runCardPath: 'import_card.json',
-    card: value,
-    reviewer: 'Kofi',
-    created: '2026-11-28T06:00:00Z',
-    seed: 5,
-    size: results.length,
-  });
-  const reviewUri = workspaceFile('cards/import_card.review.json');
-  const reviewText = JSON.stringify(review, null, 2) + '\n';
-  await vscode.workspace.fs.writeFile(reviewUri, new TextEncoder().encode(reviewText));
+  const { review, reviewUri, reviewText } = await seededReview('import_card', 'Kofi', 5);
   const binding = packetBinding(review);
   assert.ok(!('missing' in binding));
   const ratings = review.items.map((item, i) => ({
