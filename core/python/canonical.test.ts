@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { editedPyJsonText, pyJsonText } from '../../test/helpers/pyJsonText';
 import { propertyRuns } from '../../test/helpers/property';
-import { canonicalPyJsonText, floatLexemeRepr } from './canonical';
+import { canonicalPyJson, floatLexemeIsRepr } from './canonical';
 import { dumpsPy, HASH_DUMPS_OPTIONS, isPyObject, MAX_PY_JSON_DEPTH, parsePyJson, pyFloatRepr, PyJsonError, type PyObject } from './json';
 
 const decoder = new TextDecoder();
@@ -23,8 +23,8 @@ function plain(text: string): { text: string } | { error: string } {
 /** The fast path's answer in the same shape; text Python cannot encode (a lone surrogate) is marked as such. */
 function fast(text: string): { text: string } | { error: string } | { lone: true } {
   try {
-    const read = canonicalPyJsonText(text);
-    return read.wellFormed ? { text: read.text } : { lone: true };
+    const read = canonicalPyJson(text);
+    return read.wellFormed ? { text: decoder.decode(read.bytes) } : { lone: true };
   } catch (e) {
     assert.ok(e instanceof PyJsonError, String(e));
     return { error: e.message };
@@ -49,60 +49,64 @@ test('canonical reading refuses exactly what parsePyJson refuses, with the same 
   fc.assert(fc.property(fc.oneof(editedPyJsonText, fc.string({ unit: 'binary', maxLength: 16 })), sameAsPlain), propertyRuns(1500));
 });
 
-test('an object root gives its members’ spans, its object members’ members, the blanked member and the captured one', () => {
+test('an object root gives the strings asked for (the last of a repeated key), the blanked member and the captured one', () => {
   const member = fc.tuple(fc.constantFrom('"f"', '"g"', '"seal"', '"x"'), pyJsonText);
-  const inner = fc.array(fc.tuple(fc.constantFrom('"c"', '"h"', '"y"'), pyJsonText), { maxLength: 4 });
+  const inner = fc.array(fc.tuple(fc.constantFrom('"c"', '"h"', '"y"'), fc.oneof(pyJsonText, fc.constantFrom('{}', '{"b": 1, "a": [2]}'))), { maxLength: 4 });
   const card = fc
-    .tuple(fc.array(member, { maxLength: 4 }), fc.array(fc.tuple(fc.constantFrom('"f"', '"g"'), inner), { maxLength: 3 }))
-    .map(
-      ([flat, objects]) =>
-        `{${[...flat.map(([k, v]) => `${k}: ${v}`), ...objects.map(([k, m]) => `${k}: {${m.map(([a, b]) => `${a}: ${b}`).join(', ')}}`)].join(', ')}}`,
-    );
+    .tuple(fc.array(member, { maxLength: 4 }), fc.array(fc.tuple(fc.constantFrom('"f"', '"g"'), inner), { maxLength: 3 }), fc.boolean())
+    .map(([flat, objects, reversed]) => {
+      const members = [...flat.map(([k, v]) => `${k}: ${v}`), ...objects.map(([k, m]) => `${k}: {${m.map(([a, b]) => `${a}: ${b}`).join(', ')}}`)];
+      return `{${(reversed ? members.reverse() : members).join(', ')}}`;
+    });
+  const paths = [['seal'], ['x'], ['f', 'h'], ['g', 'c'], ['f', 'y']] as const;
   fc.assert(
     fc.property(card, (text) => {
       const value = parsePyJson(text) as PyObject;
-      const read = canonicalPyJsonText(text, { blank: 'seal', capture: ['f', 'c'] });
+      const read = canonicalPyJson(text, { blank: 'seal', capture: ['f', 'c'], strings: paths });
       if (!read.wellFormed) return;
-      assert.ok(read.members && read.nested);
-      assert.deepEqual([...read.members.keys()], [...value.keys()]);
-      for (const [key, span] of read.members)
-        assert.equal(dumpsPy(parsePyJson(text.slice(span.start, span.end)), HASH_DUMPS_OPTIONS), dumpsPy(value.get(key) ?? null, HASH_DUMPS_OPTIONS));
+      assert.equal(read.object, true);
+      const at = (path: readonly string[]) => {
+        const root = value.get(path[0]);
+        const member = path.length === 1 ? root : isPyObject(root) ? root.get(path[1]) : undefined;
+        return typeof member === 'string' ? member : undefined;
+      };
+      assert.deepEqual(read.strings, paths.map(at));
       const blanked: PyObject = new Map(value);
       if (blanked.has('seal')) blanked.set('seal', '');
-      assert.equal(read.text, dumpsPy(blanked, HASH_DUMPS_OPTIONS));
-      for (const [key, member] of value) {
-        assert.equal(read.nested.has(key), isPyObject(member));
-        if (isPyObject(member)) assert.deepEqual([...(read.nested.get(key)?.keys() ?? [])], [...member.keys()]);
-      }
+      assert.equal(decoder.decode(read.bytes), dumpsPy(blanked, HASH_DUMPS_OPTIONS));
       const f = value.get('f');
       const c = isPyObject(f) ? f.get('c') : undefined;
-      assert.equal(read.captured, isPyObject(c) ? dumpsPy(c, HASH_DUMPS_OPTIONS) : undefined);
+      assert.equal(read.captured && decoder.decode(read.captured), isPyObject(c) ? dumpsPy(c, HASH_DUMPS_OPTIONS) : undefined);
     }),
     propertyRuns(800),
   );
 });
 
 test('examples: Python floats, -0, duplicate keys, keys sorted by code point, escapes as Python writes them', () => {
-  const text = (s: string) => canonicalPyJsonText(s).text;
+  const text = (s: string) => decoder.decode(canonicalPyJson(s).bytes);
   assert.equal(
     text('{"b": 1.0, "a": [1e-05, 1E+16, -0, -0.0, 1e999], "a": "x\\u00e9\\n\\/\\u0001", "\ud83d\ude00": 0, "\uffff": 1}'),
     '{"a": "xé\\n/\\u0001", "b": 1.0, "\uffff": 1, "\ud83d\ude00": 0}',
   );
   assert.equal(text('[1e-05,1E+16,-0,-0.0,1e999,100.0,1e15]'), '[1e-05, 1e+16, 0, -0.0, Infinity, 100.0, 1000000000000000.0]');
-  assert.equal(canonicalPyJsonText(' "a\\"b" ').members, undefined);
-  assert.equal(canonicalPyJsonText('"\\ud800"').wellFormed, false);
-  assert.equal(canonicalPyJsonText('{"\\ud800": 1}').wellFormed, false);
-  assert.equal(canonicalPyJsonText('["\ud800"]').wellFormed, false);
+  assert.equal(canonicalPyJson(' "a\\"b" ').object, false);
+  assert.equal(canonicalPyJson('"\\ud800"').wellFormed, false);
+  assert.equal(canonicalPyJson('{"\\ud800": 1}').wellFormed, false);
+  assert.equal(canonicalPyJson('["\ud800"]').wellFormed, false);
+  // U+FFFD is what the encoder writes for a lone surrogate: the text itself says which it was.
+  assert.equal(canonicalPyJson('["\ufffd", {"\ufffd": "x\\n"}]').wellFormed, true);
+  assert.equal(canonicalPyJson('{"\ufffd": 1, "a\ud800": 2}').wellFormed, false);
+  assert.equal(text('["\\u001f\\u001F\\u00e9\\"\\/"]'), '["\\u001f\\u001fé\\"/"]');
 });
 
 test('canonical reading is bounded in depth as parsePyJson is, and reads long texts', () => {
-  assert.equal(canonicalPyJsonText('['.repeat(MAX_PY_JSON_DEPTH) + ']'.repeat(MAX_PY_JSON_DEPTH)).text.length, 2 * MAX_PY_JSON_DEPTH);
-  assert.throws(() => canonicalPyJsonText('['.repeat(MAX_PY_JSON_DEPTH + 1) + ']'.repeat(MAX_PY_JSON_DEPTH + 1)), /nested deeper than 1000 levels/);
-  assert.throws(() => canonicalPyJsonText('['.repeat(MAX_PY_JSON_DEPTH) + '1' + ']'.repeat(MAX_PY_JSON_DEPTH)), /nested deeper than 1000 levels/);
+  assert.equal(canonicalPyJson('['.repeat(MAX_PY_JSON_DEPTH) + ']'.repeat(MAX_PY_JSON_DEPTH)).bytes.length, 2 * MAX_PY_JSON_DEPTH);
+  assert.throws(() => canonicalPyJson('['.repeat(MAX_PY_JSON_DEPTH + 1) + ']'.repeat(MAX_PY_JSON_DEPTH + 1)), /nested deeper than 1000 levels/);
+  assert.throws(() => canonicalPyJson('['.repeat(MAX_PY_JSON_DEPTH) + '1' + ']'.repeat(MAX_PY_JSON_DEPTH)), /nested deeper than 1000 levels/);
   const deep = '{"a": '.repeat(MAX_PY_JSON_DEPTH - 1) + '{}' + '}'.repeat(MAX_PY_JSON_DEPTH - 1);
-  assert.equal(canonicalPyJsonText(deep).text, dumpsPy(parsePyJson(deep), HASH_DUMPS_OPTIONS));
+  assert.equal(decoder.decode(canonicalPyJson(deep).bytes), dumpsPy(parsePyJson(deep), HASH_DUMPS_OPTIONS));
   const long = JSON.stringify({ z: 'é'.repeat(200_000), a: Array.from({ length: 20_000 }, (_, k) => k + 0.5) });
-  assert.equal(canonicalPyJsonText(long).text, dumpsPy(parsePyJson(long), HASH_DUMPS_OPTIONS));
+  assert.equal(decoder.decode(canonicalPyJson(long).bytes), dumpsPy(parsePyJson(long), HASH_DUMPS_OPTIONS));
 });
 
 /** Float lexemes as JSON allows them: every form of a double's digits, hand-written ones with trailing zeros. */
@@ -121,11 +125,14 @@ const floatLexeme = fc.oneof(
   fc.constantFrom('0.0', '-0.0', '0.0001', '0.00001', '0.00010', '1.10', '123456789012345.0', '1234567890123456.0', '999999999999999.9', '0.1234567890123456'),
 );
 
-test('a float lexeme is its own Python repr exactly when pyFloatRepr(Number(lexeme)) says so (floatLexemeRepr against its twin)', () => {
+test('a float lexeme is written as pyFloatRepr(Number(lexeme)), and taken as its own repr only when it is', () => {
   fc.assert(
     fc.property(floatLexeme, fc.constantFrom('', '[', '{"a": '), (lexeme, before) => {
-      const text = before + lexeme + ']';
-      assert.equal(floatLexemeRepr(text, before.length, before.length + lexeme.length), pyFloatRepr(Number(lexeme)), lexeme);
+      const after = before === '' ? '' : before === '[' ? ']' : '}';
+      const repr = pyFloatRepr(Number(lexeme));
+      assert.equal(decoder.decode(canonicalPyJson(before + lexeme + after).bytes), before + repr + after, lexeme);
+      const bytes = encoder.encode(before + lexeme);
+      if (floatLexemeIsRepr(bytes, before.length, bytes.length)) assert.equal(repr, lexeme);
     }),
     propertyRuns(3000),
   );

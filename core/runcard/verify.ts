@@ -4,7 +4,7 @@
  * diagnostics, the leaderboard and the benchmark matrix refuse to rank or skip on a card that does not verify.
  */
 import { sha256Hex as sha256HexOfText } from '../hash/sha';
-import { canonicalPyJsonText, type SourceSpan } from '../python/canonical';
+import { canonicalPyJson } from '../python/canonical';
 import { isPyObject, parsePyJson, type PyObject, type PyValue } from '../python/json';
 import { fingerprintHash, runCardHash, sha256Hex, systemPromptSha256 } from './hashes';
 
@@ -80,32 +80,26 @@ export function verifyRunCardPlain(text: string): CardVerification {
   return seals.runCardHash ? 'verified' : 'unsealed';
 }
 
-/** The seals' fields, read from the canonical pass: the root's members and the fingerprint's members. */
-const SEAL_OPTIONS = { blank: 'run_card_hash', capture: ['fingerprint', 'components'] } as const;
+/** The seals' fields, read by the canonical pass: the seal (blanked), the prompt and its hash, the fingerprint. */
+const SEAL_OPTIONS = {
+  blank: 'run_card_hash',
+  capture: ['fingerprint', 'components'],
+  strings: [['run_card_hash'], ['system_prompt_used'], ['system_prompt_sha256'], ['fingerprint', 'hash']],
+} as const;
 
-/** The three seals' verdicts from the canonical text, as `cardSeals` computes them; throws where it throws. */
+/** The three seals' verdicts from the canonical bytes, as `cardSeals` computes them; throws where it throws. */
 function sealsHold(text: string): CardVerification {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const read = canonicalPyJsonText(body, SEAL_OPTIONS);
+  const read = canonicalPyJson(body, SEAL_OPTIONS);
   // Text Python cannot encode: the plain path decides which seal it reaches (and so the verdict), rare enough.
   if (!read.wellFormed) return verifyRunCardPlain(text);
-  const { members, nested } = read;
-  if (!members || !nested) return 'unreadable';
-  // A member's decoded string when its value is a JSON string (that span of the text was just read), else undefined.
-  const stringOf = (span: SourceSpan | undefined): string | undefined =>
-    span && body.charCodeAt(span.start) === 0x22 ? (JSON.parse(body.slice(span.start, span.end)) as string) : undefined;
+  if (!read.object) return 'unreadable';
+  const [seal, prompt, promptStored, fingerprintStored] = read.strings;
   let ok = true;
-  const seal = stringOf(members.get('run_card_hash'));
   // Every text hashed here is well formed (checked by the pass): its UTF-8 is what Python hashes.
-  const whole = seal === undefined || seal === '' ? undefined : sha256HexOfText(read.text);
-  const prompt = stringOf(members.get('system_prompt_used'));
-  const promptStored = stringOf(members.get('system_prompt_sha256'));
+  const whole = seal === undefined || seal === '' ? undefined : sha256HexOfText(read.bytes);
   if (prompt !== undefined && promptStored !== undefined) ok = sha256Hex(prompt) === promptStored && ok;
-  const fingerprint = nested.get('fingerprint');
-  if (fingerprint) {
-    const stored = stringOf(fingerprint.get('hash'));
-    if (read.captured !== undefined && stored !== undefined) ok = sha256HexOfText(read.captured) === stored && ok;
-  }
+  if (read.captured !== undefined && fingerprintStored !== undefined) ok = sha256HexOfText(read.captured) === fingerprintStored && ok;
   if (whole === undefined) return ok ? 'unsealed' : 'mismatch';
   return whole === seal && ok ? 'verified' : 'mismatch';
 }
