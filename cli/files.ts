@@ -23,6 +23,7 @@ export interface PathProblem {
 export function expandJsonPaths(inputs: readonly string[], cwd: string, problems?: PathProblem[]): string[] {
   if (inputs.length === 0) throw new UsageError('no PATH given');
   const out: string[] = [];
+  const walked = { linked: false };
   const report = (file: string, message: string, skipped = false) => {
     if (problems) problems.push({ file, message, ...(skipped ? { skipped } : {}) });
     else if (!skipped) throw new Error(`${displayPath(file, cwd)}: ${message}`);
@@ -39,11 +40,13 @@ export function expandJsonPaths(inputs: readonly string[], cwd: string, problems
     // Anything else named explicitly (a FIFO, a device) is refused when read, not here.
     if (stat.isDirectory()) {
       const before = out.length;
-      walk(full, out, report);
+      walk(full, out, report, walked);
       if (out.length === before) report(full, 'no *.json file in this folder', true);
     } else out.push(full);
   }
-  // A file reached twice (named and inside a folder, or through a link) is checked once.
+  // A file reached twice (named and inside a folder, or through a link) is checked once. One folder walked
+  // without a link reaches each file once: its files are not resolved one by one (a system call or more each).
+  if (inputs.length === 1 && !walked.linked) return out;
   const seen = new Set<string>();
   return out.filter((file) => {
     let real = file;
@@ -58,7 +61,8 @@ export function expandJsonPaths(inputs: readonly string[], cwd: string, problems
   });
 }
 
-function walk(dir: string, out: string[], report: (file: string, message: string, skipped?: boolean) => void): void {
+/** Adds the JSON files under `dir` to `out`; `walked.linked` tells whether a link to a file was among them. */
+function walk(dir: string, out: string[], report: (file: string, message: string, skipped?: boolean) => void, walked: { linked: boolean }): void {
   let entries: fs.Dirent[];
   try {
     entries = fs.readdirSync(dir, { withFileTypes: true });
@@ -69,7 +73,7 @@ function walk(dir: string, out: string[], report: (file: string, message: string
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (!isSkippedFolder(entry.name)) walk(full, out, report);
+      if (!isSkippedFolder(entry.name)) walk(full, out, report, walked);
     } else if (entry.isSymbolicLink()) {
       let target: fs.Stats | undefined;
       try {
@@ -78,7 +82,10 @@ function walk(dir: string, out: string[], report: (file: string, message: string
         // A dangling link: nothing to read, and nothing the user asked for by name.
       }
       if (target?.isDirectory()) report(full, 'symbolic link to a folder: not followed (name the folder to include it)', true);
-      else if (target?.isFile() && isJsonFileName(entry.name)) out.push(full);
+      else if (target?.isFile() && isJsonFileName(entry.name)) {
+        out.push(full);
+        walked.linked = true;
+      }
     } else if (entry.isFile() && isJsonFileName(entry.name)) out.push(full);
   }
 }

@@ -150,6 +150,16 @@ test('an unreadable subfolder is reported and the walk goes on', { skip: process
   }
 });
 
+test('a file named twice, or named and inside a folder named too, is checked once; one folder without links lists each file once', async () => {
+  const dir = tempDir({ 'real/tests.json': OK, 'real/more/other.json': OK.replace('tr_01', 'tr_02') });
+  for (const args of [['real', 'real/tests.json'], ['real/tests.json', './real/tests.json'], ['real', 'real/more'], ['real']]) {
+    const io = captureIo(dir);
+    assert.equal(await main(['validate', ...args, '--format', 'json'], io), 0, io.out);
+    const files = (JSON.parse(io.out) as { file: string }[]).map((r) => r.file).sort();
+    assert.deepEqual(files, args.includes('real') ? ['real/more/other.json', 'real/tests.json'] : ['real/tests.json'], args.join(' '));
+  }
+});
+
 test('symlinked JSON files are followed, links to folders are named as not followed, and a FIFO is refused', async () => {
   const dir = tempDir({ 'real/tests.json': OK });
   const outside = tempDir({ 'other.json': OK.replace('tr_01', 'tr_02') });

@@ -21,12 +21,12 @@ export function terminalSafe(text: string): string {
  */
 export function textTable(rows: readonly (readonly string[])[]): string {
   const safe = rows.map((r) => r.map(terminalSafe));
-  const widths = safe[0].map((_, i) => Math.max(...safe.map((r) => Array.from(r[i] ?? '').length)));
+  const widths = safe[0].map((_, i) => safe.reduce((most, r) => Math.max(most, width(r[i] ?? '')), 0));
   return (
     safe
       .map((r) =>
         r
-          .map((cell, i) => (i === r.length - 1 ? cell : cell + ' '.repeat(widths[i] - Array.from(cell).length)))
+          .map((cell, i) => (i === r.length - 1 ? cell : cell + ' '.repeat(widths[i] - width(cell))))
           .join('  ')
           .trimEnd(),
       )
@@ -62,7 +62,28 @@ export const MAX_LINE = 160;
 /** A column no narrower than this when its text is wrapped to fit (narrower reads worse than a record). */
 const MIN_WRAPPED = 8;
 
-const width = (text: string): number => Array.from(text).length;
+/** Code points, as `Array.from(text).length` counts them (a surrogate pair is one), without building the array. */
+function width(text: string): number {
+  let n = text.length;
+  for (let i = 0; i + 1 < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
+
+/** A line without its trailing spaces (only U+0020: other white space is content). */
+function trimSpaces(line: string): string {
+  let end = line.length;
+  while (end > 0 && line.charCodeAt(end - 1) === 0x20) end--;
+  return end === line.length ? line : line.slice(0, end);
+}
 
 /**
  * Text broken into lines of at most `max` code points: at spaces when it can, inside a word when one is longer
@@ -82,7 +103,7 @@ export function wrapText(text: string, max: number): string[] {
     const space = chars.lastIndexOf(' ', end);
     if (space > start) end = space;
     // Only the spaces it breaks at go: other white space (U+2000…) is text.
-    lines.push(chars.slice(start, end).join('').replace(/ +$/, ''));
+    lines.push(trimSpaces(chars.slice(start, end).join('')));
     start = end;
     while (start < chars.length && chars[start] === ' ') start++;
   }
@@ -120,7 +141,8 @@ export function fitTable(rows: readonly (readonly string[])[], options: FitOptio
   const safe = rows.map((r) => r.map(terminalSafe));
   if (!safe.length) return '';
   const columns = safe[0].length;
-  const widths = Array.from({ length: columns }, (_, i) => Math.max(...safe.map((r) => width(r[i] ?? ''))));
+  // A loop, not Math.max(...rows): a board of many rows would pass more arguments than a call takes.
+  const widths = Array.from({ length: columns }, (_, i) => safe.reduce((most, r) => Math.max(most, width(r[i] ?? '')), 0));
   const gaps = 2 * (columns - 1);
   const natural = widths.reduce((a, b) => a + b, 0) + gaps;
   const cap = natural <= max ? Infinity : capFor(widths, options.wrap, max - gaps);
@@ -132,13 +154,14 @@ export function fitTable(rows: readonly (readonly string[])[], options: FitOptio
     const height = Math.max(...cells.map((c) => c.length));
     for (let k = 0; k < height; k++)
       out.push(
-        cells
-          .map((c, i) => {
-            const part = c[k] ?? '';
-            return i === columns - 1 ? part : part + ' '.repeat(Math.max(0, used[i] - width(part)));
-          })
-          .join('  ')
-          .replace(/ +$/, ''),
+        trimSpaces(
+          cells
+            .map((c, i) => {
+              const part = c[k] ?? '';
+              return i === columns - 1 ? part : part + ' '.repeat(Math.max(0, used[i] - width(part)));
+            })
+            .join('  '),
+        ),
       );
   }
   return out.join('\n') + '\n';
@@ -153,7 +176,7 @@ function recordLines(rows: readonly (readonly string[])[], max: number): string 
       .flatMap((cell, i) => {
         const name = wrapText(head[i], label)[0];
         const lines = wrapText(cell, max - label - 2);
-        return lines.map((line, k) => `${k === 0 ? name + ':' + ' '.repeat(label - width(name) + 1) : ' '.repeat(label + 2)}${line}`.replace(/ +$/, ''));
+        return lines.map((line, k) => trimSpaces(`${k === 0 ? name + ':' + ' '.repeat(label - width(name) + 1) : ' '.repeat(label + 2)}${line}`));
       })
       .join('\n'),
   );

@@ -9,7 +9,7 @@ import type { Locale } from '../../core/i18n/locale';
 import { leaderboardText } from '../commands/leaderboard';
 import { fromRepo } from '../../test/helpers/paths';
 import { propertyRuns } from '../../test/helpers/property';
-import { fitTable, MAX_LINE, wrapText } from './text';
+import { fitTable, MAX_LINE, wrapText, textTable } from './text';
 
 const columns = (line: string) => Array.from(line).length;
 const widest = (text: string) => Math.max(0, ...text.split('\n').map(columns));
@@ -142,4 +142,14 @@ test('the leaderboard text: any rows (long names, huge and tiny figures) fit 160
     }),
     propertyRuns(60),
   );
+});
+
+test('tables of many rows are laid out (no call spreads the rows), widths counted in code points as before', () => {
+  const rows = [['#', 'model', 'note'], ...Array.from({ length: 200_000 }, (_, k) => [String(k + 1), k % 2 ? 'm😀' : 'ɖe', k % 3 ? '' : 'x'])];
+  const fitted = fitTable(rows, { wrap: [false, true, false] }).split('\n');
+  assert.equal(fitted.length, rows.length + 1);
+  assert.equal(fitted[1], '1       ɖe     x');
+  assert.equal(fitted[2], '2       m😀');
+  const table = textTable(rows).split('\n');
+  assert.equal(table[2], fitted[2]);
 });
