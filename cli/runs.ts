@@ -5,6 +5,7 @@ import { CardResultsSink, readRuns, readStreamedCard } from '../core/runs/read';
 import type { ReadRunsResult, Run, RunItem } from '../core/runs/types';
 import { displayPath, expandJsonPaths, readChunks, readText, type PathProblem } from './files';
 import type { CliIo } from './io';
+import { appendAll } from '../core/arrays';
 
 /**
  * The largest file read as a run (a 20,000-entry run card is about 20 MB): a larger one is named and left out,
@@ -40,7 +41,7 @@ export function loadRuns(inputs: readonly string[], io: CliIo, options: { inPiec
         continue;
       }
       const read = (options.inPieces && io.readBytes && readCardInPieces(file, shown, io, runs)) || readWhole(file, shown, io);
-      if (read.ok) runs.push(...read.runs);
+      if (read.ok) appendAll(runs, read.runs);
       // A run with a score out of range is invalid input wherever it was found: never skipped quietly.
       else if (read.reason === 'out-of-range') problems.push({ file, message: read.detail });
       else if (named.has(file)) problems.push({ file, message: `not a run: ${read.detail}` });

@@ -16,6 +16,7 @@ import type { Finding } from './rules/finding';
 import { relocate } from './rules/relocate';
 import { classifyDocument, duplicateKeyFindings, idTextIn, validateDocument, type ValidationOptions, type ValidationResult } from './validate';
 import { ENTRY_ID_FIELDS, entryFindings, isAboutChanged, startsWith, withOneEntry } from './entryValidation';
+import { appendAll } from './arrays';
 
 /** One analysed version: the parse and what the rules found in it. */
 export interface Analysed {
@@ -144,7 +145,7 @@ export function revalidateEntries(
     if (!oldFacts || !newFacts || oldFacts.precomposed !== newFacts.precomposed) return undefined;
     const own = entryFindings(next.value, entriesPath, newEntry, index, classification, options);
     if (!own) return undefined;
-    fresh.push(...own);
+    appendAll(fresh, own);
   }
   const kept = previous.result.findings
     .filter((f) => f.code !== 'duplicate-key' && !isAboutChanged(f, entriesPath, changed))
@@ -268,8 +269,8 @@ export function revalidateStructure(
   } else counts = countEntries(entries, shape);
   const across = corpusAcrossFindings(next.value, shape, entriesPath, options.locale, counts.corpus);
   const repeated = counts.ids.repeatedIn(entries, entriesPath);
-  across.push(...duplicateIdFindings(repeated.occurrences, options.locale, undefined, repeated.all, idTextIn(next)));
-  if (!keepLanguage) across.push(...coverageFindings(next, classification, options.locale));
+  appendAll(across, duplicateIdFindings(repeated.occurrences, options.locale, undefined, repeated.all, idTextIn(next)));
+  if (!keepLanguage) appendAll(across, coverageFindings(next, classification, options.locale));
   const result = { classification, findings: [...kept, ...fresh, ...across, ...duplicateKeyFindings(next, options.locale)], ids: previous.result.ids };
   COUNTS.set(result, counts);
   return result;

@@ -7,7 +7,8 @@ import { defaultSeverity } from './rules/codes';
 import { corpusFindings } from './rules/corpus';
 import { ewebenchFindingsInDocument } from './rules/ewebench';
 import { eweScoreFindings } from './rules/resultsScores';
-import { appendFindings, type Anchor, type Finding } from './rules/finding';
+import { appendAll } from './arrays';
+import { type Anchor, type Finding } from './rules/finding';
 import { collectIds, duplicateIdFindings, repeatedIds, type ExternalIdOccurrence, type Id, type IdOccurrence } from './rules/ids';
 import { msg } from './rules/messages';
 import { decimal } from './i18n/number';
@@ -63,35 +64,35 @@ export function validateDocument(doc: JsonDocument, options: ValidationOptions):
   let ids: IdOccurrence[] = [];
   switch (classification.kind) {
     case 'ewebench-tests':
-      appendFindings(findings, ewebenchFindingsInDocument(doc, locale));
+      appendAll(findings, ewebenchFindingsInDocument(doc, locale));
       ids = collectIds(doc.value, []);
-      appendFindings(findings, duplicateIdFindings(ids, locale, options.externalIds, undefined, idTextIn(doc)));
-      if (options.audit !== false) appendFindings(findings, weakTestFindingsInDocument(doc, locale, options.audit));
+      appendAll(findings, duplicateIdFindings(ids, locale, options.externalIds, undefined, idTextIn(doc)));
+      if (options.audit !== false) appendAll(findings, weakTestFindingsInDocument(doc, locale, options.audit));
       break;
     case 'rosetta-corpus': {
       const entriesPath = itemsPath(classification)!;
-      appendFindings(findings, corpusFindings(doc.value, classification.shape ?? 'envelope', entriesPath, locale));
+      appendAll(findings, corpusFindings(doc.value, classification.shape ?? 'envelope', entriesPath, locale));
       const entries = entriesOf(doc.value, entriesPath);
       // Entry ids are checked within the file only: the workspace index takes test ids.
       const repeated = repeatedIds(entries, entriesPath, ['id', 'index']);
-      appendFindings(findings, duplicateIdFindings(repeated.occurrences, locale, undefined, repeated.all, idTextIn(doc)));
-      if (options.audit !== false) appendFindings(findings, corpusCopyFindings(entries, entriesPath, locale));
+      appendAll(findings, duplicateIdFindings(repeated.occurrences, locale, undefined, repeated.all, idTextIn(doc)));
+      if (options.audit !== false) appendAll(findings, corpusCopyFindings(entries, entriesPath, locale));
       break;
     }
     case 'rosetta-run-card':
-      appendFindings(findings, runCardFindings(doc, locale));
-      if (options.neighbours) appendFindings(findings, reviewGateFindings(doc.text, doc.value, locale, options.neighbours));
+      appendAll(findings, runCardFindings(doc, locale));
+      if (options.neighbours) appendAll(findings, reviewGateFindings(doc.text, doc.value, locale, options.neighbours));
       break;
     case 'rosetta-review':
-      appendFindings(findings, reviewFindings(doc.value, locale, options.neighbours));
+      appendAll(findings, reviewFindings(doc.value, locale, options.neighbours));
       break;
     case 'ewebench-results':
-      appendFindings(findings, schemaFindings(doc.value, [], 'ewebench-results', undefined, locale));
-      appendFindings(findings, eweScoreFindings(doc.value, locale));
+      appendAll(findings, schemaFindings(doc.value, [], 'ewebench-results', undefined, locale));
+      appendAll(findings, eweScoreFindings(doc.value, locale));
       break;
     case 'benchmark-matrix':
-      appendFindings(findings, schemaFindings(doc.value, [], 'benchmark-matrix', undefined, locale));
-      appendFindings(findings, benchmarkSizeFindings(doc.value, locale));
+      appendAll(findings, schemaFindings(doc.value, [], 'benchmark-matrix', undefined, locale));
+      appendAll(findings, benchmarkSizeFindings(doc.value, locale));
       break;
     case 'task-suite':
       findings.push(...schemaFindings(doc.value, [], 'task-suite', undefined, locale), ...suiteFindings(doc.value, locale));
@@ -99,10 +100,9 @@ export function validateDocument(doc: JsonDocument, options: ValidationOptions):
     case 'unknown':
       break;
   }
-  if (classification.kind === 'ewebench-tests' || classification.kind === 'rosetta-corpus')
-    appendFindings(findings, coverageFindings(doc, classification, locale));
+  if (classification.kind === 'ewebench-tests' || classification.kind === 'rosetta-corpus') appendAll(findings, coverageFindings(doc, classification, locale));
   // Any JSON file has this problem; it is ours to report only in the files we know (the editor's JSON support reports the others).
-  if (classification.kind !== 'unknown') appendFindings(findings, duplicateKeyFindings(doc, locale));
+  if (classification.kind !== 'unknown') appendAll(findings, duplicateKeyFindings(doc, locale));
   return { classification, findings, ids };
 }
 

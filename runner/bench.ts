@@ -20,6 +20,7 @@ import { ResponseCache } from './cache';
 import { executeRun, type RunModel, type RunResult } from './execute';
 import type { RunLogger } from './log';
 import type { ChatProvider } from './provider';
+import { appendAll } from '../core/arrays';
 
 /**
  * The benchmark matrix's orchestration (Rosetta §6), the one home of it for the CLI's `bench` and the editor's
@@ -325,7 +326,7 @@ export function mergedMatrix(loaded: LoadedBenchmark, folders: readonly string[]
         }
         sources.push({ where: display(file), folder, manifest: readShardManifest(parseJsonText(fs.readFileSync(file, 'utf8')), display(file)) });
       } catch (error) {
-        if (error instanceof BenchShardError) problems.push(...error.problems);
+        if (error instanceof BenchShardError) appendAll(problems, error.problems);
         else problems.push(`${display(file)}: ${error instanceof SyntaxError ? `not valid JSON (${error.message})` : String(error)}`);
       }
     }

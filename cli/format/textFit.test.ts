@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import fc from 'fast-check';
-import { buildLeaderboard, type Leaderboard } from '../../core/leaderboard/leaderboard';
+import { buildLeaderboard, emptyLeaderboardRows, rankLeaderboard, type Leaderboard } from '../../core/leaderboard/leaderboard';
 import { fmt, money } from '../../core/leaderboard/format';
 import type { RosettaRow } from '../../core/leaderboard/rosetta';
 import type { Locale } from '../../core/i18n/locale';
@@ -152,4 +152,12 @@ test('tables of many rows are laid out (no call spreads the rows), widths counte
   assert.equal(fitted[2], '2       m😀');
   const table = textTable(rows).split('\n');
   assert.equal(table[2], fitted[2]);
+});
+
+test('a board of 150,000 rows of one corpus is ranked (no call spreads the rows)', () => {
+  const rows = emptyLeaderboardRows();
+  for (let k = 0; k < 150_000; k++) rows.rosetta.push({ ...base, path: `card_${k}.json`, composite: (k % 1000) / 1000, composite_ci: null });
+  const board = rankLeaderboard(rows);
+  assert.equal(board.rosetta.length, 150_000);
+  assert.equal(new Set(board.rosetta.map((r) => r.path)).size, 150_000);
 });

@@ -9,6 +9,7 @@ import { appendToArray, applyTextEdits, removeArrayItems, replaceValue, type Tex
 import { exactValue } from '../document/numberText';
 import { entryIndexOf, readSheetRows, type ImportOptions, type RowProblem } from './spreadsheet';
 import { CorpusTableModel } from './tableModel';
+import { appendAll } from '../arrays';
 
 /**
  * A spreadsheet brought back into the corpus it came from: rows whose id the corpus has change only the cells
@@ -177,7 +178,7 @@ export function planUpdate(corpusText: string, sheetText: string, options: Updat
   const edits: TextEdit[] = [];
   let pruned = 0;
   if (options.prune && missing.length > 0) {
-    edits.push(...removeArrayItems(model.doc, entriesPath, missing));
+    appendAll(edits, removeArrayItems(model.doc, entriesPath, missing));
     pruned = missing.length;
   }
 

@@ -13,6 +13,7 @@ import { appendToArray, applyTextEdits, arrayAppend, replaceValue, type TextEdit
 import { cellOf, cellValue, corpusSheet, fieldKind, schemaFields, SpreadsheetError, type CorpusSheet, type FieldKind } from './cells';
 import { exactValue, floatIsExact } from '../document/numberText';
 import type { SheetEncodingProblem } from '../document/encoding';
+import { appendAll } from '../arrays';
 
 /**
  * A corpus's entries as a spreadsheet and back. Export writes one row per entry and one column per field the
@@ -779,7 +780,7 @@ export function streamImport(
   }
   if (records === 0 && readProblems.length === 0) throw new SpreadsheetError(text(locale, 'noRows'), { about: 'sheet' });
   if ((countFirst && count !== survey.count) || givenAt !== survey.given.length) throw changed();
-  problems.push(...readProblems);
+  appendAll(problems, readProblems);
   const result: StreamedImport = { columns: mapped.columns, count, problems, written: false };
   if (count === 0) return sortStreamed(result);
   validator.end();

@@ -5,6 +5,7 @@ import { readRuns } from '../runs/read';
 import { eweBenchBoard, eweBenchRowOfRun, type EweBenchRow } from './ewebench';
 import { suiteBoard, suiteRowOfRun, type SuiteRow } from './suite';
 import { rosettaBoard, rosettaRow, rosettaRowOfReport, type BoardOptions, type CardSource, type RosettaRow, type RosettaSortKey } from './rosetta';
+import { appendAll } from '../arrays';
 
 /**
  * The leaderboard's entry point for adapters (CLI `leaderboard`, the VS Code view): files in, two ranked boards
@@ -80,9 +81,21 @@ export function addLeaderboardSource(rows: LeaderboardRows, source: CardSource):
   const card = rosettaRow(source, value);
   if (card) rows.rosetta.push(card);
   else if (!read.ok || read.format === 'rosetta-run-card') rows.ignored.push(source.path);
-  else if (read.format === 'rosetta-report') rows.rosetta.push(...read.runs.map((run) => rosettaRowOfReport(source.path, run)));
-  else if (read.format === 'suite-results') rows.suite.push(...read.runs.flatMap((run) => suiteRowOfRun(source.path, run) ?? []));
-  else rows.ewebench.push(...read.runs.map((run) => eweBenchRowOfRun(source.path, run)));
+  else if (read.format === 'rosetta-report')
+    appendAll(
+      rows.rosetta,
+      read.runs.map((run) => rosettaRowOfReport(source.path, run)),
+    );
+  else if (read.format === 'suite-results')
+    appendAll(
+      rows.suite,
+      read.runs.flatMap((run) => suiteRowOfRun(source.path, run) ?? []),
+    );
+  else
+    appendAll(
+      rows.ewebench,
+      read.runs.map((run) => eweBenchRowOfRun(source.path, run)),
+    );
 }
 
 /** The boards of the rows read: each ranked (and filtered, sorted) as `options` asks. */

@@ -11,6 +11,7 @@ import { qualityTier, type QualityTier } from '../scoring/rosetta/tiers';
 import { assignRanks, type Interval } from './rank';
 import { corpusName } from '../runs/read';
 import type { Run } from '../runs/types';
+import { appendAll } from '../arrays';
 
 /**
  * Rosetta leaderboard rows (spec §9.7) from run cards: one row per card with the fifteen columns, plus what a
@@ -406,7 +407,11 @@ export function rosettaBoard(rows: readonly RosettaRow[], options: BoardOptions<
       (r) => r.composite_ci,
       (a, b) => (b.cost_adjusted ?? -Infinity) - (a.cost_adjusted ?? -Infinity) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
     );
-    ordered.push(...ranked, ...members.filter((r) => r.unranked !== null).sort((a, b) => (a.path < b.path ? -1 : 1)));
+    appendAll(ordered, ranked);
+    appendAll(
+      ordered,
+      members.filter((r) => r.unranked !== null).sort((a, b) => (a.path < b.path ? -1 : 1)),
+    );
   }
   if (options.sort && options.sort !== 'rank') return stableSort(ordered, compareBy<RosettaRow>(options.sort, options.descending));
   if (options.sort === 'rank' && options.descending) return ordered.reverse();

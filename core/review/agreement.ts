@@ -442,7 +442,8 @@ export function teamGate(
   if (unrated > 0) failures.push({ kind: 'unrated', unrated });
   const counts = items.map((it) => it.ratings.filter((r) => r !== null).length);
   const short = counts.filter((c) => c < threshold.minReviewers);
-  if (short.length > 0) failures.push({ kind: 'few-reviewers', items: short.length, fewest: Math.min(...short), needed: threshold.minReviewers });
+  if (short.length > 0)
+    failures.push({ kind: 'few-reviewers', items: short.length, fewest: short.reduce((a, b) => Math.min(a, b)), needed: threshold.minReviewers });
   const alpha = report.overall.alpha.find((a) => a.level === 'ordinal');
   if (alpha && !(alpha.lower >= threshold.minAlphaLower))
     failures.push({ kind: 'low-agreement', alpha: alpha.alpha, lower: alpha.lower, needed: threshold.minAlphaLower });

@@ -1,6 +1,7 @@
 import { setOwn, isObject, type JsonObject } from '../json';
 import { isSecretSegment } from '../spec/corpusTables';
 import type { NumberLimit } from '../spec/limits';
+import { appendAll } from '../arrays';
 
 /**
  * Human review of a corpus run (Rosetta §7.2–7.3): a sample of the run's outputs, stratified by difficulty tier,
@@ -201,7 +202,7 @@ export function drawSample(results: readonly ReviewableResult[], options: Sample
       const j = i + options.random.randbelow(pool.length - i);
       [pool[i], pool[j]] = [pool[j], pool[i]];
     }
-    picked.push(...pool.slice(0, k));
+    appendAll(picked, pool.slice(0, k));
     setOwn(perTier, tier, k);
   }
   for (let i = picked.length - 1; i > 0; i--) {

@@ -1,7 +1,8 @@
 import { entriesOf, type CorpusShape } from '../document/classify';
 import type { JsonPath } from '../document/jsonDocument';
 import type { Locale } from '../i18n/locale';
-import { appendFindings, type Anchor, type Finding, type FixData } from './finding';
+import { appendAll } from '../arrays';
+import { type Anchor, type Finding, type FixData } from './finding';
 import { msg, type MessageId } from './messages';
 import { schemaFindings } from './schemaFindings';
 import {
@@ -27,18 +28,18 @@ export function corpusFindings(root: unknown, shape: CorpusShape, entriesPath: J
   const findings: Finding[] = [];
 
   // Shape: each shape has its schema; legacy entries are checked with the loose entry definition.
-  if (shape === 'envelope') appendFindings(findings, schemaFindings(root, [], 'rosetta-corpus', undefined, locale));
-  else if (shape === 'curated') appendFindings(findings, schemaFindings(root, [], 'rosetta-curated-corpus', undefined, locale));
+  if (shape === 'envelope') appendAll(findings, schemaFindings(root, [], 'rosetta-corpus', undefined, locale));
+  else if (shape === 'curated') appendAll(findings, schemaFindings(root, [], 'rosetta-curated-corpus', undefined, locale));
   else {
-    if (isObject(root) && isObject(root.dataset)) appendFindings(findings, schemaFindings(root.dataset, ['dataset'], 'rosetta-corpus', 'dataset', locale));
-    appendFindings(findings, schemaFindings(list, entriesPath, 'rosetta-corpus', 'flatCorpus', locale));
+    if (isObject(root) && isObject(root.dataset)) appendAll(findings, schemaFindings(root.dataset, ['dataset'], 'rosetta-corpus', 'dataset', locale));
+    appendAll(findings, schemaFindings(list, entriesPath, 'rosetta-corpus', 'flatCorpus', locale));
   }
 
   const across = acrossEntries(root, list, shape, entriesPath, locale);
-  appendFindings(findings, across.shape);
-  if (isObject(root) && isObject(root.dataset)) appendFindings(findings, provenanceFindings(root.dataset, list, entriesPath, locale));
-  appendFindings(findings, across.distribution);
-  appendFindings(findings, secretFindings(root, list, entriesPath, locale));
+  appendAll(findings, across.shape);
+  if (isObject(root) && isObject(root.dataset)) appendAll(findings, provenanceFindings(root.dataset, list, entriesPath, locale));
+  appendAll(findings, across.distribution);
+  appendAll(findings, secretFindings(root, list, entriesPath, locale));
   return findings;
 }
 
@@ -75,7 +76,7 @@ function acrossEntries(
       fixes: legacy.fix ? [legacy.fix] : undefined,
     });
   }
-  appendFindings(out, legacy.findings);
+  appendAll(out, legacy.findings);
   // A curated corpus's declared `entry_count` is a total of its entries: a stale one is reported (an import updates it).
   if (shape === 'curated' && isObject(root) && typeof root.entry_count === 'number' && root.entry_count !== list.length) {
     out.push({
@@ -90,8 +91,8 @@ function acrossEntries(
     });
   }
   const distribution: Finding[] = [];
-  if (shape === 'curated' && counts?.harnessEntries !== 0) appendFindings(distribution, harnessRegisterFindings(list, entriesPath, locale));
-  appendFindings(distribution, distributionFindings(counts ?? CorpusCounts.of(list, shape), shapeAnchor, locale));
+  if (shape === 'curated' && counts?.harnessEntries !== 0) appendAll(distribution, harnessRegisterFindings(list, entriesPath, locale));
+  appendAll(distribution, distributionFindings(counts ?? CorpusCounts.of(list, shape), shapeAnchor, locale));
   return { shape: out, distribution };
 }
 

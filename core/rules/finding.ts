@@ -52,11 +52,3 @@ export interface ResolvedDiagnostic {
   related: ResolvedRelated[];
   fixes: FixData[];
 }
-
-/**
- * Appends `more` to `into` one by one: `into.push(...more)` passes each finding as an argument and throws a
- * RangeError (call stack) past some 100,000 of them, which a corpus of a million entries reaches.
- */
-export function appendFindings<T>(into: T[], more: readonly T[]): void {
-  for (const item of more) into.push(item);
-}

@@ -3,6 +3,7 @@ import type { JsonDocument } from '../document/jsonDocument';
 import type { Span, TextRange } from '../text/lineIndex';
 import { fitsUtf8 } from '../text/utf8';
 import { collectIds, idKey, type ExternalIdOccurrence, type Id, type IdOccurrence } from './ids';
+import { appendAll } from '../arrays';
 
 /**
  * Tests files are small (the largest public one is well under 1 MB); a JSON file larger than this is a corpus or
@@ -101,7 +102,7 @@ export class IdIndex {
       for (const other of this.uris()) {
         if (other === uri) continue;
         const list = this.files.get(other)?.occurrences.get(key);
-        if (list) out.push(...list);
+        if (list) appendAll(out, list);
       }
       return out;
     };

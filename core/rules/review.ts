@@ -9,6 +9,7 @@ import type { Finding } from './finding';
 import { duplicateIdFindings, repeatedIds } from './ids';
 import { msg } from './messages';
 import { schemaFindings } from './schemaFindings';
+import { appendAll } from '../arrays';
 
 /**
  * The files a review and a card read from each other, given by the adapter that can read files (the server,
@@ -90,7 +91,7 @@ export function reviewFindings(value: unknown, locale: Locale, neighbours?: Neig
   const findings = schemaFindings(value, [], 'rosetta-review', undefined, locale);
   const items = isObject(value) && Array.isArray(value.items) ? value.items : [];
   const repeated = repeatedIds(items, ['items'], ['entry_id']);
-  findings.push(...duplicateIdFindings(repeated.occurrences, locale, undefined, repeated.all));
+  appendAll(findings, duplicateIdFindings(repeated.occurrences, locale, undefined, repeated.all));
   if (!neighbours || !isObject(value) || typeof value.run_card_hash !== 'string') return findings;
   const found = reviewCardText(neighbours.fileName, value.run_card, (p) => neighbours.read(p));
   if (!found && neighbours.pending && reviewCardCandidates(neighbours.fileName, value.run_card).some((p) => neighbours.pending!(p))) return findings;
@@ -122,7 +123,10 @@ export function reviewFindings(value: unknown, locale: Locale, neighbours?: Neig
       });
       return findings;
     case 'not-sample':
-      findings.push(...binding.problems.flatMap((p) => sampleFinding(p, binding.seed, binding.size, path, locale)));
+      appendAll(
+        findings,
+        binding.problems.flatMap((p) => sampleFinding(p, binding.seed, binding.size, path, locale)),
+      );
       return findings;
   }
 }

@@ -7,6 +7,7 @@ import { cellTextOffset, readDelimited, type Cell } from './delimited';
 import { suiteMsg } from './messages';
 import { parsePyList } from './pyList';
 import type { SuiteTask } from './tasks';
+import { appendAll } from '../arrays';
 
 /**
  * Suite items from the files people already have: TSV, CSV and JSONL in the public shapes (AfriMMLU's
@@ -143,7 +144,7 @@ export function readItemFile(text: string, format: Exclude<ItemFormat, 'lines'>,
     const item = itemOf(row, options, findings, locale);
     if (item) items.push(item);
   }
-  findings.push(...duplicateIdFindings(rows, locale));
+  appendAll(findings, duplicateIdFindings(rows, locale));
   // In the order of the file, as an editor lists them (the sort is stable: a cell's findings keep their order).
   findings.sort((a, b) => a.span.start - b.span.start);
   return { items, findings };

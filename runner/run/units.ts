@@ -13,6 +13,7 @@ import { renderRunText, runText, type RunMessageId, type RunText } from '../../c
 import { readTaskItems } from '../../core/suite/load';
 import { labelsOf, suiteItemRecord, suiteItemRequest, suiteRunnableItems } from '../../core/suite/runResults';
 import type { SuiteTaskSpec } from '../../core/suite/suite';
+import { appendAll } from '../../core/arrays';
 
 /** A skipped item's reason: its code and parameters, and its English. */
 const because = (text: RunText) => ({ reason: renderRunText(text, 'en'), text });
@@ -77,7 +78,7 @@ export function prepareUnits(plan: RunPlan, origin: string): Prepared {
   plan.files.forEach((file, fileIndex) => {
     const shown = file.displayPath;
     if (file.suite) {
-      problems.push(...prepareSuiteItems(plan, file, file.suite, fileIndex, origin, repeat, out));
+      appendAll(problems, prepareSuiteItems(plan, file, file.suite, fileIndex, origin, repeat, out));
       return;
     }
     const doc = new JsonDocument(file.text);
@@ -109,7 +110,7 @@ export function prepareUnits(plan: RunPlan, origin: string): Prepared {
       for (const id of file.ids)
         if (!found.has(id)) out.skipped.push({ file: shown, id, kind: 'not-found', ...because(runText('noSuchItem', { file: shown, id })) });
     }
-    problems.push(...itemProblems(doc, kind, itemsPath({ ...classification, kind }) ?? [], selected, shown));
+    appendAll(problems, itemProblems(doc, kind, itemsPath({ ...classification, kind }) ?? [], selected, shown));
     // One unit per repeat of an item; `record(r)` scores the answer of repeat r.
     const addUnits = (item: RunnableItem, request: ChatRequest, record: (r: number) => Unit['record'], batch?: (r: number) => Unit['batch']): void => {
       for (let r = 0; r < repeat; r++) {
