@@ -4,7 +4,7 @@
  * used. `.dependency-cruiser.cjs` turns this list into rules, `test/layers.test.ts` plants an import across each.
  *
  *   1  text, numbers and words every part needs: hashing, translation, JSON values, Python's semantics, the
- *      specs' constants and limits, the text model, Ewe typing, workspace paths
+ *      specs' constants and limits, the text model, Ewe typing, workspace paths, appending to arrays
  *   2  the JSON document model, JSON read in pieces, and statistics
  *   3  what a file is and how an answer scores: coverage of the language, run-card hashes, the schemas, metrics
  *   4  human review of a run
@@ -16,7 +16,7 @@
  *  10  benchmark matrices
  */
 module.exports = [
-  ['hash', 'i18n', 'json.ts', 'python', 'spec', 'text', 'typing', 'workspace'],
+  ['arrays.ts', 'hash', 'i18n', 'json.ts', 'python', 'spec', 'text', 'typing', 'workspace'],
   ['document', 'jsonStream.ts', 'stats'],
   ['coverage', 'runcard', 'schemas', 'scoring'],
   ['review'],
