@@ -1,3 +1,5 @@
+import { pyLen } from '../../core/python/str';
+
 /**
  * Makes a value safe to print on a terminal line: control characters (C0, DEL, C1), line and paragraph
  * separators and bidirectional overrides are written as escapes, so a key or id can neither send an escape
@@ -63,20 +65,7 @@ export const MAX_LINE = 160;
 const MIN_WRAPPED = 8;
 
 /** Code points, as `Array.from(text).length` counts them (a surrogate pair is one), without building the array. */
-function width(text: string): number {
-  let n = text.length;
-  for (let i = 0; i + 1 < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        n--;
-        i++;
-      }
-    }
-  }
-  return n;
-}
+const width = pyLen;
 
 /** A line without its trailing spaces (only U+0020: other white space is content). */
 function trimSpaces(line: string): string {

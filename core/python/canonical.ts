@@ -401,6 +401,25 @@ function sortedOrder(from: number, to: number): number[] {
   return kept;
 }
 
+/**
+ * Links after `open` the entries `from` to `to` (in `order`, offsets from `from`, when given; else as read), `, `
+ * between them, then the closing bracket at `aux[close]`: returns that last node.
+ */
+function linkEntries(open: number, from: number, to: number, order: number[] | undefined, close: number): number {
+  let tail = open;
+  const count = order === undefined ? to - from : order.length;
+  for (let k = 0; k < count; k++) {
+    const m = from + (order === undefined ? k : order[k]);
+    const h = entryHead[m];
+    nodeComma[h] = k > 0 ? 1 : 0;
+    nodeNext[tail] = h;
+    tail = entryTail[m];
+  }
+  const last = auxNode(close, close + 1);
+  nodeNext[tail] = last;
+  return last;
+}
+
 /** The UTF-8 of the names the options ask about, looked for among keys. */
 interface Wanted {
   blank: Uint8Array | undefined;
@@ -788,17 +807,8 @@ function canonicalPass(text: string, options: CanonicalOptions): CanonicalJson {
         // The object closes: `{`, its members in key order, `}`.
         const from = firstEntry[depth];
         const count = entryCount - from;
-        head = auxNode(OPEN_BRACE, OPEN_BRACE + 1);
-        tail = head;
-        if (inOrder[depth]) {
-          for (let m = from; m < entryCount; m++) {
-            const h = entryHead[m];
-            nodeComma[h] = m > from ? 1 : 0;
-            nodeNext[tail] = h;
-            tail = entryTail[m];
-          }
-        } else {
-          let order: number[];
+        let order: number[] | undefined;
+        if (!inOrder[depth]) {
           if (sameShape[depth] && shapeKeyStart[depth].length === count) order = shapeOrder[depth];
           else {
             order = sortedOrder(from, entryCount);
@@ -807,17 +817,9 @@ function canonicalPass(text: string, options: CanonicalOptions): CanonicalJson {
             shapeOrder[depth] = order;
             shapeCall[depth] = call;
           }
-          for (let k = 0; k < order.length; k++) {
-            const m = from + order[k];
-            const h = entryHead[m];
-            nodeComma[h] = k > 0 ? 1 : 0;
-            nodeNext[tail] = h;
-            tail = entryTail[m];
-          }
         }
-        const close = auxNode(CLOSE_BRACE, CLOSE_BRACE + 1);
-        nodeNext[tail] = close;
-        tail = close;
+        head = auxNode(OPEN_BRACE, OPEN_BRACE + 1);
+        tail = linkEntries(head, from, entryCount, order, CLOSE_BRACE);
         objectValue = true;
         stringStart = -1;
         entryCount = from;
@@ -842,16 +844,7 @@ function canonicalPass(text: string, options: CanonicalOptions): CanonicalJson {
       i++;
       const from = firstEntry[depth];
       head = auxNode(OPEN_BRACKET, OPEN_BRACKET + 1);
-      tail = head;
-      for (let m = from; m < entryCount; m++) {
-        const h = entryHead[m];
-        nodeComma[h] = m > from ? 1 : 0;
-        nodeNext[tail] = h;
-        tail = entryTail[m];
-      }
-      const close = auxNode(CLOSE_BRACKET, CLOSE_BRACKET + 1);
-      nodeNext[tail] = close;
-      tail = close;
+      tail = linkEntries(head, from, entryCount, undefined, CLOSE_BRACKET);
       objectValue = false;
       stringStart = -1;
       entryCount = from;
