@@ -492,6 +492,7 @@ function emit(head: number, tail: number): Uint8Array {
 /**
  * Reads JSON text as `parsePyJson` does (same grammar, errors and depth bound) into the UTF-8 bytes of
  * `json.dumps(sort_keys=True, ensure_ascii=False)`. Throws parsePyJson's PyJsonError on text it refuses.
+ * `options` is read once per object (a caller checking many cards passes the same one): do not change it after.
  */
 export function canonicalPyJson(text: string, options: CanonicalOptions = {}): CanonicalJson {
   try {
