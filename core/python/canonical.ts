@@ -18,6 +18,7 @@
  * The pass keeps its buffers between calls (it is synchronous and calls nothing that could call it again).
  */
 import { MAX_PY_JSON_DEPTH, parsePyJson, pyFloatRepr } from './json';
+import { isWellFormed } from './str';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -56,13 +57,6 @@ const REFUSED = new Error('not read by the canonical pass');
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-
-function isWellFormed(s: string): boolean {
-  const native = (s as { isWellFormed?: () => boolean }).isWellFormed;
-  if (native) return native.call(s) as boolean;
-  // Where String.prototype.isWellFormed is missing: a lone surrogate does not survive a UTF-8 round trip.
-  return decoder.decode(encoder.encode(s)) === s;
-}
 
 // ---- Buffers kept between calls -------------------------------------------------------------------------------
 

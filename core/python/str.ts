@@ -2,6 +2,15 @@ import { isPythonSpace } from './whitespace';
 
 /** Python `str` semantics that the reference harnesses rely on and JavaScript does not share. */
 
+// A lone surrogate: Python refuses to UTF-8-encode it, where JavaScript's encoders silently write U+FFFD.
+export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Whether Python can encode `s` (no lone surrogate): String.prototype.isWellFormed (ES2024) where it exists. */
+export function isWellFormed(s: string): boolean {
+  const native = (s as { isWellFormed?: () => boolean }).isWellFormed;
+  return native ? (native.call(s) as boolean) : !LONE_SURROGATE.test(s);
+}
+
 function stripWhere(s: string, strips: (code: number) => boolean): string {
   let start = 0;
   let end = s.length;

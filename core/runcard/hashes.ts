@@ -4,15 +4,7 @@
  */
 import { concatUtf8, sha1, sha256Hex as sha256HexOfBytes, toHex } from '../hash/sha';
 import { dumpsPy, HASH_DUMPS_OPTIONS, isPyObject, type PyObject, type PyValue } from '../python/json';
-
-// A lone surrogate: Python refuses to UTF-8-encode it, Node would silently write U+FFFD instead.
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-/** String.prototype.isWellFormed (Node 20, ES2024) is much faster than the pattern, which remains the fallback. */
-function isWellFormed(s: string): boolean {
-  const native = (s as { isWellFormed?: () => boolean }).isWellFormed;
-  return native ? native.call(s) : !LONE_SURROGATE.test(s);
-}
+import { isWellFormed, LONE_SURROGATE } from '../python/str';
 
 /** SHA-256 as lowercase hex of raw bytes, or of a string's UTF-8 encoding. Throws on lone surrogates, like Python. */
 export function sha256Hex(input: string | Uint8Array): string {
