@@ -23,11 +23,23 @@ function build(options) {
   return esbuild.build({ ...options, outfile: path.join(outdir, name) });
 }
 
+// The canonical pass's WebAssembly module (core/python/canonicalWasmModule.ts) goes into the CLI only: the extension's
+// bundles get an empty module, and their seal checks (one card at a time as it is edited, a board in the editor)
+// take the TypeScript pass; three copies of it in the .vsix would not fit #23's 1.5 MB.
+const withoutWasm = {
+  name: 'without-wasm',
+  setup(b) {
+    b.onResolve({ filter: /\/canonicalWasmModule$/ }, () => ({ path: 'canonicalWasmModule', namespace: 'without-wasm' }));
+    b.onLoad({ filter: /.*/, namespace: 'without-wasm' }, () => ({ contents: "export const CANONICAL_WASM = '';", loader: 'ts' }));
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
   target: 'node20',
   format: 'cjs',
+  plugins: [withoutWasm],
   // Minified (the extension loads and parses less at activation and on each server start); source maps beside each
   // bundle, never packaged (.vscodeignore), read its stack traces. Names are not kept in the packaged bundles: the
   // .vsix carries both builds within 1.5 MB (no code reads a function's or a class's name); the CLI keeps them.
@@ -59,7 +71,7 @@ await Promise.all([
     entryPoints: ['client/extension.ts'],
     outfile: 'dist/client.js',
     external: ['vscode'],
-    plugins: [lazyRunner],
+    plugins: [lazyRunner, withoutWasm],
     // A dynamic import() becomes a plain require() of the sibling bundle, which VS Code's extension host resolves.
     supported: { 'dynamic-import': false },
   }),
@@ -74,7 +86,7 @@ await Promise.all([
   // The board views' model (leaderboard, hash checks, intervals): loaded when a board view first opens.
   build({ ...common, entryPoints: ['client/boards/lazyBoards.ts'], outfile: 'dist/lazyBoards.js', external: ['vscode'] }),
   build({ ...common, entryPoints: ['server/nodeMain.ts'], outfile: 'dist/server.js' }),
-  build({ ...common, keepNames: true, entryPoints: ['cli/bin.ts'], outfile: 'dist/cli.js' }),
+  build({ ...common, keepNames: true, plugins: [], entryPoints: ['cli/bin.ts'], outfile: 'dist/cli.js' }),
   // The corpus table's page runs in a webview (a browser): its own bundle, with no Node built-in to reach.
   build({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview/corpusTable/main.ts'], outfile: 'dist/corpusTable.js' }),
   // The browser entry (package.json `browser`, VS Code for the Web): the client in the web worker extension host and
@@ -87,7 +99,7 @@ await Promise.all([
     entryPoints: ['client/browserExtension.ts'],
     outfile: 'dist/browserClient.js',
     external: ['vscode'],
-    plugins: [lazyRunner],
+    plugins: [lazyRunner, withoutWasm],
   }),
   build({ ...common, ...browser, format: 'iife', entryPoints: ['server/browserMain.ts'], outfile: 'dist/browserServer.js' }),
   // The coverage preview's page runs in a webview (a browser): its own bundle, with no Node built-in to reach.

@@ -33,6 +33,8 @@ export interface CardSource {
   /** As shown to the user (relative path or URI). */
   path: string;
   text: string;
+  /** The bytes `text` was decoded from, when the adapter read them and they are well-formed UTF-8 (the seal check reads them). */
+  utf8?: Uint8Array;
   /** The parsed `<card>.review.json` beside it, when the adapter found one. */
   review?: unknown;
   /** The team's files beside it (`<card>.review.<reviewer>.json`), parsed, when the adapter found any. */
@@ -246,7 +248,7 @@ export function rosettaRow(source: CardSource, parsed?: unknown): RosettaRow | u
   const costPerEntry = num(totals.cost_per_entry_usd);
   const tier = qualityTier(composite);
   // The seals are checked once, and the verdict serves the row and the review's binding alike.
-  const verification = verifyRunCard(source.text);
+  const verification = verifyRunCard(source.text, source.utf8);
   const team = teamOf(source.text, card, tier, source);
   const review = team?.review ?? reviewOf(source.text, card, source.review, verification);
   return {

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { editedPyJsonText, pyJsonText } from '../../test/helpers/pyJsonText';
 import { propertyRuns } from '../../test/helpers/property';
-import { canonicalPyJson, floatLexemeIsRepr } from './canonical';
+import { canonicalPyJson, canonicalPyJsonInJs, floatLexemeIsRepr, type CanonicalOptions } from './canonical';
+import { canonicalFast, floatLexemeRepr, MAX_FAST_TEXT } from './canonicalWasm';
 import { dumpsPy, HASH_DUMPS_OPTIONS, isPyObject, MAX_PY_JSON_DEPTH, parsePyJson, pyFloatRepr, PyJsonError, type PyObject } from './json';
 
 const decoder = new TextDecoder();
@@ -20,10 +21,17 @@ function plain(text: string): { text: string } | { error: string } {
   }
 }
 
+/** The two ways in: the WebAssembly path first (the TypeScript pass when it declines), and the TypeScript pass alone. */
+const PASSES = [
+  ['canonicalPyJson', canonicalPyJson],
+  ['canonicalPyJsonInJs', canonicalPyJsonInJs],
+] as const;
+let pass: (text: string, options?: CanonicalOptions) => ReturnType<typeof canonicalPyJson> = canonicalPyJson;
+
 /** The fast path's answer in the same shape; text Python cannot encode (a lone surrogate) is marked as such. */
 function fast(text: string): { text: string } | { error: string } | { lone: true } {
   try {
-    const read = canonicalPyJson(text);
+    const read = pass(text);
     return read.wellFormed ? { text: decoder.decode(read.bytes) } : { lone: true };
   } catch (e) {
     assert.ok(e instanceof PyJsonError, String(e));
@@ -41,12 +49,136 @@ function sameAsPlain(text: string): void {
   if (!('lone' in mine)) assert.deepEqual(mine, twin);
 }
 
-test('canonical bytes are the UTF-8 of dumpsPy(parsePyJson(text)) on arbitrary JSON (floats, big ints, escapes, duplicate and astral keys)', () => {
-  fc.assert(fc.property(pyJsonText, sameAsPlain), propertyRuns(1500));
+for (const [name, implementation] of PASSES) {
+  test(`${name}: canonical bytes are the UTF-8 of dumpsPy(parsePyJson(text)) on arbitrary JSON (floats, big ints, escapes, duplicate and astral keys)`, () => {
+    pass = implementation;
+    fc.assert(fc.property(pyJsonText, sameAsPlain), propertyRuns(1500));
+  });
+
+  test(`${name}: canonical reading refuses exactly what parsePyJson refuses, with the same reason and offset`, () => {
+    pass = implementation;
+    fc.assert(fc.property(fc.oneof(editedPyJsonText, fc.string({ unit: 'binary', maxLength: 16 })), sameAsPlain), propertyRuns(1500));
+  });
+}
+
+const noWanted = { blank: undefined, captureRoot: undefined, captureMember: undefined, roots: [], members: [] };
+
+/** Arbitrary JSON as a harness writes it: Python's own dump of it, and the same value indented with its keys unsorted. */
+const writtenText = pyJsonText.chain((text) => {
+  // A float past the double range is dumped as `Infinity`, which is not JSON: that value is written as JSON has it.
+  const dumped = dumpsPy(parsePyJson(text), HASH_DUMPS_OPTIONS).replace(/-?Infinity|NaN/g, '1e999');
+  const value = JSON.parse(text) as unknown;
+  const reversed = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(reversed)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.entries(v)
+              .reverse()
+              .map(([k, x]) => [k, reversed(x)]),
+          )
+        : v;
+  return fc.constantFrom(dumped, JSON.stringify(reversed(value), null, 2));
 });
 
-test('canonical reading refuses exactly what parsePyJson refuses, with the same reason and offset', () => {
-  fc.assert(fc.property(fc.oneof(editedPyJsonText, fc.string({ unit: 'binary', maxLength: 16 })), sameAsPlain), propertyRuns(1500));
+test('the WebAssembly path answers the texts a harness writes itself, with the TypeScript pass’s bytes', () => {
+  let answered = 0;
+  let runs = 0;
+  fc.assert(
+    fc.property(writtenText, (text) => {
+      runs++;
+      const twin = canonicalPyJsonInJs(text);
+      if (!twin.wellFormed) return;
+      const mine = canonicalFast(text, noWanted);
+      if (mine === undefined) return;
+      answered++;
+      assert.equal(decoder.decode(mine.bytes), decoder.decode(twin.bytes));
+    }),
+    propertyRuns(1500),
+  );
+  // It declines only what it cannot write byte for byte (an escape Python writes otherwise, a repeated key, U+FFFD…).
+  assert.ok(answered > runs / 2, `answered ${answered} of ${runs}`);
+});
+
+test('the fast path reads the UTF-8 a caller already has exactly as it reads the text', () => {
+  const options: CanonicalOptions = { blank: 'seal', capture: ['f', 'c'], strings: [['seal'], ['f', 'h']] };
+  fc.assert(
+    fc.property(writtenText, (text) => {
+      const twin = canonicalPyJsonInJs(text, options);
+      if (!twin.wellFormed) return;
+      const viaText = canonicalPyJson(text, options);
+      const expected = { bytes: decoder.decode(viaText.bytes), strings: viaText.strings, captured: viaText.captured && decoder.decode(viaText.captured) };
+      const viaBytes = canonicalPyJson(text, options, encoder.encode(text));
+      assert.deepEqual(
+        { bytes: decoder.decode(viaBytes.bytes), strings: viaBytes.strings, captured: viaBytes.captured && decoder.decode(viaBytes.captured) },
+        expected,
+      );
+      assert.equal(expected.bytes, decoder.decode(twin.bytes));
+    }),
+    propertyRuns(800),
+  );
+});
+
+test('floats with 16 significant digits: the WebAssembly path decides them exactly, or leaves them to pyFloatRepr', () => {
+  // A double's own repr, the decimals one unit away in the last digit, and the repr with a zero appended.
+  const lexemes = fc.double({ min: 1e-4, max: 1e15, noNaN: true }).chain((x) => {
+    const s = String(x);
+    const digits = s.replace(/^[0.-]+|[.]/g, '');
+    if (digits.length !== 16 || s.includes('e')) return fc.constant(s.includes('.') ? s : `${s}.0`);
+    const last = Number(s[s.length - 1]);
+    const swap = (d: number) => s.slice(0, -1) + String(d);
+    return fc.constantFrom(s, swap((last + 1) % 10), swap((last + 9) % 10), `${s}0`, `-${s}`);
+  });
+  fc.assert(
+    fc.property(lexemes, (lexeme) => {
+      const text = `[${lexeme}, {"b": ${lexeme}, "a": 1}]`;
+      const expected = dumpsPy(parsePyJson(text), HASH_DUMPS_OPTIONS);
+      const mine = canonicalFast(text, noWanted);
+      if (mine !== undefined) assert.equal(decoder.decode(mine.bytes), expected, lexeme);
+      if (pyFloatRepr(Number(lexeme)) === lexeme) assert.ok(mine !== undefined, `${lexeme} is its own repr: answered`);
+      assert.equal(decoder.decode(canonicalPyJson(text).bytes), expected);
+    }),
+    propertyRuns(3000),
+  );
+});
+
+test('floatLexemeRepr is pyFloatRepr of the lexeme’s value', () => {
+  fc.assert(
+    fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (x) => {
+      for (const lexeme of [String(x), x.toExponential(), x.toPrecision(17)]) assert.equal(floatLexemeRepr(lexeme), pyFloatRepr(Number(lexeme)), lexeme);
+    }),
+    propertyRuns(2000),
+  );
+});
+
+test('the WebAssembly path declines what it cannot write byte for byte; canonicalPyJson then answers as the plain twin', () => {
+  const declined = [
+    '{"a": 1, "a": 2}',
+    '["\\u00e9"]',
+    '["a\\/b"]',
+    '{"k\\n": 1}',
+    '["\\ufffd"]',
+    '["\ufffd"]',
+    '[-0]',
+    '[NaN]',
+    '[1.50]',
+    '[1E5]',
+    '{"a": [1,]}',
+    '[1] x',
+    '',
+    '['.repeat(300) + ']'.repeat(300),
+  ];
+  for (const text of declined) {
+    assert.equal(canonicalFast(text, noWanted), undefined, text);
+    sameAsPlain(text);
+  }
+  assert.equal(canonicalFast(`["${'a'.repeat(MAX_FAST_TEXT)}"]`, noWanted), undefined);
+  const answered = ['{"b": [1, 2.5, "x\\u001f\\n\\"\\\\"], "a": {"d": null, "c": true}}', '0.1234567890123456', '[1e-05, 1e+16, -0.0, 30.0]', '{}', '[]', '""'];
+  for (const text of answered) {
+    const mine = canonicalFast(text, noWanted);
+    assert.ok(mine, text);
+    assert.equal(decoder.decode(mine.bytes), dumpsPy(parsePyJson(text), HASH_DUMPS_OPTIONS));
+  }
 });
 
 test('an object root gives the strings asked for (the last of a repeated key), the blanked member and the captured one', () => {

@@ -17,7 +17,8 @@
  *
  * The pass keeps its buffers between calls (it is synchronous and calls nothing that could call it again).
  */
-import { MAX_PY_JSON_DEPTH, parsePyJson, pyFloatRepr } from './json';
+import { canonicalFast, floatLexemeRepr, type CanonicalWanted } from './canonicalWasm';
+import { MAX_PY_JSON_DEPTH, parsePyJson } from './json';
 import { isWellFormed } from './str';
 
 const QUOTE = 0x22;
@@ -40,7 +41,10 @@ export interface CanonicalOptions {
 }
 
 export interface CanonicalJson {
-  /** UTF-8 of `json.dumps(value, sort_keys=True, ensure_ascii=False)` (meaningless when not `wellFormed`). */
+  /**
+   * UTF-8 of `json.dumps(value, sort_keys=True, ensure_ascii=False)` (meaningless when not `wellFormed`). It and
+   * `captured` may be views of buffers the next call reuses: hash or copy them before calling again.
+   */
   bytes: Uint8Array;
   /** False when the text holds a lone surrogate (raw or escaped, in a key or a value): Python could not encode it. */
   wellFormed: boolean;
@@ -339,10 +343,7 @@ function floatRange(start: number, end: number): void {
     return;
   }
   const lexeme = decoder.decode(src.subarray(start, end));
-  const value = Number(lexeme);
-  const magnitude = value < 0 ? -value : value;
-  // Where Python writes fixed notation, a non-integral value's repr is JavaScript's shortest text (pyFloatRepr).
-  const repr = magnitude >= 1e-4 && magnitude < 1e16 && !Number.isInteger(value) ? String(value) : pyFloatRepr(value);
+  const repr = floatLexemeRepr(lexeme);
   if (repr === lexeme) {
     floatStart = start;
     floatEnd = end;
@@ -414,16 +415,7 @@ function linkEntries(open: number, from: number, to: number, order: number[] | u
   return last;
 }
 
-/** The UTF-8 of the names the options ask about, looked for among keys. */
-interface Wanted {
-  blank: Uint8Array | undefined;
-  captureRoot: Uint8Array | undefined;
-  captureMember: Uint8Array | undefined;
-  roots: (Uint8Array | undefined)[];
-  members: (Uint8Array | undefined)[];
-}
-
-function wantedOf(options: CanonicalOptions): Wanted {
+function wantedOf(options: CanonicalOptions): CanonicalWanted {
   const utf8 = (s: string | undefined) => (s === undefined ? undefined : encoder.encode(s));
   const strings = options.strings ?? [];
   return {
@@ -437,7 +429,16 @@ function wantedOf(options: CanonicalOptions): Wanted {
 
 /** The options of the last call and their names' UTF-8 (a caller passes the same options for every card). */
 let lastOptions: CanonicalOptions | undefined;
-let lastWanted: Wanted = wantedOf({});
+let lastWanted: CanonicalWanted = wantedOf({});
+
+/** The names `options` asks about, as UTF-8 (encoded once for a caller passing the same options each time). */
+function wantedFor(options: CanonicalOptions): CanonicalWanted {
+  if (options !== lastOptions) {
+    lastWanted = wantedOf(options);
+    lastOptions = options;
+  }
+  return lastWanted;
+}
 
 /** A string token's value (`src[start, end)`, quotes included). */
 function stringValue(start: number, end: number, escaped: boolean): string {
@@ -486,9 +487,16 @@ function emit(head: number, tail: number): Uint8Array {
 /**
  * Reads JSON text as `parsePyJson` does (same grammar, errors and depth bound) into the UTF-8 bytes of
  * `json.dumps(sort_keys=True, ensure_ascii=False)`. Throws parsePyJson's PyJsonError on text it refuses.
- * `options` is read once per object (a caller checking many cards passes the same one): do not change it after.
+ * `utf8`, when the caller has it, is the text's UTF-8 (a file's bytes, checked well formed), read instead of
+ * encoding the text again. `options` is read once per object (a caller checking many cards passes the same one): do not change it after.
  */
-export function canonicalPyJson(text: string, options: CanonicalOptions = {}): CanonicalJson {
+export function canonicalPyJson(text: string, options: CanonicalOptions = {}, utf8?: Uint8Array): CanonicalJson {
+  const fast = canonicalFast(text, wantedFor(options), utf8);
+  return fast ? { ...fast, wellFormed: true } : canonicalPyJsonInJs(text, options);
+}
+
+/** `canonicalPyJson` without its fast path: the pass in this file alone (the fast path's fallback, and its twin in tests). */
+export function canonicalPyJsonInJs(text: string, options: CanonicalOptions = {}): CanonicalJson {
   try {
     return canonicalPass(text, options);
   } catch (error) {
@@ -539,11 +547,7 @@ function canonicalPass(text: string, options: CanonicalOptions): CanonicalJson {
   nodeCount = 0;
   entryCount = 0;
   call++;
-  if (options !== lastOptions) {
-    lastWanted = wantedOf(options);
-    lastOptions = options;
-  }
-  const wanted = lastWanted;
+  const wanted = wantedFor(options);
   const strings: (string | undefined)[] = wanted.roots.map(() => undefined);
   let captureHead = -1;
   let captureTail = -1;

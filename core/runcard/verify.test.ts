@@ -94,6 +94,9 @@ test('verifyRunCard gives verifyRunCardPlain’s verdict on arbitrary sealed, fo
       const verdict = verifyRunCardPlain(text);
       seen.add(verdict);
       assert.equal(verifyRunCard(text), verdict);
+      // A caller that read the card's bytes (well-formed UTF-8; a leading U+FEFF is a BOM's three bytes) hands them over.
+      const bytes = new TextEncoder().encode(text);
+      if (new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes) === text) assert.equal(verifyRunCard(text, bytes), verdict);
     }),
     propertyRuns(1500),
   );

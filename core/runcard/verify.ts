@@ -88,9 +88,10 @@ const SEAL_OPTIONS = {
 } as const;
 
 /** The three seals' verdicts from the canonical bytes, as `cardSeals` computes them; throws where it throws. */
-function sealsHold(text: string): CardVerification {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const read = canonicalPyJson(body, SEAL_OPTIONS);
+function sealsHold(text: string, utf8: Uint8Array | undefined): CardVerification {
+  const bom = text.charCodeAt(0) === 0xfeff;
+  const body = bom ? text.slice(1) : text;
+  const read = canonicalPyJson(body, SEAL_OPTIONS, bom && utf8 ? utf8.subarray(3) : utf8);
   // Text Python cannot encode: the plain path decides which seal it reaches (and so the verdict), rare enough.
   if (!read.wellFormed) return verifyRunCardPlain(text);
   if (!read.object) return 'unreadable';
@@ -107,11 +108,12 @@ function sealsHold(text: string): CardVerification {
 /**
  * The verdict on a card's text (see `CardVerification`): the same verdict as `verifyRunCardPlain` on every text
  * (a property test holds them together), computed from the canonical text without building the card's values.
- * A text the canonical pass refuses is not JSON Python reads: the plain path gives its verdict.
+ * A text the canonical pass refuses is not JSON Python reads: the plain path gives its verdict. `utf8`, when the
+ * caller read the card's bytes and found them well-formed UTF-8, is the text's encoding (the pass reads it).
  */
-export function verifyRunCard(text: string): CardVerification {
+export function verifyRunCard(text: string, utf8?: Uint8Array): CardVerification {
   try {
-    return sealsHold(text);
+    return sealsHold(text, utf8);
   } catch {
     return verifyRunCardPlain(text);
   }
