@@ -1,9 +1,10 @@
 import * as fs from 'node:fs';
+import { isUtf8 } from 'node:buffer';
 import * as path from 'node:path';
 import { MAX_NEIGHBOUR_BYTES, type Neighbours } from '../core/rules/review';
 import { decodeJsonBytes, type DecodedText, type EncodingProblem } from '../core/document/encoding';
 import { isJsonFileName, isSkippedFolder } from '../core/workspace/files';
-import { UsageError, type CliIo } from './io';
+import { NotRegularFileError, openRegularFile, UsageError, type CliIo } from './io';
 
 /** A path that could not be searched or read; the run reports it as that path's error and goes on. */
 export interface PathProblem {
@@ -140,6 +141,18 @@ export function readText(file: string, io: CliIo): string {
   return readWith(file, io, (full) => io.readFile(full));
 }
 
+/**
+ * A file's UTF-8 text, with the bytes it was decoded from when they are well-formed UTF-8 (a view the next read
+ * reuses: use it before reading another file). An io without `readView` gives the text alone.
+ */
+export function readTextAndUtf8(file: string, io: CliIo): { text: string; utf8?: Uint8Array } {
+  const view = io.readView?.bind(io);
+  if (!view) return { text: readText(file, io) };
+  const bytes = readWith(file, io, view);
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  return isUtf8(bytes) ? { text, utf8: bytes } : { text };
+}
+
 /** A JSON file named on the command line, parsed (a leading BOM skipped); bad JSON says which file and why. */
 export function readJsonFile(file: string, io: CliIo): unknown {
   return parseJsonFile(file, readText(file, io), io);
@@ -179,9 +192,8 @@ export function readBytes(file: string, io: CliIo): Uint8Array {
  */
 export function* readChunks(file: string, io: CliIo, size = 1 << 20): Generator<Uint8Array> {
   const full = path.resolve(io.cwd, file);
-  const fd = readWith(file, io, (p) => fs.openSync(p, 'r'));
+  const { fd, size: limit } = readWith(file, io, openRegularFile);
   try {
-    const limit = fs.fstatSync(fd).size;
     for (let at = 0; at < limit;) {
       const chunk = Buffer.alloc(Math.min(size, limit - at));
       let got: number;
@@ -201,18 +213,10 @@ export function* readChunks(file: string, io: CliIo, size = 1 << 20): Generator<
 
 function readWith<T>(file: string, io: CliIo, read: (full: string) => T): T {
   const full = path.resolve(io.cwd, file);
-  let stat: fs.Stats | undefined;
-  try {
-    stat = fs.statSync(full);
-  } catch {
-    // Left to the read below, which names the error.
-  }
-  // Reading a FIFO or a device would wait for a writer forever.
-  if (stat && !stat.isFile())
-    throw new Error(`${displayPath(full, io.cwd)}: not a regular file (${stat.isDirectory() ? 'a folder' : 'a pipe, socket or device'}); refused`);
   try {
     return read(full);
   } catch (error) {
+    if (error instanceof NotRegularFileError) throw new Error(`${displayPath(full, io.cwd)}: not a regular file (${error.what}); refused`, { cause: error });
     throw new Error(`${displayPath(full, io.cwd)}: cannot read (${describeFsError(error, 'ENOENT')})`, { cause: error });
   }
 }

@@ -5,9 +5,12 @@ export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
   cwd: string;
+  /** A file's UTF-8 text; the process's io refuses a folder, a pipe or a device (`NotRegularFileError`). */
   readFile(path: string): string;
   /** The raw bytes, for the encoding checks (UTF-16, invalid UTF-8); without it files are read as UTF-8 text. */
   readBytes?(path: string): Uint8Array;
+  /** The raw bytes in a buffer the next read reuses (no copy: a command reading thousands of files uses each at once). */
+  readView?(path: string): Uint8Array;
   /** Environment variables (keys for `run`); the process's when absent. */
   env?: NodeJS.ProcessEnv;
   /** Whether stderr is a terminal (progress bars only then). */
@@ -16,6 +19,74 @@ export interface CliIo {
   signal?: AbortSignal;
   /** Asks a yes/no question on the terminal; absent when there is no terminal to ask on (`bench` then needs --yes). */
   confirm?(question: string): Promise<boolean>;
+}
+
+/** Thrown by `openRegularFile` for a path that is not a regular file. */
+export class NotRegularFileError extends Error {
+  constructor(readonly what: 'a folder' | 'a pipe, socket or device') {
+    super(`not a regular file (${what})`);
+  }
+}
+
+/**
+ * Opens a regular file for reading, with its size; a folder, a pipe, a socket or a device is refused. Opened
+ * without blocking (a pipe opened for reading would wait for a writer forever), then checked on the descriptor:
+ * one path lookup, and no window between the check and the read.
+ */
+export function openRegularFile(path: string): { fd: number; size: number } {
+  const fd = fs.openSync(path, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+  try {
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile()) throw new NotRegularFileError(stat.isDirectory() ? 'a folder' : 'a pipe, socket or device');
+    return { fd, size: stat.size };
+  } catch (error) {
+    fs.closeSync(fd);
+    throw error;
+  }
+}
+
+/** The buffer whole-file reads go through, kept between reads (a leaderboard reads thousands of cards). */
+let readBuffer = Buffer.allocUnsafe(1 << 16);
+/** A buffer grown past this for one large file is let go after it. */
+const KEPT_READ_BUFFER = 1 << 22;
+
+/** A regular file's bytes, read into `readBuffer` (to the end, should it have grown since it was opened), handed to `use`. */
+function readWhole<T>(path: string, use: (bytes: Buffer) => T): T {
+  const { fd, size } = openRegularFile(path);
+  try {
+    if (readBuffer.length < size + 1) readBuffer = Buffer.allocUnsafe(size + 1);
+    let length = 0;
+    // Each pass reads at least one byte or ends: at most as many passes as the file has bytes, plus one.
+    for (;;) {
+      if (length === readBuffer.length) {
+        const grown = Buffer.allocUnsafe(readBuffer.length * 2);
+        readBuffer.copy(grown, 0, 0, length);
+        readBuffer = grown;
+      }
+      const got = fs.readSync(fd, readBuffer, length, readBuffer.length - length, null);
+      if (got === 0) break;
+      length += got;
+    }
+    return use(readBuffer.subarray(0, length));
+  } finally {
+    fs.closeSync(fd);
+    if (readBuffer.length > KEPT_READ_BUFFER) readBuffer = Buffer.allocUnsafe(1 << 16);
+  }
+}
+
+/** A regular file's text, decoded as UTF-8 (`fs.readFileSync(path, 'utf8')`, a folder or a pipe refused). */
+export function readRegularText(path: string): string {
+  return readWhole(path, (bytes) => bytes.toString('utf8'));
+}
+
+/** A regular file's bytes in the buffer the next read reuses (a folder or a pipe refused). */
+export function readRegularView(path: string): Buffer {
+  return readWhole(path, (bytes) => bytes);
+}
+
+/** A regular file's bytes, a copy the caller keeps (a folder or a pipe refused). */
+export function readRegularBytes(path: string): Buffer {
+  return readWhole(path, (bytes) => Buffer.from(bytes));
 }
 
 /** Streams whose reader has gone (`… | head`): nothing more is written to them. */
@@ -47,8 +118,9 @@ export const processIo: CliIo = {
   stdout: (text) => writeTo(process.stdout, text),
   stderr: (text) => writeTo(process.stderr, text),
   cwd: process.cwd(),
-  readFile: (path) => fs.readFileSync(path, 'utf8'),
-  readBytes: (path) => fs.readFileSync(path),
+  readFile: readRegularText,
+  readBytes: readRegularBytes,
+  readView: readRegularView,
   env: process.env,
   get stderrIsTTY() {
     return process.stderr.isTTY === true;

@@ -19,7 +19,7 @@ import { ROSETTA_SORT_KEYS, type CardSource, type RosettaRow, type RosettaSortKe
 import { reviewFileNameFor } from '../../core/review/review';
 import { teamFilesBeside } from '../../core/review/team';
 import { CATEGORIES } from '../../core/scoring/ewebench/categories';
-import { displayPath, expandJsonPaths, formatOption, neighboursOf, parseArgs, readText } from '../files';
+import { displayPath, expandJsonPaths, formatOption, neighboursOf, parseArgs, readTextAndUtf8 } from '../files';
 import { fmt, leaderboardHtml, rankText, reviewText, rosettaUnrankedReason, withInterval } from '../format/leaderboardHtml';
 import { fitTable, terminalSafeJson, terminalSafeLines, wrapLines } from '../format/text';
 import { UsageError, type CliIo } from '../io';
@@ -41,8 +41,11 @@ async function rowsOf(files: readonly string[], io: CliIo): Promise<LeaderboardR
   // (`*.review.*`, `*.adjudication.json`): listing it again per card made a folder of N cards cost N² names.
   const listings = new Map<string, { names: readonly string[]; reviews: ReadonlySet<string> | undefined }>();
   for (const file of files) {
-    const text = readText(file, io);
+    // The bytes are a view the next read reuses: the row is made before another file is read (the reviews beside
+    // the card are read by `neighbours`, which does not use it).
+    const { text, utf8 } = readTextAndUtf8(file, io);
     const source: CardSource = { path: displayPath(file, io.cwd), text };
+    if (utf8) source.utf8 = utf8;
     const neighbours = neighboursOf(file);
     const dir = path.dirname(file);
     let listing = listings.get(dir);

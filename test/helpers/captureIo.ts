@@ -1,5 +1,4 @@
-import * as fs from 'node:fs';
-import type { CliIo } from '../../cli/io';
+import { processIo, type CliIo } from '../../cli/io';
 import { repoRoot } from './paths';
 
 /** A CLI io that records what a command prints. */
@@ -14,8 +13,8 @@ export function captureIo(cwd = repoRoot): CliIo & { out: string; err: string } 
     stderr(text: string) {
       io.err += text;
     },
-    readFile: (p: string) => fs.readFileSync(p, 'utf8'),
-    readBytes: (p: string): Uint8Array => fs.readFileSync(p),
+    readFile: processIo.readFile,
+    readBytes: processIo.readBytes,
   };
   return io;
 }
