@@ -23,18 +23,10 @@ const shapeSorted = memory.data(SHAPE_DEPTHS * 4);
 const shapeKeys = memory.data(SHAPE_DEPTHS * SHAPE_MEMBERS * 12);
 const shapeOrder = memory.data(SHAPE_DEPTHS * SHAPE_MEMBERS * 4);
 
-/** Root members after a call (-1: the root is not an object); their records in key order are listed at `order`. */
+/** Root members of the text being read (-1: the root is not an object). */
 let rootCount: i32 = -1;
 /** Bytes of the float lexemes listed for the caller to check (each followed by a space). */
 let floatCount: i32 = 0;
-
-export function rootMembers(): i32 {
-  return rootCount;
-}
-
-export function floatLexemes(): i32 {
-  return floatCount;
-}
 
 // A member record: 7 i32s.
 const KEY_START = 0;
@@ -374,7 +366,8 @@ function stringEnd(p: usize, key: bool): usize {
  * The canonical bytes of the JSON text `[input, input + length)` (a zero byte after it) written at `out`;
  * returns their length, or BAIL. `records` holds `recordCap` member records, `order` and `spare` as many i32s,
  * `floats` `floatCap` bytes. `blank`, when `blankLength` > 0: the root member whose value is written `""`.
- * After a call that did not bail, `rootMembers()` and the root's records in key order at `order`.
+ * After a call that did not bail, `results` holds two i32s: the root's members (-1: not an object), whose records
+ * in key order are listed at `order`, and the bytes of the float lexemes listed at `floats`.
  */
 export function canonical(
   input: usize,
@@ -389,6 +382,7 @@ export function canonical(
   floatCap: i32,
   blank: usize,
   blankLength: i32,
+  results: usize,
 ): i32 {
   const end = input + <usize>length;
   let p = input;
@@ -516,6 +510,8 @@ export function canonical(
       if (depth == 0) {
         while (p < end && isSpace(load<u8>(p))) p++;
         if (p != end) return BAIL;
+        store<i32>(results, rootCount);
+        store<i32>(results + 4, floatCount);
         return <i32>(o - out);
       }
       const f = <usize>(depth - 1) << 2;

@@ -416,7 +416,14 @@ function linkEntries(open: number, from: number, to: number, order: number[] | u
 }
 
 function wantedOf(options: CanonicalOptions): CanonicalWanted {
-  const utf8 = (s: string | undefined) => (s === undefined ? undefined : encoder.encode(s));
+  // One array a name, however often it is named (the fast path reads each root named once).
+  const names = new Map<string, Uint8Array>();
+  const utf8 = (s: string | undefined) => {
+    if (s === undefined) return undefined;
+    const known = names.get(s) ?? encoder.encode(s);
+    names.set(s, known);
+    return known;
+  };
   const strings = options.strings ?? [];
   return {
     blank: utf8(options.blank),

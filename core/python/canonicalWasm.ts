@@ -35,12 +35,11 @@ interface Engine {
     floatCap: number,
     blank: number,
     blankLength: number,
+    results: number,
   ): number;
-  rootMembers(): number;
-  floatLexemes(): number;
 }
 
-/** The UTF-8 of the names `CanonicalOptions` asks about, looked for among keys. */
+/** The UTF-8 of the names `CanonicalOptions` asks about, looked for among keys (one array a name). */
 export interface CanonicalWanted {
   blank: Uint8Array | undefined;
   captureRoot: Uint8Array | undefined;
@@ -82,7 +81,8 @@ function loadEngine(): Engine | null {
   try {
     const bytes = Uint8Array.from(atob(CANONICAL_WASM), (c) => c.charCodeAt(0));
     engine = new WebAssembly.Instance(new WebAssembly.Module(bytes), {}).exports as Engine;
-    base = engine.memory.buffer.byteLength;
+    // Past the module's own data, eight bytes for the results before the input.
+    base = engine.memory.buffer.byteLength + 8;
   } catch {
     engine = null;
   }
@@ -95,6 +95,8 @@ const decoder = new TextDecoder();
 
 /** The regions of one call, in bytes of the module's memory. */
 interface Layout {
+  /** Two i32s the module writes: the root's member count (-1: not an object), the float lexemes' bytes. */
+  results: number;
   input: number;
   inputCap: number;
   out: number;
@@ -111,6 +113,7 @@ interface Layout {
 
 /** The regions for a text of `bytes` UTF-8 bytes, at `base` (the output is at most twice the input). */
 function layoutFor(bytes: number, blankLength: number): Layout {
+  const results = base - 8;
   const input = base;
   const inputCap = bytes + 8;
   const out = align8(input + inputCap);
@@ -124,7 +127,7 @@ function layoutFor(bytes: number, blankLength: number): Layout {
   // Twice the input: a second call's scratch, once the float lexemes are read.
   const floatCap = 2 * bytes + 64;
   const blank = floats + floatCap;
-  return { input, inputCap, out, scratch, records, recordCap, order, spare, floats, floatCap, blank, end: blank + blankLength };
+  return { results, input, inputCap, out, scratch, records, recordCap, order, spare, floats, floatCap, blank, end: blank + blankLength };
 }
 
 function ensureMemory(e: Engine, end: number): void {
@@ -153,8 +156,8 @@ function sameBytes(memory: Uint8Array, start: number, end: number, name: Uint8Ar
 }
 
 /** The root member named `name` after a call (keys are unique: the module declines a repeated one). */
-function rootMember(e: Engine, layout: Layout, name: Uint8Array): Member | undefined {
-  const count = e.rootMembers();
+function rootMember(layout: Layout, name: Uint8Array): Member | undefined {
+  const count = words[layout.results >> 2];
   for (let k = 0; k < count; k++) {
     const r = (layout.records >> 2) + words[(layout.order >> 2) + k] * RECORD_WORDS;
     const keyStart = words[r];
@@ -188,6 +191,7 @@ function call(e: Engine, layout: Layout, input: number, length: number, out: num
     layout.floatCap,
     layout.blank,
     blankLength,
+    layout.results,
   );
 }
 
@@ -199,8 +203,8 @@ export function floatLexemeRepr(lexeme: string): string {
 }
 
 /** Whether every float lexeme the module listed (each followed by a space) is its value's repr (else the other pass rewrites it). */
-function floatsAreReprs(e: Engine, layout: Layout): boolean {
-  const size = e.floatLexemes();
+function floatsAreReprs(layout: Layout): boolean {
+  const size = words[(layout.results >> 2) + 1];
   if (size === 0) return true;
   const lexemes = decoder.decode(heap.subarray(layout.floats, layout.floats + size - 1)).split(' ');
   for (const lexeme of lexemes) if (floatLexemeRepr(lexeme) !== lexeme) return false;
@@ -233,30 +237,32 @@ export function canonicalFast(text: string, wanted: CanonicalWanted, utf8?: Uint
   heap.fill(0, base + n, base + n + 8);
   if (wanted.blank) heap.set(wanted.blank, layout.blank);
   const length = call(e, layout, layout.input, n, layout.out, layout.scratch, blankLength);
-  if (length < 0 || !floatsAreReprs(e, layout)) return undefined;
-  const result: FastCanonical = { bytes: heap.subarray(layout.out, layout.out + length), object: e.rootMembers() >= 0, strings: [] };
+  if (length < 0 || !floatsAreReprs(layout)) return undefined;
+  const result: FastCanonical = { bytes: heap.subarray(layout.out, layout.out + length), object: words[layout.results >> 2] >= 0, strings: [] };
   if (!result.object) {
     result.strings = wanted.roots.map(() => undefined);
     return result;
   }
   // The root members the paths name, found before a second call reuses the regions.
   const roots = new Map<Uint8Array, Member | undefined>();
-  for (const name of [wanted.captureRoot, ...wanted.roots]) if (name !== undefined && !roots.has(name)) roots.set(name, rootMember(e, layout, name));
+  for (const name of [wanted.captureRoot, ...wanted.roots]) if (name !== undefined && !roots.has(name)) roots.set(name, rootMember(layout, name));
   result.strings = wanted.roots.map((name, w) => {
     const member = name === undefined ? undefined : roots.get(name);
     return member === undefined || wanted.members[w] !== undefined ? undefined : stringToken(member.valueStart, member.valueEnd);
   });
-  // A path [root, member]: the root's value, when an object, read again on its own; its members are found alike.
-  for (let w = 0; w < wanted.roots.length; w++) {
-    const member = wanted.members[w];
-    const root = wanted.roots[w];
-    if (member === undefined || root === undefined || !readAlone(e, layout, roots.get(root))) continue;
-    const found = rootMember(e, layout, member);
-    if (found) result.strings[w] = stringToken(found.valueStart, found.valueEnd);
-  }
-  if (wanted.captureRoot !== undefined && wanted.captureMember !== undefined && readAlone(e, layout, roots.get(wanted.captureRoot))) {
-    const found = rootMember(e, layout, wanted.captureMember);
-    if (found && heap[found.outStart] === 0x7b) result.captured = heap.subarray(found.outStart, found.outEnd);
+  // A path [root, member]: the root's value, when an object, read again on its own (once a root), its members found alike.
+  for (const root of roots.keys()) {
+    const paths = wanted.roots.flatMap((name, w) => (name === root && wanted.members[w] !== undefined ? [w] : []));
+    const captures = root === wanted.captureRoot && wanted.captureMember !== undefined;
+    if ((paths.length === 0 && !captures) || !readAlone(e, layout, roots.get(root))) continue;
+    for (const w of paths) {
+      const found = rootMember(layout, wanted.members[w] as Uint8Array);
+      if (found) result.strings[w] = stringToken(found.valueStart, found.valueEnd);
+    }
+    if (captures) {
+      const found = rootMember(layout, wanted.captureMember as Uint8Array);
+      if (found && heap[found.outStart] === 0x7b) result.captured = heap.subarray(found.outStart, found.outEnd);
+    }
   }
   return result;
 }
