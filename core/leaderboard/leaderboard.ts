@@ -1,7 +1,7 @@
 import type { Bilingual } from '../i18n/locale';
 import { CATEGORIES } from '../scoring/ewebench/categories';
 import { isObject } from '../json';
-import { readRuns } from '../runs/read';
+import { isRunCardValue, readRuns, runCardRangeRefusal } from '../runs/read';
 import { eweBenchBoard, eweBenchRowOfRun, type EweBenchRow } from './ewebench';
 import { suiteBoard, suiteRowOfRun, type SuiteRow } from './suite';
 import { rosettaBoard, rosettaRow, rosettaRowOfReport, type BoardOptions, type CardSource, type RosettaRow, type RosettaSortKey } from './rosetta';
@@ -71,8 +71,18 @@ export function addLeaderboardSource(rows: LeaderboardRows, source: CardSource):
     rows.ignored.push(source.path);
     return;
   }
-  // Every run format through the one runs reader: ÈwéBench results files and leaderboard.json rows,
-  // mt_eval_harness's reports (ranked, marked unsealed), run cards (ranked from the card itself, seals checked).
+  // A run card: its row is made from the card itself (seals checked); of the runs reader only its range rule, which
+  // refuses a card whose figures are not scores (the run it would build is not needed).
+  if (isRunCardValue(value)) {
+    const refused = runCardRangeRefusal(value);
+    const card = refused === null ? rosettaRow(source, value) : undefined;
+    if (refused !== null) rows.refused.push({ path: source.path, reason: refused });
+    else if (card) rows.rosetta.push(card);
+    else rows.ignored.push(source.path);
+    return;
+  }
+  // Every other run format through the one runs reader: ÈwéBench results files and leaderboard.json rows,
+  // mt_eval_harness's reports (ranked, marked unsealed), task suite results.
   const read = readRuns(value, source.path);
   if (!read.ok && read.reason === 'out-of-range') {
     rows.refused.push({ path: source.path, reason: read.detail });

@@ -1,7 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { readRuns } from './read';
+import fc from 'fast-check';
+import { propertyRuns } from '../../test/helpers/property';
+import { isRunCardValue, readRuns, runCardRangeRefusal } from './read';
 import type { Run } from './types';
 
 const dir = 'test-fixtures/runs/';
@@ -136,4 +138,51 @@ test('what is not a run says why', () => {
   assert.equal(other.ok ? 'run' : other.reason, 'unknown-shape');
   const broken = readRuns({ run_card_hash: 'x' }, 'card.json');
   assert.equal(broken.ok ? 'run' : broken.reason, 'malformed');
+});
+
+test('a run card’s range refusal without the run is readRuns’ own, on arbitrary cards and near-cards', () => {
+  const figure = fc.oneof(fc.double(), fc.integer({ min: -5, max: 150 }), fc.constantFrom(null, '12', 1e308, -0, 100, 0));
+  const result = fc.oneof(
+    fc.record(
+      {
+        entry_id: fc.oneof(fc.integer({ min: -3, max: 2 ** 53 + 2 }), fc.string({ maxLength: 3 }), fc.constantFrom(null, true, [1])),
+        entry_chrf: figure,
+        error: fc.oneof(fc.constantFrom(null, '', 'timeout'), fc.integer()),
+        exact_match: fc.boolean(),
+      },
+      { requiredKeys: [] },
+    ),
+    fc.constantFrom(null, 3, 'x', [] as unknown[]),
+  );
+  const value = fc.record(
+    {
+      run_card_hash: fc.constantFrom('', 'ab'),
+      fingerprint: fc.constant({ hash: 'x' }),
+      scores: fc.oneof(fc.record({ chrf_plus_plus: figure, exact_match_rate: figure, composite: figure }, { requiredKeys: [] }), fc.constantFrom(null, 1)),
+      results: fc.oneof(fc.array(result, { maxLength: 6 }), fc.constantFrom(null, {})),
+      benchmark: fc.constantFrom('ÈwéBench', 'other'),
+      categories: fc.constantFrom({}, [], null),
+      overall: fc.constantFrom({}, null),
+      entries: fc.constantFrom([], null),
+      config: fc.constantFrom({}, null),
+    },
+    { requiredKeys: [] },
+  );
+  let cards = 0;
+  let refused = 0;
+  fc.assert(
+    fc.property(value, (v) => {
+      const read = readRuns(v, 'card.json');
+      // The branch: a value read as a run card is one isRunCardValue names, and no other.
+      assert.equal(isRunCardValue(v) || !(read.ok && read.format === 'rosetta-run-card'), true);
+      if (!isRunCardValue(v)) return;
+      if (read.ok) assert.equal(read.format, 'rosetta-run-card');
+      cards++;
+      const plain = !read.ok && read.reason === 'out-of-range' ? read.detail : null;
+      if (plain !== null) refused++;
+      assert.equal(runCardRangeRefusal(v), plain);
+    }),
+    propertyRuns(3000),
+  );
+  assert.ok(cards > 500 && refused > 100, `${cards} cards, ${refused} refused`);
 });

@@ -23,6 +23,17 @@ import type { ReadRunsResult, Run, RunConfig, RunFigures, RunItem, RunProvenance
  * Figures are the ones the file states; nothing is recomputed here (compare and the leaderboard recompute what
  * they need from the items, through the one scoring home of each figure).
  */
+/** The run card branch's own test (`readRuns` tries the other formats first: see `isRunCardValue`). */
+const isCardShaped = (value: JsonObject): boolean => 'run_card_hash' in value || ('fingerprint' in value && 'scores' in value);
+
+/** Whether `readRuns` reads `value` as a Rosetta run card: no format it tries before cards matches, and the card's does. */
+export function isRunCardValue(value: unknown): value is JsonObject {
+  if (!isObject(value)) return false;
+  if (value.benchmark === 'ÈwéBench' && (isObject(value.categories) || Array.isArray(value.categories))) return false;
+  if (isObject(value.overall) && Array.isArray(value.entries) && isObject(value.config)) return false;
+  return isCardShaped(value);
+}
+
 export function readRuns(value: unknown, fileName: string, cardItems?: RunItem[]): ReadRunsResult {
   if (Array.isArray(value)) {
     const kind = classify(value).kind;
@@ -33,7 +44,7 @@ export function readRuns(value: unknown, fileName: string, cardItems?: RunItem[]
   if (value.benchmark === 'ÈwéBench' && isObject(value.categories)) return inRange(readEweBenchResults(value, fileName));
   if (value.benchmark === 'ÈwéBench' && Array.isArray(value.categories)) return inRange(readEweBenchLeaderboard(value, fileName));
   if (isObject(value.overall) && Array.isArray(value.entries) && isObject(value.config)) return inRange(readRosettaReport(value, fileName));
-  if ('run_card_hash' in value || ('fingerprint' in value && 'scores' in value)) return inRange(readCard(value, fileName, cardItems));
+  if (isCardShaped(value)) return inRange(readCard(value, fileName, cardItems));
   if (value.suite_responses_version === 1) return inRange(readSuiteResults(value, fileName));
   const kind = classify(value).kind;
   if (kind === 'rosetta-corpus') return { ok: false, reason: 'tests-or-corpus', detail: 'a corpus, not a run' };
@@ -59,9 +70,16 @@ export const SCORE_RANGES = {
 
 /** The first figure of a run outside its range (`what is v, outside lo–hi`); null when every figure is in range. */
 export function outOfRange(run: Run): string | null {
+  return outOfRangeOf(run.figures, run.items);
+}
+
+/** What `outOfRange` reads of a run: its headline figures, and of each item its id, chrF++ and score. */
+type RangeFigures = Pick<RunFigures, 'eweScore' | 'corpusChrf' | 'exactMatchRate' | 'composite' | 'categories'>;
+type RangeItem = Pick<RunItem, 'id' | 'group' | 'chrf' | 'score'>;
+
+function outOfRangeOf(f: RangeFigures, items: readonly RangeItem[]): string | null {
   const bad = (v: number | null, [lo, hi]: readonly [number, number]) => v !== null && !(v >= lo && v <= hi);
   const say = (what: string, v: number, [lo, hi]: readonly [number, number]) => `${what} is ${v}, outside ${lo}–${hi}`;
-  const f = run.figures;
   const figures: [string, number | null, readonly [number, number]][] = [
     ['ewe_score', f.eweScore, SCORE_RANGES.eweScore],
     ['corpus chrF++', f.corpusChrf, SCORE_RANGES.corpusChrf],
@@ -70,7 +88,7 @@ export function outOfRange(run: Run): string | null {
     ...Object.entries(f.categories).map(([stem, v]): [string, number, readonly [number, number]] => [`categories.${stem}.score`, v, SCORE_RANGES.category]),
   ];
   for (const [what, v, range] of figures) if (v !== null && bad(v, range)) return say(what, v, range);
-  for (const item of run.items) {
+  for (const item of items) {
     // An entry's score is its chrF++ / 100: the chrF++ is what the file wrote.
     if (item.chrf !== null && bad(item.chrf, SCORE_RANGES.itemChrf)) return say(`entry ${item.id}: chrF++`, item.chrf, SCORE_RANGES.itemChrf);
     if (item.chrf === null && item.score !== null && bad(item.score, SCORE_RANGES.itemScore))
@@ -79,13 +97,46 @@ export function outOfRange(run: Run): string | null {
   return null;
 }
 
+const refusal = (problem: string): string => `${problem}: not a score, the file is refused`;
+
 function inRange(read: ReadRunsResult): ReadRunsResult {
   if (!read.ok) return read;
   for (const run of read.runs) {
     const problem = outOfRange(run);
-    if (problem) return { ok: false, reason: 'out-of-range', detail: `${problem}: not a score, the file is refused` };
+    if (problem) return { ok: false, reason: 'out-of-range', detail: refusal(problem) };
   }
   return read;
+}
+
+/**
+ * For a value `isRunCardValue` accepts: why `readRuns` refuses it as out of range (its `detail`), or null when it
+ * does not. The same rule (`outOfRange`) over what it reads of a card, without building the run: the headline
+ * figures, and the results whose chrF++ could fail it (readCard's items: an entry with an error has none; a
+ * missing chrF++ is 0). A property test holds it to `readRuns`.
+ */
+export function runCardRangeRefusal(value: JsonObject): string | null {
+  const scores = value.scores;
+  // A card without a scores object is malformed, not out of range.
+  if (!isObject(scores)) return null;
+  const figures: RangeFigures = {
+    eweScore: null,
+    corpusChrf: num(scores.chrf_plus_plus),
+    exactMatchRate: num(scores.exact_match_rate),
+    composite: num(scores.composite),
+    categories: {},
+  };
+  const items: RangeItem[] = [];
+  let index = 0;
+  for (const r of Array.isArray(value.results) ? value.results : []) {
+    if (!isObject(r)) continue;
+    const at = index++;
+    const chrf = num(r.entry_chrf) ?? 0;
+    if ((typeof r.error === 'string' && r.error !== '') || (chrf >= SCORE_RANGES.itemChrf[0] && chrf <= SCORE_RANGES.itemChrf[1])) continue;
+    const id = idText(typeof r.entry_id === 'string' || typeof r.entry_id === 'number' ? r.entry_id : at);
+    items.push({ id, group: '', chrf, score: chrf / 100 });
+  }
+  const problem = outOfRangeOf(figures, items);
+  return problem === null ? null : refusal(problem);
 }
 
 /**
