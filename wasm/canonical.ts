@@ -283,18 +283,17 @@ function scaled(value: u64, exponent: i32): f64 {
 const POWERS: StaticArray<f64> = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
 
 /**
- * For a float lexeme in fixed notation with 16 significant digits M (value M × 10^E), where floatIsRepr cannot
- * tell: 1 when it is Python's repr of its value, 0 when it is not, -1 when this cannot tell either. Neither
- * M - 1 nor M + 1 denoting the same double means no other decimal of at most 16 digits does (they all lie on
- * that grid near the value), so the shortest repr is the lexeme itself, unless it ends in 0 (then one digit
- * fewer denotes the same value). Exact only where the fast path is: M + 1 < 2^53, |E| + 1 <= 22.
+ * For a float lexeme in fixed notation with 16 or 17 significant digits M (value M × 10^E), where floatIsRepr
+ * cannot tell: 1 when it is Python's repr of its value, 0 when it is not, -1 when this cannot tell either (the
+ * caller then checks it against pyFloatRepr). Python's repr (as JavaScript's) writes the shortest digits that read
+ * back as the same double, the closest to it among those.
  */
-function sixteenDigits(start: usize, end: usize): i32 {
+function longFloat(start: usize, end: usize): i32 {
   let k = start;
   if (load<u8>(k) == 0x2d) k++;
   let mantissa: u64 = 0;
   let digits = 0;
-  let exponent = 0;
+  let fractionDigits = 0;
   let fraction = false;
   for (; k < end; k++) {
     const c = <u32>load<u8>(k);
@@ -303,16 +302,119 @@ function sixteenDigits(start: usize, end: usize): i32 {
       continue;
     }
     if (!isDigit(c)) return -1;
-    if (fraction) exponent--;
+    if (fraction) fractionDigits++;
     if (mantissa == 0 && c == 0x30) continue;
     mantissa = mantissa * 10 + <u64>(c - 0x30);
     digits++;
   }
-  if (digits != 16 || mantissa + 1 >= (<u64>1 << 53) || exponent < -22 || exponent > 21) return -1;
-  if (mantissa % 10 == 0) return 0;
+  // `X.0`, an integral value: repr writes the `.0` whatever the digits before it (left to the caller).
+  if (fractionDigits == 1 && load<u8>(end - 1) == 0x30) return -1;
+  // Another last digit 0: the same value has fewer digits.
+  if ((digits == 16 || digits == 17) && mantissa % 10 == 0) return 0;
+  const quick = digits == 16 ? sixteenDigits(mantissa, -fractionDigits) : -1;
+  if (quick >= 0 || digits < 16 || digits > 17 || fractionDigits < 1 || fractionDigits > 19) return quick;
+  return exactRepr(mantissa, fractionDigits);
+}
+
+/**
+ * 16 digits: neither M - 1 nor M + 1 denoting the same double means no other decimal of at most 16 digits does
+ * (they all lie on that grid near the value), so the shortest repr is the lexeme itself. Exact only where
+ * Clinger's fast path is: M + 1 < 2^53, |E| + 1 <= 22.
+ */
+function sixteenDigits(mantissa: u64, exponent: i32): i32 {
+  if (mantissa + 1 >= (<u64>1 << 53) || exponent < -22 || exponent > 21) return -1;
   const value = scaled(mantissa, exponent);
   if (value < 1e-4 || value >= 1e16) return -1;
   return scaled(mantissa - 1, exponent) == value || scaled(mantissa + 1, exponent) == value ? -1 : 1;
+}
+
+// Exact comparisons of the products below, each under 2^128, as two u64 halves.
+let wideHigh: u64 = 0;
+let wideLow: u64 = 0;
+
+/** `a × b` into (wideHigh, wideLow). */
+function multiplyWide(a: u64, b: u64): void {
+  const aLow = a & 0xffffffff;
+  const aHigh = a >> 32;
+  const bLow = b & 0xffffffff;
+  const bHigh = b >> 32;
+  const ll = aLow * bLow;
+  const lh = aLow * bHigh;
+  const hl = aHigh * bLow;
+  const middle = (ll >> 32) + (lh & 0xffffffff) + (hl & 0xffffffff);
+  wideLow = (middle << 32) | (ll & 0xffffffff);
+  wideHigh = aHigh * bHigh + (lh >> 32) + (hl >> 32) + (middle >> 32);
+}
+
+/** The sign of `x × 2^shift - a × b` (x × 2^shift and a × b below 2^128, 0 < shift < 128). */
+function compareWide(x: u64, shift: i32, a: u64, b: u64): i32 {
+  const high = shift >= 64 ? x << <u64>(shift - 64) : x >> <u64>(64 - shift);
+  const low = shift >= 64 ? 0 : x << <u64>shift;
+  multiplyWide(a, b);
+  if (high != wideHigh) return high < wideHigh ? -1 : 1;
+  if (low != wideLow) return low < wideLow ? -1 : 1;
+  return 0;
+}
+
+/**
+ * Whether `n / scale` rounds to the double m × 2^k (0 < m × 2^k < 2^52, normal): 1 when it lies strictly between
+ * the midpoints to the neighbouring doubles, 0 when outside them, -1 on one of them (ties: left to the caller).
+ */
+function roundsTo(n: u64, scale: u64, m: u64, k: i32): i32 {
+  const shift = 1 - k;
+  const above = compareWide(n, shift, 2 * m + 1, scale);
+  if (above >= 0) return above == 0 ? -1 : 0;
+  // The double below m × 2^k is half as far when m × 2^k is the first of its binade.
+  const below = m == <u64>1 << 52 ? compareWide(n, shift + 1, 4 * m - 1, scale) : compareWide(n, shift, 2 * m - 1, scale);
+  if (below <= 0) return below == 0 ? -1 : 0;
+  return 1;
+}
+
+const POWERS_U64: StaticArray<u64> = [
+  1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000, 10000000000, 100000000000, 1000000000000,
+  10000000000000, 100000000000000, 1000000000000000, 10000000000000000, 100000000000000000, 1000000000000000000,
+  10000000000000000000,
+];
+
+/**
+ * N = 16 or 17 digits, M / 10^f for 1 <= f <= 19 and a value from 2e-4 to 4e15: the double d it denotes is found
+ * among the three nearest the quotient computed in floating point (within one ulp), by exact comparisons with
+ * their midpoints. The lexeme is d's repr when no (N - 1)-digit decimal denotes d (the two that bracket the lexeme
+ * on that grid stand for all: d's rounding interval is an interval holding the lexeme) and it is the N-digit
+ * decimal closest to d (strictly: a tie is left to the caller).
+ */
+function exactRepr(mantissa: u64, fractionDigits: i32): i32 {
+  const scale = unchecked(POWERS_U64[fractionDigits]);
+  const approximate = <f64>mantissa / <f64>scale;
+  if (!(approximate >= 2e-4 && approximate < 4e15)) return -1;
+  const bits = reinterpret<u64>(approximate);
+  let m: u64 = 0;
+  let k: i32 = 0;
+  let found = false;
+  for (let delta: i64 = -1; delta <= 1 && !found; delta++) {
+    const candidate = <u64>(<i64>bits + delta);
+    const candidateM = (candidate & ((<u64>1 << 52) - 1)) | (<u64>1 << 52);
+    const candidateK = <i32>((candidate >> 52) & 0x7ff) - 1075;
+    const rounds = roundsTo(mantissa, scale, candidateM, candidateK);
+    if (rounds < 0) return -1;
+    if (rounds == 1) {
+      m = candidateM;
+      k = candidateK;
+      found = true;
+    }
+  }
+  if (!found) return -1;
+  // The closest N-digit decimal: |M - d × 10^f| < 1/2, that is (2M - 1) × 2^-k < 2 m 10^f < (2M + 1) × 2^-k.
+  const lower = compareWide(2 * mantissa - 1, -k, 2 * m, scale);
+  const upper = compareWide(2 * mantissa + 1, -k, 2 * m, scale);
+  if (lower == 0 || upper == 0) return -1;
+  if (!(lower < 0 && upper > 0)) return 0;
+  // No (N - 1)-digit decimal denotes d: neither neighbour on that grid rounds to it.
+  const coarse = scale / 10;
+  const below = roundsTo(mantissa / 10, coarse, m, k);
+  const above = roundsTo(mantissa / 10 + 1, coarse, m, k);
+  if (below < 0 || above < 0) return -1;
+  return below == 1 || above == 1 ? 0 : 1;
 }
 
 /** Hex digit value of a lowercase hex digit, else -1. */
@@ -478,9 +580,9 @@ export function canonical(
       }
       if (isFloat) {
         if (!floatIsRepr(start, p)) {
-          const sixteen = sixteenDigits(start, p);
-          if (sixteen == 0) return BAIL;
-          if (sixteen < 0) {
+          const long = longFloat(start, p);
+          if (long == 0) return BAIL;
+          if (long < 0) {
             const size = <i32>(p - start);
             if (floatCount + size + 1 > floatCap) return BAIL;
             memory.copy(floats + floatCount, start, size);
