@@ -4,8 +4,8 @@ import fc from 'fast-check';
 import { editedPyJsonText, pyJsonText } from '../../test/helpers/pyJsonText';
 import { propertyRuns } from '../../test/helpers/property';
 import { canonicalPyJson, canonicalPyJsonInJs, floatLexemeIsRepr, type CanonicalOptions } from './canonical';
-import { canonicalFast, floatLexemeRepr, MAX_FAST_TEXT } from './canonicalWasm';
-import { dumpsPy, HASH_DUMPS_OPTIONS, isPyObject, MAX_PY_JSON_DEPTH, parsePyJson, pyFloatRepr, PyJsonError, type PyObject } from './json';
+import { canonicalFast, MAX_FAST_TEXT } from './canonicalWasm';
+import { dumpsPy, floatLexemeRepr, HASH_DUMPS_OPTIONS, isPyObject, MAX_PY_JSON_DEPTH, parsePyJson, pyFloatRepr, PyJsonError, type PyObject } from './json';
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();

@@ -17,8 +17,8 @@
  *
  * The pass keeps its buffers between calls (it is synchronous and calls nothing that could call it again).
  */
-import { canonicalFast, floatLexemeRepr, type CanonicalWanted } from './canonicalWasm';
-import { MAX_PY_JSON_DEPTH, parsePyJson } from './json';
+import { canonicalFast, type CanonicalWanted } from './canonicalWasm';
+import { floatLexemeRepr, MAX_PY_JSON_DEPTH, parsePyJson } from './json';
 import { isWellFormed } from './str';
 
 const QUOTE = 0x22;

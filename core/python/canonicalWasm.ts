@@ -7,12 +7,12 @@
  *
  * The module keeps its memory between calls: the input, the output and the side regions are laid out afresh for
  * each text. Texts past MAX_FAST_TEXT go to the other pass, so the memory never grows past about 16 MiB.
- * Where WebAssembly cannot be compiled (a browser's main thread refusing a synchronous compile, a policy), or the
- * bundle was built without the module (the extension's, see scripts/build.mjs), the fast path is off and every text
- * takes the other pass.
+ * Where WebAssembly cannot be compiled (a browser's main thread refusing a synchronous compile, a policy), the
+ * fast path is off and every text takes the other pass. The extension's bundles are built without this file
+ * (scripts/build.mjs): there `canonicalFast` always declines.
  */
 import { CANONICAL_WASM } from './canonicalWasmModule';
-import { pyFloatRepr } from './json';
+import { floatLexemeRepr } from './json';
 
 /** The little of the WebAssembly API used here (core's lib, ES2022, does not declare it). */
 declare const WebAssembly: {
@@ -76,8 +76,6 @@ let words = new Int32Array(0);
 
 function loadEngine(): Engine | null {
   if (engine !== undefined) return engine;
-  // The extension's bundles are built without the module (scripts/build.mjs): the other pass serves them.
-  if (CANONICAL_WASM === '') return (engine = null);
   try {
     const bytes = Uint8Array.from(atob(CANONICAL_WASM), (c) => c.charCodeAt(0));
     engine = new WebAssembly.Instance(new WebAssembly.Module(bytes), {}).exports as Engine;
@@ -193,13 +191,6 @@ function call(e: Engine, layout: Layout, input: number, length: number, out: num
     blankLength,
     layout.results,
   );
-}
-
-/** Python's repr of the float a JSON lexeme denotes (where Python writes fixed notation, a non-integral value's repr is JavaScript's shortest text, much cheaper than `pyFloatRepr`). */
-export function floatLexemeRepr(lexeme: string): string {
-  const value = Number(lexeme);
-  const magnitude = value < 0 ? -value : value;
-  return magnitude >= 1e-4 && magnitude < 1e16 && !Number.isInteger(value) ? String(value) : pyFloatRepr(value);
 }
 
 /** Whether every float lexeme the module listed (each followed by a space) is its value's repr (else the other pass rewrites it). */
