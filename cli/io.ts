@@ -50,14 +50,15 @@ let readBuffer = Buffer.allocUnsafe(1 << 16);
 /** A buffer grown past this for one large file is let go after it. */
 const KEPT_READ_BUFFER = 1 << 22;
 
-/** A regular file's bytes, read into `readBuffer` (to the end, should it have grown since it was opened), handed to `use`. */
+/** A regular file's bytes, read into `readBuffer` (the size it had when opened), handed to `use`. */
 function readWhole<T>(path: string, use: (bytes: Buffer) => T): T {
   const { fd, size } = openRegularFile(path);
   try {
     if (readBuffer.length < size + 1) readBuffer = Buffer.allocUnsafe(size + 1);
     let length = 0;
-    // Each pass reads at least one byte or ends: at most as many passes as the file has bytes, plus one.
-    for (;;) {
+    // The size fstat gave, as fs.readFileSync reads (no second read to find the end); to the end when it gave none
+    // (a file whose size the system does not know). Each pass reads at least one byte or ends.
+    while (size === 0 || length < size) {
       if (length === readBuffer.length) {
         const grown = Buffer.allocUnsafe(readBuffer.length * 2);
         readBuffer.copy(grown, 0, 0, length);
