@@ -305,6 +305,7 @@ const POWERS: StaticArray<f64> = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1
 function longFloat(start: usize, end: usize): i32 {
   let k = start;
   if (load<u8>(k) == 0x2d) k++;
+  const intStart = k;
   let mantissa: u64 = 0;
   let digits = 0;
   let fractionDigits = 0;
@@ -315,19 +316,29 @@ function longFloat(start: usize, end: usize): i32 {
       fraction = true;
       continue;
     }
-    if (!isDigit(c)) return -1;
+    if (!isDigit(c)) break;
     if (fraction) fractionDigits++;
     if (mantissa == 0 && c == 0x30) continue;
     mantissa = mantissa * 10 + <u64>(c - 0x30);
     digits++;
   }
+  if (digits < 16 || digits > 17) return -1;
   // `X.0`, an integral value: repr writes the `.0` whatever the digits before it (left to the caller).
-  if (fractionDigits == 1 && load<u8>(end - 1) == 0x30) return -1;
+  if (k == end && fractionDigits == 1 && load<u8>(end - 1) == 0x30) return -1;
   // Another last digit 0: the same value has fewer digits.
-  if ((digits == 16 || digits == 17) && mantissa % 10 == 0) return 0;
-  const quick = digits == 16 ? sixteenDigits(mantissa, -fractionDigits) : -1;
-  if (quick >= 0 || digits < 16 || digits > 17 || fractionDigits < 1 || fractionDigits > 19) return quick;
-  return exactRepr(mantissa, fractionDigits);
+  if (mantissa % 10 == 0) return 0;
+  if (k == end) {
+    const quick = digits == 16 ? sixteenDigits(mantissa, -fractionDigits) : -1;
+    if (quick >= 0 || fractionDigits < 1) return quick;
+    // Fixed notation is repr's from 1e-4 up.
+    return exactRepr(mantissa, fractionDigits, 1e-4);
+  }
+  // Exponent notation, as repr writes a value under 1e-4: `d.ddde-XX`, one digit before the point, two exponent
+  // digits (anything else is left to the caller).
+  if (load<u8>(k) != 0x65 || load<u8>(k + 1) != 0x2d || end - k != 4 || k - intStart != digits + 1) return -1;
+  const exponent = (<i32>load<u8>(k + 2) - 0x30) * 10 + (<i32>load<u8>(k + 3) - 0x30);
+  if (exponent < 5) return -1;
+  return exactRepr(mantissa, fractionDigits + exponent, 0);
 }
 
 /**
@@ -360,47 +371,61 @@ function multiplyWide(a: u64, b: u64): void {
   wideHigh = aHigh * bHigh + (lh >> 32) + (hl >> 32) + (middle >> 32);
 }
 
-/** The sign of `x × 2^shift - a × b` (x × 2^shift and a × b below 2^128, 0 < shift < 128). */
-function compareWide(x: u64, shift: i32, a: u64, b: u64): i32 {
-  const high = shift >= 64 ? x << <u64>(shift - 64) : x >> <u64>(64 - shift);
-  const low = shift >= 64 ? 0 : x << <u64>shift;
-  multiplyWide(a, b);
-  if (high != wideHigh) return high < wideHigh ? -1 : 1;
-  if (low != wideLow) return low < wideLow ? -1 : 1;
-  return 0;
-}
-
-/**
- * Whether `n / scale` rounds to the double m × 2^k (0 < m × 2^k < 2^52, normal): 1 when it lies strictly between
- * the midpoints to the neighbouring doubles, 0 when outside them, -1 on one of them (ties: left to the caller).
- */
-function roundsTo(n: u64, scale: u64, m: u64, k: i32): i32 {
-  const shift = 1 - k;
-  const above = compareWide(n, shift, 2 * m + 1, scale);
-  if (above >= 0) return above == 0 ? -1 : 0;
-  // The double below m × 2^k is half as far when m × 2^k is the first of its binade.
-  const below = m == <u64>1 << 52 ? compareWide(n, shift + 1, 4 * m - 1, scale) : compareWide(n, shift, 2 * m - 1, scale);
-  if (below <= 0) return below == 0 ? -1 : 0;
-  return 1;
-}
-
 const POWERS_U64: StaticArray<u64> = [
   1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000, 10000000000, 100000000000, 1000000000000,
   10000000000000, 100000000000000, 1000000000000000, 10000000000000000, 100000000000000000, 1000000000000000000,
   10000000000000000000,
 ];
 
+/** `a × 10^f` (f <= 21) into (wideHigh, wideLow): 10^f as 10^19 × 10^(f - 19) past u64. */
+function multiplyByPower(a: u64, f: i32): void {
+  if (f <= 19) {
+    multiplyWide(a, unchecked(POWERS_U64[f]));
+    return;
+  }
+  multiplyWide(a, unchecked(POWERS_U64[19]));
+  const high = wideHigh;
+  const low = wideLow;
+  const rest = unchecked(POWERS_U64[f - 19]);
+  multiplyWide(low, rest);
+  wideHigh += high * rest;
+}
+
+/** The sign of `x × 2^shift - a × 10^f` (both under 2^128, 0 < shift < 128, f <= 21). */
+function compareWide(x: u64, shift: i32, a: u64, f: i32): i32 {
+  const high = shift >= 64 ? x << <u64>(shift - 64) : x >> <u64>(64 - shift);
+  const low = shift >= 64 ? 0 : x << <u64>shift;
+  multiplyByPower(a, f);
+  if (high != wideHigh) return high < wideHigh ? -1 : 1;
+  if (low != wideLow) return low < wideLow ? -1 : 1;
+  return 0;
+}
+
 /**
- * N = 16 or 17 digits, M / 10^f for 1 <= f <= 19 and a value from 2e-4 to 4e15: the double d it denotes is found
- * among the three nearest the quotient computed in floating point (within one ulp), by exact comparisons with
- * their midpoints. The lexeme is d's repr when no (N - 1)-digit decimal denotes d (the two that bracket the lexeme
- * on that grid stand for all: d's rounding interval is an interval holding the lexeme) and it is the N-digit
- * decimal closest to d (strictly: a tie is left to the caller).
+ * Whether `n / 10^f` rounds to the double m × 2^k (a normal double under 2^52): 1 when it lies strictly between
+ * the midpoints to the neighbouring doubles, 0 when outside them, -1 on one of them (ties: left to the caller).
  */
-function exactRepr(mantissa: u64, fractionDigits: i32): i32 {
-  const scale = unchecked(POWERS_U64[fractionDigits]);
-  const approximate = <f64>mantissa / <f64>scale;
-  if (!(approximate >= 2e-4 && approximate < 4e15)) return -1;
+function roundsTo(n: u64, f: i32, m: u64, k: i32): i32 {
+  const shift = 1 - k;
+  const above = compareWide(n, shift, 2 * m + 1, f);
+  if (above >= 0) return above == 0 ? -1 : 0;
+  // The double below m × 2^k is half as far when m × 2^k is the first of its binade.
+  const below = m == <u64>1 << 52 ? compareWide(n, shift + 1, 4 * m - 1, f) : compareWide(n, shift, 2 * m - 1, f);
+  if (below <= 0) return below == 0 ? -1 : 0;
+  return 1;
+}
+
+/**
+ * N = 16 or 17 digits, M / 10^f for 1 <= f <= 21, the value from `least` (and 2^-17: every product stays under
+ * 2^128) to 4e15: the double d it denotes is found among the three nearest the quotient computed in floating
+ * point (within one ulp), by exact comparisons with their midpoints. The lexeme is d's repr when no (N - 1)-digit
+ * decimal denotes d (the two that bracket the lexeme on that grid stand for all: d's rounding interval is an
+ * interval holding the lexeme) and it is the N-digit decimal closest to d (strictly: a tie is left to the caller).
+ */
+function exactRepr(mantissa: u64, f: i32, least: f64): i32 {
+  if (f < 1 || f > 21) return -1;
+  const approximate = <f64>mantissa / (f <= 19 ? <f64>unchecked(POWERS_U64[f]) : 1e19 * <f64>unchecked(POWERS_U64[f - 19]));
+  if (!(approximate >= least && approximate >= 7.7e-6 && approximate < 4e15)) return -1;
   const bits = reinterpret<u64>(approximate);
   let m: u64 = 0;
   let k: i32 = 0;
@@ -409,7 +434,8 @@ function exactRepr(mantissa: u64, fractionDigits: i32): i32 {
     const candidate = <u64>(<i64>bits + delta);
     const candidateM = (candidate & ((<u64>1 << 52) - 1)) | (<u64>1 << 52);
     const candidateK = <i32>((candidate >> 52) & 0x7ff) - 1075;
-    const rounds = roundsTo(mantissa, scale, candidateM, candidateK);
+    if (candidateK < -69) return -1;
+    const rounds = roundsTo(mantissa, f, candidateM, candidateK);
     if (rounds < 0) return -1;
     if (rounds == 1) {
       m = candidateM;
@@ -419,14 +445,13 @@ function exactRepr(mantissa: u64, fractionDigits: i32): i32 {
   }
   if (!found) return -1;
   // The closest N-digit decimal: |M - d × 10^f| < 1/2, that is (2M - 1) × 2^-k < 2 m 10^f < (2M + 1) × 2^-k.
-  const lower = compareWide(2 * mantissa - 1, -k, 2 * m, scale);
-  const upper = compareWide(2 * mantissa + 1, -k, 2 * m, scale);
+  const lower = compareWide(2 * mantissa - 1, -k, 2 * m, f);
+  const upper = compareWide(2 * mantissa + 1, -k, 2 * m, f);
   if (lower == 0 || upper == 0) return -1;
   if (!(lower < 0 && upper > 0)) return 0;
   // No (N - 1)-digit decimal denotes d: neither neighbour on that grid rounds to it.
-  const coarse = scale / 10;
-  const below = roundsTo(mantissa / 10, coarse, m, k);
-  const above = roundsTo(mantissa / 10 + 1, coarse, m, k);
+  const below = roundsTo(mantissa / 10, f - 1, m, k);
+  const above = roundsTo(mantissa / 10 + 1, f - 1, m, k);
   if (below < 0 || above < 0) return -1;
   return below == 1 || above == 1 ? 0 : 1;
 }

@@ -121,12 +121,15 @@ test('the fast path reads the UTF-8 a caller already has exactly as it reads the
 
 test('floats with 16 and 17 significant digits: the WebAssembly path decides them exactly, or leaves them to pyFloatRepr', () => {
   // A double's own repr at any magnitude, the decimals one or two units away in its last digit, and the repr with a zero appended.
-  const lexemes = fc.tuple(fc.double({ min: 1, max: 10, noNaN: true }), fc.integer({ min: -5, max: 16 })).chain(([x, power]) => {
-    const s = String(x * 10 ** power);
-    if (s.includes('e') || !s.includes('.')) return fc.constant(s.includes('.') || s.includes('e') ? s : `${s}.0`);
-    const last = Number(s[s.length - 1]);
-    const swap = (d: number) => s.slice(0, -1) + String(d);
-    return fc.constantFrom(s, swap((last + 1) % 10), swap((last + 9) % 10), swap((last + 2) % 10), `${s}0`, `-${s}`);
+  // Python's own repr of a double at any magnitude (fixed or `d.ddde-XX`), the decimals one or two units away in
+  // its last digit, and the repr with a zero appended to its digits.
+  const lexemes = fc.tuple(fc.double({ min: 1, max: 10, noNaN: true }), fc.integer({ min: -7, max: 16 })).chain(([x, power]) => {
+    const s = pyFloatRepr(x * 10 ** power);
+    const e = s.includes('e') ? s.indexOf('e') : s.length;
+    const [body, tail] = [s.slice(0, e), s.slice(e)];
+    const last = Number(body[body.length - 1]);
+    const swap = (d: number) => body.slice(0, -1) + String(d) + tail;
+    return fc.constantFrom(s, swap((last + 1) % 10), swap((last + 9) % 10), swap((last + 2) % 10), `${body}0${tail}`, `-${s}`);
   });
   let decided = 0;
   fc.assert(
