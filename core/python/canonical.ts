@@ -498,8 +498,7 @@ function emit(head: number, tail: number): Uint8Array {
  * encoding the text again. `options` is read once per object (a caller checking many cards passes the same one): do not change it after.
  */
 export function canonicalPyJson(text: string, options: CanonicalOptions = {}, utf8?: Uint8Array): CanonicalJson {
-  const fast = canonicalFast(text, wantedFor(options), utf8);
-  return fast ? { ...fast, wellFormed: true } : canonicalPyJsonInJs(text, options);
+  return canonicalFast(text, wantedFor(options), utf8) ?? canonicalPyJsonInJs(text, options);
 }
 
 /** `canonicalPyJson` without its fast path: the pass in this file alone (the fast path's fallback, and its twin in tests). */

@@ -49,11 +49,12 @@ export interface CanonicalWanted {
 }
 
 /**
- * What `canonicalFast` reads: the fields of `CanonicalJson` (the text is well formed whenever it answers). The
- * bytes are views of the module's memory, valid until the next call.
+ * What `canonicalFast` reads: a `CanonicalJson` (the text is well formed whenever it answers). The bytes are views
+ * of the module's memory, valid until the next call.
  */
 export interface FastCanonical {
   bytes: Uint8Array;
+  wellFormed: true;
   object: boolean;
   strings: (string | undefined)[];
   captured?: Uint8Array;
@@ -110,22 +111,40 @@ interface Layout {
 }
 
 /** The regions for a text of `bytes` UTF-8 bytes, at `base` (the output is at most twice the input). */
+const layout: Layout = {
+  results: 0,
+  input: 0,
+  inputCap: 0,
+  out: 0,
+  scratch: 0,
+  records: 0,
+  recordCap: 0,
+  order: 0,
+  spare: 0,
+  floats: 0,
+  floatCap: 0,
+  blank: 0,
+  end: 0,
+};
+
+/** `layout` set for a text of `bytes` bytes (one object, laid out afresh for each call). */
 function layoutFor(bytes: number, blankLength: number): Layout {
-  const results = base - 8;
-  const input = base;
-  const inputCap = bytes + 8;
-  const out = align8(input + inputCap);
+  layout.results = base - 8;
+  layout.input = base;
+  layout.inputCap = bytes + 8;
+  layout.out = align8(layout.input + layout.inputCap);
   const outCap = 2 * bytes + 64;
-  const scratch = out + outCap;
-  const records = align8(scratch + outCap);
-  const recordCap = Math.min((bytes >> 2) + 16, MAX_RECORDS);
-  const order = records + recordCap * RECORD_WORDS * 4;
-  const spare = order + recordCap * 4;
-  const floats = spare + recordCap * 4;
+  layout.scratch = layout.out + outCap;
+  layout.records = align8(layout.scratch + outCap);
+  layout.recordCap = Math.min((bytes >> 2) + 16, MAX_RECORDS);
+  layout.order = layout.records + layout.recordCap * RECORD_WORDS * 4;
+  layout.spare = layout.order + layout.recordCap * 4;
+  layout.floats = layout.spare + layout.recordCap * 4;
   // Twice the input: a second call's scratch, once the float lexemes are read.
-  const floatCap = 2 * bytes + 64;
-  const blank = floats + floatCap;
-  return { results, input, inputCap, out, scratch, records, recordCap, order, spare, floats, floatCap, blank, end: blank + blankLength };
+  layout.floatCap = 2 * bytes + 64;
+  layout.blank = layout.floats + layout.floatCap;
+  layout.end = layout.blank + blankLength;
+  return layout;
 }
 
 function ensureMemory(e: Engine, end: number): void {
@@ -229,26 +248,36 @@ export function canonicalFast(text: string, wanted: CanonicalWanted, utf8?: Uint
   if (wanted.blank) heap.set(wanted.blank, layout.blank);
   const length = call(e, layout, layout.input, n, layout.out, layout.scratch, blankLength);
   if (length < 0 || !floatsAreReprs(layout)) return undefined;
-  const result: FastCanonical = { bytes: heap.subarray(layout.out, layout.out + length), object: words[layout.results >> 2] >= 0, strings: [] };
-  if (!result.object) {
-    result.strings = wanted.roots.map(() => undefined);
-    return result;
+  const strings: (string | undefined)[] = new Array<string | undefined>(wanted.roots.length).fill(undefined);
+  const result: FastCanonical = { bytes: heap.subarray(layout.out, layout.out + length), wellFormed: true, object: words[layout.results >> 2] >= 0, strings };
+  if (!result.object) return result;
+  // The root members the paths name, found before a second call reuses the regions (a name is one array: see
+  // CanonicalWanted).
+  const names: Uint8Array[] = [];
+  const members: (Member | undefined)[] = [];
+  const memberOf = (name: Uint8Array): Member | undefined => members[names.indexOf(name)];
+  for (const name of wanted.roots.concat(wanted.captureRoot)) {
+    if (name === undefined || names.includes(name)) continue;
+    names.push(name);
+    members.push(rootMember(layout, name));
   }
-  // The root members the paths name, found before a second call reuses the regions.
-  const roots = new Map<Uint8Array, Member | undefined>();
-  for (const name of [wanted.captureRoot, ...wanted.roots]) if (name !== undefined && !roots.has(name)) roots.set(name, rootMember(layout, name));
-  result.strings = wanted.roots.map((name, w) => {
-    const member = name === undefined ? undefined : roots.get(name);
-    return member === undefined || wanted.members[w] !== undefined ? undefined : stringToken(member.valueStart, member.valueEnd);
-  });
+  for (let w = 0; w < wanted.roots.length; w++) {
+    const name = wanted.roots[w];
+    const member = name === undefined ? undefined : memberOf(name);
+    if (member !== undefined && wanted.members[w] === undefined) strings[w] = stringToken(member.valueStart, member.valueEnd);
+  }
   // A path [root, member]: the root's value, when an object, read again on its own (once a root), its members found alike.
-  for (const root of roots.keys()) {
-    const paths = wanted.roots.flatMap((name, w) => (name === root && wanted.members[w] !== undefined ? [w] : []));
+  for (let r = 0; r < names.length; r++) {
+    const root = names[r];
     const captures = root === wanted.captureRoot && wanted.captureMember !== undefined;
-    if ((paths.length === 0 && !captures) || !readAlone(e, layout, roots.get(root))) continue;
-    for (const w of paths) {
-      const found = rootMember(layout, wanted.members[w] as Uint8Array);
-      if (found) result.strings[w] = stringToken(found.valueStart, found.valueEnd);
+    let paths = false;
+    for (let w = 0; w < wanted.roots.length; w++) if (wanted.roots[w] === root && wanted.members[w] !== undefined) paths = true;
+    if ((!paths && !captures) || !readAlone(e, layout, members[r])) continue;
+    for (let w = 0; w < wanted.roots.length; w++) {
+      const member = wanted.members[w];
+      if (wanted.roots[w] !== root || member === undefined) continue;
+      const found = rootMember(layout, member);
+      if (found) strings[w] = stringToken(found.valueStart, found.valueEnd);
     }
     if (captures) {
       const found = rootMember(layout, wanted.captureMember as Uint8Array);
