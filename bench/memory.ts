@@ -56,16 +56,6 @@ function measure(args: string[], cwd = root): Figures {
   return { wallMs, cpuMs: (peak.userCPUTime + peak.systemCPUTime) / 1000, rssMiB: peak.maxRSS / 1024, status: child.status };
 }
 
-function medians(runs: number, fn: () => Figures): Figures {
-  const all = Array.from({ length: runs }, fn);
-  return {
-    wallMs: median(all.map((f) => f.wallMs)),
-    cpuMs: median(all.map((f) => f.cpuMs)),
-    rssMiB: median(all.map((f) => f.rssMiB)),
-    status: all[all.length - 1].status,
-  };
-}
-
 const show = (f: Figures) => `${(f.wallMs / 1000).toFixed(2)} s wall, ${(f.cpuMs / 1000).toFixed(2)} s CPU, ${f.rssMiB.toFixed(0)} MiB peak RSS`;
 
 function report(title: string, base: Figures, command: Figures, target: string, met: boolean): void {
@@ -75,16 +65,32 @@ function report(title: string, base: Figures, command: Figures, target: string, 
   console.log(
     `  ratio to the baseline: wall ${ratio(command.wallMs, base.wallMs)}, CPU ${ratio(command.cpuMs, base.cpuMs)}, peak RSS ${ratio(command.rssMiB, base.rssMiB)}`,
   );
-  console.log(`  target ${target}: ${met ? 'met' : 'NOT met'} (median of ${RUNS} runs)`);
+  console.log(`  target ${target}: ${met ? 'met' : 'NOT met'} (median of ${RUNS} runs, each beside a baseline run)`);
 }
 
 /** A child that reads the files and JSON.parses each (the least any of these commands does). */
-function baseline(files: string[]): Figures {
+/** The baseline child's arguments: read and JSON.parse each of `files`. */
+function baselineArgs(files: string[]): string[] {
   // The list goes through a file: 5,000 paths on a command line pass the system's argument limit.
   const list = path.join(root, 'baseline-files.json');
   fs.writeFileSync(list, JSON.stringify(files));
-  const script = `const fs=require('fs');for(const f of JSON.parse(fs.readFileSync(${JSON.stringify(list)},'utf8')))JSON.parse(fs.readFileSync(f,'utf8'));`;
-  return medians(RUNS, () => measure(['-e', script]));
+  return ['-e', `const fs=require('fs');for(const f of JSON.parse(fs.readFileSync(${JSON.stringify(list)},'utf8')))JSON.parse(fs.readFileSync(f,'utf8'));`];
+}
+
+/**
+ * The baseline and the command run in turn, RUNS times each, and their medians: on a shared machine whose speed
+ * drifts, each command run has a baseline run beside it.
+ */
+function paired(files: string[], command: string[]): { base: Figures; command: Figures } {
+  const base = baselineArgs(files);
+  const runs = Array.from({ length: RUNS }, () => ({ base: measure(base), command: measure(command) }));
+  const of = (all: Figures[]): Figures => ({
+    wallMs: median(all.map((f) => f.wallMs)),
+    cpuMs: median(all.map((f) => f.cpuMs)),
+    rssMiB: median(all.map((f) => f.rssMiB)),
+    status: all[all.length - 1].status,
+  });
+  return { base: of(runs.map((r) => r.base)), command: of(runs.map((r) => r.command)) };
 }
 
 const SOURCE = ['the', 'child', 'goes', 'to', 'market', 'water', 'house', 'we', 'see', 'a', 'big', 'tree', 'near', 'river', 'today'];
@@ -177,8 +183,7 @@ if (wanted('import')) {
   const dir = path.join(root, `import-v2-${ROWS}`);
   fs.mkdirSync(dir, { recursive: true });
   const { sheet, json, corpus } = importInputs(dir);
-  const base = baseline([json]);
-  const command = medians(RUNS, () => measure([cli, 'corpus', 'import', sheet, '--into', corpus, '--dry-run']));
+  const { base, command } = paired([json], [cli, 'corpus', 'import', sheet, '--into', corpus, '--dry-run']);
   report(
     `corpus import --dry-run of ${ROWS} rows (${(fs.statSync(sheet).size / 2 ** 20).toFixed(0)} MiB of CSV)`,
     base,
@@ -192,15 +197,13 @@ if (wanted('compare')) {
   // Two runs of one corpus (compare refuses runs of two corpora). A new folder name: the older generator's pair
   // were of two corpora, so compare stopped at once with exit 2.
   const files = cardsIn(path.join(root, `compare-v2-${COMPARE}`), 2, COMPARE, 7, 100, 'corpus-0');
-  const base = baseline(files);
-  const command = medians(RUNS, () => measure([cli, 'compare', files[0], files[1], '--format', 'json']));
+  const { base, command } = paired(files, [cli, 'compare', files[0], files[1], '--format', 'json']);
   if (command.status !== 0) throw new Error(`compare exited with ${command.status}: its figures would not be compare's`);
   report(`compare of two ${COMPARE}-entry run cards (--format json)`, base, command, '< 600 MB', command.rssMiB * 1.048576 < 600);
 }
 
 if (wanted('leaderboard')) {
   const files = cardsIn(path.join(root, `leaderboard-${CARDS}`), CARDS, 40, 1);
-  const base = baseline(files);
-  const command = medians(RUNS, () => measure([cli, 'leaderboard', path.dirname(files[0])]));
+  const { base, command } = paired(files, [cli, 'leaderboard', path.dirname(files[0])]);
   report(`leaderboard over ${CARDS} run cards of 40 entries`, base, command, '≤ 2 s', command.wallMs <= 2000);
 }
