@@ -8,6 +8,17 @@ import { compositeScore } from '../scoring/rosetta/composite';
 import { qualityTier } from '../scoring/rosetta/tiers';
 import type { ReadRunsResult, Run, RunConfig, RunFigures, RunItem, RunProvenance, StatedInterval, SuiteLevel } from './types';
 
+// What each format's branch of `readRuns` looks for, in its order (a value may look like two: the first wins).
+const isEweBenchResults = (value: JsonObject): boolean => value.benchmark === 'ÈwéBench' && isObject(value.categories);
+const isEweBenchLeaderboard = (value: JsonObject): boolean => value.benchmark === 'ÈwéBench' && Array.isArray(value.categories);
+const isRosettaReport = (value: JsonObject): boolean => isObject(value.overall) && Array.isArray(value.entries) && isObject(value.config);
+const isCardShaped = (value: JsonObject): boolean => 'run_card_hash' in value || ('fingerprint' in value && 'scores' in value);
+
+/** Whether `readRuns` reads `value` as a Rosetta run card: no format it tries before cards matches, and the card's does. */
+export function isRunCardValue(value: unknown): value is JsonObject {
+  return isObject(value) && !isEweBenchResults(value) && !isEweBenchLeaderboard(value) && !isRosettaReport(value) && isCardShaped(value);
+}
+
 /**
  * Recognises and reads every run format we know, from an already parsed JSON value and its file name (core does
  * no I/O: the CLI and the server read and parse; this decides). The formats, in the order they are tried:
@@ -23,17 +34,6 @@ import type { ReadRunsResult, Run, RunConfig, RunFigures, RunItem, RunProvenance
  * Figures are the ones the file states; nothing is recomputed here (compare and the leaderboard recompute what
  * they need from the items, through the one scoring home of each figure).
  */
-/** The run card branch's own test (`readRuns` tries the other formats first: see `isRunCardValue`). */
-const isCardShaped = (value: JsonObject): boolean => 'run_card_hash' in value || ('fingerprint' in value && 'scores' in value);
-
-/** Whether `readRuns` reads `value` as a Rosetta run card: no format it tries before cards matches, and the card's does. */
-export function isRunCardValue(value: unknown): value is JsonObject {
-  if (!isObject(value)) return false;
-  if (value.benchmark === 'ÈwéBench' && (isObject(value.categories) || Array.isArray(value.categories))) return false;
-  if (isObject(value.overall) && Array.isArray(value.entries) && isObject(value.config)) return false;
-  return isCardShaped(value);
-}
-
 export function readRuns(value: unknown, fileName: string, cardItems?: RunItem[]): ReadRunsResult {
   if (Array.isArray(value)) {
     const kind = classify(value).kind;
@@ -41,9 +41,9 @@ export function readRuns(value: unknown, fileName: string, cardItems?: RunItem[]
     return { ok: false, reason: kind === 'unknown' ? 'not-an-object' : 'tests-or-corpus', detail: `${what}, not a run` };
   }
   if (!isObject(value)) return { ok: false, reason: 'not-an-object', detail: `a JSON ${value === null ? 'null' : typeof value}, not a run` };
-  if (value.benchmark === 'ÈwéBench' && isObject(value.categories)) return inRange(readEweBenchResults(value, fileName));
-  if (value.benchmark === 'ÈwéBench' && Array.isArray(value.categories)) return inRange(readEweBenchLeaderboard(value, fileName));
-  if (isObject(value.overall) && Array.isArray(value.entries) && isObject(value.config)) return inRange(readRosettaReport(value, fileName));
+  if (isEweBenchResults(value)) return inRange(readEweBenchResults(value, fileName));
+  if (isEweBenchLeaderboard(value)) return inRange(readEweBenchLeaderboard(value, fileName));
+  if (isRosettaReport(value)) return inRange(readRosettaReport(value, fileName));
   if (isCardShaped(value)) return inRange(readCard(value, fileName, cardItems));
   if (value.suite_responses_version === 1) return inRange(readSuiteResults(value, fileName));
   const kind = classify(value).kind;
