@@ -6,7 +6,7 @@
  * the module cannot tell is its own repr is checked here against `pyFloatRepr`; one that is not declines too.
  *
  * The module keeps its memory between calls: the input, the output and the side regions are laid out afresh for
- * each text. Texts past MAX_FAST_TEXT go to the other pass, so the memory never grows past about 16 MiB.
+ * each text. Texts past MAX_FAST_TEXT go to the other pass, so the memory never grows past about 25 MiB.
  * Where WebAssembly cannot be compiled (a browser's main thread refusing a synchronous compile, a policy), the
  * fast path is off and every text takes the other pass. The extension's bundles are built without this file
  * (scripts/build.mjs): there `canonicalFast` always declines.
@@ -110,7 +110,7 @@ interface Layout {
   end: number;
 }
 
-/** The regions for a text of `bytes` UTF-8 bytes, at `base` (the output is at most twice the input). */
+/** The regions of the current call: one object, laid out afresh for each text by `layoutFor`. */
 const layout: Layout = {
   results: 0,
   input: 0,
@@ -127,7 +127,7 @@ const layout: Layout = {
   end: 0,
 };
 
-/** `layout` set for a text of `bytes` bytes (one object, laid out afresh for each call). */
+/** `layout` set for a text of `bytes` UTF-8 bytes, from `base` (the output is at most twice the input). */
 function layoutFor(bytes: number, blankLength: number): Layout {
   layout.results = base - 8;
   layout.input = base;
