@@ -41,11 +41,6 @@ async function rowsOf(files: readonly string[], io: CliIo): Promise<LeaderboardR
   // (`*.review.*`, `*.adjudication.json`): listing it again per card made a folder of N cards cost N² names.
   const listings = new Map<string, { names: readonly string[]; reviews: ReadonlySet<string> | undefined }>();
   for (const file of files) {
-    // The bytes are a view the next read reuses: the row is made before another file is read (the reviews beside
-    // the card are read by `neighbours`, which does not use it).
-    const { text, utf8 } = readTextAndUtf8(file, io);
-    const source: CardSource = { path: displayPath(file, io.cwd), text };
-    if (utf8) source.utf8 = utf8;
     const neighbours = neighboursOf(file);
     const dir = path.dirname(file);
     let listing = listings.get(dir);
@@ -58,10 +53,14 @@ async function rowsOf(files: readonly string[], io: CliIo): Promise<LeaderboardR
       listings.set(dir, listing);
     }
     const { team, adjudication } = await teamFilesBeside(path.basename(file), listing.names, (name) => neighbours.read(name));
-    if (team.length > 0) source.team = team;
-    if (adjudication !== undefined) source.adjudication = adjudication;
     const reviewName = reviewFileNameFor(path.basename(file));
     const reviewText = listing.reviews && !listing.reviews.has(foldName(reviewName)) ? undefined : neighbours.read(reviewName);
+    // The card itself is read last: its bytes are a view the next read reuses, and its row is made before any other.
+    const { text, utf8 } = readTextAndUtf8(file, io);
+    const source: CardSource = { path: displayPath(file, io.cwd), text };
+    if (utf8) source.utf8 = utf8;
+    if (team.length > 0) source.team = team;
+    if (adjudication !== undefined) source.adjudication = adjudication;
     if (reviewText !== undefined) {
       try {
         source.review = JSON.parse(reviewText) as unknown;
