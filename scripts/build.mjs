@@ -42,8 +42,9 @@ const common = {
   format: 'cjs',
   plugins: [withoutWasm],
   // Minified (the extension loads and parses less at activation and on each server start); source maps beside each
-  // bundle, never packaged (.vscodeignore), read its stack traces. Names are not kept in the packaged bundles: the
-  // .vsix carries both builds within 1.5 MB (no code reads a function's or a class's name); the CLI keeps them.
+  // bundle, never packaged (.vscodeignore), read its stack traces. Names are not kept (no code reads a function's or
+  // a class's name): the .vsix carries both builds within 1.5 MB, and the CLI starts sooner (a leaderboard of
+  // thousands of cards is timed from the process's start).
   minify: true,
   keepNames: false,
   sourcemap: true,
@@ -87,7 +88,7 @@ await Promise.all([
   // The board views' model (leaderboard, hash checks, intervals): loaded when a board view first opens.
   build({ ...common, entryPoints: ['client/boards/lazyBoards.ts'], outfile: 'dist/lazyBoards.js', external: ['vscode'] }),
   build({ ...common, entryPoints: ['server/nodeMain.ts'], outfile: 'dist/server.js' }),
-  build({ ...common, keepNames: true, plugins: [], entryPoints: ['cli/bin.ts'], outfile: 'dist/cli.js' }),
+  build({ ...common, plugins: [], entryPoints: ['cli/bin.ts'], outfile: 'dist/cli.js' }),
   // The corpus table's page runs in a webview (a browser): its own bundle, with no Node built-in to reach.
   build({ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['webview/corpusTable/main.ts'], outfile: 'dist/corpusTable.js' }),
   // The browser entry (package.json `browser`, VS Code for the Web): the client in the web worker extension host and
