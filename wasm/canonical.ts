@@ -26,7 +26,7 @@ const shapeOrder = memory.data(SHAPE_DEPTHS * SHAPE_MEMBERS * 4);
 /** Root members of the text being read (-1: the root is not an object). */
 let rootCount: i32 = -1;
 /** Bytes of the float lexemes listed for the caller to check (each followed by a space). */
-let floatCount: i32 = 0;
+let floatBytes: i32 = 0;
 
 // A member record: 7 i32s.
 const KEY_START = 0;
@@ -534,7 +534,7 @@ export function canonical(
   let blankAt: usize = 0;
   let expectKey = false;
   rootCount = -1;
-  floatCount = 0;
+  floatBytes = 0;
   for (let f = 0; f < SHAPE_DEPTHS; f++) store<i32>(shapeCount + (<usize>f << 2), -1);
   while (true) {
     p = skipSpace(p);
@@ -623,10 +623,10 @@ export function canonical(
           if (long == 0) return BAIL;
           if (long < 0) {
             const size = <i32>(p - start);
-            if (floatCount + size + 1 > floatCap) return BAIL;
-            memory.copy(floats + floatCount, start, size);
-            store<u8>(floats + floatCount + size, 0x20);
-            floatCount += size + 1;
+            if (floatBytes + size + 1 > floatCap) return BAIL;
+            memory.copy(floats + floatBytes, start, size);
+            store<u8>(floats + floatBytes + size, 0x20);
+            floatBytes += size + 1;
           }
         }
       } else if ((first == 0x30 && intStart != start) || p - start > 4000) return BAIL;
@@ -652,7 +652,7 @@ export function canonical(
         while (p < end && isSpace(load<u8>(p))) p++;
         if (p != end) return BAIL;
         store<i32>(results, rootCount);
-        store<i32>(results + 4, floatCount);
+        store<i32>(results + 4, floatBytes);
         return <i32>(o - out);
       }
       const f = <usize>(depth - 1) << 2;

@@ -5,7 +5,7 @@ import { editedPyJsonText, pyJsonText } from '../../test/helpers/pyJsonText';
 import { propertyRuns } from '../../test/helpers/property';
 import { canonicalPyJson, canonicalPyJsonInJs, floatLexemeIsRepr, type CanonicalOptions } from './canonical';
 import { canonicalFast, MAX_FAST_TEXT } from './canonicalWasm';
-import { dumpsPy, floatLexemeRepr, HASH_DUMPS_OPTIONS, isPyObject, MAX_PY_JSON_DEPTH, parsePyJson, pyFloatRepr, PyJsonError, type PyObject } from './json';
+import { dumpsPy, HASH_DUMPS_OPTIONS, isPyObject, MAX_PY_JSON_DEPTH, parsePyJson, pyFloatRepr, PyJsonError, type PyObject } from './json';
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
@@ -147,15 +147,6 @@ test('floats with 16 and 17 significant digits: the WebAssembly path decides the
     propertyRuns(4000),
   );
   assert.ok(decided > 100);
-});
-
-test('floatLexemeRepr is pyFloatRepr of the lexeme’s value', () => {
-  fc.assert(
-    fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (x) => {
-      for (const lexeme of [String(x), x.toExponential(), x.toPrecision(17)]) assert.equal(floatLexemeRepr(lexeme), pyFloatRepr(Number(lexeme)), lexeme);
-    }),
-    propertyRuns(2000),
-  );
 });
 
 test('the WebAssembly path declines what it cannot write byte for byte; canonicalPyJson then answers as the plain twin', () => {

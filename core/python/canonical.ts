@@ -18,7 +18,7 @@
  * The pass keeps its buffers between calls (it is synchronous and calls nothing that could call it again).
  */
 import { canonicalFast, type CanonicalWanted } from './canonicalWasm';
-import { floatLexemeRepr, MAX_PY_JSON_DEPTH, parsePyJson } from './json';
+import { MAX_PY_JSON_DEPTH, parsePyJson, pyFloatRepr } from './json';
 import { isWellFormed } from './str';
 
 const QUOTE = 0x22;
@@ -343,7 +343,7 @@ function floatRange(start: number, end: number): void {
     return;
   }
   const lexeme = decoder.decode(src.subarray(start, end));
-  const repr = floatLexemeRepr(lexeme);
+  const repr = pyFloatRepr(Number(lexeme));
   if (repr === lexeme) {
     floatStart = start;
     floatEnd = end;

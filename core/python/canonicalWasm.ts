@@ -12,7 +12,7 @@
  * (scripts/build.mjs): there `canonicalFast` always declines.
  */
 import { CANONICAL_WASM } from './canonicalWasmModule';
-import { floatLexemeRepr } from './json';
+import { pyFloatRepr } from './json';
 
 /** The little of the WebAssembly API used here (core's lib, ES2022, does not declare it). */
 declare const WebAssembly: {
@@ -156,10 +156,8 @@ function ensureMemory(e: Engine, end: number): void {
   }
 }
 
-/** A root member of the last call: its key, its value's token in the input and its bytes in the output. */
+/** A root member of the last call: its value's token in the input and its bytes in the output. */
 interface Member {
-  keyStart: number;
-  keyEnd: number;
   outStart: number;
   outEnd: number;
   valueStart: number;
@@ -180,7 +178,7 @@ function rootMember(layout: Layout, name: Uint8Array): Member | undefined {
     const keyStart = words[r];
     const keyEnd = words[r + 1];
     if (!sameBytes(heap, keyStart, keyEnd, name)) continue;
-    return { keyStart, keyEnd, outStart: words[r + 2] + (keyEnd - keyStart) + 4, outEnd: words[r + 3], valueStart: words[r + 4], valueEnd: words[r + 5] };
+    return { outStart: words[r + 2] + (keyEnd - keyStart) + 4, outEnd: words[r + 3], valueStart: words[r + 4], valueEnd: words[r + 5] };
   }
   return undefined;
 }
@@ -217,7 +215,7 @@ function floatsAreReprs(layout: Layout): boolean {
   const size = words[(layout.results >> 2) + 1];
   if (size === 0) return true;
   const lexemes = decoder.decode(heap.subarray(layout.floats, layout.floats + size - 1)).split(' ');
-  for (const lexeme of lexemes) if (floatLexemeRepr(lexeme) !== lexeme) return false;
+  for (const lexeme of lexemes) if (pyFloatRepr(Number(lexeme)) !== lexeme) return false;
   return true;
 }
 

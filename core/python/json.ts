@@ -302,13 +302,6 @@ export function pyFloatRepr(n: number): string {
   return `${sign}${body}e${expSign}${expDigits}`;
 }
 
-/** Python's repr of the float a JSON lexeme denotes (where Python writes fixed notation, a non-integral value's repr is JavaScript's shortest text, much cheaper than `pyFloatRepr`). */
-export function floatLexemeRepr(lexeme: string): string {
-  const value = Number(lexeme);
-  const magnitude = value < 0 ? -value : value;
-  return magnitude >= 1e-4 && magnitude < 1e16 && !Number.isInteger(value) ? String(value) : pyFloatRepr(value);
-}
-
 // Characters Python's encoder escapes: C0 controls, quote, backslash (plus everything non-ASCII when asked).
 // Matching control characters is the point of these patterns.
 // eslint-disable-next-line no-control-regex
